@@ -1,0 +1,47 @@
+/**
+ * The `context-protocol` fold — the built-in default, modelling a public agent platform's prompt
+ * fold (spec: shared/spec/context-protocol-fold.md). This file wires the pieces into the Fold
+ * interface: schemas (schema.ts) → reducer (reduce.ts) → renderer (render.ts).
+ */
+import * as z from 'zod';
+import type { Fold, Snapshot, StreamEvent } from '../types.ts';
+import { schemaIssues } from '../validate.ts';
+import { ABRIDGED_PROTOCOL_PROMPT, protocolPrompt } from './protocol-prompt.ts';
+import { Renderer, type ContextProtocolOptions } from './render.ts';
+import { SCHEMAS, validatePayload } from './schema.ts';
+import { State } from './reduce.ts';
+
+export type { ContextProtocolOptions } from './render.ts';
+
+const optionsSchema = z.strictObject({ metadataLines: z.enum(['synthesized-only', 'every-item']) });
+
+export const contextProtocol: Fold<ContextProtocolOptions> = {
+  id: 'context-protocol',
+  title: 'Context protocol',
+  description: 'An append-only agent stream folded into a standing document of keyed sections plus a timeline (the reference platform’s fold).',
+  defaults: { metadataLines: 'synthesized-only' },
+  eventTypes: Object.keys(SCHEMAS),
+  requestTypes: ['agent/llm-request-requested'],
+  validateOptions: (options) => schemaIssues(optionsSchema, options),
+  validateEvent: validatePayload,
+  abridgements: (options) => [
+    {
+      text: protocolPrompt(options.metadataLines),
+      standIn: options.metadataLines === 'synthesized-only' ? ABRIDGED_PROTOCOL_PROMPT : ABRIDGED_PROTOCOL_PROMPT.replace(' — ', ' (every item carries a metadata line) — '),
+    },
+  ],
+  snapshots(events: readonly StreamEvent[], options: ContextProtocolOptions, at: ReadonlySet<number>): Snapshot[] {
+    const state = new State();
+    const renderer = new Renderer(options);
+    const out: Snapshot[] = [];
+    for (const e of events) {
+      const outcome = state.apply(e);
+      if (!at.has(e.offset)) continue;
+      const snap: Snapshot = { offset: e.offset, messages: renderer.render(state) };
+      if (outcome?.accepted) snap.request = { model: (e.payload as { model: string }).model };
+      else if (outcome) snap.rejected = { reason: outcome.reason! };
+      out.push(snap);
+    }
+    return out;
+  },
+};

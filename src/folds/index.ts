@@ -1,0 +1,8 @@
+/**
+ * The built-in folds by id. Projects add their own through the integration options
+ * (astro.config.mjs → `folds: ['context-protocol', 'layered', './my-fold.ts']`).
+ */
+import { contextProtocol } from './context-protocol/index.ts';
+import type { AnyFold } from './types.ts';
+
+export const BUILTIN_FOLDS: ReadonlyMap<string, AnyFold> = new Map<string, AnyFold>([[contextProtocol.id, contextProtocol]]);

@@ -1,0 +1,37 @@
+/**
+ * Conformance: every reference scenario from the platform our default fold models
+ * (../shared/reference/iterate/*.md) loads as a scenario, and each of its `request@N.yaml` blocks is
+ * reproduced byte for byte by load → fold → print → weave.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { resolveOptions } from '../integration/options.ts';
+import { readMarkdown } from '../scenarios/source.ts';
+import { assertClean, renderTexts } from './corpus.ts';
+
+const REFERENCE = resolve(import.meta.dirname, '../../../shared/reference/iterate');
+const files = readdirSync(REFERENCE).filter((f) => /^\d.*\.md$/.test(f)).sort();
+
+describe('reference scenarios (shared/reference/iterate)', async () => {
+  const config = await resolveOptions(process.cwd());
+  const texts = files.map((f) => ({ file: `reference/${f}`, text: readFileSync(join(REFERENCE, f), 'utf8') }));
+  const corpus = assertClean(renderTexts(texts, config, { everyEvent: false }));
+
+  it('finds the reference files', () => {
+    expect(files.length).toBeGreaterThanOrEqual(3);
+  });
+
+  for (const [i, f] of files.entries()) {
+    const golden = readMarkdown(texts[i]!.text).fences.filter((x) => /^request@\d+\.yaml$/.test(x.path));
+    it(`${f}: renders its ${golden.length} request block(s) byte for byte`, () => {
+      const rendered = corpus.scenarios.find((s) => s.scenario.file === `reference/${f}`)!;
+      expect(golden.length).toBeGreaterThan(0);
+      expect(rendered.requests.map((r) => `request@${r.offset}.yaml`)).toEqual(golden.map((g) => g.path));
+      for (const g of golden) {
+        const r = rendered.requests.find((x) => `request@${x.offset}.yaml` === g.path)!;
+        expect(r.text).toBe(g.body);
+      }
+    });
+  }
+});

@@ -1,0 +1,168 @@
+/**
+ * Loads the corpus: every scenario file under the scenarios folder, in file-name order, checked as
+ * a whole — unique ids, known folds, base chains (unknown or cyclic bases), fold options, every
+ * event's type and payload through its fold, offsets strictly increasing across the chain, and
+ * annotations that name the scenario's own requests. All errors of all files are returned together.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AnyFold } from '../folds/types.ts';
+import type { InputError } from './errors.ts';
+import type { Scenario, ScenarioEvent } from './model.ts';
+import { parseScenarioFile, type ScenarioDraft } from './parse.ts';
+
+export interface CorpusConfig {
+  /** Absolute project root; file names in errors are relative to it. */
+  root: string;
+  /** Scenario folder, relative to root. */
+  scenariosDir: string;
+  timeZero: string;
+  folds: ReadonlyMap<string, AnyFold>;
+  defaultFold: string;
+}
+
+export interface LoadedCorpus {
+  scenarios: Scenario[];
+  errors: InputError[];
+}
+
+const SCENARIO_FILE = /\.(ya?ml|md)$/;
+
+/** Scenario file paths relative to the root, sorted (the site's order). */
+export function listScenarioFiles(config: CorpusConfig): string[] {
+  const dir = join(config.root, config.scenariosDir);
+  return readdirSync(dir).filter((n) => SCENARIO_FILE.test(n)).sort().map((n) => `${config.scenariosDir}/${n}`);
+}
+
+export function loadCorpus(config: CorpusConfig): LoadedCorpus {
+  const files = listScenarioFiles(config).map((file) => ({ file, text: readFileSync(join(config.root, file), 'utf8') }));
+  return loadTexts(files, config);
+}
+
+/** Loads scenario texts (already read) as one corpus. */
+export function loadTexts(files: { file: string; text: string }[], config: Omit<CorpusConfig, 'root' | 'scenariosDir'>): LoadedCorpus {
+  const errors: InputError[] = [];
+  const drafts: ScenarioDraft[] = [];
+  for (const { file, text } of files) {
+    const r = parseScenarioFile(file, text, { timeZero: config.timeZero });
+    errors.push(...r.errors);
+    if (r.draft) drafts.push(r.draft);
+  }
+  return { scenarios: resolve(drafts, config, errors), errors };
+}
+
+function resolve(drafts: ScenarioDraft[], config: Omit<CorpusConfig, 'root' | 'scenariosDir'>, errors: InputError[]): Scenario[] {
+  const byId = new Map<string, ScenarioDraft>();
+  for (const d of drafts) {
+    if (d.id === undefined) continue;
+    const first = byId.get(d.id);
+    if (first) {
+      errors.push({ pos: d.idPos, message: `duplicate id \`${d.id}\` — ${first.file}:${first.idPos.line} uses it already`, fix: 'give each scenario its own id' });
+      continue;
+    }
+    byId.set(d.id, d);
+  }
+  const known = [...config.folds.keys()].join(', ');
+
+  // Base chains: unknown and cyclic bases are errors; `chainOf` returns the drafts root-first.
+  const badBase = new Set<ScenarioDraft>();
+  for (const d of byId.values()) {
+    if (d.base === undefined) continue;
+    if (!byId.has(d.base)) {
+      errors.push({ pos: d.basePos, message: `unknown base \`${d.base}\``, fix: `use the id of another scenario (${[...byId.keys()].filter((k) => k !== d.id).join(', ') || 'there are none yet'}) or remove \`base:\`` });
+      badBase.add(d);
+      continue;
+    }
+    const seen = [d.id!];
+    for (let cur = byId.get(d.base); cur; cur = cur.base !== undefined ? byId.get(cur.base) : undefined) {
+      seen.push(cur.id!);
+      if (cur === d) {
+        errors.push({ pos: d.basePos, message: `cyclic base: ${seen.join(' → ')}`, fix: 'break the cycle: one scenario in it must have no `base:` (or a base outside it)' });
+        badBase.add(d);
+        break;
+      }
+    }
+  }
+  const chainOf = (d: ScenarioDraft): ScenarioDraft[] | undefined => {
+    const chain: ScenarioDraft[] = [];
+    for (let cur: ScenarioDraft | undefined = d; cur; cur = cur.base !== undefined ? byId.get(cur.base) : undefined) {
+      if (badBase.has(cur)) return undefined;
+      chain.unshift(cur);
+    }
+    return chain;
+  };
+
+  const out: Scenario[] = [];
+  for (const d of byId.values()) {
+    const chain = chainOf(d);
+    if (!chain) continue;
+    // A scenario inherits its base's fold; declaring a different one is an error.
+    const declared = chain.findLast((c) => c.fold !== undefined);
+    const foldId = declared?.fold ?? config.defaultFold;
+    const fold = config.folds.get(foldId);
+    if (!fold) {
+      if (declared === d) errors.push({ pos: d.foldPos, message: `unknown fold \`${foldId}\``, fix: `use one of: ${known} (or register the fold in astro.config.mjs)` });
+      continue;
+    }
+    const mismatch = chain.find((c) => c.fold !== undefined && c.fold !== foldId);
+    if (mismatch && d.fold !== undefined && d.fold !== mismatch.fold) {
+      errors.push({ pos: d.foldPos, message: `fold \`${d.fold}\` differs from base \`${mismatch.id}\`'s fold \`${mismatch.fold}\``, fix: 'a chain is rendered by one fold: remove `fold:` here or use the same fold' });
+      continue;
+    }
+    const before = errors.length;
+    for (const issue of fold.validateOptions({ ...fold.defaults, ...d.options })) {
+      errors.push({ pos: d.optionsPos, message: `fold option ${issue.message}`, fix: issue.fix });
+    }
+    for (const e of d.events) validateEvent(e, fold, errors);
+    const events = d.events;
+    const inherited: ScenarioEvent[] = chain.slice(0, -1).flatMap((c) => c.events);
+    const lastBase = inherited.at(-1);
+    if (lastBase && events[0] && events[0].offset <= lastBase.offset) {
+      errors.push({
+        pos: events[0].pos,
+        message: `offset @${events[0].offset} is not after @${lastBase.offset}, the last event of base \`${lastBase.scenarioId}\``,
+        fix: `start this scenario's offsets above ${lastBase.offset} — offsets strictly increase across the base chain`,
+      });
+    }
+    const requests = events.filter((e) => fold.requestTypes.includes(e.type)).map((e) => e.offset);
+    for (const a of d.annotations) {
+      if (!requests.includes(a.request)) {
+        errors.push({
+          pos: a.pos,
+          message: `annotation names request @${a.request}, which is not one of this scenario's own requests`,
+          fix: requests.length ? `use one of: ${requests.map((r) => `"@${r}"`).join(', ')}` : 'this scenario has no request events of its own: add one, or move the annotation to the scenario that owns the request',
+        });
+      }
+    }
+    let compare: Scenario['compare'];
+    if (d.compare) {
+      const cf = d.compare.foldGiven ? d.compare.fold : foldId;
+      const cfold = config.folds.get(cf);
+      if (!cfold) errors.push({ pos: d.compare.pos, message: `unknown fold \`${cf}\` in \`compare\``, fix: `use one of: ${known}` });
+      else {
+        for (const issue of cfold.validateOptions({ ...cfold.defaults, ...d.compare.options })) errors.push({ pos: d.compare.pos, message: `compare option ${issue.message}`, fix: issue.fix });
+        if (d.compare.foldGiven && cf !== foldId) for (const e of [...inherited, ...events]) validateEvent(e, cfold, errors);
+        compare = { label: d.compare.label, fold: cf, options: d.compare.options, pos: d.compare.pos };
+      }
+    }
+    if (errors.length > before) continue;
+    out.push({
+      id: d.id!, title: d.title, intro: d.intro, file: d.file, stem: d.stem, fold: foldId, options: d.options,
+      ...(d.base !== undefined && { base: d.base }), events, chain: [...inherited, ...events], annotations: d.annotations,
+      ...(compare && { compare }), pos: d.pos,
+    });
+  }
+  // A scenario is usable only when every scenario in its chain is.
+  const ok = new Set(out.map((s) => s.id));
+  return out.filter((s) => s.chain.every((e) => ok.has(e.scenarioId))).sort((a, b) => (a.file < b.file ? -1 : 1));
+}
+
+function validateEvent(e: ScenarioEvent, fold: AnyFold, errors: InputError[]): void {
+  if (!fold.eventTypes.includes(e.type)) {
+    errors.push({ pos: e.typePos, message: `unknown event type \`${e.type}\` at @${e.offset} for fold \`${fold.id}\``, fix: `use one of: ${fold.eventTypes.join(', ')}` });
+    return;
+  }
+  for (const issue of fold.validateEvent(e.type, e.payload)) {
+    errors.push({ pos: e.locate(issue.path), message: `@${e.offset} ${e.type}: ${issue.message}`, fix: issue.fix });
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * The scenario model both syntaxes load into: a scenario's own events (batches expanded, times
+ * resolved), its base chain, its annotations — each with the source positions errors point at.
+ */
+import type { StreamEvent } from '../folds/types.ts';
+import type { SourcePos } from './errors.ts';
+
+export interface ScenarioEvent extends StreamEvent {
+  /** The elapsed-time label as written. */
+  t: string;
+  elapsedMs: number;
+  note?: string;
+  /** Set when the event came from a `sections:` batch: its first offset, size and index. */
+  batch?: { first: number; size: number; index: number };
+  /** Id of the scenario that wrote this event (a base's id for shared-start events). */
+  scenarioId: string;
+  /** The event entry in its file. */
+  pos: SourcePos;
+  /** Its `type:` value. */
+  typePos: SourcePos;
+  /** The event as written in the file (a batch: the whole batch), dedented YAML. */
+  source: string;
+  /** Where a path inside the payload is written (for payload errors). */
+  locate(path: (string | number)[]): SourcePos;
+}
+
+export interface Annotation {
+  /** The request's offset. */
+  request: number;
+  find: string;
+  comment: string;
+  /** 1-based: which matching line to anchor (default: the first). */
+  occurrence?: number;
+  pos: SourcePos;
+  findPos: SourcePos;
+}
+
+/** A second render of the same events, for before/after between fold variants. */
+export interface Comparison {
+  label: string;
+  fold: string;
+  options: Record<string, unknown>;
+  pos: SourcePos;
+}
+
+export interface Scenario {
+  id: string;
+  title: string;
+  /** Markdown prose (untrusted; sanitised when rendered). */
+  intro: string;
+  /** Path relative to the project root, forward slashes. */
+  file: string;
+  /** File name without extension: names the fixture. */
+  stem: string;
+  fold: string;
+  /** Fold options as written (defaults not merged). */
+  options: Record<string, unknown>;
+  base?: string;
+  /** This scenario's own events. */
+  events: ScenarioEvent[];
+  /** The base chain's events followed by the own events. */
+  chain: ScenarioEvent[];
+  annotations: Annotation[];
+  compare?: Comparison;
+  pos: SourcePos;
+}

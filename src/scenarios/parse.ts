@@ -1,0 +1,299 @@
+/**
+ * One scenario file → a draft scenario: top-level fields, events (sections batches expanded, time
+ * labels resolved, derived expiresAt), annotations — with every file-local error collected.
+ * Both syntaxes end here: native YAML is one document; the markdown interop format contributes its
+ * title and intro from markdown and its `events.yaml` / `annotations.yaml` fences.
+ * Checks that need the whole corpus (ids, bases, folds) live in load.ts.
+ */
+import { isMap, isScalar, isSeq, type Node, type YAMLMap, type YAMLSeq } from 'yaml';
+import type { InputError, SourcePos } from './errors.ts';
+import type { Annotation, Comparison, ScenarioEvent } from './model.ts';
+import { instant, parseTimeLabel, TIME_LABEL_HELP } from './time.ts';
+import { keysOf, nodeAt, readMarkdown, valueOf, YamlSource } from './source.ts';
+
+export const ID_PATTERN = /^[a-z0-9][a-z0-9_-]*$/;
+/** Event types whose payload gets a derived `expiresAt` (time zero + elapsed + 30 s) when absent. */
+const EXPIRING_TYPES = new Set(['agent/llm-request-requested', 'capability-host/script-run-requested']);
+const EXPIRY_MS = 30_000;
+
+export interface ScenarioDraft {
+  file: string;
+  stem: string;
+  id?: string;
+  idPos: SourcePos;
+  title: string;
+  intro: string;
+  fold?: string;
+  foldPos: SourcePos;
+  options: Record<string, unknown>;
+  optionsPos: SourcePos;
+  base?: string;
+  basePos: SourcePos;
+  events: ScenarioEvent[];
+  annotations: Annotation[];
+  compare?: Comparison & { foldGiven: boolean };
+  pos: SourcePos;
+}
+
+const NATIVE_KEYS = ['id', 'title', 'intro', 'fold', 'options', 'base', 'events', 'annotations', 'compare'];
+const FENCE_KEYS = ['id', 'fold', 'options', 'base', 'events', 'compare'];
+const EVENT_KEYS = ['off', 't', 'type', 'payload', 'note'];
+const ANNOTATION_KEYS = ['request', 'find', 'comment', 'occurrence'];
+const COMPARE_KEYS = ['label', 'fold', 'options'];
+
+/** Typed access to one YAML mapping, reporting every problem into `errors`. */
+class Fields {
+  constructor(private src: YamlSource, readonly map: YAMLMap, private errors: InputError[], private what: string) {}
+
+  allow(keys: string[]): void {
+    for (const { key, node } of keysOf(this.map)) {
+      if (!keys.includes(key)) {
+        this.errors.push({ pos: this.src.pos(node), message: `unknown key \`${key}\` in ${this.what}`, fix: `remove it or fix its spelling; allowed: ${keys.join(', ')}` });
+      }
+    }
+  }
+
+  node(key: string): Node | undefined {
+    return valueOf(this.map, key);
+  }
+
+  pos(key: string): SourcePos {
+    const n = this.node(key);
+    return n ? this.src.pos(n) : this.src.keyPos(this.map, key);
+  }
+
+  private missing(key: string, hint: string): undefined {
+    this.errors.push({ pos: this.src.pos(this.map), message: `missing \`${key}\` in ${this.what}`, fix: `add \`${key}: ${hint}\`` });
+    return undefined;
+  }
+
+  private wrong(key: string, want: string, hint: string): undefined {
+    this.errors.push({ pos: this.pos(key), message: `\`${key}\` must be ${want}`, fix: `write \`${key}: ${hint}\`` });
+    return undefined;
+  }
+
+  str(key: string, hint: string, required = false): string | undefined {
+    const n = this.node(key);
+    if (n === undefined || (isScalar(n) && n.value === null && !required)) return required ? this.missing(key, hint) : undefined;
+    if (!isScalar(n) || typeof n.value !== 'string') return this.wrong(key, 'a string', hint);
+    return n.value;
+  }
+
+  int(key: string, hint: string, required = false): number | undefined {
+    const n = this.node(key);
+    if (n === undefined) return required ? this.missing(key, hint) : undefined;
+    if (!isScalar(n) || typeof n.value !== 'number' || !Number.isInteger(n.value) || n.value < 0) return this.wrong(key, 'a whole number ≥ 0', hint);
+    return n.value;
+  }
+
+  mapping(key: string, hint: string): YAMLMap | undefined {
+    const n = this.node(key);
+    if (n === undefined || (isScalar(n) && n.value === null)) return undefined;
+    if (!isMap(n)) return this.wrong(key, 'a mapping', hint);
+    return n;
+  }
+
+  seq(key: string, hint: string, required = false): YAMLSeq | undefined {
+    const n = this.node(key);
+    if (n === undefined) return required ? this.missing(key, hint) : undefined;
+    if (!isSeq(n)) return this.wrong(key, 'a list', hint);
+    return n;
+  }
+}
+
+const toJS = (src: YamlSource, n: Node | undefined): Record<string, unknown> => (n ? (n.toJS(src.doc) as Record<string, unknown>) : {});
+
+export interface ParseOptions {
+  timeZero: string;
+}
+
+/** Parses one scenario file; returns the draft (undefined when it is unusable) and its errors. */
+export function parseScenarioFile(file: string, text: string, opts: ParseOptions): { draft?: ScenarioDraft; errors: InputError[] } {
+  const errors: InputError[] = [];
+  const stem = file.replace(/^.*\//, '').replace(/\.(ya?ml|md)$/, '');
+  if (file.endsWith('.md')) return parseMarkdown(file, stem, text, opts, errors);
+  const src = new YamlSource(file, text);
+  if (src.errors.length) return { errors: src.errors };
+  const root = src.doc.contents;
+  if (!isMap(root)) {
+    errors.push({ pos: src.pos(root), message: 'a scenario file must be a YAML mapping', fix: 'start the file with `id:`, `title:` and `events:` keys (see scenarios/ for examples)' });
+    return { errors };
+  }
+  const f = new Fields(src, root, errors, 'the scenario');
+  f.allow(NATIVE_KEYS);
+  const title = f.str('title', '"What this scenario shows"', true) ?? '';
+  const intro = f.str('intro', '|\n  Markdown prose…') ?? '';
+  const draft = common(src, f, file, stem, title, intro, opts, errors);
+  draft.annotations = parseAnnotations(src, f.seq('annotations', '[{request: "@N", find: "…", comment: "…"}]'), errors);
+  return { draft, errors };
+}
+
+function parseMarkdown(file: string, stem: string, text: string, opts: ParseOptions, errors: InputError[]): { draft?: ScenarioDraft; errors: InputError[] } {
+  const md = readMarkdown(text);
+  const at = (line: number): SourcePos => ({ file, line: line + 1, col: 1 });
+  if (!md.title) errors.push({ pos: at(0), message: 'missing `# Title` line', fix: 'start the file with a `# <title>` heading' });
+  const eventsFence = md.fences.find((x) => x.path === 'events.yaml');
+  if (!eventsFence) {
+    errors.push({ pos: at(Math.max(md.titleLine, 0)), message: 'missing the ```yaml (events.yaml) fence', fix: 'add a <details> block holding a ```yaml (events.yaml) fence with `id:` and `events:`' });
+    return { errors };
+  }
+  const src = new YamlSource(file, eventsFence.body, eventsFence.line + 1);
+  if (src.errors.length) return { errors: [...errors, ...src.errors] };
+  const root = src.doc.contents;
+  if (!isMap(root)) {
+    errors.push({ pos: src.pos(root), message: 'the events.yaml fence must be a YAML mapping', fix: 'give it `id:` and `events:` keys' });
+    return { errors };
+  }
+  const f = new Fields(src, root, errors, 'events.yaml');
+  f.allow(FENCE_KEYS);
+  const draft = common(src, f, file, stem, md.title, md.intro, opts, errors);
+  draft.pos = at(Math.max(md.titleLine, 0));
+  const annFence = md.fences.find((x) => x.path === 'annotations.yaml');
+  if (annFence) {
+    const asrc = new YamlSource(file, annFence.body, annFence.line + 1);
+    errors.push(...asrc.errors);
+    const root = asrc.doc.contents;
+    if (!asrc.errors.length && root && !(isScalar(root) && root.value === null)) {
+      if (!isSeq(root)) errors.push({ pos: asrc.pos(root), message: 'annotations.yaml must be a list', fix: 'write one `- request: "@N"` entry per annotation' });
+      else draft.annotations = parseAnnotations(asrc, root, errors);
+    }
+  }
+  return { draft, errors };
+}
+
+/** Fields shared by both syntaxes: id, fold, options, base, compare, events. */
+function common(src: YamlSource, f: Fields, file: string, stem: string, title: string, intro: string, opts: ParseOptions, errors: InputError[]): ScenarioDraft {
+  const id = f.str('id', 'my-scenario', true);
+  if (id !== undefined && !ID_PATTERN.test(id)) {
+    errors.push({ pos: f.pos('id'), message: `invalid id ${JSON.stringify(id)}`, fix: 'use lowercase letters, digits, `-` and `_`, starting with a letter or digit (e.g. `birth-window`)' });
+  }
+  const options = f.mapping('options', '{metadataLines: every-item}');
+  const draft: ScenarioDraft = {
+    file, stem, id: id !== undefined && ID_PATTERN.test(id) ? id : undefined, idPos: f.pos('id'), title, intro,
+    fold: f.str('fold', 'context-protocol'), foldPos: f.pos('fold'),
+    options: toJS(src, options), optionsPos: f.pos('options'),
+    base: f.str('base', '<id of another scenario>'), basePos: f.pos('base'),
+    events: [], annotations: [], pos: src.pos(f.map),
+  };
+  const cmp = f.mapping('compare', '{label: "…", options: {…}}');
+  if (cmp) {
+    const cf = new Fields(src, cmp, errors, '`compare`');
+    cf.allow(COMPARE_KEYS);
+    const label = cf.str('label', '"every-item (before)"', true);
+    const fold = cf.str('fold', 'context-protocol');
+    const cmpOptions = cf.mapping('options', '{metadataLines: every-item}');
+    if (label !== undefined) draft.compare = { label, fold: fold ?? '', foldGiven: fold !== undefined, options: toJS(src, cmpOptions), pos: src.pos(cmp) };
+  }
+  const events = f.seq('events', '[{off: 1, t: 0ms, type: …, payload: {…}}]', true);
+  if (events && events.items.length === 0) {
+    errors.push({ pos: src.pos(events), message: '`events` is empty', fix: 'add at least one event — a scenario shows what its own events do to the prompt' });
+  }
+  if (events && id !== undefined) draft.events = parseEvents(src, events, id, opts, errors);
+  return draft;
+}
+
+function parseEvents(src: YamlSource, seq: YAMLSeq, scenarioId: string, opts: ParseOptions, errors: InputError[]): ScenarioEvent[] {
+  const out: ScenarioEvent[] = [];
+  for (const item of seq.items as Node[]) {
+    if (!isMap(item)) {
+      errors.push({ pos: src.pos(item), message: 'an event must be a mapping', fix: 'write `- off: <offset>` then `t:`, `type:` and `payload:` on the following lines' });
+      continue;
+    }
+    const f = new Fields(src, item, errors, 'an event');
+    f.allow(EVENT_KEYS);
+    const off = f.int('off', '<stream offset>', true);
+    const t = f.str('t', '0ms', true);
+    const type = f.str('type', 'agents/context-added', true);
+    const note = f.str('note', '"caption shown beside the event"');
+    const payloadNode = f.mapping('payload', '{…}');
+    if (off === undefined || t === undefined || type === undefined) continue;
+    const elapsedMs = parseTimeLabel(t);
+    if (elapsedMs === undefined) {
+      errors.push({ pos: f.pos('t'), message: `unparseable time label ${JSON.stringify(t)}`, fix: TIME_LABEL_HELP });
+      continue;
+    }
+    const createdAt = instant(opts.timeZero, elapsedMs);
+    const payload = toJS(src, payloadNode);
+    const source = src.slice(item);
+    const base = { type, createdAt, t, elapsedMs, scenarioId, pos: src.pos(item), typePos: f.pos('type'), source, ...(note !== undefined && { note }) };
+    const sectionsNode = payloadNode && valueOf(payloadNode, 'sections');
+    if (sectionsNode === undefined) {
+      if (EXPIRING_TYPES.has(type) && payload.expiresAt === undefined) payload.expiresAt = instant(opts.timeZero, elapsedMs + EXPIRY_MS);
+      out.push({ ...base, offset: off, payload, locate: (path) => src.pos(nodeAt(payloadNode ?? item, path) ?? item) });
+      continue;
+    }
+    out.push(...expandSections(src, payloadNode!, sectionsNode, payload, off, base, errors));
+  }
+  for (let i = 1; i < out.length; i++) {
+    const prev = out[i - 1]!, e = out[i]!;
+    if (e.offset <= prev.offset) {
+      errors.push({ pos: e.pos, message: `offset @${e.offset} is not after the previous event's @${prev.offset}${prev.batch ? ` (its batch ends at @${prev.offset})` : ''}`, fix: `give this event an offset greater than ${prev.offset} — offsets strictly increase` });
+    }
+  }
+  return out;
+}
+
+/** `sections: [{key, content}, …]` → one keyed event per section at off, off+1, … */
+function expandSections(src: YamlSource, payloadNode: YAMLMap, sectionsNode: Node, payload: Record<string, unknown>, off: number,
+  base: Omit<ScenarioEvent, 'offset' | 'payload' | 'locate'>, errors: InputError[]): ScenarioEvent[] {
+  if (!isSeq(sectionsNode) || sectionsNode.items.length === 0) {
+    errors.push({ pos: src.pos(sectionsNode), message: '`sections` must be a non-empty list', fix: 'write one `- key: …` / `content: …` entry per section' });
+    return [];
+  }
+  for (const k of ['key', 'content']) {
+    if (valueOf(payloadNode, k) !== undefined) {
+      errors.push({ pos: src.keyPos(payloadNode, k), message: `a \`sections\` batch cannot also have \`${k}\``, fix: `move \`${k}:\` into each section entry, or drop \`sections:\`` });
+    }
+  }
+  const { sections: _s, ...shared } = payload;
+  const out: ScenarioEvent[] = [];
+  const size = sectionsNode.items.length;
+  sectionsNode.items.forEach((entry, index) => {
+    if (!isMap(entry)) {
+      errors.push({ pos: src.pos(entry as Node), message: 'a section must be a mapping with `key` and `content`', fix: 'write `- key: <key>` and `content: <text>`' });
+      return;
+    }
+    const f = new Fields(src, entry, errors, 'a section');
+    f.allow(['key', 'content']);
+    const key = f.str('key', 'identity', true);
+    const content = f.str('content', '"…"', true);
+    if (key === undefined || content === undefined) return;
+    out.push({
+      ...base, offset: off + index, payload: { ...shared, key, content }, batch: { first: off, size, index },
+      locate: (path) => src.pos(path[0] === 'key' || path[0] === 'content' ? nodeAt(entry, path) : nodeAt(payloadNode, path) ?? payloadNode),
+    });
+  });
+  return out;
+}
+
+function parseAnnotations(src: YamlSource, seq: YAMLSeq | undefined, errors: InputError[]): Annotation[] {
+  const out: Annotation[] = [];
+  for (const item of (seq?.items ?? []) as Node[]) {
+    if (!isMap(item)) {
+      errors.push({ pos: src.pos(item), message: 'an annotation must be a mapping', fix: 'write `- request: "@N"`, `find: "…"` and `comment: "…"`' });
+      continue;
+    }
+    const f = new Fields(src, item, errors, 'an annotation');
+    f.allow(ANNOTATION_KEYS);
+    const request = f.str('request', '"@<offset of one of this scenario\'s requests>"', true);
+    const find = f.str('find', '"text that appears in the rendered request"', true);
+    const comment = f.str('comment', '"what the reader should notice"', true);
+    const occurrence = f.int('occurrence', '2');
+    if (request === undefined || find === undefined || comment === undefined) continue;
+    const m = /^@(\d+)$/.exec(request);
+    if (!m) {
+      errors.push({ pos: f.pos('request'), message: `\`request\` must name a request as "@<offset>", got ${JSON.stringify(request)}`, fix: 'write e.g. `request: "@26"` (quoted: @ cannot start a plain YAML value)' });
+      continue;
+    }
+    if (find === '') {
+      errors.push({ pos: f.pos('find'), message: '`find` is empty', fix: 'quote a piece of text that appears in the rendered request' });
+      continue;
+    }
+    if (occurrence === 0) {
+      errors.push({ pos: f.pos('occurrence'), message: '`occurrence` counts from 1', fix: 'use `occurrence: 1` for the first match (or omit it)' });
+      continue;
+    }
+    out.push({ request: Number(m[1]), find, comment, pos: f.pos('request'), findPos: f.pos('find'), ...(occurrence !== undefined && { occurrence }) });
+  }
+  return out;
+}
