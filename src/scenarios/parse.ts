@@ -43,7 +43,17 @@ const COMPARE_KEYS = ['label', 'fold', 'options'];
 
 /** Typed access to one YAML mapping, reporting every problem into `errors`. */
 class Fields {
-  constructor(private src: YamlSource, readonly map: YAMLMap, private errors: InputError[], private what: string) {}
+  private readonly src: YamlSource;
+  readonly map: YAMLMap;
+  private readonly errors: InputError[];
+  private readonly what: string;
+
+  constructor(src: YamlSource, map: YAMLMap, errors: InputError[], what: string) {
+    this.src = src;
+    this.map = map;
+    this.errors = errors;
+    this.what = what;
+  }
 
   allow(keys: string[]): void {
     for (const { key, node } of keysOf(this.map)) {

@@ -9,10 +9,16 @@ import type { InputError, SourcePos } from './errors.ts';
 export class YamlSource {
   readonly doc: Document.Parsed;
   readonly errors: InputError[] = [];
+  readonly file: string;
+  readonly text: string;
+  private readonly lineOffset: number;
   private readonly lines = new LineCounter();
 
   /** `lineOffset`: lines before this text in its file (a fence body inside markdown). */
-  constructor(readonly file: string, readonly text: string, private readonly lineOffset = 0) {
+  constructor(file: string, text: string, lineOffset = 0) {
+    this.file = file;
+    this.text = text;
+    this.lineOffset = lineOffset;
     this.doc = parseDocument(text, { lineCounter: this.lines, prettyErrors: false, uniqueKeys: true, strict: true });
     for (const err of [...this.doc.errors]) {
       this.errors.push({

@@ -84,8 +84,10 @@ function renderItem(it: Item, mode: MetadataLines): RenderedMessage {
 export class Renderer {
   private cache = new WeakMap<Item, RenderedMessage>();
   private readonly prompt: RenderedMessage;
+  private readonly options: ContextProtocolOptions;
 
-  constructor(private readonly options: ContextProtocolOptions) {
+  constructor(options: ContextProtocolOptions) {
+    this.options = options;
     this.prompt = one('system', protocolPrompt(options.metadataLines), []);
   }
 

@@ -1,0 +1,24 @@
+/**
+ * `npm run fixtures` — regenerate fixtures/ from the scenarios: checks the whole corpus first
+ * (any error: nothing is written), then writes only changed fixtures atomically and deletes
+ * fixtures of removed scenarios. A second run changes nothing. Refuses to run in CI, where
+ * fixtures are only ever checked (`npm test`, `npm run check`).
+ */
+import { join } from 'node:path';
+import { assertClean, renderCorpus } from '../prompt/corpus.ts';
+import { applyPlan, planFixtures } from '../fixtures/store.ts';
+import { loadConfig, runMain, UsageError } from './config.ts';
+
+runMain(async () => {
+  if (process.env.CI && !process.argv.includes('--allow-ci')) {
+    throw new UsageError('npm run fixtures rewrites committed files and never runs in CI.\n  fix: run it locally and commit fixtures/; CI checks them with `npm test`');
+  }
+  const config = await loadConfig();
+  const corpus = assertClean(renderCorpus(config, { everyEvent: false }));
+  const dir = join(config.root, config.fixturesDir);
+  const plan = planFixtures(dir, corpus.scenarios);
+  applyPlan(dir, plan);
+  for (const w of plan.write) console.log(`${w.isNew ? 'created' : 'updated'} ${config.fixturesDir}/${w.name}`);
+  for (const n of plan.remove) console.log(`deleted ${config.fixturesDir}/${n}`);
+  console.log(`${corpus.scenarios.length} scenarios: ${plan.write.length} written, ${plan.remove.length} deleted, ${plan.unchanged.length} unchanged`);
+});
