@@ -1,8 +1,10 @@
 /**
  * The Astro integration: `explainer(options)` in astro.config.mjs. It carries the explainer's one
- * options object (the CLIs read it from here too) and checks the whole corpus when a build starts —
- * any scenario error or stale anchor fails `astro build` with the same file:line:column message as
- * the tests, never a stack trace.
+ * options object (the CLIs read it from here too), hands it to the site's modules through a virtual
+ * module, and — on `astro build` — checks the whole corpus before anything is built: any scenario
+ * error or stale anchor fails the build with the same file:line:column message as the tests,
+ * never a stack trace. In `astro dev` the content loader watches scenarios/ and pages show errors
+ * in the dev overlay instead of stopping the server.
  */
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
@@ -11,24 +13,52 @@ import { renderCorpus } from '../prompt/corpus.ts';
 import { resolveOptions, type ExplainerOptions } from './options.ts';
 
 export const INTEGRATION_NAME = 'prompt-fold-explainer';
+export const CONFIG_MODULE = 'virtual:prompt-fold-explainer/config';
 
 export type ExplainerIntegration = AstroIntegration & { explainerOptions: ExplainerOptions };
+
+/**
+ * An error whose message is the whole report. No stack (Astro then prints none), and a toString
+ * without the report: Astro's hint heuristics scan it for words like "window", which scenario
+ * file names may contain, and would print an unrelated hint.
+ */
+class BuildInputError extends Error {
+  override name = 'ScenarioError';
+  readonly hint = 'Fix the scenario files named above; `npm run check` prints the same report without building.';
+  constructor(message: string) {
+    super(message);
+    this.stack = '';
+  }
+  override toString(): string {
+    return 'ScenarioError: the scenario corpus has errors';
+  }
+}
 
 export function explainer(options: ExplainerOptions = {}): ExplainerIntegration {
   return {
     name: INTEGRATION_NAME,
     explainerOptions: options,
     hooks: {
-      'astro:config:setup': async ({ config, logger }) => {
+      'astro:config:setup': async ({ config, command, updateConfig, logger }) => {
         const root = fileURLToPath(config.root);
         const resolved = await resolveOptions(root, options);
+        const resolvedId = `\0${CONFIG_MODULE}`;
+        updateConfig({
+          vite: {
+            plugins: [
+              {
+                name: INTEGRATION_NAME,
+                resolveId: (id: string) => (id === CONFIG_MODULE ? resolvedId : undefined),
+                load: (id: string) => (id === resolvedId ? `export const root = ${JSON.stringify(root)};\nexport const options = ${JSON.stringify(options)};\n` : undefined),
+              },
+            ],
+          },
+        });
+        if (command !== 'build') return;
         const corpus = renderCorpus(resolved, { everyEvent: false });
-        for (const w of corpus.warnings) logger.warn(`${w.pos.file}:${w.pos.line}:${w.pos.col} ${w.message}`);
-        if (corpus.errors.length) {
-          const err = new CorpusError(corpus.errors);
-          logger.error(err.message);
-          throw Object.assign(new Error(`the scenario corpus has ${corpus.errors.length} error(s) — see above`), { stack: '' });
-        }
+        for (const w of corpus.warnings) logger.warn(`${w.pos.file}:${w.pos.line}:${w.pos.col} warning: ${w.message}`);
+        if (corpus.errors.length) throw new BuildInputError(new CorpusError(corpus.errors).message);
+        logger.info(`corpus ok: ${corpus.scenarios.length} scenarios, ${corpus.scenarios.reduce((n, s) => n + s.requests.length, 0)} requests`);
       },
     },
   };

@@ -42,7 +42,7 @@ async function loadFold(root: string, spec: string): Promise<AnyFold> {
   const file = resolve(root, spec);
   let mod: Record<string, unknown>;
   try {
-    mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+    mod = (await import(/* @vite-ignore */ pathToFileURL(file).href)) as Record<string, unknown>;
   } catch (err) {
     throw new OptionsError(`astro.config.mjs: cannot import fold module ${spec}: ${(err as Error).message}\n  fix: check the path (relative to the project root) and that the module loads`);
   }

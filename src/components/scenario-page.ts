@@ -1,0 +1,75 @@
+/**
+ * The scenario page's only script: selects an event (its card and its pane), from clicks, from the
+ * URL hash `#@<offset>` (deep links), from j/k and arrow keys, and from provenance links in the
+ * pane; hovering a prompt line highlights the card of the event that produced it.
+ */
+export function initScenarioPage(): void {
+  const article = document.querySelector<HTMLElement>('article.scenario');
+  if (!article) return;
+  const cards = [...article.querySelectorAll<HTMLElement>('.card[data-offset]')];
+  const panes = new Map([...article.querySelectorAll<HTMLElement>('.pane[data-offset]')].map((p) => [p.dataset.offset!, p]));
+  const order = cards.map((c) => c.dataset.offset!);
+  let current = article.dataset.default ?? order[0];
+
+  const cardOf = (off: string): HTMLElement | undefined => cards.find((c) => c.dataset.offset === off);
+
+  function select(off: string, opts: { hash?: boolean; scroll?: boolean; focus?: boolean } = {}): void {
+    const card = cardOf(off);
+    const pane = panes.get(off);
+    if (!card || !pane) return;
+    current = off;
+    for (const c of cards) {
+      const on = c === card;
+      c.classList.toggle('selected', on);
+      const link = c.querySelector('.card-link');
+      if (on) link?.setAttribute('aria-current', 'true');
+      else link?.removeAttribute('aria-current');
+    }
+    for (const p of panes.values()) p.classList.toggle('selected', p === pane);
+    const shared = card.closest('details');
+    if (shared && !shared.open) shared.open = true;
+    if (opts.hash) history.replaceState(null, '', `#@${off}`);
+    if (opts.scroll) card.scrollIntoView({ block: 'nearest' });
+    if (opts.focus) card.querySelector<HTMLElement>('.card-link')?.focus({ preventScroll: !opts.scroll });
+  }
+
+  function fromHash(): void {
+    const m = /^#@(\d+)$/.exec(decodeURIComponent(location.hash));
+    if (m && cardOf(m[1]!)) select(m[1]!, { scroll: true });
+  }
+
+  article.addEventListener('click', (e) => {
+    const a = (e.target as HTMLElement).closest<HTMLAnchorElement>('a.card-link, a.prov');
+    if (!a) return;
+    const m = /#@(\d+)$/.exec(a.getAttribute('href') ?? '');
+    if (!m || !cardOf(m[1]!)) return;
+    e.preventDefault();
+    select(m[1]!, { hash: true, scroll: a.classList.contains('prov'), focus: a.classList.contains('prov') });
+  });
+
+  document.addEventListener('keydown', (e) => {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    const t = e.target as HTMLElement;
+    if (t.closest('input, textarea, select, [contenteditable="true"], summary')) return;
+    const step = e.key === 'j' || e.key === 'ArrowDown' ? 1 : e.key === 'k' || e.key === 'ArrowUp' ? -1 : 0;
+    if (!step) return;
+    if (t.closest('.code') && (e.key === 'ArrowDown' || e.key === 'ArrowUp')) return; // let the pane scroll
+    const i = order.indexOf(current!);
+    const next = order[Math.min(order.length - 1, Math.max(0, i + step))];
+    if (next === undefined || next === current) return;
+    e.preventDefault();
+    select(next, { hash: true, scroll: true, focus: true });
+  });
+
+  const hover = (on: boolean) => (e: Event): void => {
+    const line = (e.target as HTMLElement).closest<HTMLElement>('.ln[data-from]');
+    if (!line) return;
+    for (const off of line.dataset.from!.split(' ')) cardOf(off)?.classList.toggle('prov-hover', on);
+    line.classList.toggle('prov-hover', on);
+  };
+  for (const type of ['mouseover', 'focusin'] as const) article.addEventListener(type, hover(true));
+  for (const type of ['mouseout', 'focusout'] as const) article.addEventListener(type, hover(false));
+
+  window.addEventListener('hashchange', fromHash);
+  fromHash();
+}

@@ -1,0 +1,185 @@
+/**
+ * The page model of a scenario: its timeline (one card per event of the chain) and, per event, the
+ * pane — the printed request as of that event, each line with its diff status against the previous
+ * event's pane (added / changed / removed lines), its provenance (the event offsets it came from),
+ * the ✂ cache cut and the annotations anchored on it. Plain data: the components only render it.
+ */
+import { diffArrays } from 'diff';
+import type { PrintedLine } from './print.ts';
+import type { RenderedScenario } from './render.ts';
+import type { Anchor } from './weave.ts';
+import { formatElapsed } from '../scenarios/time.ts';
+
+export type LineStatus = 'same' | 'added' | 'changed';
+
+export interface PaneNote {
+  comment: string;
+  /** Character range of the anchored text in the line. */
+  start: number;
+  end: number;
+}
+
+export interface PaneLine {
+  text: string;
+  from: number[];
+  message: number;
+  status: LineStatus;
+  /** Lines of the previous pane removed right before this line. */
+  removedBefore: string[];
+  cutAbove: boolean;
+  notes: PaneNote[];
+}
+
+export interface Pane {
+  offset: number;
+  kind: 'request' | 'state' | 'rejected';
+  lines: PaneLine[];
+  /** Lines of the previous pane removed after the last line. */
+  removedAtEnd: string[];
+  /** Share of the request's characters above the ✂ line (requests after the first only). */
+  cached?: number;
+  /** The request the cut compares with. */
+  previous?: number | null;
+  rejected?: string;
+}
+
+export interface Card {
+  offset: number;
+  type: string;
+  t: string;
+  elapsed: string;
+  badges: string[];
+  preview: string;
+  note?: string;
+  source: string;
+  /** The event belongs to a base scenario (the "shared start"). */
+  shared: boolean;
+  /** Set when the event came from a `sections:` batch. */
+  batch?: { first: number; size: number; index: number };
+  request?: 'accepted' | 'rejected';
+}
+
+export interface ScenarioView {
+  id: string;
+  title: string;
+  intro: string;
+  file: string;
+  fold: string;
+  foldTitle: string;
+  base?: string;
+  options: Record<string, unknown>;
+  cards: Card[];
+  /** One pane per card, same order. */
+  panes: Pane[];
+  /** Own accepted request offsets. */
+  requests: number[];
+  /** Mean share of each own request (after the first of the chain) that was a cached prefix. */
+  cachedShare: number | null;
+}
+
+function preview(type: string, payload: Record<string, unknown>): string {
+  const pick = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+  const result = payload.result as Record<string, unknown> | undefined;
+  const settlement = payload.settlement as Record<string, unknown> | undefined;
+  const text =
+    pick(payload.content) ?? pick(payload.model) ?? pick(payload.code) ??
+    (result ? `${String(result.status)}${typeof result.text === 'string' ? ` — ${result.text}` : ''}` : undefined) ??
+    (settlement ? `${String(settlement.status)}` : undefined) ??
+    (payload.op ? `${String(payload.op)} ${String(payload.key)}` : undefined) ??
+    (Object.keys(payload).length ? JSON.stringify(payload) : type);
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > 120 ? `${line.slice(0, 119)}…` : line;
+}
+
+function badges(e: RenderedScenario['scenario']['chain'][number], pane: Pane | undefined): string[] {
+  const p = (e.payload ?? {}) as Record<string, unknown>;
+  const out: string[] = [];
+  if (typeof p.role === 'string') out.push(p.role);
+  if (typeof p.layer === 'string') out.push(p.layer);
+  if (typeof p.sourceType === 'string') out.push(p.sourceType);
+  if (typeof p.key === 'string') out.push(`key=${p.key}`);
+  const actor = p.actor as { type?: string } | undefined;
+  if (actor?.type) out.push(`actor=${actor.type}`);
+  if (Array.isArray(p.refs) && p.refs.length) out.push(`refs×${p.refs.length}`);
+  if (Array.isArray(p.files) && p.files.length) out.push(`files×${p.files.length}`);
+  if (p.compaction) out.push('compaction');
+  if (e.type.endsWith('context-rewritten')) out.push('⚠ rewrite');
+  if (e.batch && e.batch.index === 0) out.push(`×${e.batch.size} events, one batch`);
+  const sup = pane?.lines.find((l) => l.from.includes(e.offset) && / supersedes="@\d+"/.test(l.text));
+  if (sup) out.push(`supersedes ${/supersedes="(@\d+)"/.exec(sup.text)![1]}`);
+  return out;
+}
+
+function diffPane(lines: PrintedLine[], prev: PrintedLine[] | null): { status: LineStatus[]; removedBefore: string[][]; removedAtEnd: string[] } {
+  const status: LineStatus[] = lines.map(() => 'same');
+  const removedBefore: string[][] = lines.map(() => []);
+  if (!prev) return { status, removedBefore, removedAtEnd: [] };
+  let i = 0;
+  let pendingRemoved: string[] = [];
+  for (const change of diffArrays(prev.map((l) => l.text), lines.map((l) => l.text))) {
+    if (change.removed) {
+      pendingRemoved = change.value;
+      continue;
+    }
+    if (change.added) {
+      change.value.forEach((_, k) => (status[i + k] = k < pendingRemoved.length ? 'changed' : 'added'));
+      if (pendingRemoved.length > change.value.length) removedBefore[i] = pendingRemoved.slice(change.value.length);
+    } else if (pendingRemoved.length) {
+      removedBefore[i] = pendingRemoved;
+    }
+    pendingRemoved = [];
+    i += change.count ?? change.value.length;
+  }
+  return { status, removedBefore, removedAtEnd: pendingRemoved };
+}
+
+const charsOf = (lines: PrintedLine[]): number => lines.reduce((n, l) => n + l.text.length + 1, 0);
+
+export function scenarioView(r: RenderedScenario): ScenarioView {
+  const s = r.scenario;
+  const own = new Set(s.events.map((e) => e.offset));
+  const panes: Pane[] = [];
+  let prevLines: PrintedLine[] | null = null;
+  for (const ev of r.events) {
+    const { status, removedBefore, removedAtEnd } = diffPane(ev.lines, prevLines);
+    const anchors = new Map<number, Anchor[]>();
+    for (const a of ev.request?.anchors ?? []) anchors.set(a.line, [...(anchors.get(a.line) ?? []), a]);
+    const cut = ev.request?.cut ?? null;
+    const pane: Pane = {
+      offset: ev.offset,
+      kind: ev.request ? 'request' : ev.rejected ? 'rejected' : 'state',
+      lines: ev.lines.map((l, i) => ({
+        text: l.text, from: l.from, message: l.message, status: status[i]!, removedBefore: removedBefore[i]!, cutAbove: cut === i,
+        notes: (anchors.get(i) ?? []).map((a) => ({ comment: a.annotation.comment, start: a.start, end: a.end })),
+      })),
+      removedAtEnd,
+      ...(ev.rejected && { rejected: ev.rejected }),
+    };
+    if (ev.request) {
+      pane.previous = ev.request.previous;
+      if (cut !== null) pane.cached = charsOf(ev.lines.slice(0, cut)) / charsOf(ev.lines);
+      else if (ev.request.previous !== null) pane.cached = 1;
+    }
+    panes.push(pane);
+    prevLines = ev.lines;
+  }
+  const byOffset = new Map(panes.map((p) => [p.offset, p]));
+  const cards: Card[] = s.chain.map((e) => {
+    const pane = byOffset.get(e.offset);
+    const isRequest = r.fold.requestTypes.includes(e.type);
+    return {
+      offset: e.offset, type: e.type, t: e.t, elapsed: formatElapsed(e.elapsedMs), badges: badges(e, pane),
+      preview: preview(e.type, (e.payload ?? {}) as Record<string, unknown>), source: e.source, shared: !own.has(e.offset),
+      ...(e.note !== undefined && { note: e.note }),
+      ...(e.batch && { batch: e.batch }),
+      ...(isRequest && { request: pane?.kind === 'request' ? 'accepted' : 'rejected' }),
+    } satisfies Card;
+  });
+  const shares = panes.filter((p) => own.has(p.offset) && p.cached !== undefined).map((p) => p.cached!);
+  return {
+    id: s.id, title: s.title, intro: s.intro, file: s.file, fold: r.fold.id, foldTitle: r.fold.title, options: r.options,
+    ...(s.base !== undefined && { base: s.base }),
+    cards, panes, requests: r.requests.map((q) => q.offset),
+    cachedShare: shares.length ? shares.reduce((a, b) => a + b, 0) / shares.length : null,
+  };
+}

@@ -1,0 +1,35 @@
+/**
+ * The build gate: a temporary copy of the project with one stale anchor fails `npm run build` with
+ * the file:line:column message and fix (no stack trace, nothing built); restored, it builds.
+ */
+import { readFileSync, writeFileSync, existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { build, makeProject } from './support/project.ts';
+
+describe('astro build', () => {
+  const dir = makeProject();
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const file = join(dir, 'scenarios', '01-birth-window.yaml');
+  const original = readFileSync(file, 'utf8');
+
+  it('fails on a stale anchor with the same message as the tests, and builds once restored', () => {
+    const m = /^(\s+find: )(['"])(.+)\2$/m.exec(original)!;
+    expect(m, 'the scenario has an annotation to break').toBeTruthy();
+    const line = original.slice(0, m.index).split('\n').length;
+    writeFileSync(file, original.replace(m[0], `${m[1]}"this text is not in any prompt"`));
+    const broken = build(dir);
+    expect(broken.status).not.toBe(0);
+    expect(broken.output).toContain(`scenarios/01-birth-window.yaml:${line}:${m[1]!.length + 1} error: stale anchor: find "this text is not in any prompt" matches no line of request @`);
+    expect(broken.output).toContain('closest rendered lines:');
+    expect(broken.output).toContain('fix: change `find:` to text the rendered request contains');
+    expect(broken.output).not.toMatch(/\n\s+at .+\(.+:\d+:\d+\)/); // no stack trace
+    expect(existsSync(join(dir, 'dist', 'index.html'))).toBe(false);
+
+    writeFileSync(file, original);
+    const fixed = build(dir);
+    expect(fixed.status, fixed.output).toBe(0);
+    expect(existsSync(join(dir, 'dist', 'scenarios', 'birth-window', 'index.html'))).toBe(true);
+    expect(existsSync(join(dir, 'dist', 'pagefind', 'pagefind.js'))).toBe(true);
+  }, 300_000);
+});
