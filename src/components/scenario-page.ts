@@ -28,9 +28,18 @@ export function initScenarioPage(): void {
     for (const p of panes.values()) p.classList.toggle('selected', p === pane);
     const shared = card.closest('details');
     if (shared && !shared.open) shared.open = true;
+    revealChange(pane);
     if (opts.hash) history.replaceState(null, '', `#@${off}`);
     if (opts.scroll) card.scrollIntoView({ block: 'nearest' });
     if (opts.focus) card.querySelector<HTMLElement>('.card-link')?.focus({ preventScroll: !opts.scroll });
+  }
+
+  /** In the sticky pane column, scroll to the ✂ line or the first change of the selected pane. */
+  function revealChange(pane: HTMLElement): void {
+    const box = pane.parentElement;
+    if (!box || box.scrollHeight <= box.clientHeight || getComputedStyle(box).position !== 'sticky') return;
+    const target = pane.querySelector<HTMLElement>('.cut, .ln.s-changed, .ln.s-added, .ln.s-removed');
+    box.scrollTop = target ? Math.max(0, target.offsetTop - box.clientHeight / 3) : 0;
   }
 
   function fromHash(): void {

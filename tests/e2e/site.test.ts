@@ -1,0 +1,214 @@
+/**
+ * Browser tests of the built site (playwright-core driving Debian's chromium, a static server on
+ * 127.0.0.1): the bundled corpus plus the hostile scenarios from tests/fixtures/hostile, built once
+ * in a temporary copy of the project. Light and dark screenshots go to test-results/.
+ */
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, makeProject, ROOT, serve } from '../support/project.ts';
+
+const HOSTILE = join(ROOT, 'tests/fixtures/hostile');
+const ARTIFACTS = join(ROOT, 'test-results');
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+let dir: string;
+let site: { url: string; close: () => Promise<void> };
+let browser: Browser;
+const consoleErrors: string[] = [];
+
+beforeAll(async () => {
+  dir = makeProject(readdirSync(HOSTILE).map((f) => join(HOSTILE, f)));
+  const r = build(dir);
+  if (r.status !== 0) throw new Error(`build failed:\n${r.output}`);
+  site = await serve(join(dir, 'dist'));
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  mkdirSync(ARTIFACTS, { recursive: true });
+}, 600_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+async function open(path: string, opts: { colorScheme?: 'light' | 'dark'; width?: number; javaScript?: boolean } = {}): Promise<Page> {
+  const context = await browser.newContext({ colorScheme: opts.colorScheme ?? 'light', viewport: { width: opts.width ?? 1400, height: 900 }, javaScriptEnabled: opts.javaScript ?? true });
+  const page = await context.newPage();
+  page.on('console', (m) => m.type() === 'error' && consoleErrors.push(`${path}: ${m.text()}`));
+  page.on('pageerror', (e) => consoleErrors.push(`${path}: ${e.message}`));
+  await page.goto(site.url + path);
+  return page;
+}
+
+const scenarioIds = (): string[] =>
+  readdirSync(join(dir, 'dist/scenarios')).filter((d) => !d.startsWith('.')).sort();
+
+async function axe(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  const result = await page.evaluate(async () => {
+    // @ts-expect-error — injected above
+    const r = await window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'best-practice'] });
+    return r.violations.map((v: { id: string; nodes: { target: string[] }[] }) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  });
+  return result as string[];
+}
+
+describe('the built site', () => {
+  it('lists every scenario on the index', async () => {
+    const page = await open('/');
+    const links = await page.locator('.scenario-list h3 a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(links.map((h) => h!.replace(/^\/scenarios\/|\/$/g, '')).sort()).toEqual(scenarioIds());
+    expect(links.length).toBeGreaterThanOrEqual(11);
+    await page.context().close();
+  });
+
+  it('selects an event and shows the request as of it', async () => {
+    const page = await open('/scenarios/sent-re-add/');
+    const visible = page.locator('.pane.selected');
+    await expect.poll(() => visible.getAttribute('data-offset')).toBe('31');
+    await page.locator('.card[data-offset="40"] .card-link').click();
+    await expect.poll(() => visible.getAttribute('data-offset')).toBe('40');
+    expect(await visible.locator('h2').textContent()).toBe('As of @40');
+    expect(await visible.locator('.code').textContent()).toContain('<section key="project/agents-md" supersedes="@16">');
+    expect(await visible.locator('.ln.s-added').count()).toBeGreaterThan(0);
+    expect(page.url()).toMatch(/#@40$/);
+    await page.locator('.card[data-offset="42"] .card-link').click();
+    expect(await visible.locator('h2').textContent()).toBe('Request @42');
+    expect(await visible.locator('.cut').count()).toBe(1);
+    expect(await page.locator('.pane:visible').count()).toBe(1);
+    await page.context().close();
+  });
+
+  it('opens a deep link #@offset selected', async () => {
+    const page = await open('/scenarios/sent-re-add/#@42');
+    await expect.poll(() => page.locator('.pane.selected').getAttribute('data-offset')).toBe('42');
+    expect(await page.locator('.card.selected').getAttribute('data-offset')).toBe('42');
+    expect(await page.locator('.card.selected .card-link').getAttribute('aria-current')).toBe('true');
+    await page.context().close();
+  });
+
+  it('marks each annotation’s text and shows its comment', async () => {
+    const page = await open('/scenarios/sent-re-add/#@42');
+    const pane = page.locator('.pane.selected');
+    const marks = await pane.locator('mark.anchor').allTextContents();
+    expect(marks).toContain('supersedes="@16"');
+    const notes = pane.locator('.note');
+    expect(await notes.count()).toBeGreaterThanOrEqual(1);
+    for (const n of await notes.all()) expect(await n.isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  it('links a prompt line to the event that produced it', async () => {
+    const page = await open('/scenarios/sent-re-add/#@42');
+    const link = page.locator('.pane.selected a.prov[data-off="40"]').first();
+    expect(await link.getAttribute('title')).toContain('from @40 agents/context-added');
+    await link.click();
+    await expect.poll(() => page.locator('.card.selected').getAttribute('data-offset')).toBe('40');
+    expect(await page.locator('.pane.selected').getAttribute('data-offset')).toBe('40');
+    await page.context().close();
+  });
+
+  it('moves between events with j/k and the arrow keys', async () => {
+    const page = await open('/scenarios/sent-re-add/#@40');
+    await expect.poll(() => page.locator('.card.selected').getAttribute('data-offset')).toBe('40');
+    await page.locator('body').press('j');
+    expect(await page.locator('.card.selected').getAttribute('data-offset')).toBe('41');
+    await page.keyboard.press('ArrowDown');
+    expect(await page.locator('.card.selected').getAttribute('data-offset')).toBe('42');
+    await page.keyboard.press('k');
+    await page.keyboard.press('ArrowUp');
+    expect(await page.locator('.card.selected').getAttribute('data-offset')).toBe('40');
+    expect(await page.evaluate(() => document.activeElement?.closest('.card')?.getAttribute('data-offset'))).toBe('40');
+    await page.context().close();
+  });
+
+  it('shows every pinned request in full without JavaScript', async () => {
+    const page = await open('/scenarios/sent-re-add/', { javaScript: false });
+    const shown = await page.locator('.pane').evaluateAll((ps) => ps.filter((p) => getComputedStyle(p).display !== 'none').map((p) => p.getAttribute('data-offset')));
+    expect(shown).toEqual(['31', '42']);
+    expect(await page.locator('.pane[data-offset="42"] .note').first().isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  for (const path of ['/', '/scenarios/sent-re-add/', '/reference/context-protocol/']) {
+    it(`has no axe violations: ${path}`, async () => {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        const page = await open(path, { colorScheme });
+        expect(await axe(page), colorScheme).toEqual([]);
+        await page.context().close();
+      }
+    });
+  }
+
+  it('is readable at 360px without horizontal scrolling', async () => {
+    const page = await open('/scenarios/sent-re-add/#@42', { width: 360 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.screenshot({ path: join(ARTIFACTS, 'scenario-360.png') });
+    await page.context().close();
+  });
+
+  it('finds a scenario by a word from its prompt (offline search)', async () => {
+    const page = await open('/search/');
+    await page.locator('#search input').fill('CHANGELOG');
+    await expect.poll(() => page.locator('.pagefind-ui__result-link').evaluateAll((as) => as.map((a) => a.getAttribute('href'))), { timeout: 10_000 })
+      .toContain('/scenarios/sent-re-add/');
+    await page.context().close();
+  });
+
+  it('saves light and dark screenshots of a scenario page', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const page = await open('/scenarios/sent-re-add/#@42', { colorScheme });
+      await page.screenshot({ path: join(ARTIFACTS, `scenario-${colorScheme}.png`) });
+      expect(readFileSync(join(ARTIFACTS, `scenario-${colorScheme}.png`)).length).toBeGreaterThan(10_000);
+      await page.context().close();
+    }
+  });
+
+  it('toggles the theme and remembers it', async () => {
+    const page = await open('/');
+    await page.locator('.theme-toggle').click();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await page.reload();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(13, 17, 23)');
+    await page.context().close();
+  });
+});
+
+describe('hostile scenario text', () => {
+  it('never executes and shows literally', async () => {
+    const page = await open('/scenarios/hostile/#@3');
+    await page.waitForLoadState('load');
+    await page.locator('.card[data-offset="1"] details summary').click();
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
+    const pane = page.locator('.pane[data-offset="3"]');
+    const text = await pane.locator('.code').textContent();
+    expect(text).toContain("</section></details></code></pre><script>window.__pwned='section'</script>");
+    expect(text).toContain(`<img src=x onerror="window.__pwned='section-img'">`);
+    expect(text).toContain('```ts');
+    expect(await pane.locator('.note').first().textContent()).toContain("<script>window.__pwned='comment'</script>");
+    expect(await page.locator('h1').textContent()).toBe("Hostile <script>alert('title')</script> & </details> title");
+    expect(await page.locator('.intro').textContent()).toContain("<script>window.__pwned = 'intro-script'</script>");
+    expect(await page.locator('.intro a').count()).toBe(1);
+    expect(await page.locator('.intro a').getAttribute('href')).toBe('');
+    expect(await page.locator('.card[data-offset="1"] .note').textContent()).toContain("<script>window.__pwned='note'</script>");
+    // no element came from the prompt text: the only scripts are the site's own
+    expect(await page.locator('img').count()).toBe(0);
+    expect(await page.locator('script:not([src])').evaluateAll((ss) => ss.filter((s) => s.textContent?.includes('__pwned')).length)).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1400);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
+    await page.context().close();
+  });
+});
+
+describe('console', () => {
+  it('logged no errors on any page visited', () => {
+    expect(consoleErrors).toEqual([]);
+  });
+});
