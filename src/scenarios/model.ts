@@ -16,6 +16,10 @@ export interface ScenarioEvent extends StreamEvent {
   scenarioId: string;
   /** The event entry in its file. */
   pos: SourcePos;
+  /** Its `off:` value. */
+  offPos: SourcePos;
+  /** Its `t:` value. */
+  tPos: SourcePos;
   /** Its `type:` value. */
   typePos: SourcePos;
   /** The event as written in the file (a batch: the whole batch), dedented YAML. */

@@ -8,13 +8,15 @@
 import { isMap, isScalar, isSeq, type Node, type YAMLMap, type YAMLSeq } from 'yaml';
 import type { InputError, SourcePos } from './errors.ts';
 import type { Annotation, Comparison, ScenarioEvent } from './model.ts';
-import { instant, parseTimeLabel, TIME_LABEL_HELP } from './time.ts';
-import { keysOf, nodeAt, readMarkdown, valueOf, YamlSource } from './source.ts';
+import { instant, readTimeLabel, TIME_LABEL_HELP } from './time.ts';
+import { keysOf, nodeAt, readMarkdown, valueOf, YamlSource, type Fence } from './source.ts';
 
 export const ID_PATTERN = /^[a-z0-9][a-z0-9_-]*$/;
 /** Event types whose payload gets a derived `expiresAt` (time zero + elapsed + 30 s) when absent. */
 const EXPIRING_TYPES = new Set(['agent/llm-request-requested', 'capability-host/script-run-requested']);
 const EXPIRY_MS = 30_000;
+/** The only event type whose payload may carry a `sections:` batch. */
+const BATCH_TYPE = 'agents/context-added';
 
 export interface ScenarioDraft {
   file: string;
@@ -27,11 +29,13 @@ export interface ScenarioDraft {
   foldPos: SourcePos;
   options: Record<string, unknown>;
   optionsPos: SourcePos;
+  /** Where a path inside `options:` is written (for fold option errors). */
+  locateOption(path: (string | number)[]): SourcePos;
   base?: string;
   basePos: SourcePos;
   events: ScenarioEvent[];
   annotations: Annotation[];
-  compare?: Comparison & { foldGiven: boolean };
+  compare?: Comparison & { foldGiven: boolean; locate(path: (string | number)[]): SourcePos };
   pos: SourcePos;
 }
 
@@ -142,11 +146,14 @@ function parseMarkdown(file: string, stem: string, text: string, opts: ParseOpti
   const md = readMarkdown(text);
   const at = (line: number): SourcePos => ({ file, line: line + 1, col: 1 });
   if (!md.title) errors.push({ pos: at(0), message: 'missing `# Title` line', fix: 'start the file with a `# <title>` heading' });
+  errors.push(...fenceErrors(file, text, md.fences));
   const eventsFence = md.fences.find((x) => x.path === 'events.yaml');
   if (!eventsFence) {
     errors.push({ pos: at(Math.max(md.titleLine, 0)), message: 'missing the ```yaml (events.yaml) fence', fix: 'add a <details> block holding a ```yaml (events.yaml) fence with `id:` and `events:`' });
     return { errors };
   }
+  // An unclosed fence is already an error; its body (the rest of the file) is not worth parsing.
+  if (!eventsFence.closed) return { errors };
   const src = new YamlSource(file, eventsFence.body, eventsFence.line + 1);
   if (src.errors.length) return { errors: [...errors, ...src.errors] };
   const root = src.doc.contents;
@@ -159,7 +166,7 @@ function parseMarkdown(file: string, stem: string, text: string, opts: ParseOpti
   const draft = common(src, f, file, stem, md.title, md.intro, opts, errors);
   draft.pos = at(Math.max(md.titleLine, 0));
   const annFence = md.fences.find((x) => x.path === 'annotations.yaml');
-  if (annFence) {
+  if (annFence?.closed) {
     const asrc = new YamlSource(file, annFence.body, annFence.line + 1);
     errors.push(...asrc.errors);
     const root = asrc.doc.contents;
@@ -169,6 +176,37 @@ function parseMarkdown(file: string, stem: string, text: string, opts: ParseOpti
     }
   }
   return { draft, errors };
+}
+
+const INPUT_FENCES = ['events.yaml', 'annotations.yaml'];
+const OUTPUT_FENCE = /^request@\d+\.yaml$/;
+
+/** Fences that would be silently ignored or would swallow the rest of the file. */
+function fenceErrors(file: string, text: string, fences: Fence[]): InputError[] {
+  const errors: InputError[] = [];
+  const lines = text.split('\n');
+  const first = new Map<string, Fence>();
+  for (const x of fences) {
+    const open = `\`\`\`${x.lang} (${x.path})`;
+    if (!x.closed) {
+      errors.push({ pos: { file, line: x.line + 1, col: 1 }, message: `the ${open} fence is never closed: it runs to the end of the file`, fix: 'add a line holding exactly ``` (three backticks, nothing else, at column 1) after its body' });
+    }
+    const pathPos: SourcePos = { file, line: x.line + 1, col: lines[x.line]!.indexOf('(') + 2 };
+    if (!INPUT_FENCES.includes(x.path) && !OUTPUT_FENCE.test(x.path)) {
+      errors.push({
+        pos: pathPos,
+        message: `unknown fence \`(${x.path})\`: it would be ignored`,
+        fix: 'scenarios read `(events.yaml)` and `(annotations.yaml)` fences (`(request@N.yaml)` blocks are generated output): fix the name, or remove the fence',
+      });
+      continue;
+    }
+    const earlier = first.get(x.path);
+    if (earlier && INPUT_FENCES.includes(x.path)) {
+      errors.push({ pos: pathPos, message: `a second \`(${x.path})\` fence (the first is on line ${earlier.line + 1}): it would be ignored`, fix: `merge it into the first \`(${x.path})\` fence` });
+    }
+    if (!earlier) first.set(x.path, x);
+  }
+  return errors;
 }
 
 /** Fields shared by both syntaxes: id, fold, options, base, compare, events. */
@@ -182,6 +220,7 @@ function common(src: YamlSource, f: Fields, file: string, stem: string, title: s
     file, stem, id: id !== undefined && ID_PATTERN.test(id) ? id : undefined, idPos: f.pos('id'), title, intro,
     fold: f.str('fold', 'context-protocol'), foldPos: f.pos('fold'),
     options: toJS(src, options), optionsPos: f.pos('options'),
+    locateOption: (path) => (options ? src.pos(nodeAt(options, path)) : f.pos('options')),
     base: f.str('base', '<id of another scenario>'), basePos: f.pos('base'),
     events: [], annotations: [], pos: src.pos(f.map),
   };
@@ -192,13 +231,20 @@ function common(src: YamlSource, f: Fields, file: string, stem: string, title: s
     const label = cf.str('label', '"every-item (before)"', true);
     const fold = cf.str('fold', 'context-protocol');
     const cmpOptions = cf.mapping('options', '{metadataLines: every-item}');
-    if (label !== undefined) draft.compare = { label, fold: fold ?? '', foldGiven: fold !== undefined, options: toJS(src, cmpOptions), pos: src.pos(cmp) };
+    if (label !== undefined) {
+      draft.compare = {
+        label, fold: fold ?? '', foldGiven: fold !== undefined, options: toJS(src, cmpOptions), pos: src.pos(cmp),
+        locate: (path) => (cmpOptions ? src.pos(nodeAt(cmpOptions, path)) : src.pos(cmp)),
+      };
+    }
   }
   const events = f.seq('events', '[{off: 1, t: 0ms, type: …, payload: {…}}]', true);
   if (events && events.items.length === 0) {
     errors.push({ pos: src.pos(events), message: '`events` is empty', fix: 'add at least one event — a scenario shows what its own events do to the prompt' });
   }
-  if (events && id !== undefined) draft.events = parseEvents(src, events, id, opts, errors);
+  // Without a usable id the events are still checked (under the file's stem), so a missing id never
+  // hides the file's other errors.
+  if (events) draft.events = parseEvents(src, events, draft.id ?? stem, opts, errors);
   return draft;
 }
 
@@ -217,16 +263,27 @@ function parseEvents(src: YamlSource, seq: YAMLSeq, scenarioId: string, opts: Pa
     const note = f.str('note', '"caption shown beside the event"');
     const payloadNode = f.mapping('payload', '{…}');
     if (off === undefined || t === undefined || type === undefined) continue;
-    const elapsedMs = parseTimeLabel(t);
-    if (elapsedMs === undefined) {
-      errors.push({ pos: f.pos('t'), message: `unparseable time label ${JSON.stringify(t)}`, fix: TIME_LABEL_HELP });
+    const payloadGiven = f.node('payload');
+    if (payloadGiven && !payloadNode && !(isScalar(payloadGiven) && payloadGiven.value === null)) continue; // not a mapping: reported above
+    const label = readTimeLabel(t);
+    if (!('ms' in label)) {
+      errors.push({ pos: f.pos('t'), message: `unparseable time label ${JSON.stringify(t)}: ${label.problem}`, fix: TIME_LABEL_HELP });
       continue;
     }
+    const elapsedMs = label.ms;
     const createdAt = instant(opts.timeZero, elapsedMs);
     const payload = toJS(src, payloadNode);
     const source = src.slice(item);
-    const base = { type, createdAt, t, elapsedMs, scenarioId, pos: src.pos(item), typePos: f.pos('type'), source, ...(note !== undefined && { note }) };
+    const base = { type, createdAt, t, elapsedMs, scenarioId, pos: src.pos(item), offPos: f.pos('off'), tPos: f.pos('t'), typePos: f.pos('type'), source, ...(note !== undefined && { note }) };
     const sectionsNode = payloadNode && valueOf(payloadNode, 'sections');
+    if (sectionsNode !== undefined && type !== BATCH_TYPE) {
+      errors.push({
+        pos: src.keyPos(payloadNode!, 'sections'),
+        message: `\`sections\` batches are for \`${BATCH_TYPE}\` events; this one is \`${type}\``,
+        fix: `write one event per item instead, or change \`type:\` to ${BATCH_TYPE}`,
+      });
+      continue;
+    }
     if (sectionsNode === undefined) {
       if (EXPIRING_TYPES.has(type) && payload.expiresAt === undefined) payload.expiresAt = instant(opts.timeZero, elapsedMs + EXPIRY_MS);
       out.push({ ...base, offset: off, payload, locate: (path) => src.pos(nodeAt(payloadNode ?? item, path) ?? item) });
@@ -236,11 +293,43 @@ function parseEvents(src: YamlSource, seq: YAMLSeq, scenarioId: string, opts: Pa
   }
   for (let i = 1; i < out.length; i++) {
     const prev = out[i - 1]!, e = out[i]!;
-    if (e.offset <= prev.offset) {
-      errors.push({ pos: e.pos, message: `offset @${e.offset} is not after the previous event's @${prev.offset}${prev.batch ? ` (its batch ends at @${prev.offset})` : ''}`, fix: `give this event an offset greater than ${prev.offset} — offsets strictly increase` });
-    }
+    if (e.batch && e.batch.index > 0) continue; // inside one batch offsets and times are right by construction
+    const offsetError = checkOrder(prev, e);
+    if (offsetError) errors.push(offsetError);
+    const timeError = checkTime(prev, e);
+    if (timeError) errors.push(timeError);
   }
   return out;
+}
+
+/** How the event an offset must follow is named in ordering errors (a batch: its last offset). */
+function previousEvent(prev: ScenarioEvent, baseId: string | undefined): string {
+  const span = prev.batch ? `${prev.batch.size} sections: @${prev.batch.first}–@${prev.offset}` : '';
+  if (baseId === undefined) return prev.batch ? `@${prev.offset}, the last offset of the previous event's \`sections\` batch (${span})` : `@${prev.offset}, the previous event`;
+  return prev.batch ? `@${prev.offset}, the last offset of base \`${baseId}\` (its final \`sections\` batch takes ${span.replace(/^\d+ sections: /, '')})` : `@${prev.offset}, the last event of base \`${baseId}\``;
+}
+
+/** Offsets strictly increase: `e` must come after `prev` (the event before it, or a base's last event). */
+export function checkOrder(prev: ScenarioEvent, e: ScenarioEvent, baseId?: string): InputError | undefined {
+  if (e.offset > prev.offset) return undefined;
+  return {
+    pos: e.offPos,
+    message: `offset @${e.offset} is not after ${previousEvent(prev, baseId)}`,
+    fix: baseId === undefined
+      ? `give this event an offset greater than ${prev.offset} — offsets strictly increase (a \`sections\` batch takes one offset per section)`
+      : `start this scenario's offsets above ${prev.offset} — offsets strictly increase across the base chain`,
+  };
+}
+
+/** Time never runs backwards: a stream stamps createdAt as it appends. */
+export function checkTime(prev: ScenarioEvent, e: ScenarioEvent, baseId?: string): InputError | undefined {
+  if (e.elapsedMs >= prev.elapsedMs) return undefined;
+  const where = baseId === undefined ? 'the previous event' : `the last event of base \`${baseId}\``;
+  return {
+    pos: e.tPos,
+    message: `time ${JSON.stringify(e.t)} is before ${JSON.stringify(prev.t)} of @${prev.offset} (${where}) — createdAt would run backwards`,
+    fix: `give this event a time of ${prev.t} or later: events are appended in time order`,
+  };
 }
 
 /** `sections: [{key, content}, …]` → one keyed event per section at off, off+1, … */

@@ -3,7 +3,7 @@
  * range), and the markdown interop format split into its title, intro and ```yaml (path) fences.
  * Everything downstream asks a YamlSource for file:line:column instead of counting itself.
  */
-import { isMap, isPair, isScalar, LineCounter, parseDocument, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
+import { isMap, isPair, isScalar, LineCounter, parseDocument, visit, type Document, type Node, type Pair, type Scalar, type YAMLError, type YAMLMap } from 'yaml';
 import type { InputError, SourcePos } from './errors.ts';
 
 export class YamlSource {
@@ -20,13 +20,67 @@ export class YamlSource {
     this.text = text;
     this.lineOffset = lineOffset;
     this.doc = parseDocument(text, { lineCounter: this.lines, prettyErrors: false, uniqueKeys: true, strict: true });
-    for (const err of [...this.doc.errors]) {
-      this.errors.push({
-        pos: this.posAt(err.pos[0]),
-        message: `malformed YAML: ${err.message.split('\n')[0]}`,
-        fix: err.code === 'DUPLICATE_KEY' ? 'remove or rename the repeated key' : 'fix the YAML syntax here (check indentation, quoting and colons)',
-      });
+    // Warnings too (an unresolved `!tag` would otherwise silently turn into a plain string).
+    const problems = [...this.doc.errors, ...this.doc.warnings].sort((x, y) => x.pos[0] - y.pos[0]);
+    if (problems.length) {
+      // After a syntax error the parser's further complaints are mostly echoes of it: report the
+      // first one, and say how many more there are (they show up again if they are real).
+      const first = this.yamlError(problems[0]!);
+      const more = problems.length - 1;
+      if (more) first.detail = [`(${more} more YAML error${more === 1 ? '' : 's'} after this one, likely caused by it: fix this one first)`];
+      this.errors.push(first);
+      return;
     }
+    // Anchors and aliases would make an event read differently from how it is written (and an alias
+    // where a mapping belongs gives a misleading "must be a mapping"): every value is written out.
+    visit(this.doc, {
+      Alias: (_, n) => {
+        this.errors.push({
+          pos: this.pos(n),
+          message: `YAML alias \`*${n.source}\` is not supported in scenario files`,
+          fix: `write the value out here instead of referring to the \`&${n.source}\` anchor (each event reads as it is written)`,
+        });
+      },
+    });
+  }
+
+  /** A yaml package error as an input error, re-pointed where the reader can act on it. */
+  private yamlError(err: YAMLError): InputError {
+    const first = err.message.split('\n')[0]!;
+    if (err.code === 'MISSING_CHAR' && /closing .?quote/i.test(first)) {
+      // The parser notices at the end of the text; the fix belongs where the string was opened.
+      const open = this.unclosedString(err.pos[0]);
+      if (open) {
+        const q = open.type === 'QUOTE_DOUBLE' ? '"' : "'";
+        return {
+          pos: this.posAt(open.range![0]),
+          message: `malformed YAML: the ${q}-quoted string that starts here is never closed (it swallows the text up to line ${this.posAt(err.pos[0]).line})`,
+          fix: `add the closing ${q} at the end of this value (or write long text as a block scalar: \`>-\` and the text indented on the next lines)`,
+        };
+      }
+    }
+    if (err.code === 'DUPLICATE_KEY') {
+      const key = /^[^:\n]*/.exec(this.text.slice(err.pos[0]))![0].trim();
+      return { pos: this.posAt(err.pos[0]), message: `malformed YAML: duplicate key \`${key}\` in this mapping`, fix: 'remove or rename the repeated key (a mapping holds each key once)' };
+    }
+    if (err.code === 'MULTIPLE_DOCS') {
+      return { pos: this.posAt(err.pos[0]), message: 'malformed YAML: a second YAML document starts here (`---`)', fix: 'a scenario is one YAML document: remove the `---` line, or move the second document to a file of its own' };
+    }
+    if (err.code === 'TAG_RESOLVE_FAILED') {
+      return { pos: this.posAt(err.pos[0]), message: `malformed YAML: ${first}`, fix: 'remove the `!tag` (scenario files use plain YAML values), or quote the value if the `!` is part of the text' };
+    }
+    return { pos: this.posAt(err.pos[0]), message: `malformed YAML: ${first}`, fix: 'fix the YAML syntax here (check indentation, quoting and colons)' };
+  }
+
+  /** The quoted scalar that runs up to `end` without its closing quote. */
+  private unclosedString(end: number): Scalar | undefined {
+    let hit: Scalar | undefined;
+    visit(this.doc, {
+      Scalar: (_, n) => {
+        if ((n.type === 'QUOTE_DOUBLE' || n.type === 'QUOTE_SINGLE') && n.range && n.range[0] < end && n.range[1] >= end) hit = n;
+      },
+    });
+    return hit;
   }
 
   posAt(index: number): SourcePos {
@@ -95,6 +149,8 @@ export interface Fence {
   body: string;
   /** 0-based index of the fence's opening line; the body starts on the next line. */
   line: number;
+  /** False when no closing ``` line follows (the body then runs to the end of the file). */
+  closed: boolean;
 }
 
 export interface MarkdownScenario {
@@ -108,7 +164,7 @@ const FENCE_OPEN = /^```(\w+)\s+\(([^)]+)\)\s*$/;
 
 /** Splits a markdown interop file: `# Title`, intro prose up to the first `<details>`, fences. */
 export function readMarkdown(text: string): MarkdownScenario {
-  const lines = text.split('\n');
+  const lines = text.split(/\r?\n/); // CRLF files read like LF ones (line numbers are the same)
   const titleLine = lines.findIndex((l) => l.startsWith('# '));
   const title = titleLine >= 0 ? lines[titleLine]!.slice(2).trim() : '';
   const detailsLine = lines.findIndex((l, i) => i > titleLine && l.trimStart().startsWith('<details'));
@@ -119,7 +175,7 @@ export function readMarkdown(text: string): MarkdownScenario {
     if (!m) continue;
     let end = i + 1;
     while (end < lines.length && lines[end] !== '```') end++;
-    fences.push({ lang: m[1]!, path: m[2]!, body: lines.slice(i + 1, end).join('\n'), line: i });
+    fences.push({ lang: m[1]!, path: m[2]!, body: lines.slice(i + 1, end).join('\n'), line: i, closed: end < lines.length });
     i = end;
   }
   return { title, titleLine, intro, fences };
