@@ -10,7 +10,7 @@ export default defineConfig({
     explainer({
       scenarios: 'scenarios',
       fixtures: 'fixtures',
-      folds: ['context-protocol'],
+      folds: ['context-protocol', 'layered'],
       defaultFold: 'context-protocol',
     }),
     mdx(),

@@ -3,6 +3,10 @@
  * (astro.config.mjs → `folds: ['context-protocol', 'layered', './my-fold.ts']`).
  */
 import { contextProtocol } from './context-protocol/index.ts';
+import { layered } from './layered/index.ts';
 import type { AnyFold } from './types.ts';
 
-export const BUILTIN_FOLDS: ReadonlyMap<string, AnyFold> = new Map<string, AnyFold>([[contextProtocol.id, contextProtocol]]);
+export const BUILTIN_FOLDS: ReadonlyMap<string, AnyFold> = new Map<string, AnyFold>([
+  [contextProtocol.id, contextProtocol],
+  [layered.id, layered],
+]);

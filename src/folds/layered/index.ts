@@ -1,0 +1,39 @@
+/**
+ * The `layered` fold — a second built-in fold, modelling the layer/role prompt renderer that the
+ * seed audit 002 describes (spec: shared/spec/layered-fold.md). This file wires the pieces into
+ * the Fold interface: schemas (schema.ts) and options (options.ts) → reducer (reduce.ts) →
+ * placement (place.ts, slot.ts) → renderer (render.ts).
+ */
+import type { Fold, Snapshot, StreamEvent } from '../types.ts';
+import { DEFAULT_OPTIONS, validateOptions, type LayeredOptions } from './options.ts';
+import { Renderer } from './render.ts';
+import { REQUEST_TYPE, SCHEMAS, validatePayload, type RequestPayload } from './schema.ts';
+import { State } from './reduce.ts';
+
+export type { LayeredOptions } from './options.ts';
+
+export const layered: Fold<LayeredOptions> = {
+  id: 'layered',
+  title: 'Layered context entries',
+  description: 'Context entries with a layer (L0–L3) and a role, folded into a leading system message, an inline transcript and a trailing user slot for repair mandates (the orchestrator renderer audited in seed 002).',
+  defaults: DEFAULT_OPTIONS,
+  eventTypes: Object.keys(SCHEMAS),
+  requestTypes: [REQUEST_TYPE],
+  validateOptions,
+  validateEvent: validatePayload,
+  abridgements: () => [],
+  snapshots(events: readonly StreamEvent[], options: LayeredOptions, at: ReadonlySet<number>): Snapshot[] {
+    const state = new State();
+    const renderer = new Renderer(options);
+    const out: Snapshot[] = [];
+    for (const e of events) {
+      const outcome = state.apply(e);
+      if (!at.has(e.offset)) continue;
+      const snap: Snapshot = { offset: e.offset, messages: renderer.render(state) };
+      if (outcome?.accepted) snap.request = { model: (e.payload as RequestPayload).model };
+      else if (outcome) snap.rejected = { reason: outcome.reason! };
+      out.push(snap);
+    }
+    return out;
+  },
+};
