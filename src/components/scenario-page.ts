@@ -79,6 +79,16 @@ export function initScenarioPage(): void {
   for (const type of ['mouseover', 'focusin'] as const) article.addEventListener(type, hover(true));
   for (const type of ['mouseout', 'focusout'] as const) article.addEventListener(type, hover(false));
 
+  // Before / After / Diff switches of reviewed requests.
+  for (const tabs of article.querySelectorAll<HTMLElement>('.review-tabs')) tabs.hidden = false;
+  article.addEventListener('click', (e) => {
+    const button = (e.target as HTMLElement).closest<HTMLButtonElement>('.review-tabs button[data-view]');
+    if (!button) return;
+    const box = button.closest<HTMLElement>('.reviewable')!;
+    box.dataset.active = button.dataset.view!;
+    for (const b of button.parentElement!.querySelectorAll('button')) b.setAttribute('aria-pressed', String(b === button));
+  });
+
   window.addEventListener('hashchange', fromHash);
   fromHash();
 }

@@ -10,6 +10,7 @@ import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
 import { CorpusError } from '../scenarios/errors.ts';
 import { renderCorpus } from '../prompt/corpus.ts';
+import { resolveRef } from '../fixtures/base.ts';
 import { resolveOptions, type ExplainerOptions } from './options.ts';
 
 export const INTEGRATION_NAME = 'prompt-fold-explainer';
@@ -24,9 +25,10 @@ export type ExplainerIntegration = AstroIntegration & { explainerOptions: Explai
  */
 class BuildInputError extends Error {
   override name = 'ScenarioError';
-  readonly hint = 'Fix the scenario files named above; `npm run check` prints the same report without building.';
-  constructor(message: string) {
+  readonly hint: string;
+  constructor(message: string, hint = 'Fix the scenario files named above; `npm run check` prints the same report without building.') {
     super(message);
+    this.hint = hint;
     this.stack = '';
   }
   override toString(): string {
@@ -55,6 +57,14 @@ export function explainer(options: ExplainerOptions = {}): ExplainerIntegration 
           },
         });
         if (command !== 'build') return;
+        const base = process.env.EXPLAINER_BASE;
+        if (base) {
+          try {
+            logger.info(`comparing with base ${base} (${resolveRef(root, base).slice(0, 7)})`);
+          } catch (err) {
+            throw new BuildInputError(`EXPLAINER_BASE: ${(err as Error).message}`, 'Pull-request builds compare with the base branch: fetch it, or unset EXPLAINER_BASE for a plain build.');
+          }
+        }
         const corpus = renderCorpus(resolved, { everyEvent: false });
         for (const w of corpus.warnings) logger.warn(`${w.pos.file}:${w.pos.line}:${w.pos.col} warning: ${w.message}`);
         if (corpus.errors.length) throw new BuildInputError(new CorpusError(corpus.errors).message);

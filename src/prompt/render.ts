@@ -71,8 +71,7 @@ export function renderScenario(scenario: Scenario, fold: AnyFold, opts: RenderOp
   const events: EventView[] = [];
   const warnings: Warning[] = [];
   let prev: RenderedRequest | null = null;
-  // Anchors are checked only on the scenario's own render; a variant shows them where they still match.
-  const anchorErrors: InputError[] = opts.variant ? [] : errors;
+  // Annotations belong to the scenario's own render; a variant (the "before" of a comparison) has none.
   for (const e of scenario.chain) {
     const snap = snapshots.get(e.offset);
     if (!snap) continue;
@@ -89,7 +88,7 @@ export function renderScenario(scenario: Scenario, fold: AnyFold, opts: RenderOp
     }
     const lines = printRequest(snap.request.model, snap.messages, abridgements);
     const cut = cacheCut(lines, prev ? prev.lines.map((l) => l.text) : null);
-    const anchors = own.has(e.offset) ? resolveAnchors(lines, scenario.annotations.filter((a) => a.request === e.offset), anchorErrors) : [];
+    const anchors = own.has(e.offset) && !opts.variant ? resolveAnchors(lines, scenario.annotations.filter((a) => a.request === e.offset), errors) : [];
     const req: RenderedRequest = { offset: e.offset, model: snap.request.model, lines, cut, previous: prev?.offset ?? null, anchors, text: weave(lines, cut, anchors) };
     for (const a of anchors) {
       if (a.matches > 1 && a.annotation.occurrence === undefined) {

@@ -1,0 +1,73 @@
+/**
+ * Before/after diffs of a printed request, for review: line-level (the `diff` package's array
+ * diff) with word-level segments inside changed lines. One row model serves both the unified and
+ * the side-by-side views, and the +/− counts of the changes page and the PR summary.
+ */
+import { diffArrays, diffWordsWithSpace } from 'diff';
+
+export interface Segment {
+  text: string;
+  /** True for the words that differ from the other side. */
+  changed: boolean;
+}
+
+export interface DiffRow {
+  kind: 'same' | 'added' | 'removed' | 'changed';
+  /** Line on the before side (absent for an added line). */
+  before?: { line: number; segments: Segment[] };
+  /** Line on the after side (absent for a removed line). */
+  after?: { line: number; segments: Segment[] };
+}
+
+export interface RequestDiff {
+  rows: DiffRow[];
+  /** Lines only in after (changed lines count on both sides, as in git). */
+  added: number;
+  removed: number;
+}
+
+const whole = (text: string, changed: boolean): Segment[] => [{ text, changed }];
+
+function wordSegments(a: string, b: string): [Segment[], Segment[]] {
+  const left: Segment[] = [];
+  const right: Segment[] = [];
+  for (const part of diffWordsWithSpace(a, b)) {
+    if (!part.added) left.push({ text: part.value, changed: !!part.removed });
+    if (!part.removed) right.push({ text: part.value, changed: !!part.added });
+  }
+  return [left, right];
+}
+
+export function diffLines(before: readonly string[], after: readonly string[]): RequestDiff {
+  const rows: DiffRow[] = [];
+  let i = 0;
+  let j = 0;
+  let added = 0;
+  let removed = 0;
+  const changes = diffArrays([...before], [...after]);
+  for (let c = 0; c < changes.length; c++) {
+    const change = changes[c]!;
+    if (!change.added && !change.removed) {
+      for (const text of change.value) rows.push({ kind: 'same', before: { line: i++, segments: whole(text, false) }, after: { line: j++, segments: whole(text, false) } });
+      continue;
+    }
+    if (change.removed) {
+      const next = changes[c + 1];
+      const adds = next?.added ? next.value : [];
+      if (next?.added) c++;
+      removed += change.value.length;
+      added += adds.length;
+      const paired = Math.min(change.value.length, adds.length);
+      for (let k = 0; k < paired; k++) {
+        const [l, r] = wordSegments(change.value[k]!, adds[k]!);
+        rows.push({ kind: 'changed', before: { line: i++, segments: l }, after: { line: j++, segments: r } });
+      }
+      for (let k = paired; k < change.value.length; k++) rows.push({ kind: 'removed', before: { line: i++, segments: whole(change.value[k]!, true) } });
+      for (let k = paired; k < adds.length; k++) rows.push({ kind: 'added', after: { line: j++, segments: whole(adds[k]!, true) } });
+      continue;
+    }
+    added += change.value.length;
+    for (const text of change.value) rows.push({ kind: 'added', after: { line: j++, segments: whole(text, true) } });
+  }
+  return { rows, added, removed };
+}
