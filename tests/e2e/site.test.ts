@@ -1,6 +1,6 @@
 /**
  * Browser tests of the built site (playwright-core driving Debian's chromium, a static server on
- * 127.0.0.1): the bundled corpus plus the hostile scenarios from tests/fixtures/hostile, built once
+ * 127.0.0.1; CHROMIUM_PATH overrides /usr/bin/chromium): the bundled corpus plus the hostile scenarios from tests/fixtures/hostile, built once
  * in a temporary copy of the project. Light and dark screenshots go to test-results/.
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -25,7 +25,7 @@ beforeAll(async () => {
   if (r.status !== 0) throw new Error(`build failed:\n${r.output}`);
   site = await serve(join(dir, 'dist'));
   browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
   mkdirSync(ARTIFACTS, { recursive: true });
@@ -177,6 +177,34 @@ describe('the built site', () => {
     await page.reload();
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
     expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(13, 17, 23)');
+    await page.context().close();
+  });
+});
+
+describe('before / after', () => {
+  it('toggles Before / After / Diff on a compared request', async () => {
+    const page = await open('/scenarios/metadata-lines-before-after/#@33');
+    const pane = page.locator('.pane.selected');
+    await expect.poll(() => pane.getAttribute('data-offset')).toBe('33');
+    const view = (name: string) => pane.locator(`.review-view[data-view="${name}"]`);
+    expect(await view('after').isVisible()).toBe(true);
+    expect(await view('before').isVisible()).toBe(false);
+    expect(await view('after').textContent()).not.toMatch(/content: \|-\s*@\d+ actor=user:web/);
+    await pane.locator('.review-tabs button[data-view="before"]').click();
+    expect(await view('before').isVisible()).toBe(true);
+    expect(await view('after').isVisible()).toBe(false);
+    expect(await view('before').textContent()).toContain('actor=user:web');
+    await pane.locator('.review-tabs button[data-view="unified"]').click();
+    expect(await view('unified').isVisible()).toBe(true);
+    expect(await view('unified').locator('.ln.s-removed').count()).toBeGreaterThan(0);
+    expect(await view('unified').locator('del, ins').count()).toBeGreaterThan(0);
+    await pane.locator('.review-tabs button[data-view="split"]').click();
+    expect(await view('split').isVisible()).toBe(true);
+    expect(await view('split').locator('.row.k-removed, .row.k-changed').count()).toBeGreaterThan(0);
+    expect(await pane.locator('.review-tabs button[aria-pressed="true"]').textContent()).toBe('Side by side');
+    await pane.locator('.review-tabs button[data-view="after"]').click();
+    expect(await view('after').isVisible()).toBe(true);
+    expect(await axe(page)).toEqual([]);
     await page.context().close();
   });
 });

@@ -27,8 +27,8 @@ export interface BuildResult {
 }
 
 /** `astro build` then pagefind, exactly as `npm run build` does. */
-export function build(dir: string): BuildResult {
-  const r = spawnSync('npm', ['run', 'build'], { cwd: dir, encoding: 'utf8', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0' } });
+export function build(dir: string, env: Record<string, string> = {}): BuildResult {
+  const r = spawnSync('npm', ['run', 'build'], { cwd: dir, encoding: 'utf8', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0', ...env } });
   return { status: r.status ?? 1, output: `${r.stdout}\n${r.stderr}` };
 }
 

@@ -1,0 +1,101 @@
+/**
+ * Review against a base ref, end to end: a temporary git repository holding the project with two
+ * commits of its fixtures (base, then a change that edits, adds and removes scenarios). Checks the
+ * PR summary, the /changes/ page and the scenario page's before/after, and that a missing ref is a
+ * clear error — not a silent "no changes".
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, makeProject, ROOT } from './support/project.ts';
+
+const env = { ...process.env, CI: '', GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.invalid', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.invalid', FORCE_COLOR: '0' };
+let dir: string;
+const git = (...args: string[]): string => execFileSync('git', args, { cwd: dir, env, encoding: 'utf8' });
+const npm = (args: string[], extra: Record<string, string> = {}) => spawnSync('npm', ['run', '--silent', ...args], { cwd: dir, env: { ...env, ...extra }, encoding: 'utf8' });
+
+beforeAll(() => {
+  dir = makeProject();
+  cpSync(join(ROOT, 'fixtures'), join(dir, 'fixtures'), { recursive: true });
+  writeFileSync(join(dir, '.gitignore'), 'node_modules\ndist\n.astro\n');
+  git('init', '-q', '-b', 'main');
+  git('add', '-A');
+  git('commit', '-qm', 'base');
+  // The change: one request's text edited, one scenario removed, one added.
+  const f = join(dir, 'scenarios', '02-sent-re-add.yaml');
+  writeFileSync(f, readFileSync(f, 'utf8').replace('CHANGELOG line; migrations run', 'CHANGELOG entry; migrations run'));
+  rmSync(join(dir, 'scenarios', '10-script-result.yaml'));
+  writeFileSync(join(dir, 'scenarios', '12-added.yaml'), `id: added-later
+title: "A scenario added by the change"
+events:
+  - {off: 1, t: 0ms, type: agents/context-added, payload: {role: user, content: "hello", actor: {type: user, origin: web}}}
+  - {off: 2, t: 1s, type: agent/llm-request-requested, payload: {model: m}}
+`);
+  const fx = npm(['fixtures']);
+  if (fx.status !== 0) throw new Error(fx.stdout + fx.stderr);
+  git('add', '-A');
+  git('commit', '-qm', 'change');
+}, 120_000);
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('review against a base ref', () => {
+  it('the change really changed the request text it was meant to', () => {
+    expect(git('diff', '--stat', 'HEAD~1', '--', 'fixtures')).toMatch(/02-sent-re-add\.md/);
+  });
+
+  it('prints a PR summary with statuses, counts and deep links', () => {
+    const r = npm(['pr-summary', '--', '--base', 'HEAD~1', '--site-url', 'https://preview.example']);
+    expect(r.status, r.stderr).toBe(0);
+    const md = r.stdout;
+    expect(md).toMatch(/^<!-- prompt-fold-explainer:pr-summary -->\n\*\*\d+ prompts changed\*\* in 3 scenarios against `HEAD~1` \([0-9a-f]{7}\)/);
+    expect(md).toContain('(https://preview.example/scenarios/sent-re-add/) (`02-sent-re-add`)');
+    expect(md).toMatch(/- \[request @42\]\(https:\/\/preview\.example\/scenarios\/sent-re-add\/#@42\): changed, \+\d+ −\d+/);
+    expect(md).toContain('(`12-added`) — scenario added');
+    expect(md).toContain('(`10-script-result`) — scenario removed');
+    expect(md).not.toContain('birth-window');
+    // deterministic
+    expect(npm(['pr-summary', '--', '--base', 'HEAD~1', '--site-url', 'https://preview.example']).stdout).toBe(md);
+  });
+
+  it('says "no prompt changes" against itself', () => {
+    const r = npm(['pr-summary', '--', '--base', 'HEAD', '--site-url', 'https://preview.example']);
+    expect(r.stdout).toContain('**No prompt changes** against `HEAD`');
+  });
+
+  it('fails clearly on a ref that is not there', () => {
+    const r = npm(['pr-summary', '--', '--base', 'origin/nope', '--site-url', 'https://x']);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('base ref "origin/nope" is not in this clone, so the prompts cannot be compared with it');
+    expect(r.stderr).toContain('fix: check the name (`git branch -a`), or fetch it: `git fetch origin nope`');
+    const b = build(dir, { EXPLAINER_BASE: 'origin/nope' });
+    expect(b.status).not.toBe(0);
+    expect(b.output).toContain('EXPLAINER_BASE: base ref "origin/nope" is not in this clone');
+  }, 120_000);
+
+  it('builds /changes/ and before/after views with EXPLAINER_BASE', () => {
+    const b = build(dir, { EXPLAINER_BASE: 'HEAD~1' });
+    expect(b.status, b.output).toBe(0);
+    const changes = readFileSync(join(dir, 'dist/changes/index.html'), 'utf8');
+    expect(changes).toContain('href="/scenarios/sent-re-add/#@42"');
+    expect(changes).toContain('A scenario added by the change');
+    expect(changes).toMatch(/added<\/span>/);
+    expect(changes).toContain('10-script-result');
+    expect(changes).not.toContain('/scenarios/birth-window/#@');
+    const page = readFileSync(join(dir, 'dist/scenarios/sent-re-add/index.html'), 'utf8');
+    expect(page).toContain('fixtures at HEAD~1');
+    expect(page).toMatch(/<del>line<\/del>|<del>[^<]*line[^<]*<\/del>/);
+    expect(page).toMatch(/<ins>[^<]*entry[^<]*<\/ins>/);
+    const index = readFileSync(join(dir, 'dist/index.html'), 'utf8');
+    expect(index).toContain('href="/changes/#sent-re-add"');
+  }, 180_000);
+
+  it('shows none of it without a base', () => {
+    const b = build(dir);
+    expect(b.status, b.output).toBe(0);
+    expect(readFileSync(join(dir, 'dist/index.html'), 'utf8')).not.toContain('/changes/#');
+    expect(readFileSync(join(dir, 'dist/scenarios/sent-re-add/index.html'), 'utf8')).not.toContain('fixtures at');
+    expect(readFileSync(join(dir, 'dist/changes/index.html'), 'utf8')).toContain('No base ref was given');
+  }, 180_000);
+});
