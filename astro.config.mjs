@@ -6,6 +6,8 @@ import { explainer } from './src/integration/index.ts';
 export default defineConfig({
   output: 'static',
   trailingSlash: 'always',
+  // Code blocks in the reference pages use the same two themes as the prompt panes.
+  markdown: { shikiConfig: { themes: { light: 'github-light', dark: 'github-dark' }, defaultColor: false } },
   integrations: [
     explainer({
       scenarios: 'scenarios',

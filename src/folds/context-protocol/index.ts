@@ -5,6 +5,7 @@
  */
 import * as z from 'zod';
 import type { Fold, Snapshot, StreamEvent } from '../types.ts';
+import { collectSnapshots } from '../snapshots.ts';
 import { schemaIssues } from '../validate.ts';
 import { ABRIDGED_PROTOCOL_PROMPT, protocolPrompt } from './protocol-prompt.ts';
 import { Renderer, type ContextProtocolOptions } from './render.ts';
@@ -33,15 +34,6 @@ export const contextProtocol: Fold<ContextProtocolOptions> = {
   snapshots(events: readonly StreamEvent[], options: ContextProtocolOptions, at: ReadonlySet<number>): Snapshot[] {
     const state = new State();
     const renderer = new Renderer(options);
-    const out: Snapshot[] = [];
-    for (const e of events) {
-      const outcome = state.apply(e);
-      if (!at.has(e.offset)) continue;
-      const snap: Snapshot = { offset: e.offset, messages: renderer.render(state) };
-      if (outcome?.accepted) snap.request = { model: (e.payload as { model: string }).model };
-      else if (outcome) snap.rejected = { reason: outcome.reason! };
-      out.push(snap);
-    }
-    return out;
+    return collectSnapshots(events, at, (e) => state.apply(e), () => renderer.render(state));
   },
 };

@@ -5,9 +5,10 @@
  * placement (place.ts, slot.ts) → renderer (render.ts).
  */
 import type { Fold, Snapshot, StreamEvent } from '../types.ts';
+import { collectSnapshots } from '../snapshots.ts';
 import { DEFAULT_OPTIONS, validateOptions, type LayeredOptions } from './options.ts';
 import { Renderer } from './render.ts';
-import { REQUEST_TYPE, SCHEMAS, validatePayload, type RequestPayload } from './schema.ts';
+import { REQUEST_TYPE, SCHEMAS, validatePayload } from './schema.ts';
 import { State } from './reduce.ts';
 
 export type { LayeredOptions } from './options.ts';
@@ -25,15 +26,6 @@ export const layered: Fold<LayeredOptions> = {
   snapshots(events: readonly StreamEvent[], options: LayeredOptions, at: ReadonlySet<number>): Snapshot[] {
     const state = new State();
     const renderer = new Renderer(options);
-    const out: Snapshot[] = [];
-    for (const e of events) {
-      const outcome = state.apply(e);
-      if (!at.has(e.offset)) continue;
-      const snap: Snapshot = { offset: e.offset, messages: renderer.render(state) };
-      if (outcome?.accepted) snap.request = { model: (e.payload as RequestPayload).model };
-      else if (outcome) snap.rejected = { reason: outcome.reason! };
-      out.push(snap);
-    }
-    return out;
+    return collectSnapshots(events, at, (e) => state.apply(e), () => renderer.render(state));
   },
 };
