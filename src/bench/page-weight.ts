@@ -1,0 +1,48 @@
+/**
+ * Page weight of a built site: for each page, the gzip transfer size of its HTML plus every CSS
+ * and JS file it references (same-origin, from dist/), split by kind. Used to hold scenario pages
+ * to the budget (≤ 120 KB in all, ≤ 15 KB of it JavaScript).
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export interface PageWeight {
+  page: string;
+  html: number;
+  css: number;
+  js: number;
+  total: number;
+}
+
+const gz = (buf: Buffer | string): number => gzipSync(buf, { level: 9 }).length;
+
+function pagesUnder(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) out.push(...pagesUnder(p));
+    else if (name === 'index.html') out.push(p);
+  }
+  return out;
+}
+
+/** Weights of every page under `dist` whose path (relative, e.g. `scenarios/x/index.html`) matches. */
+export function pageWeights(dist: string, match: RegExp = /./): PageWeight[] {
+  return pagesUnder(dist)
+    .map((file) => ({ file, page: relative(dist, file) }))
+    .filter(({ page }) => match.test(page))
+    .sort((a, b) => (a.page < b.page ? -1 : 1))
+    .map(({ file, page }) => {
+      const html = readFileSync(file, 'utf8');
+      const sizeOf = (hrefs: string[]): number =>
+        [...new Set(hrefs)].map((h) => join(dist, h.replace(/^\//, '').split(/[?#]/)[0]!)).filter((p) => existsSync(p)).reduce((n, p) => n + gz(readFileSync(p)), 0);
+      const tags = (name: string): string[] => [...html.matchAll(new RegExp(`<${name}\\b[^>]*>`, 'g'))].map((m) => m[0]);
+      const attr = (tag: string, a: string): string | undefined => new RegExp(`\\b${a}="([^"]*)"`).exec(tag)?.[1];
+      const css = sizeOf(tags('link').filter((t) => attr(t, 'rel') === 'stylesheet').map((t) => attr(t, 'href')!).filter(Boolean));
+      const externalJs = sizeOf(tags('script').map((t) => attr(t, 'src')).filter((s): s is string => !!s));
+      const inlineJs = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!).join('\n');
+      const htmlSize = gz(html); // includes inline scripts
+      return { page, html: htmlSize, css, js: externalJs + (inlineJs.trim() ? gz(inlineJs) : 0), total: htmlSize + css + externalJs };
+    });
+}
