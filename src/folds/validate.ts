@@ -2,6 +2,10 @@
  * Strict payload validation shared by the built-in folds: a zod schema checks a payload, and every
  * zod issue becomes an Issue that names the field path, what is wrong and how to fix it — so the
  * loader can point at the exact YAML node. Unknown fields are errors, never silently dropped.
+ * Covered: unknown fields, missing fields, wrong types (a `z.int()` is "a whole number"), values
+ * outside an enum or a tagged union, bounds (`too_small`/`too_big`: numbers, string and list
+ * lengths — an empty required string "must not be empty") and string formats (`invalid_format`:
+ * ISO instants and dates, emails, URLs, patterns), each with a fix that shows what to write.
  */
 import * as z from 'zod';
 import type { Issue } from './types.ts';
@@ -17,8 +21,8 @@ function valueAt(root: unknown, path: Path): unknown {
   return v;
 }
 
-/** The object schema that applies at `path` for this value, to list the fields allowed there. */
-function objectKeysAt(schema: z.ZodType, root: unknown, path: Path): string[] | undefined {
+/** The schema that applies at `path` for this value (wrappers and tagged unions resolved). */
+function schemaAt(schema: z.ZodType, root: unknown, path: Path): z.ZodType | undefined {
   let s: z.ZodType | undefined = schema;
   let v: unknown = root;
   const unwrap = (t: z.ZodType): z.ZodType => {
@@ -43,7 +47,24 @@ function objectKeysAt(schema: z.ZodType, root: unknown, path: Path): string[] | 
     else return undefined;
     v = v && typeof v === 'object' ? (v as Record<string | number, unknown>)[k] : undefined;
   }
+  return s;
+}
+
+/** The fields allowed at `path`, when an object schema applies there. */
+function objectKeysAt(schema: z.ZodType, root: unknown, path: Path): string[] | undefined {
+  const s = schemaAt(schema, root, path);
   return s instanceof z.ZodObject ? Object.keys(s.shape) : undefined;
+}
+
+const INT_FORMATS = ['safeint', 'int32', 'uint32'];
+
+/** zod reports a missing or mistyped `z.int()` as expecting a "number": say "whole number" there. */
+function expectedType(schema: z.ZodType, root: unknown, path: Path, expected: string): string {
+  if (expected === 'number') {
+    const s = schemaAt(schema, root, path);
+    if (s instanceof z.ZodNumber && INT_FORMATS.includes(s.format ?? '')) return 'int';
+  }
+  return expected;
 }
 
 const fieldName = (path: Path): string => (path.length ? path.join('.') : 'the payload');
@@ -60,6 +81,42 @@ const article = (t: string): string => (/^[aeio]/.test(t) ? `an ${t}` : `a ${t}`
 const typeWord = (t: string): string =>
   ({ object: 'mapping', array: 'list', int: 'whole number' } as Record<string, string>)[t] ?? t;
 
+/** What an ISO string format is called in a message, and an example value for the fix. */
+const FORMATS: Record<string, { what: string; example: string }> = {
+  datetime: { what: 'an ISO-8601 instant', example: '2026-08-24T16:41:30.000Z' },
+  date: { what: 'an ISO-8601 date', example: '2026-08-24' },
+  time: { what: 'an ISO-8601 time of day', example: '16:41:30' },
+  duration: { what: 'an ISO-8601 duration', example: 'PT4M30S' },
+  email: { what: 'an email address', example: 'ops@example.org' },
+  url: { what: 'a URL', example: 'https://example.org/' },
+  uuid: { what: 'a UUID', example: '123e4567-e89b-42d3-a456-426614174000' },
+};
+
+const plural = (n: number | bigint, one: string): string => `${n} ${one}${Number(n) === 1 ? '' : 's'}`;
+
+/** The message and fix of a `too_small` / `too_big` issue (number, string length, list length). */
+function boundIssue(field: string, got: unknown, small: boolean, origin: string, bound: number | bigint, inclusive: boolean | undefined): Pick<Issue, 'message' | 'fix'> {
+  if (origin === 'string' || origin === 'array') {
+    const unit = origin === 'string' ? 'character' : 'item';
+    const len = typeof got === 'string' || Array.isArray(got) ? got.length : undefined;
+    if (small && Number(bound) === 1) {
+      return { message: `\`${field}\` must not be empty`, fix: origin === 'string' ? 'give it a value' : 'list at least one item' };
+    }
+    const limit = small ? `at least ${plural(bound, unit)}` : `at most ${plural(bound, unit)}`;
+    return { message: `\`${field}\` must have ${limit}${len === undefined ? '' : `, got ${len}`}`, fix: `${small ? 'lengthen' : 'shorten'} it to ${limit}` };
+  }
+  const op = small ? (inclusive === false ? '>' : '≥') : inclusive === false ? '<' : '≤';
+  return { message: `\`${field}\` must be ${op} ${bound}, got ${describe(got)}`, fix: `make \`${field}\` ${op} ${bound}` };
+}
+
+/** The message and fix of an `invalid_format` issue (ISO instants, emails, patterns, …). */
+function formatIssue(field: string, got: unknown, format: string, pattern: string | undefined): Pick<Issue, 'message' | 'fix'> {
+  const known = FORMATS[format];
+  if (known) return { message: `\`${field}\` is not ${known.what}, got ${describe(got)}`, fix: `write e.g. ${known.example}` };
+  if (format === 'regex' && pattern) return { message: `\`${field}\` does not match the pattern ${pattern}, got ${describe(got)}`, fix: `write a value that matches ${pattern}` };
+  return { message: `\`${field}\` is not a valid ${format}, got ${describe(got)}`, fix: `write a valid ${format}` };
+}
+
 /** Validate `value` against `schema`; [] when it conforms. */
 export function schemaIssues(schema: z.ZodType, value: unknown): Issue[] {
   const result = schema.safeParse(value);
@@ -68,6 +125,7 @@ export function schemaIssues(schema: z.ZodType, value: unknown): Issue[] {
   for (const iss of result.error.issues) {
     const path = iss.path as Path;
     const got = valueAt(value, path);
+    const field = fieldName(path);
     if (iss.code === 'unrecognized_keys') {
       const allowed = objectKeysAt(schema, value, path);
       for (const key of iss.keys) {
@@ -78,18 +136,28 @@ export function schemaIssues(schema: z.ZodType, value: unknown): Issue[] {
         });
       }
     } else if (got === undefined && (iss.code === 'invalid_type' || iss.code === 'invalid_value' || iss.code === 'invalid_union')) {
-      const what = iss.code === 'invalid_value' ? `one of ${iss.values.map((x) => JSON.stringify(x)).join(', ')}` : iss.code === 'invalid_type' ? article(typeWord(iss.expected)) : 'a value';
-      out.push({ path, message: `missing required field \`${fieldName(path)}\``, fix: `add \`${path.at(-1)}:\` with ${what}` });
+      const what =
+        iss.code === 'invalid_value' ? `one of ${iss.values.map((x) => JSON.stringify(x)).join(', ')}`
+        : iss.code === 'invalid_type' ? article(typeWord(expectedType(schema, value, path, iss.expected)))
+        : 'a value';
+      out.push({ path, message: `missing required field \`${field}\``, fix: `add \`${path.at(-1)}:\` with ${what}` });
     } else if (iss.code === 'invalid_type') {
-      out.push({ path, message: `\`${fieldName(path)}\` must be ${article(typeWord(iss.expected))}, got ${describe(got)}`, fix: `make \`${fieldName(path)}\` ${article(typeWord(iss.expected))}` });
+      const want = article(typeWord(expectedType(schema, value, path, iss.expected)));
+      out.push({ path, message: `\`${field}\` must be ${want}, got ${describe(got)}`, fix: `make \`${field}\` ${want}` });
     } else if (iss.code === 'invalid_value') {
       const allowed = iss.values.map((x) => JSON.stringify(x)).join(', ');
-      out.push({ path, message: `\`${fieldName(path)}\` is ${describe(got)}, which is not allowed`, fix: `use one of: ${allowed}` });
+      out.push({ path, message: `\`${field}\` is ${describe(got)}, which is not allowed`, fix: `use one of: ${allowed}` });
     } else if (iss.code === 'invalid_union' && 'discriminator' in iss && iss.discriminator) {
       const options = ((iss as { options?: unknown[] }).options ?? []).map((x) => JSON.stringify(x)).join(', ');
-      out.push({ path, message: `\`${fieldName(path)}\` is ${describe(got)}, which is not a known kind`, fix: `use one of: ${options}` });
+      out.push({ path, message: `\`${field}\` is ${describe(got)}, which is not a known kind`, fix: `use one of: ${options}` });
+    } else if (iss.code === 'too_small') {
+      out.push({ path, ...boundIssue(field, got, true, iss.origin, iss.minimum, iss.inclusive) });
+    } else if (iss.code === 'too_big') {
+      out.push({ path, ...boundIssue(field, got, false, iss.origin, iss.maximum, iss.inclusive) });
+    } else if (iss.code === 'invalid_format') {
+      out.push({ path, ...formatIssue(field, got, iss.format, 'pattern' in iss ? (iss.pattern as string | undefined) : undefined) });
     } else {
-      out.push({ path, message: `\`${fieldName(path)}\`: ${iss.message}`, fix: 'correct the value as the fold spec describes' });
+      out.push({ path, message: `\`${field}\`: ${iss.message}`, fix: 'correct the value as the fold spec describes' });
     }
   }
   return out;

@@ -517,7 +517,7 @@ describe('payload schema violations point at the offending YAML node', () => {
   it('bad ref shape: missing field in one ref, wrong type in another', () => {
     const r = run(['scenarios/one.yaml', withPayload('      role: user\n      content: hello\n      refs:\n        - {type: event, streamPath: /s}\n        - type: file\n          path: 3')]);
     expect(r.errors.map(formatError)).toEqual([
-      'scenarios/one.yaml:11:11 error: @1 agents/context-added: missing required field `refs.0.offset`\n  fix: add `offset:` with a number',
+      'scenarios/one.yaml:11:11 error: @1 agents/context-added: missing required field `refs.0.offset`\n  fix: add `offset:` with a whole number',
       'scenarios/one.yaml:13:11 error: @1 agents/context-added: `refs.1.path` must be a string, got number 3\n  fix: make `refs.1.path` a string',
     ]);
   });

@@ -11,7 +11,8 @@ import { extname, join, normalize, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
-const COPY = ['astro.config.mjs', 'package.json', 'tsconfig.json', 'src', 'public', 'scenarios'];
+// examples/: the reference pages import the example fold and scenario from it (raw).
+const COPY = ['astro.config.mjs', 'package.json', 'tsconfig.json', 'src', 'public', 'scenarios', 'examples'];
 
 export function makeProject(extraScenarioFiles: string[] = []): string {
   const dir = mkdtempSync(join(tmpdir(), 'pfe-project-'));

@@ -119,7 +119,7 @@ describe('schema errors name the path, what is wrong, and the fix', () => {
     ]);
     // missing field of a known kind, at the second entry
     expect(added({ role: 'user', content: 'x', refs: [{ type: 'file', path: 'a' }, { type: 'event', streamPath: '/s' }] })).toEqual([
-      { path: ['refs', 1, 'offset'], message: 'missing required field `refs.1.offset`', fix: 'add `offset:` with a number' },
+      { path: ['refs', 1, 'offset'], message: 'missing required field `refs.1.offset`', fix: 'add `offset:` with a whole number' },
     ]);
     // a field of another kind
     expect(added({ role: 'user', content: 'x', refs: [{ type: 'file', path: 'a', repoPath: '/r' }] })).toEqual([
@@ -127,7 +127,7 @@ describe('schema errors name the path, what is wrong, and the fix', () => {
     ]);
     // wrong type inside
     expect(added({ role: 'user', content: 'x', refs: [{ type: 'event', streamPath: '/s', offset: '3' }] })).toEqual([
-      { path: ['refs', 0, 'offset'], message: '`refs.0.offset` must be a number, got the string "3"', fix: 'make `refs.0.offset` a number' },
+      { path: ['refs', 0, 'offset'], message: '`refs.0.offset` must be a whole number, got the string "3"', fix: 'make `refs.0.offset` a whole number' },
     ]);
   });
 
@@ -181,7 +181,7 @@ describe('cross-field rules', () => {
 
   it('a compaction needs replacesHistoryThrough', () => {
     expect(added({ ...summary, compaction: {} })).toEqual([
-      { path: ['compaction', 'replacesHistoryThrough'], message: 'missing required field `compaction.replacesHistoryThrough`', fix: 'add `replacesHistoryThrough:` with a number' },
+      { path: ['compaction', 'replacesHistoryThrough'], message: 'missing required field `compaction.replacesHistoryThrough`', fix: 'add `replacesHistoryThrough:` with a whole number' },
     ]);
   });
 

@@ -28,7 +28,7 @@ describe('layered event validation', () => {
 
   it('a wrong type says what it must be and what it got', () => {
     expect(layered.validateEvent('entry/updated', { ordinal: 'seven', content: 'x' })).toEqual([
-      { path: ['ordinal'], message: '`ordinal` must be a number, got the string "seven"', fix: 'make `ordinal` a number' },
+      { path: ['ordinal'], message: '`ordinal` must be a whole number, got the string "seven"', fix: 'make `ordinal` a whole number' },
     ]);
     expect(layered.validateEvent('entry/added', { ...entry, ordinal: 1.5 })).toEqual([
       { path: ['ordinal'], message: '`ordinal` must be a whole number, got number 1.5', fix: 'make `ordinal` a whole number' },
@@ -46,7 +46,7 @@ describe('layered event validation', () => {
       { path: ['sourceType'], message: 'missing required field `sourceType`', fix: 'add `sourceType:` with a string' },
     ]);
     expect(layered.validateEvent('entry/removed', {})).toEqual([
-      { path: ['ordinal'], message: 'missing required field `ordinal`', fix: 'add `ordinal:` with a number' },
+      { path: ['ordinal'], message: 'missing required field `ordinal`', fix: 'add `ordinal:` with a whole number' },
     ]);
     expect(layered.validateEvent('request', {})).toEqual([{ path: ['model'], message: 'missing required field `model`', fix: 'add `model:` with a string' }]);
   });
