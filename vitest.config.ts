@@ -6,5 +6,6 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 300_000,
+    reporters: ['default', './tests/support/count-reporter.ts'],
   },
 });
