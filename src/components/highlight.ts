@@ -3,7 +3,9 @@
  * themes at once (CSS variables --shiki-light / --shiki-dark, switched by the page theme), anchors
  * marked with shiki decorations. Highlighting is done per message — a message's lines are a
  * self-contained YAML chunk — and cached by text, so the panes of a long scenario (which repeat
- * most messages event after event) cost the distinct messages, not the sum of all panes.
+ * most messages event after event) cost the distinct messages, not the sum of all panes. The cache
+ * keeps the most recently used chunks only (messages rarely repeat across scenarios, and a build
+ * renders one scenario after another), so its memory does not grow with the corpus.
  * Text is escaped by shiki's HTML serialiser: prompt text can never become markup.
  */
 import { createHighlighter, hastToHtml, type DecorationItem, type Highlighter } from 'shiki';
@@ -25,7 +27,29 @@ export interface Mark {
   attrs: Record<string, string>;
 }
 
+/** Least-recently-used cache of highlighted chunks (Map order = use order), bounded by characters. */
 const chunkCache = new Map<string, string[]>();
+const CACHE_CHARS = 16 * 1024 * 1024;
+let cachedChars = 0;
+
+function cached(text: string): string[] | undefined {
+  const hit = chunkCache.get(text);
+  if (hit) {
+    chunkCache.delete(text);
+    chunkCache.set(text, hit);
+  }
+  return hit;
+}
+
+function remember(text: string, html: string[]): void {
+  chunkCache.set(text, html);
+  cachedChars += text.length;
+  for (const [old] of chunkCache) {
+    if (cachedChars <= CACHE_CHARS) break;
+    chunkCache.delete(old);
+    cachedChars -= old.length;
+  }
+}
 
 function linesOf(hl: Highlighter, text: string, decorations: DecorationItem[]): string[] {
   const root = hl.codeToHast(text, { lang: 'yaml', themes: THEMES, defaultColor: false, decorations });
@@ -62,7 +86,7 @@ export async function highlightLines(lines: readonly string[], groups: readonly 
     const text = lines.slice(start, end).join('\n');
     const mine = merged.filter((m) => m.line >= start && m.line < end);
     let html: string[] | undefined;
-    if (!mine.length) html = chunkCache.get(text);
+    if (!mine.length) html = cached(text);
     if (!html) {
       const decorations: DecorationItem[] = mine.map((m) => ({
         start: { line: m.line - start, character: m.start },
@@ -71,7 +95,7 @@ export async function highlightLines(lines: readonly string[], groups: readonly 
         properties: m.attrs,
       }));
       html = linesOf(hl, text, decorations);
-      if (!mine.length) chunkCache.set(text, html);
+      if (!mine.length) remember(text, html);
     }
     out.push(...html);
     start = end;

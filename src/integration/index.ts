@@ -51,7 +51,10 @@ export function explainer(options: ExplainerOptions = {}): ExplainerIntegration 
               {
                 name: INTEGRATION_NAME,
                 resolveId: (id: string) => (id === CONFIG_MODULE ? resolvedId : undefined),
-                load: (id: string) => (id === resolvedId ? `export const root = ${JSON.stringify(root)};\nexport const options = ${JSON.stringify(options)};\n` : undefined),
+                load: (id: string) =>
+                  id === resolvedId
+                    ? `export const root = ${JSON.stringify(root)};\nexport const options = ${JSON.stringify(options)};\nexport const command = ${JSON.stringify(command)};\n`
+                    : undefined,
               },
             ],
           },

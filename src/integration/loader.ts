@@ -17,11 +17,8 @@ export function scenarioLoader(): Loader {
         try {
           const site = await siteCorpus();
           store.clear();
-          for (const v of site.views) {
-            const data = {
-              title: v.title, fold: v.fold, file: v.file, base: v.base ?? null, events: v.cards.filter((x) => !x.shared).length,
-              requests: v.requests.length, cachedShare: v.cachedShare,
-            };
+          for (const v of site.summaries) {
+            const data = { title: v.title, fold: v.fold, file: v.file, base: v.base ?? null, events: v.events, requests: v.requests, cachedShare: v.cachedShare };
             store.set({ id: v.id, data, digest: generateDigest(data) });
           }
         } catch (err) {

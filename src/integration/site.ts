@@ -1,20 +1,29 @@
 /**
  * The rendered corpus as the site's pages see it: the integration's options (from its virtual
- * module) resolved once, the corpus loaded, rendered with every event's pane and turned into page
- * models — plus the two before/after reviews: against the fixtures at a base git ref
- * (EXPLAINER_BASE) and between a scenario and its `compare:` variant. Memoised by the scenario
- * files' contents, so `astro dev` re-renders after an edit and a build renders each scenario once.
- * Throws a CorpusError (the dev overlay shows it) on bad input.
+ * module) resolved once, the corpus loaded, rendered with every event's pane, a listing summary
+ * per scenario, and page models made when a page asks for one — plus the two before/after reviews:
+ * against the fixtures at a base git ref (EXPLAINER_BASE) and between a scenario and its
+ * `compare:` variant. Throws a CorpusError (the dev overlay shows it) on bad input.
+ *
+ * Costs, so a build stays linear in the corpus (see `npm run bench`):
+ * - Memoised by the scenario files' contents, so `astro dev` re-renders after an edit. In a build
+ *   the files cannot change, so their digest is taken once, not once per page (that re-read and
+ *   re-hashed the whole corpus for every page: quadratic).
+ * - The memo is shared by every copy of this module in the process: a build loads one copy for the
+ *   content loader (Vite's module runner) and another in the prerendered pages' chunk; without
+ *   sharing each rendered the whole corpus.
+ * - A page model holds every pane of its scenario (the bulk of a build's memory): it is made for
+ *   the page that renders it and only the last few are kept, never the whole corpus at once.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 // @ts-expect-error — provided by the explainer integration's vite plugin
-import { options, root } from 'virtual:prompt-fold-explainer/config';
+import { command, options, root } from 'virtual:prompt-fold-explainer/config';
 import { assertClean, renderCorpus, type RenderedCorpus } from '../prompt/corpus.ts';
 import { diffLines, type RequestDiff } from '../prompt/diff.ts';
-import { renderScenario } from '../prompt/render.ts';
-import { scenarioView, type ScenarioView } from '../prompt/view.ts';
+import { renderScenario, type RenderedScenario } from '../prompt/render.ts';
+import { cachedShare, scenarioView, type ScenarioView } from '../prompt/view.ts';
 import { readBaseFixtures } from '../fixtures/base.ts';
 import { compareWithBase, type ChangeSet, type RequestChange } from '../fixtures/compare.ts';
 import { CorpusError, type InputError } from '../scenarios/errors.ts';
@@ -33,11 +42,28 @@ export interface Review {
   dropped: { find: string; comment: string }[];
 }
 
+/** What a listing needs of a scenario, without its page model. */
+export interface ScenarioSummary {
+  id: string;
+  title: string;
+  fold: string;
+  file: string;
+  base?: string;
+  /** The scenario's own events. */
+  events: number;
+  /** Own accepted requests. */
+  requests: number;
+  /** Mean share of each own request (after the first of the chain) that was a cached prefix. */
+  cachedShare: number | null;
+}
+
 export interface SiteCorpus {
   config: ExplainerConfig;
   corpus: RenderedCorpus;
-  views: ScenarioView[];
-  byId: Map<string, ScenarioView>;
+  /** One per scenario, in the site's order. */
+  summaries: ScenarioSummary[];
+  /** Page models by scenario id, made on first `get` (a few are kept; see the header). */
+  byId: ReadonlyMap<string, ScenarioView>;
   /** Against EXPLAINER_BASE; null when no base is set. */
   changes: ChangeSet | null;
   /** Reviews per scenario id, then per request offset. */
@@ -45,7 +71,11 @@ export interface SiteCorpus {
 }
 
 let config: Promise<ExplainerConfig> | undefined;
-let memo: { digest: string; site: SiteCorpus } | undefined;
+
+/** The memo, shared by every copy of this module in the process (keyed by project root). */
+const MEMO = Symbol.for('prompt-fold-explainer/site-corpus');
+type Memo = Map<string, { digest: string; site: SiteCorpus }>;
+const memos = ((globalThis as Record<symbol, unknown>)[MEMO] ??= new Map()) as Memo;
 
 export function siteConfig(): Promise<ExplainerConfig> {
   return (config ??= resolveOptions(root as string, options as ExplainerOptions));
@@ -86,12 +116,78 @@ function compareReviews(c: ExplainerConfig, corpus: RenderedCorpus): Map<string,
   return out;
 }
 
+/** How many page models to keep: a reference page embeds views of a few scenarios. */
+const KEEP_VIEWS = 8;
+
+/** Page models by id, made from the rendered scenarios on demand; the last few are kept. */
+class PageModels implements ReadonlyMap<string, ScenarioView> {
+  private readonly rendered: Map<string, RenderedScenario>;
+  private readonly kept = new Map<string, ScenarioView>();
+
+  constructor(corpus: RenderedCorpus) {
+    this.rendered = new Map(corpus.scenarios.map((r) => [r.scenario.id, r]));
+  }
+
+  get size(): number {
+    return this.rendered.size;
+  }
+
+  get(id: string): ScenarioView | undefined {
+    const hit = this.kept.get(id);
+    if (hit) {
+      this.kept.delete(id);
+      this.kept.set(id, hit);
+      return hit;
+    }
+    const r = this.rendered.get(id);
+    if (!r) return undefined;
+    const view = scenarioView(r);
+    this.kept.set(id, view);
+    if (this.kept.size > KEEP_VIEWS) this.kept.delete(this.kept.keys().next().value!);
+    return view;
+  }
+
+  has(id: string): boolean {
+    return this.rendered.has(id);
+  }
+
+  keys(): MapIterator<string> {
+    return this.rendered.keys();
+  }
+
+  *values(): MapIterator<ScenarioView> {
+    for (const id of this.rendered.keys()) yield this.get(id)!;
+  }
+
+  *entries(): MapIterator<[string, ScenarioView]> {
+    for (const id of this.rendered.keys()) yield [id, this.get(id)!];
+  }
+
+  [Symbol.iterator](): MapIterator<[string, ScenarioView]> {
+    return this.entries();
+  }
+
+  forEach(fn: (value: ScenarioView, key: string, map: ReadonlyMap<string, ScenarioView>) => void): void {
+    for (const [id, view] of this.entries()) fn(view, id, this);
+  }
+}
+
+function summaryOf(r: RenderedScenario): ScenarioSummary {
+  const s = r.scenario;
+  return {
+    id: s.id, title: s.title, fold: r.fold.id, file: s.file, ...(s.base !== undefined && { base: s.base }),
+    events: s.events.length, requests: r.requests.length, cachedShare: cachedShare(r),
+  };
+}
+
 export async function siteCorpus(): Promise<SiteCorpus> {
   const c = await siteConfig();
+  const memo = memos.get(c.root);
+  // A build's files do not change while it runs: one digest per build, not one per page.
+  if (memo && command === 'build') return memo.site;
   const digest = digestOf(c);
   if (memo?.digest === digest) return memo.site;
   const corpus = assertClean(renderCorpus(c, { everyEvent: true }));
-  const views = corpus.scenarios.map(scenarioView);
   const reviews = compareReviews(c, corpus);
   let changes: ChangeSet | null = null;
   const ref = baseRef();
@@ -108,7 +204,7 @@ export async function siteCorpus(): Promise<SiteCorpus> {
       }
     }
   }
-  const site = { config: c, corpus, views, byId: new Map(views.map((v) => [v.id, v])), changes, reviews };
-  memo = { digest, site };
+  const site: SiteCorpus = { config: c, corpus, summaries: corpus.scenarios.map(summaryOf), byId: new PageModels(corpus), changes, reviews };
+  memos.set(c.root, { digest, site });
   return site;
 }

@@ -6,7 +6,7 @@
  */
 import { diffArrays } from 'diff';
 import type { PrintedLine } from './print.ts';
-import type { RenderedScenario } from './render.ts';
+import type { RenderedRequest, RenderedScenario } from './render.ts';
 import type { Anchor } from './weave.ts';
 import { formatElapsed } from '../scenarios/time.ts';
 
@@ -135,6 +135,21 @@ function diffPane(lines: PrintedLine[], prev: PrintedLine[] | null): { status: L
 
 const charsOf = (lines: PrintedLine[]): number => lines.reduce((n, l) => n + l.text.length + 1, 0);
 
+/** Share of a request's characters above its ✂ line; undefined for the first request of a chain. */
+function requestCached(q: RenderedRequest): number | undefined {
+  if (q.cut !== null) return charsOf(q.lines.slice(0, q.cut)) / charsOf(q.lines);
+  return q.previous !== null ? 1 : undefined;
+}
+
+/**
+ * Mean cached-prefix share of a scenario's own requests (after the first of the chain) — the
+ * listing's number, without building the page model (its panes are what is big).
+ */
+export function cachedShare(r: RenderedScenario): number | null {
+  const shares = r.requests.map(requestCached).filter((x): x is number => x !== undefined);
+  return shares.length ? shares.reduce((a, b) => a + b, 0) / shares.length : null;
+}
+
 export function scenarioView(r: RenderedScenario): ScenarioView {
   const s = r.scenario;
   const own = new Set(s.events.map((e) => e.offset));
@@ -157,8 +172,8 @@ export function scenarioView(r: RenderedScenario): ScenarioView {
     };
     if (ev.request) {
       pane.previous = ev.request.previous;
-      if (cut !== null) pane.cached = charsOf(ev.lines.slice(0, cut)) / charsOf(ev.lines);
-      else if (ev.request.previous !== null) pane.cached = 1;
+      const cached = requestCached(ev.request);
+      if (cached !== undefined) pane.cached = cached;
     }
     panes.push(pane);
     prevLines = ev.lines;
@@ -175,11 +190,10 @@ export function scenarioView(r: RenderedScenario): ScenarioView {
       ...(isRequest && { request: pane?.kind === 'request' ? 'accepted' : 'rejected' }),
     } satisfies Card;
   });
-  const shares = panes.filter((p) => own.has(p.offset) && p.cached !== undefined).map((p) => p.cached!);
   return {
     id: s.id, title: s.title, intro: s.intro, file: s.file, fold: r.fold.id, foldTitle: r.fold.title, options: r.options,
     ...(s.base !== undefined && { base: s.base }),
     cards, panes, requests: r.requests.map((q) => q.offset),
-    cachedShare: shares.length ? shares.reduce((a, b) => a + b, 0) / shares.length : null,
+    cachedShare: cachedShare(r),
   };
 }

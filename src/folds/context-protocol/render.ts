@@ -3,8 +3,9 @@
  * standing document, then every other item in list order — stamps, superseding/late sections,
  * and messages with their metadata and agent-reply lines. Every message carries provenance parts.
  *
- * Rendered timeline messages are cached per item (items are immutable), so a snapshot costs the
- * size of the list, not the size of the text.
+ * Rendered timeline messages are cached per item (items are immutable), and the standing document
+ * is rebuilt only when its sections change, so a snapshot costs the size of the list, not the size
+ * of the text — and snapshots share their message objects (the printer caches per message).
  */
 import type { Part, RenderedMessage } from '../types.ts';
 import type { Actor, ContextPayload, Ref } from './schema.ts';
@@ -91,15 +92,22 @@ export class Renderer {
     this.prompt = one('system', protocolPrompt(options.metadataLines), []);
   }
 
+  /** The standing document of the last render and the section items it was made from. */
+  private doc: { items: Item[]; message: RenderedMessage } | undefined;
+
   render(state: State): RenderedMessage[] {
     const docLength = state.standingDocumentLength();
-    const parts: Part[] = [];
-    for (let i = 0; i < docLength; i++) {
-      const s = state.items[i] as Extract<Item, { kind: 'section' }>;
-      if (i > 0) parts.push({ text: '\n\n', from: [] });
-      parts.push({ text: sectionText(s.key, s.payload.content), from: [s.offset] });
+    const same = this.doc !== undefined && this.doc.items.length === docLength && this.doc.items.every((it, i) => it === state.items[i]);
+    if (!same) {
+      const parts: Part[] = [];
+      for (let i = 0; i < docLength; i++) {
+        const s = state.items[i] as Extract<Item, { kind: 'section' }>;
+        if (i > 0) parts.push({ text: '\n\n', from: [] });
+        parts.push({ text: sectionText(s.key, s.payload.content), from: [s.offset] });
+      }
+      this.doc = { items: state.items.slice(0, docLength), message: { role: 'system', content: parts.map((p) => p.text).join(''), parts } };
     }
-    const out: RenderedMessage[] = [this.prompt, { role: 'system', content: parts.map((p) => p.text).join(''), parts }];
+    const out: RenderedMessage[] = [this.prompt, this.doc!.message];
     for (let i = docLength; i < state.items.length; i++) {
       const it = state.items[i]!;
       let msg = this.cache.get(it);

@@ -1,0 +1,113 @@
+/**
+ * Measurement helpers for the benchmarks: a monotonic clock, medians, formatting, directory sizes,
+ * and running a child command with its wall time and peak memory. Peak memory comes from GNU
+ * `/usr/bin/time -v` ("Maximum resident set size": the largest RSS of the command or any process it
+ * waited for) when present; otherwise /proc is polled for the RSS of the whole process tree.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const now = (): number => performance.now();
+
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor((s.length - 1) / 2)]!;
+}
+
+export const ms = (x: number): string => (x >= 10_000 ? `${(x / 1000).toFixed(1)} s` : `${Math.round(x)} ms`);
+export const mib = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 2 : 0)} MiB`;
+
+/** Total size and file count of a directory tree (regular files; symlinks are not followed). */
+export function dirSize(dir: string, filter: (name: string) => boolean = () => true): { bytes: number; files: number } {
+  let bytes = 0;
+  let files = 0;
+  if (!existsSync(dir)) return { bytes, files };
+  for (const e of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!e.isFile() || !filter(e.name)) continue;
+    bytes += statSync(join(e.parentPath, e.name)).size;
+    files++;
+  }
+  return { bytes, files };
+}
+
+export interface Timed {
+  status: number;
+  wallMs: number;
+  /** Peak RSS in bytes (see the header comment for which processes it covers). */
+  peakRss: number;
+  stdout: string;
+  stderr: string;
+}
+
+const TIME = '/usr/bin/time';
+export const PEAK_RSS_SOURCE = existsSync(TIME) ? '/usr/bin/time -v (largest single process)' : '/proc polling (sum over the process tree)';
+
+/** RSS (bytes) of `pid` and all its descendants, read from /proc; 0 when it is gone. */
+function treeRss(pid: number): number {
+  const children = new Map<number, number[]>();
+  const rss = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ppid = Number(fields[1]);
+      rss.set(Number(name), Number(fields[21]) * 4096);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(name)]);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  let total = 0;
+  const todo = [pid];
+  while (todo.length) {
+    const p = todo.pop()!;
+    total += rss.get(p) ?? 0;
+    todo.push(...(children.get(p) ?? []));
+  }
+  return total;
+}
+
+/**
+ * Runs `cmd args` in `cwd`, streaming nothing; resolves with wall time, peak RSS and output.
+ * `onLine` sees each stdout line as it arrives (progress).
+ */
+export function timed(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, onLine?: (line: string) => void): Promise<Timed> {
+  const useTime = existsSync(TIME);
+  const tmp = useTime ? mkdtempSync(join(tmpdir(), 'pfe-time-')) : '';
+  const report = join(tmp, 'time.txt');
+  const argv = useTime ? ['-v', '-o', report, cmd, ...args] : args;
+  const start = now();
+  const child = spawn(useTime ? TIME : cmd, argv, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  let pending = '';
+  child.stdout.setEncoding('utf8').on('data', (d: string) => {
+    stdout += d;
+    if (!onLine) return;
+    pending += d;
+    const lines = pending.split('\n');
+    pending = lines.pop()!;
+    for (const l of lines) onLine(l);
+  });
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  let polled = 0;
+  const poll = useTime ? undefined : setInterval(() => (polled = Math.max(polled, treeRss(child.pid!))), 200);
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const wallMs = now() - start;
+      if (poll) clearInterval(poll);
+      let peakRss = polled;
+      if (useTime) {
+        const text = existsSync(report) ? readFileSync(report, 'utf8') : '';
+        const kb = /Maximum resident set size \(kbytes\): (\d+)/.exec(text);
+        peakRss = kb ? Number(kb[1]) * 1024 : 0;
+        rmSync(tmp, { recursive: true, force: true });
+      }
+      resolve({ status: code ?? 1, wallMs, peakRss, stdout, stderr });
+    });
+  });
+}

@@ -1,0 +1,245 @@
+/**
+ * `npm run bench` — how the site build scales with the corpus, against a plain Astro baseline.
+ * For N = 10, 100 and 1,000 synthetic scenarios (src/bench/corpus.ts; ~60 events and 6 requests
+ * each, written to a temp copy of the project, never to scenarios/) it measures the build's own
+ * stages in a fresh process (load + validate, fold + print + weave, page models, highlighting),
+ * then the full `astro build` and pagefind (wall time, peak memory, output size, time per page);
+ * then the baseline — a plain Astro site with one Markdown page per scenario holding the same
+ * request texts as fenced yaml blocks — and reports our astro build time ÷ the baseline's.
+ * Prints tables, writes bench-results/bench-<timestamp>.json. Reports targets, never asserts them.
+ *
+ *   npm run bench                  N = 10, 100, 1000 (minutes)
+ *   npm run bench -- --quick       N = 5, 20 (about a minute)
+ *   npm run bench -- --sizes 50,200 --keep    other sizes; keep the temp projects
+ *   npm run bench -- --report bench-results/bench-….json   print an earlier run's tables again
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { generateCorpus } from '../bench/corpus.ts';
+import { dirSize, mib, ms, now, PEAK_RSS_SOURCE, timed, type Timed } from '../bench/measure.ts';
+import { measurePhases, type Phases } from '../bench/phases.ts';
+import { makeBaselineProject, makeSiteProject, referencedScenarios, removeProject, ROOT, type BaselinePage } from '../bench/project.ts';
+import { BUILTIN_FOLDS } from '../folds/index.ts';
+import { renderTexts } from '../prompt/corpus.ts';
+import { DEFAULT_TIME_ZERO } from '../integration/options.ts';
+import { loadConfig, runMain, UsageError } from './config.ts';
+
+const TARGET_LINEAR = 1.3;
+const TARGET_OVERHEAD = 1.5;
+const ENV = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0', NO_COLOR: '1' };
+
+interface BuildMeasure {
+  status: number;
+  wallMs: number;
+  /** Astro's own "generating static routes" time (page rendering only), when it printed one. */
+  routesMs: number | null;
+  peakRss: number;
+  pages: number;
+  htmlBytes: number;
+  distBytes: number;
+  /** 1-minute load average when the build started (other work on the machine skews timings). */
+  loadBefore: number;
+  error?: string;
+}
+
+interface SizeResult {
+  n: number;
+  corpus: { events: number; requests: number; annotations: number; bytes: number };
+  phases: Phases | { error: string };
+  site: BuildMeasure;
+  pagefind: { status: number; wallMs: number; peakRss: number; indexBytes: number } | null;
+  baseline: BuildMeasure;
+  /** Our astro build wall time ÷ the baseline's. */
+  overhead: number | null;
+  /** Wall ms per page, ours and the baseline's. */
+  perPageMs: number | null;
+  baselinePerPageMs: number | null;
+}
+
+function parseArgs(argv: string[]): { sizes: number[]; keep: boolean; quick: boolean; phases?: string; report?: string } {
+  let sizes = [10, 100, 1000];
+  let keep = false;
+  let quick = false;
+  let phases: string | undefined;
+  let report: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--quick') {
+      quick = true;
+      sizes = [5, 20];
+    } else if (a === '--keep') keep = true;
+    else if (a === '--sizes') sizes = (argv[++i] ?? '').split(',').map(Number);
+    else if (a === '--phases') phases = argv[++i];
+    else if (a === '--report') report = argv[++i];
+    else throw new UsageError(`bench: unknown argument ${a}\n  fix: use --quick, --sizes 10,100, --keep or --report <results.json>`);
+  }
+  if (!sizes.length || sizes.some((n) => !Number.isInteger(n) || n < 1)) throw new UsageError('bench: --sizes takes positive integers, e.g. --sizes 10,100\n  fix: write the sizes comma-separated');
+  return { sizes, keep, quick, ...(phases !== undefined && { phases }), ...(report !== undefined && { report }) };
+}
+
+const elapsed = (start: number): string => ms(now() - start);
+
+/** `astro build` in `dir`, with progress lines every tenth of the expected pages. */
+async function astroBuild(dir: string, label: string, expectedPages: number): Promise<BuildMeasure> {
+  const loadBefore = loadavg()[0]!;
+  // The 1-minute average still counts this benchmark's previous step; well above the core count, something else runs.
+  if (loadBefore > availableParallelism() * 1.5) console.log(`    note: load average ${loadBefore.toFixed(1)} on ${availableParallelism()} cores — other work may be running; timings may be skewed`);
+  const start = now();
+  let pages = 0;
+  const step = Math.max(1, Math.ceil(expectedPages / 10));
+  const r: Timed = await timed('npx', ['astro', 'build'], dir, ENV, (line) => {
+    if (!/index\.html/.test(line)) return;
+    pages++;
+    if (pages % step === 0) console.log(`    ${label}: ${pages}/~${expectedPages} pages rendered (${elapsed(start)})`);
+  });
+  const out = r.stdout;
+  const at = out.indexOf('generating static routes');
+  // Astro prints `681ms`, `11.07s` or, past a minute, `5m 31s`.
+  const m = at >= 0 ? /Completed in (?:(\d+)m )?([\d.]+)(ms|s)\./.exec(out.slice(at)) : null;
+  const routesMs = m ? Number(m[1] ?? 0) * 60_000 + Number(m[2]) * (m[3] === 's' ? 1000 : 1) : null;
+  const html = dirSize(join(dir, 'dist'), (n) => n.endsWith('.html'));
+  const dist = dirSize(join(dir, 'dist'));
+  const tail = `${r.stdout}\n${r.stderr}`.trim().split('\n').slice(-15).join('\n');
+  return { status: r.status, wallMs: r.wallMs, routesMs, peakRss: r.peakRss, pages: html.files, htmlBytes: html.bytes, distBytes: dist.bytes, loadBefore, ...(r.status !== 0 && { error: tail }) };
+}
+
+async function phasesIn(dir: string): Promise<Phases | { error: string }> {
+  const r = await timed(process.execPath, [join(ROOT, 'src/cli/bench.ts'), '--phases', dir], ROOT, ENV);
+  if (r.status !== 0) return { error: `${r.stdout}\n${r.stderr}`.trim().split('\n').slice(-15).join('\n') };
+  return JSON.parse(r.stdout.trim().split('\n').at(-1)!) as Phases;
+}
+
+async function benchSize(n: number, keep: boolean): Promise<SizeResult> {
+  const start = now();
+  console.log(`\nN = ${n}: generating ${n} scenarios`);
+  const corpus = generateCorpus({ scenarios: n });
+  const kept = referencedScenarios();
+  const files = [...kept, ...corpus.files];
+  const site = makeSiteProject(files);
+  console.log(`  ${corpus.events} events, ${corpus.requests} requests, ${corpus.annotations} annotations, ${mib(corpus.bytes)} of YAML → ${site}`);
+  console.log(`  (+ the ${kept.length} bundled scenarios the reference pages embed: ${kept.map((f) => f.name).join(', ')}; the baseline gets pages for them too)`);
+
+  console.log(`  stages (fresh process): load, fold, page models, highlighting …`);
+  const phases = await phasesIn(site);
+  if ('error' in phases) console.log(`  stages FAILED:\n${phases.error}`);
+  else console.log(`  stages done (${elapsed(start)}): load ${ms(phases.loadMs)}, fold ${ms(phases.foldMs)}, views ${ms(phases.viewMs)}, highlight ${ms(phases.highlightMs)}`);
+
+  console.log('  astro build (our site) …');
+  const ours = await astroBuild(site, 'our site', n + kept.length + 5);
+  console.log(`  astro build ${ours.status === 0 ? 'done' : `FAILED (exit ${ours.status})`}: ${ms(ours.wallMs)}, peak ${mib(ours.peakRss)}, ${ours.pages} pages, ${mib(ours.distBytes)}`);
+  if (ours.error) console.log(ours.error.replace(/^/gm, '    | '));
+  let pagefind: SizeResult['pagefind'] = null;
+  if (ours.status === 0) {
+    console.log('  pagefind …');
+    const r = await timed('npx', ['pagefind', '--site', 'dist', '--silent'], site, ENV);
+    pagefind = { status: r.status, wallMs: r.wallMs, peakRss: r.peakRss, indexBytes: dirSize(join(site, 'dist', 'pagefind')).bytes };
+    console.log(`  pagefind ${r.status === 0 ? 'done' : 'FAILED'}: ${ms(r.wallMs)}, peak ${mib(r.peakRss)}`);
+  }
+
+  const rendered = renderTexts(files.map((f) => ({ file: `scenarios/${f.name}`, text: f.text })), { folds: BUILTIN_FOLDS, defaultFold: 'context-protocol', timeZero: DEFAULT_TIME_ZERO }, { everyEvent: false });
+  const pages: BaselinePage[] = rendered.scenarios.map((r) => ({
+    slug: r.scenario.id, title: r.scenario.title, intro: r.scenario.intro, requests: r.requests.map((q) => ({ offset: q.offset, text: q.text })),
+  }));
+  const base = makeBaselineProject(pages);
+  console.log(`  astro build (baseline: ${pages.length} Markdown pages + index) → ${base}`);
+  const baseline = await astroBuild(base, 'baseline', pages.length + 1);
+  console.log(`  baseline ${baseline.status === 0 ? 'done' : `FAILED (exit ${baseline.status})`}: ${ms(baseline.wallMs)}, peak ${mib(baseline.peakRss)}, ${baseline.pages} pages, ${mib(baseline.distBytes)}`);
+  if (baseline.error) console.log(baseline.error.replace(/^/gm, '    | '));
+  if (!keep) {
+    removeProject(site);
+    removeProject(base);
+  }
+  const ok = ours.status === 0 && baseline.status === 0;
+  console.log(`  N = ${n} done in ${elapsed(start)}`);
+  return {
+    n, corpus: { events: corpus.events, requests: corpus.requests, annotations: corpus.annotations, bytes: corpus.bytes },
+    phases, site: ours, pagefind, baseline,
+    overhead: ok ? ours.wallMs / baseline.wallMs : null,
+    perPageMs: ours.status === 0 ? ours.wallMs / ours.pages : null,
+    baselinePerPageMs: baseline.status === 0 ? baseline.wallMs / baseline.pages : null,
+  };
+}
+
+function table(head: string[], rows: string[][]): string {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const fmt = (r: string[]): string => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  return [fmt(head), fmt(widths.map((w) => '-'.repeat(w))), ...rows.map(fmt)].join('\n');
+}
+
+const or = (x: number | null | undefined, f: (x: number) => string): string => (x === null || x === undefined ? '—' : f(x));
+
+function report(results: SizeResult[]): { lines: string[]; targets: Record<string, unknown> } {
+  const lines: string[] = [];
+  lines.push('Build stages outside Astro (fresh process per N; what the build does before/while rendering pages):');
+  lines.push(table(['N', 'events', 'requests', 'pane lines', 'load+validate', 'fold+print+weave', 'page models', 'shiki init', 'highlighting', 'peak RSS'], results.map((r) => {
+    const p = r.phases;
+    if ('error' in p) return [String(r.n), String(r.corpus.events), String(r.corpus.requests), 'failed'];
+    return [String(r.n), String(p.events), String(p.requests), p.paneLines.toLocaleString('en'), ms(p.loadMs), ms(p.foldMs), ms(p.viewMs), ms(p.highlighterInitMs), ms(p.highlightMs), mib(p.peakRss)];
+  })));
+  lines.push('');
+  lines.push(`Full builds (wall time; peak memory: ${PEAK_RSS_SOURCE}):`);
+  lines.push(table(
+    ['N', 'pages', 'astro build', 'routes', 'per page', 'peak RSS', 'HTML', 'dist', 'pagefind', 'baseline build', 'per page', 'peak RSS', 'dist', 'ours ÷ baseline'],
+    results.map((r) => [
+      String(r.n), String(r.site.pages), r.site.status === 0 ? ms(r.site.wallMs) : `FAILED ${ms(r.site.wallMs)}`, or(r.site.routesMs, ms), or(r.perPageMs, ms), mib(r.site.peakRss),
+      mib(r.site.htmlBytes), mib(r.site.distBytes), r.pagefind ? `${ms(r.pagefind.wallMs)} (${mib(r.pagefind.indexBytes)})` : '—',
+      r.baseline.status === 0 ? ms(r.baseline.wallMs) : 'FAILED', or(r.baselinePerPageMs, ms), mib(r.baseline.peakRss), mib(r.baseline.distBytes), or(r.overhead, (x) => `${x.toFixed(2)}×`),
+    ]),
+  ));
+  lines.push('');
+  const sorted = [...results].sort((a, b) => a.n - b.n);
+  const [prev, last] = sorted.slice(-2) as [SizeResult | undefined, SizeResult | undefined];
+  const growth = prev && last && prev !== last && prev.perPageMs && last.perPageMs ? last.perPageMs / prev.perPageMs : null;
+  const routesGrowth = prev && last && prev !== last && prev.site.routesMs && last.site.routesMs ? (last.site.routesMs / last.site.pages) / (prev.site.routesMs / prev.site.pages) : null;
+  const overheads = results.map((r) => r.overhead);
+  const worst = overheads.every((x) => x !== null) ? Math.max(...(overheads as number[])) : null;
+  const largest = last ?? sorted[0]!;
+  lines.push('Targets (reported, not asserted):');
+  if (growth !== null) {
+    lines.push(`- linear growth: time per page at N = ${last!.n} ÷ at N = ${prev!.n} = ${growth.toFixed(2)} (target ≤ ${TARGET_LINEAR}) — ${growth <= TARGET_LINEAR ? 'met' : 'MISSED'}` +
+      (routesGrowth !== null ? `; page rendering alone ("generating static routes" per page): ${routesGrowth.toFixed(2)}` : ''));
+  }
+  lines.push(`- overhead against plain Astro: ${results.map((r) => `N=${r.n} ${or(r.overhead, (x) => `${x.toFixed(2)}×`)}`).join(', ')} (target ≤ ${TARGET_OVERHEAD}× at every N) — ${worst !== null && worst <= TARGET_OVERHEAD ? 'met' : 'MISSED'}`);
+  const pagefindPeak = largest.pagefind ? `; pagefind after it: peak ${mib(largest.pagefind.peakRss)} of ${mib(totalmem())} RAM, ${largest.pagefind.status === 0 ? 'ok' : `exit ${largest.pagefind.status}`}` : '';
+  lines.push(`- N = ${largest.n} builds without running out of memory: ${largest.site.status === 0 ? `yes — astro build peak ${mib(largest.site.peakRss)}` : `NO — astro build exit ${largest.site.status}`}${pagefindPeak}`);
+  return {
+    lines,
+    targets: {
+      linearGrowth: { ratio: growth, routesRatio: routesGrowth, target: TARGET_LINEAR, met: growth !== null ? growth <= TARGET_LINEAR : null },
+      overhead: { perN: Object.fromEntries(results.map((r) => [r.n, r.overhead])), target: TARGET_OVERHEAD, met: worst !== null && worst <= TARGET_OVERHEAD },
+      memory: { n: largest.n, built: largest.site.status === 0, peakRss: largest.site.peakRss, pagefindPeakRss: largest.pagefind?.peakRss ?? null },
+    },
+  };
+}
+
+runMain(async () => {
+  const args = parseArgs(process.argv.slice(2));
+  if (args.phases) {
+    // Child mode: time the stages on one project's scenarios, print one JSON line.
+    const phases = await measurePhases(await loadConfig(args.phases));
+    console.log(JSON.stringify(phases));
+    return;
+  }
+  if (args.report) {
+    // Print the tables of an earlier run again.
+    const saved = JSON.parse(readFileSync(args.report, 'utf8')) as { results: SizeResult[] };
+    console.log(report(saved.results).lines.join('\n'));
+    return;
+  }
+  const start = now();
+  console.log(`bench — synthetic corpora of N = ${args.sizes.join(', ')} scenarios (≈60 events, 6 requests each, seeded), built as our site and as a plain Astro baseline${args.quick ? ' (quick run)' : ''}`);
+  const results: SizeResult[] = [];
+  for (const n of args.sizes) results.push(await benchSize(n, args.keep));
+  const { lines, targets } = report(results);
+  console.log(`\n${lines.join('\n')}`);
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const dir = join(ROOT, 'bench-results');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `bench-${stamp}.json`);
+  writeFileSync(file, `${JSON.stringify({
+    date: new Date().toISOString(), quick: args.quick, sizes: args.sizes, node: process.version, peakRssSource: PEAK_RSS_SOURCE,
+    corpus: { eventsPerScenario: 60, requestsPerScenario: 6, seed: 1 }, results, targets, totalMs: now() - start,
+  }, null, 2)}\n`);
+  console.log(`\nwrote ${file} (total ${elapsed(start)})`);
+});
