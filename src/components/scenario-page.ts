@@ -1,13 +1,100 @@
 /**
  * The scenario page's only script: selects an event (its card and its pane), from clicks, from the
  * URL hash `#@<offset>` (deep links), from j/k and arrow keys, and from provenance links in the
- * pane; hovering a prompt line highlights the card of the event that produced it.
+ * pane; hovering a prompt line highlights the card of the event that produced it. Panes not in the
+ * page are built from the page's pane data (components/pane-data.ts) the first time they are shown.
  */
+import type { PaneData } from './pane-data.ts';
+import { CUT_COMMENT } from '../prompt/weave.ts';
+
+function el(tag: string, attrs: Record<string, string> = {}, text?: string): HTMLElement {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+const expand = (rle: number[], consecutive: boolean): number[] => {
+  const out: number[] = [];
+  for (let i = 0; i < rle.length; i += 2) for (let k = 0; k < rle[i + 1]!; k++) out.push(rle[i]! + (consecutive ? k : 0));
+  return out;
+};
+
+/** Builds the pane of one event from the encoded data, with the same markup as Pane.astro. */
+function buildPane(off: string, data: PaneData, typeOf: (off: string) => string): HTMLElement | undefined {
+  const enc = data.panes[Number(off)];
+  if (!enc) return undefined;
+  const ids = expand(enc.lines, true);
+  const froms = expand(enc.from, false).map((f) => data.from[f]!);
+  const section = el('section', { class: 'pane', id: `pane-${off}`, 'data-offset': off, 'data-kind': enc.kind, 'aria-labelledby': `pane-${off}-h` });
+  const heading = enc.kind === 'request' ? `Request @${off}` : enc.kind === 'rejected' ? `@${off}: request not accepted` : `As of @${off}`;
+  const head = section.appendChild(el('div', { class: 'pane-head' }));
+  head.appendChild(el('h2', { id: `pane-${off}-h` }, heading));
+  if (enc.kind === 'request') head.appendChild(el('code', {}, (data.html[ids[0]!] ?? '').replace(/<[^>]*>/g, '').replace(/^model: /, '')));
+  if (enc.cached !== undefined) head.appendChild(el('span', { class: 'badge', title: "Share of this request's characters above the ✂ line, i.e. a byte-stable prefix the provider can reuse" }, `${enc.cached}% cached prefix`));
+  if (enc.kind !== 'request') head.appendChild(el('span', { class: 'muted' }, typeOf(off)));
+  const removedCount = enc.removed.reduce((n, r) => n + r.length - 1, enc.removedAtEnd.length);
+  const legend = head.appendChild(el('span', { class: 'legend' }));
+  legend.appendChild(el('span', { class: 'visually-hidden' }, 'Changes since the previous event:'));
+  for (const t of [`+${[...enc.status].filter((c) => c === '+').length} added`, `~${[...enc.status].filter((c) => c === '~').length} changed`, `−${removedCount} removed`]) legend.appendChild(el('span', {}, t));
+  if (enc.rejected) section.appendChild(el('p', { class: 'rejected' }, `Not sent: ${enc.rejected}`));
+  const box = section.appendChild(el('div', { class: 'reviewable', 'data-active': 'after' }));
+  const code = box.appendChild(el('div', { class: 'code review-view', 'data-view': 'after', role: 'region', 'aria-label': `${heading} — prompt text`, tabindex: '0' }));
+  const sign = (ch: string, label: string): HTMLElement => {
+    const s = el('span', { class: 'sign' });
+    s.appendChild(el('span', { 'aria-hidden': 'true' }, ch));
+    if (label) s.appendChild(el('span', { class: 'visually-hidden' }, label));
+    return s;
+  };
+  const removedRow = (t: number): void => {
+    const row = code.appendChild(el('div', { class: 'ln s-removed' }));
+    row.append(el('span', { class: 'gutter' }), sign('−', 'removed'), el('span', { class: 'src' }, data.text[t]));
+  };
+  const removedAt = new Map(enc.removed.map((r) => [r[0]!, r.slice(1)]));
+  ids.forEach((id, i) => {
+    for (const t of removedAt.get(i) ?? []) removedRow(t);
+    if (enc.cut === i) {
+      const cut = code.appendChild(el('div', { class: 'cut', role: 'separator' }));
+      cut.append(el('strong', {}, '✂'), ` ${CUT_COMMENT.replace(/^✂ /, '')}`);
+    }
+    const status = enc.status[i] === '+' ? 'added' : enc.status[i] === '~' ? 'changed' : 'same';
+    const row = code.appendChild(el('div', { class: `ln s-${status}` }));
+    const from = froms[i]!;
+    if (from) row.dataset.from = from;
+    const gutter = row.appendChild(el('span', { class: 'gutter' }));
+    if (from && (i === 0 || froms[i - 1] !== from)) {
+      const first = from.split(' ')[0]!;
+      const title = from.split(' ').map((o) => `from @${o} ${typeOf(o)}`.trim()).join('; ');
+      gutter.appendChild(el('a', { class: 'prov', href: `#@${first}`, title, 'data-off': first }, `@${first}`));
+    }
+    row.appendChild(sign(status === 'added' ? '+' : status === 'changed' ? '~' : ' ', status === 'same' ? '' : status));
+    const src = row.appendChild(el('span', { class: 'src' }));
+    src.innerHTML = data.html[id]!; // highlighted at build time by shiki: prompt text arrives escaped
+    const indent = (src.textContent ?? '').length - (src.textContent ?? '').trimStart().length;
+    if (indent) row.style.setProperty('--ind', `${indent}ch`);
+  });
+  for (const t of enc.removedAtEnd) removedRow(t);
+  return section;
+}
+
 export function initScenarioPage(): void {
   const article = document.querySelector<HTMLElement>('article.scenario');
   if (!article) return;
   const cards = [...article.querySelectorAll<HTMLElement>('.card[data-offset]')];
   const panes = new Map([...article.querySelectorAll<HTMLElement>('.pane[data-offset]')].map((p) => [p.dataset.offset!, p]));
+  const data = JSON.parse(document.getElementById('pane-data')?.textContent || 'null') as PaneData | null;
+  const typeOf = (off: string): string => cardOf(off)?.querySelector('.type')?.textContent ?? '';
+  const paneOf = (off: string): HTMLElement | undefined => {
+    let pane = panes.get(off);
+    if (!pane && data) {
+      pane = buildPane(off, data, typeOf);
+      if (pane) {
+        article.querySelector('.panes')!.appendChild(pane);
+        panes.set(off, pane);
+      }
+    }
+    return pane;
+  };
   const order = cards.map((c) => c.dataset.offset!);
   let current = article.dataset.default ?? order[0];
 
@@ -15,7 +102,7 @@ export function initScenarioPage(): void {
 
   function select(off: string, opts: { hash?: boolean; scroll?: boolean; focus?: boolean } = {}): void {
     const card = cardOf(off);
-    const pane = panes.get(off);
+    const pane = paneOf(off);
     if (!card || !pane) return;
     current = off;
     for (const c of cards) {
@@ -38,7 +125,7 @@ export function initScenarioPage(): void {
   function revealChange(pane: HTMLElement): void {
     const box = pane.parentElement;
     if (!box || box.scrollHeight <= box.clientHeight || getComputedStyle(box).position !== 'sticky') return;
-    const target = pane.querySelector<HTMLElement>('.cut, .ln.s-changed, .ln.s-added, .ln.s-removed');
+    const target = ['.cut', '.ln.s-changed, .ln.s-added, .ln.s-removed'].map((sel) => pane.querySelector<HTMLElement>(sel)).find(Boolean);
     box.scrollTop = target ? Math.max(0, target.offsetTop - box.clientHeight / 3) : 0;
   }
 

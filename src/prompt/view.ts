@@ -114,9 +114,11 @@ function diffPane(lines: PrintedLine[], prev: PrintedLine[] | null): { status: L
   const status: LineStatus[] = lines.map(() => 'same');
   const removedBefore: string[][] = lines.map(() => []);
   if (!prev) return { status, removedBefore, removedAtEnd: [] };
-  let i = 0;
+  // A send adds the `model:` header to the state before it: that is not a change of the prompt.
+  const header = (ls: PrintedLine[]): number => (ls[0]?.text.startsWith('model: ') ? 1 : 0);
+  let i = header(lines);
   let pendingRemoved: string[] = [];
-  for (const change of diffArrays(prev.map((l) => l.text), lines.map((l) => l.text))) {
+  for (const change of diffArrays(prev.slice(header(prev)).map((l) => l.text), lines.slice(i).map((l) => l.text))) {
     if (change.removed) {
       pendingRemoved = change.value;
       continue;

@@ -136,7 +136,7 @@ describe('the built site', () => {
     await page.context().close();
   });
 
-  for (const path of ['/', '/scenarios/sent-re-add/', '/reference/context-protocol/']) {
+  for (const path of ['/', '/scenarios/sent-re-add/#@40', '/reference/context-protocol/']) {
     it(`has no axe violations: ${path}`, async () => {
       for (const colorScheme of ['light', 'dark'] as const) {
         const page = await open(path, { colorScheme });
@@ -228,7 +228,17 @@ describe('hostile scenario text', () => {
     expect(await page.locator('.card[data-offset="1"] .note').textContent()).toContain("<script>window.__pwned='note'</script>");
     // no element came from the prompt text: the only scripts are the site's own
     expect(await page.locator('img').count()).toBe(0);
-    expect(await page.locator('script:not([src])').evaluateAll((ss) => ss.filter((s) => s.textContent?.includes('__pwned')).length)).toBe(0);
+    expect(await page.locator('script:not([src]):not([type="application/json"])').evaluateAll((ss) => ss.filter((s) => s.textContent?.includes('__pwned')).length)).toBe(0);
+    // Panes built in the browser from the page's data show the same text, just as literally.
+    expect(await page.locator('#pane-data').evaluate((s) => s.textContent!.includes('<'))).toBe(false);
+    await page.locator('.card[data-offset="2"] .card-link').click();
+    const built = page.locator('.pane.selected');
+    expect(await built.getAttribute('data-offset')).toBe('2');
+    const builtText = await built.locator('.code').textContent();
+    expect(builtText).toContain('content: "<img src=x onerror=');
+    expect(builtText).toContain("window.__pwned='user'");
+    expect(builtText).toContain('`backticks` and ${template} {{mustache}}');
+    expect(await page.locator('img').count()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1400);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
     await page.context().close();

@@ -1,0 +1,79 @@
+/**
+ * Panes rendered in the browser, on demand. A scenario page renders its own requests in full (they
+ * must read without JavaScript); the state as of every other event is sent as compact data — each
+ * distinct highlighted line once, and per pane run-length lists of line ids and provenance — and
+ * the page script builds a pane when its event is selected. Without this, every page repeated the
+ * whole prompt once per event (megabytes per page at realistic prompt sizes).
+ */
+import type { Pane } from '../prompt/view.ts';
+import { highlightLines } from './highlight.ts';
+
+/** One pane, encoded. Run-length lists are flat [value, count, value, count, …]. */
+export interface EncodedPane {
+  kind: Pane['kind'];
+  /** Line ids into PaneData.html, run-length encoded as [firstId, count, …] of consecutive ids. */
+  lines: number[];
+  /** Provenance ids into PaneData.from, run-length encoded as [fromId, count, …]. */
+  from: number[];
+  /** One character per line: '.' same, '+' added, '~' changed. */
+  status: string;
+  /** [lineIndex, textId, textId, …] for lines removed right before a line. */
+  removed: number[][];
+  removedAtEnd: number[];
+  cut?: number;
+  cached?: number;
+  rejected?: string;
+}
+
+export interface PaneData {
+  html: string[];
+  text: string[];
+  from: string[];
+  panes: Record<number, EncodedPane>;
+}
+
+class Table {
+  readonly items: string[] = [];
+  private readonly ids = new Map<string, number>();
+  id(s: string): number {
+    let id = this.ids.get(s);
+    if (id === undefined) this.ids.set(s, (id = this.items.push(s) - 1));
+    return id;
+  }
+}
+
+function runs(values: number[], consecutive: boolean): number[] {
+  const out: number[] = [];
+  for (const v of values) {
+    const n = out.length;
+    if (n && out[n - 2]! + (consecutive ? out[n - 1]! : 0) === v) out[n - 1]!++;
+    else out.push(v, 1);
+  }
+  return out;
+}
+
+export async function encodePanes(panes: readonly Pane[]): Promise<PaneData> {
+  const html = new Table();
+  const text = new Table();
+  const from = new Table();
+  const out: Record<number, EncodedPane> = {};
+  for (const p of panes) {
+    const highlighted = await highlightLines(p.lines.map((l) => l.text), p.lines.map((l) => l.message));
+    const cut = p.lines.findIndex((l) => l.cutAbove);
+    out[p.offset] = {
+      kind: p.kind,
+      lines: runs(highlighted.map((h) => html.id(h)), true),
+      from: runs(p.lines.map((l) => from.id(l.from.join(' '))), false),
+      status: p.lines.map((l) => (l.status === 'added' ? '+' : l.status === 'changed' ? '~' : '.')).join(''),
+      removed: p.lines.flatMap((l, i) => (l.removedBefore.length ? [[i, ...l.removedBefore.map((r) => text.id(r))]] : [])),
+      removedAtEnd: p.removedAtEnd.map((r) => text.id(r)),
+      ...(cut >= 0 && { cut }),
+      ...(p.cached !== undefined && { cached: Math.round(p.cached * 100) }),
+      ...(p.rejected && { rejected: p.rejected }),
+    };
+  }
+  return { html: html.items, text: text.items, from: from.items, panes: out };
+}
+
+/** JSON safe to embed in a <script type="application/json"> (no `</script>`, no `<!--`). */
+export const embedJson = (data: unknown): string => JSON.stringify(data).replace(/</g, '\\u003c');
