@@ -63,7 +63,7 @@ export interface SiteCorpus {
   /** One per scenario, in the site's order. */
   summaries: ScenarioSummary[];
   /** Page models by scenario id, made on first `get` (a few are kept; see the header). */
-  byId: ReadonlyMap<string, ScenarioView>;
+  byId: PageModels;
   /** Against EXPLAINER_BASE; null when no base is set. */
   changes: ChangeSet | null;
   /** Reviews per scenario id, then per request offset. */
@@ -120,7 +120,7 @@ function compareReviews(c: ExplainerConfig, corpus: RenderedCorpus): Map<string,
 const KEEP_VIEWS = 8;
 
 /** Page models by id, made from the rendered scenarios on demand; the last few are kept. */
-class PageModels implements ReadonlyMap<string, ScenarioView> {
+export class PageModels {
   private readonly rendered: Map<string, RenderedScenario>;
   private readonly kept = new Map<string, ScenarioView>();
 
@@ -128,47 +128,22 @@ class PageModels implements ReadonlyMap<string, ScenarioView> {
     this.rendered = new Map(corpus.scenarios.map((r) => [r.scenario.id, r]));
   }
 
-  get size(): number {
-    return this.rendered.size;
-  }
-
-  get(id: string): ScenarioView | undefined {
-    const hit = this.kept.get(id);
-    if (hit) {
-      this.kept.delete(id);
-      this.kept.set(id, hit);
-      return hit;
-    }
-    const r = this.rendered.get(id);
-    if (!r) return undefined;
-    const view = scenarioView(r);
-    this.kept.set(id, view);
-    if (this.kept.size > KEEP_VIEWS) this.kept.delete(this.kept.keys().next().value!);
-    return view;
-  }
-
-  has(id: string): boolean {
-    return this.rendered.has(id);
-  }
-
-  keys(): MapIterator<string> {
+  /** Scenario ids, in the site's order. */
+  keys(): IterableIterator<string> {
     return this.rendered.keys();
   }
 
-  *values(): MapIterator<ScenarioView> {
-    for (const id of this.rendered.keys()) yield this.get(id)!;
-  }
-
-  *entries(): MapIterator<[string, ScenarioView]> {
-    for (const id of this.rendered.keys()) yield [id, this.get(id)!];
-  }
-
-  [Symbol.iterator](): MapIterator<[string, ScenarioView]> {
-    return this.entries();
-  }
-
-  forEach(fn: (value: ScenarioView, key: string, map: ReadonlyMap<string, ScenarioView>) => void): void {
-    for (const [id, view] of this.entries()) fn(view, id, this);
+  get(id: string): ScenarioView | undefined {
+    let view = this.kept.get(id);
+    if (view) this.kept.delete(id); // re-inserted below: most recently used last
+    else {
+      const r = this.rendered.get(id);
+      if (!r) return undefined;
+      view = scenarioView(r);
+    }
+    this.kept.set(id, view);
+    if (this.kept.size > KEEP_VIEWS) this.kept.delete(this.kept.keys().next().value!);
+    return view;
   }
 }
 
