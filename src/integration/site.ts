@@ -3,7 +3,7 @@
  * module) resolved once, the corpus loaded, rendered with every event's pane, a listing summary
  * per scenario, and page models made when a page asks for one — plus the two before/after reviews:
  * against the fixtures at a base git ref (EXPLAINER_BASE) and between a scenario and its
- * `compare:` variant. Throws a CorpusError (the dev overlay shows it) on bad input.
+ * `compare:` variant. Bad input throws an error shaped for Astro's dev overlay (see overlayError).
  *
  * Costs, so a build stays linear in the corpus (see `npm run bench`):
  * - Memoised by the scenario files' contents, so `astro dev` re-renders after an edit. In a build
@@ -20,13 +20,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 // @ts-expect-error — provided by the explainer integration's vite plugin
 import { command, options, root } from 'virtual:prompt-fold-explainer/config';
-import { assertClean, renderCorpus, type RenderedCorpus } from '../prompt/corpus.ts';
+import { renderCorpus, type RenderedCorpus } from '../prompt/corpus.ts';
 import { diffLines, type RequestDiff } from '../prompt/diff.ts';
 import { renderScenario, type RenderedScenario } from '../prompt/render.ts';
 import { cachedShare, scenarioView, type ScenarioView } from '../prompt/view.ts';
 import { readBaseFixtures } from '../fixtures/base.ts';
 import { compareWithBase, type ChangeSet, type RequestChange } from '../fixtures/compare.ts';
-import { CorpusError, type InputError } from '../scenarios/errors.ts';
+import { CorpusError, formatError, type InputError } from '../scenarios/errors.ts';
 import { listScenarioFiles } from '../scenarios/load.ts';
 import { resolveOptions, type ExplainerConfig, type ExplainerOptions } from './options.ts';
 
@@ -116,6 +116,24 @@ function compareReviews(c: ExplainerConfig, corpus: RenderedCorpus): Map<string,
   return out;
 }
 
+/**
+ * The corpus's errors as Astro's dev overlay shows them best: the first error's file:line:column
+ * as the location (the overlay shows that line of the scenario file), its message as the title,
+ * and the closest lines, the fix and every further error as the hint.
+ */
+function overlayError(root: string, e: CorpusError): Error {
+  const [first, ...rest] = e.errors;
+  const err = new Error(`${first!.pos.file}:${first!.pos.line}:${first!.pos.col} ${first!.message}`);
+  err.name = 'ScenarioError';
+  const hint = [...(first!.detail ?? []), `fix: ${first!.fix}`];
+  if (rest.length) hint.push('', `…and ${rest.length} more:`, ...rest.map(formatError));
+  err.stack = err.message; // where our code noticed the error says nothing about the scenario
+  // Astro's hint heuristics scan toString() for words like "window" (a scenario file name may
+  // contain one) and would replace our hint with an unrelated one.
+  err.toString = () => 'ScenarioError: the scenario corpus has errors';
+  return Object.assign(err, { loc: { file: join(root, first!.pos.file), line: first!.pos.line, column: first!.pos.col }, hint: hint.join('\n') });
+}
+
 /** How many page models to keep: a reference page embeds views of a few scenarios. */
 const KEEP_VIEWS = 8;
 
@@ -162,7 +180,9 @@ export async function siteCorpus(): Promise<SiteCorpus> {
   if (memo && command === 'build') return memo.site;
   const digest = digestOf(c);
   if (memo?.digest === digest) return memo.site;
-  const corpus = assertClean(renderCorpus(c, { everyEvent: true }));
+  const rendered = renderCorpus(c, { everyEvent: true });
+  if (rendered.errors.length) throw overlayError(c.root, new CorpusError(rendered.errors));
+  const corpus = rendered;
   const reviews = compareReviews(c, corpus);
   let changes: ChangeSet | null = null;
   const ref = baseRef();
