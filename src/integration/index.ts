@@ -9,7 +9,7 @@
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
 import { CorpusError } from '../scenarios/errors.ts';
-import { renderCorpus } from '../prompt/corpus.ts';
+import { sharedRender } from './shared-render.ts';
 import { resolveRef } from '../fixtures/base.ts';
 import { resolveOptions, type ExplainerOptions } from './options.ts';
 
@@ -68,7 +68,7 @@ export function explainer(options: ExplainerOptions = {}): ExplainerIntegration 
             throw new BuildInputError(`EXPLAINER_BASE: ${(err as Error).message}`, 'Pull-request builds compare with the base branch: fetch it, or unset EXPLAINER_BASE for a plain build.');
           }
         }
-        const corpus = renderCorpus(resolved, { everyEvent: false });
+        const corpus = sharedRender(resolved); // the pages reuse this render (shared-render.ts)
         for (const w of corpus.warnings) logger.warn(`${w.pos.file}:${w.pos.line}:${w.pos.col} warning: ${w.message}`);
         if (corpus.errors.length) throw new BuildInputError(new CorpusError(corpus.errors).message);
         logger.info(`corpus ok: ${corpus.scenarios.length} scenarios, ${corpus.scenarios.reduce((n, s) => n + s.requests.length, 0)} requests`);

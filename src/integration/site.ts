@@ -15,19 +15,17 @@
  * - A page model holds every pane of its scenario (the bulk of a build's memory): it is made for
  *   the page that renders it and only the last few are kept, never the whole corpus at once.
  */
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 // @ts-expect-error — provided by the explainer integration's vite plugin
 import { command, options, root } from 'virtual:prompt-fold-explainer/config';
-import { renderCorpus, type RenderedCorpus } from '../prompt/corpus.ts';
+import type { RenderedCorpus } from '../prompt/corpus.ts';
+import { corpusDigest, sharedRender } from './shared-render.ts';
 import { diffLines, type RequestDiff } from '../prompt/diff.ts';
 import { renderScenario, type RenderedScenario } from '../prompt/render.ts';
 import { cachedShare, scenarioView, type ScenarioView } from '../prompt/view.ts';
 import { readBaseFixtures } from '../fixtures/base.ts';
 import { compareWithBase, type ChangeSet, type RequestChange } from '../fixtures/compare.ts';
 import { CorpusError, formatError, type InputError } from '../scenarios/errors.ts';
-import { listScenarioFiles } from '../scenarios/load.ts';
 import { resolveOptions, type ExplainerConfig, type ExplainerOptions } from './options.ts';
 
 /** A before/after of one request, whichever review it comes from. */
@@ -83,13 +81,6 @@ export function siteConfig(): Promise<ExplainerConfig> {
 
 /** The base ref to compare with, from the environment (set by CI for pull requests). */
 export const baseRef = (): string | undefined => process.env.EXPLAINER_BASE || undefined;
-
-function digestOf(c: ExplainerConfig): string {
-  const h = createHash('sha256');
-  h.update(baseRef() ?? '');
-  for (const f of listScenarioFiles(c)) h.update(f).update('\0').update(readFileSync(join(c.root, f))).update('\0');
-  return h.digest('hex');
-}
 
 function compareReviews(c: ExplainerConfig, corpus: RenderedCorpus): Map<string, Map<number, Review>> {
   const out = new Map<string, Map<number, Review>>();
@@ -178,9 +169,10 @@ export async function siteCorpus(): Promise<SiteCorpus> {
   const memo = memos.get(c.root);
   // A build's files do not change while it runs: one digest per build, not one per page.
   if (memo && command === 'build') return memo.site;
-  const digest = digestOf(c);
+  const files = corpusDigest(c);
+  const digest = `${files}:${baseRef() ?? ''}`;
   if (memo?.digest === digest) return memo.site;
-  const rendered = renderCorpus(c, { everyEvent: true });
+  const rendered = sharedRender(c, files);
   if (rendered.errors.length) throw overlayError(c.root, new CorpusError(rendered.errors));
   const corpus = rendered;
   const reviews = compareReviews(c, corpus);
