@@ -147,6 +147,16 @@ function resolve(drafts: ScenarioDraft[], broken: Set<ScenarioDraft>, config: Om
         });
       }
     }
+    if (d.expect) {
+      d.expect.busts.forEach((b, i) => {
+        if (requests.includes(b)) return;
+        errors.push({
+          pos: d.expect!.bustPos[i]!,
+          message: `\`expect.busts\` names request @${b}, which is not one of this scenario's own requests`,
+          fix: requests.length ? `use one of: ${requests.map((r) => `"@${r}"`).join(', ')}` : 'this scenario has no request events of its own: remove `expect:`',
+        });
+      });
+    }
     let compare: Scenario['compare'];
     if (d.compare) {
       const cf = d.compare.foldGiven ? d.compare.fold : foldId;
@@ -162,7 +172,7 @@ function resolve(drafts: ScenarioDraft[], broken: Set<ScenarioDraft>, config: Om
     out.push({
       id: d.id, title: d.title, intro: d.intro, file: d.file, stem: d.stem, fold: foldId, options: d.options,
       ...(d.base !== undefined && { base: d.base }), events, chain: [...inherited, ...events], annotations: d.annotations,
-      ...(compare && { compare }), pos: d.pos,
+      ...(compare && { compare }), ...(d.expect && { expect: d.expect }), pos: d.pos,
     });
   }
   // A scenario is usable only when every scenario in its chain is (a broken base renders nothing).

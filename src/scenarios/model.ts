@@ -47,6 +47,22 @@ export interface Comparison {
   pos: SourcePos;
 }
 
+/**
+ * What a scenario promises about the provider's prompt cache (spec cache-economics §5), checked
+ * like anchors: `busts` lists exactly the own requests whose ✂ falls above the end of the previous
+ * request; `maxInputTokens` caps every own request's input tokens.
+ */
+export interface Expectation {
+  busts: number[];
+  /** Where each `busts` entry is written (same order). */
+  bustPos: SourcePos[];
+  /** The `busts:` value (the list itself). */
+  bustsPos: SourcePos;
+  maxInputTokens?: number;
+  maxInputTokensPos?: SourcePos;
+  pos: SourcePos;
+}
+
 export interface Scenario {
   id: string;
   title: string;
@@ -66,5 +82,6 @@ export interface Scenario {
   chain: ScenarioEvent[];
   annotations: Annotation[];
   compare?: Comparison;
+  expect?: Expectation;
   pos: SourcePos;
 }

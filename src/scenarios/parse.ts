@@ -7,7 +7,7 @@
  */
 import { isMap, isScalar, isSeq, type Node, type YAMLMap, type YAMLSeq } from 'yaml';
 import type { InputError, SourcePos } from './errors.ts';
-import type { Annotation, Comparison, ScenarioEvent } from './model.ts';
+import type { Annotation, Comparison, Expectation, ScenarioEvent } from './model.ts';
 import { instant, readTimeLabel, TIME_LABEL_HELP } from './time.ts';
 import { keysOf, nodeAt, readMarkdown, valueOf, YamlSource, type Fence } from './source.ts';
 
@@ -36,11 +36,13 @@ export interface ScenarioDraft {
   events: ScenarioEvent[];
   annotations: Annotation[];
   compare?: Comparison & { foldGiven: boolean; locate(path: (string | number)[]): SourcePos };
+  expect?: Expectation;
   pos: SourcePos;
 }
 
-const NATIVE_KEYS = ['id', 'title', 'intro', 'fold', 'options', 'base', 'events', 'annotations', 'compare'];
-const FENCE_KEYS = ['id', 'fold', 'options', 'base', 'events', 'compare'];
+const NATIVE_KEYS = ['id', 'title', 'intro', 'fold', 'options', 'base', 'events', 'annotations', 'compare', 'expect'];
+const FENCE_KEYS = ['id', 'fold', 'options', 'base', 'events', 'compare', 'expect'];
+const EXPECT_KEYS = ['busts', 'maxInputTokens'];
 const EVENT_KEYS = ['off', 't', 'type', 'payload', 'note'];
 const ANNOTATION_KEYS = ['request', 'find', 'comment', 'occurrence'];
 const COMPARE_KEYS = ['label', 'fold', 'options'];
@@ -238,6 +240,8 @@ function common(src: YamlSource, f: Fields, file: string, stem: string, title: s
       };
     }
   }
+  const exp = f.mapping('expect', '{busts: []}');
+  if (exp) draft.expect = parseExpect(src, exp, errors);
   const events = f.seq('events', '[{off: 1, t: 0ms, type: …, payload: {…}}]', true);
   if (events && events.items.length === 0) {
     errors.push({ pos: src.pos(events), message: '`events` is empty', fix: 'add at least one event — a scenario shows what its own events do to the prompt' });
@@ -363,6 +367,30 @@ function expandSections(src: YamlSource, payloadNode: YAMLMap, sectionsNode: Nod
     });
   });
   return out;
+}
+
+/** `expect: {busts: ["@N", …], maxInputTokens?: N}` — the scenario's promise about the cache. */
+function parseExpect(src: YamlSource, map: YAMLMap, errors: InputError[]): Expectation | undefined {
+  const f = new Fields(src, map, errors, '`expect`');
+  f.allow(EXPECT_KEYS);
+  const seq = f.seq('busts', '[]   # or ["@42"]: the own requests expected to bust the cache', true);
+  const maxInputTokens = f.int('maxInputTokens', '20000');
+  if (!seq) return undefined;
+  const busts: number[] = [];
+  const bustPos: SourcePos[] = [];
+  let ok = true;
+  for (const item of seq.items as Node[]) {
+    const m = isScalar(item) && typeof item.value === 'string' ? /^@(\d+)$/.exec(item.value) : null;
+    if (!m) {
+      errors.push({ pos: src.pos(item), message: `\`busts\` entries name requests as "@<offset>", got ${JSON.stringify(isScalar(item) ? item.value : src.slice(item))}`, fix: 'write e.g. `busts: ["@26"]` (quoted: @ cannot start a plain YAML value)' });
+      ok = false;
+      continue;
+    }
+    busts.push(Number(m[1]));
+    bustPos.push(src.pos(item));
+  }
+  if (!ok) return undefined;
+  return { busts, bustPos, bustsPos: src.pos(seq), pos: src.pos(map), ...(maxInputTokens !== undefined && { maxInputTokens, maxInputTokensPos: f.pos('maxInputTokens') }) };
 }
 
 function parseAnnotations(src: YamlSource, seq: YAMLSeq | undefined, errors: InputError[]): Annotation[] {
