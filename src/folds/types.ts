@@ -61,6 +61,51 @@ export interface Abridgement {
   standIn: string;
 }
 
+/**
+ * An event as a scenario author wrote it, before the fold's `expand` hook: one authored event may
+ * stand for several stream events (a batch syntax).
+ */
+export interface AuthoredEvent {
+  offset: number;
+  type: string;
+  createdAt: string;
+  /** Milliseconds since the scenario's time zero. */
+  elapsedMs: number;
+  payload: Record<string, unknown>;
+}
+
+/** One stream event an authored event expands into; offsets run consecutively from the authored one. */
+export interface ExpandedEvent {
+  payload: Record<string, unknown>;
+  /**
+   * Where this event's own fields are written inside the authored payload (e.g. ["sections", 2]);
+   * payload paths of its issues that start with one of `ownFields` are located under it.
+   */
+  at?: (string | number)[];
+  /** Payload fields written per expanded event (under `at`); every other field is shared by the batch. */
+  ownFields?: readonly string[];
+}
+
+/** The result of `expand`: the stream events, or the problems that keep it from expanding. */
+export interface Expansion {
+  events: ExpandedEvent[];
+  /** Problems with the authored payload (paths inside it). Non-empty: `events` is ignored. */
+  issues: Issue[];
+}
+
+/** How an event is shown on its timeline card. */
+export interface EventDescription {
+  /** One line of plain text (the site shortens it). */
+  preview?: string;
+  /** Short labels, e.g. `key=identity`, `⚠ rewrite`. */
+  badges?: string[];
+  /** Other events this one points at, e.g. `{label: 'supersedes', offset: 12}`. */
+  links?: { label: string; offset: number }[];
+}
+
+/** A JSON Schema (draft 2020-12) object, as plain data. */
+export type JsonSchema = Record<string, unknown>;
+
 export interface Fold<Options extends object = Record<string, unknown>> {
   /** Stable id a scenario names in `fold:`; [a-z0-9-]+. */
   id: string;
@@ -84,6 +129,33 @@ export interface Fold<Options extends object = Record<string, unknown>> {
    * (in event order). Events are already validated. Must cost O(events + output).
    */
   snapshots(events: readonly StreamEvent[], options: Options, at: ReadonlySet<number>): Snapshot[];
+
+  // ── Optional hooks (every one has a generic default; see src/folds/hooks.ts) ─────────────────
+
+  /**
+   * Expand one authored event into stream events — a fold's own batch syntax. Default: the event
+   * as written. Runs before validation; the expanded events are what `validateEvent` sees.
+   */
+  expand?(event: AuthoredEvent): Expansion;
+  /**
+   * Fill derived payload fields an author may omit (e.g. an expiry computed from createdAt).
+   * Default: the payload unchanged. Runs after expand, before validation.
+   */
+  derive?(event: AuthoredEvent): Record<string, unknown>;
+  /**
+   * Describe every event of a chain for its card, in order (one pass, so a fold can say what an
+   * event supersedes). Default: a preview from the payload's first text field, no badges.
+   */
+  describe?(events: readonly StreamEvent[], options: Options): EventDescription[];
+  /**
+   * The JSON Schema of each event type's payload, for the generated payload reference and the
+   * editor schema. Default: none (the reference lists the types without fields).
+   */
+  payloadSchemas?(): Readonly<Record<string, JsonSchema>>;
+  /** JSON Schema of the options object. */
+  optionsSchema?(): JsonSchema;
+  /** Rules the schemas cannot show (ordering, settlement, …), as short Markdown paragraphs. */
+  rules?: readonly string[];
 }
 
 /** Any fold, whatever its options type. */
