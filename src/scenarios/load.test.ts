@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveOptions } from '../integration/options.ts';
 import { assertClean, renderTexts, type RenderedCorpus } from '../prompt/corpus.ts';
+import { UserError } from '../errors.ts';
 import { CorpusError, formatError, type InputError } from './errors.ts';
 import { loadTexts } from './load.ts';
 import type { Scenario, ScenarioEvent } from './model.ts';
@@ -753,6 +754,7 @@ describe('the corpus as a whole', () => {
     const r = run(['scenarios/b.yaml', valid('b').replace('t: 1s', 't: soon')], ['scenarios/a.yaml', valid('a').replace('title: One\n', 'title: One\ncolour: red\n')]);
     const err = new CorpusError(r.errors);
     expect(err.name).toBe('CorpusError');
+    expect(UserError.is(err)).toBe(true);
     expect(err.message).toBe(
       [
         'scenarios/a.yaml:3:1 error: unknown field `colour` in the scenario',
