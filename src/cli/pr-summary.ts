@@ -5,9 +5,9 @@
  */
 import { parseArgs } from 'node:util';
 import { assertClean, renderCorpus } from '../prompt/corpus.ts';
-import { readBaseFixtures } from '../fixtures/base.ts';
-import { compareWithBase } from '../fixtures/compare.ts';
-import { prSummary } from '../fixtures/summary.ts';
+import { readBaseFixtures } from '../review/base.ts';
+import { compareWithBase } from '../review/compare.ts';
+import { prSummary } from '../review/summary.ts';
 import { loadConfig, runMain, UsageError } from './config.ts';
 
 runMain(async () => {

@@ -11,7 +11,7 @@ import { AstroError } from 'astro/errors';
 import { fileURLToPath } from 'node:url';
 import { CorpusError } from '../scenarios/errors.ts';
 import { sharedRender } from './shared-render.ts';
-import { resolveRef } from '../fixtures/base.ts';
+import { resolveRef } from '../review/base.ts';
 import { resolveOptions, type ExplainerOptions } from './options.ts';
 
 export const INTEGRATION_NAME = 'prompt-fold-explainer';

@@ -23,8 +23,8 @@ import { corpusDigest, sharedRender } from './shared-render.ts';
 import { diffLines, type RequestDiff } from '../prompt/diff.ts';
 import { renderScenario, type RenderedScenario } from '../prompt/render.ts';
 import { cachedShare, scenarioView, type ScenarioView } from '../prompt/view.ts';
-import { readBaseFixtures } from '../fixtures/base.ts';
-import { compareWithBase, type ChangeSet, type RequestChange } from '../fixtures/compare.ts';
+import { readBaseFixtures } from '../review/base.ts';
+import { compareWithBase, type ChangeSet, type RequestChange } from '../review/compare.ts';
 import { CorpusError, formatError, type InputError } from '../scenarios/errors.ts';
 import { resolveOptions, type ExplainerConfig, type ExplainerOptions } from './options.ts';
 
