@@ -58,12 +58,13 @@ export function explainer(options: ExplainerOptions = {}): ExplainerIntegration 
           },
         });
         if (command !== 'build') return;
-        const base = process.env.EXPLAINER_BASE;
+        const base = resolved.baseRef;
         if (base) {
           try {
             logger.info(`comparing with base ${base} (${resolveRef(root, base).slice(0, 7)})`);
           } catch (err) {
-            throw buildInputError(`EXPLAINER_BASE: ${(err as Error).message}`, 'Pull-request builds compare with the base branch: fetch it, or unset EXPLAINER_BASE for a plain build.');
+            const from = process.env.EXPLAINER_BASE ? 'EXPLAINER_BASE' : 'baseRef';
+            throw buildInputError(`${from}: ${(err as Error).message}`, `Pull-request builds compare with the base branch: fetch it, or unset ${from} for a plain build.`);
           }
         }
         const corpus = sharedRender(resolved); // the pages reuse this render (shared-render.ts)
