@@ -15,6 +15,7 @@
  *   the page that renders it and only the last few are kept, never the whole corpus at once.
  */
 import { join } from 'node:path';
+import { LRUCache } from 'lru-cache';
 // @ts-expect-error — provided by the explainer integration's vite plugin
 import { command, options, root } from 'virtual:prompt-fold-explainer/config';
 import type { RenderedCorpus } from '../prompt/corpus.ts';
@@ -88,10 +89,10 @@ function overlayError(root: string, e: CorpusError): Error {
 /** How many page models to keep: a reference page embeds views of a few scenarios. */
 const KEEP_VIEWS = 8;
 
-/** Page models by id, made from the rendered scenarios on demand; the last few are kept. */
+/** Page models by id, made from the rendered scenarios on demand; the last few are kept (LRU). */
 export class PageModels {
   private readonly rendered: Map<string, RenderedScenario>;
-  private readonly kept = new Map<string, ScenarioView>();
+  private readonly kept = new LRUCache<string, ScenarioView>({ max: KEEP_VIEWS });
 
   constructor(corpus: RenderedCorpus) {
     this.rendered = new Map(corpus.scenarios.map((r) => [r.scenario.id, r]));
@@ -103,15 +104,12 @@ export class PageModels {
   }
 
   get(id: string): ScenarioView | undefined {
-    let view = this.kept.get(id);
-    if (view) this.kept.delete(id); // re-inserted below: most recently used last
-    else {
-      const r = this.rendered.get(id);
-      if (!r) return undefined;
-      view = scenarioView(r);
-    }
+    const kept = this.kept.get(id);
+    if (kept) return kept;
+    const r = this.rendered.get(id);
+    if (!r) return undefined;
+    const view = scenarioView(r);
     this.kept.set(id, view);
-    if (this.kept.size > KEEP_VIEWS) this.kept.delete(this.kept.keys().next().value!);
     return view;
   }
 }
