@@ -4,11 +4,11 @@
  * committed at a base git ref (a pull request's merge-base). A base-ref change takes the request's
  * review slot: it is what a pull request is about.
  */
-import type { ExplainerConfig } from '../integration/options.ts';
 import type { RenderedCorpus } from '../prompt/corpus.ts';
 import { diffLines, type RequestDiff } from '../prompt/diff.ts';
 import { renderScenario } from '../prompt/render.ts';
 import { CorpusError, type InputError } from '../scenarios/errors.ts';
+import type { CorpusConfig } from '../scenarios/load.ts';
 import { readBaseFixtures } from './base.ts';
 import { compareWithBase, type ChangeSet, type RequestChange } from './compare.ts';
 
@@ -31,8 +31,14 @@ export interface Reviews {
   byScenario: Map<string, Map<number, Review>>;
 }
 
+/** What the reviews need of the project's config. */
+export interface ReviewConfig extends Pick<CorpusConfig, 'root' | 'folds' | 'scenariosDir'> {
+  fixturesDir: string;
+  baseRef?: string;
+}
+
 /** Each scenario with `compare:` rendered under its variant, request by request. */
-function compareReviews(c: ExplainerConfig, corpus: RenderedCorpus): Map<string, Map<number, Review>> {
+function compareReviews(c: ReviewConfig, corpus: RenderedCorpus): Map<string, Map<number, Review>> {
   const out = new Map<string, Map<number, Review>>();
   const errors: InputError[] = [];
   for (const r of corpus.scenarios) {
@@ -57,7 +63,7 @@ function compareReviews(c: ExplainerConfig, corpus: RenderedCorpus): Map<string,
 }
 
 /** Every review of a rendered corpus: `compare:` variants, then the base ref's changes over them. */
-export function assembleReviews(c: ExplainerConfig, corpus: RenderedCorpus): Reviews {
+export function assembleReviews(c: ReviewConfig, corpus: RenderedCorpus): Reviews {
   const byScenario = compareReviews(c, corpus);
   if (!c.baseRef) return { changes: null, byScenario };
   const { commit, fixtures } = readBaseFixtures(c.root, c.baseRef, c.fixturesDir, c.scenariosDir);
