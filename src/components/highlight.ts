@@ -8,14 +8,41 @@
  * renders one scenario after another), so its memory does not grow with the corpus.
  * Text is escaped by shiki's HTML serialiser: prompt text can never become markup.
  */
-import { createHighlighter, hastToHtml, type DecorationItem, type Highlighter } from 'shiki';
+import { createHighlighter, hastToHtml, type DecorationItem, type Highlighter, type ShikiTransformer } from 'shiki';
 import type { Element, ElementContent } from 'hast';
 
-const THEMES = { light: 'github-light', dark: 'github-dark' } as const;
+export const THEMES = { light: 'github-light', dark: 'github-dark' } as const;
+/** Languages of the prompts (yaml) and of the reference pages' code blocks. */
+export const LANGS = ['yaml', 'js', 'ts', 'json', 'sh', 'md'] as const;
 let instance: Promise<Highlighter> | undefined;
 
+/**
+ * Options of every highlight call. No tokenizer time limit: shiki gives up on a line after 500 ms by
+ * default and leaves the rest of it plain — on a busy machine (and on a grammar's first, slow,
+ * regex-compiling line) that happened to one theme's pass but not the other's, so pages were not
+ * byte-identical from build to build. Highlighting must depend on the text only.
+ */
+export const HIGHLIGHT = { themes: THEMES, defaultColor: false, tokenizeTimeLimit: 0 } as const;
+
+/**
+ * The same for the highlighting Astro does itself (the reference pages' Markdown code blocks): a
+ * transformer, since Astro's shikiConfig passes transformers but not tokenizer options.
+ */
+export const noTokenizeTimeLimit: ShikiTransformer = {
+  name: 'prompt-fold-explainer:no-tokenize-time-limit',
+  preprocess(_code, options) {
+    options.tokenizeTimeLimit = 0;
+  },
+};
+
+/** The build's highlighter for the prompt panes and CodeBlock.astro. */
 export function highlighter(): Promise<Highlighter> {
-  return (instance ??= createHighlighter({ themes: Object.values(THEMES), langs: ['yaml'] }));
+  return (instance ??= createHighlighter({ themes: Object.values(THEMES), langs: [...LANGS] }));
+}
+
+/** A code block (`<pre class="shiki">…`) of a reference page, in the panes' two themes. */
+export async function highlightCode(code: string, lang: (typeof LANGS)[number]): Promise<string> {
+  return (await highlighter()).codeToHtml(code, { lang, ...HIGHLIGHT });
 }
 
 export interface Mark {
@@ -52,7 +79,7 @@ function remember(text: string, html: string[]): void {
 }
 
 function linesOf(hl: Highlighter, text: string, decorations: DecorationItem[]): string[] {
-  const root = hl.codeToHast(text, { lang: 'yaml', themes: THEMES, defaultColor: false, decorations });
+  const root = hl.codeToHast(text, { lang: 'yaml', ...HIGHLIGHT, decorations });
   const pre = root.children[0] as Element;
   const code = pre.children[0] as Element;
   return code.children.filter((n): n is Element => n.type === 'element').map((line) => hastToHtml(line.children as ElementContent[]));
