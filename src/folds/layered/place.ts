@@ -9,7 +9,8 @@
  * 3. Trailing user slot — inline entries whose sourceType is a repair mandate, pulled out of the
  *    transcript (in transcript order; slot.ts picks what the slot emits). A mandate-typed entry
  *    that is system-folded stays in the system fold: rule 1 wins.
- * 4. Steering reminder — system-folded `steeringNote` entries, re-emitted after the slot.
+ * 4. Steering reminder — system-folded `steeringNote` entries, re-emitted as a trailing user turn
+ *    placed BEFORE the slot (the mandate is the final message).
  */
 import type { Entry } from './reduce.ts';
 import type { Layer } from './schema.ts';
