@@ -14,6 +14,9 @@ export interface PrintedLine {
   message: number;
 }
 
+/** Indentation of a `|-` block's content lines (and of comments woven onto its empty lines). */
+export const BLOCK_INDENT = '      ';
+
 const union = (lists: number[][]): number[] => [...new Set(lists.flat())].sort((a, b) => a - b);
 
 /** Content lines of a message, each with the offsets of the parts it overlaps. */
@@ -48,7 +51,7 @@ function printMessage(msg: RenderedMessage, index: number, abridgements: readonl
     out.push({ text: `    content: ${JSON.stringify(msg.content)}`, from: all, message: index });
   } else {
     out.push({ text: '    content: |-', from: all, message: index });
-    for (const l of contentLines(msg)) out.push({ text: l.text === '' ? '' : `      ${l.text}`, from: l.from, message: index });
+    for (const l of contentLines(msg)) out.push({ text: l.text === '' ? '' : `${BLOCK_INDENT}${l.text}`, from: l.from, message: index });
   }
   if (msg.files?.length) {
     out.push({ text: '    files:', from: all, message: index });
