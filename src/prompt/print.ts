@@ -12,6 +12,8 @@ export interface PrintedLine {
   from: number[];
   /** Index of the message the line belongs to; -1 for the `model:`/`messages:` header. */
   message: number;
+  /** On an abridgement's stand-in line: the full text it stands in for (pages let it expand). */
+  abridges?: string;
 }
 
 /** Indentation of a `|-` block's content lines (and of comments woven onto its empty lines). */
@@ -46,7 +48,7 @@ function printMessage(msg: RenderedMessage, index: number, abridgements: readonl
   const all = union(msg.parts.map((p) => p.from));
   const out: PrintedLine[] = [{ text: `  - role: ${msg.role}`, from: all, message: index }];
   if (abridged) {
-    out.push({ text: `    content: ${JSON.stringify(abridged.standIn)}`, from: [], message: index });
+    out.push({ text: `    content: ${JSON.stringify(abridged.standIn)}`, from: [], message: index, abridges: abridged.text });
   } else if (!msg.content.includes('\n')) {
     out.push({ text: `    content: ${JSON.stringify(msg.content)}`, from: all, message: index });
   } else {

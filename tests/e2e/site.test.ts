@@ -136,6 +136,22 @@ describe('the built site', () => {
     await page.context().close();
   });
 
+  it('expands an abridged stand-in to its full text, and shows the protocol prompt before/after, without JavaScript', async () => {
+    const page = await open('/scenarios/sent-re-add/', { javaScript: false });
+    const abridged = page.locator('.pane[data-offset="42"] details.abridged');
+    expect(await abridged.count()).toBe(1);
+    expect(await abridged.locator('pre').isVisible()).toBe(false);
+    await abridged.locator('summary').click();
+    const full = await abridged.locator('pre').innerText();
+    expect(full).toContain('append-only event stream');
+    expect(full).toContain('<section key="…">'); // shown literally, not parsed as markup
+    await page.context().close();
+    const ref = await open('/reference/context-protocol/', { javaScript: false });
+    expect(await ref.locator('.text-diff del').allInnerTexts()).toContain('Every');
+    expect((await ref.locator('.text-diff ins').allInnerTexts()).join(' ')).toContain('and developer-role');
+    await ref.context().close();
+  });
+
   for (const path of ['/', '/scenarios/sent-re-add/#@40', '/reference/context-protocol/']) {
     it(`has no axe violations: ${path}`, async () => {
       for (const colorScheme of ['light', 'dark'] as const) {
