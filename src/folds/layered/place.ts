@@ -27,7 +27,7 @@ export interface Placement {
 
 const LAYER_RANK: Record<Layer, number> = { L0: 0, L1: 1, L2: 2, L3: 3 };
 
-export const isSystemFolded = (e: Entry): boolean => e.layer === 'L0' || e.role === 'SYSTEM';
+export const isSystemFolded = (e: Pick<Entry, 'layer' | 'role'>): boolean => e.layer === 'L0' || e.role === 'SYSTEM';
 
 const bySystemOrder = (a: Entry, b: Entry): number => LAYER_RANK[a.layer] - LAYER_RANK[b.layer] || a.ordinal - b.ordinal || a.offset - b.offset;
 
