@@ -152,6 +152,20 @@ describe('the built site', () => {
     await ref.context().close();
   });
 
+  it('lists every audited producer on the layered placement table, with the fold’s computed placements', async () => {
+    const page = await open('/reference/layered-placement/', { javaScript: false });
+    const row = (id: string) => page.locator(`tr#${id}`);
+    const placed = (id: string) => row(id).locator('td.today .badge, td.after .badge').allInnerTexts();
+    expect(await placed('recoveryTicket')).toEqual(['system fold', 'trailing slot']);
+    expect(await placed('neededArtifact')).toEqual(['inline', 'inline']);
+    expect(await placed('steeringNote-locked')).toEqual(['system fold + reminder', 'system fold + reminder']);
+    expect(await row('recoveryTicket').locator('.demos .badge').allInnerTexts()).toEqual(['system fold', 'trailing slot']);
+    expect(await row('artifactRepair').innerText()).toContain('Outside this fold\'s model.');
+    expect(await row('rejectionFeedback').locator('a[href*="layered-operator-rejection-recommended/#@10"]').count()).toBe(1);
+    expect(await page.locator('tr.moves').count()).toBe(4);
+    await page.context().close();
+  });
+
   for (const path of ['/', '/scenarios/sent-re-add/#@40', '/reference/context-protocol/']) {
     it(`has no axe violations: ${path}`, async () => {
       for (const colorScheme of ['light', 'dark'] as const) {
