@@ -150,7 +150,15 @@ describe('the built site', () => {
     expect(await ref.locator('.text-diff del').allInnerTexts()).toContain('Every');
     expect((await ref.locator('.text-diff ins').allInnerTexts()).join(' ')).toContain('and developer-role');
     await ref.context().close();
-  });
+  }, 60_000);
+
+  it('expands an abridged stand-in in a pane the page script builds (the state as of a non-request event)', async () => {
+    const page = await open('/scenarios/sent-re-add/#@40');
+    const built = page.locator('.pane[data-offset="40"] details.abridged');
+    await built.locator('summary').click();
+    expect(await built.locator('pre').innerText()).toContain('append-only event stream');
+    await page.context().close();
+  }, 60_000);
 
   it('lists every audited producer on the layered placement table, with the fold’s computed placements', async () => {
     const page = await open('/reference/layered-placement/', { javaScript: false });
