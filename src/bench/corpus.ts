@@ -101,9 +101,9 @@ function scenario(index: number, opts: Required<Omit<CorpusOptions, 'scenarios'>
       add('agents/context-added', { role: 'user', content, actor: { type: 'user', origin: 'web' } }, rng.int(30_000, 600_000));
       anchor = { request: '', find: `ticket ${ticket}`, comment: 'the user turn that triggered this request — an external trigger' };
     } else {
-      const result = add('agents/context-added', { role: 'developer', content: `Script result:\n${trigger.output}`, actor: { type: 'script', executionId: trigger.executionId } }, 0,
+      add('agents/context-added', { role: 'developer', content: `Script result (${trigger.executionId}):\n${trigger.output}`, actor: { type: 'script', executionId: trigger.executionId } }, 0,
         trigger.blob ? 'a ~4,000-token script result: it stays in every later prompt' : undefined);
-      anchor = { request: '', find: `@${result} actor=script:"${trigger.executionId}"`, comment: 'a script result is an agent-loop trigger: no person asked for this request' };
+      anchor = { request: '', find: `Script result (${trigger.executionId}):`, comment: 'a script result is an agent-loop trigger: no person asked for this request' };
     }
     const request = add('agent/llm-request-requested', { model: MODEL, contractVersion: '7.0.0' }, 300);
     if (rng.chance(0.85)) {

@@ -1,6 +1,7 @@
 /**
  * `npm run check` — the corpus check without building the site: every scenario error, stale
- * anchor and stale fixture, plus ambiguous anchors as warnings. Exit 1 on any error.
+ * anchor and stale fixture, plus warnings: ambiguous anchors, and anchors on protocol metadata (an
+ * `@N …` first line; see src/prompt/metadata-anchor.ts). Exit 1 on any error; warnings never fail.
  */
 import { join } from 'node:path';
 import { assertClean, renderCorpus } from '../prompt/corpus.ts';

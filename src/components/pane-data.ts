@@ -20,6 +20,8 @@ export interface EncodedPane {
   /** [lineIndex, textId, textId, …] for lines removed right before a line. */
   removed: number[][];
   removedAtEnd: number[];
+  /** [lineIndex, textId] for abridgement stand-in lines: the full text they expand to. */
+  abridged?: number[][];
   cut?: number;
   cached?: number;
   rejected?: string;
@@ -60,6 +62,7 @@ export async function encodePanes(panes: readonly Pane[]): Promise<PaneData> {
   for (const p of panes) {
     const highlighted = await highlightLines(p.lines.map((l) => l.text), p.lines.map((l) => l.message));
     const cut = p.lines.findIndex((l) => l.cutAbove);
+    const abridged = p.lines.flatMap((l, i) => (l.abridges !== undefined ? [[i, text.id(l.abridges)]] : []));
     out[p.offset] = {
       kind: p.kind,
       lines: runs(highlighted.map((h) => html.id(h)), true),
@@ -67,6 +70,7 @@ export async function encodePanes(panes: readonly Pane[]): Promise<PaneData> {
       status: p.lines.map((l) => (l.status === 'added' ? '+' : l.status === 'changed' ? '~' : '.')).join(''),
       removed: p.lines.flatMap((l, i) => (l.removedBefore.length ? [[i, ...l.removedBefore.map((r) => text.id(r))]] : [])),
       removedAtEnd: p.removedAtEnd.map((r) => text.id(r)),
+      ...(abridged.length > 0 && { abridged }),
       ...(cut >= 0 && { cut }),
       ...(p.cached !== undefined && { cached: Math.round(p.cached * 100) }),
       ...(p.rejected && { rejected: p.rejected }),

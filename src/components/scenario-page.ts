@@ -51,6 +51,7 @@ function buildPane(off: string, data: PaneData, typeOf: (off: string) => string)
     row.append(el('span', { class: 'gutter' }), sign('−', 'removed'), el('span', { class: 'src' }, data.text[t]));
   };
   const removedAt = new Map(enc.removed.map((r) => [r[0]!, r.slice(1)]));
+  const abridgedAt = new Map((enc.abridged ?? []).map(([i, t]) => [i!, data.text[t!]!]));
   ids.forEach((id, i) => {
     for (const t of removedAt.get(i) ?? []) removedRow(t);
     if (enc.cut === i) {
@@ -72,6 +73,11 @@ function buildPane(off: string, data: PaneData, typeOf: (off: string) => string)
     src.innerHTML = data.html[id]!; // highlighted at build time by shiki: prompt text arrives escaped
     const indent = (src.textContent ?? '').length - (src.textContent ?? '').trimStart().length;
     if (indent) row.style.setProperty('--ind', `${indent}ch`);
+    const full = abridgedAt.get(i);
+    if (full !== undefined) {
+      const details = code.appendChild(el('details', { class: 'abridged' }));
+      details.append(el('summary', {}, `Abridged above — show the full text (${full.length.toLocaleString('en')} characters)`), el('pre', {}, full));
+    }
   });
   for (const t of enc.removedAtEnd) removedRow(t);
   return section;

@@ -12,7 +12,12 @@ export interface PrintedLine {
   from: number[];
   /** Index of the message the line belongs to; -1 for the `model:`/`messages:` header. */
   message: number;
+  /** On an abridgement's stand-in line: the full text it stands in for (pages let it expand). */
+  abridges?: string;
 }
+
+/** Indentation of a `|-` block's content lines (and of comments woven onto its empty lines). */
+export const BLOCK_INDENT = '      ';
 
 const union = (lists: number[][]): number[] => [...new Set(lists.flat())].sort((a, b) => a - b);
 
@@ -43,12 +48,12 @@ function printMessage(msg: RenderedMessage, index: number, abridgements: readonl
   const all = union(msg.parts.map((p) => p.from));
   const out: PrintedLine[] = [{ text: `  - role: ${msg.role}`, from: all, message: index }];
   if (abridged) {
-    out.push({ text: `    content: ${JSON.stringify(abridged.standIn)}`, from: [], message: index });
+    out.push({ text: `    content: ${JSON.stringify(abridged.standIn)}`, from: [], message: index, abridges: abridged.text });
   } else if (!msg.content.includes('\n')) {
     out.push({ text: `    content: ${JSON.stringify(msg.content)}`, from: all, message: index });
   } else {
     out.push({ text: '    content: |-', from: all, message: index });
-    for (const l of contentLines(msg)) out.push({ text: l.text === '' ? '' : `      ${l.text}`, from: l.from, message: index });
+    for (const l of contentLines(msg)) out.push({ text: l.text === '' ? '' : `${BLOCK_INDENT}${l.text}`, from: l.from, message: index });
   }
   if (msg.files?.length) {
     out.push({ text: '    files:', from: all, message: index });

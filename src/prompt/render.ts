@@ -8,6 +8,7 @@ import type { Abridgement, AnyFold, Snapshot } from '../folds/types.ts';
 import type { InputError, SourcePos } from '../scenarios/errors.ts';
 import type { Scenario } from '../scenarios/model.ts';
 import { printRequest, type PrintedLine } from './print.ts';
+import { anchorsOnMetadata, metadataAnchorWarning } from './metadata-anchor.ts';
 import { cacheCut, resolveAnchors, weave, type Anchor } from './weave.ts';
 
 export interface RenderedRequest {
@@ -119,6 +120,7 @@ export function renderScenario(scenario: Scenario, fold: AnyFold, opts: RenderOp
       if (a.matches > 1 && a.annotation.occurrence === undefined) {
         warnings.push({ pos: a.annotation.findPos, message: `ambiguous anchor: find ${JSON.stringify(a.annotation.find)} matches ${a.matches} lines of request @${e.offset}; the first wins (add \`occurrence: N\` to pick another)` });
       }
+      if (anchorsOnMetadata(lines, a)) warnings.push({ pos: a.annotation.findPos, message: metadataAnchorWarning(a, e.offset) });
     }
     if (own.has(e.offset)) requests.push(req);
     if (opts.everyEvent) events.push({ offset: e.offset, request: req, lines });

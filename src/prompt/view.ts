@@ -30,6 +30,8 @@ export interface PaneLine {
   removedBefore: string[];
   cutAbove: boolean;
   notes: PaneNote[];
+  /** On an abridgement's stand-in line: the full text it stands in for. */
+  abridges?: string;
 }
 
 export interface Pane {
@@ -154,6 +156,7 @@ export function scenarioView(r: RenderedScenario): ScenarioView {
       lines: ev.lines.map((l, i) => ({
         text: l.text, from: l.from, message: l.message, status: status[i]!, removedBefore: removedBefore[i]!, cutAbove: cut === i,
         notes: (anchors.get(i) ?? []).map((a) => ({ comment: a.annotation.comment, start: a.start, end: a.end })),
+        ...(l.abridges !== undefined && { abridges: l.abridges }),
       })),
       removedAtEnd,
       ...(ev.rejected && { rejected: ev.rejected }),

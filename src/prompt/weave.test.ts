@@ -29,6 +29,24 @@ describe('anchors and weaving', () => {
     expect(weave(lines, 3, anchors)).toBe(['model: m', 'messages:', '  - role: user', `    # ${CUT_COMMENT}`, '    # first', '    # second', '    content: "hi there"'].join('\n'));
   });
 
+  it('a comment on an empty line inside a `|-` block takes the block’s indentation, never column 0 (which would end the block)', () => {
+    const lines: PrintedLine[] = [
+      { text: 'messages:', from: [], message: -1 },
+      { text: '  - role: system', from: [], message: 0 },
+      { text: '    content: |-', from: [], message: 0 },
+      { text: '      first paragraph', from: [], message: 0 },
+      { text: '', from: [], message: 0 },
+      { text: '      second paragraph', from: [], message: 0 },
+    ];
+    const anchors = resolveAnchors(lines, [ann('second', 'on the paragraph')], []);
+    expect(weave(lines, 4, anchors).split('\n')).toEqual([
+      'messages:', '  - role: system', '    content: |-', '      first paragraph',
+      `      # ${CUT_COMMENT}`, '', '      # on the paragraph', '      second paragraph',
+    ]);
+    // Past the last line (a request that only grew) the comment stays at column 0.
+    expect(weave(lines, 6, []).split('\n').at(-1)).toBe(`# ${CUT_COMMENT}`);
+  });
+
   it('anchors the first matching line unless an occurrence is given, and counts matches', () => {
     const lines = L('x = 1', 'x = 2', 'x = 3');
     const [first, third] = resolveAnchors(lines, [ann('x =', 'a'), ann('x =', 'b', 3)], []);

@@ -6,7 +6,7 @@
  */
 import type { InputError } from '../scenarios/errors.ts';
 import type { Annotation } from '../scenarios/model.ts';
-import type { PrintedLine } from './print.ts';
+import { BLOCK_INDENT, type PrintedLine } from './print.ts';
 
 export const CUT_COMMENT = '✂ provider cache: every token above this line is a byte-stable prefix (cached)';
 
@@ -39,6 +39,17 @@ export function cacheCut(lines: readonly PrintedLine[], prev: readonly string[] 
 }
 
 const indentOf = (s: string): string => /^ */.exec(s)![0];
+
+/**
+ * Indentation of a comment woven above line `i`: the line's own. An empty line of a message is
+ * always inside a `|-` block (the printer writes no other empty lines), and a comment there at
+ * column 0 would end the block for every YAML reader — so it takes the block's indentation.
+ */
+function commentIndent(lines: readonly PrintedLine[], i: number): string {
+  const line = lines[i];
+  if (!line) return '';
+  return line.text === '' && line.message >= 0 ? BLOCK_INDENT : indentOf(line.text);
+}
 
 /** Resolves annotations against the lines; stale ones become errors naming the closest lines. */
 export function resolveAnchors(lines: readonly PrintedLine[], annotations: readonly Annotation[], errors: InputError[]): Anchor[] {
@@ -99,7 +110,8 @@ export function weave(lines: readonly PrintedLine[], cut: number | null, anchors
   const above = new Map<number, string[]>();
   const add = (i: number, text: string): void => {
     const list = above.get(i) ?? [];
-    for (const t of text.split('\n')) list.push(`${indentOf(lines[i]?.text ?? '')}# ${t}`);
+    const indent = commentIndent(lines, i);
+    for (const t of text.split('\n')) list.push(`${indent}# ${t}`);
     above.set(i, list);
   };
   if (cut !== null) add(cut, CUT_COMMENT);

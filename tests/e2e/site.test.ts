@@ -136,6 +136,44 @@ describe('the built site', () => {
     await page.context().close();
   });
 
+  it('expands an abridged stand-in to its full text, and shows the protocol prompt before/after, without JavaScript', async () => {
+    const page = await open('/scenarios/sent-re-add/', { javaScript: false });
+    const abridged = page.locator('.pane[data-offset="42"] details.abridged');
+    expect(await abridged.count()).toBe(1);
+    expect(await abridged.locator('pre').isVisible()).toBe(false);
+    await abridged.locator('summary').click();
+    const full = await abridged.locator('pre').innerText();
+    expect(full).toContain('append-only event stream');
+    expect(full).toContain('<section key="…">'); // shown literally, not parsed as markup
+    await page.context().close();
+    const ref = await open('/reference/context-protocol/', { javaScript: false });
+    expect(await ref.locator('.text-diff del').allInnerTexts()).toContain('Every');
+    expect((await ref.locator('.text-diff ins').allInnerTexts()).join(' ')).toContain('and developer-role');
+    await ref.context().close();
+  }, 60_000);
+
+  it('expands an abridged stand-in in a pane the page script builds (the state as of a non-request event)', async () => {
+    const page = await open('/scenarios/sent-re-add/#@40');
+    const built = page.locator('.pane[data-offset="40"] details.abridged');
+    await built.locator('summary').click();
+    expect(await built.locator('pre').innerText()).toContain('append-only event stream');
+    await page.context().close();
+  }, 60_000);
+
+  it('lists every audited producer on the layered placement table, with the fold’s computed placements', async () => {
+    const page = await open('/reference/layered-placement/', { javaScript: false });
+    const row = (id: string) => page.locator(`tr#${id}`);
+    const placed = (id: string) => row(id).locator('td.today .badge, td.after .badge').allInnerTexts();
+    expect(await placed('recoveryTicket')).toEqual(['system fold', 'trailing slot']);
+    expect(await placed('neededArtifact')).toEqual(['inline', 'inline']);
+    expect(await placed('steeringNote-locked')).toEqual(['system fold + reminder', 'system fold + reminder']);
+    expect(await row('recoveryTicket').locator('.demos .badge').allInnerTexts()).toEqual(['system fold', 'trailing slot']);
+    expect(await row('artifactRepair').innerText()).toContain('Outside this fold\'s model.');
+    expect(await row('rejectionFeedback').locator('a[href*="layered-operator-rejection-recommended/#@10"]').count()).toBe(1);
+    expect(await page.locator('tr.moves').count()).toBe(4);
+    await page.context().close();
+  });
+
   for (const path of ['/', '/scenarios/sent-re-add/#@40', '/reference/context-protocol/']) {
     it(`has no axe violations: ${path}`, async () => {
       for (const colorScheme of ['light', 'dark'] as const) {

@@ -32,20 +32,20 @@ describe('layered fold', () => {
       { text: 'delta v2', from: [2, 7] },
     ]);
     expect(messages[1]!.parts).toEqual([{ text: 'task', from: [4] }]);
-    expect(messages[2]!.parts).toEqual([
+    expect(messages[2]!.parts).toEqual([{ text: '## Reminder\nsteer', from: [3] }]);
+    expect(messages[3]!.parts).toEqual([
       { text: '## retryFeedback\nretry', from: [5] },
       { text: '\n\n', from: [] },
       { text: '## recoveryTicket\nticket', from: [6] },
     ]);
-    expect(messages[3]!.parts).toEqual([{ text: '## Reminder\nsteer', from: [3] }]);
     const consolidated = render(events, { repairMandateSourceTypes: ['retryFeedback', 'recoveryTicket'], trailingSlot: 'consolidated' });
-    expect(consolidated[2]!.parts).toEqual([
+    expect(consolidated[3]!.parts).toEqual([
       { text: '## Repair mandates\n', from: [] },
       { text: 'ticket', from: [6] },
       { text: '\n\n', from: [] },
       { text: 'retry', from: [5] },
     ]);
-    expect(partsJoin(consolidated[2]!)).toBe(true);
+    expect(partsJoin(consolidated[3]!)).toBe(true);
   });
 
   it('entry/updated rewrites the content in place — the entry keeps its layer, role and ordinal', () => {

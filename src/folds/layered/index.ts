@@ -13,6 +13,8 @@ import { REQUEST_TYPE, SCHEMAS, validatePayload } from './schema.ts';
 import { State } from './reduce.ts';
 
 export type { LayeredOptions } from './options.ts';
+/** For an event card's placement badge (system fold / inline / trailing slot): see placement.ts. */
+export { placementOf, placementsOf, type EntryPlacement } from './placement.ts';
 
 export const layered: Fold<LayeredOptions> = {
   id: 'layered',

@@ -9,7 +9,8 @@
  * 3. Trailing user slot — inline entries whose sourceType is a repair mandate, pulled out of the
  *    transcript (in transcript order; slot.ts picks what the slot emits). A mandate-typed entry
  *    that is system-folded stays in the system fold: rule 1 wins.
- * 4. Steering reminder — system-folded `steeringNote` entries, re-emitted after the slot.
+ * 4. Steering reminder — system-folded `steeringNote` entries, re-emitted as a trailing user turn
+ *    placed BEFORE the slot (the mandate is the final message).
  */
 import type { Entry } from './reduce.ts';
 import type { Layer } from './schema.ts';
@@ -26,7 +27,7 @@ export interface Placement {
 
 const LAYER_RANK: Record<Layer, number> = { L0: 0, L1: 1, L2: 2, L3: 3 };
 
-export const isSystemFolded = (e: Entry): boolean => e.layer === 'L0' || e.role === 'SYSTEM';
+export const isSystemFolded = (e: Pick<Entry, 'layer' | 'role'>): boolean => e.layer === 'L0' || e.role === 'SYSTEM';
 
 const bySystemOrder = (a: Entry, b: Entry): number => LAYER_RANK[a.layer] - LAYER_RANK[b.layer] || a.ordinal - b.ordinal || a.offset - b.offset;
 

@@ -1,7 +1,8 @@
 /**
  * Renders a placement as provider messages with provenance: the leading system fold, the inline
- * transcript, the trailing user slot, the steering reminder — in that order, each omitted when
- * empty. Every message's parts join to its content; a part's `from` is the entry it quotes (its
+ * transcript, the steering reminder, the trailing user slot — in that order, each omitted when
+ * empty. The slot comes last: the audit says the repair mandate is "emitted as the final message,
+ * role user", and nothing may follow the authoritative channel. Every message's parts join to its content; a part's `from` is the entry it quotes (its
  * `entry/added` offset, plus the newest `entry/updated` offset when its text was rewritten);
  * separators and the consolidated header are the fold's own text (`from: []`), while a
  * `## <sourceType>` or `## Reminder` header belongs to its entry's part.
@@ -72,6 +73,8 @@ export class Renderer {
     const { system, reminders } = placement;
     if (system.length) out.push(this.systemMemo.get(system, () => joined('system', system.map((e) => ({ text: e.content, from: provenance(e) })))));
     for (const e of placement.inline) out.push(this.inline(e));
+    // The reminder goes BEFORE the slot: the mandate is "emitted as the final message, role user".
+    if (reminders.length) out.push(this.reminderMemo.get(reminders, () => joined('user', reminders.map((e) => headed(REMINDER_HEADER, e)))));
     const slot = selectSlot(placement.mandates, this.options);
     if (slot.entries.length) {
       const build = (): RenderedMessage =>
@@ -80,7 +83,6 @@ export class Renderer {
           : joined('user', slot.entries.map((e) => ({ text: e.content, from: provenance(e) })), [{ text: `${CONSOLIDATED_HEADER}\n`, from: [] }]);
       out.push(this.slotMemo.get(slot.entries, build));
     }
-    if (reminders.length) out.push(this.reminderMemo.get(reminders, () => joined('user', reminders.map((e) => headed(REMINDER_HEADER, e)))));
     this.last = { version: state.version, messages: out };
     return out;
   }

@@ -1,7 +1,8 @@
 /**
  * The trailing slot (spec invariants "precedence modes", "reminder duplication", "empty system
  * fold and empty slot omitted"): join-all, highest-precedence (with remainingDelta always
- * appended), consolidated, and the steering reminder placed after the slot.
+ * appended), consolidated, and the steering reminder placed BEFORE the slot (the mandate is the
+ * final message).
  */
 import { describe, expect, it } from 'vitest';
 import { add, brief, render, send } from './test-helpers.ts';
@@ -49,7 +50,7 @@ describe('layered trailing slot', () => {
     ]);
   });
 
-  it('invariant: reminder duplication — a system-folded steeringNote is also a trailing `## Reminder` user turn, after the slot', () => {
+  it('invariant: reminder duplication — a system-folded steeringNote is also a trailing `## Reminder` user turn, before the slot', () => {
     const messages = render([
       add(1, 'L0', 'SYSTEM', 'steeringNote', 'Stay inside pkg/tasks.'),
       add(2, 'L1', 'USER', 'agentPrompt', 'task'),
@@ -61,9 +62,27 @@ describe('layered trailing slot', () => {
       'system: Stay inside pkg/tasks.',
       'user: task',
       'user: unlocked note: inline only',
-      'user: ## retryFeedback\nretry',
       'user: ## Reminder\nStay inside pkg/tasks.',
+      'user: ## retryFeedback\nretry',
     ]);
+  });
+
+  it('invariant: the mandate is the final message, role user — under every slot mode, with reminders present', () => {
+    const events = [
+      ...stacked.slice(0, -1),
+      add(6, 'L0', 'SYSTEM', 'steeringNote', 'note A'),
+      add(7, 'L0', 'SYSTEM', 'steeringNote', 'note B'),
+      send(9),
+    ];
+    for (const trailingSlot of ['join-all', 'highest-precedence', 'consolidated'] as const) {
+      const messages = render(events, { repairMandateSourceTypes: ESCALATION, trailingSlot });
+      const last = messages.at(-1)!;
+      expect(last.role).toBe('user');
+      expect(last.content).toMatch(/^## (recoveryTicket|remainingDelta|Repair mandates)\n/);
+      expect(messages.at(-2)!.content).toBe('## Reminder\nnote A\n\n## Reminder\nnote B');
+    }
+    // No mandate pending: the reminder is then the final message.
+    expect(brief(render([add(1, 'L0', 'SYSTEM', 'steeringNote', 'note A'), add(2, 'L1', 'USER', 'agentPrompt', 'task'), send(3)])).at(-1)).toBe('user: ## Reminder\nnote A');
   });
 
   it('invariant: an empty system fold and an empty slot are omitted', () => {

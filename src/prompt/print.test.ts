@@ -1,0 +1,20 @@
+/** The request printer's abridgements: the stand-in is printed, and the line remembers the full text it replaces. */
+import { describe, expect, it } from 'vitest';
+import { printRequest } from './print.ts';
+
+const msg = (role: string, content: string) => ({ role, content, parts: [{ text: content, from: [] as number[] }] });
+
+describe('printRequest abridgements', () => {
+  it('prints the stand-in and keeps the full text on that line only', () => {
+    const boiler = 'A long protocol prompt.\nSecond line with <markup> & "quotes".';
+    const lines = printRequest('m', [msg('system', boiler), msg('user', 'hello')], [{ text: boiler, standIn: 'PROTOCOL — abridged' }]);
+    expect(lines.map((l) => l.text)).toEqual(['model: m', 'messages:', '  - role: system', '    content: "PROTOCOL — abridged"', '  - role: user', '    content: "hello"']);
+    expect(lines.map((l) => l.abridges)).toEqual([undefined, undefined, undefined, boiler, undefined, undefined]);
+  });
+
+  it('a message that is not exactly the boilerplate is printed in full, with nothing to expand', () => {
+    const lines = printRequest(null, [msg('system', 'A long protocol prompt, edited.')], [{ text: 'A long protocol prompt.', standIn: 'PROTOCOL' }]);
+    expect(lines.map((l) => l.text)).toEqual(['messages:', '  - role: system', '    content: "A long protocol prompt, edited."']);
+    expect(lines.every((l) => l.abridges === undefined)).toBe(true);
+  });
+});
