@@ -3,9 +3,8 @@
  * a whole — unique ids, known folds, base chains (unknown or cyclic bases), fold options, every
  * event's type and payload through its fold, offsets strictly increasing across the chain, and
  * annotations that name the scenario's own requests. All errors of all files are returned together.
+ * Texts in, corpus out: reading the folder is files.ts (this module runs in the browser too).
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { AnyFold } from '../folds/types.ts';
 import type { InputError } from './errors.ts';
 import type { Scenario, ScenarioEvent } from './model.ts';
@@ -24,19 +23,6 @@ export interface CorpusConfig {
 export interface LoadedCorpus {
   scenarios: Scenario[];
   errors: InputError[];
-}
-
-const SCENARIO_FILE = /\.(ya?ml|md)$/;
-
-/** Scenario file paths relative to the root, sorted (the site's order). */
-export function listScenarioFiles(config: CorpusConfig): string[] {
-  const dir = join(config.root, config.scenariosDir);
-  return readdirSync(dir).filter((n) => SCENARIO_FILE.test(n)).sort().map((n) => `${config.scenariosDir}/${n}`);
-}
-
-export function loadCorpus(config: CorpusConfig): LoadedCorpus {
-  const files = listScenarioFiles(config).map((file) => ({ file, text: readFileSync(join(config.root, file), 'utf8') }));
-  return loadTexts(files, config);
 }
 
 /** Loads scenario texts (already read) as one corpus. */
