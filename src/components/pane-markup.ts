@@ -11,6 +11,7 @@
  * line's `html`, which must come from a highlighter that escapes (shiki's serialiser, or
  * `escapeHtml`/`markedText` below) — prompt text can never become markup.
  */
+import type { Card, Pane } from '../prompt/view.ts';
 import { CUT_COMMENT } from '../prompt/weave.ts';
 
 export type PaneKind = 'request' | 'state' | 'rejected';
@@ -144,4 +145,35 @@ export function paneMarkup(p: PaneMarkup): string {
   for (const r of p.removedAtEnd) out.push(removedRow(r));
   out.push('</div>', p.reviewHtml ?? '', '</div></section>');
   return out.join('');
+}
+
+/**
+ * The markup input for a page-model pane whose lines are already highlighted (`html[i]` for line
+ * i; annotation marks carry `data-notes="<idPrefix>-n<line>-<k>"`, matching the notes' ids).
+ */
+export function fromPane(
+  pane: Pane,
+  cards: readonly Card[],
+  html: readonly string[],
+  opts: { idPrefix: string; selected?: boolean; shared?: boolean; heading?: string; linkBase?: string; reviewHtml?: string },
+): PaneMarkup {
+  const typeByOffset = new Map(cards.map((c) => [String(c.offset), c.type]));
+  return {
+    ...opts, offset: pane.offset, kind: pane.kind,
+    ...(pane.kind === 'request' && { model: pane.lines[0]?.text.replace(/^model: /, '') ?? '' }),
+    ...(pane.cached !== undefined && { cachedPercent: Math.round(pane.cached * 100) }),
+    ...(pane.kind !== 'request' && { eventType: typeByOffset.get(String(pane.offset)) ?? '' }),
+    ...(pane.rejected && { rejected: pane.rejected }),
+    typeOf: (o) => typeByOffset.get(o) ?? '',
+    lines: pane.lines.map((l, i) => ({
+      html: html[i]!, indent: indentOf(l.text), status: l.status, from: l.from.join(' '), removedBefore: l.removedBefore, cutAbove: l.cutAbove,
+      notes: l.notes.map((n, k) => ({ id: `${opts.idPrefix}-n${i}-${k}`, comment: n.comment })),
+    })),
+    removedAtEnd: pane.removedAtEnd,
+  };
+}
+
+/** Where a pane's annotations are marked in its lines (the highlighter turns them into <mark>s). */
+export function noteMarks(pane: Pane, idPrefix: string): { line: number; start: number; end: number; attrs: Record<string, string> }[] {
+  return pane.lines.flatMap((l, i) => l.notes.map((n, k) => ({ line: i, start: n.start, end: n.end, attrs: { class: 'anchor', 'data-notes': `${idPrefix}-n${i}-${k}` } })));
 }
