@@ -4,7 +4,9 @@
  * errors read exactly as `npm run check` prints them), then fold and build the pane of ONE event —
  * the selected one, diffed against the event before it. Folding every event and diffing every
  * pane, as a scenario page's build does, costs seconds for a long scenario; the playground needs
- * one pane per keystroke. Runs in a Web Worker (worker.ts); no DOM, no node:.
+ * one pane per keystroke. (So cards' badges that the page model derives from other events' panes,
+ * like `supersedes`, are missing here; the playground shows previews only.)
+ * Runs in a Web Worker (worker.ts); no DOM, no node:.
  */
 import type { AnyFold, Snapshot, StreamEvent } from '../folds/types.ts';
 import { renderScenario } from '../prompt/render.ts';
@@ -119,10 +121,13 @@ export function foldOne(scenario: Scenario, input: Pick<EngineInput, 'folds' | '
   const paneEvents = r.events.filter((e) => e.offset === selected || e.offset === previous);
   const v = scenarioView({ ...r, fold, events: paneEvents });
   const pane = v.panes.find((p) => p.offset === selected)!;
+  // The page model marks a request card accepted by its pane; only two panes were built here.
+  const accepted = new Set(r.events.filter((e) => e.request).map((e) => e.offset));
+  const cards = v.cards.map((c) => (c.request ? { ...c, request: accepted.has(c.offset) ? ('accepted' as const) : ('rejected' as const) } : c));
   return {
     warnings: r.warnings.map((w) => ({ file: w.pos.file, line: w.pos.line, col: w.pos.col, message: w.message })),
     view: {
-      id: v.id, title: v.title, fold: v.fold, foldTitle: v.foldTitle, options: v.options, cards: v.cards, selected, pane,
+      id: v.id, title: v.title, fold: v.fold, foldTitle: v.foldTitle, options: v.options, cards, selected, pane,
       ...(v.base !== undefined && { base: v.base }),
     },
   };
