@@ -2,22 +2,22 @@
  * The playground's editor: CodeMirror 6 with YAML mode, history, line numbers and lint markers,
  * themed with the site's colour tokens (light and dark follow the page). Tab is left to the browser
  * so keyboard users can move on from the editor (indent with spaces). Changes that would grow the
- * text past the playground's limit are refused here, before anything is parsed or drawn.
+ * text or one line past the playground's limits are refused here, before anything is parsed or drawn.
  */
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { yaml } from '@codemirror/lang-yaml';
 import { bracketMatching, indentOnInput, syntaxHighlighting } from '@codemirror/language';
 import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import { EditorState } from '@codemirror/state';
-import { drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers } from '@codemirror/view';
+import { drawSelection, EditorView, highlightActiveLineGutter, keymap, lineNumbers } from '@codemirror/view';
 import { classHighlighter } from '@lezer/highlight';
 import type { PlaygroundError } from './engine.ts';
-import { MAX_CHARS } from './protocol.ts';
+import { MAX_CHARS, MAX_LINE } from './protocol.ts';
 
 export interface EditorHooks {
   onChange: (text: string) => void;
-  /** A change was refused (it would make the text longer than MAX_CHARS). */
-  onRefused: (chars: number) => void;
+  /** A change was refused: the text would be longer than MAX_CHARS or a line longer than MAX_LINE. */
+  onRefused: (chars: number, longestLine: number) => void;
 }
 
 const theme = EditorView.theme({
@@ -27,7 +27,6 @@ const theme = EditorView.theme({
   '.cm-content': { caretColor: 'var(--fg)' },
   '.cm-cursor, .cm-dropCursor': { borderLeftColor: 'var(--fg)' },
   '.cm-gutters': { backgroundColor: 'var(--panel)', color: 'var(--muted)', borderRight: '1px solid var(--border)' },
-  '.cm-activeLine': { backgroundColor: 'color-mix(in srgb, var(--accent-bg) 45%, transparent)' },
   '.cm-activeLineGutter': { backgroundColor: 'var(--accent-bg)', color: 'var(--fg)' },
   '&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, .cm-selectionBackground, ::selection': { backgroundColor: 'var(--mark)' },
   '.cm-tooltip': { backgroundColor: 'var(--panel)', color: 'var(--fg)', border: '1px solid var(--border)' },
@@ -37,8 +36,16 @@ const theme = EditorView.theme({
 
 export function createEditor(parent: HTMLElement, text: string, hooks: EditorHooks, label: string): EditorView {
   const refuse = EditorState.changeFilter.of((tr) => {
-    if (tr.newDoc.length <= MAX_CHARS) return true;
-    queueMicrotask(() => hooks.onRefused(tr.newDoc.length));
+    let longest = 0;
+    tr.changes.iterChangedRanges((_a, _b, from, to) => {
+      for (let pos = from; pos <= to; ) {
+        const line = tr.newDoc.lineAt(pos);
+        longest = Math.max(longest, line.length);
+        pos = line.to + 1;
+      }
+    });
+    if (tr.newDoc.length <= MAX_CHARS && longest <= MAX_LINE) return true;
+    queueMicrotask(() => hooks.onRefused(tr.newDoc.length, longest));
     return false;
   });
   return new EditorView({
@@ -47,7 +54,7 @@ export function createEditor(parent: HTMLElement, text: string, hooks: EditorHoo
       doc: text,
       extensions: [
         refuse,
-        lineNumbers(), highlightActiveLineGutter(), history(), drawSelection(), indentOnInput(), bracketMatching(), highlightActiveLine(),
+        lineNumbers(), highlightActiveLineGutter(), history(), drawSelection(), indentOnInput(), bracketMatching(),
         yaml(), syntaxHighlighting(classHighlighter), lintGutter(),
         keymap.of([...defaultKeymap, ...historyKeymap]),
         theme,

@@ -8,7 +8,7 @@ import type { EditorView } from '@codemirror/view';
 import type { CorpusFile, EngineResult, PlaygroundError } from './engine.ts';
 import { createEditor, positionOf, replaceText, showErrors } from './editor.ts';
 import { playgroundPaneHtml } from './pane.ts';
-import { MAX_CHARS, WORKER_TIMEOUT_MS, type FoldInfo, type FromWorker, type ToWorker } from './protocol.ts';
+import { MAX_CHARS, MAX_LINE, overLimits, WORKER_TIMEOUT_MS, type FoldInfo, type FromWorker, type ToWorker } from './protocol.ts';
 import { decodeHash, encodeState, forDownload, idOf, setFold } from './state.ts';
 
 interface SiteCorpus {
@@ -54,7 +54,8 @@ export async function initPlayground(): Promise<void> {
   let selected: number | undefined;
   const request = decodeHash(location.hash);
   if (request.kind === 'state') {
-    if (request.state.text.length > MAX_CHARS) say(`The link's text is ${request.state.text.length.toLocaleString('en')} characters; the playground takes at most ${MAX_CHARS.toLocaleString('en')}. Opened the first scenario instead.`);
+    const problem = overLimits(request.state.text);
+    if (problem) say(`Could not open the link: ${problem}. Opened the first scenario instead.`);
     else ({ file, text, selected } = request.state);
   } else if (request.kind === 'open') {
     const s = site.scenarios.find((c) => c.id === request.id);
@@ -92,7 +93,10 @@ export async function initPlayground(): Promise<void> {
       text = t;
       schedule(DEBOUNCE_MS);
     },
-    onRefused: (n) => say(`Not inserted: the text would be ${n.toLocaleString('en')} characters; the playground takes at most ${MAX_CHARS.toLocaleString('en')}.`),
+    onRefused: (n, line) =>
+      say(n > MAX_CHARS
+        ? `Not inserted: the text would be ${n.toLocaleString('en')} characters; the playground takes at most ${MAX_CHARS.toLocaleString('en')}.`
+        : `Not inserted: a line would be ${line.toLocaleString('en')} characters long; the playground takes lines of at most ${MAX_LINE.toLocaleString('en')} (break long text into a block scalar, \`|-\`).`),
   }, 'Scenario YAML');
 
   function schedule(delay: number): void {
@@ -224,7 +228,7 @@ export async function initPlayground(): Promise<void> {
       selected = r.selected;
       openSelect.value = s.id;
       replaceText(editor, s.text);
-    } else if (r.kind === 'state' && r.state.text !== text && r.state.text.length <= MAX_CHARS) {
+    } else if (r.kind === 'state' && r.state.text !== text && !overLimits(r.state.text)) {
       ({ file, selected } = r.state);
       replaceText(editor, r.state.text);
     }

@@ -6,6 +6,20 @@ import type { CorpusFile, EngineResult } from './engine.ts';
 
 /** Longest text the playground loads (characters); longer input is refused with an error. */
 export const MAX_CHARS = 1_000_000;
+/** Longest line the editor takes (characters): drawing one enormous line is what stalls a page. */
+export const MAX_LINE = 100_000;
+/** Why a whole text is over the limits (a shared link), or undefined when it is within them. */
+export function overLimits(text: string): string | undefined {
+  if (text.length > MAX_CHARS) return `the text is ${text.length.toLocaleString('en')} characters; the playground takes at most ${MAX_CHARS.toLocaleString('en')}`;
+  let start = 0;
+  for (let end = text.indexOf('\n'); ; end = text.indexOf('\n', start)) {
+    const len = (end < 0 ? text.length : end) - start;
+    if (len > MAX_LINE) return `a line is ${len.toLocaleString('en')} characters long; the playground takes lines of at most ${MAX_LINE.toLocaleString('en')}`;
+    if (end < 0) return undefined;
+    start = end + 1;
+  }
+}
+
 /** A worker that has not answered by then is stopped and restarted (the page stays responsive). */
 export const WORKER_TIMEOUT_MS = 15_000;
 
