@@ -9,7 +9,8 @@
  * Runs in a Web Worker (worker.ts); no DOM, no node:.
  */
 import type { AnyFold, Snapshot, StreamEvent } from '../folds/types.ts';
-import { renderScenario } from '../prompt/render.ts';
+import { printRequest } from '../prompt/print.ts';
+import { renderScenario, type EventView, type RenderedScenario } from '../prompt/render.ts';
 import { scenarioView, type Card, type Pane } from '../prompt/view.ts';
 import { formatError, sortErrors, type InputError } from '../scenarios/errors.ts';
 import { loadTexts } from '../scenarios/load.ts';
@@ -85,7 +86,7 @@ const toError = (e: InputError): PlaygroundError => ({
   file: e.pos.file, line: e.pos.line, col: e.pos.col, message: e.message, fix: e.fix, detail: e.detail ?? [], formatted: formatError(e),
 });
 
-/** A fold that snapshots only the given offsets (plus what the caller asks), otherwise the same fold. */
+/** A fold that snapshots only the given offsets, otherwise the same fold. */
 function restricted(fold: AnyFold, keep: ReadonlySet<number>): AnyFold {
   return Object.assign(Object.create(fold) as AnyFold, {
     snapshots: (events: readonly StreamEvent[], options: Record<string, unknown>, at: ReadonlySet<number>): Snapshot[] =>
@@ -102,35 +103,58 @@ export function load(input: EngineInput): { scenario?: Scenario; errors: InputEr
   return { ...(scenario && { scenario }), errors: [...errors] };
 }
 
-/** Folds the loaded scenario and builds the pane of the selected event. */
-export function foldOne(scenario: Scenario, input: Pick<EngineInput, 'folds' | 'selected'>, errors: InputError[]): { view?: EngineResult['view']; warnings: EngineResult['warnings'] } {
-  const fold = input.folds.get(scenario.fold)!;
-  const chain = scenario.chain;
-  const own = scenario.events;
-  const requestOffsets = chain.filter((e) => fold.requestTypes.includes(e.type)).map((e) => e.offset);
-  const known = new Set(chain.map((e) => e.offset));
-  const selected = input.selected !== undefined && known.has(input.selected)
-    ? input.selected
-    : (own.find((e) => fold.requestTypes.includes(e.type)) ?? own[0] ?? chain[0])!.offset;
-  const index = chain.findIndex((e) => e.offset === selected);
-  const previous = index > 0 ? chain[index - 1]!.offset : undefined;
-  // Requests are always folded (cuts compare with the previous request; anchors and rejected
-  // requests are errors), plus the selected event and the one before it (the pane's diff).
-  const keep = new Set([...requestOffsets, selected, ...(previous !== undefined ? [previous] : [])]);
-  const r = renderScenario(scenario, restricted(fold, keep), { everyEvent: true }, errors);
-  const paneEvents = r.events.filter((e) => e.offset === selected || e.offset === previous);
-  const v = scenarioView({ ...r, fold, events: paneEvents });
-  const pane = v.panes.find((p) => p.offset === selected)!;
-  // The page model marks a request card accepted by its pane; only two panes were built here.
-  const accepted = new Set(r.events.filter((e) => e.request).map((e) => e.offset));
-  const cards = v.cards.map((c) => (c.request ? { ...c, request: accepted.has(c.offset) ? ('accepted' as const) : ('rejected' as const) } : c));
+/** A loaded scenario with its requests folded (the part every selected event shares). */
+export interface Prepared {
+  rendered: RenderedScenario;
+  /** The request events' views (cuts, anchors), by offset. */
+  requests: Map<number, EventView>;
+  cards: Card[];
+  info: Omit<NonNullable<EngineResult['view']>, 'cards' | 'selected' | 'pane'>;
+  warnings: EngineResult['warnings'];
+}
+
+/**
+ * Folds every request of the scenario once — cuts compare with the previous request, anchors and
+ * rejected requests are errors — and makes its cards. Errors are added to `errors`.
+ */
+export function prepare(scenario: Scenario, folds: ReadonlyMap<string, AnyFold>, errors: InputError[]): Prepared {
+  const fold = folds.get(scenario.fold)!;
+  const requestOffsets = new Set(scenario.chain.filter((e) => fold.requestTypes.includes(e.type)).map((e) => e.offset));
+  const rendered = { ...renderScenario(scenario, restricted(fold, requestOffsets), { everyEvent: true }, errors), fold };
+  const requests = new Map(rendered.events.map((e) => [e.offset, e]));
+  const v = scenarioView({ ...rendered, events: [] });
+  // The page model marks a request card accepted by its pane; here, by the request's own render.
+  const cards = v.cards.map((c) => (c.request ? { ...c, request: requests.get(c.offset)?.request ? ('accepted' as const) : ('rejected' as const) } : c));
   return {
-    warnings: r.warnings.map((w) => ({ file: w.pos.file, line: w.pos.line, col: w.pos.col, message: w.message })),
-    view: {
-      id: v.id, title: v.title, fold: v.fold, foldTitle: v.foldTitle, options: v.options, cards, selected, pane,
-      ...(v.base !== undefined && { base: v.base }),
-    },
+    rendered, requests, cards,
+    info: { id: v.id, title: v.title, fold: v.fold, foldTitle: v.foldTitle, options: v.options, ...(v.base !== undefined && { base: v.base }) },
+    warnings: rendered.warnings.map((w) => ({ file: w.pos.file, line: w.pos.line, col: w.pos.col, message: w.message })),
   };
+}
+
+/** The pane of one event (the default: the first own request), diffed against the event before it. */
+export function paneAt(p: Prepared, selected?: number): NonNullable<EngineResult['view']> {
+  const { scenario, fold, options } = p.rendered;
+  const chain = scenario.chain;
+  const known = new Set(chain.map((e) => e.offset));
+  const at = selected !== undefined && known.has(selected)
+    ? selected
+    : (scenario.events.find((e) => fold.requestTypes.includes(e.type)) ?? scenario.events[0] ?? chain[0])!.offset;
+  const index = chain.findIndex((e) => e.offset === at);
+  const wanted = index > 0 ? [chain[index - 1]!.offset, at] : [at];
+  // Other events print the messages as of them, exactly as renderScenario does for a page.
+  const missing = new Set(wanted.filter((o) => !p.requests.get(o)?.request));
+  const snaps = new Map((missing.size ? fold.snapshots(chain, options, missing) : []).map((s) => [s.offset, s]));
+  const abridgements = missing.size ? fold.abridgements(options) : [];
+  const events: EventView[] = wanted.map((o) => {
+    const done = p.requests.get(o);
+    if (done?.request) return done;
+    const snap = snaps.get(o)!;
+    return { offset: o, lines: printRequest(null, snap.messages, abridgements), ...(snap.rejected && { rejected: snap.rejected.reason }) };
+  });
+  // Panes only: the cards were made once, in prepare().
+  const v = scenarioView({ ...p.rendered, scenario: { ...scenario, chain: [] }, events });
+  return { ...p.info, cards: p.cards, selected: at, pane: v.panes.at(-1)! };
 }
 
 /** The whole pipeline. Never throws: an unexpected failure becomes an error at line 1. */
@@ -141,9 +165,10 @@ export function run(input: EngineInput): EngineResult {
     const t1 = now();
     if (!loaded.scenario) return { errors: sortErrors(loaded.errors).map(toError), warnings: [], timings: { load: t1 - t0, fold: 0 } };
     const errors = [...loaded.errors];
-    const out = foldOne(loaded.scenario, input, errors);
+    const prepared = prepare(loaded.scenario, input.folds, errors);
+    const view = errors.length === 0 ? paneAt(prepared, input.selected) : undefined;
     const t2 = now();
-    return { errors: sortErrors(errors).map(toError), warnings: out.warnings, ...(errors.length === 0 && out.view && { view: out.view }), timings: { load: t1 - t0, fold: t2 - t1 } };
+    return { errors: sortErrors(errors).map(toError), warnings: prepared.warnings, ...(view && { view }), timings: { load: t1 - t0, fold: t2 - t1 } };
   } catch (err) {
     return { errors: [unexpected(input.file, err)], warnings: [], timings: { load: now() - t0, fold: 0 } };
   }

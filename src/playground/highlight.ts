@@ -46,6 +46,24 @@ function lineHtml(text: string, spans: Span[], marks: LineMark[]): string {
   return open ? `${out}</mark>` : out;
 }
 
+/**
+ * Highlighted chunks by text, most recently used last, bounded by characters: picking another
+ * event re-renders a pane whose messages are mostly the ones just shown.
+ */
+const cache = new Map<string, string[]>();
+const CACHE_CHARS = 4 * 1024 * 1024;
+let cachedChars = 0;
+
+function remember(text: string, html: string[]): void {
+  cache.set(text, html);
+  cachedChars += text.length;
+  for (const [old] of cache) {
+    if (cachedChars <= CACHE_CHARS) break;
+    cache.delete(old);
+    cachedChars -= old.length;
+  }
+}
+
 /** Escaped, highlighted HTML per line; `groups[i]` is the message line i belongs to. */
 export function highlightLines(lines: readonly string[], groups: readonly number[], marks: readonly LineMark[] = []): string[] {
   const out: string[] = [];
@@ -54,6 +72,15 @@ export function highlightLines(lines: readonly string[], groups: readonly number
     while (end < lines.length && groups[end] === groups[start]) end++;
     const chunk = lines.slice(start, end);
     const text = chunk.join('\n');
+    const mine = marks.filter((m) => m.line >= start && m.line < end && m.end > m.start);
+    const hit = mine.length ? undefined : cache.get(text);
+    if (hit) {
+      cache.delete(text);
+      cache.set(text, hit);
+      out.push(...hit);
+      start = end;
+      continue;
+    }
     const lineStarts: number[] = [];
     let at = 0;
     for (const l of chunk) {
@@ -72,7 +99,9 @@ export function highlightLines(lines: readonly string[], groups: readonly number
         }
       });
     }
-    chunk.forEach((l, k) => out.push(lineHtml(l, spans[k]!, marks.filter((m) => m.line === start + k && m.end > m.start))));
+    const html = chunk.map((l, k) => lineHtml(l, spans[k]!, mine.filter((m) => m.line === start + k)));
+    if (!mine.length) remember(text, html);
+    out.push(...html);
     start = end;
   }
   return out;

@@ -171,7 +171,14 @@ export async function initPlayground(): Promise<void> {
     }
   }
 
+  let eventsKey = '';
   function renderEvents(v: NonNullable<EngineResult['view']>): void {
+    const key = v.cards.map((c) => `${c.offset} ${c.type} ${c.request ?? ''} ${c.shared} ${c.preview}`).join('\n');
+    if (key === eventsKey) {
+      eventSelect.value = String(v.selected);
+      return;
+    }
+    eventsKey = key;
     eventSelect.replaceChildren(
       ...v.cards.map((c) => {
         const label = `@${c.offset} ${c.type}${c.request === 'accepted' ? ' (request)' : ''}${c.shared ? ' — base' : ''} — ${c.preview}`;

@@ -4,7 +4,9 @@
  * so a pasted link reopens the same edit without any server; bases come from the site's corpus by
  * id. `#open=<id>` opens a scenario of the site as it is. Pure functions: tested in node.
  */
-import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from 'lz-string';
+import LZString from 'lz-string'; // CommonJS: no named exports under Node
+
+const { compressToEncodedURIComponent, decompressFromEncodedURIComponent } = LZString;
 
 export interface PlaygroundState {
   file: string;
