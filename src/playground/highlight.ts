@@ -1,13 +1,12 @@
 /**
- * Highlighting of prompt lines in the browser, for the playground's pane: the YAML parser that the
- * editor already bundles (lezer, via @codemirror/lang-yaml) tags each message's lines, and the
- * annotations' anchored ranges become <mark>s — both merged into escaped HTML per line. Shiki (the
- * build's highlighter) is too heavy to ship to the browser; the token classes are coloured with the
- * same two themes' colours in the playground's CSS. Grouping follows the build: a message's lines
- * are highlighted together (a self-contained YAML chunk).
+ * Highlighting of printed requests in the browser, for the playground's pane. The printer's output
+ * (src/prompt/print.ts) has a fixed shape — `model:`, `messages:`, `  - role:`, `    content:` as a
+ * JSON string or a `|-` block indented six spaces, `    files:` with JSON items — so one pass over
+ * the lines colours keys, values and block text the way the build's shiki themes do (the token
+ * classes get the same two themes' colours in the site's CSS), in linear time: a YAML parser per
+ * keystroke made re-rendering a long pane slow. The annotations' anchored ranges become <mark>s.
+ * Everything is escaped.
  */
-import { yamlLanguage } from '@codemirror/lang-yaml';
-import { classHighlighter, highlightTree } from '@lezer/highlight';
 import { escapeHtml } from '../components/pane-markup.ts';
 
 export interface LineMark {
@@ -23,8 +22,35 @@ interface Span {
   cls: string;
 }
 
+const KEY_LINE = /^(\s*)(- )?([A-Za-z_][\w-]*)(:)(?: (.*))?$/;
+
+/** Token spans of one printed line; `inBlock`: the line is text of a `|-` block. */
+function spansOf(text: string, inBlock: boolean): Span[] {
+  if (inBlock) return text.trim() ? [{ from: 0, to: text.length, cls: 'tok-string' }] : [];
+  const m = KEY_LINE.exec(text);
+  if (!m) {
+    const item = /^(\s*)(- )(.*)$/.exec(text);
+    if (!item) return [{ from: 0, to: text.length, cls: 'tok-string' }];
+    const at = item[1]!.length;
+    return [{ from: at, to: at + 2, cls: 'tok-punctuation' }, { from: at + 2, to: text.length, cls: 'tok-string' }];
+  }
+  const spans: Span[] = [];
+  let at = m[1]!.length;
+  if (m[2]) spans.push({ from: at, to: (at += 2), cls: 'tok-punctuation' });
+  spans.push({ from: at, to: (at += m[3]!.length), cls: 'tok-propertyName' });
+  spans.push({ from: at, to: (at += 1), cls: 'tok-punctuation' });
+  if (m[5] !== undefined) {
+    at += 1;
+    spans.push({ from: at, to: text.length, cls: /^[|>][-+]?$/.test(m[5]) ? 'tok-keyword' : 'tok-string' });
+  }
+  return spans;
+}
+
 /** One line's HTML from its token spans and marks (ranges within the line). */
-function lineHtml(text: string, spans: Span[], marks: LineMark[]): string {
+function lineHtml(text: string, spans: readonly Span[], marks: readonly LineMark[]): string {
+  if (!marks.length && spans.length <= 1 && (!spans[0] || (spans[0].from === 0 && spans[0].to === text.length))) {
+    return spans[0] ? `<span class="${spans[0].cls}">${escapeHtml(text)}</span>` : escapeHtml(text);
+  }
   const cuts = new Set([0, text.length]);
   for (const s of spans) cuts.add(s.from).add(s.to);
   for (const m of marks) cuts.add(m.start).add(m.end);
@@ -46,63 +72,30 @@ function lineHtml(text: string, spans: Span[], marks: LineMark[]): string {
   return open ? `${out}</mark>` : out;
 }
 
-/**
- * Highlighted chunks by text, most recently used last, bounded by characters: picking another
- * event re-renders a pane whose messages are mostly the ones just shown.
- */
-const cache = new Map<string, string[]>();
-const CACHE_CHARS = 4 * 1024 * 1024;
-let cachedChars = 0;
-
-function remember(text: string, html: string[]): void {
-  cache.set(text, html);
-  cachedChars += text.length;
-  for (const [old] of cache) {
-    if (cachedChars <= CACHE_CHARS) break;
-    cache.delete(old);
-    cachedChars -= old.length;
-  }
-}
-
-/** Escaped, highlighted HTML per line; `groups[i]` is the message line i belongs to. */
-export function highlightLines(lines: readonly string[], groups: readonly number[], marks: readonly LineMark[] = []): string[] {
-  const out: string[] = [];
-  for (let start = 0; start < lines.length; ) {
-    let end = start + 1;
-    while (end < lines.length && groups[end] === groups[start]) end++;
-    const chunk = lines.slice(start, end);
-    const text = chunk.join('\n');
-    const mine = marks.filter((m) => m.line >= start && m.line < end && m.end > m.start);
-    const hit = mine.length ? undefined : cache.get(text);
-    if (hit) {
-      cache.delete(text);
-      cache.set(text, hit);
-      out.push(...hit);
-      start = end;
-      continue;
-    }
-    const lineStarts: number[] = [];
-    let at = 0;
-    for (const l of chunk) {
-      lineStarts.push(at);
-      at += l.length + 1;
-    }
-    const spans: Span[][] = chunk.map(() => []);
-    // Very long chunks are shown plain: highlighting must never be what makes the page slow.
-    if (text.length <= 200_000) {
-      highlightTree(yamlLanguage.parser.parse(text), classHighlighter, (from, to, cls) => {
-        // A token may span lines (block scalars): split it per line.
-        let i = lineStarts.findLastIndex((s) => s <= from);
-        for (; i < chunk.length && lineStarts[i]! < to; i++) {
-          const s = lineStarts[i]!;
-          spans[i]!.push({ from: Math.max(0, from - s), to: Math.min(chunk[i]!.length, to - s), cls });
-        }
-      });
-    }
-    const html = chunk.map((l, k) => lineHtml(l, spans[k]!, mine.filter((m) => m.line === start + k)));
-    if (!mine.length) remember(text, html);
-    out.push(...html);
-    start = end;
+/** Marks of one line with overlaps merged (their `data-notes` joined), as the build's highlighter does. */
+function merged(marks: LineMark[]): LineMark[] {
+  const out: LineMark[] = [];
+  for (const m of [...marks].sort((a, b) => a.start - b.start)) {
+    const last = out.at(-1);
+    if (last && m.start < last.end) {
+      last.end = Math.max(last.end, m.end);
+      last.attrs = { ...last.attrs, 'data-notes': `${last.attrs['data-notes'] ?? ''} ${m.attrs['data-notes'] ?? ''}`.trim() };
+    } else out.push({ ...m, attrs: { ...m.attrs } });
   }
   return out;
+}
+
+/** Escaped, highlighted HTML for each printed line, with the marks. */
+export function highlightLines(lines: readonly string[], marks: readonly LineMark[] = []): string[] {
+  const byLine = new Map<number, LineMark[]>();
+  for (const m of marks) if (m.end > m.start) byLine.set(m.line, [...(byLine.get(m.line) ?? []), m]);
+  for (const [line, ms] of byLine) byLine.set(line, merged(ms));
+  let inBlock = false;
+  return lines.map((text, i) => {
+    // A `|-` block's lines are indented six spaces (or empty); anything else ends it.
+    if (inBlock && text !== '' && !text.startsWith('      ')) inBlock = false;
+    const html = lineHtml(text, spansOf(text, inBlock), byLine.get(i) ?? []);
+    if (/^ {4}content: \|-$/.test(text)) inBlock = true;
+    return html;
+  });
 }
