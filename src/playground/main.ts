@@ -111,7 +111,8 @@ export async function initPlayground(): Promise<void> {
     post({ kind: 'run', seq, file, text, ...(selected !== undefined && { selected }) });
     watchdog = setTimeout(() => fail(`processing stopped after ${WORKER_TIMEOUT_MS / 1000} s`), WORKER_TIMEOUT_MS);
     fileLabel.textContent = file;
-    history.replaceState(null, '', encodeState({ file, text, ...(selected !== undefined && { selected }) }));
+    // The URL after the worker has the text: compressing a long text must not delay the fold.
+    setTimeout(() => history.replaceState(null, '', encodeState({ file, text, ...(selected !== undefined && { selected }) })), 0);
   }
 
   function onMessage(m: FromWorker): void {

@@ -20,8 +20,9 @@ export function overLimits(text: string): string | undefined {
   }
 }
 
-/** A worker that has not answered by then is stopped and restarted (the page stays responsive). */
-export const WORKER_TIMEOUT_MS = 15_000;
+/** A worker that has not answered by then is stopped and restarted. The page never waits for it (it
+ * stays responsive meanwhile); this only ends a worker that hangs, so it is generous for busy machines. */
+export const WORKER_TIMEOUT_MS = 60_000;
 
 export interface InitMessage {
   kind: 'init';

@@ -16,8 +16,17 @@ export interface PlaygroundState {
 
 const VERSION = 1;
 
+let memo: { file: string; text: string; packed: string } | undefined;
+
+/**
+ * `#s=<compressed file and text>` plus `@<offset>` for the selected event: picking another event
+ * does not re-compress the text (the last compression is kept).
+ */
 export function encodeState(s: PlaygroundState): string {
-  return `#s=${compressToEncodedURIComponent(JSON.stringify({ v: VERSION, f: s.file, t: s.text, ...(s.selected !== undefined && { at: s.selected }) }))}`;
+  if (memo?.file !== s.file || memo.text !== s.text) {
+    memo = { file: s.file, text: s.text, packed: compressToEncodedURIComponent(JSON.stringify({ v: VERSION, f: s.file, t: s.text })) };
+  }
+  return `#s=${memo.packed}${s.selected !== undefined ? `@${s.selected}` : ''}`;
 }
 
 export type HashRequest = { kind: 'state'; state: PlaygroundState } | { kind: 'open'; id: string; selected?: number } | { kind: 'none' } | { kind: 'bad'; reason: string };
@@ -26,7 +35,7 @@ export type HashRequest = { kind: 'state'; state: PlaygroundState } | { kind: 'o
 export function decodeHash(hash: string): HashRequest {
   const open = /^#open=([a-z0-9][a-z0-9_-]*)(?:@(\d+))?$/.exec(hash);
   if (open) return { kind: 'open', id: open[1]!, ...(open[2] && { selected: Number(open[2]) }) };
-  const m = /^#s=([A-Za-z0-9+\-$]+)$/.exec(hash);
+  const m = /^#s=([A-Za-z0-9+\-$]+)(?:@(\d+))?$/.exec(hash);
   if (!m) return hash.length > 1 ? { kind: 'bad', reason: 'the link is not a playground link' } : { kind: 'none' };
   let data: unknown;
   try {
@@ -34,11 +43,11 @@ export function decodeHash(hash: string): HashRequest {
   } catch {
     data = null;
   }
-  const d = data as { v?: unknown; f?: unknown; t?: unknown; at?: unknown } | null;
+  const d = data as { v?: unknown; f?: unknown; t?: unknown } | null;
   if (!d || d.v !== VERSION || typeof d.f !== 'string' || typeof d.t !== 'string' || !/^[\w./-]+\.(ya?ml|md)$/.test(d.f)) {
     return { kind: 'bad', reason: 'the link is damaged (cut short when it was copied?)' };
   }
-  return { kind: 'state', state: { file: d.f, text: d.t, ...(typeof d.at === 'number' && Number.isInteger(d.at) && { selected: d.at }) } };
+  return { kind: 'state', state: { file: d.f, text: d.t, ...(m[2] && { selected: Number(m[2]) }) } };
 }
 
 /** Sets the top-level `fold:` of a scenario text (replacing it, or adding it after `id:`). */
