@@ -7,10 +7,12 @@
  * - a seeded 1,000-event scenario (src/bench/corpus.ts) opened in the playground from a link: the
  *   re-fold (worker: fold + the selected event's pane model) plus the re-render (highlight + pane
  *   markup + DOM) when another event is selected, and the same after an edit, which also re-loads
- *   (parse + validate) the text. Medians of the playground's own performance measures.
+ *   (parse + validate) the text. Medians of the playground's own performance measures (the page
+ *   records playground:load / fold / markup / render), with the machine's load average beside them.
  * Prints numbers; never fails on them (machines are noisy).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
@@ -43,7 +45,7 @@ async function jsWeight(page: Page, dist: string, path: string, base: string, re
 
 /** The latest value of each of the playground's performance measures. */
 const measures = (page: Page): Promise<Record<string, number>> =>
-  page.evaluate(() => Object.fromEntries(['playground:load', 'playground:fold', 'playground:render'].map((n) => [n.slice(11), performance.getEntriesByName(n).at(-1)?.duration ?? NaN])));
+  page.evaluate(() => Object.fromEntries(['playground:load', 'playground:fold', 'playground:markup', 'playground:render'].map((n) => [n.slice(11), performance.getEntriesByName(n).at(-1)?.duration ?? NaN])));
 
 const answered = (page: Page, count: number): Promise<unknown> =>
   page.waitForFunction((n) => performance.getEntriesByName('playground:fold').length >= n && !document.querySelector('.playground')!.hasAttribute('aria-busy'), count, { timeout: 120_000 });
@@ -95,8 +97,9 @@ runMain(async () => {
       await answered(page, n + 1);
       edit.push(await measures(page));
     }
+    console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((x) => x.toFixed(1)).join(' ')} (numbers scale with it)`);
     const med = (xs: Record<string, number>[], f: (m: Record<string, number>) => number): string => msf(median(xs.map(f)));
-    console.log(`select another event (${SELECTIONS}×): re-fold ${med(select, (m) => m.fold!)}, re-render ${med(select, (m) => m.render!)} — re-fold + re-render median ${med(select, (m) => m.fold! + m.render!)} (budget 50 ms)`);
+    console.log(`select another event (${SELECTIONS}×): re-fold ${med(select, (m) => m.fold!)}, re-render ${med(select, (m) => m.render!)} (of which highlight + markup ${med(select, (m) => m.markup!)}) — re-fold + re-render median ${med(select, (m) => m.fold! + m.render!)} (budget 50 ms)`);
     console.log(`edit the text (${EDITS}×):          re-load ${med(edit, (m) => m.load!)}, re-fold ${med(edit, (m) => m.fold!)}, re-render ${med(edit, (m) => m.render!)} — re-fold + re-render median ${med(edit, (m) => m.fold! + m.render!)}, with re-load ${med(edit, (m) => m.load! + m.fold! + m.render!)}`);
   } finally {
     await browser.close();

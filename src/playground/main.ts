@@ -136,7 +136,9 @@ export async function initPlayground(): Promise<void> {
       const t0 = performance.now();
       lastGood = r.view;
       selected = r.view.selected;
-      paneBox.innerHTML = playgroundPaneHtml(r.view.pane, r.view.cards);
+      const html = playgroundPaneHtml(r.view.pane, r.view.cards);
+      performance.measure('playground:markup', { start: t0, duration: performance.now() - t0 });
+      paneBox.innerHTML = html;
       paneBox.removeAttribute('data-stale');
       renderEvents(r.view);
       if ([...foldSelect.options].some((o) => o.value === r.view!.fold)) foldSelect.value = r.view.fold;
