@@ -7,7 +7,7 @@
  * builds with the scenario's page. Two builds in all.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build, makeProject, ROOT } from './support/project.ts';
@@ -126,5 +126,8 @@ describe('a project’s own fold', () => {
     expect(html).toContain('<span class="badge">3 messages</span>');
     expect(html).toContain('<span class="badge">×2 events, one batch</span>');
     expect(html).toMatch(/<span class="badge">assistant<\/span>/);
+    // The playground's worker bundles the registered custom fold (it is browser-safe).
+    const worker = readdirSync(join(dir, 'dist', '_astro')).find((f) => /^worker.*\.js$/.test(f))!;
+    expect(readFileSync(join(dir, 'dist', '_astro', worker), 'utf8')).toContain(`${chatLog.id}`);
   }, 300_000);
 });

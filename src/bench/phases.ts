@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { highlighter, highlightLines, type Mark } from '../components/highlight.ts';
 import { renderScenario } from '../prompt/render.ts';
 import { scenarioView } from '../prompt/view.ts';
-import { listScenarioFiles, loadTexts, type CorpusConfig } from '../scenarios/load.ts';
+import { listScenarioFiles } from '../scenarios/files.ts';
+import { loadTexts, type CorpusConfig } from '../scenarios/load.ts';
 import { now } from './measure.ts';
 
 export interface Phases {

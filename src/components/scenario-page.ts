@@ -5,14 +5,7 @@
  * page are built from the page's pane data (components/pane-data.ts) the first time they are shown.
  */
 import type { PaneData } from './pane-data.ts';
-import { CUT_COMMENT } from '../prompt/weave.ts';
-
-function el(tag: string, attrs: Record<string, string> = {}, text?: string): HTMLElement {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
+import { indentOf, paneMarkup } from './pane-markup.ts';
 
 const expand = (rle: number[], consecutive: boolean): number[] => {
   const out: number[] = [];
@@ -20,67 +13,38 @@ const expand = (rle: number[], consecutive: boolean): number[] => {
   return out;
 };
 
-/** Builds the pane of one event from the encoded data, with the same markup as Pane.astro. */
+const NAMED: Record<string, string> = { lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' };
+/** Text of highlighted line HTML: tags dropped, the entities an HTML serialiser writes decoded. */
+const textOf = (html: string): string =>
+  html.replace(/<[^>]*>/g, '').replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, n: string) =>
+    n[0] === '#' ? String.fromCodePoint(n[1] === 'x' || n[1] === 'X' ? parseInt(n.slice(2), 16) : Number(n.slice(1))) : (NAMED[n] ?? m));
+
+/** Builds the pane of one event from the encoded data, with the shared pane markup (pane-markup.ts). */
 function buildPane(off: string, data: PaneData, typeOf: (off: string) => string): HTMLElement | undefined {
   const enc = data.panes[Number(off)];
   if (!enc) return undefined;
   const ids = expand(enc.lines, true);
   const froms = expand(enc.from, false).map((f) => data.from[f]!);
-  const section = el('section', { class: 'pane', id: `pane-${off}`, 'data-offset': off, 'data-kind': enc.kind, 'aria-labelledby': `pane-${off}-h` });
-  const heading = enc.kind === 'request' ? `Request @${off}` : enc.kind === 'rejected' ? `@${off}: request not accepted` : `As of @${off}`;
-  const head = section.appendChild(el('div', { class: 'pane-head' }));
-  head.appendChild(el('h2', { id: `pane-${off}-h` }, heading));
-  if (enc.kind === 'request') head.appendChild(el('code', {}, (data.html[ids[0]!] ?? '').replace(/<[^>]*>/g, '').replace(/^model: /, '')));
-  if (enc.cached !== undefined) head.appendChild(el('span', { class: 'badge', title: "Share of this request's characters above the ✂ line, i.e. a byte-stable prefix the provider can reuse" }, `${enc.cached}% cached prefix`));
-  if (enc.kind !== 'request') head.appendChild(el('span', { class: 'muted' }, typeOf(off)));
-  const removedCount = enc.removed.reduce((n, r) => n + r.length - 1, enc.removedAtEnd.length);
-  const legend = head.appendChild(el('span', { class: 'legend' }));
-  legend.appendChild(el('span', { class: 'visually-hidden' }, 'Changes since the previous event:'));
-  for (const t of [`+${[...enc.status].filter((c) => c === '+').length} added`, `~${[...enc.status].filter((c) => c === '~').length} changed`, `−${removedCount} removed`]) legend.appendChild(el('span', {}, t));
-  if (enc.rejected) section.appendChild(el('p', { class: 'rejected' }, `Not sent: ${enc.rejected}`));
-  const box = section.appendChild(el('div', { class: 'reviewable', 'data-active': 'after' }));
-  const code = box.appendChild(el('div', { class: 'code review-view', 'data-view': 'after', role: 'region', 'aria-label': `${heading} — prompt text`, tabindex: '0' }));
-  const sign = (ch: string, label: string): HTMLElement => {
-    const s = el('span', { class: 'sign' });
-    s.appendChild(el('span', { 'aria-hidden': 'true' }, ch));
-    if (label) s.appendChild(el('span', { class: 'visually-hidden' }, label));
-    return s;
-  };
-  const removedRow = (t: number): void => {
-    const row = code.appendChild(el('div', { class: 'ln s-removed' }));
-    row.append(el('span', { class: 'gutter' }), sign('−', 'removed'), el('span', { class: 'src' }, data.text[t]));
-  };
-  const removedAt = new Map(enc.removed.map((r) => [r[0]!, r.slice(1)]));
+  const removedAt = new Map(enc.removed.map((r) => [r[0]!, r.slice(1).map((t) => data.text[t]!)]));
   const abridgedAt = new Map((enc.abridged ?? []).map(([i, t]) => [i!, data.text[t!]!]));
-  ids.forEach((id, i) => {
-    for (const t of removedAt.get(i) ?? []) removedRow(t);
-    if (enc.cut === i) {
-      const cut = code.appendChild(el('div', { class: 'cut', role: 'separator' }));
-      cut.append(el('strong', {}, '✂'), ` ${CUT_COMMENT.replace(/^✂ /, '')}`);
-    }
-    const status = enc.status[i] === '+' ? 'added' : enc.status[i] === '~' ? 'changed' : 'same';
-    const row = code.appendChild(el('div', { class: `ln s-${status}` }));
-    const from = froms[i]!;
-    if (from) row.dataset.from = from;
-    const gutter = row.appendChild(el('span', { class: 'gutter' }));
-    if (from && (i === 0 || froms[i - 1] !== from)) {
-      const first = from.split(' ')[0]!;
-      const title = from.split(' ').map((o) => `from @${o} ${typeOf(o)}`.trim()).join('; ');
-      gutter.appendChild(el('a', { class: 'prov', href: `#@${first}`, title, 'data-off': first }, `@${first}`));
-    }
-    row.appendChild(sign(status === 'added' ? '+' : status === 'changed' ? '~' : ' ', status === 'same' ? '' : status));
-    const src = row.appendChild(el('span', { class: 'src' }));
-    src.innerHTML = data.html[id]!; // highlighted at build time by shiki: prompt text arrives escaped
-    const indent = (src.textContent ?? '').length - (src.textContent ?? '').trimStart().length;
-    if (indent) row.style.setProperty('--ind', `${indent}ch`);
-    const full = abridgedAt.get(i);
-    if (full !== undefined) {
-      const details = code.appendChild(el('details', { class: 'abridged' }));
-      details.append(el('summary', {}, `Abridged above — show the full text (${full.length.toLocaleString('en')} characters)`), el('pre', {}, full));
-    }
+  const html = paneMarkup({
+    offset: Number(off), kind: enc.kind, idPrefix: 'pane', typeOf,
+    ...(enc.kind === 'request' && { model: textOf(data.html[ids[0]!] ?? '').replace(/^model: /, '') }),
+    ...(enc.cached !== undefined && { cachedPercent: enc.cached }),
+    ...(enc.kind !== 'request' && { eventType: typeOf(off) }),
+    ...(enc.rejected && { rejected: enc.rejected }),
+    lines: ids.map((id, i) => ({
+      html: data.html[id]!, // highlighted at build time by shiki: prompt text arrives escaped
+      indent: indentOf(textOf(data.html[id]!)),
+      status: enc.status[i] === '+' ? 'added' : enc.status[i] === '~' ? 'changed' : 'same',
+      from: froms[i]!, removedBefore: removedAt.get(i) ?? [], cutAbove: enc.cut === i, notes: [],
+      ...(abridgedAt.has(i) && { abridges: abridgedAt.get(i)! }),
+    })),
+    removedAtEnd: enc.removedAtEnd.map((t) => data.text[t]!),
   });
-  for (const t of enc.removedAtEnd) removedRow(t);
-  return section;
+  const box = document.createElement('div');
+  box.innerHTML = html;
+  return box.firstElementChild as HTMLElement;
 }
 
 export function initScenarioPage(): void {

@@ -53,8 +53,6 @@ export interface Issue {
   path: (string | number)[];
   message: string;
   fix: string;
-  /** Set for field-name problems: the key is written but not allowed, or not written at all. */
-  kind?: 'unknown-field' | 'missing-field';
 }
 
 /** A long piece of fold boilerplate that fixtures and pages print as a one-line stand-in. */

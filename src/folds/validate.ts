@@ -130,6 +130,12 @@ function addField(schema: z.ZodType, root: unknown, path: Path, what: string): s
   return example?.length ? `add \`${key}: ${yamlValue(example[0])}\`` : `add \`${key}:\` with ${what}`;
 }
 
+/**
+ * Whether an issue from schemaIssues is about a field's NAME — written but not allowed, or not
+ * written at all — rather than its value (an error position then points at the key or the mapping).
+ */
+export const isFieldNameIssue = (issue: Issue): boolean => /^(unknown field|missing required field) `/.test(issue.message);
+
 export interface SchemaIssueOptions {
   /** Where the value sits, for unknown and missing fields: "unknown field `x` in the scenario". */
   where?: string;
@@ -150,7 +156,6 @@ export function schemaIssues(schema: z.ZodType, value: unknown, opts: SchemaIssu
       for (const key of iss.keys) {
         out.push({
           path: [...path, key],
-          kind: 'unknown-field',
           message: `unknown field \`${[...path, key].join('.')}\`${where}`,
           fix: allowed ? `remove it or fix its spelling; allowed here: ${allowed.join(', ')}` : 'remove it or fix its spelling',
         });
@@ -160,7 +165,7 @@ export function schemaIssues(schema: z.ZodType, value: unknown, opts: SchemaIssu
         iss.code === 'invalid_value' ? `one of ${iss.values.map((x) => JSON.stringify(x)).join(', ')}`
         : iss.code === 'invalid_type' ? article(typeWord(expectedType(schema, value, path, iss.expected)))
         : 'a value';
-      out.push({ path, kind: 'missing-field', message: `missing required field \`${field}\`${where}`, fix: addField(schema, value, path, what) });
+      out.push({ path, message: `missing required field \`${field}\`${where}`, fix: addField(schema, value, path, what) });
     } else if (iss.code === 'invalid_type') {
       const want = article(typeWord(expectedType(schema, value, path, iss.expected)));
       out.push({ path, message: `\`${field}\` must be ${want}, got ${describe(got)}`, fix: `make \`${field}\` ${want}` });

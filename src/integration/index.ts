@@ -13,9 +13,12 @@ import { CorpusError } from '../scenarios/errors.ts';
 import { sharedRender } from './shared-render.ts';
 import { resolveRef } from '../review/base.ts';
 import { resolveOptions, type ExplainerOptions } from './options.ts';
+import { browserFolds, browserFoldsModule } from './browser-folds.ts';
 
 export const INTEGRATION_NAME = 'prompt-fold-explainer';
 export const CONFIG_MODULE = 'virtual:prompt-fold-explainer/config';
+/** The browser-safe folds, bundled for the playground (see browser-folds.ts). */
+export const FOLDS_MODULE = 'virtual:prompt-fold-explainer/folds';
 
 export type ExplainerIntegration = AstroIntegration & { explainerOptions: ExplainerOptions };
 
@@ -43,20 +46,22 @@ export function explainer(options: ExplainerOptions = {}): ExplainerIntegration 
         const root = fileURLToPath(config.root);
         const resolved = await resolveOptions(root, options);
         const resolvedId = `\0${CONFIG_MODULE}`;
-        updateConfig({
-          vite: {
-            plugins: [
-              {
-                name: INTEGRATION_NAME,
-                resolveId: (id: string) => (id === CONFIG_MODULE ? resolvedId : undefined),
-                load: (id: string) =>
-                  id === resolvedId
-                    ? `export const root = ${JSON.stringify(root)};\nexport const options = ${JSON.stringify(options)};\nexport const command = ${JSON.stringify(command)};\n`
-                    : undefined,
-              },
-            ],
-          },
-        });
+        const foldsId = `\0${FOLDS_MODULE}`;
+        const forBrowser = browserFolds(root, options.folds);
+        for (const f of forBrowser) if (f.unsafe) logger.warn(`fold ${f.spec} is not in the playground: ${f.unsafe}`);
+        const builtinIndex = fileURLToPath(new URL('../folds/index.ts', import.meta.url));
+        const plugin = {
+          name: INTEGRATION_NAME,
+          resolveId: (id: string) => (id === CONFIG_MODULE ? resolvedId : id === FOLDS_MODULE ? foldsId : undefined),
+          load: (id: string) =>
+            id === resolvedId
+              ? `export const root = ${JSON.stringify(root)};\nexport const options = ${JSON.stringify(options)};\nexport const command = ${JSON.stringify(command)};\n`
+              : id === foldsId
+                ? browserFoldsModule(forBrowser, builtinIndex)
+                : undefined,
+        };
+        // The playground's worker is bundled separately: it needs the fold module too.
+        updateConfig({ vite: { plugins: [plugin], worker: { format: 'es', plugins: () => [plugin] } } });
         if (command !== 'build') return;
         const base = resolved.baseRef;
         if (base) {

@@ -8,7 +8,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderCorpus, type RenderedCorpus } from '../prompt/corpus.ts';
-import { listScenarioFiles, type CorpusConfig } from '../scenarios/load.ts';
+import { listScenarioFiles } from '../scenarios/files.ts';
+import type { CorpusConfig } from '../scenarios/load.ts';
 
 const KEY = Symbol.for('prompt-fold-explainer/rendered-corpus');
 const renders = ((globalThis as Record<symbol, unknown>)[KEY] ??= new Map()) as Map<string, { digest: string; corpus: RenderedCorpus }>;

@@ -4,7 +4,8 @@
  * anchor or a bad payload fails each of them with the same message.
  */
 import { CorpusError, type InputError } from '../scenarios/errors.ts';
-import { loadCorpus, loadTexts, type CorpusConfig } from '../scenarios/load.ts';
+import { loadCorpus } from '../scenarios/files.ts';
+import { loadTexts, type CorpusConfig } from '../scenarios/load.ts';
 import type { Scenario } from '../scenarios/model.ts';
 import { renderScenario, type RenderedScenario, type Warning } from './render.ts';
 

@@ -3,10 +3,9 @@
  * a whole — unique ids, known folds, base chains (unknown or cyclic bases), fold options, every
  * event expanded and validated through its fold, offsets strictly increasing across the chain, and
  * annotations and expectations that name the scenario's own requests. All errors of all files are
- * returned together.
+ * returned together. Texts in, corpus out: reading the folder is files.ts (this module runs in the
+ * browser too).
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { AnyFold } from '../folds/types.ts';
 import type { InputError } from './errors.ts';
 import { batchLabel, checkOrder, checkTime, expandEvents } from './expand.ts';
@@ -32,17 +31,6 @@ export interface LoadedCorpus {
 type LoadConfig = Omit<CorpusConfig, 'root' | 'scenariosDir'>;
 
 const SCENARIO_FILE = /\.(ya?ml|md)$/;
-
-/** Scenario file paths relative to the root, sorted (the site's order). */
-export function listScenarioFiles(config: CorpusConfig): string[] {
-  const dir = join(config.root, config.scenariosDir);
-  return readdirSync(dir).filter((n) => SCENARIO_FILE.test(n)).sort().map((n) => `${config.scenariosDir}/${n}`);
-}
-
-export function loadCorpus(config: CorpusConfig): LoadedCorpus {
-  const files = listScenarioFiles(config).map((file) => ({ file, text: readFileSync(join(config.root, file), 'utf8') }));
-  return loadTexts(files, config);
-}
 
 /** One file, in either syntax, to a draft. */
 export function parseScenarioFile(file: string, text: string, opts: ParseOptions): { draft?: ScenarioDraft; errors: InputError[] } {

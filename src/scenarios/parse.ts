@@ -9,7 +9,7 @@
  */
 import { isMap, isScalar, isSeq, type Node, type YAMLMap } from 'yaml';
 import type * as z from 'zod';
-import { schemaIssues } from '../folds/validate.ts';
+import { isFieldNameIssue, schemaIssues } from '../folds/validate.ts';
 import type { InputError, SourcePos } from './errors.ts';
 import type { Annotation, Comparison, Deployment, Expectation, ScenarioEvent } from './model.ts';
 import { annotationSchema, compareSchema, deploySchema, eventSchema, expectSchema, ID_PATTERN, scenarioFileSchema, type AnnotationEntry, type EventEntry } from './schema.ts';
@@ -71,7 +71,7 @@ export function parseYamlScenario(file: string, stem: string, text: string, opts
 export function check(src: YamlSource, node: Node, schema: z.ZodType, where: string, errors: InputError[]): boolean {
   const issues = schemaIssues(schema, node.toJS(src.doc), { where });
   // A field-name problem points at the key (or, missing, at its mapping); a bad value at the value.
-  const at = (i: (typeof issues)[number]): Node | undefined => (i.kind ? nodeAt(node, i.path) : (node as YAMLMap).getIn?.(i.path, true) as Node | undefined);
+  const at = (i: (typeof issues)[number]): Node | undefined => (isFieldNameIssue(i) ? nodeAt(node, i.path) : (node as YAMLMap).getIn?.(i.path, true) as Node | undefined);
   for (const i of issues) errors.push({ pos: src.pos(at(i) ?? nodeAt(node, i.path) ?? node), message: i.message, fix: i.fix });
   return issues.length === 0;
 }

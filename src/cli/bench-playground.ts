@@ -1,0 +1,108 @@
+/**
+ * `npm run bench:playground` — the playground's budgets, measured in Chromium (playwright-core)
+ * against the built dist/ (run `npm run build` first):
+ * - JavaScript transferred (gzip) by /playground/ — the editor's page script and the fold engine's
+ *   worker — and by every scenario page (every .js file the browser fetched, imported chunks
+ *   included), against ≤ 150 KB and ≤ 15 KB;
+ * - a seeded 1,000-event scenario (src/bench/corpus.ts) opened in the playground from a link: the
+ *   re-fold (worker: fold + the selected event's pane model) plus the re-render (highlight + pane
+ *   markup + DOM) when another event is selected, and the same after an edit, which also re-loads
+ *   (parse + validate) the text. Medians of the playground's own performance measures (the page
+ *   records playground:load / fold / markup / render), with the machine's load average beside them.
+ * Prints numbers; never fails on them (machines are noisy).
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Page } from 'playwright-core';
+import { generateCorpus } from '../bench/corpus.ts';
+import { median } from '../bench/measure.ts';
+import { encodeState } from '../playground/state.ts';
+import { serve } from '../../tests/support/project.ts';
+import { runMain, UsageError } from './config.ts';
+
+const SELECTIONS = 25;
+const EDITS = 10;
+const kb = (n: number): string => `${(n / 1024).toFixed(1)} KB`;
+const msf = (x: number): string => `${x.toFixed(1)} ms`;
+
+/** gzip size of every .js file a page fetched (its scripts, their chunks and any worker). */
+async function jsWeight(page: Page, dist: string, path: string, base: string, ready: () => Promise<unknown>): Promise<{ total: number; files: [string, number][] }> {
+  const urls = new Set<string>();
+  const onResponse = (r: { url: () => string }): void => {
+    const u = r.url();
+    if (u.startsWith(base) && /\.m?js(\?|$)/.test(u)) urls.add(new URL(u).pathname);
+  };
+  page.on('response', onResponse);
+  await page.goto(base + path);
+  await ready();
+  await page.waitForLoadState('networkidle');
+  page.off('response', onResponse);
+  const files = [...urls].sort().map((u): [string, number] => [u, gzipSync(readFileSync(join(dist, u)), { level: 9 }).length]);
+  return { total: files.reduce((n, [, s]) => n + s, 0), files };
+}
+
+/** The latest value of each of the playground's performance measures. */
+const measures = (page: Page): Promise<Record<string, number>> =>
+  page.evaluate(() => Object.fromEntries(['playground:load', 'playground:fold', 'playground:markup', 'playground:render'].map((n) => [n.slice(11), performance.getEntriesByName(n).at(-1)?.duration ?? NaN])));
+
+const answered = (page: Page, count: number): Promise<unknown> =>
+  page.waitForFunction((n) => performance.getEntriesByName('playground:fold').length >= n && !document.querySelector('.playground')!.hasAttribute('aria-busy'), count, { timeout: 120_000 });
+
+runMain(async () => {
+  const dist = join(process.cwd(), 'dist');
+  if (!existsSync(join(dist, 'playground/index.html'))) throw new UsageError('dist/ has no playground\n  fix: run `npm run build` first');
+  const site = await serve(dist);
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+
+    // JavaScript weight.
+    const pg = await jsWeight(page, dist, '/playground/', site.url, () => page.waitForSelector('#pg-pane .pane', { timeout: 120_000 }));
+    console.log('JavaScript, gzip (every .js file the browser fetched)');
+    for (const [f, s] of pg.files) console.log(`  ${f.padEnd(72)} ${kb(s).padStart(9)}`);
+    console.log(`  /playground/ total: ${kb(pg.total)} (budget 150 KB)`);
+    let worst = { page: '', total: 0 };
+    for (const id of readdirSync(join(dist, 'scenarios')).filter((d) => existsSync(join(dist, 'scenarios', d, 'index.html')))) {
+      const w = await jsWeight(page, dist, `/scenarios/${id}/`, site.url, () => page.waitForSelector('.pane.selected'));
+      if (w.total > worst.total) worst = { page: `/scenarios/${id}/`, total: w.total };
+    }
+    console.log(`  scenario pages: at most ${kb(worst.total)} (${worst.page}; budget 15 KB)`);
+
+    // Re-fold + re-render of a 1,000-event scenario.
+    const corpus = generateCorpus({ scenarios: 1, events: 1000, requests: 10, seed: 7 });
+    const text = corpus.files[0]!.text;
+    await page.goto(`${site.url}/playground/${encodeState({ file: 'scenarios/bench-1000.yaml', text })}`);
+    await answered(page, 1);
+    const first = await measures(page);
+    if (!(await page.locator('#pg-pane .pane').count())) throw new Error(`the 1,000-event scenario did not render: ${await page.locator('#pg-errors').innerText()}`);
+    const offsets = await page.locator('#pg-event option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    console.log(`\n1,000-event scenario: ${corpus.events} events, ${corpus.requests} requests, ${(text.length / 1024).toFixed(0)} KB of YAML; first open: load ${msf(first.load!)}, fold ${msf(first.fold!)}, render ${msf(first.render!)}`);
+    const select: Record<string, number>[] = [];
+    for (let i = 0; i < SELECTIONS; i++) {
+      const off = offsets[Math.floor(((i + 0.5) / SELECTIONS) * offsets.length)]!;
+      const n = await page.evaluate(() => performance.getEntriesByName('playground:fold').length);
+      await page.locator('#pg-event').selectOption(off);
+      await answered(page, n + 1);
+      await page.waitForFunction((o) => document.querySelector('#pg-pane .pane')?.getAttribute('data-offset') === o, off);
+      select.push(await measures(page));
+    }
+    const edit: Record<string, number>[] = [];
+    await page.locator('.cm-content').click();
+    await page.keyboard.press('Control+End');
+    for (let i = 0; i < EDITS; i++) {
+      const n = await page.evaluate(() => performance.getEntriesByName('playground:fold').length);
+      await page.keyboard.insertText(`# edit ${i}\n`);
+      await answered(page, n + 1);
+      edit.push(await measures(page));
+    }
+    console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((x) => x.toFixed(1)).join(' ')} (numbers scale with it)`);
+    const med = (xs: Record<string, number>[], f: (m: Record<string, number>) => number): string => msf(median(xs.map(f)));
+    console.log(`select another event (${SELECTIONS}×): re-fold ${med(select, (m) => m.fold!)}, re-render ${med(select, (m) => m.render!)} (of which highlight + markup ${med(select, (m) => m.markup!)}) — re-fold + re-render median ${med(select, (m) => m.fold! + m.render!)} (budget 50 ms)`);
+    console.log(`edit the text (${EDITS}×):          re-load ${med(edit, (m) => m.load!)}, re-fold ${med(edit, (m) => m.fold!)}, re-render ${med(edit, (m) => m.render!)} — re-fold + re-render median ${med(edit, (m) => m.fold! + m.render!)}, with re-load ${med(edit, (m) => m.load! + m.fold! + m.render!)}`);
+  } finally {
+    await browser.close();
+    await site.close();
+  }
+});

@@ -1,0 +1,46 @@
+/**
+ * The shared pane writer escapes every piece of text it is given (prompt text, comments, removed
+ * lines, reasons, model, types) — hostile text stays text — and writes the structure the page
+ * script and the styles rely on (✂ line, notes, provenance links only where a run starts).
+ */
+import { describe, expect, it } from 'vitest';
+import { escapeHtml, markedText, paneMarkup, type PaneMarkupLine } from './pane-markup.ts';
+
+const EVIL = `<script>alert(1)</script>"' onmouseover="x" </textarea><img src=x onerror=alert(2)>`;
+const line = (over: Partial<PaneMarkupLine> = {}): PaneMarkupLine => ({ html: 'x', indent: 0, status: 'same', from: '', removedBefore: [], cutAbove: false, notes: [], ...over });
+
+describe('paneMarkup', () => {
+  it('escapes every text field', () => {
+    const html = paneMarkup({
+      offset: 7, kind: 'rejected', idPrefix: 'p', heading: EVIL, model: EVIL, eventType: EVIL, rejected: EVIL, typeOf: () => EVIL,
+      lines: [line({ html: markedText(EVIL), from: '3', removedBefore: [EVIL], notes: [{ id: 'n"1', comment: EVIL }] })],
+      removedAtEnd: [EVIL],
+    });
+    expect(html).not.toMatch(/<script|<img|<\/textarea|" onmouseover/);
+    expect(html.split(escapeHtml(EVIL)).length - 1).toBeGreaterThanOrEqual(6);
+    expect(html).toContain('id="n&quot;1"');
+  });
+
+  it('writes the cut, notes, signs and a provenance link per run of lines', () => {
+    const html = paneMarkup({
+      offset: 9, kind: 'request', idPrefix: 'pane', model: 'm', cachedPercent: 42, typeOf: (o) => (o === '3' ? 'user/said' : ''), linkBase: '/s/x/',
+      lines: [line({ from: '3' }), line({ from: '3', cutAbove: true, status: 'added', indent: 2 }), line({ from: '3 5', status: 'changed', notes: [{ id: 'pane-n2-0', comment: 'why' }] })],
+      removedAtEnd: ['gone'],
+    });
+    expect(html.match(/class="prov"/g)).toHaveLength(2);
+    expect(html).toContain('<a class="prov" href="/s/x/#@3" title="from @3 user/said" data-off="3">@3</a>');
+    expect(html).toContain('title="from @3 user/said; from @5"');
+    expect(html.indexOf('class="cut"')).toBeLessThan(html.indexOf('s-added'));
+    expect(html).toContain('style="--ind:2ch"');
+    expect(html).toContain('<span>+1 added</span><span>~1 changed</span><span>−1 removed</span>');
+    expect(html).toContain('<div class="note" role="note" id="pane-n2-0">');
+    expect(html).toContain('42% cached prefix');
+    expect(html.startsWith('<section class="pane" id="pane-9"')).toBe(true);
+  });
+});
+
+describe('markedText', () => {
+  it('marks ranges and escapes inside and outside them', () => {
+    expect(markedText('a<b>c', [{ start: 1, end: 4, attrs: { class: 'anchor', 'data-notes': '"x' } }])).toBe('a<mark class="anchor" data-notes="&quot;x">&lt;b&gt;</mark>c');
+  });
+});

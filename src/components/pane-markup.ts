@@ -1,0 +1,185 @@
+/**
+ * The one writer of a prompt pane's markup: the printed request (or the state) as of one event —
+ * its head (heading, model, cached share, change counts), each line marked added/changed since the
+ * previous event, removed lines struck through, the ✂ cache line, annotations (the comment above
+ * its line), and a provenance gutter linking each run of lines to the event that produced it.
+ *
+ * Used at build time by Pane.astro (lines highlighted by shiki), in the browser by the scenario
+ * page for panes sent as compact data (lines highlighted at build time), and by the playground
+ * (lines highlighted in the browser). It is a pure function of plain data returning an HTML string,
+ * so the three cannot drift apart. Every piece of text is escaped here; the one exception is each
+ * line's `html`, which must come from a highlighter that escapes (shiki's serialiser, or
+ * `escapeHtml`/`markedText` below) — prompt text can never become markup.
+ */
+import type { Card, Pane } from '../prompt/view.ts';
+import { CUT_COMMENT } from '../prompt/weave.ts';
+
+export type PaneKind = 'request' | 'state' | 'rejected';
+export type PaneLineStatus = 'same' | 'added' | 'changed';
+
+export interface PaneMarkupLine {
+  /** Inner HTML of the line's text: highlighted AND escaped (see the header). */
+  html: string;
+  /** Leading whitespace of the line's text, for the hanging indent of wrapped lines. */
+  indent: number;
+  status: PaneLineStatus;
+  /** Event offsets the line came from, space-separated ('' when none). */
+  from: string;
+  /** Lines of the previous pane removed right before this line (plain text). */
+  removedBefore: readonly string[];
+  cutAbove: boolean;
+  /** Annotations on this line: DOM id and comment (plain text). */
+  notes: readonly { id: string; comment: string }[];
+  /** The line is an abridgement's stand-in: the full text it replaces (plain text). */
+  abridges?: string;
+}
+
+export interface PaneMarkup {
+  offset: number;
+  kind: PaneKind;
+  /** DOM id prefix, unique per page. */
+  idPrefix: string;
+  /** Overrides the default heading ("Request @N", "As of @N", …). */
+  heading?: string;
+  selected?: boolean;
+  /** The event belongs to a base scenario. */
+  shared?: boolean;
+  /** The request's model (requests only). */
+  model?: string;
+  /** Whole percent of the request above the ✂ line. */
+  cachedPercent?: number;
+  /** The event's type, shown in the head of non-request panes. */
+  eventType?: string;
+  rejected?: string;
+  lines: readonly PaneMarkupLine[];
+  removedAtEnd: readonly string[];
+  /** Prefix of provenance links: '' on the scenario's own page, its URL elsewhere. */
+  linkBase?: string;
+  /** Type of the event at an offset (provenance titles); '' when unknown. */
+  typeOf: (offset: string) => string;
+  /** Markup of a before/after review of this request (already escaped by its own renderer). */
+  reviewHtml?: string;
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Text (or an attribute value) as HTML. */
+export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+
+/** Plain text as line HTML, with `<mark>` around the given ranges (annotations' anchored text). */
+export function markedText(text: string, marks: readonly { start: number; end: number; attrs: Record<string, string> }[] = []): string {
+  let out = '';
+  let at = 0;
+  for (const m of [...marks].filter((m) => m.end > m.start).sort((a, b) => a.start - b.start)) {
+    if (m.start < at) continue; // overlapping: the first wins (shiki's path merges them instead)
+    const attrs = Object.entries(m.attrs).map(([k, v]) => ` ${k}="${escapeHtml(v)}"`).join('');
+    out += `${escapeHtml(text.slice(at, m.start))}<mark${attrs}>${escapeHtml(text.slice(m.start, m.end))}</mark>`;
+    at = m.end;
+  }
+  return out + escapeHtml(text.slice(at));
+}
+
+/** The leading-whitespace width of a line of text. */
+export const indentOf = (text: string): number => text.length - text.trimStart().length;
+
+export function defaultHeading(kind: PaneKind, offset: number): string {
+  return kind === 'request' ? `Request @${offset}` : kind === 'rejected' ? `@${offset}: request not accepted` : `As of @${offset}`;
+}
+
+const SIGN = { same: ' ', added: '+', changed: '~' } as const;
+const SIGN_LABEL = { same: '', added: 'added', changed: 'changed' } as const;
+const CUT_TEXT = escapeHtml(CUT_COMMENT.replace(/^✂ /, ''));
+
+function sign(status: PaneLineStatus | 'removed'): string {
+  const ch = status === 'removed' ? '−' : SIGN[status];
+  const label = status === 'removed' ? 'removed' : SIGN_LABEL[status];
+  return `<span class="sign"><span aria-hidden="true">${ch}</span>${label ? `<span class="visually-hidden">${label}</span>` : ''}</span>`;
+}
+
+const removedRow = (text: string): string => `<div class="ln s-removed"><span class="gutter"></span>${sign('removed')}<span class="src">${escapeHtml(text)}</span></div>`;
+
+/** The pane's `<section>`, as HTML. */
+export function paneMarkup(p: PaneMarkup): string {
+  const id = `${p.idPrefix}-${p.offset}`;
+  const heading = p.heading ?? defaultHeading(p.kind, p.offset);
+  const e = escapeHtml;
+  let added = 0;
+  let changed = 0;
+  let removed = p.removedAtEnd.length;
+  for (const l of p.lines) {
+    if (l.status === 'added') added++;
+    else if (l.status === 'changed') changed++;
+    removed += l.removedBefore.length;
+  }
+  const out: string[] = [];
+  out.push(
+    `<section class="pane${p.selected ? ' selected' : ''}" id="${e(id)}" data-offset="${p.offset}" data-kind="${p.kind}"${p.shared ? ' data-shared' : ''} aria-labelledby="${e(id)}-h">`,
+    `<div class="pane-head"><h2 id="${e(id)}-h">${e(heading)}</h2>`,
+  );
+  if (p.model) out.push(`<code>${e(p.model)}</code>`);
+  if (p.cachedPercent !== undefined) out.push(`<span class="badge" title="Share of this request's characters above the ✂ line, i.e. a byte-stable prefix the provider can reuse">${p.cachedPercent}% cached prefix</span>`);
+  if (p.kind !== 'request' && p.eventType) out.push(`<span class="muted">${e(p.eventType)}</span>`);
+  out.push(
+    `<span class="legend"><span class="visually-hidden">Changes since the previous event:</span><span>+${added} added</span><span>~${changed} changed</span><span>−${removed} removed</span></span></div>`,
+  );
+  if (p.rejected) out.push(`<p class="rejected">Not sent: ${e(p.rejected)}</p>`);
+  if (p.kind === 'state') out.push('<p class="muted visually-hidden">The messages the model would read if a request were sent right after this event.</p>');
+  out.push(
+    `<div class="reviewable${p.reviewHtml ? ' has-review' : ''}" data-active="after">`,
+    `<div class="code review-view" data-view="after" role="region" aria-label="${e(heading)} — prompt text" tabindex="0">`,
+  );
+  const base = e(p.linkBase ?? '');
+  p.lines.forEach((l, i) => {
+    for (const r of l.removedBefore) out.push(removedRow(r));
+    if (l.cutAbove) out.push(`<div class="cut" role="separator"><strong>✂</strong> ${CUT_TEXT}</div>`);
+    for (const n of l.notes) out.push(`<div class="note" role="note" id="${e(n.id)}"><span class="visually-hidden">Annotation: </span>${e(n.comment)}</div>`);
+    let gutter = '';
+    if (l.from && (i === 0 || p.lines[i - 1]!.from !== l.from)) {
+      const offs = l.from.split(' ');
+      const title = offs.map((o) => `from @${o} ${p.typeOf(o)}`.trimEnd()).join('; ');
+      gutter = `<a class="prov" href="${base}#@${e(offs[0]!)}" title="${e(title)}" data-off="${e(offs[0]!)}">@${e(offs[0]!)}</a>`;
+    }
+    out.push(
+      `<div class="ln s-${l.status}"${l.from ? ` data-from="${e(l.from)}"` : ''}${l.indent ? ` style="--ind:${l.indent}ch"` : ''}>`,
+      `<span class="gutter">${gutter}</span>${sign(l.status)}<span class="src">${l.html}</span></div>`,
+    );
+    if (l.abridges !== undefined) {
+      out.push(`<details class="abridged"><summary>Abridged above — show the full text (${l.abridges.length.toLocaleString('en')} characters)</summary><pre>${e(l.abridges)}</pre></details>`);
+    }
+  });
+  for (const r of p.removedAtEnd) out.push(removedRow(r));
+  out.push('</div>', p.reviewHtml ?? '', '</div></section>');
+  return out.join('');
+}
+
+/**
+ * The markup input for a page-model pane whose lines are already highlighted (`html[i]` for line
+ * i; annotation marks carry `data-notes="<idPrefix>-n<line>-<k>"`, matching the notes' ids).
+ */
+export function fromPane(
+  pane: Pane,
+  cards: readonly Card[],
+  html: readonly string[],
+  opts: { idPrefix: string; selected?: boolean; shared?: boolean; heading?: string; linkBase?: string; reviewHtml?: string },
+): PaneMarkup {
+  const typeByOffset = new Map(cards.map((c) => [String(c.offset), c.type]));
+  return {
+    ...opts, offset: pane.offset, kind: pane.kind,
+    ...(pane.kind === 'request' && { model: pane.lines[0]?.text.replace(/^model: /, '') ?? '' }),
+    ...(pane.cached !== undefined && { cachedPercent: Math.round(pane.cached * 100) }),
+    ...(pane.kind !== 'request' && { eventType: typeByOffset.get(String(pane.offset)) ?? '' }),
+    ...(pane.rejected && { rejected: pane.rejected }),
+    typeOf: (o) => typeByOffset.get(o) ?? '',
+    lines: pane.lines.map((l, i) => ({
+      html: html[i]!, indent: indentOf(l.text), status: l.status, from: l.from.join(' '), removedBefore: l.removedBefore, cutAbove: l.cutAbove,
+      notes: l.notes.map((n, k) => ({ id: `${opts.idPrefix}-n${i}-${k}`, comment: n.comment })),
+      ...(l.abridges !== undefined && { abridges: l.abridges }),
+    })),
+    removedAtEnd: pane.removedAtEnd,
+  };
+}
+
+/** Where a pane's annotations are marked in its lines (the highlighter turns them into <mark>s). */
+export function noteMarks(pane: Pane, idPrefix: string): { line: number; start: number; end: number; attrs: Record<string, string> }[] {
+  return pane.lines.flatMap((l, i) => l.notes.map((n, k) => ({ line: i, start: n.start, end: n.end, attrs: { class: 'anchor', 'data-notes': `${idPrefix}-n${i}-${k}` } })));
+}

@@ -1,0 +1,73 @@
+/**
+ * Which of the configured folds can run in the browser (the playground re-folds as you type), and
+ * the source of the virtual module that bundles them. Built-in folds are browser-safe by the
+ * layering rule (folds import nothing of the site, no node:). A custom fold module is browser-safe
+ * when neither it nor any module it imports by relative path imports a Node built-in (`node:fs`,
+ * `fs`, …); package imports are left to the bundler. An unsafe fold is left out of the playground
+ * with its reason (the build logs it), never half-bundled.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { BUILTIN_FOLDS } from '../folds/index.ts';
+
+export interface BrowserFold {
+  /** The spec as written in `folds` (a built-in id or a module path). */
+  spec: string;
+  /** Absolute module path of a custom fold; undefined for a built-in. */
+  file?: string;
+  /** Why the fold cannot run in the browser; undefined when it can. */
+  unsafe?: string;
+}
+
+/** Static and dynamic import specifiers of a module's source (type-only imports skipped). */
+function importsOf(source: string): string[] {
+  const out: string[] = [];
+  for (const m of source.matchAll(/\bimport\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]|\bexport\s+(type\s+)?[^'";]*?\sfrom\s+['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)) {
+    if (m[1] || m[3]) continue;
+    out.push((m[2] ?? m[4] ?? m[5])!);
+  }
+  return out;
+}
+
+/** The first Node built-in reachable from `file` through relative imports, with the chain to it. */
+function nodeImport(file: string, seen = new Set<string>()): string | undefined {
+  if (seen.has(file) || !existsSync(file)) return undefined;
+  seen.add(file);
+  for (const spec of importsOf(readFileSync(file, 'utf8'))) {
+    if (spec.startsWith('node:') || isBuiltin(spec)) return `imports ${spec}`;
+    if (spec.startsWith('.')) {
+      const next = resolve(dirname(file), spec);
+      const found = nodeImport(next, seen);
+      if (found) return `${spec} ${found}`;
+    }
+  }
+  return undefined;
+}
+
+export function browserFolds(root: string, specs: readonly string[] = [...BUILTIN_FOLDS.keys()]): BrowserFold[] {
+  return specs.map((spec) => {
+    if (BUILTIN_FOLDS.has(spec)) return { spec };
+    const file = isAbsolute(spec) ? spec : resolve(root, spec);
+    const why = nodeImport(file);
+    return { spec, file, ...(why && { unsafe: `${spec} ${why}` }) };
+  });
+}
+
+/**
+ * The playground's fold module: `export const folds` — every browser-safe fold, keyed by id.
+ * Built-ins come from src/folds; custom folds are imported from their files (default or `fold`
+ * export, as the integration's loader reads them).
+ */
+export function browserFoldsModule(folds: readonly BrowserFold[], builtinIndex: string): string {
+  const lines = [`import { BUILTIN_FOLDS } from ${JSON.stringify(builtinIndex)};`, 'export const folds = new Map();'];
+  folds.forEach((f, i) => {
+    if (f.unsafe) return;
+    if (!f.file) lines.push(`folds.set(${JSON.stringify(f.spec)}, BUILTIN_FOLDS.get(${JSON.stringify(f.spec)}));`);
+    else {
+      lines.push(`import * as custom${i} from ${JSON.stringify(f.file)};`);
+      lines.push(`{ const fold = custom${i}.default ?? custom${i}.fold; folds.set(fold.id, fold); }`);
+    }
+  });
+  return `${lines.filter((l) => l.startsWith('import')).join('\n')}\n${lines.filter((l) => !l.startsWith('import')).join('\n')}\n`;
+}

@@ -1,0 +1,15 @@
+/**
+ * `/playground/corpus.json`: the site's scenario files as written (file, id, title, text) with the
+ * loader's settings, for the playground — it opens a scenario from here and finds bases here by id.
+ * Built once with the site (a static file; nothing is fetched from elsewhere).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { siteCorpus } from '../../integration/site.ts';
+
+export async function GET(): Promise<Response> {
+  const site = await siteCorpus();
+  const c = site.config;
+  const scenarios = site.corpus.scenarios.map(({ scenario: s }) => ({ file: s.file, id: s.id, title: s.title, text: readFileSync(join(c.root, s.file), 'utf8') }));
+  return new Response(JSON.stringify({ scenarios, defaultFold: c.defaultFold, timeZero: c.timeZero }), { headers: { 'content-type': 'application/json' } });
+}

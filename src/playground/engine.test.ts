@@ -1,0 +1,72 @@
+/**
+ * The playground's engine gives the same pane as the site's page model for the same scenario and
+ * event (it folds one event instead of all), the same error messages as the CLI, finds bases in
+ * the corpus, and turns pathological input (an alias bomb, an exception) into an error, never a
+ * throw.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { BUILTIN_FOLDS } from '../folds/index.ts';
+import { resolveOptions } from '../integration/options.ts';
+import { renderCorpus } from '../prompt/corpus.ts';
+import { scenarioView } from '../prompt/view.ts';
+import { formatError } from '../scenarios/errors.ts';
+import { run, type CorpusFile, type EngineInput } from './engine.ts';
+
+const config = await resolveOptions(process.cwd());
+const site = renderCorpus(config, { everyEvent: true });
+const corpus: CorpusFile[] = readdirSync('scenarios').sort().map((n) => {
+  const file = `scenarios/${n}`;
+  return { file, id: site.scenarios.find((s) => s.scenario.file === file)!.scenario.id, text: readFileSync(file, 'utf8') };
+});
+const input = (id: string, over: Partial<EngineInput> = {}): EngineInput => {
+  const c = corpus.find((s) => s.id === id)!;
+  return { file: c.file, text: c.text, corpus, folds: BUILTIN_FOLDS, defaultFold: config.defaultFold, timeZero: config.timeZero, ...over };
+};
+
+describe('playground engine', () => {
+  it('builds the same pane as the scenario page, for every event of a scenario with a base', () => {
+    const page = scenarioView(site.scenarios.find((s) => s.scenario.id === 'sent-re-add')!);
+    for (const expected of page.panes) {
+      const r = run(input('sent-re-add', { selected: expected.offset }));
+      expect(r.errors).toEqual([]);
+      expect(r.view!.selected).toBe(expected.offset);
+      expect(r.view!.pane).toEqual(expected);
+    }
+    const first = run(input('sent-re-add'));
+    expect(first.view!.selected).toBe(page.requests[0]);
+    expect(first.view!.cards).toEqual(page.cards.map((c) => ({ ...c, badges: expect.any(Array) })));
+  });
+
+  it('reports errors exactly as the CLI formats them, and renders nothing', () => {
+    const text = input('sent-re-add').text.replace('off: 31', 'off: 3');
+    const r = run(input('sent-re-add', { text }));
+    expect(r.view).toBeUndefined();
+    expect(r.errors.map((e) => e.formatted)).toEqual([
+      formatError({ pos: { file: 'scenarios/02-sent-re-add.yaml', line: 22, col: 10 }, message: 'offset @3 is not after @30, the previous event', fix: 'give this event an offset greater than 30 — offsets strictly increase (a batch takes one offset per item)' }),
+    ]);
+    expect(r.errors[0]).toMatchObject({ line: 22, col: 10 });
+  });
+
+  it('lists every scenario of the site when the base is unknown', () => {
+    const r = run(input('sent-re-add', { text: input('sent-re-add').text.replace('base: birth-window', 'base: nope') }));
+    expect(r.errors[0]!.message).toBe('unknown base `nope`');
+    expect(r.errors[0]!.fix).toContain('birth-window, whole-prompt-key');
+  });
+
+  it('turns an alias bomb into an error at line 1, not an exception', () => {
+    const bomb = ['id: bomb', 'title: t', 'a: &a ["x","x","x","x","x","x","x","x","x","x"]'];
+    for (let i = 0; i < 12; i++) bomb.push(`${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [${Array(10).fill(`*${String.fromCharCode(97 + i)}`).join(',')}]`);
+    bomb.push('events:', '  - off: 1', '    t: 0s', '    type: agents/context-added', '    payload: {role: user, content: *m}');
+    const r = run({ ...input('birth-window'), file: 'scenarios/bomb.yaml', text: bomb.join('\n') });
+    expect(r.view).toBeUndefined();
+    expect(r.errors.length).toBeGreaterThan(0);
+    expect(r.errors.every((e) => e.file === 'scenarios/bomb.yaml' && e.formatted.includes('fix:'))).toBe(true);
+  });
+
+  it('keeps going with a file that is not YAML at all', () => {
+    const r = run({ ...input('birth-window'), file: 'scenarios/x.yaml', text: '\u0000<script>'.repeat(1000) });
+    expect(r.view).toBeUndefined();
+    expect(r.errors[0]!.formatted).toMatch(/^scenarios\/x\.yaml:\d+:\d+ error: /);
+  });
+});

@@ -1,0 +1,185 @@
+/**
+ * The playground's pipeline, as a pure function of texts: load and validate the edited scenario
+ * with its base chain (the same loader, folds, printer, weave and page model as the build, so the
+ * errors read exactly as `npm run check` prints them), then fold and build the pane of ONE event —
+ * the selected one, diffed against the event before it. Folding every event and diffing every
+ * pane, as a scenario page's build does, costs seconds for a long scenario; the playground needs
+ * one pane per keystroke. (So cards' badges that the page model derives from other events' panes,
+ * like `supersedes`, are missing here; the playground shows previews only.)
+ * Runs in a Web Worker (worker.ts); no DOM, no node:.
+ */
+import type { AnyFold, Snapshot, StreamEvent } from '../folds/types.ts';
+import { printRequest } from '../prompt/print.ts';
+import { renderScenario, type EventView, type RenderedScenario } from '../prompt/render.ts';
+import { scenarioView, type Card, type Pane } from '../prompt/view.ts';
+import { formatError, sortErrors, type InputError } from '../scenarios/errors.ts';
+import { loadTexts } from '../scenarios/load.ts';
+import type { Scenario } from '../scenarios/model.ts';
+
+export interface CorpusFile {
+  file: string;
+  id: string;
+  text: string;
+}
+
+export interface EngineInput {
+  /** The edited text and the file name it is checked as (errors name it). */
+  file: string;
+  text: string;
+  /** The project's scenarios (bases are found here by id). The edited file replaces its namesake. */
+  corpus: readonly CorpusFile[];
+  folds: ReadonlyMap<string, AnyFold>;
+  defaultFold: string;
+  timeZero: string;
+  /** The event to show; the default is the first own request (as on a scenario page). */
+  selected?: number;
+}
+
+export interface PlaygroundError {
+  file: string;
+  line: number;
+  col: number;
+  message: string;
+  fix: string;
+  detail: string[];
+  /** Exactly as the CLI prints it. */
+  formatted: string;
+}
+
+export interface EngineResult {
+  errors: PlaygroundError[];
+  warnings: { file: string; line: number; col: number; message: string }[];
+  /** Set when the edited scenario loaded and rendered. */
+  view?: {
+    id: string;
+    title: string;
+    fold: string;
+    foldTitle: string;
+    options: Record<string, unknown>;
+    base?: string;
+    cards: Card[];
+    selected: number;
+    pane: Pane;
+  };
+  timings: { load: number; fold: number };
+}
+
+const BASE_LINE = /^base:[ \t]*["']?([^"'\s#]+)/m;
+
+/** The edited file plus the corpus files its base chain needs (all of them if a base is unknown). */
+function filesFor(input: EngineInput): { file: string; text: string }[] {
+  const byId = new Map(input.corpus.filter((c) => c.file !== input.file).map((c) => [c.id, c]));
+  const out = [{ file: input.file, text: input.text }];
+  const seen = new Set<string>();
+  for (let m = BASE_LINE.exec(input.text); m; ) {
+    const base = byId.get(m[1]!);
+    if (!base) return [...input.corpus.filter((c) => c.file !== input.file).map(({ file, text }) => ({ file, text })), out[0]!];
+    if (seen.has(base.id)) break; // a cycle: the loader reports it
+    seen.add(base.id);
+    out.unshift({ file: base.file, text: base.text });
+    m = BASE_LINE.exec(base.text);
+  }
+  return out;
+}
+
+const toError = (e: InputError): PlaygroundError => ({
+  file: e.pos.file, line: e.pos.line, col: e.pos.col, message: e.message, fix: e.fix, detail: e.detail ?? [], formatted: formatError(e),
+});
+
+/** A fold that snapshots only the given offsets, otherwise the same fold. */
+function restricted(fold: AnyFold, keep: ReadonlySet<number>): AnyFold {
+  return Object.assign(Object.create(fold) as AnyFold, {
+    snapshots: (events: readonly StreamEvent[], options: Record<string, unknown>, at: ReadonlySet<number>): Snapshot[] =>
+      fold.snapshots(events, options, new Set([...at].filter((o) => keep.has(o)))),
+  });
+}
+
+const now = (): number => (typeof performance === 'undefined' ? Date.now() : performance.now());
+
+/** Loads the scenario (texts → validated Scenario); separate so a caller can cache it by text. */
+export function load(input: EngineInput): { scenario?: Scenario; errors: InputError[] } {
+  const { scenarios, errors } = loadTexts(filesFor(input), { folds: input.folds, defaultFold: input.defaultFold, timeZero: input.timeZero });
+  const scenario = scenarios.find((s) => s.file === input.file);
+  return { ...(scenario && { scenario }), errors: [...errors] };
+}
+
+/** A loaded scenario with its requests folded (the part every selected event shares). */
+export interface Prepared {
+  rendered: RenderedScenario;
+  /** The request events' views (cuts, anchors), by offset. */
+  requests: Map<number, EventView>;
+  cards: Card[];
+  info: Omit<NonNullable<EngineResult['view']>, 'cards' | 'selected' | 'pane'>;
+  warnings: EngineResult['warnings'];
+}
+
+/**
+ * Folds every request of the scenario once — cuts compare with the previous request, anchors and
+ * rejected requests are errors — and makes its cards. Errors are added to `errors`.
+ */
+export function prepare(scenario: Scenario, folds: ReadonlyMap<string, AnyFold>, errors: InputError[]): Prepared {
+  const fold = folds.get(scenario.fold)!;
+  const requestOffsets = new Set(scenario.chain.filter((e) => fold.requestTypes.includes(e.type)).map((e) => e.offset));
+  const rendered = { ...renderScenario(scenario, restricted(fold, requestOffsets), { everyEvent: true }, errors), fold };
+  const requests = new Map(rendered.events.map((e) => [e.offset, e]));
+  const v = scenarioView({ ...rendered, events: [] });
+  // The page model marks a request card accepted by its pane; here, by the request's own render.
+  const cards = v.cards.map((c) => (c.request ? { ...c, request: requests.get(c.offset)?.request ? ('accepted' as const) : ('rejected' as const) } : c));
+  return {
+    rendered, requests, cards,
+    info: { id: v.id, title: v.title, fold: v.fold, foldTitle: v.foldTitle, options: v.options, ...(v.base !== undefined && { base: v.base }) },
+    warnings: rendered.warnings.map((w) => ({ file: w.pos.file, line: w.pos.line, col: w.pos.col, message: w.message })),
+  };
+}
+
+/** The pane of one event (the default: the first own request), diffed against the event before it. */
+export function paneAt(p: Prepared, selected?: number): NonNullable<EngineResult['view']> {
+  const { scenario, fold, options } = p.rendered;
+  const chain = scenario.chain;
+  const known = new Set(chain.map((e) => e.offset));
+  const at = selected !== undefined && known.has(selected)
+    ? selected
+    : (scenario.events.find((e) => fold.requestTypes.includes(e.type)) ?? scenario.events[0] ?? chain[0])!.offset;
+  const index = chain.findIndex((e) => e.offset === at);
+  const wanted = index > 0 ? [chain[index - 1]!.offset, at] : [at];
+  // Other events print the messages as of them, exactly as renderScenario does for a page.
+  const missing = new Set(wanted.filter((o) => !p.requests.get(o)?.request));
+  const snaps = new Map((missing.size ? fold.snapshots(chain, options, missing) : []).map((s) => [s.offset, s]));
+  const abridgements = missing.size ? fold.abridgements(options) : [];
+  const events: EventView[] = wanted.map((o) => {
+    const done = p.requests.get(o);
+    if (done?.request) return done;
+    const snap = snaps.get(o)!;
+    return { offset: o, lines: printRequest(null, snap.messages, abridgements), ...(snap.rejected && { rejected: snap.rejected.reason }) };
+  });
+  // Panes only: the cards were made once, in prepare().
+  const v = scenarioView({ ...p.rendered, scenario: { ...scenario, chain: [] }, events });
+  return { ...p.info, cards: p.cards, selected: at, pane: v.panes.at(-1)! };
+}
+
+/** The whole pipeline. Never throws: an unexpected failure becomes an error at line 1. */
+export function run(input: EngineInput): EngineResult {
+  const t0 = now();
+  try {
+    const loaded = load(input);
+    const t1 = now();
+    if (!loaded.scenario) return { errors: sortErrors(loaded.errors).map(toError), warnings: [], timings: { load: t1 - t0, fold: 0 } };
+    const errors = [...loaded.errors];
+    const prepared = prepare(loaded.scenario, input.folds, errors);
+    const view = errors.length === 0 ? paneAt(prepared, input.selected) : undefined;
+    const t2 = now();
+    return { errors: sortErrors(errors).map(toError), warnings: prepared.warnings, ...(view && { view }), timings: { load: t1 - t0, fold: t2 - t1 } };
+  } catch (err) {
+    return { errors: [unexpected(input.file, err)], warnings: [], timings: { load: now() - t0, fold: 0 } };
+  }
+}
+
+/** An exception from the pipeline (e.g. the yaml package's alias limit) as an input error. */
+export function unexpected(file: string, err: unknown): PlaygroundError {
+  const what = err instanceof Error ? err.message : String(err);
+  return toError({
+    pos: { file, line: 1, col: 1 },
+    message: /alias/i.test(what) ? `YAML aliases expand too far (${what})` : `the scenario could not be processed: ${what}`,
+    fix: /alias/i.test(what) ? 'write each value out instead of using anchors (&) and aliases (*)' : 'simplify the input; if it looks valid, report it with this file',
+  });
+}

@@ -1,0 +1,12 @@
+/**
+ * The playground's pane: the engine's page-model pane, highlighted in the browser (highlight.ts),
+ * written by the same pane-markup function as the scenario pages. Pure: data in, HTML string out.
+ */
+import { fromPane, noteMarks, paneMarkup } from '../components/pane-markup.ts';
+import type { Card, Pane } from '../prompt/view.ts';
+import { highlightLines } from './highlight.ts';
+
+export function playgroundPaneHtml(pane: Pane, cards: readonly Card[]): string {
+  const html = highlightLines(pane.lines.map((l) => l.text), noteMarks(pane, 'pg'));
+  return paneMarkup(fromPane(pane, cards, html, { idPrefix: 'pg', selected: true }));
+}

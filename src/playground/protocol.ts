@@ -1,0 +1,52 @@
+/**
+ * The messages between the playground page and its worker (worker.ts), and the limits both sides
+ * enforce. Plain data only: they cross a postMessage boundary.
+ */
+import type { CorpusFile, EngineResult } from './engine.ts';
+
+/** Longest text the playground loads (characters); longer input is refused with an error. */
+export const MAX_CHARS = 1_000_000;
+/** Longest line the editor takes (characters): drawing one enormous line is what stalls a page. */
+export const MAX_LINE = 100_000;
+/** Why a whole text is over the limits (a shared link), or undefined when it is within them. */
+export function overLimits(text: string): string | undefined {
+  if (text.length > MAX_CHARS) return `the text is ${text.length.toLocaleString('en')} characters; the playground takes at most ${MAX_CHARS.toLocaleString('en')}`;
+  let start = 0;
+  for (let end = text.indexOf('\n'); ; end = text.indexOf('\n', start)) {
+    const len = (end < 0 ? text.length : end) - start;
+    if (len > MAX_LINE) return `a line is ${len.toLocaleString('en')} characters long; the playground takes lines of at most ${MAX_LINE.toLocaleString('en')}`;
+    if (end < 0) return undefined;
+    start = end + 1;
+  }
+}
+
+/** A worker that has not answered by then is stopped and restarted. The page never waits for it (it
+ * stays responsive meanwhile); this only ends a worker that hangs, so it is generous for busy machines. */
+export const WORKER_TIMEOUT_MS = 60_000;
+
+export interface InitMessage {
+  kind: 'init';
+  corpus: CorpusFile[];
+  defaultFold: string;
+  timeZero: string;
+}
+
+export interface RunMessage {
+  kind: 'run';
+  seq: number;
+  file: string;
+  text: string;
+  /** The event to show; undefined: the scenario's default. */
+  selected?: number;
+}
+
+export type ToWorker = InitMessage | RunMessage;
+
+export interface FoldInfo {
+  id: string;
+  title: string;
+}
+
+export type FromWorker =
+  | { kind: 'ready'; folds: FoldInfo[] }
+  | ({ kind: 'result'; seq: number } & EngineResult);

@@ -1,0 +1,65 @@
+/**
+ * The playground's Web Worker: loads, validates and folds the edited scenario off the main thread,
+ * so a pathological input (deep YAML, a huge line) can never freeze the page — the page stops and
+ * restarts a worker that takes too long. The loaded scenario and its folded requests are kept for
+ * the last text, so picking another event folds only that event (and the one before it).
+ */
+/// <reference lib="webworker" />
+// @ts-expect-error — provided by the explainer integration's vite plugin (browser-safe folds)
+import { folds as registered } from 'virtual:prompt-fold-explainer/folds';
+import type { AnyFold } from '../folds/types.ts';
+import { load, paneAt, prepare, unexpected, type CorpusFile, type EngineResult, type Prepared } from './engine.ts';
+import { MAX_CHARS, type FromWorker, type ToWorker } from './protocol.ts';
+import { sortErrors, formatError, type InputError } from '../scenarios/errors.ts';
+import type { Scenario } from '../scenarios/model.ts';
+
+const folds = registered as Map<string, AnyFold>;
+let corpus: CorpusFile[] = [];
+let defaultFold = '';
+let timeZero = '';
+let last: { key: string; scenario?: Scenario; errors: InputError[]; prepared?: Prepared } | undefined;
+
+const post = (m: FromWorker): void => (self as unknown as DedicatedWorkerGlobalScope).postMessage(m);
+const toError = (e: InputError): EngineResult['errors'][number] => ({
+  file: e.pos.file, line: e.pos.line, col: e.pos.col, message: e.message, fix: e.fix, detail: e.detail ?? [], formatted: formatError(e),
+});
+
+self.onmessage = (ev: MessageEvent<ToWorker>): void => {
+  const m = ev.data;
+  if (m.kind === 'init') {
+    ({ corpus, defaultFold, timeZero } = m);
+    last = undefined;
+    post({ kind: 'ready', folds: [...folds.values()].map((f) => ({ id: f.id, title: f.title })) });
+    return;
+  }
+  const t0 = performance.now();
+  if (m.text.length > MAX_CHARS) {
+    const e: InputError = {
+      pos: { file: m.file, line: 1, col: 1 },
+      message: `the scenario is ${(m.text.length / 1e6).toFixed(1)} million characters; the playground loads at most ${MAX_CHARS / 1e6} million`,
+      fix: 'shorten it (long texts belong in a file checked with `npm run check`)',
+    };
+    post({ kind: 'result', seq: m.seq, errors: [toError(e)], warnings: [], timings: { load: 0, fold: 0 } });
+    return;
+  }
+  try {
+    const key = `${m.file}\n${m.text}`;
+    // One load and one fold of the requests per text; picking another event reuses both.
+    let loadMs = 0;
+    let foldMs = 0;
+    if (last?.key !== key) {
+      last = { key, ...load({ file: m.file, text: m.text, corpus, folds, defaultFold, timeZero }) };
+      loadMs = performance.now() - t0;
+      if (last.scenario) last.prepared = prepare(last.scenario, folds, last.errors);
+      foldMs = performance.now() - t0 - loadMs;
+    }
+    const t1 = performance.now();
+    const errors = last.errors;
+    const view = last.prepared && errors.length === 0 ? paneAt(last.prepared, m.selected) : undefined;
+    foldMs += performance.now() - t1;
+    post({ kind: 'result', seq: m.seq, errors: sortErrors(errors).map(toError), warnings: last.prepared?.warnings ?? [], ...(view && { view }), timings: { load: loadMs, fold: foldMs } });
+  } catch (err) {
+    last = undefined;
+    post({ kind: 'result', seq: m.seq, errors: [unexpected(m.file, err)], warnings: [], timings: { load: performance.now() - t0, fold: 0 } });
+  }
+};

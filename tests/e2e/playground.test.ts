@@ -1,0 +1,273 @@
+/**
+ * Browser tests of /playground/ (playwright-core driving Debian's chromium against a built copy of
+ * the project with the hostile scenarios): opened from a scenario page it shows the same request
+ * text; typing an event updates the pane; broken YAML shows the CLI's error at the right line and
+ * keeps the last good pane marked stale; the URL reopens the same edit; the download is a scenario
+ * the loader accepts; hostile and pathological input executes nothing and leaves the page
+ * responsive; axe-clean in light and dark; usable at 360 px.
+ */
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveOptions } from '../../src/integration/options.ts';
+import { renderTexts } from '../../src/prompt/corpus.ts';
+import { formatError } from '../../src/scenarios/errors.ts';
+import { build, makeProject, ROOT, serve } from '../support/project.ts';
+
+const HOSTILE = join(ROOT, 'tests/fixtures/hostile');
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+let dir: string;
+let site: { url: string; close: () => Promise<void> };
+let browser: Browser;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  dir = makeProject(readdirSync(HOSTILE).map((f) => join(HOSTILE, f)));
+  const r = build(dir);
+  if (r.status !== 0) throw new Error(`build failed:\n${r.output}`);
+  site = await serve(join(dir, 'dist'));
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}, 600_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+async function open(path: string, opts: { colorScheme?: 'light' | 'dark'; width?: number } = {}): Promise<Page> {
+  const context = await browser.newContext({ colorScheme: opts.colorScheme ?? 'light', viewport: { width: opts.width ?? 1400, height: 900 }, acceptDownloads: true });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => pageErrors.push(`${path}: ${e.message}`));
+  page.on('dialog', (d) => {
+    pageErrors.push(`${path}: a dialog opened: ${d.message()}`);
+    void d.dismiss();
+  });
+  await page.goto(site.url + path);
+  return page;
+}
+
+/** Waits until the playground has answered the latest edit. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.querySelector('.playground');
+    return root && !root.hasAttribute('aria-busy') && document.getElementById('pg-status')?.textContent !== 'Loading…';
+  }, undefined, { timeout: 60_000 });
+  await page.waitForTimeout(50);
+  await page.waitForFunction(() => !document.querySelector('.playground')!.hasAttribute('aria-busy'), undefined, { timeout: 60_000 });
+}
+
+/** Types into the editor at the start of the first line whose text is `line` (found after moving to the end). */
+async function insertBefore(page: Page, line: string, text: string): Promise<void> {
+  await page.locator('.cm-content').click();
+  await page.keyboard.press('Control+End');
+  await page.locator('.cm-line', { hasText: new RegExp(`^${line}$`) }).first().click();
+  await page.keyboard.press('Home');
+  await page.keyboard.insertText(text);
+}
+
+/** Pastes text into the editor as the clipboard would; returns how long the paste handler took (ms). */
+const paste = (page: Page, text: string): Promise<number> =>
+  page.evaluate((t) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', t);
+    const start = performance.now();
+    document.querySelector('.cm-content')!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    return performance.now() - start;
+  }, text);
+
+const paneText = (page: Page, sel: string): Promise<string> => page.locator(sel).first().innerText();
+const config = await resolveOptions(ROOT);
+
+describe('the playground', () => {
+  it('opens a scenario from its page and shows the same request text', { timeout: 90_000 }, async () => {
+    const page = await open('/scenarios/sent-re-add/');
+    const pageText = await paneText(page, '.pane.selected .code');
+    await page.getByRole('link', { name: 'Open in playground' }).click();
+    await page.waitForSelector('#pg-pane .pane');
+    await settled(page);
+    expect(await page.locator('#pg-pane .pane h2').textContent()).toBe('Request @31');
+    expect(await paneText(page, '#pg-pane .code')).toBe(pageText);
+    expect(await page.locator('#pg-file').textContent()).toBe('scenarios/02-sent-re-add.yaml');
+    expect(await page.locator('#pg-fold').inputValue()).toBe('context-protocol');
+    await page.context().close();
+  });
+
+  it('re-folds as you type, reports broken YAML at its line, and keeps the last pane stale', { timeout: 90_000 }, async () => {
+    const page = await open('/playground/#open=sent-re-add');
+    await page.waitForSelector('#pg-pane .pane');
+    await settled(page);
+    await insertBefore(page, 'annotations:', [
+      '  - off: 49', '    t: 18m 50s', '    type: agent/llm-request-settled', '    payload:', '      requestOffset: 42',
+      '      result: {status: succeeded, text: ok}',
+      '  - off: 50', '    t: 19m', '    type: agents/context-added', '    payload:', '      role: user',
+      '      content: typed in the playground test', '  - off: 51', '    t: 19m 1s', '    type: agent/llm-request-requested',
+      '    payload:', '      model: openai/gpt-5.6-terra', '      contractVersion: "7.0.0"', '',
+    ].join('\n'));
+    await expect.poll(() => page.locator('#pg-event option[value="51"]').count(), { timeout: 30_000 }).toBe(1);
+    await page.locator('#pg-event').selectOption('51');
+    await expect.poll(() => page.locator('#pg-pane .pane h2').textContent(), { timeout: 30_000 }).toBe('Request @51');
+    const pane = await paneText(page, '#pg-pane .code');
+    expect(pane).toContain('typed in the playground test');
+    expect(await page.locator('#pg-pane .ln.s-added').count()).toBeGreaterThan(0);
+    expect(await page.locator('#pg-pane .cut').count()).toBe(1);
+
+    // A second `id:` on line 2: the CLI's message, at line 2, and the pane keeps @51 marked stale.
+    await page.locator('.cm-content').click();
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.insertText('id: again\n');
+    await page.waitForSelector('#pg-errors pre', { timeout: 30_000 });
+    await settled(page);
+    const shown = await page.locator('#pg-errors pre').allTextContents();
+    const edited = readFileSync(join(ROOT, 'scenarios/02-sent-re-add.yaml'), 'utf8');
+    // What `npm run check` prints for the same text (the playground's edit is replayed here).
+    const text = `id: again\n${edited.replace(/^annotations:/m, (a) => `  - off: 49\n    t: 18m 50s\n    type: agent/llm-request-settled\n    payload:\n      requestOffset: 42\n      result: {status: succeeded, text: ok}\n  - off: 50\n    t: 19m\n    type: agents/context-added\n    payload:\n      role: user\n      content: typed in the playground test\n  - off: 51\n    t: 19m 1s\n    type: agent/llm-request-requested\n    payload:\n      model: openai/gpt-5.6-terra\n      contractVersion: "7.0.0"\n${a}`)}`;
+    const cli = renderTexts(readdirSync(join(ROOT, 'scenarios')).map((n) => ({ file: `scenarios/${n}`, text: n === '02-sent-re-add.yaml' ? text : readFileSync(join(ROOT, 'scenarios', n), 'utf8') })), config, { everyEvent: false });
+    expect(shown).toEqual(cli.errors.map(formatError));
+    expect(shown[0]).toMatch(/^scenarios\/02-sent-re-add\.yaml:2:1 error: /);
+    const marker = page.locator('.cm-gutter-lint .cm-gutterElement', { has: page.locator('.cm-lint-marker-error') });
+    expect(await marker.count()).toBe(1);
+    const markerBox = (await marker.boundingBox())!;
+    const line2 = (await page.locator('.cm-lineNumbers .cm-gutterElement', { hasText: /^2$/ }).boundingBox())!;
+    expect(Math.abs(markerBox.y - line2.y)).toBeLessThan(3);
+    expect(await page.locator('#pg-pane').getAttribute('data-stale')).toBe('');
+    expect(await page.locator('#pg-pane .pane h2').textContent()).toBe('Request @51');
+    expect(await page.locator('#pg-status').textContent()).toContain('stale');
+    await page.context().close();
+  });
+
+  it('reopens the same edit from its URL, and downloads a scenario the loader accepts', { timeout: 90_000 }, async () => {
+    const page = await open('/playground/#open=sent-re-add@40');
+    await page.waitForSelector('#pg-pane .pane');
+    await settled(page);
+    expect(await page.locator('#pg-pane .pane h2').textContent()).toBe('As of @40');
+    await insertBefore(page, 'annotations:', '  - off: 60\n    t: 20m\n    type: agents/context-added\n    payload:\n      role: user\n      content: shared by link ✂ </script>\n');
+    await expect.poll(() => page.locator('#pg-event option[value="60"]').count(), { timeout: 30_000 }).toBe(1);
+    await page.locator('#pg-event').selectOption('60');
+    await expect.poll(() => page.locator('#pg-pane .pane h2').textContent(), { timeout: 30_000 }).toBe('As of @60');
+    await settled(page);
+    const url = page.url();
+    expect(url).toMatch(/\/playground\/#s=/);
+    const before = await paneText(page, '#pg-pane .code');
+
+    const again = await open(url.slice(site.url.length));
+    await again.waitForSelector('#pg-pane .pane');
+    await settled(again);
+    expect(await again.locator('#pg-pane .pane h2').textContent()).toBe('As of @60');
+    expect(await paneText(again, '#pg-pane .code')).toBe(before);
+
+    const downloads = await Promise.all([page, again].map(async (p) => {
+      const [d] = await Promise.all([p.waitForEvent('download'), p.locator('#pg-download').click()]);
+      return { name: d.suggestedFilename(), text: readFileSync((await d.path())!, 'utf8') };
+    }));
+    expect(downloads[1]).toEqual(downloads[0]);
+    const file = downloads[0]!;
+    expect(file.name).toBe('sent-re-add-edited.yaml');
+    expect(file.text).toContain('content: shared by link ✂ </script>');
+    expect(await page.locator('#pg-status').textContent()).toContain('id changed to sent-re-add-edited');
+    // As a new file next to the site's scenarios: `npm run check` loads and renders it cleanly.
+    const corpus = readdirSync(join(ROOT, 'scenarios')).map((n) => ({ file: `scenarios/${n}`, text: readFileSync(join(ROOT, 'scenarios', n), 'utf8') }));
+    const checked = renderTexts([...corpus, { file: `scenarios/${file.name}`, text: file.text }], config, { everyEvent: false });
+    expect(checked.errors.map(formatError)).toEqual([]);
+    expect(checked.scenarios.find((s) => s.scenario.id === 'sent-re-add-edited')!.requests.map((q) => q.offset)).toEqual([31, 42]);
+    await page.context().close();
+    await again.context().close();
+  });
+
+  it('switches the fold by editing `fold:`', { timeout: 90_000 }, async () => {
+    const page = await open('/playground/#open=birth-window');
+    await page.waitForSelector('#pg-pane .pane');
+    await settled(page);
+    await page.locator('#pg-fold').selectOption('layered');
+    await page.waitForSelector('#pg-errors pre', { timeout: 30_000 });
+    expect(await page.locator('#pg-errors pre').first().textContent()).toMatch(/^scenarios\/01-birth-window\.yaml:\d+:\d+ error: unknown event type `[^`]+` at @\d+ for fold `layered`/);
+    await page.locator('.cm-content').click();
+    await page.keyboard.press('Control+z');
+    await settled(page);
+    await expect.poll(() => page.locator('#pg-errors pre').count(), { timeout: 30_000 }).toBe(0);
+    expect(await page.locator('#pg-fold').inputValue()).toBe('context-protocol');
+    await page.context().close();
+  });
+
+  it('executes nothing from hostile text and stays responsive on pathological input', { timeout: 120_000 }, async () => {
+    const page = await open('/playground/#open=hostile');
+    await page.waitForSelector('#pg-pane .pane');
+    await settled(page);
+    expect(await paneText(page, '#pg-pane .code')).toContain("<script>window.__pwned='section'</script>");
+    await page.locator('#pg-event').selectOption('2');
+    await settled(page);
+    await insertBefore(page, 'annotations:', `  - off: 4\n    t: 3s\n    type: agents/context-added\n    payload: {role: user, content: "</textarea><script>window.__pwned='typed'</script><a href=\\"javascript:window.__pwned='link'\\">x</a>"}\n    note: "</textarea><svg onload=\\"window.__pwned='note'\\">"\n`);
+    await expect.poll(() => page.locator('#pg-event option[value="4"]').count(), { timeout: 30_000 }).toBe(1);
+    await page.locator('#pg-event').selectOption('4');
+    await expect.poll(() => paneText(page, '#pg-pane .code'), { timeout: 30_000 }).toContain("</textarea><script>window.__pwned='typed'</script>");
+    for (const link of await page.locator('#pg-pane a').all()) expect(await link.getAttribute('href')).toMatch(/^#@\d+$/);
+    expect(await page.locator('#pg-pane script, #pg-pane svg, #pg-pane img, #pg-pane textarea').count()).toBe(0);
+
+    // A 5 MB line is refused before it is parsed or drawn; the page keeps answering.
+    await page.locator('.cm-content').click();
+    const pasteMs = await paste(page, `x: ${'A'.repeat(5_000_000)}`);
+    await expect.poll(() => page.locator('#pg-status').textContent(), { timeout: 30_000 }).toMatch(/^Not inserted: the text would be 5,\d{3},\d{3} characters/);
+    expect(pasteMs).toBeLessThan(5_000); // refused before it is parsed or drawn (not a timing assertion: a hang guard)
+    await paste(page, `y: ${'B'.repeat(200_000)}\n`);
+    await expect.poll(() => page.locator('#pg-status').textContent(), { timeout: 30_000 }).toMatch(/^Not inserted: a line would be 200,\d{3} characters long/);
+    expect(await page.evaluate(() => document.querySelector('.cm-content')!.textContent!.length)).toBeLessThan(1_000_000);
+
+    // An alias bomb (a billion laughs) is an error with a fix, not a hang.
+    const bomb = ['id: bomb', 'title: t', 'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
+    for (let i = 1; i < 10; i++) bomb.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(9).fill(`*${String.fromCharCode(96 + i)}`).join(',')}]`);
+    await page.keyboard.press('Control+a');
+    await page.keyboard.insertText(`${bomb.join('\n')}\nevents: *j\n`);
+    await page.waitForSelector('#pg-errors pre', { timeout: 30_000 });
+    await settled(page);
+    expect(await page.locator('#pg-errors pre').first().textContent()).toMatch(/^scenarios\/90-hostile\.yaml:\d+:\d+ error: .*\n(.*\n)*\s*fix: /);
+    expect(await page.evaluate(() => 1 + 1)).toBe(2);
+
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
+    expect(pageErrors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('is keyboard-usable and fits 360 px', { timeout: 90_000 }, async () => {
+    const page = await open('/playground/#open=sent-re-add', { width: 360 });
+    await page.waitForSelector('#pg-pane .pane');
+    await settled(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    // Tab reaches the editor and leaves it again (Tab is not trapped), then reaches the event list.
+    await page.locator('#pg-download').focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('cm-content'))).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('cm-content'))).toBe(false);
+    await page.locator('#pg-event').focus();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => page.locator('#pg-pane .pane h2').textContent(), { timeout: 30_000 }).not.toBe('Request @31');
+    await page.context().close();
+  });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`has no axe violations (${colorScheme}), with and without errors`, { timeout: 90_000 }, async () => {
+      const page = await open('/playground/#open=sent-re-add', { colorScheme });
+      await page.waitForSelector('#pg-pane .pane');
+      await settled(page);
+      await page.addScriptTag({ content: axeSource });
+      const run = (): Promise<string[]> => page.evaluate(async () => {
+        // @ts-expect-error — injected above
+        const r = await window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'best-practice'] });
+        return r.violations.map((v: { id: string; nodes: { target: string[] }[] }) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+      });
+      expect(await run()).toEqual([]);
+      await page.locator('.cm-content').click();
+      await page.keyboard.press('Control+Home');
+      await page.keyboard.insertText('id: again\n');
+      await page.waitForSelector('#pg-errors pre', { timeout: 30_000 });
+      expect(await run()).toEqual([]);
+      await page.context().close();
+    });
+  }
+});
