@@ -20,6 +20,10 @@ export interface EncodedPane {
   /** [lineIndex, textId, textId, …] for lines removed right before a line. */
   removed: number[][];
   removedAtEnd: number[];
+  /** Flat [lineIndex, textId, …]: the old text of each changed line. */
+  old: number[];
+  /** What the line marks compare with (absent: nothing, e.g. the first event). */
+  base?: { kind: 'request' | 'event'; offset: number };
   cut?: number;
   cached?: number;
   rejected?: string;
@@ -67,6 +71,8 @@ export async function encodePanes(panes: readonly Pane[]): Promise<PaneData> {
       status: p.lines.map((l) => (l.status === 'added' ? '+' : l.status === 'changed' ? '~' : '.')).join(''),
       removed: p.lines.flatMap((l, i) => (l.removedBefore.length ? [[i, ...l.removedBefore.map((r) => text.id(r))]] : [])),
       removedAtEnd: p.removedAtEnd.map((r) => text.id(r)),
+      old: p.lines.flatMap((l, i) => (l.old !== undefined ? [i, text.id(l.old)] : [])),
+      ...(p.diffBase && { base: p.diffBase }),
       ...(cut >= 0 && { cut }),
       ...(p.cached !== undefined && { cached: Math.round(p.cached * 100) }),
       ...(p.rejected && { rejected: p.rejected }),

@@ -6,6 +6,7 @@
  */
 import type { PaneData } from './pane-data.ts';
 import { CUT_COMMENT } from '../prompt/weave.ts';
+import { CUT_ABOVE, CUT_BELOW, CUT_LABEL, announcement, noBaseStory, paneHeading, storyLabel } from './pane-text.ts';
 
 function el(tag: string, attrs: Record<string, string> = {}, text?: string): HTMLElement {
   const e = document.createElement(tag);
@@ -26,19 +27,28 @@ function buildPane(off: string, data: PaneData, typeOf: (off: string) => string)
   if (!enc) return undefined;
   const ids = expand(enc.lines, true);
   const froms = expand(enc.from, false).map((f) => data.from[f]!);
-  const section = el('section', { class: 'pane', id: `pane-${off}`, 'data-offset': off, 'data-kind': enc.kind, 'aria-labelledby': `pane-${off}-h` });
-  const heading = enc.kind === 'request' ? `Request @${off}` : enc.kind === 'rejected' ? `@${off}: request not accepted` : `As of @${off}`;
+  const section = el('section', { class: 'pane', id: `pane-${off}`, 'data-offset': off, 'data-kind': enc.kind, 'data-active': 'after', 'aria-labelledby': `pane-${off}-h` });
+  const heading = paneHeading(enc.kind, off);
   const head = section.appendChild(el('div', { class: 'pane-head' }));
-  head.appendChild(el('h2', { id: `pane-${off}-h` }, heading));
-  if (enc.kind === 'request') head.appendChild(el('code', {}, (data.html[ids[0]!] ?? '').replace(/<[^>]*>/g, '').replace(/^model: /, '')));
-  if (enc.cached !== undefined) head.appendChild(el('span', { class: 'badge', title: "Share of this request's characters above the ✂ line, i.e. a byte-stable prefix the provider can reuse" }, `${enc.cached}% cached prefix`));
-  if (enc.kind !== 'request') head.appendChild(el('span', { class: 'muted' }, typeOf(off)));
-  const removedCount = enc.removed.reduce((n, r) => n + r.length - 1, enc.removedAtEnd.length);
-  const legend = head.appendChild(el('span', { class: 'legend' }));
-  legend.appendChild(el('span', { class: 'visually-hidden' }, 'Changes since the previous event:'));
-  for (const t of [`+${[...enc.status].filter((c) => c === '+').length} added`, `~${[...enc.status].filter((c) => c === '~').length} changed`, `−${removedCount} removed`]) legend.appendChild(el('span', {}, t));
+  const title = head.appendChild(el('div', { class: 'pane-title' }));
+  title.appendChild(el('h2', { id: `pane-${off}-h` }, heading));
+  if (enc.kind === 'request') title.appendChild(el('code', {}, (data.html[ids[0]!] ?? '').replace(/<[^>]*>/g, '').replace(/^model: /, '')));
+  if (enc.cached !== undefined) title.appendChild(el('span', { class: 'badge cached', title: "Share of this request's characters above the ✂ line, i.e. a byte-stable prefix the provider can reuse" }, `${enc.cached}% cached prefix`));
+  if (enc.kind !== 'request') title.appendChild(el('span', { class: 'muted' }, typeOf(off)));
+  const label = storyLabel(enc.base ?? null);
+  const changed = [...enc.status].filter((c) => c === '~').length;
+  if (label === null) head.appendChild(el('p', { class: 'story', 'data-story': 'after' }, noBaseStory(enc.kind)));
+  else {
+    const story = head.appendChild(el('p', { class: 'story', 'data-story': 'after' }));
+    const removedCount = enc.removed.reduce((n, r) => n + r.length - 1, enc.removedAtEnd.length);
+    story.appendChild(el('span', { class: 'story-label' }, label));
+    story.append(' ', el('span', { class: 'count c-add' }, `+${[...enc.status].filter((c) => c === '+').length} added`));
+    story.append(' ', el('span', { class: 'count c-chg' }, `~${changed} changed`));
+    story.append(' ', el('span', { class: 'count c-rem' }, `−${removedCount} removed`));
+    if (changed) story.append(' ', el('button', { type: 'button', class: 'show-old', 'aria-pressed': 'false' }, 'show old text'));
+  }
   if (enc.rejected) section.appendChild(el('p', { class: 'rejected' }, `Not sent: ${enc.rejected}`));
-  const box = section.appendChild(el('div', { class: 'reviewable', 'data-active': 'after' }));
+  const box = section.appendChild(el('div', { class: 'reviewable' }));
   const code = box.appendChild(el('div', { class: 'code review-view', 'data-view': 'after', role: 'region', 'aria-label': `${heading} — prompt text`, tabindex: '0' }));
   const sign = (ch: string, label: string): HTMLElement => {
     const s = el('span', { class: 'sign' });
@@ -46,19 +56,31 @@ function buildPane(off: string, data: PaneData, typeOf: (off: string) => string)
     if (label) s.appendChild(el('span', { class: 'visually-hidden' }, label));
     return s;
   };
-  const removedRow = (t: number): void => {
-    const row = code.appendChild(el('div', { class: 'ln s-removed' }));
-    row.append(el('span', { class: 'gutter' }), sign('−', 'removed'), el('span', { class: 'src' }, data.text[t]));
+  const indent = (row: HTMLElement, text: string): void => {
+    const n = text.length - text.trimStart().length;
+    if (n) row.style.setProperty('--ind', `${n}ch`);
+  };
+  const plainRow = (cls: string, ch: string, label: string, t: number): void => {
+    const row = code.appendChild(el('div', { class: `ln ${cls}` }));
+    row.append(el('span', { class: 'gutter' }), sign(ch, label), el('span', { class: 'src' }, data.text[t]));
+    if (cls === 's-was') indent(row, data.text[t] ?? '');
   };
   const removedAt = new Map(enc.removed.map((r) => [r[0]!, r.slice(1)]));
+  const oldAt = new Map<number, number>();
+  for (let k = 0; k < enc.old.length; k += 2) oldAt.set(enc.old[k]!, enc.old[k + 1]!);
+  const banded = enc.kind === 'request' && enc.base !== undefined;
   ids.forEach((id, i) => {
-    for (const t of removedAt.get(i) ?? []) removedRow(t);
+    for (const t of removedAt.get(i) ?? []) plainRow('s-removed', '−', 'removed', t);
     if (enc.cut === i) {
-      const cut = code.appendChild(el('div', { class: 'cut', role: 'separator' }));
-      cut.append(el('strong', {}, '✂'), ` ${CUT_COMMENT.replace(/^✂ /, '')}`);
+      const cut = code.appendChild(el('div', { class: 'cut', role: 'separator', 'aria-label': `${CUT_LABEL}: ${CUT_ABOVE}; ${CUT_BELOW}` }));
+      cut.append(el('strong', {}, CUT_LABEL), ' ', el('span', { class: 'cut-above' }, `↑ ${CUT_ABOVE}`), ' ', el('span', { class: 'cut-below' }, `↓ ${CUT_BELOW}`),
+        el('span', { class: 'visually-hidden' }, ` (${CUT_COMMENT.replace(/^✂ /, '')})`));
     }
+    const was = oldAt.get(i);
+    if (was !== undefined) plainRow('s-was', '~', 'was', was);
     const status = enc.status[i] === '+' ? 'added' : enc.status[i] === '~' ? 'changed' : 'same';
-    const row = code.appendChild(el('div', { class: `ln s-${status}` }));
+    const band = banded ? (enc.cut === undefined || i < enc.cut ? ' c-cached' : ' c-billed') : '';
+    const row = code.appendChild(el('div', { class: `ln s-${status}${band}` }));
     const from = froms[i]!;
     if (from) row.dataset.from = from;
     const gutter = row.appendChild(el('span', { class: 'gutter' }));
@@ -70,10 +92,9 @@ function buildPane(off: string, data: PaneData, typeOf: (off: string) => string)
     row.appendChild(sign(status === 'added' ? '+' : status === 'changed' ? '~' : ' ', status === 'same' ? '' : status));
     const src = row.appendChild(el('span', { class: 'src' }));
     src.innerHTML = data.html[id]!; // highlighted at build time by shiki: prompt text arrives escaped
-    const indent = (src.textContent ?? '').length - (src.textContent ?? '').trimStart().length;
-    if (indent) row.style.setProperty('--ind', `${indent}ch`);
+    indent(row, src.textContent ?? '');
   });
-  for (const t of enc.removedAtEnd) removedRow(t);
+  for (const t of enc.removedAtEnd) plainRow('s-removed', '−', 'removed', t);
   return section;
 }
 
@@ -81,15 +102,29 @@ export function initScenarioPage(): void {
   const article = document.querySelector<HTMLElement>('article.scenario');
   if (!article) return;
   const cards = [...article.querySelectorAll<HTMLElement>('.card[data-offset]')];
+  const panesBox = article.querySelector<HTMLElement>('.panes')!;
   const panes = new Map([...article.querySelectorAll<HTMLElement>('.pane[data-offset]')].map((p) => [p.dataset.offset!, p]));
   const data = JSON.parse(document.getElementById('pane-data')?.textContent || 'null') as PaneData | null;
+  const status = document.getElementById('pane-status');
+  const toRequest = article.querySelector<HTMLButtonElement>('.to-request');
   const typeOf = (off: string): string => cardOf(off)?.querySelector('.type')?.textContent ?? '';
+  /** The reader's choices, kept while moving between events: the review tab, old text shown. */
+  let chosenView = 'after';
+  let showOld = false;
+  const applyChoices = (pane: HTMLElement): void => {
+    if (pane.querySelector(`.review-tabs button[data-view="${chosenView}"]`)) setView(pane, chosenView);
+    pane.classList.toggle('show-old', showOld);
+    for (const b of pane.querySelectorAll<HTMLButtonElement>('.show-old')) {
+      b.hidden = false;
+      b.setAttribute('aria-pressed', String(showOld));
+    }
+  };
   const paneOf = (off: string): HTMLElement | undefined => {
     let pane = panes.get(off);
     if (!pane && data) {
       pane = buildPane(off, data, typeOf);
       if (pane) {
-        article.querySelector('.panes')!.appendChild(pane);
+        panesBox.appendChild(pane);
         panes.set(off, pane);
       }
     }
@@ -100,7 +135,7 @@ export function initScenarioPage(): void {
 
   const cardOf = (off: string): HTMLElement | undefined => cards.find((c) => c.dataset.offset === off);
 
-  function select(off: string, opts: { hash?: boolean; scroll?: boolean; focus?: boolean } = {}): void {
+  function select(off: string, opts: { hash?: boolean; scroll?: boolean; focus?: boolean; announce?: boolean } = {}): void {
     const card = cardOf(off);
     const pane = paneOf(off);
     if (!card || !pane) return;
@@ -113,12 +148,18 @@ export function initScenarioPage(): void {
       else link?.removeAttribute('aria-current');
     }
     for (const p of panes.values()) p.classList.toggle('selected', p === pane);
+    applyChoices(pane);
     const shared = card.closest('details');
     if (shared && !shared.open) shared.open = true;
     revealChange(pane);
     if (opts.hash) history.replaceState(null, '', `#@${off}`);
     if (opts.scroll) card.scrollIntoView({ block: 'nearest' });
     if (opts.focus) card.querySelector<HTMLElement>('.card-link')?.focus({ preventScroll: !opts.scroll });
+    if (opts.announce && status) {
+      const cached = pane.querySelector('.pane-head .badge.cached')?.textContent?.match(/\d+/)?.[0];
+      status.textContent = announcement(pane.dataset.kind as 'request' | 'state' | 'rejected', off, cached === undefined ? undefined : Number(cached), typeOf(off));
+    }
+    updateToRequest();
   }
 
   /** In the sticky pane column, scroll to the ✂ line or the first change of the selected pane. */
@@ -126,12 +167,20 @@ export function initScenarioPage(): void {
     const box = pane.parentElement;
     if (!box || box.scrollHeight <= box.clientHeight || getComputedStyle(box).position !== 'sticky') return;
     const target = ['.cut', '.ln.s-changed, .ln.s-added, .ln.s-removed'].map((sel) => pane.querySelector<HTMLElement>(sel)).find(Boolean);
-    box.scrollTop = target ? Math.max(0, target.offsetTop - box.clientHeight / 3) : 0;
+    const head = pane.querySelector<HTMLElement>('.pane-head')?.offsetHeight ?? 0;
+    box.scrollTop = target ? Math.max(0, target.offsetTop - head - (box.clientHeight - head) / 3) : 0;
   }
 
+  /**
+   * Deep links: `#@N` selects event N. Search results and older links may point at a pane's own
+   * ids (`#pane-N`, `#pane-N-h`) or a card's (`#@N` is the card's id): all select event N.
+   */
   function fromHash(): void {
-    const m = /^#@(\d+)$/.exec(decodeURIComponent(location.hash));
-    if (m && cardOf(m[1]!)) select(m[1]!, { scroll: true });
+    const m = /^#(?:@(\d+)|pane-(\d+)(?:-h)?)$/.exec(decodeURIComponent(location.hash));
+    const off = m?.[1] ?? m?.[2];
+    if (off === undefined || !cardOf(off)) return;
+    if (m![2] !== undefined) history.replaceState(null, '', `#@${off}`);
+    select(off, { scroll: true });
   }
 
   article.addEventListener('click', (e) => {
@@ -140,21 +189,24 @@ export function initScenarioPage(): void {
     const m = /#@(\d+)$/.exec(a.getAttribute('href') ?? '');
     if (!m || !cardOf(m[1]!)) return;
     e.preventDefault();
-    select(m[1]!, { hash: true, scroll: a.classList.contains('prov'), focus: a.classList.contains('prov') });
+    select(m[1]!, { hash: true, scroll: a.classList.contains('prov'), focus: a.classList.contains('prov'), announce: true });
   });
 
+  // j/k move between events anywhere on the page; ↓/↑ only while the timeline has focus (elsewhere
+  // they scroll the page, as a reader expects).
   document.addEventListener('keydown', (e) => {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
     const t = e.target as HTMLElement;
     if (t.closest('input, textarea, select, [contenteditable="true"], summary')) return;
+    const arrow = e.key === 'ArrowDown' || e.key === 'ArrowUp';
     const step = e.key === 'j' || e.key === 'ArrowDown' ? 1 : e.key === 'k' || e.key === 'ArrowUp' ? -1 : 0;
     if (!step) return;
-    if (t.closest('.code') && (e.key === 'ArrowDown' || e.key === 'ArrowUp')) return; // let the pane scroll
+    if (arrow && !t.closest('.timeline')) return;
     const i = order.indexOf(current!);
     const next = order[Math.min(order.length - 1, Math.max(0, i + step))];
     if (next === undefined || next === current) return;
     e.preventDefault();
-    select(next, { hash: true, scroll: true, focus: true });
+    select(next, { hash: true, scroll: true, focus: true, announce: true });
   });
 
   const hover = (on: boolean) => (e: Event): void => {
@@ -166,16 +218,95 @@ export function initScenarioPage(): void {
   for (const type of ['mouseover', 'focusin'] as const) article.addEventListener(type, hover(true));
   for (const type of ['mouseout', 'focusout'] as const) article.addEventListener(type, hover(false));
 
-  // Before / After / Diff switches of reviewed requests.
+  // Before / After / Diff switches of reviewed requests; "show old text" of changed lines.
+  function setView(pane: HTMLElement, view: string): void {
+    pane.dataset.active = view;
+    for (const b of pane.querySelectorAll('.review-tabs button')) b.setAttribute('aria-pressed', String((b as HTMLElement).dataset.view === view));
+  }
   for (const tabs of article.querySelectorAll<HTMLElement>('.review-tabs')) tabs.hidden = false;
   article.addEventListener('click', (e) => {
-    const button = (e.target as HTMLElement).closest<HTMLButtonElement>('.review-tabs button[data-view]');
-    if (!button) return;
-    const box = button.closest<HTMLElement>('.reviewable')!;
-    box.dataset.active = button.dataset.view!;
-    for (const b of button.parentElement!.querySelectorAll('button')) b.setAttribute('aria-pressed', String(b === button));
+    const target = e.target as HTMLElement;
+    const button = target.closest<HTMLButtonElement>('.review-tabs button[data-view]');
+    if (button) {
+      chosenView = button.dataset.view!;
+      setView(button.closest<HTMLElement>('.pane')!, chosenView);
+      return;
+    }
+    const old = target.closest<HTMLButtonElement>('button.show-old');
+    if (old) {
+      showOld = old.getAttribute('aria-pressed') !== 'true';
+      applyChoices(old.closest<HTMLElement>('.pane')!);
+    }
   });
 
+  // "Skip to the request": focus the selected pane's prompt text.
+  document.querySelector('.skip-request')?.addEventListener('click', (e) => {
+    const code = [...(panes.get(current!)?.querySelectorAll<HTMLElement>('.code') ?? [])].find((c) => c.offsetParent !== null);
+    if (!code) return;
+    e.preventDefault();
+    code.focus();
+    code.scrollIntoView({ block: 'start' });
+  });
+
+  // One column (a phone): the pane sits below the whole timeline, so a control brings it to the
+  // reader after a card is chosen, and back to the card after reading.
+  let paneInView = false;
+  let cardInView = true;
+  function updateToRequest(): void {
+    if (!toRequest) return;
+    const oneColumn = getComputedStyle(panesBox).position !== 'sticky';
+    const pane = panes.get(current!);
+    const down = !paneInView;
+    toRequest.hidden = !oneColumn || !pane || (!down && cardInView);
+    toRequest.dataset.dir = down ? 'down' : 'up';
+    toRequest.textContent = down ? `${paneHeading(pane?.dataset.kind as 'request', current!)} ↓` : `↑ event @${current}`;
+  }
+  if (toRequest && 'IntersectionObserver' in window) {
+    new IntersectionObserver((entries) => {
+      for (const en of entries) paneInView = en.isIntersecting;
+      updateToRequest();
+    }).observe(panesBox);
+    const cardWatch = new IntersectionObserver((entries) => {
+      for (const en of entries) if ((en.target as HTMLElement).dataset.offset === current) cardInView = en.isIntersecting;
+      updateToRequest();
+    });
+    for (const c of cards) cardWatch.observe(c);
+    toRequest.addEventListener('click', () => {
+      if (toRequest.dataset.dir === 'down') panesBox.scrollIntoView({ block: 'start' });
+      else cardOf(current!)?.scrollIntoView({ block: 'center' });
+    });
+    window.addEventListener('resize', updateToRequest);
+  }
+
+  // Two columns: the sticky pane column never outgrows what is left of the grid in the viewport,
+  // so near the end of the timeline it shrinks instead of being pushed above the viewport.
+  const grid = article.querySelector<HTMLElement>('.scenario-grid');
+  let queued = false;
+  const fit = (): void => {
+    queued = false;
+    if (!grid) return;
+    const top = parseFloat(getComputedStyle(panesBox).top) || 0;
+    const room = Math.min(window.innerHeight - 2 * top, grid.getBoundingClientRect().bottom - top);
+    panesBox.style.setProperty('--pane-max', `${Math.max(160, Math.floor(room))}px`);
+  };
+  const queueFit = (): void => {
+    if (!queued) requestAnimationFrame(fit);
+    queued = true;
+  };
+  window.addEventListener('scroll', queueFit, { passive: true });
+  window.addEventListener('resize', queueFit);
+  fit();
+
   window.addEventListener('hashchange', fromHash);
+  const initial = current;
   fromHash();
+  if (current === initial && current !== undefined) {
+    // Opened without a deep link: the scenario's opening request, its card scrolled into view.
+    select(current);
+    const card = cardOf(current);
+    if (card) {
+      const r = card.getBoundingClientRect();
+      if (r.top < 0 || r.bottom > window.innerHeight) card.scrollIntoView({ block: 'nearest' });
+    }
+  }
 }

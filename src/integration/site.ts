@@ -34,6 +34,8 @@ export interface Review {
   afterLabel: string;
   status: RequestChange['status'];
   before: string[];
+  /** Provenance of each before line, when the before side is a render (a `compare:` variant). */
+  beforeFrom?: number[][];
   /** ✂ line index on the before side, when known. */
   beforeCut: number | null;
   diff: RequestDiff;
@@ -98,7 +100,7 @@ function compareReviews(c: ExplainerConfig, corpus: RenderedCorpus): Map<string,
       const diff = diffLines(before, after);
       reviews.set(q.offset, {
         beforeLabel: cmp.label, afterLabel: 'this scenario’s render', status: !v ? 'added' : diff.added || diff.removed ? 'changed' : 'unchanged',
-        before, beforeCut: v?.cut ?? null, diff, dropped: [],
+        before, ...(v && { beforeFrom: v.lines.map((l) => l.from) }), beforeCut: v?.cut ?? null, diff, dropped: [],
       });
     }
     out.set(r.scenario.id, reviews);

@@ -173,6 +173,7 @@ function resolve(drafts: ScenarioDraft[], broken: Set<ScenarioDraft>, config: Om
       id: d.id, title: d.title, intro: d.intro, file: d.file, stem: d.stem, fold: foldId, options: d.options,
       ...(d.base !== undefined && { base: d.base }), events, chain: [...inherited, ...events], annotations: d.annotations,
       ...(compare && { compare }), ...(d.expect && { expect: d.expect }), pos: d.pos,
+      ...(d.opens !== undefined && { opens: d.opens, opensPos: d.opensPos! }), // issue 13: the page's opening request
     });
   }
   // A scenario is usable only when every scenario in its chain is (a broken base renders nothing).

@@ -83,5 +83,8 @@ export interface Scenario {
   annotations: Annotation[];
   compare?: Comparison;
   expect?: Expectation;
+  /** `opens: "@N"`: the own request the scenario's page opens on (default: the first with a ✂ line). */
+  opens?: number;
+  opensPos?: SourcePos;
   pos: SourcePos;
 }

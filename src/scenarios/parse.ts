@@ -37,11 +37,13 @@ export interface ScenarioDraft {
   annotations: Annotation[];
   compare?: Comparison & { foldGiven: boolean; locate(path: (string | number)[]): SourcePos };
   expect?: Expectation;
+  opens?: number;
+  opensPos?: SourcePos;
   pos: SourcePos;
 }
 
-const NATIVE_KEYS = ['id', 'title', 'intro', 'fold', 'options', 'base', 'events', 'annotations', 'compare', 'expect'];
-const FENCE_KEYS = ['id', 'fold', 'options', 'base', 'events', 'compare', 'expect'];
+const NATIVE_KEYS = ['id', 'title', 'intro', 'fold', 'options', 'base', 'events', 'annotations', 'compare', 'expect', 'opens'];
+const FENCE_KEYS = ['id', 'fold', 'options', 'base', 'events', 'compare', 'expect', 'opens'];
 const EXPECT_KEYS = ['busts', 'maxInputTokens'];
 const EVENT_KEYS = ['off', 't', 'type', 'payload', 'note'];
 const ANNOTATION_KEYS = ['request', 'find', 'comment', 'occurrence'];
@@ -242,6 +244,7 @@ function common(src: YamlSource, f: Fields, file: string, stem: string, title: s
   }
   const exp = f.mapping('expect', '{busts: []}');
   if (exp) draft.expect = parseExpect(src, exp, errors);
+  parseOpens(f, draft, errors);
   const events = f.seq('events', '[{off: 1, t: 0ms, type: …, payload: {…}}]', true);
   if (events && events.items.length === 0) {
     errors.push({ pos: src.pos(events), message: '`events` is empty', fix: 'add at least one event — a scenario shows what its own events do to the prompt' });
@@ -367,6 +370,22 @@ function expandSections(src: YamlSource, payloadNode: YAMLMap, sectionsNode: Nod
     });
   });
   return out;
+}
+
+/**
+ * `opens: "@N"` — the request the scenario's page opens on (issue 13; kept separate from the rest of
+ * the parser). Whether @N is one of the scenario's own requests is checked when it is rendered.
+ */
+function parseOpens(f: Fields, draft: ScenarioDraft, errors: InputError[]): void {
+  const opens = f.str('opens', '"@42"   # one of this scenario\'s own requests');
+  if (opens === undefined) return;
+  const m = /^@(\d+)$/.exec(opens);
+  if (!m) {
+    errors.push({ pos: f.pos('opens'), message: `\`opens\` names a request as "@<offset>", got ${JSON.stringify(opens)}`, fix: 'write e.g. `opens: "@42"` (quoted: @ cannot start a plain YAML value)' });
+    return;
+  }
+  draft.opens = Number(m[1]);
+  draft.opensPos = f.pos('opens');
 }
 
 /** `expect: {busts: ["@N", …], maxInputTokens?: N}` — the scenario's promise about the cache. */
