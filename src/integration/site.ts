@@ -24,6 +24,7 @@ import { diffLines, type RequestDiff } from '../prompt/diff.ts';
 import { renderScenario, type RenderedScenario } from '../prompt/render.ts';
 import { cachedShare, scenarioView, type ScenarioView } from '../prompt/view.ts';
 import { readBaseFixtures } from '../fixtures/base.ts';
+import { refLabel } from '../fixtures/ref-label.ts';
 import { compareWithBase, type ChangeSet, type RequestChange } from '../fixtures/compare.ts';
 import { CorpusError, formatError, type InputError } from '../scenarios/errors.ts';
 import { resolveOptions, type ExplainerConfig, type ExplainerOptions } from './options.ts';
@@ -188,7 +189,7 @@ export async function siteCorpus(): Promise<SiteCorpus> {
         if (q.status === 'unchanged' || q.status === 'removed' || !q.diff) continue;
         const per = reviews.get(s.id) ?? new Map<number, Review>();
         // A base-ref change takes the request's review slot: it is what a pull request is about.
-        per.set(q.offset, { beforeLabel: `fixtures at ${ref}`, afterLabel: 'this change', status: q.status, before: q.before ?? [], beforeCut: q.beforeCut ?? null, diff: q.diff, dropped: q.droppedAnnotations });
+        per.set(q.offset, { beforeLabel: `fixtures at ${refLabel(ref, commit)}`, afterLabel: 'this change', status: q.status, before: q.before ?? [], beforeCut: q.beforeCut ?? null, diff: q.diff, dropped: q.droppedAnnotations });
         reviews.set(s.id, per);
       }
     }
