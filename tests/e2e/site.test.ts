@@ -126,7 +126,7 @@ describe('the built site', () => {
     expect(await page.locator('.card.selected').getAttribute('data-offset')).toBe('42');
     await page.keyboard.press('k');
     await page.keyboard.press('ArrowUp');
-    expect(await page.locator('.card.selected').getAttribute('data-offset'), POLL).toBe('40');
+    expect(await page.locator('.card.selected').getAttribute('data-offset')).toBe('40');
     expect(await page.evaluate(() => document.activeElement?.closest('.card')?.getAttribute('data-offset'))).toBe('40');
     await page.context().close();
   });
