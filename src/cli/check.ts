@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { assertClean, renderCorpus } from '../prompt/corpus.ts';
-import { planFixtures, staleMessage } from '../fixtures/store.ts';
+import { planFixtures, staleMessage } from '../fixture-format/store.ts';
 import { loadConfig, runMain } from './config.ts';
 
 runMain(async () => {

@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import { assertClean, renderCorpus } from '../prompt/corpus.ts';
-import { applyPlan, planFixtures } from '../fixtures/store.ts';
+import { applyPlan, planFixtures } from '../fixture-format/store.ts';
 import { loadConfig, runMain, UsageError } from './config.ts';
 
 runMain(async () => {

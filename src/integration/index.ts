@@ -7,10 +7,11 @@
  * in the dev overlay instead of stopping the server.
  */
 import type { AstroIntegration } from 'astro';
+import { AstroError } from 'astro/errors';
 import { fileURLToPath } from 'node:url';
 import { CorpusError } from '../scenarios/errors.ts';
 import { sharedRender } from './shared-render.ts';
-import { resolveRef } from '../fixtures/base.ts';
+import { resolveRef } from '../review/base.ts';
 import { resolveOptions, type ExplainerOptions } from './options.ts';
 
 export const INTEGRATION_NAME = 'prompt-fold-explainer';
@@ -23,17 +24,14 @@ export type ExplainerIntegration = AstroIntegration & { explainerOptions: Explai
  * without the report: Astro's hint heuristics scan it for words like "window", which scenario
  * file names may contain, and would print an unrelated hint.
  */
-class BuildInputError extends Error {
-  override name = 'ScenarioError';
-  readonly hint: string;
-  constructor(message: string, hint = 'Fix the scenario files named above; `npm run check` prints the same report without building.') {
-    super(message);
-    this.hint = hint;
-    this.stack = '';
-  }
-  override toString(): string {
-    return 'ScenarioError: the scenario corpus has errors';
-  }
+/**
+ * A build-stopping input error as Astro's own user error (its hint is printed under the message),
+ * with no stack: where our code noticed the problem says nothing about the scenario.
+ */
+function buildInputError(message: string, hint = 'Fix the scenario files named above; `npm run check` prints the same report without building.'): AstroError {
+  const err = new AstroError(message, hint);
+  err.stack = '';
+  return err;
 }
 
 export function explainer(options: ExplainerOptions = {}): ExplainerIntegration {
@@ -60,17 +58,18 @@ export function explainer(options: ExplainerOptions = {}): ExplainerIntegration 
           },
         });
         if (command !== 'build') return;
-        const base = process.env.EXPLAINER_BASE;
+        const base = resolved.baseRef;
         if (base) {
           try {
             logger.info(`comparing with base ${base} (${resolveRef(root, base).slice(0, 7)})`);
           } catch (err) {
-            throw new BuildInputError(`EXPLAINER_BASE: ${(err as Error).message}`, 'Pull-request builds compare with the base branch: fetch it, or unset EXPLAINER_BASE for a plain build.');
+            const from = process.env.EXPLAINER_BASE ? 'EXPLAINER_BASE' : 'baseRef';
+            throw buildInputError(`${from}: ${(err as Error).message}`, `Pull-request builds compare with the base branch: fetch it, or unset ${from} for a plain build.`);
           }
         }
         const corpus = sharedRender(resolved); // the pages reuse this render (shared-render.ts)
         for (const w of corpus.warnings) logger.warn(`${w.pos.file}:${w.pos.line}:${w.pos.col} warning: ${w.message}`);
-        if (corpus.errors.length) throw new BuildInputError(new CorpusError(corpus.errors).message);
+        if (corpus.errors.length) throw buildInputError(new CorpusError(corpus.errors).message);
         logger.info(`corpus ok: ${corpus.scenarios.length} scenarios, ${corpus.scenarios.reduce((n, s) => n + s.requests.length, 0)} requests`);
       },
     },

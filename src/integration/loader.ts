@@ -5,7 +5,7 @@
  */
 import type { Loader } from 'astro/loaders';
 import { join } from 'node:path';
-import { CorpusError } from '../scenarios/errors.ts';
+import { UserError } from '../errors.ts';
 import { siteConfig, siteCorpus } from './site.ts';
 
 export function scenarioLoader(): Loader {
@@ -22,7 +22,7 @@ export function scenarioLoader(): Loader {
             store.set({ id: v.id, data, digest: generateDigest(data) });
           }
         } catch (err) {
-          if (!(err instanceof CorpusError)) throw err;
+          if (!UserError.is(err)) throw err;
           logger.error(err.message);
           if (!watcher) throw err;
         }

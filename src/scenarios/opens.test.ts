@@ -52,7 +52,7 @@ describe('opens', () => {
 
   it('is an error when it is not written "@N"', () => {
     const r = run(scenario('opens: 4'));
-    expect(r.errors.map(formatError)).toEqual([expect.stringMatching(/^scenarios\/one\.yaml:3:8 error: `opens` must be a string\n {2}fix: write `opens: "@42"/)]);
+    expect(r.errors.map(formatError)).toEqual([expect.stringMatching(/^scenarios\/one\.yaml:3:8 error: `opens` must be a string/)]);
     const r2 = run(scenario('opens: "4"'));
     expect(r2.errors.map(formatError)).toEqual([
       'scenarios/one.yaml:3:8 error: `opens` names a request as "@<offset>", got "4"\n  fix: write e.g. `opens: "@42"` (quoted: @ cannot start a plain YAML value)',
