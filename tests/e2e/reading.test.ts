@@ -15,6 +15,8 @@ import { build, makeProject, ROOT, serve } from '../support/project.ts';
 
 const ARTIFACTS = join(ROOT, 'test-results');
 const POLL = { timeout: 10_000 };
+/** Each test opens several pages; on a loaded machine that takes minutes (no timing is asserted). */
+const SLOW = { timeout: 240_000 };
 const WIDTHS = [1280, 390] as const;
 const SCHEMES = ['light', 'dark'] as const;
 
@@ -55,7 +57,7 @@ const selected = (page: Page): Promise<string | null> => page.locator('.card.sel
 const rectOf = (page: Page, selector: string) =>
   page.locator(selector).first().evaluate((e) => { const r = e.getBoundingClientRect(); return { top: r.top, bottom: r.bottom, left: r.left, right: r.right }; });
 
-describe('the pane stays with the reader', () => {
+describe('the pane stays with the reader', SLOW, () => {
   for (const width of WIDTHS) {
     for (const scheme of SCHEMES) {
       it(`keeps the header in view after j to the last event (${width}px, ${scheme})`, async () => {
@@ -113,7 +115,7 @@ describe('the pane stays with the reader', () => {
   });
 });
 
-describe('what changed, and where the cache ends', () => {
+describe('what changed, and where the cache ends', SLOW, () => {
   it('diffs a request after a rewrite against the previous request', async () => {
     for (const scheme of SCHEMES) {
       const page = await open('/scenarios/rewrite-vs-re-add/#@42', 1280, scheme);
@@ -192,7 +194,7 @@ describe('what changed, and where the cache ends', () => {
   });
 });
 
-describe('layout', () => {
+describe('layout', SLOW, () => {
   for (const width of WIDTHS) {
     for (const scheme of SCHEMES) {
       it(`never scrolls sideways with every "event YAML" open, long option badges included (${width}px, ${scheme})`, async () => {
@@ -224,7 +226,7 @@ describe('layout', () => {
   });
 });
 
-describe('search', () => {
+describe('search', SLOW, () => {
   const contrast = (a: number[], b: number[]): number => {
     const lum = (c: number[]) => {
       const [r, g, bl] = c.map((v) => { const s = v / 255; return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4; });
@@ -262,7 +264,7 @@ describe('search', () => {
   });
 });
 
-describe('keyboard and assistive technology', () => {
+describe('keyboard and assistive technology', SLOW, () => {
   it('moves with ↓/↑ only while the timeline has focus; j/k anywhere', async () => {
     const page = await open('/scenarios/sent-re-add/#@40', 1280);
     await expect.poll(() => selected(page), POLL).toBe('40');
@@ -311,7 +313,7 @@ describe('keyboard and assistive technology', () => {
   });
 });
 
-describe('text', () => {
+describe('text', SLOW, () => {
   /** Every built HTML page, its prose only (prompt text and code are shown verbatim, so skipped). */
   const pages = (): string[] => {
     const out: string[] = [];
@@ -350,7 +352,7 @@ describe('text', () => {
       await page.context().close();
     }
     expect(problems).toEqual([]);
-  }, 300_000);
+  }, 600_000);
 
   it('logged no page errors', () => {
     expect(pageErrors).toEqual([]);
