@@ -22,6 +22,10 @@ export interface EncodedPane {
   removedAtEnd: number[];
   /** [lineIndex, textId] for abridgement stand-in lines: the full text they expand to. */
   abridged?: number[][];
+  /** Flat [lineIndex, textId, …]: the old text of each changed line. */
+  old: number[];
+  /** What the line marks compare with (absent: nothing, e.g. the first event). */
+  base?: { kind: 'request' | 'event'; offset: number };
   cut?: number;
   cached?: number;
   rejected?: string;
@@ -71,6 +75,8 @@ export async function encodePanes(panes: readonly Pane[]): Promise<PaneData> {
       removed: p.lines.flatMap((l, i) => (l.removedBefore.length ? [[i, ...l.removedBefore.map((r) => text.id(r))]] : [])),
       removedAtEnd: p.removedAtEnd.map((r) => text.id(r)),
       ...(abridged.length > 0 && { abridged }),
+      old: p.lines.flatMap((l, i) => (l.old !== undefined ? [i, text.id(l.old)] : [])),
+      ...(p.diffBase && { base: p.diffBase }),
       ...(cut >= 0 && { cut }),
       ...(p.cached !== undefined && { cached: Math.round(p.cached * 100) }),
       ...(p.rejected && { rejected: p.rejected }),

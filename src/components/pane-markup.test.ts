@@ -25,17 +25,26 @@ describe('paneMarkup', () => {
     const html = paneMarkup({
       offset: 9, kind: 'request', idPrefix: 'pane', model: 'm', cachedPercent: 42, typeOf: (o) => (o === '3' ? 'user/said' : ''), linkBase: '/s/x/',
       lines: [line({ from: '3' }), line({ from: '3', cutAbove: true, status: 'added', indent: 2 }), line({ from: '3 5', status: 'changed', notes: [{ id: 'pane-n2-0', comment: 'why' }] })],
-      removedAtEnd: ['gone'],
+      removedAtEnd: ['gone'], diffBase: { kind: 'request', offset: 4 },
     });
     expect(html.match(/class="prov"/g)).toHaveLength(2);
     expect(html).toContain('<a class="prov" href="/s/x/#@3" title="from @3 user/said" data-off="3">@3</a>');
     expect(html).toContain('title="from @3 user/said; from @5"');
     expect(html.indexOf('class="cut"')).toBeLessThan(html.indexOf('s-added'));
     expect(html).toContain('style="--ind:2ch"');
-    expect(html).toContain('<span>+1 added</span><span>~1 changed</span><span>−1 removed</span>');
+    expect(html).toContain('<span class="story-label">Since request @4:</span> <span class="count c-add">+1 added</span> <span class="count c-chg">~1 changed</span> <span class="count c-rem">−1 removed</span>');
+    // the gutter band: above the ✂ line cached, below it billed again
+    expect(html).toMatch(/class="ln s-same c-cached"[\s\S]*class="ln s-added c-billed"/);
+    expect(html).toContain('<strong>✂ cache cut</strong>');
     expect(html).toContain('<div class="note" role="note" id="pane-n2-0">');
     expect(html).toContain('42% cached prefix');
     expect(html.startsWith('<section class="pane" id="pane-9"')).toBe(true);
+  });
+
+  it('says a first request has nothing cached yet instead of zero counts', () => {
+    const html = paneMarkup({ offset: 2, kind: 'request', idPrefix: 'pane', typeOf: () => '', lines: [line({})], removedAtEnd: [] });
+    expect(html).toContain('<p class="story" data-story="after">First request: nothing is cached yet.');
+    expect(html).not.toContain('c-cached');
   });
 });
 

@@ -13,6 +13,7 @@
  */
 import type { Card, Pane } from '../prompt/view.ts';
 import { CUT_COMMENT } from '../prompt/weave.ts';
+import { CUT_ABOVE, CUT_BELOW, CUT_LABEL, noBaseStory, paneHeading, plural, storyLabel, type DiffBase } from './pane-text.ts';
 
 export type PaneKind = 'request' | 'state' | 'rejected';
 export type PaneLineStatus = 'same' | 'added' | 'changed';
@@ -28,8 +29,10 @@ export interface PaneMarkupLine {
   /** Lines of the previous pane removed right before this line (plain text). */
   removedBefore: readonly string[];
   cutAbove: boolean;
-  /** Annotations on this line: DOM id and comment (plain text). */
-  notes: readonly { id: string; comment: string }[];
+  /** Annotations on this line: DOM id and comment (plain text; `html`, when given, is its safe markup). */
+  notes: readonly { id: string; comment: string; html?: string }[];
+  /** A changed line's old text (plain), shown above it when the reader asks for it. */
+  old?: string;
   /** The line is an abridgement's stand-in: the full text it replaces (plain text). */
   abridges?: string;
 }
@@ -59,6 +62,10 @@ export interface PaneMarkup {
   typeOf: (offset: string) => string;
   /** Markup of a before/after review of this request (already escaped by its own renderer). */
   reviewHtml?: string;
+  /** What the line marks compare with: the previous request (requests) or event (states); none: the first. */
+  diffBase?: DiffBase | null;
+  /** The review's one-line summary for the header, when there is a review. */
+  review?: { beforeLabel: string; status: string; added: number; removed: number };
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -82,13 +89,12 @@ export function markedText(text: string, marks: readonly { start: number; end: n
 /** The leading-whitespace width of a line of text. */
 export const indentOf = (text: string): number => text.length - text.trimStart().length;
 
-export function defaultHeading(kind: PaneKind, offset: number): string {
-  return kind === 'request' ? `Request @${offset}` : kind === 'rejected' ? `@${offset}: request not accepted` : `As of @${offset}`;
-}
+export const defaultHeading = (kind: PaneKind, offset: number): string => paneHeading(kind, offset);
 
 const SIGN = { same: ' ', added: '+', changed: '~' } as const;
 const SIGN_LABEL = { same: '', added: 'added', changed: 'changed' } as const;
 const CUT_TEXT = escapeHtml(CUT_COMMENT.replace(/^✂ /, ''));
+const CUT_ROW = `<div class="cut" role="separator" aria-label="${escapeHtml(`${CUT_LABEL}: ${CUT_ABOVE}; ${CUT_BELOW}`)}"><strong>${escapeHtml(CUT_LABEL)}</strong> <span class="cut-above">↑ ${escapeHtml(CUT_ABOVE)}</span> <span class="cut-below">↓ ${escapeHtml(CUT_BELOW)}</span><span class="visually-hidden"> (${CUT_TEXT})</span></div>`;
 
 function sign(status: PaneLineStatus | 'removed'): string {
   const ch = status === 'removed' ? '−' : SIGN[status];
@@ -113,34 +119,57 @@ export function paneMarkup(p: PaneMarkup): string {
   }
   const out: string[] = [];
   out.push(
-    `<section class="pane${p.selected ? ' selected' : ''}" id="${e(id)}" data-offset="${p.offset}" data-kind="${p.kind}"${p.shared ? ' data-shared' : ''} aria-labelledby="${e(id)}-h">`,
-    `<div class="pane-head"><h2 id="${e(id)}-h">${e(heading)}</h2>`,
+    `<section class="pane${p.selected ? ' selected' : ''}" id="${e(id)}" data-offset="${p.offset}" data-kind="${p.kind}"${p.shared ? ' data-shared' : ''} data-active="after" aria-labelledby="${e(id)}-h">`,
+    `<div class="pane-head"><div class="pane-title"><h2 id="${e(id)}-h">${e(heading)}</h2>`,
   );
   if (p.model) out.push(`<code>${e(p.model)}</code>`);
-  if (p.cachedPercent !== undefined) out.push(`<span class="badge" title="Share of this request's characters above the ✂ line, i.e. a byte-stable prefix the provider can reuse">${p.cachedPercent}% cached prefix</span>`);
+  if (p.cachedPercent !== undefined) out.push(`<span class="badge cached" title="Share of this request's characters above the ✂ line, i.e. a byte-stable prefix the provider can reuse">${p.cachedPercent}% cached prefix</span>`);
   if (p.kind !== 'request' && p.eventType) out.push(`<span class="muted">${e(p.eventType)}</span>`);
-  out.push(
-    `<span class="legend"><span class="visually-hidden">Changes since the previous event:</span><span>+${added} added</span><span>~${changed} changed</span><span>−${removed} removed</span></span></div>`,
-  );
+  out.push('</div>');
+  const label = storyLabel(p.diffBase ?? null);
+  if (label === null) out.push(`<p class="story" data-story="after">${e(noBaseStory(p.kind))}</p>`);
+  else {
+    out.push(
+      `<p class="story" data-story="after"><span class="story-label">${e(label)}</span> <span class="count c-add">+${added} added</span> <span class="count c-chg">~${changed} changed</span> <span class="count c-rem">−${removed} removed</span>`,
+      changed ? ' <button type="button" class="show-old" aria-pressed="false" hidden>show old text</button>' : '',
+      '</p>',
+    );
+  }
+  if (p.review) {
+    const r = p.review;
+    out.push(
+      `<p class="story" data-story="review"><span class="story-label">Compared with ${e(r.beforeLabel)}:</span> <span class="badge changed status-${e(r.status)}">${r.status === 'unchanged' ? 'same in both' : e(r.status)}</span> <span class="count c-add">+${plural(r.added, 'line')}</span> <span class="count c-rem">−${plural(r.removed, 'line')}</span></p>`,
+      '<div class="review-tabs" role="group" aria-label="Before and after views" hidden><button type="button" data-view="before" aria-pressed="false">Before</button><button type="button" data-view="after" aria-pressed="true">After</button><button type="button" data-view="unified" aria-pressed="false">Diff</button><button type="button" data-view="split" aria-pressed="false">Side by side</button></div>',
+    );
+  }
+  out.push('</div>');
   if (p.rejected) out.push(`<p class="rejected">Not sent: ${e(p.rejected)}</p>`);
   if (p.kind === 'state') out.push('<p class="muted visually-hidden">The messages the model would read if a request were sent right after this event.</p>');
   out.push(
-    `<div class="reviewable${p.reviewHtml ? ' has-review' : ''}" data-active="after">`,
+    `<div class="reviewable${p.reviewHtml ? ' has-review' : ''}">`,
     `<div class="code review-view" data-view="after" role="region" aria-label="${e(heading)} — prompt text" tabindex="0">`,
   );
   const base = e(p.linkBase ?? '');
+  // The gutter band: which side of the ✂ line a request's line is on (requests after the first only).
+  const cutAt = p.lines.findIndex((l) => l.cutAbove);
+  const banded = p.kind === 'request' && !!p.diffBase;
   p.lines.forEach((l, i) => {
     for (const r of l.removedBefore) out.push(removedRow(r));
-    if (l.cutAbove) out.push(`<div class="cut" role="separator"><strong>✂</strong> ${CUT_TEXT}</div>`);
-    for (const n of l.notes) out.push(`<div class="note" role="note" id="${e(n.id)}"><span class="visually-hidden">Annotation: </span>${e(n.comment)}</div>`);
+    if (l.cutAbove) out.push(CUT_ROW);
+    for (const n of l.notes) out.push(`<div class="note" role="note" id="${e(n.id)}"><span class="visually-hidden">Annotation: </span>${n.html ?? e(n.comment)}</div>`);
+    if (l.old !== undefined) {
+      const ind = indentOf(l.old);
+      out.push(`<div class="ln s-was"${ind ? ` style="--ind:${ind}ch"` : ''}><span class="gutter"></span><span class="sign"><span aria-hidden="true">~</span><span class="visually-hidden">was</span></span><span class="src">${e(l.old)}</span></div>`);
+    }
     let gutter = '';
     if (l.from && (i === 0 || p.lines[i - 1]!.from !== l.from)) {
       const offs = l.from.split(' ');
       const title = offs.map((o) => `from @${o} ${p.typeOf(o)}`.trimEnd()).join('; ');
       gutter = `<a class="prov" href="${base}#@${e(offs[0]!)}" title="${e(title)}" data-off="${e(offs[0]!)}">@${e(offs[0]!)}</a>`;
     }
+    const band = banded ? (cutAt === -1 || i < cutAt ? ' c-cached' : ' c-billed') : '';
     out.push(
-      `<div class="ln s-${l.status}"${l.from ? ` data-from="${e(l.from)}"` : ''}${l.indent ? ` style="--ind:${l.indent}ch"` : ''}>`,
+      `<div class="ln s-${l.status}${band}"${l.from ? ` data-from="${e(l.from)}"` : ''}${l.indent ? ` style="--ind:${l.indent}ch"` : ''}>`,
       `<span class="gutter">${gutter}</span>${sign(l.status)}<span class="src">${l.html}</span></div>`,
     );
     if (l.abridges !== undefined) {
@@ -160,11 +189,17 @@ export function fromPane(
   pane: Pane,
   cards: readonly Card[],
   html: readonly string[],
-  opts: { idPrefix: string; selected?: boolean; shared?: boolean; heading?: string; linkBase?: string; reviewHtml?: string },
+  opts: {
+    idPrefix: string; selected?: boolean; shared?: boolean; heading?: string; linkBase?: string; reviewHtml?: string;
+    review?: PaneMarkup['review'];
+    /** Safe markup of an annotation comment (e.g. inline Markdown); default: the escaped text. */
+    commentHtml?: (comment: string) => string;
+  },
 ): PaneMarkup {
+  const { commentHtml, ...rest } = opts;
   const typeByOffset = new Map(cards.map((c) => [String(c.offset), c.type]));
   return {
-    ...opts, offset: pane.offset, kind: pane.kind,
+    ...rest, offset: pane.offset, kind: pane.kind, diffBase: pane.diffBase ?? null,
     ...(pane.kind === 'request' && { model: pane.lines[0]?.text.replace(/^model: /, '') ?? '' }),
     ...(pane.cached !== undefined && { cachedPercent: Math.round(pane.cached * 100) }),
     ...(pane.kind !== 'request' && { eventType: typeByOffset.get(String(pane.offset)) ?? '' }),
@@ -172,7 +207,8 @@ export function fromPane(
     typeOf: (o) => typeByOffset.get(o) ?? '',
     lines: pane.lines.map((l, i) => ({
       html: html[i]!, indent: indentOf(l.text), status: l.status, from: l.from.join(' '), removedBefore: l.removedBefore, cutAbove: l.cutAbove,
-      notes: l.notes.map((n, k) => ({ id: `${opts.idPrefix}-n${i}-${k}`, comment: n.comment })),
+      notes: l.notes.map((n, k) => ({ id: `${opts.idPrefix}-n${i}-${k}`, comment: n.comment, ...(commentHtml && { html: commentHtml(n.comment) }) })),
+      ...(l.old !== undefined && { old: l.old }),
       ...(l.abridges !== undefined && { abridges: l.abridges }),
     })),
     removedAtEnd: pane.removedAtEnd,

@@ -6,6 +6,14 @@
  */
 import type { PaneData } from './pane-data.ts';
 import { indentOf, paneMarkup } from './pane-markup.ts';
+import { announcement, paneHeading } from './pane-text.ts';
+
+function el(tag: string, attrs: Record<string, string> = {}, text?: string): HTMLElement {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
 
 const expand = (rle: number[], consecutive: boolean): number[] => {
   const out: number[] = [];
@@ -27,8 +35,10 @@ function buildPane(off: string, data: PaneData, typeOf: (off: string) => string)
   const froms = expand(enc.from, false).map((f) => data.from[f]!);
   const removedAt = new Map(enc.removed.map((r) => [r[0]!, r.slice(1).map((t) => data.text[t]!)]));
   const abridgedAt = new Map((enc.abridged ?? []).map(([i, t]) => [i!, data.text[t!]!]));
+  const oldAt = new Map<number, string>();
+  for (let k = 0; k < enc.old.length; k += 2) oldAt.set(enc.old[k]!, data.text[enc.old[k + 1]!]!);
   const html = paneMarkup({
-    offset: Number(off), kind: enc.kind, idPrefix: 'pane', typeOf,
+    offset: Number(off), kind: enc.kind, idPrefix: 'pane', typeOf, diffBase: enc.base ?? null,
     ...(enc.kind === 'request' && { model: textOf(data.html[ids[0]!] ?? '').replace(/^model: /, '') }),
     ...(enc.cached !== undefined && { cachedPercent: enc.cached }),
     ...(enc.kind !== 'request' && { eventType: typeOf(off) }),
@@ -39,6 +49,7 @@ function buildPane(off: string, data: PaneData, typeOf: (off: string) => string)
       status: enc.status[i] === '+' ? 'added' : enc.status[i] === '~' ? 'changed' : 'same',
       from: froms[i]!, removedBefore: removedAt.get(i) ?? [], cutAbove: enc.cut === i, notes: [],
       ...(abridgedAt.has(i) && { abridges: abridgedAt.get(i)! }),
+      ...(oldAt.has(i) && { old: oldAt.get(i)! }),
     })),
     removedAtEnd: enc.removedAtEnd.map((t) => data.text[t]!),
   });
@@ -51,15 +62,29 @@ export function initScenarioPage(): void {
   const article = document.querySelector<HTMLElement>('article.scenario');
   if (!article) return;
   const cards = [...article.querySelectorAll<HTMLElement>('.card[data-offset]')];
+  const panesBox = article.querySelector<HTMLElement>('.panes')!;
   const panes = new Map([...article.querySelectorAll<HTMLElement>('.pane[data-offset]')].map((p) => [p.dataset.offset!, p]));
   const data = JSON.parse(document.getElementById('pane-data')?.textContent || 'null') as PaneData | null;
+  const status = document.getElementById('pane-status');
+  const toRequest = article.querySelector<HTMLButtonElement>('.to-request');
   const typeOf = (off: string): string => cardOf(off)?.querySelector('.type')?.textContent ?? '';
+  /** The reader's choices, kept while moving between events: the review tab, old text shown. */
+  let chosenView = 'after';
+  let showOld = false;
+  const applyChoices = (pane: HTMLElement): void => {
+    if (pane.querySelector(`.review-tabs button[data-view="${chosenView}"]`)) setView(pane, chosenView);
+    pane.classList.toggle('show-old', showOld);
+    for (const b of pane.querySelectorAll<HTMLButtonElement>('.show-old')) {
+      b.hidden = false;
+      b.setAttribute('aria-pressed', String(showOld));
+    }
+  };
   const paneOf = (off: string): HTMLElement | undefined => {
     let pane = panes.get(off);
     if (!pane && data) {
       pane = buildPane(off, data, typeOf);
       if (pane) {
-        article.querySelector('.panes')!.appendChild(pane);
+        panesBox.appendChild(pane);
         panes.set(off, pane);
       }
     }
@@ -70,7 +95,7 @@ export function initScenarioPage(): void {
 
   const cardOf = (off: string): HTMLElement | undefined => cards.find((c) => c.dataset.offset === off);
 
-  function select(off: string, opts: { hash?: boolean; scroll?: boolean; focus?: boolean } = {}): void {
+  function select(off: string, opts: { hash?: boolean; scroll?: boolean; focus?: boolean; announce?: boolean } = {}): void {
     const card = cardOf(off);
     const pane = paneOf(off);
     if (!card || !pane) return;
@@ -83,12 +108,18 @@ export function initScenarioPage(): void {
       else link?.removeAttribute('aria-current');
     }
     for (const p of panes.values()) p.classList.toggle('selected', p === pane);
+    applyChoices(pane);
     const shared = card.closest('details');
     if (shared && !shared.open) shared.open = true;
     revealChange(pane);
     if (opts.hash) history.replaceState(null, '', `#@${off}`);
     if (opts.scroll) card.scrollIntoView({ block: 'nearest' });
     if (opts.focus) card.querySelector<HTMLElement>('.card-link')?.focus({ preventScroll: !opts.scroll });
+    if (opts.announce && status) {
+      const cached = pane.querySelector('.pane-head .badge.cached')?.textContent?.match(/\d+/)?.[0];
+      status.textContent = announcement(pane.dataset.kind as 'request' | 'state' | 'rejected', off, cached === undefined ? undefined : Number(cached), typeOf(off));
+    }
+    updateToRequest();
   }
 
   /** In the sticky pane column, scroll to the ✂ line or the first change of the selected pane. */
@@ -96,12 +127,20 @@ export function initScenarioPage(): void {
     const box = pane.parentElement;
     if (!box || box.scrollHeight <= box.clientHeight || getComputedStyle(box).position !== 'sticky') return;
     const target = ['.cut', '.ln.s-changed, .ln.s-added, .ln.s-removed'].map((sel) => pane.querySelector<HTMLElement>(sel)).find(Boolean);
-    box.scrollTop = target ? Math.max(0, target.offsetTop - box.clientHeight / 3) : 0;
+    const head = pane.querySelector<HTMLElement>('.pane-head')?.offsetHeight ?? 0;
+    box.scrollTop = target ? Math.max(0, target.offsetTop - head - (box.clientHeight - head) / 3) : 0;
   }
 
+  /**
+   * Deep links: `#@N` selects event N. Search results and older links may point at a pane's own
+   * ids (`#pane-N`, `#pane-N-h`) or a card's (`#@N` is the card's id): all select event N.
+   */
   function fromHash(): void {
-    const m = /^#@(\d+)$/.exec(decodeURIComponent(location.hash));
-    if (m && cardOf(m[1]!)) select(m[1]!, { scroll: true });
+    const m = /^#(?:@(\d+)|pane-(\d+)(?:-h)?)$/.exec(decodeURIComponent(location.hash));
+    const off = m?.[1] ?? m?.[2];
+    if (off === undefined || !cardOf(off)) return;
+    if (m![2] !== undefined) history.replaceState(null, '', `#@${off}`);
+    select(off, { scroll: true });
   }
 
   article.addEventListener('click', (e) => {
@@ -110,21 +149,24 @@ export function initScenarioPage(): void {
     const m = /#@(\d+)$/.exec(a.getAttribute('href') ?? '');
     if (!m || !cardOf(m[1]!)) return;
     e.preventDefault();
-    select(m[1]!, { hash: true, scroll: a.classList.contains('prov'), focus: a.classList.contains('prov') });
+    select(m[1]!, { hash: true, scroll: a.classList.contains('prov'), focus: a.classList.contains('prov'), announce: true });
   });
 
+  // j/k move between events anywhere on the page; ↓/↑ only while the timeline has focus (elsewhere
+  // they scroll the page, as a reader expects).
   document.addEventListener('keydown', (e) => {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
     const t = e.target as HTMLElement;
     if (t.closest('input, textarea, select, [contenteditable="true"], summary')) return;
+    const arrow = e.key === 'ArrowDown' || e.key === 'ArrowUp';
     const step = e.key === 'j' || e.key === 'ArrowDown' ? 1 : e.key === 'k' || e.key === 'ArrowUp' ? -1 : 0;
     if (!step) return;
-    if (t.closest('.code') && (e.key === 'ArrowDown' || e.key === 'ArrowUp')) return; // let the pane scroll
+    if (arrow && !t.closest('.timeline')) return;
     const i = order.indexOf(current!);
     const next = order[Math.min(order.length - 1, Math.max(0, i + step))];
     if (next === undefined || next === current) return;
     e.preventDefault();
-    select(next, { hash: true, scroll: true, focus: true });
+    select(next, { hash: true, scroll: true, focus: true, announce: true });
   });
 
   const hover = (on: boolean) => (e: Event): void => {
@@ -136,16 +178,95 @@ export function initScenarioPage(): void {
   for (const type of ['mouseover', 'focusin'] as const) article.addEventListener(type, hover(true));
   for (const type of ['mouseout', 'focusout'] as const) article.addEventListener(type, hover(false));
 
-  // Before / After / Diff switches of reviewed requests.
+  // Before / After / Diff switches of reviewed requests; "show old text" of changed lines.
+  function setView(pane: HTMLElement, view: string): void {
+    pane.dataset.active = view;
+    for (const b of pane.querySelectorAll('.review-tabs button')) b.setAttribute('aria-pressed', String((b as HTMLElement).dataset.view === view));
+  }
   for (const tabs of article.querySelectorAll<HTMLElement>('.review-tabs')) tabs.hidden = false;
   article.addEventListener('click', (e) => {
-    const button = (e.target as HTMLElement).closest<HTMLButtonElement>('.review-tabs button[data-view]');
-    if (!button) return;
-    const box = button.closest<HTMLElement>('.reviewable')!;
-    box.dataset.active = button.dataset.view!;
-    for (const b of button.parentElement!.querySelectorAll('button')) b.setAttribute('aria-pressed', String(b === button));
+    const target = e.target as HTMLElement;
+    const button = target.closest<HTMLButtonElement>('.review-tabs button[data-view]');
+    if (button) {
+      chosenView = button.dataset.view!;
+      setView(button.closest<HTMLElement>('.pane')!, chosenView);
+      return;
+    }
+    const old = target.closest<HTMLButtonElement>('button.show-old');
+    if (old) {
+      showOld = old.getAttribute('aria-pressed') !== 'true';
+      applyChoices(old.closest<HTMLElement>('.pane')!);
+    }
   });
 
+  // "Skip to the request": focus the selected pane's prompt text.
+  document.querySelector('.skip-request')?.addEventListener('click', (e) => {
+    const code = [...(panes.get(current!)?.querySelectorAll<HTMLElement>('.code') ?? [])].find((c) => c.offsetParent !== null);
+    if (!code) return;
+    e.preventDefault();
+    code.focus();
+    code.scrollIntoView({ block: 'start' });
+  });
+
+  // One column (a phone): the pane sits below the whole timeline, so a control brings it to the
+  // reader after a card is chosen, and back to the card after reading.
+  let paneInView = false;
+  let cardInView = true;
+  function updateToRequest(): void {
+    if (!toRequest) return;
+    const oneColumn = getComputedStyle(panesBox).position !== 'sticky';
+    const pane = panes.get(current!);
+    const down = !paneInView;
+    toRequest.hidden = !oneColumn || !pane || (!down && cardInView);
+    toRequest.dataset.dir = down ? 'down' : 'up';
+    toRequest.textContent = down ? `${paneHeading(pane?.dataset.kind as 'request', current!)} ↓` : `↑ event @${current}`;
+  }
+  if (toRequest && 'IntersectionObserver' in window) {
+    new IntersectionObserver((entries) => {
+      for (const en of entries) paneInView = en.isIntersecting;
+      updateToRequest();
+    }).observe(panesBox);
+    const cardWatch = new IntersectionObserver((entries) => {
+      for (const en of entries) if ((en.target as HTMLElement).dataset.offset === current) cardInView = en.isIntersecting;
+      updateToRequest();
+    });
+    for (const c of cards) cardWatch.observe(c);
+    toRequest.addEventListener('click', () => {
+      if (toRequest.dataset.dir === 'down') panesBox.scrollIntoView({ block: 'start' });
+      else cardOf(current!)?.scrollIntoView({ block: 'center' });
+    });
+    window.addEventListener('resize', updateToRequest);
+  }
+
+  // Two columns: the sticky pane column never outgrows what is left of the grid in the viewport,
+  // so near the end of the timeline it shrinks instead of being pushed above the viewport.
+  const grid = article.querySelector<HTMLElement>('.scenario-grid');
+  let queued = false;
+  const fit = (): void => {
+    queued = false;
+    if (!grid) return;
+    const top = parseFloat(getComputedStyle(panesBox).top) || 0;
+    const room = Math.min(window.innerHeight - 2 * top, grid.getBoundingClientRect().bottom - top);
+    panesBox.style.setProperty('--pane-max', `${Math.max(160, Math.floor(room))}px`);
+  };
+  const queueFit = (): void => {
+    if (!queued) requestAnimationFrame(fit);
+    queued = true;
+  };
+  window.addEventListener('scroll', queueFit, { passive: true });
+  window.addEventListener('resize', queueFit);
+  fit();
+
   window.addEventListener('hashchange', fromHash);
+  const initial = current;
   fromHash();
+  if (current === initial && current !== undefined) {
+    // Opened without a deep link: the scenario's opening request, its card scrolled into view.
+    select(current);
+    const card = cardOf(current);
+    if (card) {
+      const r = card.getBoundingClientRect();
+      if (r.top < 0 || r.bottom > window.innerHeight) card.scrollIntoView({ block: 'nearest' });
+    }
+  }
 }

@@ -132,7 +132,10 @@ export function prepare(scenario: Scenario, folds: ReadonlyMap<string, AnyFold>,
   };
 }
 
-/** The pane of one event (the default: the first own request), diffed against the event before it. */
+/**
+ * The pane of one event (the default: the first own request), diffed as the page diffs it: a request
+ * against the previous request, any other event against the event before it.
+ */
 export function paneAt(p: Prepared, selected?: number): NonNullable<EngineResult['view']> {
   const { scenario, fold, options } = p.rendered;
   const chain = scenario.chain;
@@ -141,7 +144,8 @@ export function paneAt(p: Prepared, selected?: number): NonNullable<EngineResult
     ? selected
     : (scenario.events.find((e) => fold.requestTypes.includes(e.type)) ?? scenario.events[0] ?? chain[0])!.offset;
   const index = chain.findIndex((e) => e.offset === at);
-  const wanted = index > 0 ? [chain[index - 1]!.offset, at] : [at];
+  const previous = p.requests.get(at)?.request ? p.requests.get(at)!.request!.previous : index > 0 ? chain[index - 1]!.offset : null;
+  const wanted = previous !== null ? [previous, at] : [at];
   // Other events print the messages as of them, exactly as renderScenario does for a page.
   const missing = new Set(wanted.filter((o) => !p.requests.get(o)?.request));
   const snaps = new Map((missing.size ? fold.snapshots(chain, options, missing) : []).map((s) => [s.offset, s]));

@@ -1,6 +1,6 @@
 /** Line and word diffs of printed requests. */
 import { describe, expect, it } from 'vitest';
-import { diffLines } from './diff.ts';
+import { diffLines, hunks } from './diff.ts';
 
 describe('diffLines', () => {
   it('pairs a removed and an added line as a change with word segments', () => {
@@ -27,5 +27,19 @@ describe('diffLines', () => {
     expect(diffLines([], ['a', 'b'])).toMatchObject({ added: 2, removed: 0 });
     expect(diffLines(['a', 'b'], [])).toMatchObject({ added: 0, removed: 2 });
     expect(diffLines(['a'], ['a'])).toMatchObject({ added: 0, removed: 0, rows: [{ kind: 'same' }] });
+  });
+});
+
+describe('hunks', () => {
+  it('keeps the changes with their context and folds the rest into gaps', () => {
+    const before = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'];
+    const after = ['a', 'b', 'c', 'd', 'E', 'f', 'g', 'h', 'i'];
+    const h = hunks(diffLines(before, after).rows, 1);
+    expect(h.map((r) => (r.kind === 'gap' ? `…${r.lines}` : r.kind))).toEqual(['…3', 'same', 'changed', 'same', '…3']);
+  });
+
+  it('is all gap when nothing changed, and everything when all did', () => {
+    expect(hunks(diffLines(['a', 'b'], ['a', 'b']).rows)).toEqual([{ kind: 'gap', lines: 2 }]);
+    expect(hunks(diffLines([], ['x']).rows).map((r) => r.kind)).toEqual(['added']);
   });
 });

@@ -71,3 +71,25 @@ export function diffLines(before: readonly string[], after: readonly string[]): 
   }
   return { rows, added, removed };
 }
+
+/** A diff cut to its changes: runs of unchanged rows beyond `context` lines from a change become gaps. */
+export type HunkRow = DiffRow | { kind: 'gap'; lines: number };
+
+export function hunks(rows: readonly DiffRow[], context = 3): HunkRow[] {
+  const near = rows.map(() => false);
+  rows.forEach((r, i) => {
+    if (r.kind === 'same') return;
+    for (let k = Math.max(0, i - context); k <= Math.min(rows.length - 1, i + context); k++) near[k] = true;
+  });
+  const out: HunkRow[] = [];
+  let gap = 0;
+  rows.forEach((r, i) => {
+    if (near[i]) {
+      if (gap) out.push({ kind: 'gap', lines: gap });
+      gap = 0;
+      out.push(r);
+    } else gap++;
+  });
+  if (gap) out.push({ kind: 'gap', lines: gap });
+  return out;
+}

@@ -126,5 +126,13 @@ export function renderScenario(scenario: Scenario, fold: AnyFold, opts: RenderOp
     if (opts.everyEvent) events.push({ offset: e.offset, request: req, lines });
     prev = req;
   }
+  if (scenario.opens !== undefined && !opts.variant && !requests.some((q) => q.offset === scenario.opens)) {
+    const own = requests.map((q) => `"@${q.offset}"`).join(', ');
+    errors.push({
+      pos: scenario.opensPos ?? scenario.pos,
+      message: `\`opens\` names @${scenario.opens}, which is not one of this scenario's own requests`,
+      fix: own ? `use one of: ${own}, or remove \`opens:\` to open on the first request with a ✂ line` : 'this scenario sends no request of its own: remove `opens:`',
+    });
+  }
   return { scenario, fold: useFold, options, requests, events, warnings };
 }

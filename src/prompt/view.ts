@@ -1,8 +1,12 @@
 /**
  * The page model of a scenario: its timeline (one card per event of the chain) and, per event, the
- * pane — the printed request as of that event, each line with its diff status against the previous
- * event's pane (added / changed / removed lines), its provenance (the event offsets it came from),
- * the ✂ cache cut and the annotations anchored on it. Plain data: the components only render it.
+ * pane — the printed request as of that event, each line with its diff status (added / changed /
+ * removed lines), its provenance (the event offsets it came from), the ✂ cache cut and the
+ * annotations anchored on it. Plain data: the components only render it.
+ *
+ * What a pane diffs against depends on what it shows: a request against the previous REQUEST of its
+ * chain (the reviewer's question: what does the model see now that it did not see last time — a
+ * rewrite between two sends shows up as changed lines), a state pane against the previous event.
  */
 import { diffArrays } from 'diff';
 import type { PrintedLine } from './print.ts';
@@ -26,6 +30,8 @@ export interface PaneLine {
   from: number[];
   message: number;
   status: LineStatus;
+  /** A `changed` line's text in the pane it is compared with. */
+  old?: string;
   /** Lines of the previous pane removed right before this line. */
   removedBefore: string[];
   cutAbove: boolean;
@@ -44,6 +50,11 @@ export interface Pane {
   cached?: number;
   /** The request the cut compares with. */
   previous?: number | null;
+  /**
+   * What the line statuses compare with: the previous request (request panes), the previous event
+   * (state panes), or nothing (the first request of a chain, the first event).
+   */
+  diffBase: { kind: 'request' | 'event'; offset: number } | null;
   rejected?: string;
 }
 
@@ -77,6 +88,8 @@ export interface ScenarioView {
   panes: Pane[];
   /** Own accepted request offsets. */
   requests: number[];
+  /** The event the page opens on: the scenario's `opens:`, else its first request with a ✂ line, else its first request. */
+  opens: number;
   /** Mean share of each own request (after the first of the chain) that was a cached prefix. */
   cachedShare: number | null;
 }
@@ -98,12 +111,25 @@ function badges(e: RenderedScenario['scenario']['chain'][number], d: Required<Ev
   return out;
 }
 
-function diffPane(lines: PrintedLine[], prev: PrintedLine[] | null): { status: LineStatus[]; removedBefore: string[][]; removedAtEnd: string[] } {
+interface PaneDiff {
+  status: LineStatus[];
+  old: (string | undefined)[];
+  removedBefore: string[][];
+  removedAtEnd: string[];
+}
+
+/**
+ * Line statuses of `lines` against `prev`: a run of removed lines followed by added ones pairs up as
+ * changed lines (each keeping its old text); the rest are added or removed. `skipHeader`: a send
+ * adds the `model:` header to the state before it — not a change of the prompt when a pane is
+ * compared with the previous event; between two requests a model switch is a real change.
+ */
+export function diffPane(lines: readonly PrintedLine[], prev: readonly PrintedLine[] | null, skipHeader: boolean): PaneDiff {
   const status: LineStatus[] = lines.map(() => 'same');
+  const old: (string | undefined)[] = lines.map(() => undefined);
   const removedBefore: string[][] = lines.map(() => []);
-  if (!prev) return { status, removedBefore, removedAtEnd: [] };
-  // A send adds the `model:` header to the state before it: that is not a change of the prompt.
-  const header = (ls: PrintedLine[]): number => (ls[0]?.text.startsWith('model: ') ? 1 : 0);
+  if (!prev) return { status, old, removedBefore, removedAtEnd: [] };
+  const header = (ls: readonly PrintedLine[]): number => (skipHeader && ls[0]?.text.startsWith('model: ') ? 1 : 0);
   let i = header(lines);
   let pendingRemoved: string[] = [];
   for (const change of diffArrays(prev.slice(header(prev)).map((l) => l.text), lines.slice(i).map((l) => l.text))) {
@@ -112,7 +138,12 @@ function diffPane(lines: PrintedLine[], prev: PrintedLine[] | null): { status: L
       continue;
     }
     if (change.added) {
-      change.value.forEach((_, k) => (status[i + k] = k < pendingRemoved.length ? 'changed' : 'added'));
+      change.value.forEach((_, k) => {
+        if (k < pendingRemoved.length) {
+          status[i + k] = 'changed';
+          old[i + k] = pendingRemoved[k];
+        } else status[i + k] = 'added';
+      });
       if (pendingRemoved.length > change.value.length) removedBefore[i] = pendingRemoved.slice(change.value.length);
     } else if (pendingRemoved.length) {
       removedBefore[i] = pendingRemoved;
@@ -120,7 +151,7 @@ function diffPane(lines: PrintedLine[], prev: PrintedLine[] | null): { status: L
     pendingRemoved = [];
     i += change.count ?? change.value.length;
   }
-  return { status, removedBefore, removedAtEnd: pendingRemoved };
+  return { status, old, removedBefore, removedAtEnd: pendingRemoved };
 }
 
 const charsOf = (lines: PrintedLine[]): number => lines.reduce((n, l) => n + l.text.length + 1, 0);
@@ -140,13 +171,27 @@ export function cachedShare(r: RenderedScenario): number | null {
   return shares.length ? shares.reduce((a, b) => a + b, 0) / shares.length : null;
 }
 
+/** The event a scenario's page selects first (see ScenarioView.opens). */
+export function opensOn(r: RenderedScenario, cards: readonly Card[]): number {
+  if (r.scenario.opens !== undefined) return r.scenario.opens;
+  const q = r.requests.find((x) => x.cut !== null) ?? r.requests[0];
+  return q?.offset ?? cards.find((c) => !c.shared)?.offset ?? cards[0]!.offset;
+}
+
 export function scenarioView(r: RenderedScenario): ScenarioView {
   const s = r.scenario;
   const own = new Set(s.events.map((e) => e.offset));
   const panes: Pane[] = [];
   let prevLines: PrintedLine[] | null = null;
+  let prevOffset: number | null = null;
+  const requestLines = new Map<number, PrintedLine[]>();
   for (const ev of r.events) {
-    const { status, removedBefore, removedAtEnd } = diffPane(ev.lines, prevLines);
+    const previousRequest = ev.request?.previous ?? null;
+    const against = ev.request ? (previousRequest !== null ? requestLines.get(previousRequest) ?? null : null) : prevLines;
+    const { status, old, removedBefore, removedAtEnd } = diffPane(ev.lines, against, !ev.request);
+    const diffBase: Pane['diffBase'] = ev.request
+      ? previousRequest !== null && against ? { kind: 'request', offset: previousRequest } : null
+      : prevOffset !== null ? { kind: 'event', offset: prevOffset } : null;
     const anchors = new Map<number, Anchor[]>();
     for (const a of ev.request?.anchors ?? []) anchors.set(a.line, [...(anchors.get(a.line) ?? []), a]);
     const cut = ev.request?.cut ?? null;
@@ -154,11 +199,12 @@ export function scenarioView(r: RenderedScenario): ScenarioView {
       offset: ev.offset,
       kind: ev.request ? 'request' : ev.rejected ? 'rejected' : 'state',
       lines: ev.lines.map((l, i) => ({
-        text: l.text, from: l.from, message: l.message, status: status[i]!, removedBefore: removedBefore[i]!, cutAbove: cut === i,
+        text: l.text, from: l.from, message: l.message, status: status[i]!, ...(old[i] !== undefined && { old: old[i] }), removedBefore: removedBefore[i]!, cutAbove: cut === i,
         notes: (anchors.get(i) ?? []).map((a) => ({ comment: a.annotation.comment, start: a.start, end: a.end })),
         ...(l.abridges !== undefined && { abridges: l.abridges }),
       })),
       removedAtEnd,
+      diffBase,
       ...(ev.rejected && { rejected: ev.rejected }),
     };
     if (ev.request) {
@@ -167,7 +213,9 @@ export function scenarioView(r: RenderedScenario): ScenarioView {
       if (cached !== undefined) pane.cached = cached;
     }
     panes.push(pane);
+    if (ev.request) requestLines.set(ev.offset, ev.lines);
     prevLines = ev.lines;
+    prevOffset = ev.offset;
   }
   const byOffset = new Map(panes.map((p) => [p.offset, p]));
   const described = describeEvents(r.fold, s.chain, r.options);
@@ -186,7 +234,7 @@ export function scenarioView(r: RenderedScenario): ScenarioView {
   return {
     id: s.id, title: s.title, intro: s.intro, file: s.file, fold: r.fold.id, foldTitle: r.fold.title, options: r.options,
     ...(s.base !== undefined && { base: s.base }),
-    cards, panes, requests: r.requests.map((q) => q.offset),
+    cards, panes, requests: r.requests.map((q) => q.offset), opens: opensOn(r, cards),
     cachedShare: cachedShare(r),
   };
 }

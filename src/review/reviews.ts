@@ -11,6 +11,7 @@ import { CorpusError, type InputError } from '../scenarios/errors.ts';
 import type { CorpusConfig } from '../scenarios/load.ts';
 import { readBaseFixtures } from './base.ts';
 import { compareWithBase, type ChangeSet, type RequestChange } from './compare.ts';
+import { refLabel } from './ref-label.ts';
 
 /** A before/after of one request, whichever review it comes from. */
 export interface Review {
@@ -18,6 +19,8 @@ export interface Review {
   afterLabel: string;
   status: RequestChange['status'];
   before: string[];
+  /** Provenance of each before line, when the before side is a render (a `compare:` variant). */
+  beforeFrom?: number[][];
   /** ✂ line index on the before side, when known. */
   beforeCut: number | null;
   diff: RequestDiff;
@@ -53,7 +56,7 @@ function compareReviews(c: ReviewConfig, corpus: RenderedCorpus): Map<string, Ma
       const diff = diffLines(before, q.lines.map((l) => l.text));
       reviews.set(q.offset, {
         beforeLabel: cmp.label, afterLabel: 'this scenario’s render', status: !v ? 'added' : diff.added || diff.removed ? 'changed' : 'unchanged',
-        before, beforeCut: v?.cut ?? null, diff, dropped: [],
+        before, ...(v && { beforeFrom: v.lines.map((l) => l.from) }), beforeCut: v?.cut ?? null, diff, dropped: [],
       });
     }
     out.set(r.scenario.id, reviews);
@@ -72,7 +75,7 @@ export function assembleReviews(c: ReviewConfig, corpus: RenderedCorpus): Review
     for (const q of s.requests) {
       if (q.status === 'unchanged' || q.status === 'removed' || !q.diff) continue;
       const per = byScenario.get(s.id) ?? new Map<number, Review>();
-      per.set(q.offset, { beforeLabel: `fixtures at ${c.baseRef}`, afterLabel: 'this change', status: q.status, before: q.before ?? [], beforeCut: q.beforeCut ?? null, diff: q.diff, dropped: q.droppedAnnotations });
+      per.set(q.offset, { beforeLabel: `fixtures at ${refLabel(c.baseRef, commit)}`, afterLabel: 'this change', status: q.status, before: q.before ?? [], beforeCut: q.beforeCut ?? null, diff: q.diff, dropped: q.droppedAnnotations });
       byScenario.set(s.id, per);
     }
   }

@@ -176,6 +176,7 @@ function resolveScenario(d: ScenarioDraft, chains: Chains, config: LoadConfig, e
     id: d.id, title: d.title, intro: d.intro, file: d.file, stem: d.stem, fold: fold.id, options: d.options,
     ...(d.base !== undefined && { base: d.base }), events, chain: [...inherited, ...events], annotations: d.annotations,
     ...(compare && { compare }), ...(d.expect && { expect: d.expect }), ...(deploy && { deploy }), pos: d.pos,
+    ...(d.opens !== undefined && { opens: d.opens, opensPos: d.opensPos! }),
   };
 }
 

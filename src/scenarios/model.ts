@@ -100,5 +100,8 @@ export interface Scenario {
   compare?: Comparison;
   expect?: Expectation;
   deploy?: Deployment;
+  /** `opens: "@N"`: the own request the scenario's page opens on (default: the first with a ✂ line). */
+  opens?: number;
+  opensPos?: SourcePos;
   pos: SourcePos;
 }

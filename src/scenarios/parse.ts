@@ -39,6 +39,8 @@ export interface ScenarioDraft {
   compare?: Comparison & { foldGiven: boolean; locate(path: (string | number)[]): SourcePos };
   expect?: Expectation;
   deploy?: Omit<Deployment, 'fold'> & { fold?: string; locate(path: (string | number)[]): SourcePos; atPos: SourcePos };
+  opens?: number;
+  opensPos?: SourcePos;
   pos: SourcePos;
 }
 
@@ -110,6 +112,7 @@ export function readDraft(src: YamlSource, map: YAMLMap, schema: z.ZodType, wher
   if (exp) draft.expect = readExpect(src, exp, errors);
   const dep = child(map, 'deploy');
   if (dep) draft.deploy = readDeploy(src, dep, errors);
+  readOpens(src, child(map, 'opens'), draft, errors);
   const events = child(map, 'events');
   // Without a usable id the events are still checked (under the file's stem), so a missing id never
   // hides the file's other errors.
@@ -142,6 +145,21 @@ function readDeploy(src: YamlSource, node: Node, errors: InputError[]): Scenario
     at: Number(m[1]), options: v.options ?? {}, ...(v.fold !== undefined && { fold: v.fold }), pos: src.pos(node), atPos,
     locate: (path) => (optionsNode ? src.pos(nodeAt(optionsNode, path)) : src.pos(node)),
   };
+}
+
+/**
+ * `opens: "@N"` — the request the scenario's page opens on (issue 13; kept apart from the rest of
+ * the parser). Whether @N is one of the scenario's own requests is checked when it is rendered.
+ */
+function readOpens(src: YamlSource, node: Node | undefined, draft: ScenarioDraft, errors: InputError[]): void {
+  if (!node || !isScalar(node) || typeof node.value !== 'string') return; // the schema reports a non-string
+  const m = REQUEST_NAME.exec(node.value);
+  if (!m) {
+    errors.push({ pos: src.pos(node), message: `\`opens\` names a request as "@<offset>", got ${JSON.stringify(node.value)}`, fix: 'write e.g. `opens: "@42"` (quoted: @ cannot start a plain YAML value)' });
+    return;
+  }
+  draft.opens = Number(m[1]);
+  draft.opensPos = src.pos(node);
 }
 
 /** `expect: {busts: ["@N", …], maxInputTokens?: N}` — the scenario's promise about the cache. */

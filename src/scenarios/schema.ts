@@ -56,6 +56,8 @@ const common = {
   compare: z.unknown().optional(),
   expect: z.unknown().optional(),
   deploy: z.unknown().optional(),
+  // issue 13: the request the page opens on; whether it names an own request is checked on render.
+  opens: text('"@42"').optional().meta({ description: 'The own request ("@N") the page opens on (default: the first request with a ✂ line).', examples: ['@42'] }),
 };
 
 /** A native YAML scenario file. Events, annotations, compare and expect are checked entry by entry. */

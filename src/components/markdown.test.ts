@@ -1,0 +1,21 @@
+/** Untrusted prose rendered as Markdown: inline for titles and notes, always escaped. */
+import { describe, expect, it } from 'vitest';
+import { inlineMarkdown, safeMarkdown } from './markdown.ts';
+
+describe('inlineMarkdown', () => {
+  it('renders code and emphasis without a wrapping paragraph', () => {
+    expect(inlineMarkdown('the `pnpm check` rule is *gone*')).toBe('the <code>pnpm check</code> rule is <em>gone</em>');
+  });
+
+  it('escapes raw HTML and drops javascript: links', () => {
+    const out = inlineMarkdown("<script>alert('x')</script>") + inlineMarkdown('see [a](javascript:void)');
+    expect(out).not.toContain('<script');
+    expect(out).toContain('&lt;script&gt;');
+    expect(out).toContain('<a href="">a</a>');
+  });
+
+  it('keeps several paragraphs as paragraphs', () => {
+    expect(inlineMarkdown('one\n\ntwo')).toBe('<p>one</p>\n<p>two</p>');
+    expect(safeMarkdown('x')).toBe('<p>x</p>');
+  });
+});

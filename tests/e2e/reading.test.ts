@@ -1,0 +1,360 @@
+/**
+ * Browser tests of the reviewer's reading of scenario pages (issue 13), at desktop (1280 px) and
+ * phone (390 px) widths in light and dark: the pane header stays in view and the pane never leaves
+ * the viewport, request panes diff against the previous request, the ✂ cut and its band, the
+ * opening request, compare tabs, layout with every "event YAML" open, search in dark mode, search
+ * anchors, keyboard and the one-line announcement — and a scan of every built page for text
+ * glitches (a word glued to markup, wrong plurals, 40-character hashes). Screenshots go to
+ * test-results/ (gitignored).
+ */
+import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, makeProject, ROOT, serve } from '../support/project.ts';
+
+const ARTIFACTS = join(ROOT, 'test-results');
+const POLL = { timeout: 10_000 };
+/** Each test opens several pages; on a loaded machine that takes minutes (no timing is asserted). */
+const SLOW = { timeout: 240_000 };
+const WIDTHS = [1280, 390] as const;
+const SCHEMES = ['light', 'dark'] as const;
+
+let dir: string;
+let site: { url: string; close: () => Promise<void> };
+let browser: Browser;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  dir = makeProject();
+  const r = build(dir);
+  if (r.status !== 0) throw new Error(`build failed:\n${r.output}`);
+  site = await serve(join(dir, 'dist'));
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  mkdirSync(ARTIFACTS, { recursive: true });
+}, 600_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+async function open(path: string, width: number, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
+  const context = await browser.newContext({ colorScheme, viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => pageErrors.push(`${path}: ${e.message}`));
+  await page.goto(site.url + path);
+  await page.waitForLoadState('load');
+  return page;
+}
+
+const shot = (page: Page, name: string): Promise<Buffer> => page.screenshot({ path: join(ARTIFACTS, `reading-${name}.png`) });
+const selected = (page: Page): Promise<string | null> => page.locator('.card.selected').getAttribute('data-offset');
+const rectOf = (page: Page, selector: string) =>
+  page.locator(selector).first().evaluate((e) => { const r = e.getBoundingClientRect(); return { top: r.top, bottom: r.bottom, left: r.left, right: r.right }; });
+
+describe('the pane stays with the reader', SLOW, () => {
+  for (const width of WIDTHS) {
+    for (const scheme of SCHEMES) {
+      it(`keeps the header in view after j to the last event (${width}px, ${scheme})`, async () => {
+        const page = await open('/scenarios/rewrite-vs-re-add/#@10', width, scheme);
+        await expect.poll(() => selected(page), POLL).toBe('10');
+        const last = await page.locator('.card').last().getAttribute('data-offset');
+        await page.locator('.card.selected .card-link').focus();
+        const control = page.locator('.to-request');
+        for (let i = 0; i < 30 && (await selected(page)) !== last; i++) {
+          await page.keyboard.press('j');
+          if (width > 1000) {
+            // two columns: the pane column never goes above the viewport while moving
+            expect((await rectOf(page, '.panes')).top).toBeGreaterThanOrEqual(0);
+          } else if (i === 0) {
+            // one column: the pane is below the whole timeline; a control brings it to the reader
+            await expect.poll(() => control.isVisible(), POLL).toBe(true);
+            expect(await control.textContent()).toBe(`As of @${await selected(page)} ↓`);
+          }
+        }
+        expect(await selected(page)).toBe(last);
+        if (width < 1000 && (await control.isVisible())) await control.click();
+        await expect.poll(async () => (await rectOf(page, '.pane.selected .pane-head')).top < 900, POLL).toBe(true);
+        const head = await rectOf(page, '.pane.selected .pane-head');
+        expect(head.top).toBeGreaterThanOrEqual(0);
+        if (width > 1000) expect(head.bottom).toBeLessThanOrEqual(900);
+        await shot(page, `last-event-${width}-${scheme}`);
+        await page.context().close();
+      });
+    }
+  }
+
+  it('keeps the header in view while the prompt scrolls, and the pane on screen at the end of the page', async () => {
+    const page = await open('/scenarios/rewrite-vs-re-add/#@42', 1280);
+    await expect.poll(() => selected(page), POLL).toBe('42');
+    await page.locator('.panes').evaluate((p) => p.scrollTo(0, p.scrollHeight));
+    const box = await rectOf(page, '.panes');
+    const head = await rectOf(page, '.pane.selected .pane-head');
+    expect(head.top).toBeGreaterThanOrEqual(box.top - 1);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(async () => (await rectOf(page, '.panes')).top >= 0, POLL).toBe(true);
+    expect((await rectOf(page, '.pane.selected .pane-head')).top).toBeGreaterThanOrEqual(0);
+    await shot(page, 'page-end-1280');
+    await page.context().close();
+  });
+
+  it('on a phone, keeps the header stuck to the top while reading down the pane', async () => {
+    const page = await open('/scenarios/rewrite-vs-re-add/#@42', 390, 'dark');
+    await expect.poll(() => selected(page), POLL).toBe('42');
+    const pane = await page.locator('.pane.selected').evaluate((p) => p.getBoundingClientRect().top + window.scrollY);
+    await page.evaluate((y) => window.scrollTo(0, y + 600), pane);
+    const head = await rectOf(page, '.pane.selected .pane-head');
+    expect(Math.round(head.top)).toBe(0);
+    await shot(page, 'sticky-head-390-dark');
+    await page.context().close();
+  });
+});
+
+describe('what changed, and where the cache ends', SLOW, () => {
+  it('diffs a request after a rewrite against the previous request', async () => {
+    for (const scheme of SCHEMES) {
+      const page = await open('/scenarios/rewrite-vs-re-add/#@42', 1280, scheme);
+      const pane = page.locator('.pane.selected');
+      await expect.poll(() => pane.getAttribute('data-offset'), POLL).toBe('42');
+      const story = pane.locator('.story[data-story="after"]');
+      expect(await story.locator('.story-label').textContent()).toBe('Since request @32:');
+      expect(await story.locator('.c-chg').textContent()).toBe('~1 changed');
+      expect(Number((await story.locator('.c-rem').textContent())!.replace(/\D/g, ''))).toBeGreaterThan(0);
+      expect(await pane.locator('.ln.s-changed').count()).toBe(1);
+      expect(await pane.locator('.ln.s-removed').count()).toBeGreaterThan(0);
+      // the old text of the rewritten line, one toggle away
+      const was = pane.locator('.ln.s-was');
+      expect(await was.isVisible()).toBe(false);
+      await pane.locator('button.show-old').click();
+      expect(await was.isVisible()).toBe(true);
+      expect(await was.textContent()).toContain('pnpm test');
+      expect(await pane.locator('.ln.s-changed').textContent()).toContain('pnpm check --ci');
+      // the cut: one strong label, a band on both sides of it
+      expect(await pane.locator('.cut strong').textContent()).toBe('✂ cache cut');
+      expect(await pane.locator('.ln.c-cached').count()).toBeGreaterThan(0);
+      expect(await pane.locator('.ln.c-billed').count()).toBeGreaterThan(0);
+      const bands = await pane.locator('.ln.c-cached .gutter, .ln.c-billed .gutter').evaluateAll((gs) => [...new Set(gs.map((g) => getComputedStyle(g).backgroundImage))]);
+      expect(bands.length).toBe(2);
+      await shot(page, `rewrite-42-${scheme}`);
+      await page.context().close();
+    }
+  });
+
+  it('opens on the first request with a cut; a first request says nothing is cached yet', async () => {
+    const page = await open('/scenarios/rewrite-vs-re-add/', 1280);
+    await expect.poll(() => page.locator('.pane.selected').getAttribute('data-offset'), POLL).toBe('32');
+    expect(await page.locator('.pane.selected .cut').count()).toBe(1);
+    const card = await rectOf(page, '.card.selected');
+    expect(card.top).toBeGreaterThanOrEqual(0);
+    expect(card.bottom).toBeLessThanOrEqual(900);
+    await page.locator('.card[data-offset="21"] .card-link').click();
+    expect(await page.locator('.pane.selected .story').textContent()).toContain('nothing is cached yet');
+    await page.context().close();
+  });
+
+  it('keeps the chosen compare tab while moving between requests; tabs in natural order', async () => {
+    for (const width of WIDTHS) {
+      const page = await open('/scenarios/metadata-lines-before-after/#@33', width);
+      const pane = page.locator('.pane.selected');
+      await expect.poll(() => pane.getAttribute('data-offset'), POLL).toBe('33');
+      expect(await pane.locator('.review-tabs button').allTextContents()).toEqual(['Before', 'After', 'Diff', 'Side by side']);
+      // one story at a time: the request diff on After, the comparison on the other tabs
+      expect(await pane.locator('.story[data-story="after"]').isVisible()).toBe(true);
+      expect(await pane.locator('.story[data-story="review"]').isVisible()).toBe(false);
+      await pane.locator('.review-tabs button[data-view="unified"]').click();
+      expect(await pane.locator('.story[data-story="after"]').isVisible()).toBe(false);
+      expect(await pane.locator('.story[data-story="review"]').isVisible()).toBe(true);
+      // word marks stand out from their line
+      const ins = pane.locator('.review-view[data-view="unified"] ins').first();
+      const colours = await ins.evaluate((e) => [getComputedStyle(e).backgroundColor, getComputedStyle(e.closest('.ln')!).backgroundColor, getComputedStyle(e).textDecorationLine]);
+      expect(colours[0]).not.toBe(colours[1]);
+      expect(colours[2]).toContain('underline');
+      // provenance gutter and hanging indent in the diff
+      expect(await pane.locator('.review-view[data-view="unified"] a.prov').count()).toBeGreaterThan(0);
+      expect(await pane.locator('.review-view[data-view="unified"] .ln[style*="--ind"]').count()).toBeGreaterThan(0);
+      expect(await pane.locator('.review-view[data-view="before"] a.prov').count()).toBeGreaterThan(0);
+      await page.locator('.card[data-offset="21"] .card-link').click();
+      const other = page.locator('.pane.selected');
+      expect(await other.getAttribute('data-offset')).toBe('21');
+      expect(await other.getAttribute('data-active')).toBe('unified');
+      expect(await other.locator('.review-view[data-view="unified"]').isVisible()).toBe(true);
+      await other.locator('.review-tabs button[data-view="split"]').click();
+      // side by side: the two columns never overlap
+      const halves = await other.locator('.split .row').evaluateAll((rows) => rows.map((r) => [...r.children].map((h) => { const b = h.getBoundingClientRect(); return [b.left, b.right]; })));
+      for (const [l, r] of halves) expect(l![1]).toBeLessThanOrEqual(r![0]! + 0.5);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await shot(page, `split-${width}`);
+      await page.context().close();
+    }
+  });
+});
+
+describe('layout', SLOW, () => {
+  for (const width of WIDTHS) {
+    for (const scheme of SCHEMES) {
+      it(`never scrolls sideways with every "event YAML" open, long option badges included (${width}px, ${scheme})`, async () => {
+        for (const id of ['rewrite-vs-re-add', 'layered-recommended', 'layered-today']) {
+          const page = await open(`/scenarios/${id}/`, width, scheme);
+          for (const d of await page.locator('.card details').all()) await d.evaluate((e) => ((e as HTMLDetailsElement).open = true));
+          await page.locator('.shared-start').evaluateAll((ds) => ds.forEach((d) => ((d as HTMLDetailsElement).open = true)));
+          expect(await page.evaluate(() => document.documentElement.scrollWidth), id).toBeLessThanOrEqual(width);
+          // nothing pokes out of the viewport (badges, tables)
+          const out = await page.evaluate((w) => [...document.querySelectorAll('.badge, table, .card')].filter((e) => e.getBoundingClientRect().right > w + 0.5).length, width);
+          expect(out, id).toBe(0);
+          if (width > 1000) {
+            const cards = await page.locator('.card').evaluateAll((cs) => Math.max(...cs.map((c) => c.getBoundingClientRect().right)));
+            expect(cards, id).toBeLessThanOrEqual((await rectOf(page, '.panes')).left);
+          }
+          if (id === 'layered-recommended') await shot(page, `yaml-open-${width}-${scheme}`);
+          await page.context().close();
+        }
+      });
+    }
+  }
+
+  it('fits every reference page at 390px', async () => {
+    for (const ref of readdirSync(join(dir, 'dist/reference'))) {
+      const page = await open(`/reference/${ref}/`, 390);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), ref).toBeLessThanOrEqual(390);
+      await page.context().close();
+    }
+  });
+});
+
+describe('search', SLOW, () => {
+  const contrast = (a: number[], b: number[]): number => {
+    const lum = (c: number[]) => {
+      const [r, g, bl] = c.map((v) => { const s = v / 255; return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4; });
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+    };
+    const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+    return (x! + 0.05) / (y! + 0.05);
+  };
+  const rgb = (s: string): number[] => s.match(/[\d.]+/g)!.slice(0, 3).map(Number);
+
+  for (const scheme of SCHEMES) {
+    it(`is readable in ${scheme} mode (input and results)`, async () => {
+      const page = await open('/search/', 1280, scheme);
+      const input = page.locator('#search input');
+      await input.fill('CHANGELOG');
+      const link = page.locator('.pagefind-ui__result-link').first();
+      await link.waitFor({ timeout: 10_000 });
+      const [fg, bg] = await input.evaluate((e) => [getComputedStyle(e).color, getComputedStyle(e).backgroundColor]);
+      expect(contrast(rgb(fg!), rgb(bg!))).toBeGreaterThanOrEqual(4.5);
+      const body = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      for (const sel of ['.pagefind-ui__result-link', '.pagefind-ui__result-excerpt']) {
+        const c = await page.locator(sel).first().evaluate((e) => getComputedStyle(e).color);
+        expect(contrast(rgb(c), rgb(body)), sel).toBeGreaterThanOrEqual(4.5);
+      }
+      await shot(page, `search-${scheme}`);
+      await page.context().close();
+    });
+  }
+
+  it('maps a result anchor on a pane heading to its event', async () => {
+    const page = await open('/scenarios/sent-re-add/#pane-31-h', 1280);
+    await expect.poll(() => selected(page), POLL).toBe('31');
+    expect(new URL(page.url()).hash).toBe('#@31');
+    await page.context().close();
+  });
+});
+
+describe('keyboard and assistive technology', SLOW, () => {
+  it('moves with ↓/↑ only while the timeline has focus; j/k anywhere', async () => {
+    const page = await open('/scenarios/sent-re-add/#@40', 1280);
+    await expect.poll(() => selected(page), POLL).toBe('40');
+    await page.locator('h1').click();
+    await page.keyboard.press('ArrowDown');
+    expect(await selected(page)).toBe('40');
+    await page.keyboard.press('j');
+    expect(await selected(page)).toBe('41');
+    await page.keyboard.press('ArrowDown'); // focus moved to the card: the timeline has it now
+    expect(await selected(page)).toBe('42');
+    await page.context().close();
+  });
+
+  it('announces one line per selection; the pane is not a live region', async () => {
+    const page = await open('/scenarios/sent-re-add/#@40', 1280);
+    await expect.poll(() => selected(page), POLL).toBe('40');
+    expect(await page.locator('.panes[aria-live], .pane[aria-live]').count()).toBe(0);
+    await page.locator('.card[data-offset="42"] .card-link').click();
+    const status = page.locator('#pane-status');
+    expect(await status.getAttribute('aria-live')).toBe('polite');
+    expect(await status.textContent()).toMatch(/^Request @42, \d+ % cached$/);
+    await page.context().close();
+  });
+
+  it('has a skip link to the request, and a selected ring distinct from the focus ring', async () => {
+    const page = await open('/scenarios/sent-re-add/#@42', 1280);
+    await expect.poll(() => selected(page), POLL).toBe('42');
+    const skip = page.locator('a.skip-request');
+    await skip.focus();
+    expect(await skip.isVisible()).toBe(true);
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.closest('.pane')?.getAttribute('data-offset'))).toBe('42');
+    const card = page.locator('.card.selected');
+    await card.locator('.card-link').focus();
+    const [ring, focus] = await card.evaluate((c) => [getComputedStyle(c).boxShadow, getComputedStyle(c.querySelector('.card-link')!).outlineStyle]);
+    expect(ring).toContain('inset');
+    expect(focus).toBe('dashed');
+    // changed line, annotation and its mark: three different colours
+    const colours = await page.evaluate(() => {
+      const bg = (sel: string) => { const e = document.querySelector(sel); return e ? getComputedStyle(e).backgroundColor : null; };
+      return [bg('.pane.selected .ln.s-changed .sign') ?? bg('.pane.selected .ln.s-added .sign'), bg('.pane.selected .note'), bg('.pane.selected mark')];
+    });
+    expect(colours.every(Boolean)).toBe(true);
+    expect(new Set(colours).size).toBe(3);
+    await page.context().close();
+  });
+});
+
+describe('text', SLOW, () => {
+  /** Every built HTML page, its prose only (prompt text and code are shown verbatim, so skipped). */
+  const pages = (): string[] => {
+    const out: string[] = [];
+    const walk = (d: string): void => {
+      for (const f of readdirSync(d)) {
+        const p = join(d, f);
+        if (statSync(p).isDirectory()) { if (f !== 'pagefind' && f !== '_astro') walk(p); }
+        else if (f === 'index.html') out.push(`/${relative(join(dir, 'dist'), d)}/`.replace(/\/+/g, '/'));
+      }
+    };
+    walk(join(dir, 'dist'));
+    return out.sort();
+  };
+
+  it('renders every page without glitches (glued words, wrong plurals, long hashes, raw Markdown)', async () => {
+    const all = pages();
+    expect(all.length).toBeGreaterThanOrEqual(15);
+    const problems: string[] = [];
+    for (const path of all) {
+      const page = await open(path, 1280);
+      const found = await page.evaluate(() => {
+        const body = document.querySelector('main')!.cloneNode(true) as HTMLElement;
+        body.querySelectorAll('.code, pre, script, .preview, .card details').forEach((e) => e.remove());
+        const text = body.textContent ?? '';
+        const html = body.innerHTML;
+        const issues: string[] = [];
+        for (const m of html.matchAll(/[A-Za-z]<(strong|em|a|kbd)\b[^>]*>|<\/(strong|em|a|kbd)>[A-Za-z]/g)) issues.push(`glued to markup: …${html.slice(Math.max(0, m.index! - 20), m.index! + 30)}…`);
+        for (const m of text.matchAll(/(?<![\d.,])\b1 (requests|events|scenarios|lines|prompts)\b|\w\(s\)/g)) issues.push(`plural: ${m[0]}`);
+        for (const m of text.matchAll(/\b[0-9a-f]{40}\b/g)) issues.push(`full hash: ${m[0]}`);
+        for (const m of text.matchAll(/\b(undefined|NaN)\b|\[object Object\]/g)) issues.push(`leak: ${m[0]}`);
+        const titles = [...body.querySelectorAll('h1, h2, .note')].map((e) => e.textContent ?? '');
+        for (const t of titles) if (/`[^`]+`/.test(t)) issues.push(`raw Markdown: ${t.slice(0, 60)}`);
+        return issues;
+      });
+      problems.push(...found.map((f) => `${path}: ${f}`));
+      await page.context().close();
+    }
+    expect(problems).toEqual([]);
+  }, 600_000);
+
+  it('logged no page errors', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
