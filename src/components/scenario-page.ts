@@ -20,17 +20,31 @@ const expand = (rle: number[], consecutive: boolean): number[] => {
   return out;
 };
 
+/** A highlighted line of the data: its HTML, or a reference to a line a full pane in the page shows. */
+function lineHtml(data: PaneData, id: number, shownLines: Map<number, Element[]>): string {
+  const h = data.html[id];
+  if (typeof h === 'string') return h;
+  if (!h) return '';
+  let lines = shownLines.get(h[0]);
+  if (!lines) {
+    lines = [...document.querySelectorAll(`#pane-${h[0]} .review-view[data-view="after"] > .ln:not(.s-removed) > .src`)];
+    shownLines.set(h[0], lines);
+  }
+  return lines[h[1]]?.innerHTML ?? '';
+}
+
 /** Builds the pane of one event from the encoded data, with the same markup as Pane.astro. */
-function buildPane(off: string, data: PaneData, typeOf: (off: string) => string): HTMLElement | undefined {
+function buildPane(off: string, data: PaneData, typeOf: (off: string) => string, shownLines: Map<number, Element[]>): HTMLElement | undefined {
   const enc = data.panes[Number(off)];
   if (!enc) return undefined;
+  const htmlOf = (id: number): string => lineHtml(data, id, shownLines);
   const ids = expand(enc.lines, true);
   const froms = expand(enc.from, false).map((f) => data.from[f]!);
   const section = el('section', { class: 'pane', id: `pane-${off}`, 'data-offset': off, 'data-kind': enc.kind, 'aria-labelledby': `pane-${off}-h` });
   const heading = enc.kind === 'request' ? `Request @${off}` : enc.kind === 'rejected' ? `@${off}: request not accepted` : `As of @${off}`;
   const head = section.appendChild(el('div', { class: 'pane-head' }));
   head.appendChild(el('h2', { id: `pane-${off}-h` }, heading));
-  if (enc.kind === 'request') head.appendChild(el('code', {}, (data.html[ids[0]!] ?? '').replace(/<[^>]*>/g, '').replace(/^model: /, '')));
+  if (enc.kind === 'request') head.appendChild(el('code', {}, htmlOf(ids[0]!).replace(/<[^>]*>/g, '').replace(/^model: /, '')));
   if (enc.cached !== undefined) head.appendChild(el('span', { class: 'badge', title: "Share of this request's characters above the ✂ line, i.e. a byte-stable prefix the provider can reuse" }, `${enc.cached}% cached prefix`));
   if (enc.kind !== 'request') head.appendChild(el('span', { class: 'muted' }, typeOf(off)));
   const removedCount = enc.removed.reduce((n, r) => n + r.length - 1, enc.removedAtEnd.length);
@@ -61,15 +75,17 @@ function buildPane(off: string, data: PaneData, typeOf: (off: string) => string)
     const row = code.appendChild(el('div', { class: `ln s-${status}` }));
     const from = froms[i]!;
     if (from) row.dataset.from = from;
-    const gutter = row.appendChild(el('span', { class: 'gutter' }));
-    if (from && (i === 0 || froms[i - 1] !== from)) {
+    // Compact, as Pane.astro: an unchanged line without a provenance link has no gutter and no sign element.
+    const prov = !!from && (i === 0 || froms[i - 1] !== from);
+    const gutter = prov || status !== 'same' ? row.appendChild(el('span', { class: 'gutter' })) : undefined;
+    if (prov) {
       const first = from.split(' ')[0]!;
       const title = from.split(' ').map((o) => `from @${o} ${typeOf(o)}`.trim()).join('; ');
-      gutter.appendChild(el('a', { class: 'prov', href: `#@${first}`, title, 'data-off': first }, `@${first}`));
+      gutter!.appendChild(el('a', { class: 'prov', href: `#@${first}`, title, 'data-off': first }, `@${first}`));
     }
-    row.appendChild(sign(status === 'added' ? '+' : status === 'changed' ? '~' : ' ', status === 'same' ? '' : status));
+    if (status !== 'same') row.appendChild(sign(status === 'added' ? '+' : '~', status));
     const src = row.appendChild(el('span', { class: 'src' }));
-    src.innerHTML = data.html[id]!; // highlighted at build time by shiki: prompt text arrives escaped
+    src.innerHTML = htmlOf(id); // highlighted at build time by shiki: prompt text arrives escaped
     const indent = (src.textContent ?? '').length - (src.textContent ?? '').trimStart().length;
     if (indent) row.style.setProperty('--ind', `${indent}ch`);
   });
@@ -83,11 +99,12 @@ export function initScenarioPage(): void {
   const cards = [...article.querySelectorAll<HTMLElement>('.card[data-offset]')];
   const panes = new Map([...article.querySelectorAll<HTMLElement>('.pane[data-offset]')].map((p) => [p.dataset.offset!, p]));
   const data = JSON.parse(document.getElementById('pane-data')?.textContent || 'null') as PaneData | null;
+  const shownLines = new Map<number, Element[]>();
   const typeOf = (off: string): string => cardOf(off)?.querySelector('.type')?.textContent ?? '';
   const paneOf = (off: string): HTMLElement | undefined => {
     let pane = panes.get(off);
     if (!pane && data) {
-      pane = buildPane(off, data, typeOf);
+      pane = buildPane(off, data, typeOf, shownLines);
       if (pane) {
         article.querySelector('.panes')!.appendChild(pane);
         panes.set(off, pane);
