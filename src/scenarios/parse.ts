@@ -9,6 +9,7 @@ import { isMap, isScalar, isSeq, type Node, type YAMLMap, type YAMLSeq } from 'y
 import type { InputError, SourcePos } from './errors.ts';
 import type { Annotation, Comparison, Expectation, ScenarioEvent } from './model.ts';
 import { instant, readTimeLabel, TIME_LABEL_HELP } from './time.ts';
+import { batchEndProblem, readRequestRef, wholeNumberProblem } from './limits.ts'; // harden (issue 17): numeric bounds
 import { keysOf, nodeAt, readMarkdown, valueOf, YamlSource, type Fence } from './source.ts';
 
 export const ID_PATTERN = /^[a-z0-9][a-z0-9_-]*$/;
@@ -99,6 +100,12 @@ class Fields {
     const n = this.node(key);
     if (n === undefined) return required ? this.missing(key, hint) : undefined;
     if (!isScalar(n) || typeof n.value !== 'number' || !Number.isInteger(n.value) || n.value < 0) return this.wrong(key, 'a whole number ≥ 0', hint);
+    // harden (issue 17): beyond 2^53 − 1 neighbouring values collapse into one.
+    const tooBig = wholeNumberProblem(n.value);
+    if (tooBig) {
+      this.errors.push({ pos: this.pos(key), message: `\`${key}\` ${tooBig}`, fix: `write a smaller number, e.g. \`${key}: ${hint}\`` });
+      return undefined;
+    }
     return n.value;
   }
 
@@ -351,6 +358,12 @@ function expandSections(src: YamlSource, payloadNode: YAMLMap, sectionsNode: Nod
   const { sections: _s, ...shared } = payload;
   const out: ScenarioEvent[] = [];
   const size = sectionsNode.items.length;
+  // harden (issue 17): the batch's last offset must still be exact.
+  const pastEnd = batchEndProblem(off, size);
+  if (pastEnd) {
+    errors.push({ pos: src.pos(sectionsNode), message: `this \`sections\` batch starts at @${off}: ${pastEnd}`, fix: 'give the event a smaller `off:`' });
+    return [];
+  }
   sectionsNode.items.forEach((entry, index) => {
     if (!isMap(entry)) {
       errors.push({ pos: src.pos(entry as Node), message: 'a section must be a mapping with `key` and `content`', fix: 'write `- key: <key>` and `content: <text>`' });
@@ -381,6 +394,13 @@ function parseExpect(src: YamlSource, map: YAMLMap, errors: InputError[]): Expec
   let ok = true;
   for (const item of seq.items as Node[]) {
     const m = isScalar(item) && typeof item.value === 'string' ? /^@(\d+)$/.exec(item.value) : null;
+    // harden (issue 17): "@N" past 2^53 − 1 is an error, not a rounded offset.
+    const ref = m ? readRequestRef(item.value as string) : undefined;
+    if (ref && 'problem' in ref) {
+      errors.push({ pos: src.pos(item), message: `\`busts\` entry ${ref.problem}`, fix: 'name one of this scenario\'s own requests, e.g. `busts: ["@26"]`' });
+      ok = false;
+      continue;
+    }
     if (!m) {
       errors.push({ pos: src.pos(item), message: `\`busts\` entries name requests as "@<offset>", got ${JSON.stringify(isScalar(item) ? item.value : src.slice(item))}`, fix: 'write e.g. `busts: ["@26"]` (quoted: @ cannot start a plain YAML value)' });
       ok = false;
@@ -410,6 +430,12 @@ function parseAnnotations(src: YamlSource, seq: YAMLSeq | undefined, errors: Inp
     const m = /^@(\d+)$/.exec(request);
     if (!m) {
       errors.push({ pos: f.pos('request'), message: `\`request\` must name a request as "@<offset>", got ${JSON.stringify(request)}`, fix: 'write e.g. `request: "@26"` (quoted: @ cannot start a plain YAML value)' });
+      continue;
+    }
+    // harden (issue 17): "@N" past 2^53 − 1 is an error, not a rounded offset.
+    const ref = readRequestRef(request);
+    if ('problem' in ref) {
+      errors.push({ pos: f.pos('request'), message: `\`request\` ${ref.problem}`, fix: 'name one of this scenario\'s own requests, e.g. `request: "@26"`' });
       continue;
     }
     if (find === '') {
