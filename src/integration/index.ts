@@ -3,7 +3,7 @@
  * options object (the CLIs read it from here too), hands it to the site's modules through a virtual
  * module, and — on `astro build` — checks the whole corpus before anything is built: any scenario
  * error or stale anchor fails the build with the same file:line:column message as the tests,
- * never a stack trace. In `astro dev` the content loader watches scenarios/ and pages show errors
+ * never a stack trace; after the build every page gets its Content Security Policy (csp.ts). In `astro dev` the content loader watches scenarios/ and pages show errors
  * in the dev overlay instead of stopping the server.
  */
 import type { AstroIntegration } from 'astro';
@@ -12,6 +12,7 @@ import { CorpusError } from '../scenarios/errors.ts';
 import { sharedRender } from './shared-render.ts';
 import { resolveRef } from '../fixtures/base.ts';
 import { resolveOptions, type ExplainerOptions } from './options.ts';
+import { applyPolicies } from './csp.ts';
 
 export const INTEGRATION_NAME = 'prompt-fold-explainer';
 export const CONFIG_MODULE = 'virtual:prompt-fold-explainer/config';
@@ -68,10 +69,20 @@ export function explainer(options: ExplainerOptions = {}): ExplainerIntegration 
             throw new BuildInputError(`EXPLAINER_BASE: ${(err as Error).message}`, 'Pull-request builds compare with the base branch: fetch it, or unset EXPLAINER_BASE for a plain build.');
           }
         }
-        const corpus = sharedRender(resolved); // the pages reuse this render (shared-render.ts)
+        let corpus;
+        try {
+          corpus = sharedRender(resolved); // the pages reuse this render (shared-render.ts)
+        } catch (err) {
+          if (err instanceof CorpusError) throw new BuildInputError(err.message); // e.g. a scenario file linked from outside the project
+          throw err;
+        }
         for (const w of corpus.warnings) logger.warn(`${w.pos.file}:${w.pos.line}:${w.pos.col} warning: ${w.message}`);
         if (corpus.errors.length) throw new BuildInputError(new CorpusError(corpus.errors).message);
         logger.info(`corpus ok: ${corpus.scenarios.length} scenarios, ${corpus.scenarios.reduce((n, s) => n + s.requests.length, 0)} requests`);
+      },
+      // Every published page gets its Content Security Policy, computed from its own scripts (csp.ts).
+      'astro:build:done': ({ dir, logger }) => {
+        logger.info(`content security policy: ${applyPolicies(fileURLToPath(dir))} pages`);
       },
     },
   };
