@@ -395,7 +395,7 @@ function parseExpect(src: YamlSource, map: YAMLMap, errors: InputError[]): Expec
   for (const item of seq.items as Node[]) {
     const m = isScalar(item) && typeof item.value === 'string' ? /^@(\d+)$/.exec(item.value) : null;
     // harden (issue 17): "@N" past 2^53 − 1 is an error, not a rounded offset.
-    const ref = m ? readRequestRef(item.value as string) : undefined;
+    const ref = m ? readRequestRef(m.input) : undefined;
     if (ref && 'problem' in ref) {
       errors.push({ pos: src.pos(item), message: `\`busts\` entry ${ref.problem}`, fix: 'name one of this scenario\'s own requests, e.g. `busts: ["@26"]`' });
       ok = false;
