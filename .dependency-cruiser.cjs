@@ -12,7 +12,7 @@
  *   review          base-ref review, compare, PR summary
  *   integration     the Astro integration, its options, the site's corpus
  *   site            components, layouts, pages, the playground
- *   tools           command-line entry points, benchmarks, trace import
+ *   tools           command-line entry points, benchmarks, trace import, fuzzing, previews
  * and `sync` (publishing dist/) stands apart: it imports only `errors`.
  * Tests (*.test.ts, tests/) may import anything.
  */
@@ -26,7 +26,7 @@ const layers = [
   ['review', '^src/review/'],
   ['integration', '^src/integration/'],
   ['site', '^src/(components|layouts|pages|playground)/'],
-  ['tools', '^src/(cli|bench|import)/'],
+  ['tools', '^src/(cli|bench|import|fuzz|preview|github|workflows)/'],
 ];
 
 const upward = layers.flatMap(([name, path], i) => {

@@ -45,7 +45,7 @@ runMain(async () => {
   if (!values.target) throw new UsageError(`sync: --target is required.\n\n${USAGE}`);
   try {
     const target = await openTarget(values.target, { endpoint: values.endpoint });
-    await syncSite({ dist: values.dist, target, dryRun: values['dry-run'], prune: values.prune });
+    await syncSite({ dist: values.dist, publicDir: 'public', target, dryRun: values['dry-run'], prune: values.prune });
   } catch (err) {
     if (err instanceof SyncError) throw new UsageError(err.message);
     throw err;

@@ -1,32 +1,37 @@
 /**
  * Build-time highlighting of printed requests with shiki: ONE highlighter for the whole build, both
- * themes at once (CSS variables --shiki-light / --shiki-dark, switched by the page theme), anchors
- * marked with shiki decorations. Highlighting is done per message — a message's lines are a
- * self-contained YAML chunk — and cached by text, so the panes of a long scenario (which repeat
- * most messages event after event) cost the distinct messages, not the sum of all panes. The cache
- * keeps the most recently used chunks only (messages rarely repeat across scenarios, and a build
- * renders one scenario after another), so its memory does not grow with the corpus.
- * Text is escaped by shiki's HTML serialiser: prompt text can never become markup.
+ * themes at once (CSS variables --shiki-light / --shiki-dark, switched by the page theme).
+ *
+ * Cost: highlighting is done per message — a message's lines are a self-contained YAML chunk — and
+ * its tokens are cached by text, so each distinct message is tokenized once per build however many
+ * panes, requests and scenarios print it (prompts repeat event after event and across scenarios).
+ * Annotation marks are laid over the cached tokens here, not by shiki (a shiki decoration would
+ * force the message to be tokenized again for every pane that marks it). The cache is bounded by
+ * characters and drops the least recently used chunks, so its memory does not grow with the corpus.
+ *
+ * Size: a token's colours are two short classes (`l3 d7`: indexes into each theme's palette, whose
+ * rules — `.l3{--shiki-light:#…}` — are src/styles/tokens.css, generated from the themes by
+ * tokenCss() and kept fresh by a test) instead of a 50-byte inline style, and neighbouring tokens
+ * of one colour are merged: pages carry about half the markup for the same text. A colour outside
+ * the palettes falls back to the inline style, so nothing ever shows differently.
+ *
+ * Deterministic: no tokenizing time limit (see tokenize()).
+ * Text is HTML-escaped here (&, <, >, and " in attributes): prompt text can never become markup.
  */
-import { createHighlighter, hastToHtml, type DecorationItem, type Highlighter, type ShikiTransformer } from 'shiki';
-import type { Element, ElementContent } from 'hast';
+import { createHighlighter, type Highlighter, type ShikiTransformer } from 'shiki';
 
 export const THEMES = { light: 'github-light', dark: 'github-dark' } as const;
+type Side = keyof typeof THEMES;
 /** Languages of the prompts (yaml) and of the reference pages' code blocks. */
 export const LANGS = ['yaml', 'js', 'ts', 'json', 'sh', 'md'] as const;
-let instance: Promise<Highlighter> | undefined;
 
 /**
- * Options of every highlight call. No tokenizer time limit: shiki gives up on a line after 500 ms by
- * default and leaves the rest of it plain — on a busy machine (and on a grammar's first, slow,
- * regex-compiling line) that happened to one theme's pass but not the other's, so pages were not
- * byte-identical from build to build. Highlighting must depend on the text only.
- */
-export const HIGHLIGHT = { themes: THEMES, defaultColor: false, tokenizeTimeLimit: 0 } as const;
-
-/**
- * The same for the highlighting Astro does itself (the reference pages' Markdown code blocks): a
- * transformer, since Astro's shikiConfig passes transformers but not tokenizer options.
+ * No tokenizer time limit anywhere: shiki gives up on a line after 500 ms by default and leaves the
+ * rest of it plain — on a busy machine (and on a grammar's first, regex-compiling line) that
+ * happened to one theme's pass and not the other's, so pages differed from build to build.
+ * Highlighting must depend on the text only. For Astro's own highlighting (the reference pages'
+ * Markdown code blocks) the same as a transformer: Astro's shikiConfig passes transformers, not
+ * tokenizer options.
  */
 export const noTokenizeTimeLimit: ShikiTransformer = {
   name: 'prompt-fold-explainer:no-tokenize-time-limit',
@@ -34,15 +39,15 @@ export const noTokenizeTimeLimit: ShikiTransformer = {
     options.tokenizeTimeLimit = 0;
   },
 };
+let instance: Promise<Highlighter> | undefined;
 
-/** The build's highlighter for the prompt panes and CodeBlock.astro. */
 export function highlighter(): Promise<Highlighter> {
   return (instance ??= createHighlighter({ themes: Object.values(THEMES), langs: [...LANGS] }));
 }
 
 /** A code block (`<pre class="shiki">…`) of a reference page, in the panes' two themes. */
 export async function highlightCode(code: string, lang: (typeof LANGS)[number]): Promise<string> {
-  return (await highlighter()).codeToHtml(code, { lang, ...HIGHLIGHT });
+  return (await highlighter()).codeToHtml(code, { lang, themes: THEMES, defaultColor: false, tokenizeTimeLimit: 0 });
 }
 
 export interface Mark {
@@ -54,39 +59,119 @@ export interface Mark {
   attrs: Record<string, string>;
 }
 
-/** Least-recently-used cache of highlighted chunks (Map order = use order), bounded by characters. */
-const chunkCache = new Map<string, string[]>();
+/** One token: its opening tag (shared string per colour pair) and its raw text. */
+interface Token {
+  open: string;
+  text: string;
+}
+
+const escapeText = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttr = (s: string): string => escapeText(s).replace(/"/g, '&quot;');
+
+/** Every colour a theme can give a token (its foreground and each rule's), upper-cased and sorted: the palette's order is its class numbering. */
+function palette(hl: Highlighter, side: Side): string[] {
+  const theme = hl.getTheme(THEMES[side]);
+  const colours = new Set<string>();
+  const add = (c: unknown): void => {
+    if (typeof c === 'string' && /^#[0-9a-f]{3,8}$/i.test(c)) colours.add(c.toUpperCase());
+  };
+  add(theme.fg);
+  for (const rule of theme.settings ?? []) add(rule.settings?.foreground);
+  return [...colours].sort();
+}
+
+interface Palettes {
+  light: Map<string, number>;
+  dark: Map<string, number>;
+}
+let palettes: Palettes | undefined;
+function palettesOf(hl: Highlighter): Palettes {
+  return (palettes ??= {
+    light: new Map(palette(hl, 'light').map((c, i) => [c, i])),
+    dark: new Map(palette(hl, 'dark').map((c, i) => [c, i])),
+  });
+}
+
+/** The stylesheet that gives the token classes their colours (src/styles/tokens.css holds its output). */
+export async function tokenCss(): Promise<string> {
+  const hl = await highlighter();
+  const rules = (side: Side, prefix: string): string[] => palette(hl, side).map((c, i) => `.${prefix}${i}{--shiki-${side}:${c}}`);
+  return [
+    '/* Generated by tokenCss() in src/components/highlight.ts from the shiki themes — do not edit;',
+    '   src/components/highlight.test.ts fails when it is stale and prints how to regenerate it. */',
+    ...rules('light', 'l'),
+    ...rules('dark', 'd'),
+    '',
+  ].join('\n');
+}
+
+/** Opening tags by colour pair, so equal tokens share one string. */
+const opens = new Map<string, string>();
+function openTag(p: Palettes, light: string | undefined, dark: string | undefined): string {
+  const key = `${light ?? ''}|${dark ?? ''}`;
+  let tag = opens.get(key);
+  if (tag === undefined) {
+    const classes: string[] = [];
+    const style: string[] = [];
+    const l = light === undefined ? undefined : p.light.get(light.toUpperCase());
+    const d = dark === undefined ? undefined : p.dark.get(dark.toUpperCase());
+    if (l !== undefined) classes.push(`l${l}`);
+    else if (light) style.push(`--shiki-light:${light}`);
+    if (d !== undefined) classes.push(`d${d}`);
+    else if (dark) style.push(`--shiki-dark:${dark}`);
+    tag = `<span${classes.length ? ` class="${classes.join(' ')}"` : ''}${style.length ? ` style="${escapeAttr(style.join(';'))}"` : ''}>`;
+    opens.set(key, tag);
+  }
+  return tag;
+}
+
+/** Tokens of each line of a YAML chunk, neighbouring tokens of one colour merged. */
+function tokenize(hl: Highlighter, text: string): Token[][] {
+  const p = palettesOf(hl);
+  // No time limit: shiki's default (500 ms per line) leaves the rest of a line uncoloured when a slow
+  // moment (a cold start on a loaded machine) hits it — the same input would highlight differently.
+  return hl.codeToTokensWithThemes(text, { lang: 'yaml', themes: THEMES, tokenizeTimeLimit: 0 }).map((line) => {
+    const out: Token[] = [];
+    for (const t of line) {
+      const open = openTag(p, t.variants.light?.color, t.variants.dark?.color);
+      const last = out.at(-1);
+      if (last && last.open === open) last.text += t.content;
+      else out.push({ open, text: t.content });
+    }
+    return out;
+  });
+}
+
+/** Least-recently-used cache of tokenized chunks (Map order = use order), bounded by characters. */
+const chunkCache = new Map<string, Token[][]>();
 const CACHE_CHARS = 16 * 1024 * 1024;
 let cachedChars = 0;
+let tokenizedChunks = 0;
 
-function cached(text: string): string[] | undefined {
+function tokensOf(hl: Highlighter, text: string): Token[][] {
   const hit = chunkCache.get(text);
   if (hit) {
     chunkCache.delete(text);
     chunkCache.set(text, hit);
+    return hit;
   }
-  return hit;
-}
-
-function remember(text: string, html: string[]): void {
-  chunkCache.set(text, html);
+  const tokens = tokenize(hl, text);
+  tokenizedChunks++;
+  chunkCache.set(text, tokens);
   cachedChars += text.length;
   for (const [old] of chunkCache) {
     if (cachedChars <= CACHE_CHARS) break;
     chunkCache.delete(old);
     cachedChars -= old.length;
   }
+  return tokens;
 }
 
-function linesOf(hl: Highlighter, text: string, decorations: DecorationItem[]): string[] {
-  const root = hl.codeToHast(text, { lang: 'yaml', ...HIGHLIGHT, decorations });
-  const pre = root.children[0] as Element;
-  const code = pre.children[0] as Element;
-  return code.children.filter((n): n is Element => n.type === 'element').map((line) => hastToHtml(line.children as ElementContent[]));
-}
+/** How many chunks were tokenized so far (the rest were cache hits) — for the benchmark and tests. */
+export const highlightStats = (): { tokenized: number; cached: number } => ({ tokenized: tokenizedChunks, cached: chunkCache.size });
 
-/** Merges overlapping marks of one line (shiki rejects partially overlapping decorations). */
-function mergeMarks(marks: Mark[]): Mark[] {
+/** Merges overlapping marks of one line (they cannot nest partially in HTML). */
+function mergeMarks(marks: readonly Mark[]): Mark[] {
   const sorted = [...marks].sort((a, b) => a.line - b.line || a.start - b.start);
   const out: Mark[] = [];
   for (const m of sorted) {
@@ -99,32 +184,59 @@ function mergeMarks(marks: Mark[]): Mark[] {
   return out;
 }
 
+const span = (t: Token, text: string): string => (text ? `${t.open}${escapeText(text)}</span>` : '');
+
+/** One line's HTML; `marks` (sorted, not overlapping, this line's) wrap their characters in <mark>. */
+function lineHtml(tokens: readonly Token[], marks: readonly Mark[]): string {
+  if (!marks.length) return tokens.map((t) => span(t, t.text)).join('');
+  // Cut points: every token boundary and every mark boundary.
+  let out = '';
+  let pos = 0;
+  let k = 0;
+  let inMark = false;
+  for (const t of tokens) {
+    let from = 0;
+    while (from < t.text.length) {
+      const m = marks[k];
+      const here = pos + from;
+      if (m && !inMark && here >= m.start) {
+        out += `<mark${Object.entries(m.attrs).map(([a, v]) => ` ${a}="${escapeAttr(v)}"`).join('')}>`;
+        inMark = true;
+      }
+      const stop = m ? (inMark ? m.end : m.start) : Infinity;
+      const to = Math.min(t.text.length, Math.max(from + 1, stop - pos));
+      out += span(t, t.text.slice(from, to));
+      from = to;
+      if (inMark && pos + from >= m!.end) {
+        out += '</mark>';
+        inMark = false;
+        k++;
+      }
+    }
+    pos += t.text.length;
+  }
+  if (inMark) out += '</mark>';
+  return out;
+}
+
 /**
  * HTML (inner spans) for each line. `groups[i]` says which message line i belongs to: consecutive
  * lines of one group are highlighted together.
  */
 export async function highlightLines(lines: readonly string[], groups: readonly number[], marks: readonly Mark[] = []): Promise<string[]> {
   const hl = await highlighter();
-  const merged = mergeMarks(marks.filter((m) => m.end > m.start));
+  const byLine = new Map<number, Mark[]>();
+  for (const m of mergeMarks(marks.filter((m) => m.end > m.start))) {
+    const list = byLine.get(m.line) ?? [];
+    list.push(m);
+    byLine.set(m.line, list);
+  }
   const out: string[] = [];
   for (let start = 0; start < lines.length; ) {
     let end = start + 1;
     while (end < lines.length && groups[end] === groups[start]) end++;
-    const text = lines.slice(start, end).join('\n');
-    const mine = merged.filter((m) => m.line >= start && m.line < end);
-    let html: string[] | undefined;
-    if (!mine.length) html = cached(text);
-    if (!html) {
-      const decorations: DecorationItem[] = mine.map((m) => ({
-        start: { line: m.line - start, character: m.start },
-        end: { line: m.line - start, character: m.end },
-        tagName: 'mark',
-        properties: m.attrs,
-      }));
-      html = linesOf(hl, text, decorations);
-      if (!mine.length) remember(text, html);
-    }
-    out.push(...html);
+    const tokens = tokensOf(hl, lines.slice(start, end).join('\n'));
+    for (let i = start; i < end; i++) out.push(lineHtml(tokens[i - start] ?? [], byLine.get(i) ?? []));
     start = end;
   }
   return out;

@@ -3,7 +3,8 @@
  * must read without JavaScript); the state as of every other event is sent as compact data — each
  * distinct highlighted line once, and per pane run-length lists of line ids and provenance — and
  * the page script builds a pane when its event is selected. Without this, every page repeated the
- * whole prompt once per event (megabytes per page at realistic prompt sizes).
+ * whole prompt once per event (megabytes per page at realistic prompt sizes). A line the page
+ * already shows in a full pane is sent as a reference to it, not a second time.
  */
 import type { Pane } from '../prompt/view.ts';
 import { highlightLines } from './highlight.ts';
@@ -32,7 +33,11 @@ export interface EncodedPane {
 }
 
 export interface PaneData {
-  html: string[];
+  /**
+   * Distinct highlighted lines. A line the page already shows (an unmarked line of a pane rendered
+   * in full) is not repeated: it is `[offset, index]` — the index-th prompt line of that pane.
+   */
+  html: (string | [number, number])[];
   text: string[];
   from: string[];
   panes: Record<number, EncodedPane>;
@@ -58,7 +63,18 @@ function runs(values: number[], consecutive: boolean): number[] {
   return out;
 }
 
-export async function encodePanes(panes: readonly Pane[]): Promise<PaneData> {
+/**
+ * Encodes `panes`; `inPage` are the panes the page renders in full (Pane.astro, id `pane-<offset>`),
+ * whose unmarked lines the data refers to instead of repeating them.
+ */
+export async function encodePanes(panes: readonly Pane[], inPage: readonly Pane[] = []): Promise<PaneData> {
+  const shown = new Map<string, [number, number]>();
+  for (const p of inPage) {
+    const highlighted = await highlightLines(p.lines.map((l) => l.text), p.lines.map((l) => l.message));
+    highlighted.forEach((h, i) => {
+      if (!p.lines[i]!.notes.length && !shown.has(h)) shown.set(h, [p.offset, i]);
+    });
+  }
   const html = new Table();
   const text = new Table();
   const from = new Table();
@@ -82,7 +98,7 @@ export async function encodePanes(panes: readonly Pane[]): Promise<PaneData> {
       ...(p.rejected && { rejected: p.rejected }),
     };
   }
-  return { html: html.items, text: text.items, from: from.items, panes: out };
+  return { html: html.items.map((h) => shown.get(h) ?? h), text: text.items, from: from.items, panes: out };
 }
 
 /** JSON safe to embed in a <script type="application/json"> (no `</script>`, no `<!--`). */

@@ -27,8 +27,25 @@ const textOf = (html: string): string =>
   html.replace(/<[^>]*>/g, '').replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, n: string) =>
     n[0] === '#' ? String.fromCodePoint(n[1] === 'x' || n[1] === 'X' ? parseInt(n.slice(2), 16) : Number(n.slice(1))) : (NAMED[n] ?? m));
 
+/**
+ * A highlighted line of the data: its HTML, or a reference [pane, line] to a line a full pane in the
+ * page already shows (the data does not repeat what the page carries).
+ */
+function lineHtml(data: PaneData, id: number, shownLines: Map<number, Element[]>): string {
+  const h = data.html[id];
+  if (typeof h === 'string') return h;
+  if (!h) return '';
+  let lines = shownLines.get(h[0]);
+  if (!lines) {
+    lines = [...document.querySelectorAll(`#pane-${h[0]} .review-view[data-view="after"] > .ln:not(.s-removed):not(.s-was) > .src`)];
+    shownLines.set(h[0], lines);
+  }
+  return lines[h[1]]?.innerHTML ?? '';
+}
+
 /** Builds the pane of one event from the encoded data, with the shared pane markup (pane-markup.ts). */
-function buildPane(off: string, data: PaneData, typeOf: (off: string) => string): HTMLElement | undefined {
+function buildPane(off: string, data: PaneData, typeOf: (off: string) => string, shownLines: Map<number, Element[]>): HTMLElement | undefined {
+  const htmlOf = (id: number): string => lineHtml(data, id, shownLines);
   const enc = data.panes[Number(off)];
   if (!enc) return undefined;
   const ids = expand(enc.lines, true);
@@ -39,13 +56,13 @@ function buildPane(off: string, data: PaneData, typeOf: (off: string) => string)
   for (let k = 0; k < enc.old.length; k += 2) oldAt.set(enc.old[k]!, data.text[enc.old[k + 1]!]!);
   const html = paneMarkup({
     offset: Number(off), kind: enc.kind, idPrefix: 'pane', typeOf, diffBase: enc.base ?? null,
-    ...(enc.kind === 'request' && { model: textOf(data.html[ids[0]!] ?? '').replace(/^model: /, '') }),
+    ...(enc.kind === 'request' && { model: textOf(htmlOf(ids[0]!)).replace(/^model: /, '') }),
     ...(enc.cached !== undefined && { cachedPercent: enc.cached }),
     ...(enc.kind !== 'request' && { eventType: typeOf(off) }),
     ...(enc.rejected && { rejected: enc.rejected }),
     lines: ids.map((id, i) => ({
-      html: data.html[id]!, // highlighted at build time by shiki: prompt text arrives escaped
-      indent: indentOf(textOf(data.html[id]!)),
+      html: htmlOf(id), // highlighted at build time by shiki: prompt text arrives escaped
+      indent: indentOf(textOf(htmlOf(id))),
       status: enc.status[i] === '+' ? 'added' : enc.status[i] === '~' ? 'changed' : 'same',
       from: froms[i]!, removedBefore: removedAt.get(i) ?? [], cutAbove: enc.cut === i, notes: [],
       ...(abridgedAt.has(i) && { abridges: abridgedAt.get(i)! }),
@@ -65,6 +82,7 @@ export function initScenarioPage(): void {
   const panesBox = article.querySelector<HTMLElement>('.panes')!;
   const panes = new Map([...article.querySelectorAll<HTMLElement>('.pane[data-offset]')].map((p) => [p.dataset.offset!, p]));
   const data = JSON.parse(document.getElementById('pane-data')?.textContent || 'null') as PaneData | null;
+  const shownLines = new Map<number, Element[]>();
   const status = document.getElementById('pane-status');
   const toRequest = article.querySelector<HTMLButtonElement>('.to-request');
   const typeOf = (off: string): string => cardOf(off)?.querySelector('.type')?.textContent ?? '';
@@ -82,7 +100,7 @@ export function initScenarioPage(): void {
   const paneOf = (off: string): HTMLElement | undefined => {
     let pane = panes.get(off);
     if (!pane && data) {
-      pane = buildPane(off, data, typeOf);
+      pane = buildPane(off, data, typeOf, shownLines);
       if (pane) {
         panesBox.appendChild(pane);
         panes.set(off, pane);

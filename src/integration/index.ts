@@ -3,17 +3,19 @@
  * options object (the CLIs read it from here too), hands it to the site's modules through a virtual
  * module, and — on `astro build` — checks the whole corpus before anything is built: any scenario
  * error or stale anchor fails the build with the same file:line:column message as the tests,
- * never a stack trace. In `astro dev` the content loader watches scenarios/ and pages show errors
+ * never a stack trace; after the build every page gets its Content Security Policy (csp.ts). In `astro dev` the content loader watches scenarios/ and pages show errors
  * in the dev overlay instead of stopping the server.
  */
 import type { AstroIntegration } from 'astro';
 import { AstroError } from 'astro/errors';
 import { fileURLToPath } from 'node:url';
+import { UserError } from '../errors.ts';
 import { CorpusError } from '../scenarios/errors.ts';
 import { sharedRender } from './shared-render.ts';
 import { resolveRef } from '../review/base.ts';
 import { resolveOptions, type ExplainerOptions } from './options.ts';
 import { browserFolds, browserFoldsModule } from './browser-folds.ts';
+import { applyPolicies } from './csp.ts';
 
 export const INTEGRATION_NAME = 'prompt-fold-explainer';
 export const CONFIG_MODULE = 'virtual:prompt-fold-explainer/config';
@@ -72,10 +74,20 @@ export function explainer(options: ExplainerOptions = {}): ExplainerIntegration 
             throw buildInputError(`${from}: ${(err as Error).message}`, `Pull-request builds compare with the base branch: fetch it, or unset ${from} for a plain build.`);
           }
         }
-        const corpus = sharedRender(resolved); // the pages reuse this render (shared-render.ts)
+        let corpus;
+        try {
+          corpus = sharedRender(resolved); // the pages reuse this render (shared-render.ts)
+        } catch (err) {
+          if (UserError.is(err)) throw buildInputError(err.message); // e.g. a scenario file linked from outside the project
+          throw err;
+        }
         for (const w of corpus.warnings) logger.warn(`${w.pos.file}:${w.pos.line}:${w.pos.col} warning: ${w.message}`);
         if (corpus.errors.length) throw buildInputError(new CorpusError(corpus.errors).message);
         logger.info(`corpus ok: ${corpus.scenarios.length} scenarios, ${corpus.scenarios.reduce((n, s) => n + s.requests.length, 0)} requests`);
+      },
+      // Every published page gets its Content Security Policy, computed from its own scripts (csp.ts).
+      'astro:build:done': ({ dir, logger }) => {
+        logger.info(`content security policy: ${applyPolicies(fileURLToPath(dir))} pages`);
       },
     },
   };

@@ -1,12 +1,14 @@
 /**
  * The corpus check: load every scenario and render it, collecting every error of every file.
  * This is what the fixture test, the check command and the site build all run first — so a stale
- * anchor or a bad payload fails each of them with the same message.
+ * anchor, a bad payload or two files writing one output (scenarios/outputs.ts) fails each of them
+ * with the same message.
  */
 import { CorpusError, type InputError } from '../scenarios/errors.ts';
 import { loadCorpus } from '../scenarios/files.ts';
 import { loadTexts, type CorpusConfig } from '../scenarios/load.ts';
 import type { Scenario } from '../scenarios/model.ts';
+import { outputCollisions } from '../scenarios/outputs.ts';
 import { renderScenario, type RenderedScenario, type Warning } from './render.ts';
 
 export interface RenderedCorpus {
@@ -16,7 +18,8 @@ export interface RenderedCorpus {
 }
 
 function renderAll(scenarios: Scenario[], loadErrors: InputError[], config: Pick<CorpusConfig, 'folds'>, everyEvent: boolean): RenderedCorpus {
-  const errors = [...loadErrors];
+  // Two inputs mapping to one output (fixture file, page, search record, anchor) fail the check before anything is written.
+  const errors = [...loadErrors, ...outputCollisions(scenarios)];
   const warnings: Warning[] = [];
   const rendered = scenarios.map((s) => {
     const r = renderScenario(s, config.folds.get(s.fold)!, { everyEvent, ...(s.deploy && { deployed: config.folds.get(s.deploy.fold)! }) }, errors);

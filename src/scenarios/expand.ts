@@ -8,6 +8,7 @@
 import { derivePayload, expandEvent } from '../folds/hooks.ts';
 import type { AnyFold, Expansion } from '../folds/types.ts';
 import type { InputError, SourcePos } from './errors.ts';
+import { batchEndProblem } from './limits.ts';
 import type { ScenarioEvent } from './model.ts';
 
 /** How a batch is named in messages: `@3–@5 (batch)`. */
@@ -24,6 +25,11 @@ export function expandEvents(written: ScenarioEvent[], fold: AnyFold | undefined
       continue;
     }
     const size = x.events.length;
+    const tooFar = batchEndProblem(w.offset, size);
+    if (tooFar) {
+      errors.push({ pos: w.offPos, message: `@${w.offset} ${w.type}: ${tooFar}`, fix: 'start the batch at a smaller offset' });
+      continue;
+    }
     x.events.forEach((item, index) => {
       const offset = w.offset + index;
       const payload = fold ? derivePayload(fold, { ...authored, offset, payload: item.payload }) : item.payload;

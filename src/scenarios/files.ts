@@ -3,17 +3,40 @@
  * them. The only part of scenario loading that touches the file system — load.ts (texts in, corpus
  * out) stays free of node: imports so that the playground can run it in the browser.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import { CorpusError, type InputError } from './errors.ts';
 import { loadTexts, type CorpusConfig, type LoadedCorpus } from './load.ts';
 
 const SCENARIO_FILE = /\.(ya?ml|md)$/;
 
-/** Scenario file paths relative to the root, sorted (the site's order). */
+/**
+ * Scenario file paths relative to the root, sorted (the site's order). A scenario file that is a
+ * symlink resolving outside the project is refused (a CorpusError naming each): the corpus is the
+ * project's own files, never whatever a link points at.
+ */
 export function listScenarioFiles(config: CorpusConfig): string[] {
   const dir = join(config.root, config.scenariosDir);
-  return readdirSync(dir).filter((n) => SCENARIO_FILE.test(n)).sort().map((n) => `${config.scenariosDir}/${n}`);
+  const files = readdirSync(dir).filter((n) => SCENARIO_FILE.test(n)).sort().map((n) => `${config.scenariosDir}/${n}`);
+  // harden (issue 17): links out of the project are refused.
+  const root = realpathSync(config.root);
+  const outside: InputError[] = [];
+  for (const f of files) {
+    let real: string;
+    try {
+      real = realpathSync(join(config.root, f));
+    } catch {
+      outside.push({ pos: { file: f, line: 1, col: 1 }, message: `${f} is a symlink to ${readlinkSync(join(config.root, f))}, which does not exist`, fix: 'remove the link, or put the scenario file itself in the scenarios folder' });
+      continue;
+    }
+    if (real !== root && !real.startsWith(root + sep)) {
+      outside.push({ pos: { file: f, line: 1, col: 1 }, message: `${f} is a symlink to ${real}, outside the project`, fix: 'copy the scenario into the scenarios folder instead of linking to it (a scenario is part of the project)' });
+    }
+  }
+  if (outside.length) throw new CorpusError(outside);
+  return files;
 }
+
 
 /** The scenario files read as texts, in site order. */
 export function readScenarioFiles(config: CorpusConfig): { file: string; text: string }[] {

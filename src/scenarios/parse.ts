@@ -13,6 +13,7 @@ import { isFieldNameIssue, schemaIssues } from '../folds/validate.ts';
 import type { InputError, SourcePos } from './errors.ts';
 import type { Annotation, Comparison, Deployment, Expectation, ScenarioEvent } from './model.ts';
 import { annotationSchema, compareSchema, deploySchema, eventSchema, expectSchema, ID_PATTERN, scenarioFileSchema, type AnnotationEntry, type EventEntry } from './schema.ts';
+import { readRequestRef } from './limits.ts';
 import { nodeAt, YamlSource } from './source.ts';
 import { instant, readTimeLabel, TIME_LABEL_HELP } from './time.ts';
 
@@ -48,7 +49,10 @@ export interface ParseOptions {
   timeZero: string;
 }
 
-const REQUEST_NAME = /^@(\d+)$/;
+/** "@N" → N, within the largest offset a scenario may use (limits.ts); else what is wrong. */
+function refOf(text: string): { offset: number } | { problem: string } {
+  return readRequestRef(text);
+}
 
 /** Parses one native YAML scenario file; returns the draft (undefined when it is unusable) and its errors. */
 export function parseYamlScenario(file: string, stem: string, text: string, opts: ParseOptions): { draft?: ScenarioDraft; errors: InputError[] } {
@@ -135,14 +139,14 @@ function readDeploy(src: YamlSource, node: Node, errors: InputError[]): Scenario
   if (!check(src, node, deploySchema, '`deploy`', errors) || !isMap(node)) return undefined;
   const v = node.toJS(src.doc) as { at: string; options?: Record<string, unknown> | null; fold?: string };
   const atPos = src.pos(node.get('at', true) as Node);
-  const m = REQUEST_NAME.exec(v.at);
-  if (!m) {
-    errors.push({ pos: atPos, message: `\`deploy.at\` must name an event as "@<offset>", got ${JSON.stringify(v.at)}`, fix: 'write e.g. `at: "@40"` (quoted: @ cannot start a plain YAML value)' });
+  const ref = refOf(v.at);
+  if ('problem' in ref) {
+    errors.push({ pos: atPos, message: /^@\d+$/.test(v.at) ? `\`deploy.at\` ${ref.problem}` : `\`deploy.at\` must name an event as "@<offset>", got ${JSON.stringify(v.at)}`, fix: 'write e.g. `at: "@40"` (quoted: @ cannot start a plain YAML value)' });
     return undefined;
   }
   const optionsNode = child(node, 'options');
   return {
-    at: Number(m[1]), options: v.options ?? {}, ...(v.fold !== undefined && { fold: v.fold }), pos: src.pos(node), atPos,
+    at: ref.offset, options: v.options ?? {}, ...(v.fold !== undefined && { fold: v.fold }), pos: src.pos(node), atPos,
     locate: (path) => (optionsNode ? src.pos(nodeAt(optionsNode, path)) : src.pos(node)),
   };
 }
@@ -153,12 +157,12 @@ function readDeploy(src: YamlSource, node: Node, errors: InputError[]): Scenario
  */
 function readOpens(src: YamlSource, node: Node | undefined, draft: ScenarioDraft, errors: InputError[]): void {
   if (!node || !isScalar(node) || typeof node.value !== 'string') return; // the schema reports a non-string
-  const m = REQUEST_NAME.exec(node.value);
-  if (!m) {
+  const ref = refOf(node.value);
+  if ('problem' in ref) {
     errors.push({ pos: src.pos(node), message: `\`opens\` names a request as "@<offset>", got ${JSON.stringify(node.value)}`, fix: 'write e.g. `opens: "@42"` (quoted: @ cannot start a plain YAML value)' });
     return;
   }
-  draft.opens = Number(m[1]);
+  draft.opens = ref.offset;
   draft.opensPos = src.pos(node);
 }
 
@@ -169,12 +173,14 @@ function readExpect(src: YamlSource, node: Node, errors: InputError[]): Expectat
   const busts: number[] = [];
   const bustPos: SourcePos[] = [];
   for (const item of bustsNode.items) {
-    const m = REQUEST_NAME.exec(String((item as { value?: unknown }).value));
-    if (!m) {
-      errors.push({ pos: src.pos(item), message: `\`busts\` entries name requests as "@<offset>", got ${JSON.stringify(item.toJS(src.doc))}`, fix: 'write e.g. `busts: ["@26"]` (quoted: @ cannot start a plain YAML value)' });
+    const value = item.toJS(src.doc);
+    const ref = typeof value === 'string' ? refOf(value) : { problem: '' };
+    if ('problem' in ref) {
+      const bad = typeof value !== 'string' || !/^@\d+$/.test(value);
+      errors.push({ pos: src.pos(item), message: bad ? `\`busts\` entries name requests as "@<offset>", got ${JSON.stringify(value)}` : `\`busts\` entry ${ref.problem}`, fix: 'write e.g. `busts: ["@26"]` (quoted: @ cannot start a plain YAML value)' });
       return undefined;
     }
-    busts.push(Number(m[1]));
+    busts.push(ref.offset);
     bustPos.push(src.pos(item));
   }
   const max = node.get('maxInputTokens') as number | undefined;
@@ -221,12 +227,12 @@ export function readAnnotations(src: YamlSource, items: Node[], errors: InputErr
     if (!check(src, item, annotationSchema, 'an annotation', errors)) continue;
     const a = item.toJS(src.doc) as AnnotationEntry;
     const at = (k: string): SourcePos => src.pos(item.get(k, true) as Node);
-    const m = REQUEST_NAME.exec(a.request);
-    if (!m) {
-      errors.push({ pos: at('request'), message: `\`request\` must name a request as "@<offset>", got ${JSON.stringify(a.request)}`, fix: 'write e.g. `request: "@26"` (quoted: @ cannot start a plain YAML value)' });
+    const ref = refOf(a.request);
+    if ('problem' in ref) {
+      errors.push({ pos: at('request'), message: /^@\d+$/.test(a.request) ? `\`request\` ${ref.problem}` : `\`request\` must name a request as "@<offset>", got ${JSON.stringify(a.request)}`, fix: 'write e.g. `request: "@26"` (quoted: @ cannot start a plain YAML value)' });
       continue;
     }
-    out.push({ request: Number(m[1]), find: a.find, comment: a.comment, pos: at('request'), findPos: at('find'), ...(a.occurrence !== undefined && { occurrence: a.occurrence }) });
+    out.push({ request: ref.offset, find: a.find, comment: a.comment, pos: at('request'), findPos: at('find'), ...(a.occurrence !== undefined && { occurrence: a.occurrence }) });
   }
   return out;
 }

@@ -73,3 +73,27 @@ describe('formatElapsed', () => {
     expect(parseTimeLabel(label)).toBe(ms);
   });
 });
+
+describe('time labels at their extremes', () => {
+  it.each(['87600h', '87599h 59m 59.999s', '5256000m', '315360000s'])('accepts %s (at most 10 years)', (label) => {
+    expect(readTimeLabel(label)).toEqual({ ms: 315_360_000_000 - (label === '87599h 59m 59.999s' ? 1 : 0) });
+  });
+
+  it.each([
+    ['87601h', '"87601h"'],
+    ['99999999999999999999h', '"99999999999999999999h"'],
+    [`${'9'.repeat(400)}ms`, `"${'9'.repeat(400)}ms"`],
+    ['1m–99999999999h', '"99999999999h"'],
+    ['99999999999h–1m', '"99999999999h"'],
+  ])('rejects %s with a problem naming the end that is too long, never an invalid date', (label, end) => {
+    const r = readTimeLabel(label);
+    expect(r).toEqual({ problem: expect.stringContaining(end) });
+    expect('problem' in r && r.problem).toContain('87600h (10 years)');
+  });
+
+  it('instant() stays a valid ISO string even past the Date range', () => {
+    expect(instant(T0, 315_360_000_000)).toBe('2036-08-21T16:41:00.000Z');
+    expect(() => instant(T0, 1e300)).not.toThrow();
+    expect(() => instant(T0, Number.NaN)).not.toThrow();
+  });
+});

@@ -10,9 +10,12 @@
  * describe.
  *
  * Reading `dist/` fails with a clear message when it is missing, empty or has no index.html.
+ * A file the build copied from a symlink in public/ that resolves outside public/ (the build
+ * follows links: `public/x -> /etc/passwd` becomes a plain dist/x) is left out of the manifest,
+ * so it is never uploaded, and reported as skipped.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { SyncError } from './errors.ts';
 import { cacheControlFor, contentTypeFor, knownContentType } from './headers.ts';
@@ -41,6 +44,37 @@ export interface LocalSite {
   manifest: Manifest;
   /** Paths whose extension is not in the content-type map (uploaded as application/octet-stream). */
   unknownTypes: string[];
+  /** Paths left out: copied from a symlink in public/ that resolves outside it (path → where it resolves). */
+  skipped: { path: string; from: string; resolvesTo: string }[];
+}
+
+/**
+ * The dist paths that came from `publicDir` through a symlink (of the file or of a folder above it)
+ * resolving outside `publicDir`.
+ */
+export function linkedOutside(publicDir: string, paths: readonly string[]): LocalSite['skipped'] {
+  if (!existsSync(publicDir)) return [];
+  const root = realpathSync(publicDir);
+  const out: LocalSite['skipped'] = [];
+  for (const path of paths) {
+    const candidate = join(publicDir, ...path.split('/'));
+    let exists = false;
+    try {
+      lstatSync(candidate);
+      exists = true;
+    } catch {
+      // not from public/, or a dangling link: the build could not have copied it
+    }
+    if (!exists) continue;
+    let real: string;
+    try {
+      real = realpathSync(candidate);
+    } catch {
+      continue;
+    }
+    if (real !== root && !real.startsWith(root + sep)) out.push({ path, from: relative(process.cwd(), candidate) || candidate, resolvesTo: real });
+  }
+  return out;
 }
 
 export function sha256(data: Uint8Array | string): string {
@@ -48,7 +82,7 @@ export function sha256(data: Uint8Array | string): string {
 }
 
 /** Walks `dist/`, hashing every file. Throws SyncError on a missing, empty or index-less dist. */
-export function readLocalSite(distDir: string): LocalSite {
+export function readLocalSite(distDir: string, publicDir?: string): LocalSite {
   const dir = resolve(distDir);
   const rerun = 'run `npm run build` first';
   if (!existsSync(dir)) throw new SyncError(`sync: ${distDir} not found (${dir}): ${rerun}.`);
@@ -63,12 +97,15 @@ export function readLocalSite(distDir: string): LocalSite {
   }
   const files: Record<string, ManifestEntry> = {};
   const unknownTypes: string[] = [];
+  const skipped = publicDir ? linkedOutside(publicDir, paths) : [];
+  const skip = new Set(skipped.map((x) => x.path));
   for (const path of paths) {
+    if (skip.has(path)) continue;
     const data = readFileSync(join(dir, path));
     files[path] = { sha256: sha256(data), size: data.length, contentType: contentTypeFor(path), cacheControl: cacheControlFor(path) };
     if (knownContentType(path) === undefined) unknownTypes.push(path);
   }
-  return { dir, manifest: { version: 1, files }, unknownTypes };
+  return { dir, manifest: { version: 1, files }, unknownTypes, skipped };
 }
 
 /** Every regular file under `root`, as sorted posix paths relative to it. Symlinks are refused. */

@@ -28,6 +28,8 @@ import { DirTarget } from './targets/dir.ts';
 export interface SyncOptions {
   /** The built site, usually `dist`. */
   dist: string;
+  /** The project's public/ folder: dist files copied from symlinks in it that resolve outside it are never uploaded. */
+  publicDir?: string;
   target: Target;
   dryRun?: boolean;
   prune?: boolean;
@@ -57,7 +59,10 @@ export async function syncSite(options: SyncOptions): Promise<SyncResult> {
       options.retry?.onRetry?.(info);
     },
   };
-  const site = readLocalSite(options.dist);
+  const site = readLocalSite(options.dist, options.publicDir);
+  for (const x of site.skipped) {
+    log(`skipped ${x.path}: it was copied from ${x.from}, a symlink resolving outside public/ (to ${x.resolvesTo}) — never uploaded; remove the link or copy the file into public/`);
+  }
   if (target instanceof DirTarget) assertSeparate(site.dir, target.root);
   if (site.unknownTypes.length) {
     log(`warning: no content type known for ${site.unknownTypes.join(', ')}; uploaded as application/octet-stream (add the extension to src/sync/headers.ts)`);

@@ -39,8 +39,9 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-async function open(path: string, opts: { colorScheme?: 'light' | 'dark'; width?: number; javaScript?: boolean } = {}): Promise<Page> {
-  const context = await browser.newContext({ colorScheme: opts.colorScheme ?? 'light', viewport: { width: opts.width ?? 1400, height: 900 }, javaScriptEnabled: opts.javaScript ?? true });
+async function open(path: string, opts: { colorScheme?: 'light' | 'dark'; width?: number; javaScript?: boolean; bypassCSP?: boolean } = {}): Promise<Page> {
+  // bypassCSP: axe is injected as an inline script, which the pages' policy rightly blocks (tests/e2e/csp.test.ts tests the policy).
+  const context = await browser.newContext({ colorScheme: opts.colorScheme ?? 'light', viewport: { width: opts.width ?? 1400, height: 900 }, javaScriptEnabled: opts.javaScript ?? true, bypassCSP: opts.bypassCSP ?? false });
   const page = await context.newPage();
   page.on('console', (m) => m.type() === 'error' && consoleErrors.push(`${path}: ${m.text()}`));
   page.on('pageerror', (e) => consoleErrors.push(`${path}: ${e.message}`));
@@ -180,7 +181,7 @@ describe('the built site', () => {
   for (const path of ['/', '/scenarios/sent-re-add/#@40', '/reference/context-protocol/']) {
     it(`has no axe violations: ${path}`, async () => {
       for (const colorScheme of ['light', 'dark'] as const) {
-        const page = await open(path, { colorScheme });
+        const page = await open(path, { colorScheme, bypassCSP: true });
         expect(await axe(page), colorScheme).toEqual([]);
         await page.context().close();
       }
@@ -224,7 +225,7 @@ describe('the built site', () => {
 
 describe('before / after', () => {
   it('toggles Before / After / Diff on a compared request', async () => {
-    const page = await open('/scenarios/metadata-lines-before-after/#@33');
+    const page = await open('/scenarios/metadata-lines-before-after/#@33', { bypassCSP: true }); // axe below
     const pane = page.locator('.pane.selected');
     await expect.poll(() => pane.getAttribute('data-offset'), POLL).toBe('33');
     const view = (name: string) => pane.locator(`.review-view[data-view="${name}"]`);

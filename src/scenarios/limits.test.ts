@@ -1,0 +1,141 @@
+/**
+ * Numbers at their extremes: the validators of limits.ts, and every numeric input of a scenario
+ * file (offsets, time labels and ranges, `occurrence`, `expect.maxInputTokens`, "@N" references,
+ * `sections` batches) past its bound giving one file:line:column error with a fix — never a throw,
+ * never a rounded number.
+ */
+import { describe, expect, it } from 'vitest';
+import { resolveOptions } from '../integration/options.ts';
+import { renderTexts, type RenderedCorpus } from '../prompt/corpus.ts';
+import { formatError, sortErrors } from './errors.ts';
+import { batchEndProblem, MAX_WHOLE, readRequestRef, wholeNumberProblem } from './limits.ts';
+
+const config = await resolveOptions(process.cwd());
+
+describe('validators', () => {
+  it('wholeNumberProblem: 0 … 2^53 − 1 are fine; beyond, negative, fractional, infinite are not', () => {
+    for (const ok of [0, 1, MAX_WHOLE]) expect(wholeNumberProblem(ok)).toBeUndefined();
+    expect(wholeNumberProblem(MAX_WHOLE + 1)).toMatch(/beyond the largest exact whole number, 9,007,199,254,740,991/);
+    expect(wholeNumberProblem(1e20)).toMatch(/beyond/);
+    for (const bad of [-1, 1.5, Infinity, -Infinity, Number.NaN]) expect(wholeNumberProblem(bad)).toBe('must be a whole number ≥ 0');
+  });
+
+  it('readRequestRef: "@N" up to 2^53 − 1, leading zeros allowed; longer digit strings are a problem, not a rounded offset', () => {
+    expect(readRequestRef('@26')).toEqual({ offset: 26 });
+    expect(readRequestRef('@007')).toEqual({ offset: 7 });
+    expect(readRequestRef(`@${MAX_WHOLE}`)).toEqual({ offset: MAX_WHOLE });
+    expect(readRequestRef('@9007199254740992')).toEqual({ problem: expect.stringContaining('beyond the largest offset') });
+    expect(readRequestRef(`@${'9'.repeat(500)}`)).toEqual({ problem: expect.stringContaining('beyond') });
+    expect(readRequestRef('26')).toEqual({ problem: 'names requests as "@<offset>", got "26"' });
+  });
+
+  it('batchEndProblem: a batch may end exactly at the bound, not past it', () => {
+    expect(batchEndProblem(MAX_WHOLE - 2, 3)).toBeUndefined();
+    expect(batchEndProblem(MAX_WHOLE - 1, 3)).toMatch(/3 sections would take offsets past/);
+  });
+});
+
+/** A one-request scenario with pieces replaced. */
+function scenario(p: { off1?: string; off2?: string; t2?: string; request?: string; occurrence?: string; busts?: string; maxTokens?: string } = {}): string {
+  return [
+    'id: one',
+    'title: One',
+    'events:',
+    `  - off: ${p.off1 ?? '1'}`,
+    '    t: 0ms',
+    '    type: agents/context-added',
+    '    payload: {role: user, content: hello}',
+    `  - off: ${p.off2 ?? '2'}`,
+    `    t: ${p.t2 ?? '1s'}`,
+    '    type: agent/llm-request-requested',
+    '    payload: {model: m}',
+    'annotations:',
+    `  - request: "${p.request ?? `@${p.off2 ?? '2'}`}"`,
+    '    find: hello',
+    '    comment: the user turn',
+    ...(p.occurrence ? [`    occurrence: ${p.occurrence}`] : []),
+    ...(p.busts || p.maxTokens ? ['expect:', `  busts: [${p.busts ?? ''}]`, ...(p.maxTokens ? [`  maxInputTokens: ${p.maxTokens}`] : [])] : []),
+    '',
+  ].join('\n');
+}
+
+const run = (text: string): RenderedCorpus => renderTexts([{ file: 'scenarios/one.yaml', text }], config, { everyEvent: false });
+
+/** The first error (by position) of a run that must not throw and must render nothing. */
+function oneError(text: string): string {
+  let r: RenderedCorpus | undefined;
+  expect(() => (r = run(text))).not.toThrow();
+  expect(r!.errors.length).toBeGreaterThan(0);
+  expect(r!.scenarios).toEqual([]);
+  return formatError(sortErrors(r!.errors)[0]!);
+}
+
+describe('a scenario file at the extremes gives a located error, never an exception', () => {
+  it('the base scenario is clean (so each case below fails for its own reason)', () => {
+    expect(run(scenario()).errors).toEqual([]);
+    expect(run(scenario({ off2: String(MAX_WHOLE) })).errors).toEqual([]);
+  });
+
+  it('a time label far beyond any real duration (the RangeError: Invalid time value of issue 17)', () => {
+    const e = oneError(scenario({ t2: '99999999999999999h' }));
+    expect(e).toMatch(/^scenarios\/one\.yaml:9:8 error: unparseable time label "99999999999999999h": "99999999999999999h" is longer than the longest elapsed time a scenario may use, 87600h \(10 years\)\n {2}fix: write an elapsed time/);
+  });
+
+  it('a range whose end is too long', () => {
+    expect(oneError(scenario({ t2: '1s–100000h' }))).toMatch(/^scenarios\/one\.yaml:9:8 error: .*"100000h" is longer/);
+  });
+
+  it('an offset beyond 2^53 − 1 (YAML reads it as a float JavaScript calls an integer)', () => {
+    expect(oneError(scenario({ off2: '99999999999999999999', request: '@1' }))).toMatch(/^scenarios\/one\.yaml:8:10 error: `off` must be ≤ 9007199254740991, got number 100000000000000000000\n {2}fix: make `off` ≤ 9007199254740991/);
+  });
+
+  it('a request reference beyond 2^53 − 1', () => {
+    expect(oneError(scenario({ request: '@9007199254740993' }))).toMatch(/^scenarios\/one\.yaml:13:14 error: `request` names offset 9007199254740993, beyond the largest offset/);
+  });
+
+  it('occurrence beyond 2^53 − 1', () => {
+    expect(oneError(scenario({ occurrence: '1e300' }))).toMatch(/^scenarios\/one\.yaml:16:17 error: `occurrence` must be ≤ 9007199254740991, got number 1e\+300/);
+  });
+
+  it('expect.busts and expect.maxInputTokens beyond 2^53 − 1', () => {
+    expect(oneError(scenario({ busts: '"@2"', maxTokens: '123456789012345678901234567890' }))).toMatch(/^scenarios\/one\.yaml:18:19 error: `maxInputTokens` must be ≤ 9007199254740991/);
+    expect(oneError(scenario({ busts: '"@99999999999999999999"' }))).toMatch(/^scenarios\/one\.yaml:17:11 error: `busts` entry names offset 99999999999999999999, beyond/);
+  });
+
+  it('a sections batch whose offsets would run past 2^53 − 1', () => {
+    const text = [
+      'id: one', 'title: One', 'events:',
+      `  - off: ${MAX_WHOLE - 1}`, '    t: 0ms', '    type: agents/context-added',
+      '    payload:', '      role: system', '      sections:', '        - {key: a, content: A}', '        - {key: b, content: B}', '        - {key: c, content: C}', '',
+    ].join('\n');
+    expect(oneError(text)).toMatch(/^scenarios\/one\.yaml:\d+:\d+ error: @9007199254740990 agents\/context-added: its 3 sections would take offsets past/);
+  });
+});
+
+describe('npm run fixtures on a folder of extreme scenarios', () => {
+  it('prints only file:line:column errors (no stack, no RangeError), exits 1 and writes nothing', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'pfe-limits-'));
+    try {
+      mkdirSync(join(dir, 'scenarios'));
+      writeFileSync(join(dir, 'scenarios/time.yaml'), scenario({ t2: '99999999999999999999999h' }));
+      writeFileSync(join(dir, 'scenarios/off.yaml'), scenario({ off2: '1e300', request: '@1' }).replace('id: one', 'id: off'));
+      writeFileSync(join(dir, 'scenarios/ref.yaml'), scenario({ request: `@${'9'.repeat(30)}` }).replace('id: one', 'id: ref'));
+      writeFileSync(join(dir, 'scenarios/fine.yaml'), scenario().replace('id: one', 'id: fine'));
+      const r = spawnSync(process.execPath, [join(process.cwd(), 'src/cli/fixtures.ts')], { cwd: dir, encoding: 'utf8', env: { ...process.env, CI: '' } });
+      const out = `${r.stdout}${r.stderr}`;
+      expect(r.status).toBe(1);
+      expect(out).not.toMatch(/RangeError|Invalid time value|\n\s+at /);
+      expect(out).toMatch(/^scenarios\/time\.yaml:9:8 error: unparseable time label/m);
+      expect(out).toMatch(/^scenarios\/off\.yaml:8:10 error: `off` must be ≤ 9007199254740991/m);
+      expect(out).toMatch(/^scenarios\/ref\.yaml:13:14 error: `request` names offset 9{30}, beyond/m);
+      expect(out).toMatch(/nothing was written\.\s*$/);
+      expect(existsSync(join(dir, 'fixtures'))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * Two inputs, one output: files whose fixtures collide (a.yaml + a.md, A.yaml + a.yaml), scenarios
+ * whose pages collide, events whose anchors collide — each an error naming both sources, from the
+ * corpus check every command runs first (so `npm run fixtures` writes nothing).
+ */
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fixtureName } from '../fixture-format/format.ts';
+import { resolveOptions } from '../integration/options.ts';
+import { renderCorpus, renderTexts } from '../prompt/corpus.ts';
+import { formatError } from './errors.ts';
+import { loadTexts } from './load.ts';
+import type { Scenario } from './model.ts';
+import { outputCollisions } from './outputs.ts';
+
+const config = await resolveOptions(process.cwd());
+
+const yaml = (id: string, title = 'One'): string => [
+  `id: ${id}`, `title: ${title}`, 'events:',
+  '  - off: 1', '    t: 0ms', '    type: agents/context-added', '    payload: {role: user, content: hello}',
+  '  - off: 2', '    t: 1s', '    type: agent/llm-request-requested', '    payload: {model: m}', '',
+].join('\n');
+const md = (id: string): string => ['# Two', '', 'Intro.', '', '<details>', '', '```yaml (events.yaml)', `id: ${id}`, ...yaml(id).split('\n').slice(2, -1), '```', '', '</details>', ''].join('\n');
+
+const load = (...files: [string, string][]): Scenario[] => {
+  const r = loadTexts(files.map(([file, text]) => ({ file, text })), config);
+  expect(r.errors.map(formatError)).toEqual([]);
+  return r.scenarios;
+};
+
+describe('outputCollisions', () => {
+  it('the default fixture name is fixtures/format.ts’s', () => {
+    const [s] = load(['scenarios/x.yaml', yaml('x')]);
+    expect(outputCollisions([s!, { ...s!, file: 'scenarios/x.md', id: 'other' }])[0]!.message).toContain(fixtureName('x'));
+  });
+
+  it('a.yaml and a.md both write fixtures/a.md: an error naming both files', () => {
+    const scenarios = load(['scenarios/a.md', md('a-md')], ['scenarios/a.yaml', yaml('a-yaml')]);
+    expect(scenarios.map((s) => s.stem)).toEqual(['a', 'a']);
+    const errors = outputCollisions(scenarios);
+    expect(errors.map(formatError)).toEqual([
+      'scenarios/a.yaml:1:1 error: scenarios/a.yaml and scenarios/a.md would both write the fixture a.md\n  fix: rename one of the two files (the fixture is named after the file name without its extension)',
+    ]);
+  });
+
+  it('fixture names differing only in case collide (one file on case-insensitive file systems)', () => {
+    const errors = outputCollisions(load(['scenarios/A.yaml', yaml('upper')], ['scenarios/a.yaml', yaml('lower')]));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.message).toBe('scenarios/a.yaml and scenarios/A.yaml would both write the fixture a.md (as A.md; one file on case-insensitive file systems)');
+  });
+
+  it('two scenarios with one page route (and search record)', () => {
+    const [a] = load(['scenarios/a.yaml', yaml('same')]);
+    const errors = outputCollisions([a!, { ...a!, file: 'scenarios/b.yaml', stem: 'b' }]);
+    expect(errors.map((e) => e.message)).toEqual(['scenarios/b.yaml and scenarios/a.yaml would both be the page /scenarios/same/ (and its search record)']);
+  });
+
+  it('two events of one page with one anchor', () => {
+    const [a] = load(['scenarios/a.yaml', yaml('a')]);
+    const twice = { ...a!, chain: [a!.chain[0]!, { ...a!.chain[1]!, offset: a!.chain[0]!.offset }] };
+    expect(outputCollisions([twice]).map(formatError)).toEqual([
+      'scenarios/a.yaml:8:10 error: the page of `a` would have two events with the anchor #@1: this one and scenarios/a.yaml:4:10\n  fix: give every event of a scenario and its base chain its own offset',
+    ]);
+  });
+
+  it('distinct outputs: no errors (the bundled corpus included)', () => {
+    expect(outputCollisions(load(['scenarios/a.yaml', yaml('a')], ['scenarios/b.md', md('b')]))).toEqual([]);
+    expect(renderCorpus(config, { everyEvent: false }).errors.map(formatError)).toEqual([]);
+  });
+
+  it('the corpus check reports it, so every command fails before writing', () => {
+    const r = renderTexts([{ file: 'scenarios/a.md', text: md('a-md') }, { file: 'scenarios/a.yaml', text: yaml('a-yaml') }], config, { everyEvent: false });
+    expect(r.errors.map((e) => e.message)).toEqual(['scenarios/a.yaml and scenarios/a.md would both write the fixture a.md']);
+  });
+});
+
+describe('npm run fixtures with a.yaml and a.md', () => {
+  it('fails naming both files and writes nothing', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const dir = mkdtempSync(join(tmpdir(), 'pfe-outputs-'));
+    try {
+      mkdirSync(join(dir, 'scenarios'));
+      writeFileSync(join(dir, 'scenarios/a.yaml'), yaml('a-yaml'));
+      writeFileSync(join(dir, 'scenarios/a.md'), md('a-md'));
+      const r = spawnSync(process.execPath, [join(process.cwd(), 'src/cli/fixtures.ts')], { cwd: dir, encoding: 'utf8', env: { ...process.env, CI: '' } });
+      expect(`${r.stdout}${r.stderr}`).toContain('scenarios/a.yaml and scenarios/a.md would both write the fixture a.md');
+      expect(r.status).toBe(1);
+      expect(existsSync(join(dir, 'fixtures')) ? readdirSync(join(dir, 'fixtures')) : []).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,124 @@
+/**
+ * The Content Security Policy in the browser: every built page (the bundled corpus plus the hostile
+ * scenarios) is loaded with violation reporting on — a `securitypolicyviolation` listener installed
+ * before any script runs, and the console — and the test fails on any violation. The pages are also
+ * used the way a reader uses them (a pane built from the page data, the search run over its wasm
+ * index), and a page with an injected inline handler proves the policy is enforced at all.
+ */
+import { readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, makeProject, ROOT, serve } from '../support/project.ts';
+
+const HOSTILE = join(ROOT, 'tests/fixtures/hostile');
+
+let dir: string;
+let site: { url: string; close: () => Promise<void> };
+let browser: Browser;
+
+beforeAll(async () => {
+  dir = makeProject(readdirSync(HOSTILE).map((f) => join(HOSTILE, f)));
+  const r = build(dir);
+  if (r.status !== 0) throw new Error(`build failed:\n${r.output}`);
+  site = await serve(join(dir, 'dist'));
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}, 600_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Opens a page recording every CSP violation (event and console) into the returned list. */
+async function open(path: string): Promise<{ page: Page; violations: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const page = await context.newPage();
+  const violations: string[] = [];
+  await page.exposeFunction('__cspViolation', (v: string) => violations.push(`${path}: ${v}`));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      (window as unknown as { __cspViolation: (v: string) => void }).__cspViolation(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber}) ${e.sample}`);
+    });
+  });
+  page.on('console', (m) => /content security policy/i.test(m.text()) && violations.push(`${path}: console: ${m.text()}`));
+  await page.goto(site.url + path, { waitUntil: 'load' });
+  return { page, violations };
+}
+
+const pages = (): string[] =>
+  readdirSync(join(dir, 'dist'), { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('index.html') && !f.startsWith('pagefind'))
+    .map((f) => `/${f.replace(/index\.html$/, "")}`)
+    .sort();
+
+describe('Content Security Policy', () => {
+  it('every page carries a strict policy as the first element of its head', async () => {
+    const { readFileSync } = await import('node:fs');
+    expect(pages().length).toBeGreaterThan(10);
+    for (const p of pages()) {
+      const html = readFileSync(join(dir, 'dist', p, 'index.html'), 'utf8');
+      const meta = /<head[^>]*><meta http-equiv="content-security-policy" content="([^"]+)">/.exec(html);
+      expect(meta, p).not.toBeNull();
+      const policy = meta![1]!;
+      expect(policy).toMatch(/^default-src 'self'; script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')*( 'wasm-unsafe-eval')?;/);
+      expect(policy).toContain("object-src 'none'");
+      expect(policy).toContain("base-uri 'none'");
+      expect(policy).not.toMatch(/https?:|'unsafe-eval'|'unsafe-hashes'|script-src[^;]*'unsafe-inline'/);
+    }
+  });
+
+  it('loads every built page without a single violation', async () => {
+    const all: string[] = [];
+    for (const p of pages()) {
+      const { page, violations } = await open(p);
+      await page.waitForTimeout(50);
+      all.push(...violations);
+      // No inline event handler attribute on any element (the policy would block it; none should exist).
+      const handlers = await page.evaluate(() => [...document.querySelectorAll('*')].flatMap((e) => [...e.attributes].filter((a) => /^on/i.test(a.name)).map((a) => `<${e.tagName.toLowerCase()} ${a.name}>`)));
+      all.push(...handlers.map((h) => `${p}: inline handler ${h}`));
+      await page.context().close();
+    }
+    expect(all).toEqual([]);
+  }, 300_000);
+
+  it('builds a pane from page data, toggles the theme and shows the hostile scenario without a violation', async () => {
+    const hostile = readdirSync(join(dir, 'dist/scenarios')).find((d) => d.startsWith('hostile'))!;
+    const { page, violations } = await open(`/scenarios/${hostile}/`);
+    await page.locator('.card[data-offset="2"] .card-link').click();
+    await expect.poll(() => page.locator('.pane.selected').getAttribute('data-offset')).toBe('2');
+    await page.locator('.theme-toggle').click();
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
+    await page.waitForTimeout(50);
+    expect(violations).toEqual([]);
+    await page.context().close();
+  });
+
+  it('search (pagefind, WebAssembly) finds a scenario under the policy', async () => {
+    const { page, violations } = await open('/search/');
+    await page.locator('#search input').fill('compaction');
+    await expect.poll(() => page.locator('.pagefind-ui__result').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(violations).toEqual([]);
+    await page.context().close();
+  });
+
+  it('is enforced: an inline handler injected into a built page is blocked and reported', async () => {
+    const { page, violations } = await open('/');
+    await page.evaluate(() => {
+      const img = document.createElement('img');
+      img.setAttribute('onerror', "window.__pwned='handler'");
+      img.src = 'data:,not-an-image';
+      document.body.append(img);
+      const s = document.createElement('script');
+      s.textContent = "window.__pwned='inline'";
+      document.body.append(s);
+    });
+    await expect.poll(() => violations.length).toBeGreaterThanOrEqual(2);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
+    await page.context().close();
+  });
+});
