@@ -9,6 +9,8 @@
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
 import { CorpusError } from '../scenarios/errors.ts';
+import { buildError } from './astro-error.ts';
+import { registerDevServer } from './dev-reload.ts';
 import { sharedRender } from './shared-render.ts';
 import { resolveRef } from '../fixtures/base.ts';
 import { resolveOptions, type ExplainerOptions } from './options.ts';
@@ -18,31 +20,19 @@ export const CONFIG_MODULE = 'virtual:prompt-fold-explainer/config';
 
 export type ExplainerIntegration = AstroIntegration & { explainerOptions: ExplainerOptions };
 
-/**
- * An error whose message is the whole report. No stack (Astro then prints none), and a toString
- * without the report: Astro's hint heuristics scan it for words like "window", which scenario
- * file names may contain, and would print an unrelated hint.
- */
-class BuildInputError extends Error {
-  override name = 'ScenarioError';
-  readonly hint: string;
-  constructor(message: string, hint = 'Fix the scenario files named above; `npm run check` prints the same report without building.') {
-    super(message);
-    this.hint = hint;
-    this.stack = '';
-  }
-  override toString(): string {
-    return 'ScenarioError: the scenario corpus has errors';
-  }
-}
-
 export function explainer(options: ExplainerOptions = {}): ExplainerIntegration {
+  let projectRoot: string | undefined;
   return {
     name: INTEGRATION_NAME,
     explainerOptions: options,
     hooks: {
+      'astro:server:setup': ({ server }) => {
+        // The content loader reloads open tabs after an edit that breaks (or fixes) the corpus.
+        if (projectRoot) registerDevServer(projectRoot, server.environments.client.hot);
+      },
       'astro:config:setup': async ({ config, command, updateConfig, logger }) => {
         const root = fileURLToPath(config.root);
+        projectRoot = root;
         const resolved = await resolveOptions(root, options);
         const resolvedId = `\0${CONFIG_MODULE}`;
         updateConfig({
@@ -65,12 +55,12 @@ export function explainer(options: ExplainerOptions = {}): ExplainerIntegration 
           try {
             logger.info(`comparing with base ${base} (${resolveRef(root, base).slice(0, 7)})`);
           } catch (err) {
-            throw new BuildInputError(`EXPLAINER_BASE: ${(err as Error).message}`, 'Pull-request builds compare with the base branch: fetch it, or unset EXPLAINER_BASE for a plain build.');
+            throw buildError(`EXPLAINER_BASE: ${(err as Error).message}`, 'Pull-request builds compare with the base branch: fetch it, or unset EXPLAINER_BASE for a plain build.');
           }
         }
         const corpus = sharedRender(resolved); // the pages reuse this render (shared-render.ts)
         for (const w of corpus.warnings) logger.warn(`${w.pos.file}:${w.pos.line}:${w.pos.col} warning: ${w.message}`);
-        if (corpus.errors.length) throw new BuildInputError(new CorpusError(corpus.errors).message);
+        if (corpus.errors.length) throw buildError(new CorpusError(corpus.errors).message);
         logger.info(`corpus ok: ${corpus.scenarios.length} scenarios, ${corpus.scenarios.reduce((n, s) => n + s.requests.length, 0)} requests`);
       },
     },

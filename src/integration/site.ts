@@ -3,7 +3,7 @@
  * module) resolved once, the corpus loaded, rendered with every event's pane, a listing summary
  * per scenario, and page models made when a page asks for one — plus the two before/after reviews:
  * against the fixtures at a base git ref (EXPLAINER_BASE) and between a scenario and its
- * `compare:` variant. Bad input throws an error shaped for Astro's dev overlay (see overlayError).
+ * `compare:` variant. Bad input throws Astro's own error type, shaped for the dev overlay (astro-error.ts).
  *
  * Costs, so a build stays linear in the corpus (see `npm run bench`):
  * - Memoised by the scenario files' contents, so `astro dev` re-renders after an edit. In a build
@@ -15,7 +15,6 @@
  * - A page model holds every pane of its scenario (the bulk of a build's memory): it is made for
  *   the page that renders it and only the last few are kept, never the whole corpus at once.
  */
-import { join } from 'node:path';
 // @ts-expect-error — provided by the explainer integration's vite plugin
 import { command, options, root } from 'virtual:prompt-fold-explainer/config';
 import type { RenderedCorpus } from '../prompt/corpus.ts';
@@ -25,7 +24,8 @@ import { renderScenario, type RenderedScenario } from '../prompt/render.ts';
 import { cachedShare, scenarioView, type ScenarioView } from '../prompt/view.ts';
 import { readBaseFixtures } from '../fixtures/base.ts';
 import { compareWithBase, type ChangeSet, type RequestChange } from '../fixtures/compare.ts';
-import { CorpusError, formatError, type InputError } from '../scenarios/errors.ts';
+import { CorpusError, type InputError } from '../scenarios/errors.ts';
+import { corpusAstroError } from './astro-error.ts';
 import { resolveOptions, type ExplainerConfig, type ExplainerOptions } from './options.ts';
 
 /** A before/after of one request, whichever review it comes from. */
@@ -103,26 +103,8 @@ function compareReviews(c: ExplainerConfig, corpus: RenderedCorpus): Map<string,
     }
     out.set(r.scenario.id, reviews);
   }
-  if (errors.length) throw new CorpusError(errors);
+  if (errors.length) throw corpusAstroError(c.root, new CorpusError(errors));
   return out;
-}
-
-/**
- * The corpus's errors as Astro's dev overlay shows them best: the first error's file:line:column
- * as the location (the overlay shows that line of the scenario file), its message as the title,
- * and the closest lines, the fix and every further error as the hint.
- */
-function overlayError(root: string, e: CorpusError): Error {
-  const [first, ...rest] = e.errors;
-  const err = new Error(`${first!.pos.file}:${first!.pos.line}:${first!.pos.col} ${first!.message}`);
-  err.name = 'ScenarioError';
-  const hint = [...(first!.detail ?? []), `fix: ${first!.fix}`];
-  if (rest.length) hint.push('', `…and ${rest.length} more:`, ...rest.map(formatError));
-  err.stack = err.message; // where our code noticed the error says nothing about the scenario
-  // Astro's hint heuristics scan toString() for words like "window" (a scenario file name may
-  // contain one) and would replace our hint with an unrelated one.
-  err.toString = () => 'ScenarioError: the scenario corpus has errors';
-  return Object.assign(err, { loc: { file: join(root, first!.pos.file), line: first!.pos.line, column: first!.pos.col }, hint: hint.join('\n') });
 }
 
 /** How many page models to keep: a reference page embeds views of a few scenarios. */
@@ -173,7 +155,7 @@ export async function siteCorpus(): Promise<SiteCorpus> {
   const digest = `${files}:${baseRef() ?? ''}`;
   if (memo?.digest === digest) return memo.site;
   const rendered = sharedRender(c, files);
-  if (rendered.errors.length) throw overlayError(c.root, new CorpusError(rendered.errors));
+  if (rendered.errors.length) throw corpusAstroError(c.root, new CorpusError(rendered.errors));
   const corpus = rendered;
   const reviews = compareReviews(c, corpus);
   let changes: ChangeSet | null = null;
