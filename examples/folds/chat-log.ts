@@ -10,7 +10,7 @@
  *   explainer({ folds: ['context-protocol', 'layered', './examples/folds/chat-log.ts'] })
  * and name it in a scenario: `fold: chat-log`.
  */
-import type { Fold, Issue, RenderedMessage, Snapshot, StreamEvent } from '../../src/folds/types.ts';
+import type { Fold, Issue, JsonSchema, RenderedMessage, Snapshot, StreamEvent } from '../../src/folds/types.ts';
 
 export interface ChatLogOptions {
   /** Leading system message; '' = none. */
@@ -57,6 +57,36 @@ function validateMessage(payload: Record<string, unknown>): Issue[] {
   }
   return issues;
 }
+
+// What authors see: the payload reference page and the editor schema are generated from these
+// (optional) hooks. Keep them in step with validateEvent — a test checks every example against it.
+const PAYLOADS: Record<string, JsonSchema> = {
+  message: {
+    description: 'Appends one message to the log.',
+    type: 'object',
+    properties: {
+      role: { enum: ROLES, description: 'Who wrote it.' },
+      text: { type: 'string', description: 'The message text.' },
+    },
+    required: ['role', 'text'],
+    additionalProperties: false,
+    examples: [{ role: 'user', text: 'What does a fold do?' }],
+  },
+  send: {
+    description: 'A request: every message so far, in order.',
+    type: 'object',
+    properties: { model: { type: 'string', minLength: 1, description: 'The model this send goes to.' } },
+    required: ['model'],
+    additionalProperties: false,
+    examples: [{ model: 'openai/gpt-5' }],
+  },
+};
+
+const OPTIONS: JsonSchema = {
+  type: 'object',
+  properties: { systemPrompt: { type: 'string', description: "Leading system message; '' = none." } },
+  additionalProperties: false,
+};
 
 export const chatLog: Fold<ChatLogOptions> = {
   id: 'chat-log',
@@ -106,6 +136,10 @@ export const chatLog: Fold<ChatLogOptions> = {
     }
     return out;
   },
+
+  payloadSchemas: () => PAYLOADS,
+  optionsSchema: () => OPTIONS,
+  rules: ['A `send` needs at least one `message` before it: with nothing to send it renders nothing, and the check says so.'],
 };
 
 export default chatLog;

@@ -10,6 +10,7 @@ import { DEFAULT_OPTIONS, validateOptions, type LayeredOptions } from './options
 import { Renderer } from './render.ts';
 import { REQUEST_TYPE, SCHEMAS, validatePayload } from './schema.ts';
 import { State } from './reduce.ts';
+import { optionsSchema, payloadSchemas, RULES } from './reference.ts';
 
 export type { LayeredOptions } from './options.ts';
 
@@ -28,4 +29,7 @@ export const layered: Fold<LayeredOptions> = {
     const renderer = new Renderer(options);
     return collectSnapshots(events, at, (e) => state.apply(e), () => renderer.render(state));
   },
+  payloadSchemas,
+  optionsSchema,
+  rules: RULES,
 };
