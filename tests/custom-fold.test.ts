@@ -122,5 +122,9 @@ describe('a project’s own fold', () => {
     expect(html).toContain('And why does the order matter?');
     expect(html).toContain('You are a terse assistant. Answer in one sentence.');
     expect(html).toContain('appended after the previous request'); // the annotation
+    // the fold's own hooks: its describe gives the cards' badges, its expand the `lines` batch
+    expect(html).toContain('<span class="badge">3 messages</span>');
+    expect(html).toContain('<span class="badge">×2 events, one batch</span>');
+    expect(html).toMatch(/<span class="badge">assistant<\/span>/);
   }, 300_000);
 });

@@ -6,11 +6,15 @@
  * a `send` event sends every message so far, in order. One option, `systemPrompt`, is sent as
  * a leading system message when it is not empty (the fold's own text: no event produced it).
  *
+ * It also uses two of the interface's optional hooks: `expand` gives it a batch syntax (a
+ * `message` event with `lines: [{role, text}, …]` stands for one message event per line), and
+ * `describe` says how its events read on their timeline cards.
+ *
  * Register it in astro.config.mjs:
  *   explainer({ folds: ['context-protocol', 'layered', './examples/folds/chat-log.ts'] })
  * and name it in a scenario: `fold: chat-log`.
  */
-import type { Fold, Issue, JsonSchema, RenderedMessage, Snapshot, StreamEvent } from '../../src/folds/types.ts';
+import type { AuthoredEvent, EventDescription, Expansion, Fold, Issue, JsonSchema, RenderedMessage, Snapshot, StreamEvent } from '../../src/folds/types.ts';
 
 export interface ChatLogOptions {
   /** Leading system message; '' = none. */
@@ -60,16 +64,28 @@ function validateMessage(payload: Record<string, unknown>): Issue[] {
 
 // What authors see: the payload reference page and the editor schema are generated from these
 // (optional) hooks. Keep them in step with validateEvent — a test checks every example against it.
+const MESSAGE = {
+  type: 'object',
+  properties: {
+    role: { enum: ROLES, description: 'Who wrote it.' },
+    text: { type: 'string', description: 'The message text.' },
+  },
+  required: ['role', 'text'],
+  additionalProperties: false,
+};
+
 const PAYLOADS: Record<string, JsonSchema> = {
   message: {
-    description: 'Appends one message to the log.',
-    type: 'object',
-    properties: {
-      role: { enum: ROLES, description: 'Who wrote it.' },
-      text: { type: 'string', description: 'The message text.' },
-    },
-    required: ['role', 'text'],
-    additionalProperties: false,
+    description: 'Appends one message to the log — or, with `lines:`, one message per line at consecutive offsets.',
+    anyOf: [
+      MESSAGE,
+      {
+        type: 'object',
+        properties: { lines: { type: 'array', items: MESSAGE, minItems: 1, description: 'A batch: one message event per line.' } },
+        required: ['lines'],
+        additionalProperties: false,
+      },
+    ],
     examples: [{ role: 'user', text: 'What does a fold do?' }],
   },
   send: {
@@ -114,6 +130,32 @@ export const chatLog: Fold<ChatLogOptions> = {
   },
 
   abridgements: () => [],
+
+  /** `lines: [{role, text}, …]` on a `message` event: one message event per line. */
+  expand(e: AuthoredEvent): Expansion {
+    const { lines, ...rest } = e.payload;
+    if (e.type !== 'message' || lines === undefined) return { events: [{ payload: e.payload }] };
+    if (!Array.isArray(lines) || lines.length === 0) {
+      return { events: [], issues: [{ path: ['lines'], message: '`lines` must be a non-empty list', fix: 'write one `- {role: user, text: …}` entry per message' }] };
+    }
+    if (Object.keys(rest).length) {
+      return { events: [], issues: unknownFields(rest, []).map((i) => ({ ...i, fix: 'a `lines` batch holds everything in its lines: move the field into each line' })) };
+    }
+    return { batch: true, events: lines.map((line, i) => ({ payload: isMapping(line) ? line : {}, at: ['lines', i], ownFields: ['role', 'text'] })) };
+  },
+
+  /** Cards: a message shows its text and role; a send shows its model and how many messages it carries. */
+  describe(events: readonly StreamEvent[]): EventDescription[] {
+    let count = 0;
+    return events.map((e) => {
+      const p = e.payload as Record<string, string>;
+      if (e.type === 'message') {
+        count++;
+        return { preview: p.text, badges: [p.role!] };
+      }
+      return { preview: p.model, badges: [`${count} message${count === 1 ? '' : 's'}`] };
+    });
+  },
 
   snapshots(events: readonly StreamEvent[], options: ChatLogOptions, at: ReadonlySet<number>): Snapshot[] {
     // Reduce once. A message never changes once made, so every snapshot shares the objects:

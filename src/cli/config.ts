@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { UserError } from '../errors.ts';
 import { INTEGRATION_NAME } from '../integration/index.ts';
 import { resolveOptions, type ExplainerConfig, type ExplainerOptions } from '../integration/options.ts';
 
@@ -22,13 +23,12 @@ export function runMain(main: () => Promise<number | void>): void {
   main().then(
     (code) => { process.exitCode = code ?? 0; },
     (err: Error) => {
-      const known = ['CorpusError', 'OptionsError', 'UsageError'].includes(err.name);
+      const known = UserError.is(err);
       console.error(known ? err.message : err.stack ?? String(err));
       process.exitCode = known ? 1 : 2;
     },
   );
 }
 
-export class UsageError extends Error {
-  override name = 'UsageError';
-}
+/** A wrong flag or argument on the command line. */
+export class UsageError extends UserError {}

@@ -53,6 +53,8 @@ export interface Issue {
   path: (string | number)[];
   message: string;
   fix: string;
+  /** Set for field-name problems: the key is written but not allowed, or not written at all. */
+  kind?: 'unknown-field' | 'missing-field';
 }
 
 /** A long piece of fold boilerplate that fixtures and pages print as a one-line stand-in. */
@@ -89,8 +91,10 @@ export interface ExpandedEvent {
 /** The result of `expand`: the stream events, or the problems that keep it from expanding. */
 export interface Expansion {
   events: ExpandedEvent[];
+  /** The authored event was a batch (its cards say so, even for a batch of one). */
+  batch?: boolean;
   /** Problems with the authored payload (paths inside it). Non-empty: `events` is ignored. */
-  issues: Issue[];
+  issues?: Issue[];
 }
 
 /** How an event is shown on its timeline card. */

@@ -79,7 +79,7 @@ function describe(v: unknown): string {
 
 const article = (t: string): string => (/^[aeio]/.test(t) ? `an ${t}` : `a ${t}`);
 const typeWord = (t: string): string =>
-  ({ object: 'mapping', array: 'list', int: 'whole number' } as Record<string, string>)[t] ?? t;
+  ({ object: 'mapping', record: 'mapping', array: 'list', int: 'whole number' } as Record<string, string>)[t] ?? t;
 
 /** What an ISO string format is called in a message, and an example value for the fix. */
 const FORMATS: Record<string, { what: string; example: string }> = {
@@ -117,8 +117,27 @@ function formatIssue(field: string, got: unknown, format: string, pattern: strin
   return { message: `\`${field}\` is not a valid ${format}, got ${describe(got)}`, fix: `write a valid ${format}` };
 }
 
+/** A value as an author would write it after `key: ` (plain when YAML allows, else JSON). */
+function yamlValue(v: unknown): string {
+  if (typeof v === 'string') return /^[A-Za-z0-9][\w./-]*$/.test(v) && !/^(true|false|null|yes|no|~)$/i.test(v) ? v : JSON.stringify(v);
+  return JSON.stringify(v);
+}
+
+/** The fix for a missing field: its example (schema `.meta({examples})`) when it has one. */
+function addField(schema: z.ZodType, root: unknown, path: Path, what: string): string {
+  const key = String(path.at(-1));
+  const example = schemaAt(schema, root, path)?.meta()?.examples as unknown[] | undefined;
+  return example?.length ? `add \`${key}: ${yamlValue(example[0])}\`` : `add \`${key}:\` with ${what}`;
+}
+
+export interface SchemaIssueOptions {
+  /** Where the value sits, for unknown and missing fields: "unknown field `x` in the scenario". */
+  where?: string;
+}
+
 /** Validate `value` against `schema`; [] when it conforms. */
-export function schemaIssues(schema: z.ZodType, value: unknown): Issue[] {
+export function schemaIssues(schema: z.ZodType, value: unknown, opts: SchemaIssueOptions = {}): Issue[] {
+  const where = opts.where ? ` in ${opts.where}` : '';
   const result = schema.safeParse(value);
   if (result.success) return [];
   const out: Issue[] = [];
@@ -131,7 +150,8 @@ export function schemaIssues(schema: z.ZodType, value: unknown): Issue[] {
       for (const key of iss.keys) {
         out.push({
           path: [...path, key],
-          message: `unknown field \`${[...path, key].join('.')}\``,
+          kind: 'unknown-field',
+          message: `unknown field \`${[...path, key].join('.')}\`${where}`,
           fix: allowed ? `remove it or fix its spelling; allowed here: ${allowed.join(', ')}` : 'remove it or fix its spelling',
         });
       }
@@ -140,7 +160,7 @@ export function schemaIssues(schema: z.ZodType, value: unknown): Issue[] {
         iss.code === 'invalid_value' ? `one of ${iss.values.map((x) => JSON.stringify(x)).join(', ')}`
         : iss.code === 'invalid_type' ? article(typeWord(expectedType(schema, value, path, iss.expected)))
         : 'a value';
-      out.push({ path, message: `missing required field \`${field}\``, fix: `add \`${path.at(-1)}:\` with ${what}` });
+      out.push({ path, kind: 'missing-field', message: `missing required field \`${field}\`${where}`, fix: addField(schema, value, path, what) });
     } else if (iss.code === 'invalid_type') {
       const want = article(typeWord(expectedType(schema, value, path, iss.expected)));
       out.push({ path, message: `\`${field}\` must be ${want}, got ${describe(got)}`, fix: `make \`${field}\` ${want}` });

@@ -20,6 +20,8 @@ export class ScenarioError extends AstroError {
     this.stack = '';
     this.report = report;
     if (loc) this.loc = loc;
+    // The user-error brand (src/errors.ts): every entry point prints it without a stack trace.
+    Object.defineProperty(this, Symbol.for('prompt-fold-explainer/user-error'), { value: true });
   }
 
   // Astro's hint heuristics scan toString() for words like "window" (a scenario file name may

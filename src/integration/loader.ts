@@ -10,7 +10,7 @@
  */
 import type { Loader } from 'astro/loaders';
 import { join } from 'node:path';
-import { CorpusError } from '../scenarios/errors.ts';
+import { UserError } from '../errors.ts';
 import { isScenarioError } from './astro-error.ts';
 import { reloadOpenTabs, showInOpenTabs } from './dev-reload.ts';
 import { siteConfig, siteCorpus } from './site.ts';
@@ -38,7 +38,7 @@ export function scenarioLoader(): Loader {
             // The store is unchanged, so Astro shows nothing: the open tabs get the error directly.
             if (live) showInOpenTabs(c.root, err);
           }
-          else if (err instanceof CorpusError) logger.error(err.message);
+          else if (UserError.is(err)) logger.error(err.message);
           else logger.error(`unexpected error while loading the scenarios (a bug, not your scenario):\n${err instanceof Error ? err.stack ?? err.message : String(err)}`);
           return false;
         }

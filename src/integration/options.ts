@@ -3,6 +3,7 @@
  * every CLI read — and their resolution into a CorpusConfig: defaults filled in, fold ids and
  * fold module paths turned into fold values.
  */
+import { UserError } from '../errors.ts';
 import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BUILTIN_FOLDS } from '../folds/index.ts';
@@ -29,9 +30,8 @@ export interface ExplainerConfig extends CorpusConfig {
 
 export const DEFAULT_TIME_ZERO = '2026-08-24T16:41:00.000Z';
 
-export class OptionsError extends Error {
-  override name = 'OptionsError';
-}
+/** A bad option in astro.config.mjs's `explainer({…})`. */
+export class OptionsError extends UserError {}
 
 async function loadFold(root: string, spec: string): Promise<AnyFold> {
   const builtin = BUILTIN_FOLDS.get(spec);

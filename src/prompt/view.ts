@@ -8,6 +8,8 @@ import { diffArrays } from 'diff';
 import type { PrintedLine } from './print.ts';
 import type { RenderedRequest, RenderedScenario } from './render.ts';
 import type { Anchor } from './weave.ts';
+import { describeEvents } from '../folds/hooks.ts';
+import type { EventDescription } from '../folds/types.ts';
 import { formatElapsed } from '../scenarios/time.ts';
 
 export type LineStatus = 'same' | 'added' | 'changed';
@@ -77,36 +79,11 @@ export interface ScenarioView {
   cachedShare: number | null;
 }
 
-function preview(type: string, payload: Record<string, unknown>): string {
-  const pick = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-  const result = payload.result as Record<string, unknown> | undefined;
-  const settlement = payload.settlement as Record<string, unknown> | undefined;
-  const text =
-    pick(payload.content) ?? pick(payload.model) ?? pick(payload.code) ??
-    (result ? `${String(result.status)}${typeof result.text === 'string' ? ` — ${result.text}` : ''}` : undefined) ??
-    (settlement ? `${String(settlement.status)}` : undefined) ??
-    (payload.op ? `${String(payload.op)} ${String(payload.key)}` : undefined) ??
-    (Object.keys(payload).length ? JSON.stringify(payload) : type);
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > 120 ? `${line.slice(0, 119)}…` : line;
-}
-
-function badges(e: RenderedScenario['scenario']['chain'][number], pane: Pane | undefined): string[] {
-  const p = (e.payload ?? {}) as Record<string, unknown>;
-  const out: string[] = [];
-  if (typeof p.role === 'string') out.push(p.role);
-  if (typeof p.layer === 'string') out.push(p.layer);
-  if (typeof p.sourceType === 'string') out.push(p.sourceType);
-  if (typeof p.key === 'string') out.push(`key=${p.key}`);
-  const actor = p.actor as { type?: string } | undefined;
-  if (actor?.type) out.push(`actor=${actor.type}`);
-  if (Array.isArray(p.refs) && p.refs.length) out.push(`refs×${p.refs.length}`);
-  if (Array.isArray(p.files) && p.files.length) out.push(`files×${p.files.length}`);
-  if (p.compaction) out.push('compaction');
-  if (e.type.endsWith('context-rewritten')) out.push('⚠ rewrite');
+/** Card badges: the fold's own, then the batch's, then what the event points at. */
+function badges(e: RenderedScenario['scenario']['chain'][number], d: Required<EventDescription>): string[] {
+  const out = [...d.badges];
   if (e.batch && e.batch.index === 0) out.push(`×${e.batch.size} events, one batch`);
-  const sup = pane?.lines.find((l) => l.from.includes(e.offset) && / supersedes="@\d+"/.test(l.text));
-  if (sup) out.push(`supersedes ${/supersedes="(@\d+)"/.exec(sup.text)![1]}`);
+  for (const l of d.links) out.push(`${l.label} @${l.offset}`);
   return out;
 }
 
@@ -181,14 +158,16 @@ export function scenarioView(r: RenderedScenario): ScenarioView {
     prevLines = ev.lines;
   }
   const byOffset = new Map(panes.map((p) => [p.offset, p]));
-  const cards: Card[] = s.chain.map((e) => {
+  const described = describeEvents(r.fold, s.chain, r.options);
+  const cards: Card[] = s.chain.map((e, i) => {
     const pane = byOffset.get(e.offset);
+    const d = described[i]!;
     const isRequest = r.fold.requestTypes.includes(e.type);
     return {
-      offset: e.offset, type: e.type, t: e.t, elapsed: formatElapsed(e.elapsedMs), badges: badges(e, pane),
-      preview: preview(e.type, (e.payload ?? {}) as Record<string, unknown>), source: e.source, shared: !own.has(e.offset),
+      offset: e.offset, type: e.type, t: e.t, elapsed: formatElapsed(e.elapsedMs), badges: badges(e, d),
+      preview: d.preview, source: e.source, shared: !own.has(e.offset),
       ...(e.note !== undefined && { note: e.note }),
-      ...(e.batch && { batch: e.batch }),
+      ...(e.batch && { batch: { first: e.batch.first, size: e.batch.size, index: e.batch.index } }),
       ...(isRequest && { request: pane?.kind === 'request' ? 'accepted' : 'rejected' }),
     } satisfies Card;
   });

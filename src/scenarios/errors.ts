@@ -3,6 +3,7 @@
  * it. Loading collects all of them (one bad file never hides another's errors); callers throw a
  * CorpusError carrying the whole list, and nothing is written while any exists.
  */
+import { UserError } from '../errors.ts';
 
 export interface SourcePos {
   /** Path relative to the project root, with forward slashes. */
@@ -33,7 +34,8 @@ export function sortErrors(errors: InputError[]): InputError[] {
   return [...errors].sort((a, b) => (a.pos.file < b.pos.file ? -1 : a.pos.file > b.pos.file ? 1 : a.pos.line - b.pos.line || a.pos.col - b.pos.col));
 }
 
-export class CorpusError extends Error {
+/** A corpus with input errors: the message lists every one, sorted, and ends with the count. */
+export class CorpusError extends UserError {
   readonly errors: InputError[];
   constructor(errors: InputError[]) {
     const sorted = sortErrors(errors);
@@ -42,7 +44,6 @@ export class CorpusError extends Error {
       `${sorted.map(formatError).join('\n\n')}\n\n` +
         `${sorted.length} error${sorted.length === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'}; nothing was written.`,
     );
-    this.name = 'CorpusError';
     this.errors = sorted;
   }
 }

@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveOptions } from '../integration/options.ts';
 import { assertClean, renderTexts, type RenderedCorpus } from '../prompt/corpus.ts';
+import { UserError } from '../errors.ts';
 import { CorpusError, formatError, type InputError } from './errors.ts';
 import { loadTexts } from './load.ts';
 import type { Scenario, ScenarioEvent } from './model.ts';
@@ -157,22 +158,22 @@ describe('top-level fields', () => {
   it('unknown top-level key', () => {
     const r = run(['scenarios/one.yaml', valid().replace('title: One\n', 'title: One\ntitel: typo\n')]);
     expect(formatError(onlyError(r))).toBe(
-      'scenarios/one.yaml:3:1 error: unknown key `titel` in the scenario\n' +
-        '  fix: remove it or fix its spelling; allowed: id, title, intro, fold, options, base, events, annotations, compare',
+      'scenarios/one.yaml:3:1 error: unknown field `titel` in the scenario\n' +
+        '  fix: remove it or fix its spelling; allowed here: id, fold, options, base, events, compare, expect, title, intro, annotations',
     );
     expect(r.scenarios).toEqual([]);
   });
 
   it('missing id', () => {
     const r = run(['scenarios/one.yaml', valid().replace('id: one\n', '')]);
-    expect(formatError(onlyError(r))).toBe('scenarios/one.yaml:1:1 error: missing `id` in the scenario\n  fix: add `id: my-scenario`');
+    expect(formatError(onlyError(r))).toBe('scenarios/one.yaml:1:1 error: missing required field `id` in the scenario\n  fix: add `id: my-scenario`');
     expect(r.scenarios).toEqual([]);
   });
 
   it('a missing id does not hide the rest of the file’s errors', () => {
     const r = run(['scenarios/one.yaml', valid().replace('id: one\n', '').replace('{role: user, content: hello}', '{rol: user, content: hello}')]);
     expect(r.errors.map((e) => [e.pos.line, e.pos.col, e.message])).toEqual([
-      [1, 1, 'missing `id` in the scenario'],
+      [1, 1, 'missing required field `id` in the scenario'],
       [6, 14, '@1 agents/context-added: missing required field `role`'],
       [6, 15, '@1 agents/context-added: unknown field `rol`'],
     ]);
@@ -206,7 +207,7 @@ describe('top-level fields', () => {
   it('empty `events`', () => {
     const r = run(['scenarios/one.yaml', 'id: one\ntitle: One\nevents: []\n']);
     expect(formatError(onlyError(r))).toBe(
-      'scenarios/one.yaml:3:9 error: `events` is empty\n  fix: add at least one event — a scenario shows what its own events do to the prompt',
+      'scenarios/one.yaml:3:9 error: `events` must not be empty\n  fix: list at least one item',
     );
     expect(r.scenarios).toEqual([]);
   });
@@ -214,7 +215,7 @@ describe('top-level fields', () => {
   it('missing `events`', () => {
     const e = onlyError(run(['scenarios/one.yaml', 'id: one\ntitle: One\n']));
     expect(e.pos).toEqual(at('scenarios/one.yaml', 1, 1));
-    expect(e.message).toBe('missing `events` in the scenario');
+    expect(e.message).toBe('missing required field `events` in the scenario');
   });
 
   it('a fold option error points at the option', () => {
@@ -320,7 +321,7 @@ describe('offsets strictly increase', () => {
     const r = run(['scenarios/one.yaml', valid().replace('off: 2', 'off: 1')]);
     expect(formatError(onlyError(r))).toBe(
       'scenarios/one.yaml:8:10 error: offset @1 is not after @1, the previous event\n' +
-        '  fix: give this event an offset greater than 1 — offsets strictly increase (a `sections` batch takes one offset per section)',
+        '  fix: give this event an offset greater than 1 — offsets strictly increase (a batch takes one offset per item)',
     );
     expect(r.scenarios).toEqual([]);
   });
@@ -345,8 +346,8 @@ describe('offsets strictly increase', () => {
           payload: {}
     `]);
     expect(formatError(onlyError(r))).toBe(
-      'scenarios/one.yaml:13:10 error: offset @7 is not after @7, the last offset of the previous event\'s `sections` batch (3 sections: @5–@7)\n' +
-        '  fix: give this event an offset greater than 7 — offsets strictly increase (a `sections` batch takes one offset per section)',
+      'scenarios/one.yaml:13:10 error: offset @7 is not after @7, the last offset of the previous event\'s batch (@5–@7)\n' +
+        '  fix: give this event an offset greater than 7 — offsets strictly increase (a batch takes one offset per item)',
     );
   });
 
@@ -384,7 +385,7 @@ describe('offsets strictly increase', () => {
     const child = withBase(shifted(valid('b'), 10), 'a');
     const e = onlyError(run(['scenarios/a.yaml', base], ['scenarios/b.yaml', child]));
     expect(e.pos).toEqual(at('scenarios/b.yaml', 5, 10));
-    expect(e.message).toBe('offset @11 is not after @11, the last offset of base `a` (its final `sections` batch takes @10–@11)');
+    expect(e.message).toBe('offset @11 is not after @11, the last offset of base `a` (its final batch takes @10–@11)');
   });
 
   it('time never runs backwards (within a file and across the chain)', () => {
@@ -432,19 +433,19 @@ describe('events', () => {
   it('a non-numeric offset', () => {
     const e = onlyError(run(['scenarios/one.yaml', valid().replace('off: 2', 'off: two')]));
     expect(e.pos).toEqual(at('scenarios/one.yaml', 8, 10));
-    expect(e.message).toBe('`off` must be a whole number ≥ 0');
+    expect(e.message).toBe('`off` must be a whole number, got the string "two"');
   });
 
   it('an unknown key in an event', () => {
     const e = onlyError(run(['scenarios/one.yaml', valid().replace('t: 1s', 't: 1s\n    notes: x')]));
     expect(e.pos).toEqual(at('scenarios/one.yaml', 10, 5));
-    expect(e.message).toBe('unknown key `notes` in an event');
-    expect(e.fix).toBe('remove it or fix its spelling; allowed: off, t, type, payload, note');
+    expect(e.message).toBe('unknown field `notes` in an event');
+    expect(e.fix).toBe('remove it or fix its spelling; allowed here: off, t, type, payload, note');
   });
 
   it('a payload that is not a mapping: one error, no cascade of missing fields', () => {
     const r = run(['scenarios/one.yaml', valid().replace('payload: {model: m}', 'payload: m')]);
-    expect(formatError(onlyError(r))).toBe('scenarios/one.yaml:11:14 error: `payload` must be a mapping\n  fix: write `payload: {…}`');
+    expect(formatError(onlyError(r))).toBe('scenarios/one.yaml:11:14 error: `payload` must be a mapping, got the string "m"\n  fix: make `payload` a mapping');
     expect(r.scenarios).toEqual([]);
   });
 
@@ -452,7 +453,7 @@ describe('events', () => {
     const r = run(['scenarios/one.yaml', valid().replace('payload: {model: m}', 'payload: {model: m, sections: [{key: a, content: b}]}')]);
     const e = onlyError(r);
     expect(e.pos).toEqual(at('scenarios/one.yaml', 11, 25));
-    expect(e.message).toBe('`sections` batches are for `agents/context-added` events; this one is `agent/llm-request-requested`');
+    expect(e.message).toBe('@2 agent/llm-request-requested: unknown field `sections`');
     expect(r.scenarios).toEqual([]);
   });
 });
@@ -545,21 +546,21 @@ describe('payload schema violations point at the offending YAML node', () => {
 
     it('a per-section field of the wrong type points into that entry', () => {
       const r = run(['scenarios/one.yaml', batch('        - key: a\n          content: A\n        - key: b\n          content: 5')]);
-      expect(formatError(onlyError(r))).toBe('scenarios/one.yaml:13:20 error: `content` must be a string\n  fix: write `content: "…"`');
+      expect(formatError(onlyError(r))).toBe('scenarios/one.yaml:13:11 error: @1 agents/context-added: `sections.1.content` must be a string, got number 5\n  fix: make `sections.1.content` a string');
       expect(r.scenarios).toEqual([]);
     });
 
     it('an unknown field in an entry points at it', () => {
       const e = onlyError(run(['scenarios/one.yaml', batch('        - key: a\n          content: A\n          actor: {type: agent, path: /x}')]));
       expect(e.pos).toEqual(at('scenarios/one.yaml', 12, 11));
-      expect(e.message).toBe('unknown key `actor` in a section');
-      expect(e.fix).toBe('remove it or fix its spelling; allowed: key, content');
+      expect(e.message).toBe('@1 agents/context-added: unknown field `sections.0.actor`');
+      expect(e.fix).toBe('remove it or fix its spelling; allowed here: key, content');
     });
 
     it('a missing field of an entry points at the entry', () => {
       const e = onlyError(run(['scenarios/one.yaml', batch('        - key: a\n          content: A\n        - key: b')]));
       expect(e.pos).toEqual(at('scenarios/one.yaml', 12, 11));
-      expect(e.message).toBe('missing `content` in a section');
+      expect(e.message).toBe('@1 agents/context-added: missing required field `sections.1.content`');
     });
 
     it('an empty key (a fold rule) points at that entry’s key', () => {
@@ -571,7 +572,7 @@ describe('payload schema violations point at the offending YAML node', () => {
     it('a bad shared field is reported once for the whole batch, at the shared node', () => {
       const r = run(['scenarios/one.yaml', batch('        - {key: a, content: A}\n        - {key: b, content: B}\n        - {key: c, content: C}', '\n      actor: {type: agent}')]);
       expect(formatError(onlyError(r))).toBe(
-        'scenarios/one.yaml:9:14 error: @1–@3 (`sections` batch) agents/context-added: missing required field `actor.path`\n  fix: add `path:` with a string',
+        'scenarios/one.yaml:9:14 error: @1–@3 (batch) agents/context-added: missing required field `actor.path`\n  fix: add `path:` with a string',
       );
     });
 
@@ -585,14 +586,14 @@ describe('payload schema violations point at the offending YAML node', () => {
             type: agents/context-added
             payload: {role: system, sections: []}
       `]));
-      expect(e.pos).toEqual(at('scenarios/one.yaml', 7, 39));
-      expect(e.message).toBe('`sections` must be a non-empty list');
+      expect(e.pos).toEqual(at('scenarios/one.yaml', 7, 29));
+      expect(e.message).toBe('@1 agents/context-added: `sections` must not be empty');
     });
 
     it('a batch payload cannot also carry `key`', () => {
       const e = onlyError(run(['scenarios/one.yaml', batch('        - {key: a, content: A}', '\n      key: k')]));
       expect(e.pos).toEqual(at('scenarios/one.yaml', 9, 7));
-      expect(e.message).toBe('a `sections` batch cannot also have `key`');
+      expect(e.message).toBe('@1 agents/context-added: a `sections` batch cannot also have `key`');
     });
   });
 });
@@ -668,7 +669,7 @@ describe('annotations', () => {
   it('`occurrence: 0`', () => {
     const e = onlyError(run(['scenarios/one.yaml', annotated('  - request: "@2"\n    find: hello\n    comment: c\n    occurrence: 0\n')]));
     expect(e.pos).toEqual(at('scenarios/one.yaml', 16, 17));
-    expect(e.message).toBe('`occurrence` counts from 1');
+    expect(e.message).toBe('`occurrence` must be ≥ 1, got number 0');
   });
 
   it('an ambiguous anchor is a warning, not an error; `occurrence` settles it', () => {
@@ -753,10 +754,11 @@ describe('the corpus as a whole', () => {
     const r = run(['scenarios/b.yaml', valid('b').replace('t: 1s', 't: soon')], ['scenarios/a.yaml', valid('a').replace('title: One\n', 'title: One\ncolour: red\n')]);
     const err = new CorpusError(r.errors);
     expect(err.name).toBe('CorpusError');
+    expect(UserError.is(err)).toBe(true);
     expect(err.message).toBe(
       [
-        'scenarios/a.yaml:3:1 error: unknown key `colour` in the scenario',
-        '  fix: remove it or fix its spelling; allowed: id, title, intro, fold, options, base, events, annotations, compare',
+        'scenarios/a.yaml:3:1 error: unknown field `colour` in the scenario',
+        '  fix: remove it or fix its spelling; allowed here: id, fold, options, base, events, compare, expect, title, intro, annotations',
         '',
         'scenarios/b.yaml:9:8 error: unparseable time label "soon": it is not an elapsed time',
         '  fix: write an elapsed time like `0ms`, `250ms`, `4.2s`, `9m 18s`, `1h 2m`, or a range `3m–19m` (its end counts)',
@@ -948,7 +950,7 @@ describe('loading: batches, times, derived fields', () => {
       ...['identity', 'tools', 'gotchas'].map((key, index) => ({
         offset: 10 + index, type: 'agents/context-added', createdAt: '2026-08-24T16:41:04.200Z', t: '4.2s', elapsedMs: 4_200, note: 'the birth batch',
         payload: { role: 'system', actor: { type: 'agent', path: '/a' }, key, content: key[0]!.toUpperCase() },
-        batch: { first: 10, size: 3, index }, scenarioId: 'one',
+        batch: { first: 10, size: 3, index, ownFields: ['key', 'content'] }, scenarioId: 'one',
       })),
       { offset: 13, type: 'agent/created', createdAt: '2026-08-24T16:41:05.000Z', t: '5s', elapsedMs: 5_000, note: undefined, batch: undefined, payload: {}, scenarioId: 'one' },
     ]);

@@ -1,15 +1,18 @@
 /**
  * Loads the corpus: every scenario file under the scenarios folder, in file-name order, checked as
  * a whole — unique ids, known folds, base chains (unknown or cyclic bases), fold options, every
- * event's type and payload through its fold, offsets strictly increasing across the chain, and
- * annotations that name the scenario's own requests. All errors of all files are returned together.
+ * event expanded and validated through its fold, offsets strictly increasing across the chain, and
+ * annotations and expectations that name the scenario's own requests. All errors of all files are
+ * returned together.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AnyFold } from '../folds/types.ts';
 import type { InputError } from './errors.ts';
+import { batchLabel, checkOrder, checkTime, expandEvents } from './expand.ts';
+import { parseMarkdownScenario } from './markdown.ts';
 import type { Scenario, ScenarioEvent } from './model.ts';
-import { checkOrder, checkTime, parseScenarioFile, type ScenarioDraft } from './parse.ts';
+import { parseYamlScenario, type ParseOptions, type ScenarioDraft } from './parse.ts';
 
 export interface CorpusConfig {
   /** Absolute project root; file names in errors are relative to it. */
@@ -26,6 +29,8 @@ export interface LoadedCorpus {
   errors: InputError[];
 }
 
+type LoadConfig = Omit<CorpusConfig, 'root' | 'scenariosDir'>;
+
 const SCENARIO_FILE = /\.(ya?ml|md)$/;
 
 /** Scenario file paths relative to the root, sorted (the site's order). */
@@ -39,8 +44,14 @@ export function loadCorpus(config: CorpusConfig): LoadedCorpus {
   return loadTexts(files, config);
 }
 
+/** One file, in either syntax, to a draft. */
+export function parseScenarioFile(file: string, text: string, opts: ParseOptions): { draft?: ScenarioDraft; errors: InputError[] } {
+  const stem = file.replace(/^.*\//, '').replace(SCENARIO_FILE, '');
+  return file.endsWith('.md') ? parseMarkdownScenario(file, stem, text, opts) : parseYamlScenario(file, stem, text, opts);
+}
+
 /** Loads scenario texts (already read) as one corpus. */
-export function loadTexts(files: { file: string; text: string }[], config: Omit<CorpusConfig, 'root' | 'scenariosDir'>): LoadedCorpus {
+export function loadTexts(files: { file: string; text: string }[], config: LoadConfig): LoadedCorpus {
   const errors: InputError[] = [];
   const drafts: ScenarioDraft[] = [];
   /** Drafts with an error of their own: still checked as far as possible, never rendered. */
@@ -53,10 +64,20 @@ export function loadTexts(files: { file: string; text: string }[], config: Omit<
       if (r.errors.length) broken.add(r.draft);
     }
   }
-  return { scenarios: resolve(drafts, broken, config, errors), errors };
+  const byId = indexIds(drafts, broken, errors);
+  const chains = new Chains(drafts, byId, errors);
+  const out: Scenario[] = [];
+  for (const d of drafts) {
+    const s = resolveScenario(d, chains, config, errors);
+    if (s && !broken.has(d) && byId.get(s.id) === d) out.push(s);
+  }
+  // A scenario is usable only when every scenario in its chain is (a broken base renders nothing).
+  const ok = new Set(out.map((s) => s.id));
+  return { scenarios: out.filter((s) => s.chain.every((e) => ok.has(e.scenarioId))).sort((a, b) => (a.file < b.file ? -1 : 1)), errors };
 }
 
-function resolve(drafts: ScenarioDraft[], broken: Set<ScenarioDraft>, config: Omit<CorpusConfig, 'root' | 'scenariosDir'>, errors: InputError[]): Scenario[] {
+/** Ids are unique: a second use is an error and that draft is broken. */
+function indexIds(drafts: ScenarioDraft[], broken: Set<ScenarioDraft>, errors: InputError[]): Map<string, ScenarioDraft> {
   const byId = new Map<string, ScenarioDraft>();
   for (const d of drafts) {
     if (d.id === undefined) continue; // a missing or invalid id is already an error of its file
@@ -68,132 +89,152 @@ function resolve(drafts: ScenarioDraft[], broken: Set<ScenarioDraft>, config: Om
     }
     byId.set(d.id, d);
   }
-  const known = [...config.folds.keys()].join(', ');
-  const baseOf = (d: ScenarioDraft): ScenarioDraft | undefined => (d.base !== undefined ? byId.get(d.base) : undefined);
+  return byId;
+}
 
-  // Base chains: unknown and cyclic bases are errors. A chain that runs into a cycle it is not part
-  // of is broken too (the cycle's members report it); every walk below stops at a repeat.
-  const badBase = new Set<ScenarioDraft>();
-  for (const d of drafts) {
-    if (d.base === undefined) continue;
-    if (!byId.has(d.base)) {
-      const others = [...byId.keys()].filter((k) => k !== d.id);
-      errors.push({ pos: d.basePos, message: `unknown base \`${d.base}\``, fix: `use the id of another scenario (${others.join(', ') || 'there are none yet'}) or remove \`base:\`` });
-      badBase.add(d);
-      continue;
-    }
-    const seen = [d.id ?? d.stem];
-    const visited = new Set<ScenarioDraft>();
-    for (let cur = baseOf(d); cur; cur = baseOf(cur)) {
-      seen.push(cur.id!);
-      if (cur === d) {
-        errors.push({ pos: d.basePos, message: `cyclic base: ${seen.join(' → ')}`, fix: 'break the cycle: one scenario in it must have no `base:` (or a base outside it)' });
-        badBase.add(d);
-        break;
+/**
+ * Base chains: unknown and cyclic bases are errors. A chain that runs into a cycle it is not part
+ * of is broken too (the cycle's members report it); every walk stops at a repeat.
+ */
+class Chains {
+  private readonly bad = new Set<ScenarioDraft>();
+  private readonly byId: Map<string, ScenarioDraft>;
+
+  constructor(drafts: ScenarioDraft[], byId: Map<string, ScenarioDraft>, errors: InputError[]) {
+    this.byId = byId;
+    for (const d of drafts) {
+      if (d.base === undefined) continue;
+      if (!byId.has(d.base)) {
+        const others = [...byId.keys()].filter((k) => k !== d.id);
+        errors.push({ pos: d.basePos, message: `unknown base \`${d.base}\``, fix: `use the id of another scenario (${others.join(', ') || 'there are none yet'}) or remove \`base:\`` });
+        this.bad.add(d);
+        continue;
       }
-      if (visited.has(cur)) {
-        badBase.add(d);
-        break;
+      const seen = [d.id ?? d.stem];
+      const visited = new Set<ScenarioDraft>();
+      for (let cur = this.baseOf(d); cur; cur = this.baseOf(cur)) {
+        seen.push(cur.id!);
+        if (cur === d) {
+          errors.push({ pos: d.basePos, message: `cyclic base: ${seen.join(' → ')}`, fix: 'break the cycle: one scenario in it must have no `base:` (or a base outside it)' });
+          this.bad.add(d);
+          break;
+        }
+        if (visited.has(cur)) {
+          this.bad.add(d);
+          break;
+        }
+        visited.add(cur);
       }
-      visited.add(cur);
     }
   }
+
+  private baseOf(d: ScenarioDraft): ScenarioDraft | undefined {
+    return d.base !== undefined ? this.byId.get(d.base) : undefined;
+  }
+
   /** The chain root-first, ending with `d`; undefined when a base in it is unknown or cyclic. */
-  const chainOf = (d: ScenarioDraft): ScenarioDraft[] | undefined => {
+  of(d: ScenarioDraft): ScenarioDraft[] | undefined {
     const chain: ScenarioDraft[] = [];
-    for (let cur: ScenarioDraft | undefined = d; cur; cur = baseOf(cur)) {
-      if (badBase.has(cur) || chain.includes(cur)) return undefined;
+    for (let cur: ScenarioDraft | undefined = d; cur; cur = this.baseOf(cur)) {
+      if (this.bad.has(cur) || chain.includes(cur)) return undefined;
       chain.unshift(cur);
     }
     return chain;
-  };
-
-  const out: Scenario[] = [];
-  for (const d of drafts) {
-    // A broken chain does not hide this file's own errors: check it alone, render nothing.
-    const chain = chainOf(d);
-    const checked = chain ?? [d];
-    // A scenario inherits its base's fold; declaring a different one is an error.
-    const declared = checked.findLast((c) => c.fold !== undefined);
-    const foldId = declared?.fold ?? config.defaultFold;
-    const fold = config.folds.get(foldId);
-    if (!fold) {
-      if (declared === d) errors.push({ pos: d.foldPos, message: `unknown fold \`${foldId}\``, fix: `use one of: ${known} (or register the fold in astro.config.mjs)` });
-      continue;
-    }
-    const mismatch = checked.find((c) => c.fold !== undefined && c.fold !== foldId);
-    if (mismatch && d.fold !== undefined && d.fold !== mismatch.fold) {
-      errors.push({ pos: d.foldPos, message: `fold \`${d.fold}\` differs from base \`${mismatch.id}\`'s fold \`${mismatch.fold}\``, fix: 'a chain is rendered by one fold: remove `fold:` here or use the same fold' });
-      continue;
-    }
-    const before = errors.length;
-    for (const issue of fold.validateOptions({ ...fold.defaults, ...d.options })) {
-      errors.push({ pos: d.locateOption(issue.path), message: `fold option ${issue.message}`, fix: issue.fix });
-    }
-    for (const e of d.events) validateEvent(e, fold, errors);
-    const events = d.events;
-    const inherited: ScenarioEvent[] = checked.slice(0, -1).flatMap((c) => c.events);
-    const lastBase = inherited.at(-1);
-    if (lastBase && events[0]) {
-      for (const err of [checkOrder(lastBase, events[0], lastBase.scenarioId), checkTime(lastBase, events[0], lastBase.scenarioId)]) if (err) errors.push(err);
-    }
-    const requests = events.filter((e) => fold.requestTypes.includes(e.type)).map((e) => e.offset);
-    for (const a of d.annotations) {
-      if (!requests.includes(a.request)) {
-        errors.push({
-          pos: a.pos,
-          message: `annotation names request @${a.request}, which is not one of this scenario's own requests`,
-          fix: requests.length ? `use one of: ${requests.map((r) => `"@${r}"`).join(', ')}` : 'this scenario has no request events of its own: add one, or move the annotation to the scenario that owns the request',
-        });
-      }
-    }
-    if (d.expect) {
-      d.expect.busts.forEach((b, i) => {
-        if (requests.includes(b)) return;
-        errors.push({
-          pos: d.expect!.bustPos[i]!,
-          message: `\`expect.busts\` names request @${b}, which is not one of this scenario's own requests`,
-          fix: requests.length ? `use one of: ${requests.map((r) => `"@${r}"`).join(', ')}` : 'this scenario has no request events of its own: remove `expect:`',
-        });
-      });
-    }
-    let compare: Scenario['compare'];
-    if (d.compare) {
-      const cf = d.compare.foldGiven ? d.compare.fold : foldId;
-      const cfold = config.folds.get(cf);
-      if (!cfold) errors.push({ pos: d.compare.pos, message: `unknown fold \`${cf}\` in \`compare\``, fix: `use one of: ${known}` });
-      else {
-        for (const issue of cfold.validateOptions({ ...cfold.defaults, ...d.compare.options })) errors.push({ pos: d.compare.locate(issue.path), message: `compare option ${issue.message}`, fix: issue.fix });
-        if (d.compare.foldGiven && cf !== foldId) for (const e of [...inherited, ...events]) validateEvent(e, cfold, errors);
-        compare = { label: d.compare.label, fold: cf, options: d.compare.options, pos: d.compare.pos };
-      }
-    }
-    if (errors.length > before || !chain || broken.has(d) || d.id === undefined || byId.get(d.id) !== d) continue;
-    out.push({
-      id: d.id, title: d.title, intro: d.intro, file: d.file, stem: d.stem, fold: foldId, options: d.options,
-      ...(d.base !== undefined && { base: d.base }), events, chain: [...inherited, ...events], annotations: d.annotations,
-      ...(compare && { compare }), ...(d.expect && { expect: d.expect }), pos: d.pos,
-    });
   }
-  // A scenario is usable only when every scenario in its chain is (a broken base renders nothing).
-  const ok = new Set(out.map((s) => s.id));
-  return out.filter((s) => s.chain.every((e) => ok.has(e.scenarioId))).sort((a, b) => (a.file < b.file ? -1 : 1));
 }
 
-/** Payload field names a `sections` entry sets; every other field is shared by the whole batch. */
-const PER_SECTION = new Set<string | number>(['key', 'content']);
+/** The fold a chain is rendered by: declared in it (the same everywhere) or the default. */
+function foldOf(d: ScenarioDraft, checked: ScenarioDraft[], config: LoadConfig, errors: InputError[]): AnyFold | undefined {
+  const declared = checked.findLast((c) => c.fold !== undefined);
+  const foldId = declared?.fold ?? config.defaultFold;
+  const fold = config.folds.get(foldId);
+  if (!fold) {
+    if (declared === d) errors.push({ pos: d.foldPos, message: `unknown fold \`${foldId}\``, fix: `use one of: ${[...config.folds.keys()].join(', ')} (or register the fold in astro.config.mjs)` });
+    return undefined;
+  }
+  const mismatch = checked.find((c) => c.fold !== undefined && c.fold !== foldId);
+  if (mismatch && d.fold !== undefined && d.fold !== mismatch.fold) {
+    errors.push({ pos: d.foldPos, message: `fold \`${d.fold}\` differs from base \`${mismatch.id}\`'s fold \`${mismatch.fold}\``, fix: 'a chain is rendered by one fold: remove `fold:` here or use the same fold' });
+    return undefined;
+  }
+  return fold;
+}
+
+/** One draft with its chain → a scenario, or undefined when it (or its chain) has errors. */
+function resolveScenario(d: ScenarioDraft, chains: Chains, config: LoadConfig, errors: InputError[]): Scenario | undefined {
+  // A broken chain does not hide this file's own errors: check it alone, render nothing.
+  const chain = chains.of(d);
+  const checked = chain ?? [d];
+  const fold = foldOf(d, checked, config, errors);
+  const before = errors.length;
+  // Every draft of the chain expands with the chain's fold (a base's own errors are its own file's).
+  const expanded = new Map(checked.map((c) => [c, expandEvents(c.events, fold, c === d ? errors : [])]));
+  const events = expanded.get(d)!;
+  if (!fold) return undefined;
+  for (const issue of fold.validateOptions({ ...fold.defaults, ...d.options })) {
+    errors.push({ pos: d.locateOption(issue.path), message: `fold option ${issue.message}`, fix: issue.fix });
+  }
+  for (const e of events) validateEvent(e, fold, errors);
+  const inherited = checked.slice(0, -1).flatMap((c) => expanded.get(c)!);
+  const lastBase = inherited.at(-1);
+  if (lastBase && events[0]) {
+    for (const err of [checkOrder(lastBase, events[0], lastBase.scenarioId), checkTime(lastBase, events[0], lastBase.scenarioId)]) if (err) errors.push(err);
+  }
+  checkOwnRequests(d, events, fold, errors);
+  const compare = resolveCompare(d, fold, [...inherited, ...events], config, errors);
+  if (errors.length > before || !chain || d.id === undefined) return undefined;
+  return {
+    id: d.id, title: d.title, intro: d.intro, file: d.file, stem: d.stem, fold: fold.id, options: d.options,
+    ...(d.base !== undefined && { base: d.base }), events, chain: [...inherited, ...events], annotations: d.annotations,
+    ...(compare && { compare }), ...(d.expect && { expect: d.expect }), pos: d.pos,
+  };
+}
+
+/** Annotations and `expect.busts` name this scenario's own accepted-or-not request events. */
+function checkOwnRequests(d: ScenarioDraft, events: ScenarioEvent[], fold: AnyFold, errors: InputError[]): void {
+  const requests = events.filter((e) => fold.requestTypes.includes(e.type)).map((e) => e.offset);
+  const use = requests.length ? `use one of: ${requests.map((r) => `"@${r}"`).join(', ')}` : undefined;
+  for (const a of d.annotations) {
+    if (requests.includes(a.request)) continue;
+    errors.push({
+      pos: a.pos,
+      message: `annotation names request @${a.request}, which is not one of this scenario's own requests`,
+      fix: use ?? 'this scenario has no request events of its own: add one, or move the annotation to the scenario that owns the request',
+    });
+  }
+  d.expect?.busts.forEach((b, i) => {
+    if (requests.includes(b)) return;
+    errors.push({
+      pos: d.expect!.bustPos[i]!,
+      message: `\`expect.busts\` names request @${b}, which is not one of this scenario's own requests`,
+      fix: use ?? 'this scenario has no request events of its own: remove `expect:`',
+    });
+  });
+}
+
+function resolveCompare(d: ScenarioDraft, fold: AnyFold, chainEvents: ScenarioEvent[], config: LoadConfig, errors: InputError[]): Scenario['compare'] {
+  if (!d.compare) return undefined;
+  const cf = d.compare.foldGiven ? d.compare.fold : fold.id;
+  const cfold = config.folds.get(cf);
+  if (!cfold) {
+    errors.push({ pos: d.compare.pos, message: `unknown fold \`${cf}\` in \`compare\``, fix: `use one of: ${[...config.folds.keys()].join(', ')}` });
+    return undefined;
+  }
+  for (const issue of cfold.validateOptions({ ...cfold.defaults, ...d.compare.options })) errors.push({ pos: d.compare.locate(issue.path), message: `compare option ${issue.message}`, fix: issue.fix });
+  if (cf !== fold.id) for (const e of chainEvents) validateEvent(e, cfold, errors);
+  return { label: d.compare.label, fold: cf, options: d.compare.options, pos: d.compare.pos };
+}
 
 function validateEvent(e: ScenarioEvent, fold: AnyFold, errors: InputError[]): void {
   // A batch's shared fields are written once, so their problems are reported once (on its first event).
   const later = e.batch !== undefined && e.batch.index > 0;
-  const batchLabel = e.batch ? `@${e.batch.first}–@${e.batch.first + e.batch.size - 1} (\`sections\` batch)` : `@${e.offset}`;
   if (!fold.eventTypes.includes(e.type)) {
-    if (!later) errors.push({ pos: e.typePos, message: `unknown event type \`${e.type}\` at ${batchLabel} for fold \`${fold.id}\``, fix: `use one of: ${fold.eventTypes.join(', ')}` });
+    if (!later) errors.push({ pos: e.typePos, message: `unknown event type \`${e.type}\` at ${batchLabel(e)} for fold \`${fold.id}\``, fix: `use one of: ${fold.eventTypes.join(', ')}` });
     return;
   }
   for (const issue of fold.validateEvent(e.type, e.payload)) {
-    const shared = !PER_SECTION.has(issue.path[0] ?? '');
-    if (e.batch && shared && later) continue;
-    errors.push({ pos: e.locate(issue.path), message: `${e.batch && shared ? batchLabel : `@${e.offset}`} ${e.type}: ${issue.message}`, fix: issue.fix });
+    const shared = e.batch !== undefined && !e.batch.ownFields.includes(String(issue.path[0] ?? ''));
+    if (shared && later) continue;
+    errors.push({ pos: e.locate(issue.path), message: `${shared ? batchLabel(e) : `@${e.offset}`} ${e.type}: ${issue.message}`, fix: issue.fix });
   }
 }

@@ -10,8 +10,11 @@ export interface ScenarioEvent extends StreamEvent {
   t: string;
   elapsedMs: number;
   note?: string;
-  /** Set when the event came from a `sections:` batch: its first offset, size and index. */
-  batch?: { first: number; size: number; index: number };
+  /**
+   * Set when the event came from a batch (the fold's `expand` hook): its first offset, size, index,
+   * and the payload fields each item writes itself (every other field is shared by the batch).
+   */
+  batch?: { first: number; size: number; index: number; ownFields: string[] };
   /** Id of the scenario that wrote this event (a base's id for shared-start events). */
   scenarioId: string;
   /** The event entry in its file. */

@@ -1,22 +1,22 @@
 /**
- * One scenario file → a draft scenario: top-level fields, events (sections batches expanded, time
- * labels resolved, derived expiresAt), annotations — with every file-local error collected.
- * Both syntaxes end here: native YAML is one document; the markdown interop format contributes its
- * title and intro from markdown and its `events.yaml` / `annotations.yaml` fences.
- * Checks that need the whole corpus (ids, bases, folds) live in load.ts.
+ * One scenario's YAML → a draft scenario: its fields, its events as written (times resolved,
+ * before the fold expands them), annotations, `compare` and `expect` — every file-local error
+ * collected. The structure is checked by the zod schemas in schema.ts through the same
+ * path → message → fix translation fold payloads use; this file adds the position of each
+ * problem and the rules a schema cannot say. The markdown interop format (markdown.ts) reads its
+ * events.yaml fence with readDraft too.
+ * Checks that need the fold or the whole corpus (expansion, ids, bases) live in load.ts.
  */
-import { isMap, isScalar, isSeq, type Node, type YAMLMap, type YAMLSeq } from 'yaml';
+import { isMap, isScalar, isSeq, type Node, type YAMLMap } from 'yaml';
+import type * as z from 'zod';
+import { schemaIssues } from '../folds/validate.ts';
 import type { InputError, SourcePos } from './errors.ts';
 import type { Annotation, Comparison, Expectation, ScenarioEvent } from './model.ts';
+import { annotationSchema, compareSchema, eventSchema, expectSchema, ID_PATTERN, scenarioFileSchema, type AnnotationEntry, type EventEntry } from './schema.ts';
+import { nodeAt, YamlSource } from './source.ts';
 import { instant, readTimeLabel, TIME_LABEL_HELP } from './time.ts';
-import { keysOf, nodeAt, readMarkdown, valueOf, YamlSource, type Fence } from './source.ts';
 
-export const ID_PATTERN = /^[a-z0-9][a-z0-9_-]*$/;
-/** Event types whose payload gets a derived `expiresAt` (time zero + elapsed + 30 s) when absent. */
-const EXPIRING_TYPES = new Set(['agent/llm-request-requested', 'capability-host/script-run-requested']);
-const EXPIRY_MS = 30_000;
-/** The only event type whose payload may carry a `sections:` batch. */
-const BATCH_TYPE = 'agents/context-added';
+export { ID_PATTERN } from './schema.ts';
 
 export interface ScenarioDraft {
   file: string;
@@ -33,6 +33,7 @@ export interface ScenarioDraft {
   locateOption(path: (string | number)[]): SourcePos;
   base?: string;
   basePos: SourcePos;
+  /** The events as written: one per entry, before the fold's `expand` and `derive` hooks. */
   events: ScenarioEvent[];
   annotations: Annotation[];
   compare?: Comparison & { foldGiven: boolean; locate(path: (string | number)[]): SourcePos };
@@ -40,94 +41,15 @@ export interface ScenarioDraft {
   pos: SourcePos;
 }
 
-const NATIVE_KEYS = ['id', 'title', 'intro', 'fold', 'options', 'base', 'events', 'annotations', 'compare', 'expect'];
-const FENCE_KEYS = ['id', 'fold', 'options', 'base', 'events', 'compare', 'expect'];
-const EXPECT_KEYS = ['busts', 'maxInputTokens'];
-const EVENT_KEYS = ['off', 't', 'type', 'payload', 'note'];
-const ANNOTATION_KEYS = ['request', 'find', 'comment', 'occurrence'];
-const COMPARE_KEYS = ['label', 'fold', 'options'];
-
-/** Typed access to one YAML mapping, reporting every problem into `errors`. */
-class Fields {
-  private readonly src: YamlSource;
-  readonly map: YAMLMap;
-  private readonly errors: InputError[];
-  private readonly what: string;
-
-  constructor(src: YamlSource, map: YAMLMap, errors: InputError[], what: string) {
-    this.src = src;
-    this.map = map;
-    this.errors = errors;
-    this.what = what;
-  }
-
-  allow(keys: string[]): void {
-    for (const { key, node } of keysOf(this.map)) {
-      if (!keys.includes(key)) {
-        this.errors.push({ pos: this.src.pos(node), message: `unknown key \`${key}\` in ${this.what}`, fix: `remove it or fix its spelling; allowed: ${keys.join(', ')}` });
-      }
-    }
-  }
-
-  node(key: string): Node | undefined {
-    return valueOf(this.map, key);
-  }
-
-  pos(key: string): SourcePos {
-    const n = this.node(key);
-    return n ? this.src.pos(n) : this.src.keyPos(this.map, key);
-  }
-
-  private missing(key: string, hint: string): undefined {
-    this.errors.push({ pos: this.src.pos(this.map), message: `missing \`${key}\` in ${this.what}`, fix: `add \`${key}: ${hint}\`` });
-    return undefined;
-  }
-
-  private wrong(key: string, want: string, hint: string): undefined {
-    this.errors.push({ pos: this.pos(key), message: `\`${key}\` must be ${want}`, fix: `write \`${key}: ${hint}\`` });
-    return undefined;
-  }
-
-  str(key: string, hint: string, required = false): string | undefined {
-    const n = this.node(key);
-    if (n === undefined || (isScalar(n) && n.value === null && !required)) return required ? this.missing(key, hint) : undefined;
-    if (!isScalar(n) || typeof n.value !== 'string') return this.wrong(key, 'a string', hint);
-    return n.value;
-  }
-
-  int(key: string, hint: string, required = false): number | undefined {
-    const n = this.node(key);
-    if (n === undefined) return required ? this.missing(key, hint) : undefined;
-    if (!isScalar(n) || typeof n.value !== 'number' || !Number.isInteger(n.value) || n.value < 0) return this.wrong(key, 'a whole number ≥ 0', hint);
-    return n.value;
-  }
-
-  mapping(key: string, hint: string): YAMLMap | undefined {
-    const n = this.node(key);
-    if (n === undefined || (isScalar(n) && n.value === null)) return undefined;
-    if (!isMap(n)) return this.wrong(key, 'a mapping', hint);
-    return n;
-  }
-
-  seq(key: string, hint: string, required = false): YAMLSeq | undefined {
-    const n = this.node(key);
-    if (n === undefined) return required ? this.missing(key, hint) : undefined;
-    if (!isSeq(n)) return this.wrong(key, 'a list', hint);
-    return n;
-  }
-}
-
-const toJS = (src: YamlSource, n: Node | undefined): Record<string, unknown> => (n ? (n.toJS(src.doc) as Record<string, unknown>) : {});
-
 export interface ParseOptions {
   timeZero: string;
 }
 
-/** Parses one scenario file; returns the draft (undefined when it is unusable) and its errors. */
-export function parseScenarioFile(file: string, text: string, opts: ParseOptions): { draft?: ScenarioDraft; errors: InputError[] } {
+const REQUEST_NAME = /^@(\d+)$/;
+
+/** Parses one native YAML scenario file; returns the draft (undefined when it is unusable) and its errors. */
+export function parseYamlScenario(file: string, stem: string, text: string, opts: ParseOptions): { draft?: ScenarioDraft; errors: InputError[] } {
   const errors: InputError[] = [];
-  const stem = file.replace(/^.*\//, '').replace(/\.(ya?ml|md)$/, '');
-  if (file.endsWith('.md')) return parseMarkdown(file, stem, text, opts, errors);
   const src = new YamlSource(file, text);
   if (src.errors.length) return { errors: src.errors };
   const root = src.doc.contents;
@@ -135,292 +57,138 @@ export function parseScenarioFile(file: string, text: string, opts: ParseOptions
     errors.push({ pos: src.pos(root), message: 'a scenario file must be a YAML mapping', fix: 'start the file with `id:`, `title:` and `events:` keys (see scenarios/ for examples)' });
     return { errors };
   }
-  const f = new Fields(src, root, errors, 'the scenario');
-  f.allow(NATIVE_KEYS);
-  const title = f.str('title', '"What this scenario shows"', true) ?? '';
-  const intro = f.str('intro', '|\n  Markdown prose…') ?? '';
-  const draft = common(src, f, file, stem, title, intro, opts, errors);
-  draft.annotations = parseAnnotations(src, f.seq('annotations', '[{request: "@N", find: "…", comment: "…"}]'), errors);
+  const draft = readDraft(src, root, scenarioFileSchema, 'the scenario', stem, opts, errors);
+  const v = root.toJS(src.doc) as Record<string, unknown>;
+  draft.title = typeof v.title === 'string' ? v.title : '';
+  draft.intro = typeof v.intro === 'string' ? v.intro : '';
+  const annotations = child(root, 'annotations');
+  if (annotations && isSeq(annotations)) draft.annotations = readAnnotations(src, annotations.items as Node[], errors);
   return { draft, errors };
 }
 
-function parseMarkdown(file: string, stem: string, text: string, opts: ParseOptions, errors: InputError[]): { draft?: ScenarioDraft; errors: InputError[] } {
-  const md = readMarkdown(text);
-  const at = (line: number): SourcePos => ({ file, line: line + 1, col: 1 });
-  if (!md.title) errors.push({ pos: at(0), message: 'missing `# Title` line', fix: 'start the file with a `# <title>` heading' });
-  errors.push(...fenceErrors(file, text, md.fences));
-  const eventsFence = md.fences.find((x) => x.path === 'events.yaml');
-  if (!eventsFence) {
-    errors.push({ pos: at(Math.max(md.titleLine, 0)), message: 'missing the ```yaml (events.yaml) fence', fix: 'add a <details> block holding a ```yaml (events.yaml) fence with `id:` and `events:`' });
-    return { errors };
-  }
-  // An unclosed fence is already an error; its body (the rest of the file) is not worth parsing.
-  if (!eventsFence.closed) return { errors };
-  const src = new YamlSource(file, eventsFence.body, eventsFence.line + 1);
-  if (src.errors.length) return { errors: [...errors, ...src.errors] };
-  const root = src.doc.contents;
-  if (!isMap(root)) {
-    errors.push({ pos: src.pos(root), message: 'the events.yaml fence must be a YAML mapping', fix: 'give it `id:` and `events:` keys' });
-    return { errors };
-  }
-  const f = new Fields(src, root, errors, 'events.yaml');
-  f.allow(FENCE_KEYS);
-  const draft = common(src, f, file, stem, md.title, md.intro, opts, errors);
-  draft.pos = at(Math.max(md.titleLine, 0));
-  const annFence = md.fences.find((x) => x.path === 'annotations.yaml');
-  if (annFence?.closed) {
-    const asrc = new YamlSource(file, annFence.body, annFence.line + 1);
-    errors.push(...asrc.errors);
-    const root = asrc.doc.contents;
-    if (!asrc.errors.length && root && !(isScalar(root) && root.value === null)) {
-      if (!isSeq(root)) errors.push({ pos: asrc.pos(root), message: 'annotations.yaml must be a list', fix: 'write one `- request: "@N"` entry per annotation' });
-      else draft.annotations = parseAnnotations(asrc, root, errors);
-    }
-  }
-  return { draft, errors };
+/** Reports `schema`'s issues with `value` (the JS of `node`) at their positions in `src`. */
+export function check(src: YamlSource, node: Node, schema: z.ZodType, where: string, errors: InputError[]): boolean {
+  const issues = schemaIssues(schema, node.toJS(src.doc), { where });
+  // A field-name problem points at the key (or, missing, at its mapping); a bad value at the value.
+  const at = (i: (typeof issues)[number]): Node | undefined => (i.kind ? nodeAt(node, i.path) : (node as YAMLMap).getIn?.(i.path, true) as Node | undefined);
+  for (const i of issues) errors.push({ pos: src.pos(at(i) ?? nodeAt(node, i.path) ?? node), message: i.message, fix: i.fix });
+  return issues.length === 0;
 }
 
-const INPUT_FENCES = ['events.yaml', 'annotations.yaml'];
-const OUTPUT_FENCE = /^request@\d+\.yaml$/;
-
-/** Fences that would be silently ignored or would swallow the rest of the file. */
-function fenceErrors(file: string, text: string, fences: Fence[]): InputError[] {
-  const errors: InputError[] = [];
-  const lines = text.split('\n');
-  const first = new Map<string, Fence>();
-  for (const x of fences) {
-    const open = `\`\`\`${x.lang} (${x.path})`;
-    if (!x.closed) {
-      errors.push({ pos: { file, line: x.line + 1, col: 1 }, message: `the ${open} fence is never closed: it runs to the end of the file`, fix: 'add a line holding exactly ``` (three backticks, nothing else, at column 1) after its body' });
-    }
-    const pathPos: SourcePos = { file, line: x.line + 1, col: lines[x.line]!.indexOf('(') + 2 };
-    if (!INPUT_FENCES.includes(x.path) && !OUTPUT_FENCE.test(x.path)) {
-      errors.push({
-        pos: pathPos,
-        message: `unknown fence \`(${x.path})\`: it would be ignored`,
-        fix: 'scenarios read `(events.yaml)` and `(annotations.yaml)` fences (`(request@N.yaml)` blocks are generated output): fix the name, or remove the fence',
-      });
-      continue;
-    }
-    const earlier = first.get(x.path);
-    if (earlier && INPUT_FENCES.includes(x.path)) {
-      errors.push({ pos: pathPos, message: `a second \`(${x.path})\` fence (the first is on line ${earlier.line + 1}): it would be ignored`, fix: `merge it into the first \`(${x.path})\` fence` });
-    }
-    if (!earlier) first.set(x.path, x);
-  }
-  return errors;
+/** The value node under `key` of a mapping (undefined when absent or null). */
+function child(map: YAMLMap, key: string): Node | undefined {
+  const n = map.get(key, true) as Node | undefined;
+  return n === undefined || n === null || (isScalar(n) && n.value === null) ? undefined : n;
 }
 
-/** Fields shared by both syntaxes: id, fold, options, base, compare, events. */
-function common(src: YamlSource, f: Fields, file: string, stem: string, title: string, intro: string, opts: ParseOptions, errors: InputError[]): ScenarioDraft {
-  const id = f.str('id', 'my-scenario', true);
+/**
+ * Fields both syntaxes share — id, fold, options, base, compare, expect, events — from a mapping
+ * checked against `schema`. Well-formed fields are kept even when others are wrong, so one mistake
+ * never hides the rest of the file's errors.
+ */
+export function readDraft(src: YamlSource, map: YAMLMap, schema: z.ZodType, where: string, stem: string, opts: ParseOptions, errors: InputError[]): ScenarioDraft {
+  check(src, map, schema, where, errors);
+  const v = map.toJS(src.doc) as Record<string, unknown>;
+  const str = (k: string): string | undefined => (typeof v[k] === 'string' ? (v[k] as string) : undefined);
+  const posOf = (k: string): SourcePos => src.pos(child(map, k) ?? nodeAt(map, [k]) ?? map);
+  const id = str('id');
   if (id !== undefined && !ID_PATTERN.test(id)) {
-    errors.push({ pos: f.pos('id'), message: `invalid id ${JSON.stringify(id)}`, fix: 'use lowercase letters, digits, `-` and `_`, starting with a letter or digit (e.g. `birth-window`)' });
+    errors.push({ pos: posOf('id'), message: `invalid id ${JSON.stringify(id)}`, fix: 'use lowercase letters, digits, `-` and `_`, starting with a letter or digit (e.g. `birth-window`)' });
   }
-  const options = f.mapping('options', '{metadataLines: every-item}');
+  const optionsNode = child(map, 'options');
+  const options = optionsNode && isMap(optionsNode) ? (optionsNode.toJS(src.doc) as Record<string, unknown>) : {};
   const draft: ScenarioDraft = {
-    file, stem, id: id !== undefined && ID_PATTERN.test(id) ? id : undefined, idPos: f.pos('id'), title, intro,
-    fold: f.str('fold', 'context-protocol'), foldPos: f.pos('fold'),
-    options: toJS(src, options), optionsPos: f.pos('options'),
-    locateOption: (path) => (options ? src.pos(nodeAt(options, path)) : f.pos('options')),
-    base: f.str('base', '<id of another scenario>'), basePos: f.pos('base'),
-    events: [], annotations: [], pos: src.pos(f.map),
+    file: src.file, stem, id: id !== undefined && ID_PATTERN.test(id) ? id : undefined, idPos: posOf('id'), title: '', intro: '',
+    fold: str('fold'), foldPos: posOf('fold'), options, optionsPos: posOf('options'),
+    locateOption: (path) => (optionsNode ? src.pos(nodeAt(optionsNode, path)) : posOf('options')),
+    base: str('base'), basePos: posOf('base'), events: [], annotations: [], pos: src.pos(map),
   };
-  const cmp = f.mapping('compare', '{label: "…", options: {…}}');
-  if (cmp) {
-    const cf = new Fields(src, cmp, errors, '`compare`');
-    cf.allow(COMPARE_KEYS);
-    const label = cf.str('label', '"every-item (before)"', true);
-    const fold = cf.str('fold', 'context-protocol');
-    const cmpOptions = cf.mapping('options', '{metadataLines: every-item}');
-    if (label !== undefined) {
-      draft.compare = {
-        label, fold: fold ?? '', foldGiven: fold !== undefined, options: toJS(src, cmpOptions), pos: src.pos(cmp),
-        locate: (path) => (cmpOptions ? src.pos(nodeAt(cmpOptions, path)) : src.pos(cmp)),
-      };
-    }
-  }
-  const exp = f.mapping('expect', '{busts: []}');
-  if (exp) draft.expect = parseExpect(src, exp, errors);
-  const events = f.seq('events', '[{off: 1, t: 0ms, type: …, payload: {…}}]', true);
-  if (events && events.items.length === 0) {
-    errors.push({ pos: src.pos(events), message: '`events` is empty', fix: 'add at least one event — a scenario shows what its own events do to the prompt' });
-  }
+  const cmp = child(map, 'compare');
+  if (cmp) draft.compare = readCompare(src, cmp, errors);
+  const exp = child(map, 'expect');
+  if (exp) draft.expect = readExpect(src, exp, errors);
+  const events = child(map, 'events');
   // Without a usable id the events are still checked (under the file's stem), so a missing id never
   // hides the file's other errors.
-  if (events) draft.events = parseEvents(src, events, draft.id ?? stem, opts, errors);
+  if (events && isSeq(events)) draft.events = readEvents(src, events.items as Node[], draft.id ?? stem, opts, errors);
   return draft;
 }
 
-function parseEvents(src: YamlSource, seq: YAMLSeq, scenarioId: string, opts: ParseOptions, errors: InputError[]): ScenarioEvent[] {
-  const out: ScenarioEvent[] = [];
-  for (const item of seq.items as Node[]) {
-    if (!isMap(item)) {
-      errors.push({ pos: src.pos(item), message: 'an event must be a mapping', fix: 'write `- off: <offset>` then `t:`, `type:` and `payload:` on the following lines' });
-      continue;
-    }
-    const f = new Fields(src, item, errors, 'an event');
-    f.allow(EVENT_KEYS);
-    const off = f.int('off', '<stream offset>', true);
-    const t = f.str('t', '0ms', true);
-    const type = f.str('type', 'agents/context-added', true);
-    const note = f.str('note', '"caption shown beside the event"');
-    const payloadNode = f.mapping('payload', '{…}');
-    if (off === undefined || t === undefined || type === undefined) continue;
-    const payloadGiven = f.node('payload');
-    if (payloadGiven && !payloadNode && !(isScalar(payloadGiven) && payloadGiven.value === null)) continue; // not a mapping: reported above
-    const label = readTimeLabel(t);
-    if (!('ms' in label)) {
-      errors.push({ pos: f.pos('t'), message: `unparseable time label ${JSON.stringify(t)}: ${label.problem}`, fix: TIME_LABEL_HELP });
-      continue;
-    }
-    const elapsedMs = label.ms;
-    const createdAt = instant(opts.timeZero, elapsedMs);
-    const payload = toJS(src, payloadNode);
-    const source = src.slice(item);
-    const base = { type, createdAt, t, elapsedMs, scenarioId, pos: src.pos(item), offPos: f.pos('off'), tPos: f.pos('t'), typePos: f.pos('type'), source, ...(note !== undefined && { note }) };
-    const sectionsNode = payloadNode && valueOf(payloadNode, 'sections');
-    if (sectionsNode !== undefined && type !== BATCH_TYPE) {
-      errors.push({
-        pos: src.keyPos(payloadNode!, 'sections'),
-        message: `\`sections\` batches are for \`${BATCH_TYPE}\` events; this one is \`${type}\``,
-        fix: `write one event per item instead, or change \`type:\` to ${BATCH_TYPE}`,
-      });
-      continue;
-    }
-    if (sectionsNode === undefined) {
-      if (EXPIRING_TYPES.has(type) && payload.expiresAt === undefined) payload.expiresAt = instant(opts.timeZero, elapsedMs + EXPIRY_MS);
-      out.push({ ...base, offset: off, payload, locate: (path) => src.pos(nodeAt(payloadNode ?? item, path) ?? item) });
-      continue;
-    }
-    out.push(...expandSections(src, payloadNode!, sectionsNode, payload, off, base, errors));
-  }
-  for (let i = 1; i < out.length; i++) {
-    const prev = out[i - 1]!, e = out[i]!;
-    if (e.batch && e.batch.index > 0) continue; // inside one batch offsets and times are right by construction
-    const offsetError = checkOrder(prev, e);
-    if (offsetError) errors.push(offsetError);
-    const timeError = checkTime(prev, e);
-    if (timeError) errors.push(timeError);
-  }
-  return out;
-}
-
-/** How the event an offset must follow is named in ordering errors (a batch: its last offset). */
-function previousEvent(prev: ScenarioEvent, baseId: string | undefined): string {
-  const span = prev.batch ? `${prev.batch.size} sections: @${prev.batch.first}–@${prev.offset}` : '';
-  if (baseId === undefined) return prev.batch ? `@${prev.offset}, the last offset of the previous event's \`sections\` batch (${span})` : `@${prev.offset}, the previous event`;
-  return prev.batch ? `@${prev.offset}, the last offset of base \`${baseId}\` (its final \`sections\` batch takes ${span.replace(/^\d+ sections: /, '')})` : `@${prev.offset}, the last event of base \`${baseId}\``;
-}
-
-/** Offsets strictly increase: `e` must come after `prev` (the event before it, or a base's last event). */
-export function checkOrder(prev: ScenarioEvent, e: ScenarioEvent, baseId?: string): InputError | undefined {
-  if (e.offset > prev.offset) return undefined;
+function readCompare(src: YamlSource, node: Node, errors: InputError[]): ScenarioDraft['compare'] {
+  if (!check(src, node, compareSchema, '`compare`', errors) || !isMap(node)) return undefined;
+  const v = node.toJS(src.doc) as { label: string; fold?: string; options?: Record<string, unknown> | null };
+  const optionsNode = child(node, 'options');
   return {
-    pos: e.offPos,
-    message: `offset @${e.offset} is not after ${previousEvent(prev, baseId)}`,
-    fix: baseId === undefined
-      ? `give this event an offset greater than ${prev.offset} — offsets strictly increase (a \`sections\` batch takes one offset per section)`
-      : `start this scenario's offsets above ${prev.offset} — offsets strictly increase across the base chain`,
+    label: v.label, fold: v.fold ?? '', foldGiven: v.fold !== undefined, options: v.options ?? {}, pos: src.pos(node),
+    locate: (path) => (optionsNode ? src.pos(nodeAt(optionsNode, path)) : src.pos(node)),
   };
-}
-
-/** Time never runs backwards: a stream stamps createdAt as it appends. */
-export function checkTime(prev: ScenarioEvent, e: ScenarioEvent, baseId?: string): InputError | undefined {
-  if (e.elapsedMs >= prev.elapsedMs) return undefined;
-  const where = baseId === undefined ? 'the previous event' : `the last event of base \`${baseId}\``;
-  return {
-    pos: e.tPos,
-    message: `time ${JSON.stringify(e.t)} is before ${JSON.stringify(prev.t)} of @${prev.offset} (${where}) — createdAt would run backwards`,
-    fix: `give this event a time of ${prev.t} or later: events are appended in time order`,
-  };
-}
-
-/** `sections: [{key, content}, …]` → one keyed event per section at off, off+1, … */
-function expandSections(src: YamlSource, payloadNode: YAMLMap, sectionsNode: Node, payload: Record<string, unknown>, off: number,
-  base: Omit<ScenarioEvent, 'offset' | 'payload' | 'locate'>, errors: InputError[]): ScenarioEvent[] {
-  if (!isSeq(sectionsNode) || sectionsNode.items.length === 0) {
-    errors.push({ pos: src.pos(sectionsNode), message: '`sections` must be a non-empty list', fix: 'write one `- key: …` / `content: …` entry per section' });
-    return [];
-  }
-  for (const k of ['key', 'content']) {
-    if (valueOf(payloadNode, k) !== undefined) {
-      errors.push({ pos: src.keyPos(payloadNode, k), message: `a \`sections\` batch cannot also have \`${k}\``, fix: `move \`${k}:\` into each section entry, or drop \`sections:\`` });
-    }
-  }
-  const { sections: _s, ...shared } = payload;
-  const out: ScenarioEvent[] = [];
-  const size = sectionsNode.items.length;
-  sectionsNode.items.forEach((entry, index) => {
-    if (!isMap(entry)) {
-      errors.push({ pos: src.pos(entry as Node), message: 'a section must be a mapping with `key` and `content`', fix: 'write `- key: <key>` and `content: <text>`' });
-      return;
-    }
-    const f = new Fields(src, entry, errors, 'a section');
-    f.allow(['key', 'content']);
-    const key = f.str('key', 'identity', true);
-    const content = f.str('content', '"…"', true);
-    if (key === undefined || content === undefined) return;
-    out.push({
-      ...base, offset: off + index, payload: { ...shared, key, content }, batch: { first: off, size, index },
-      locate: (path) => src.pos(path[0] === 'key' || path[0] === 'content' ? nodeAt(entry, path) : nodeAt(payloadNode, path) ?? payloadNode),
-    });
-  });
-  return out;
 }
 
 /** `expect: {busts: ["@N", …], maxInputTokens?: N}` — the scenario's promise about the cache. */
-function parseExpect(src: YamlSource, map: YAMLMap, errors: InputError[]): Expectation | undefined {
-  const f = new Fields(src, map, errors, '`expect`');
-  f.allow(EXPECT_KEYS);
-  const seq = f.seq('busts', '[]   # or ["@42"]: the own requests expected to bust the cache', true);
-  const maxInputTokens = f.int('maxInputTokens', '20000');
-  if (!seq) return undefined;
+function readExpect(src: YamlSource, node: Node, errors: InputError[]): Expectation | undefined {
+  if (!check(src, node, expectSchema, '`expect`', errors) || !isMap(node)) return undefined;
+  const bustsNode = node.get('busts', true) as Node & { items: Node[] };
   const busts: number[] = [];
   const bustPos: SourcePos[] = [];
-  let ok = true;
-  for (const item of seq.items as Node[]) {
-    const m = isScalar(item) && typeof item.value === 'string' ? /^@(\d+)$/.exec(item.value) : null;
+  for (const item of bustsNode.items) {
+    const m = REQUEST_NAME.exec(String((item as { value?: unknown }).value));
     if (!m) {
-      errors.push({ pos: src.pos(item), message: `\`busts\` entries name requests as "@<offset>", got ${JSON.stringify(isScalar(item) ? item.value : src.slice(item))}`, fix: 'write e.g. `busts: ["@26"]` (quoted: @ cannot start a plain YAML value)' });
-      ok = false;
-      continue;
+      errors.push({ pos: src.pos(item), message: `\`busts\` entries name requests as "@<offset>", got ${JSON.stringify(item.toJS(src.doc))}`, fix: 'write e.g. `busts: ["@26"]` (quoted: @ cannot start a plain YAML value)' });
+      return undefined;
     }
     busts.push(Number(m[1]));
     bustPos.push(src.pos(item));
   }
-  if (!ok) return undefined;
-  return { busts, bustPos, bustsPos: src.pos(seq), pos: src.pos(map), ...(maxInputTokens !== undefined && { maxInputTokens, maxInputTokensPos: f.pos('maxInputTokens') }) };
+  const max = node.get('maxInputTokens') as number | undefined;
+  return {
+    busts, bustPos, bustsPos: src.pos(bustsNode), pos: src.pos(node),
+    ...(max !== undefined && { maxInputTokens: max, maxInputTokensPos: src.pos(node.get('maxInputTokens', true) as Node) }),
+  };
 }
 
-function parseAnnotations(src: YamlSource, seq: YAMLSeq | undefined, errors: InputError[]): Annotation[] {
+function readEvents(src: YamlSource, items: Node[], scenarioId: string, opts: ParseOptions, errors: InputError[]): ScenarioEvent[] {
+  const out: ScenarioEvent[] = [];
+  for (const item of items) {
+    if (!isMap(item)) {
+      errors.push({ pos: src.pos(item), message: 'an event must be a mapping', fix: 'write `- off: <offset>` then `t:`, `type:` and `payload:` on the following lines' });
+      continue;
+    }
+    if (!check(src, item, eventSchema, 'an event', errors)) continue;
+    const e = item.toJS(src.doc) as EventEntry;
+    const at = (k: string): SourcePos => src.pos(item.get(k, true) as Node);
+    const label = readTimeLabel(e.t);
+    if (!('ms' in label)) {
+      errors.push({ pos: at('t'), message: `unparseable time label ${JSON.stringify(e.t)}: ${label.problem}`, fix: TIME_LABEL_HELP });
+      continue;
+    }
+    const payloadNode = child(item, 'payload');
+    out.push({
+      offset: e.off, type: e.type, t: e.t, elapsedMs: label.ms, createdAt: instant(opts.timeZero, label.ms), payload: e.payload ?? {},
+      scenarioId, pos: src.pos(item), offPos: at('off'), tPos: at('t'), typePos: at('type'), source: src.slice(item),
+      ...(e.note !== undefined && { note: e.note }),
+      locate: (path) => src.pos(nodeAt(payloadNode ?? item, path) ?? item),
+    });
+  }
+  return out;
+}
+
+/** Annotation entries (the native `annotations:` list or the markdown `annotations.yaml` fence). */
+export function readAnnotations(src: YamlSource, items: Node[], errors: InputError[]): Annotation[] {
   const out: Annotation[] = [];
-  for (const item of (seq?.items ?? []) as Node[]) {
+  for (const item of items) {
     if (!isMap(item)) {
       errors.push({ pos: src.pos(item), message: 'an annotation must be a mapping', fix: 'write `- request: "@N"`, `find: "…"` and `comment: "…"`' });
       continue;
     }
-    const f = new Fields(src, item, errors, 'an annotation');
-    f.allow(ANNOTATION_KEYS);
-    const request = f.str('request', '"@<offset of one of this scenario\'s requests>"', true);
-    const find = f.str('find', '"text that appears in the rendered request"', true);
-    const comment = f.str('comment', '"what the reader should notice"', true);
-    const occurrence = f.int('occurrence', '2');
-    if (request === undefined || find === undefined || comment === undefined) continue;
-    const m = /^@(\d+)$/.exec(request);
+    if (!check(src, item, annotationSchema, 'an annotation', errors)) continue;
+    const a = item.toJS(src.doc) as AnnotationEntry;
+    const at = (k: string): SourcePos => src.pos(item.get(k, true) as Node);
+    const m = REQUEST_NAME.exec(a.request);
     if (!m) {
-      errors.push({ pos: f.pos('request'), message: `\`request\` must name a request as "@<offset>", got ${JSON.stringify(request)}`, fix: 'write e.g. `request: "@26"` (quoted: @ cannot start a plain YAML value)' });
+      errors.push({ pos: at('request'), message: `\`request\` must name a request as "@<offset>", got ${JSON.stringify(a.request)}`, fix: 'write e.g. `request: "@26"` (quoted: @ cannot start a plain YAML value)' });
       continue;
     }
-    if (find === '') {
-      errors.push({ pos: f.pos('find'), message: '`find` is empty', fix: 'quote a piece of text that appears in the rendered request' });
-      continue;
-    }
-    if (occurrence === 0) {
-      errors.push({ pos: f.pos('occurrence'), message: '`occurrence` counts from 1', fix: 'use `occurrence: 1` for the first match (or omit it)' });
-      continue;
-    }
-    out.push({ request: Number(m[1]), find, comment, pos: f.pos('request'), findPos: f.pos('find'), ...(occurrence !== undefined && { occurrence }) });
+    out.push({ request: Number(m[1]), find: a.find, comment: a.comment, pos: at('request'), findPos: at('find'), ...(a.occurrence !== undefined && { occurrence: a.occurrence }) });
   }
   return out;
 }

@@ -3,6 +3,6 @@
  * bad target, rejected credentials, a failure that outlived its retries). The message says what is
  * wrong and what to do; the CLI prints it without a stack trace and exits 1.
  */
-export class SyncError extends Error {
-  override name = 'SyncError';
-}
+import { UserError } from '../errors.ts';
+
+export class SyncError extends UserError {}

@@ -7,6 +7,7 @@ import type { Fold, Snapshot, StreamEvent } from '../types.ts';
 import { collectSnapshots } from '../snapshots.ts';
 import { schemaIssues } from '../validate.ts';
 import { ABRIDGED_PROTOCOL_PROMPT, protocolPrompt } from './protocol-prompt.ts';
+import { derive, describe, expand } from './hooks.ts';
 import { Renderer, type ContextProtocolOptions } from './render.ts';
 import { SCHEMAS, validatePayload } from './schema.ts';
 import { State } from './reduce.ts';
@@ -29,6 +30,9 @@ export const contextProtocol: Fold<ContextProtocolOptions> = {
       standIn: options.metadataLines === 'synthesized-only' ? ABRIDGED_PROTOCOL_PROMPT : ABRIDGED_PROTOCOL_PROMPT.replace(' — ', ' (every item carries a metadata line) — '),
     },
   ],
+  expand,
+  derive,
+  describe,
   snapshots(events: readonly StreamEvent[], options: ContextProtocolOptions, at: ReadonlySet<number>): Snapshot[] {
     const state = new State();
     const renderer = new Renderer(options);

@@ -58,6 +58,11 @@ export class State {
     }
   }
 
+  /** The newest section of `key` (what a re-add of that key supersedes), if any. */
+  latestSection(key: string): Section | undefined {
+    return this.latest.get(key);
+  }
+
   /** Sections at the head of the list that form the standing document. */
   standingDocumentLength(): number {
     let n = 0;

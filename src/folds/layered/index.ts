@@ -7,6 +7,7 @@
 import type { Fold, Snapshot, StreamEvent } from '../types.ts';
 import { collectSnapshots } from '../snapshots.ts';
 import { DEFAULT_OPTIONS, validateOptions, type LayeredOptions } from './options.ts';
+import { describe } from './describe.ts';
 import { Renderer } from './render.ts';
 import { REQUEST_TYPE, SCHEMAS, validatePayload } from './schema.ts';
 import { State } from './reduce.ts';
@@ -24,6 +25,7 @@ export const layered: Fold<LayeredOptions> = {
   validateOptions,
   validateEvent: validatePayload,
   abridgements: () => [],
+  describe,
   snapshots(events: readonly StreamEvent[], options: LayeredOptions, at: ReadonlySet<number>): Snapshot[] {
     const state = new State();
     const renderer = new Renderer(options);

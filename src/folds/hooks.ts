@@ -1,0 +1,49 @@
+/**
+ * The generic defaults of the Fold interface's optional hooks, and the one place the generic
+ * layers call them: a fold that leaves a hook out gets the behaviour written here. In the spirit
+ * of shiki's transformers — every hook is optional, and none of this code knows any fold's event
+ * types or payload fields.
+ */
+import type { AnyFold, AuthoredEvent, EventDescription, Expansion, JsonSchema, StreamEvent } from './types.ts';
+
+/** `expand` or its default: the authored event is one stream event, as written. */
+export function expandEvent(fold: AnyFold, event: AuthoredEvent): Expansion {
+  return fold.expand?.(event) ?? { events: [{ payload: event.payload }] };
+}
+
+/** `derive` or its default: the payload as written. */
+export function derivePayload(fold: AnyFold, event: AuthoredEvent): Record<string, unknown> {
+  return fold.derive?.(event) ?? event.payload;
+}
+
+const PREVIEW_MAX = 120;
+
+/** One line of at most 120 characters. */
+export function oneLine(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > PREVIEW_MAX ? `${line.slice(0, PREVIEW_MAX - 1)}…` : line;
+}
+
+/** The default preview: the payload's first string field, else the payload as JSON, else the type. */
+export function defaultPreview(type: string, payload: unknown): string {
+  const p = (payload ?? {}) as Record<string, unknown>;
+  const text = Object.values(p).find((v): v is string => typeof v === 'string');
+  return oneLine(text ?? (Object.keys(p).length ? JSON.stringify(p) : type));
+}
+
+/**
+ * `describe` or its default, one description per event; previews are always set and one line.
+ * A fold's description that leaves out the preview gets the default one.
+ */
+export function describeEvents(fold: AnyFold, events: readonly StreamEvent[], options: Record<string, unknown>): Required<EventDescription>[] {
+  const given = fold.describe?.(events, options) ?? [];
+  return events.map((e, i) => {
+    const d = given[i] ?? {};
+    return { preview: oneLine(d.preview ?? defaultPreview(e.type, e.payload)), badges: d.badges ?? [], links: d.links ?? [] };
+  });
+}
+
+/** `payloadSchemas` or its default: no schemas (the reference lists the types without fields). */
+export function payloadSchemasOf(fold: AnyFold): Readonly<Record<string, JsonSchema>> {
+  return fold.payloadSchemas?.() ?? {};
+}
