@@ -92,8 +92,8 @@ describe('YAML syntax', () => {
          t: 0ms
     `]);
     expect(formatError(onlyError(r))).toBe(
-      'scenarios/bad.yaml:5:1 error: malformed YAML: Sequence item without - indicator\n' +
-        '  fix: fix the YAML syntax here (check indentation, quoting and colons)',
+      'scenarios/bad.yaml:5:4 error: malformed YAML: this line is not indented like the lines of its list entry\n' +
+        '  fix: indent `t:` by 4 spaces, like the line above (or start a new list entry with `- `)',
     );
     expect(r.scenarios).toEqual([]);
   });
@@ -827,9 +827,9 @@ describe('markdown interop format', () => {
     const e = onlyError(run(['scenarios/m.md', md(mdEvents.replace('    t: 1s', '   t: 1s'))]));
     expect(formatError(e)).toBe(
       [
-        'scenarios/m.md:17:1 error: malformed YAML: Sequence item without - indicator',
+        'scenarios/m.md:17:4 error: malformed YAML: this line is not indented like the lines of its list entry',
         '  (4 more YAML errors after this one, likely caused by it: fix this one first)',
-        '  fix: fix the YAML syntax here (check indentation, quoting and colons)',
+        '  fix: indent `t:` by 4 spaces, like the line above (or start a new list entry with `- `)',
       ].join('\n'),
     );
   });
