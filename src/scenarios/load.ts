@@ -57,16 +57,21 @@ export function loadTexts(files: { file: string; text: string }[], config: LoadC
   const drafts: ScenarioDraft[] = [];
   /** Drafts with an error of their own: still checked as far as possible, never rendered. */
   const broken = new Set<ScenarioDraft>();
+  /** Ids written in files too broken to parse (malformed YAML): a base naming one is not "unknown". */
+  const unparsed = new Set<string>();
   for (const { file, text } of files) {
     const r = parseScenarioFile(file, text, { timeZero: config.timeZero });
     errors.push(...r.errors);
     if (r.draft) {
       drafts.push(r.draft);
       if (r.errors.length) broken.add(r.draft);
+    } else {
+      const id = /^id:[ \t]*["']?([a-z0-9][a-z0-9_-]*)["']?[ \t]*(#.*)?$/m.exec(text)?.[1];
+      if (id) unparsed.add(id);
     }
   }
   const byId = indexIds(drafts, broken, errors);
-  const chains = new Chains(drafts, byId, errors);
+  const chains = new Chains(drafts, byId, errors, unparsed);
   const out: Scenario[] = [];
   for (const d of drafts) {
     const s = resolveScenario(d, chains, config, errors);
@@ -101,10 +106,14 @@ class Chains {
   private readonly bad = new Set<ScenarioDraft>();
   private readonly byId: Map<string, ScenarioDraft>;
 
-  constructor(drafts: ScenarioDraft[], byId: Map<string, ScenarioDraft>, errors: InputError[]) {
+  constructor(drafts: ScenarioDraft[], byId: Map<string, ScenarioDraft>, errors: InputError[], unparsed: ReadonlySet<string> = new Set()) {
     this.byId = byId;
     for (const d of drafts) {
       if (d.base === undefined) continue;
+      if (!byId.has(d.base) && unparsed.has(d.base)) {
+        this.bad.add(d); // the base's file does not parse: its error is the report, not "unknown base"
+        continue;
+      }
       if (!byId.has(d.base)) {
         const others = [...byId.keys()].filter((k) => k !== d.id);
         errors.push({ pos: d.basePos, message: `unknown base \`${d.base}\`${didYouMean(d.base, others)}`, fix: `use the id of another scenario (${others.join(', ') || 'there are none yet'}) or remove \`base:\`` });

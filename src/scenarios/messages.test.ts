@@ -56,6 +56,15 @@ describe('one mistake, one message', () => {
     expect(errors).toHaveLength(1);
     expect(errors[0]).toContain('did you mean `agent/llm-request-requested`?');
   });
+
+  it('malformed YAML in a base is not also reported as an unknown base in its children', () => {
+    const errors = run({
+      'scenarios/a.yaml': scenario('first', user(1)).replace('title: T', 'title: "unclosed'),
+      'scenarios/b.yaml': scenario('second', user(10, '5s'), 'base: first\n'),
+    });
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/^scenarios\/a\.yaml:2:8 error: malformed YAML/);
+  });
 });
 
 describe('ids and owners', () => {
