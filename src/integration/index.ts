@@ -7,7 +7,10 @@
  * in the dev overlay instead of stopping the server.
  */
 import type { AstroIntegration } from 'astro';
+import { rmSync } from 'node:fs';
+import { relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeStamp } from '../sync/build-stamp.ts';
 import { CorpusError } from '../scenarios/errors.ts';
 import { buildError } from './astro-error.ts';
 import { registerDevServer } from './dev-reload.ts';
@@ -22,10 +25,15 @@ export type ExplainerIntegration = AstroIntegration & { explainerOptions: Explai
 
 export function explainer(options: ExplainerOptions = {}): ExplainerIntegration {
   let projectRoot: string | undefined;
+  let outDirOf: string | undefined;
+  let startedAt: string | undefined;
   return {
     name: INTEGRATION_NAME,
     explainerOptions: options,
     hooks: {
+      'astro:build:done': () => {
+        if (outDirOf && startedAt) writeStamp(outDirOf, { started: startedAt, finished: new Date().toISOString() });
+      },
       'astro:server:setup': ({ server }) => {
         // The content loader reloads open tabs after an edit that breaks (or fixes) the corpus.
         if (projectRoot) registerDevServer(projectRoot, server.environments.client.hot);
@@ -50,6 +58,15 @@ export function explainer(options: ExplainerOptions = {}): ExplainerIntegration 
           },
         });
         if (command !== 'build') return;
+        // A build that stops (here, on a scenario error, or later) must not leave the previous site
+        // in dist/ for a sync to publish: clear it first, and stamp the attempt (the sync refuses
+        // a dist/ whose last build did not finish; src/sync/build-stamp.ts).
+        const outDir = fileURLToPath(config.outDir);
+        const rel = relative(root, outDir);
+        if (rel && !rel.startsWith('..') && !rel.startsWith(sep)) rmSync(outDir, { recursive: true, force: true });
+        outDirOf = outDir;
+        startedAt = new Date().toISOString();
+        writeStamp(outDir, { started: startedAt, finished: null });
         const base = process.env.EXPLAINER_BASE;
         if (base) {
           try {
