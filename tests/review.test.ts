@@ -57,12 +57,12 @@ describe('review against a base ref', () => {
     expect(md).not.toContain('birth-window');
     // deterministic
     expect(npm(['pr-summary', '--', '--base', 'HEAD~1', '--site-url', 'https://preview.example']).stdout).toBe(md);
-  });
+  }, 120_000); // two CLI runs, each starting node and git: generous for a loaded machine
 
   it('says "no prompt changes" against itself', () => {
     const r = npm(['pr-summary', '--', '--base', 'HEAD', '--site-url', 'https://preview.example']);
     expect(r.stdout).toContain('**No prompt changes** against `HEAD`');
-  });
+  }, 120_000);
 
   it('fails clearly on a ref that is not there', () => {
     const r = npm(['pr-summary', '--', '--base', 'origin/nope', '--site-url', 'https://x']);

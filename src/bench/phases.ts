@@ -37,7 +37,7 @@ export async function measurePhases(config: CorpusConfig): Promise<Phases> {
   const loaded = loadTexts(files, config);
   const t1 = now();
   const errors = [...loaded.errors];
-  const rendered = loaded.scenarios.map((s) => renderScenario(s, config.folds.get(s.fold)!, { everyEvent: true }, errors));
+  const rendered = loaded.scenarios.map((s) => renderScenario(s, config.folds.get(s.fold)!, { everyEvent: true, ...(s.deploy && { deployed: config.folds.get(s.deploy.fold)! }) }, errors));
   const t2 = now();
   await highlighter();
   const t3 = now();

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { renderCorpus } from '../prompt/corpus.ts';
 import { reportWithFrames } from '../scenarios/frame.ts';
-import { planFixtures, staleMessage } from '../fixtures/store.ts';
+import { planFixtures, staleMessage } from '../fixture-format/store.ts';
 import { loadConfig, runMain } from './config.ts';
 
 const readText = (path: string): string | undefined => {

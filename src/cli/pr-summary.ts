@@ -5,9 +5,9 @@
  */
 import { parseArgs } from 'node:util';
 import { assertClean, renderCorpus } from '../prompt/corpus.ts';
-import { readBaseFixtures } from '../fixtures/base.ts';
-import { compareWithBase } from '../fixtures/compare.ts';
-import { prSummary } from '../fixtures/summary.ts';
+import { readBaseFixtures } from '../review/base.ts';
+import { compareWithBase } from '../review/compare.ts';
+import { prSummary } from '../review/summary.ts';
 import { loadConfig, runMain, UsageError } from './config.ts';
 
 runMain(async () => {
@@ -17,10 +17,10 @@ runMain(async () => {
   } catch (err) {
     throw new UsageError(`${(err as Error).message}\n  usage: npm run pr-summary -- --base <git ref> --site-url <url>`);
   }
-  const base = values.base ?? process.env.EXPLAINER_BASE;
-  if (!base) throw new UsageError('missing --base <git ref> (or EXPLAINER_BASE)\n  usage: npm run pr-summary -- --base origin/main --site-url https://preview.example');
-  if (!values['site-url']) throw new UsageError('missing --site-url <url> — the preview site the links point at\n  usage: npm run pr-summary -- --base origin/main --site-url https://preview.example');
   const config = await loadConfig();
+  const base = values.base ?? config.baseRef;
+  if (!base) throw new UsageError('missing --base <git ref> (or EXPLAINER_BASE, or the `baseRef` option)\n  usage: npm run pr-summary -- --base origin/main --site-url https://preview.example');
+  if (!values['site-url']) throw new UsageError('missing --site-url <url> — the preview site the links point at\n  usage: npm run pr-summary -- --base origin/main --site-url https://preview.example');
   const corpus = assertClean(renderCorpus(config, { everyEvent: false }));
   const { commit, fixtures } = readBaseFixtures(config.root, base, config.fixturesDir, config.scenariosDir);
   process.stdout.write(prSummary(compareWithBase(base, commit, corpus.scenarios, fixtures), values['site-url']));

@@ -15,7 +15,7 @@ import { CorpusError } from '../scenarios/errors.ts';
 import { buildError } from './astro-error.ts';
 import { registerDevServer } from './dev-reload.ts';
 import { sharedRender } from './shared-render.ts';
-import { resolveRef } from '../fixtures/base.ts';
+import { resolveRef } from '../review/base.ts';
 import { resolveOptions, type ExplainerOptions } from './options.ts';
 
 export const INTEGRATION_NAME = 'prompt-fold-explainer';
@@ -35,7 +35,7 @@ export function explainer(options: ExplainerOptions = {}): ExplainerIntegration 
         if (outDirOf && startedAt) writeStamp(outDirOf, { started: startedAt, finished: new Date().toISOString() });
       },
       'astro:server:setup': ({ server }) => {
-        // The content loader reloads open tabs after an edit that breaks (or fixes) the corpus.
+        // The content loader shows scenario errors in open tabs and reloads them once fixed.
         if (projectRoot) registerDevServer(projectRoot, server.environments.client.hot);
       },
       'astro:config:setup': async ({ config, command, updateConfig, logger }) => {
@@ -67,12 +67,13 @@ export function explainer(options: ExplainerOptions = {}): ExplainerIntegration 
         outDirOf = outDir;
         startedAt = new Date().toISOString();
         writeStamp(outDir, { started: startedAt, finished: null });
-        const base = process.env.EXPLAINER_BASE;
+        const base = resolved.baseRef;
         if (base) {
           try {
             logger.info(`comparing with base ${base} (${resolveRef(root, base).slice(0, 7)})`);
           } catch (err) {
-            throw buildError(`EXPLAINER_BASE: ${(err as Error).message}`, 'Pull-request builds compare with the base branch: fetch it, or unset EXPLAINER_BASE for a plain build.');
+            const from = process.env.EXPLAINER_BASE ? 'EXPLAINER_BASE' : 'baseRef';
+            throw buildError(`${from}: ${(err as Error).message}`, `Pull-request builds compare with the base branch: fetch it, or unset ${from} for a plain build.`);
           }
         }
         const corpus = sharedRender(resolved); // the pages reuse this render (shared-render.ts)

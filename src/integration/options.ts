@@ -22,10 +22,17 @@ export interface ExplainerOptions {
   defaultFold?: string;
   /** Instant that elapsed-time labels count from. Default `2026-08-24T16:41:00.000Z`. */
   timeZero?: string;
+  /**
+   * Git ref whose committed fixtures every request is compared with (pull-request review), e.g.
+   * `origin/main`. The EXPLAINER_BASE environment variable, when set, takes precedence. Default: none.
+   */
+  baseRef?: string;
 }
 
 export interface ExplainerConfig extends CorpusConfig {
   fixturesDir: string;
+  /** The base ref to review against, if any (EXPLAINER_BASE, else the `baseRef` option). */
+  baseRef?: string;
 }
 
 export const DEFAULT_TIME_ZERO = '2026-08-24T16:41:00.000Z';
@@ -67,5 +74,6 @@ export async function resolveOptions(root: string, options: ExplainerOptions = {
   }
   const timeZero = options.timeZero ?? DEFAULT_TIME_ZERO;
   if (Number.isNaN(Date.parse(timeZero))) throw new OptionsError(`astro.config.mjs: timeZero "${timeZero}" is not an ISO-8601 instant\n  fix: write e.g. "${DEFAULT_TIME_ZERO}"`);
-  return { root, scenariosDir: options.scenarios ?? 'scenarios', fixturesDir: options.fixtures ?? 'fixtures', folds, defaultFold, timeZero };
+  const baseRef = process.env.EXPLAINER_BASE || options.baseRef || undefined;
+  return { root, scenariosDir: options.scenarios ?? 'scenarios', fixturesDir: options.fixtures ?? 'fixtures', folds, defaultFold, timeZero, ...(baseRef && { baseRef }) };
 }

@@ -1,44 +1,33 @@
 /**
  * The rendered corpus as the site's pages see it: the integration's options (from its virtual
  * module) resolved once, the corpus loaded, rendered with every event's pane, a listing summary
- * per scenario, and page models made when a page asks for one — plus the two before/after reviews:
- * against the fixtures at a base git ref (EXPLAINER_BASE) and between a scenario and its
- * `compare:` variant. Bad input throws Astro's own error type, shaped for the dev overlay (astro-error.ts).
+ * per scenario, page models made when a page asks for one, and the before/after reviews
+ * (src/review/reviews.ts). Bad input throws Astro's own error type, shaped for the dev overlay (astro-error.ts).
  *
  * Costs, so a build stays linear in the corpus (see `npm run bench`):
  * - Memoised by the scenario files' contents, so `astro dev` re-renders after an edit. In a build
  *   the files cannot change, so their digest is taken once, not once per page (that re-read and
  *   re-hashed the whole corpus for every page: quadratic).
- * - The memo is shared by every copy of this module in the process: a build loads one copy for the
- *   content loader (Vite's module runner) and another in the prerendered pages' chunk; without
- *   sharing each rendered the whole corpus.
+ * - One cache: the render is shared by every copy of this module in the process (shared-render.ts;
+ *   a build loads one copy for the content loader and another in the prerendered pages' chunk),
+ *   and what the site derives from it hangs off that render, not a second cache.
  * - A page model holds every pane of its scenario (the bulk of a build's memory): it is made for
  *   the page that renders it and only the last few are kept, never the whole corpus at once.
  */
+import { LRUCache } from 'lru-cache';
 // @ts-expect-error — provided by the explainer integration's vite plugin
 import { command, options, root } from 'virtual:prompt-fold-explainer/config';
 import type { RenderedCorpus } from '../prompt/corpus.ts';
 import { corpusDigest, sharedRender } from './shared-render.ts';
-import { diffLines, type RequestDiff } from '../prompt/diff.ts';
-import { renderScenario, type RenderedScenario } from '../prompt/render.ts';
+import type { RenderedScenario } from '../prompt/render.ts';
 import { cachedShare, scenarioView, type ScenarioView } from '../prompt/view.ts';
-import { readBaseFixtures } from '../fixtures/base.ts';
-import { compareWithBase, type ChangeSet, type RequestChange } from '../fixtures/compare.ts';
-import { CorpusError, type InputError } from '../scenarios/errors.ts';
+import type { ChangeSet } from '../review/compare.ts';
+import { assembleReviews, type Review } from '../review/reviews.ts';
+
+export type { Review } from '../review/reviews.ts';
+import { CorpusError } from '../scenarios/errors.ts';
 import { corpusAstroError } from './astro-error.ts';
 import { resolveOptions, type ExplainerConfig, type ExplainerOptions } from './options.ts';
-
-/** A before/after of one request, whichever review it comes from. */
-export interface Review {
-  beforeLabel: string;
-  afterLabel: string;
-  status: RequestChange['status'];
-  before: string[];
-  /** ✂ line index on the before side, when known. */
-  beforeCut: number | null;
-  diff: RequestDiff;
-  dropped: { find: string; comment: string }[];
-}
 
 /** What a listing needs of a scenario, without its page model. */
 export interface ScenarioSummary {
@@ -62,58 +51,30 @@ export interface SiteCorpus {
   summaries: ScenarioSummary[];
   /** Page models by scenario id, made on first `get` (a few are kept; see the header). */
   byId: PageModels;
-  /** Against EXPLAINER_BASE; null when no base is set. */
+  /** Against the base ref (`baseRef` option or EXPLAINER_BASE); null when none is set. */
   changes: ChangeSet | null;
   /** Reviews per scenario id, then per request offset. */
   reviews: Map<string, Map<number, Review>>;
 }
 
 let config: Promise<ExplainerConfig> | undefined;
+let buildDigest: string | undefined;
 
-/** The memo, shared by every copy of this module in the process (keyed by project root). */
-const MEMO = Symbol.for('prompt-fold-explainer/site-corpus');
-type Memo = Map<string, { digest: string; site: SiteCorpus }>;
-const memos = ((globalThis as Record<symbol, unknown>)[MEMO] ??= new Map()) as Memo;
+/** The site made from a render, shared by every copy of this module in the process. */
+const SITES = Symbol.for('prompt-fold-explainer/site-corpus');
+const sites = ((globalThis as Record<symbol, unknown>)[SITES] ??= new WeakMap()) as WeakMap<RenderedCorpus, SiteCorpus>;
 
 export function siteConfig(): Promise<ExplainerConfig> {
   return (config ??= resolveOptions(root as string, options as ExplainerOptions));
 }
 
-/** The base ref to compare with, from the environment (set by CI for pull requests). */
-export const baseRef = (): string | undefined => process.env.EXPLAINER_BASE || undefined;
-
-function compareReviews(c: ExplainerConfig, corpus: RenderedCorpus): Map<string, Map<number, Review>> {
-  const out = new Map<string, Map<number, Review>>();
-  const errors: InputError[] = [];
-  for (const r of corpus.scenarios) {
-    const cmp = r.scenario.compare;
-    if (!cmp) continue;
-    const variant = renderScenario(r.scenario, r.fold, { everyEvent: false, variant: { fold: c.folds.get(cmp.fold)!, options: cmp.options } }, errors);
-    const byOffset = new Map(variant.requests.map((q) => [q.offset, q]));
-    const reviews = new Map<number, Review>();
-    for (const q of r.requests) {
-      const v = byOffset.get(q.offset);
-      const before = v?.lines.map((l) => l.text) ?? [];
-      const after = q.lines.map((l) => l.text);
-      const diff = diffLines(before, after);
-      reviews.set(q.offset, {
-        beforeLabel: cmp.label, afterLabel: 'this scenario’s render', status: !v ? 'added' : diff.added || diff.removed ? 'changed' : 'unchanged',
-        before, beforeCut: v?.cut ?? null, diff, dropped: [],
-      });
-    }
-    out.set(r.scenario.id, reviews);
-  }
-  if (errors.length) throw corpusAstroError(c.root, new CorpusError(errors));
-  return out;
-}
-
 /** How many page models to keep: a reference page embeds views of a few scenarios. */
 const KEEP_VIEWS = 8;
 
-/** Page models by id, made from the rendered scenarios on demand; the last few are kept. */
+/** Page models by id, made from the rendered scenarios on demand; the last few are kept (LRU). */
 export class PageModels {
   private readonly rendered: Map<string, RenderedScenario>;
-  private readonly kept = new Map<string, ScenarioView>();
+  private readonly kept = new LRUCache<string, ScenarioView>({ max: KEEP_VIEWS });
 
   constructor(corpus: RenderedCorpus) {
     this.rendered = new Map(corpus.scenarios.map((r) => [r.scenario.id, r]));
@@ -125,15 +86,12 @@ export class PageModels {
   }
 
   get(id: string): ScenarioView | undefined {
-    let view = this.kept.get(id);
-    if (view) this.kept.delete(id); // re-inserted below: most recently used last
-    else {
-      const r = this.rendered.get(id);
-      if (!r) return undefined;
-      view = scenarioView(r);
-    }
+    const kept = this.kept.get(id);
+    if (kept) return kept;
+    const r = this.rendered.get(id);
+    if (!r) return undefined;
+    const view = scenarioView(r);
     this.kept.set(id, view);
-    if (this.kept.size > KEEP_VIEWS) this.kept.delete(this.kept.keys().next().value!);
     return view;
   }
 }
@@ -148,32 +106,16 @@ function summaryOf(r: RenderedScenario): ScenarioSummary {
 
 export async function siteCorpus(): Promise<SiteCorpus> {
   const c = await siteConfig();
-  const memo = memos.get(c.root);
   // A build's files do not change while it runs: one digest per build, not one per page.
-  if (memo && command === 'build') return memo.site;
-  const files = corpusDigest(c);
-  const digest = `${files}:${baseRef() ?? ''}`;
-  if (memo?.digest === digest) return memo.site;
-  const rendered = sharedRender(c, files);
+  const digest = command === 'build' ? (buildDigest ??= corpusDigest(c)) : corpusDigest(c);
+  const rendered = sharedRender(c, digest);
   if (rendered.errors.length) throw corpusAstroError(c.root, new CorpusError(rendered.errors));
-  const corpus = rendered;
-  const reviews = compareReviews(c, corpus);
-  let changes: ChangeSet | null = null;
-  const ref = baseRef();
-  if (ref) {
-    const { commit, fixtures } = readBaseFixtures(c.root, ref, c.fixturesDir, c.scenariosDir);
-    changes = compareWithBase(ref, commit, corpus.scenarios, fixtures);
-    for (const s of changes.scenarios) {
-      for (const q of s.requests) {
-        if (q.status === 'unchanged' || q.status === 'removed' || !q.diff) continue;
-        const per = reviews.get(s.id) ?? new Map<number, Review>();
-        // A base-ref change takes the request's review slot: it is what a pull request is about.
-        per.set(q.offset, { beforeLabel: `fixtures at ${ref}`, afterLabel: 'this change', status: q.status, before: q.before ?? [], beforeCut: q.beforeCut ?? null, diff: q.diff, dropped: q.droppedAnnotations });
-        reviews.set(s.id, per);
-      }
-    }
+  // Derived from the one cached render, so it lives exactly as long as that cache entry.
+  let site = sites.get(rendered);
+  if (!site) {
+    const { changes, byScenario } = assembleReviews(c, rendered);
+    site = { config: c, corpus: rendered, summaries: rendered.scenarios.map(summaryOf), byId: new PageModels(rendered), changes, reviews: byScenario };
+    sites.set(rendered, site);
   }
-  const site: SiteCorpus = { config: c, corpus, summaries: corpus.scenarios.map(summaryOf), byId: new PageModels(corpus), changes, reviews };
-  memos.set(c.root, { digest, site });
   return site;
 }

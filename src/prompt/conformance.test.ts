@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveOptions } from '../integration/options.ts';
-import { readMarkdown } from '../scenarios/source.ts';
+import { parseFixture } from '../fixture-format/format.ts';
 import { assertClean, renderTexts } from './corpus.ts';
 
 const REFERENCE = resolve(import.meta.dirname, '../../../shared/reference/iterate');
@@ -23,15 +23,12 @@ describe('reference scenarios (shared/reference/iterate)', async () => {
   });
 
   for (const [i, f] of files.entries()) {
-    const golden = readMarkdown(texts[i]!.text).fences.filter((x) => /^request@\d+\.yaml$/.test(x.path));
+    const golden = parseFixture(texts[i]!.text).requests;
     it(`${f}: renders its ${golden.length} request block(s) byte for byte`, () => {
       const rendered = corpus.scenarios.find((s) => s.scenario.file === `reference/${f}`)!;
       expect(golden.length).toBeGreaterThan(0);
-      expect(rendered.requests.map((r) => `request@${r.offset}.yaml`)).toEqual(golden.map((g) => g.path));
-      for (const g of golden) {
-        const r = rendered.requests.find((x) => `request@${x.offset}.yaml` === g.path)!;
-        expect(r.text).toBe(g.body);
-      }
+      expect(rendered.requests.map((r) => r.offset)).toEqual(golden.map((g) => g.offset));
+      for (const g of golden) expect(rendered.requests.find((x) => x.offset === g.offset)!.text).toBe(g.text);
     });
   }
 });

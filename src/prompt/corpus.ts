@@ -18,7 +18,7 @@ function renderAll(scenarios: Scenario[], loadErrors: InputError[], config: Pick
   const errors = [...loadErrors];
   const warnings: Warning[] = [];
   const rendered = scenarios.map((s) => {
-    const r = renderScenario(s, config.folds.get(s.fold)!, { everyEvent }, errors);
+    const r = renderScenario(s, config.folds.get(s.fold)!, { everyEvent, ...(s.deploy && { deployed: config.folds.get(s.deploy.fold)! }) }, errors);
     warnings.push(...r.warnings);
     return r;
   });

@@ -4,7 +4,7 @@
  * site — the printed state as of every event. Requests the fold did not accept and stale anchors
  * become input errors.
  */
-import type { AnyFold, Snapshot } from '../folds/types.ts';
+import type { Abridgement, AnyFold, Snapshot } from '../folds/types.ts';
 import type { InputError, SourcePos } from '../scenarios/errors.ts';
 import type { Scenario } from '../scenarios/model.ts';
 import { printRequest, type PrintedLine } from './print.ts';
@@ -57,15 +57,40 @@ export interface RenderOptions {
   everyEvent: boolean;
   /** Render with another fold/options (a `compare:` variant) instead of the scenario's own. */
   variant?: { fold: AnyFold; options: Record<string, unknown> };
+  /** The fold a scenario's `deploy:` names (required when it has one; ignored for a variant). */
+  deployed?: AnyFold;
+}
+
+/** One rule in force over a range of offsets: before a `deploy:` and after it. */
+interface Phase {
+  fold: AnyFold;
+  options: Record<string, unknown>;
+  abridgements: Abridgement[];
+  /** First offset the phase covers. */
+  from: number;
+}
+
+/** The scenario's rule, and — with `deploy:` — the deployed one from its offset on. */
+function phasesOf(scenario: Scenario, fold: AnyFold, opts: RenderOptions): Phase[] {
+  const options = { ...fold.defaults, ...(opts.variant?.options ?? scenario.options) };
+  const first: Phase = { fold, options, abridgements: fold.abridgements(options), from: -Infinity };
+  const d = scenario.deploy;
+  if (!d || opts.variant) return [first];
+  const dfold = opts.deployed ?? fold;
+  const doptions = dfold === fold ? { ...options, ...d.options } : { ...dfold.defaults, ...d.options };
+  return [first, { fold: dfold, options: doptions, abridgements: dfold.abridgements(doptions), from: d.at }];
 }
 
 export function renderScenario(scenario: Scenario, fold: AnyFold, opts: RenderOptions, errors: InputError[]): RenderedScenario {
-  const useFold = opts.variant?.fold ?? fold;
-  const options = { ...useFold.defaults, ...(opts.variant?.options ?? scenario.options) };
-  const abridgements = useFold.abridgements(options);
-  const isRequest = (type: string): boolean => useFold.requestTypes.includes(type);
-  const at = new Set(scenario.chain.filter((e) => opts.everyEvent || isRequest(e.type)).map((e) => e.offset));
-  const snapshots = new Map<number, Snapshot>(useFold.snapshots(scenario.chain, options, at).map((s) => [s.offset, s]));
+  const phases = phasesOf(scenario, opts.variant?.fold ?? fold, opts);
+  const { fold: useFold, options } = phases[0]!;
+  const phaseOf = (offset: number): Phase => phases.findLast((p) => offset >= p.from)!;
+  const isRequest = (e: Scenario['chain'][number]): boolean => phaseOf(e.offset).fold.requestTypes.includes(e.type);
+  const wanted = scenario.chain.filter((e) => opts.everyEvent || isRequest(e)).map((e) => e.offset);
+  // Each phase folds the whole chain once (state builds up from the start) and snapshots its own range.
+  const snapshots = new Map<number, Snapshot>(
+    phases.flatMap((p) => p.fold.snapshots(scenario.chain, p.options, new Set(wanted.filter((o) => phaseOf(o) === p))).map((s) => [s.offset, s] as const)),
+  );
   const own = new Set(scenario.events.map((e) => e.offset));
   const requests: RenderedRequest[] = [];
   const events: EventView[] = [];
@@ -75,18 +100,18 @@ export function renderScenario(scenario: Scenario, fold: AnyFold, opts: RenderOp
   for (const e of scenario.chain) {
     const snap = snapshots.get(e.offset);
     if (!snap) continue;
-    if (!isRequest(e.type) || !snap.request) {
-      if (isRequest(e.type) && own.has(e.offset) && !opts.variant) {
+    if (!isRequest(e) || !snap.request) {
+      if (isRequest(e) && own.has(e.offset) && !opts.variant) {
         errors.push({
           pos: e.pos,
-          message: `request @${e.offset} renders nothing: fold \`${useFold.id}\` did not accept it — ${snap.rejected?.reason ?? 'no reason given'}`,
+          message: `request @${e.offset} renders nothing: fold \`${phaseOf(e.offset).fold.id}\` did not accept it — ${snap.rejected?.reason ?? 'no reason given'}`,
           fix: 'change the events before it so the fold accepts this request, or remove the request event',
         });
       }
-      if (opts.everyEvent) events.push({ offset: e.offset, lines: printRequest(null, snap.messages, abridgements), ...(snap.rejected && { rejected: snap.rejected.reason }) });
+      if (opts.everyEvent) events.push({ offset: e.offset, lines: printRequest(null, snap.messages, phaseOf(e.offset).abridgements), ...(snap.rejected && { rejected: snap.rejected.reason }) });
       continue;
     }
-    const lines = printRequest(snap.request.model, snap.messages, abridgements);
+    const lines = printRequest(snap.request.model, snap.messages, phaseOf(e.offset).abridgements);
     const cut = cacheCut(lines, prev ? prev.lines.map((l) => l.text) : null);
     const anchors = own.has(e.offset) && !opts.variant ? resolveAnchors(lines, scenario.annotations.filter((a) => a.request === e.offset), errors) : [];
     const req: RenderedRequest = { offset: e.offset, model: snap.request.model, lines, cut, previous: prev?.offset ?? null, anchors, text: weave(lines, cut, anchors) };

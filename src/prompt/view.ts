@@ -79,9 +79,18 @@ export interface ScenarioView {
   cachedShare: number | null;
 }
 
+/** `⇪ deploy: metadataLines=synthesized-only` — what a `deploy:` changes, on the card it lands at. */
+function deployBadge(s: RenderedScenario['scenario']): string | undefined {
+  const d = s.deploy;
+  if (!d) return undefined;
+  const what = [...(d.fold !== s.fold ? [`fold=${d.fold}`] : []), ...Object.entries(d.options).map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`)];
+  return `⇪ deploy: ${what.join(', ') || 'same rule'}`;
+}
+
 /** Card badges: the fold's own, then the batch's, then what the event points at. */
-function badges(e: RenderedScenario['scenario']['chain'][number], d: Required<EventDescription>): string[] {
+function badges(e: RenderedScenario['scenario']['chain'][number], d: Required<EventDescription>, deploy: string | undefined): string[] {
   const out = [...d.badges];
+  if (deploy) out.push(deploy);
   if (e.batch && e.batch.index === 0) out.push(`×${e.batch.size} events, one batch`);
   for (const l of d.links) out.push(`${l.label} @${l.offset}`);
   return out;
@@ -164,7 +173,7 @@ export function scenarioView(r: RenderedScenario): ScenarioView {
     const d = described[i]!;
     const isRequest = r.fold.requestTypes.includes(e.type);
     return {
-      offset: e.offset, type: e.type, t: e.t, elapsed: formatElapsed(e.elapsedMs), badges: badges(e, d),
+      offset: e.offset, type: e.type, t: e.t, elapsed: formatElapsed(e.elapsedMs), badges: badges(e, d, e.offset === s.deploy?.at ? deployBadge(s) : undefined),
       preview: d.preview, source: e.source, shared: !own.has(e.offset),
       ...(e.note !== undefined && { note: e.note }),
       ...(e.batch && { batch: { first: e.batch.first, size: e.batch.size, index: e.batch.index } }),

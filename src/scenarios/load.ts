@@ -192,11 +192,12 @@ function resolveScenario(d: ScenarioDraft, chains: Chains, config: LoadConfig, e
   }
   checkOwnRequests(d, events, inherited, fold, errors);
   const compare = resolveCompare(d, fold, [...inherited, ...events], config, errors);
+  const deploy = resolveDeploy(d, fold, events, [...inherited, ...events], config, errors);
   if (errors.length > before || !chain || d.id === undefined) return undefined;
   return {
     id: d.id, title: d.title, intro: d.intro, file: d.file, stem: d.stem, fold: fold.id, options: d.options,
     ...(d.base !== undefined && { base: d.base }), events, chain: [...inherited, ...events], annotations: d.annotations,
-    ...(compare && { compare }), ...(d.expect && { expect: d.expect }), pos: d.pos,
+    ...(compare && { compare }), ...(d.expect && { expect: d.expect }), ...(deploy && { deploy }), pos: d.pos,
   };
 }
 
@@ -241,6 +242,30 @@ function resolveCompare(d: ScenarioDraft, fold: AnyFold, chainEvents: ScenarioEv
   for (const issue of cfold.validateOptions({ ...cfold.defaults, ...d.compare.options })) errors.push({ pos: d.compare.locate(issue.path), message: `compare option ${issue.message}`, fix: issue.fix });
   if (cf !== fold.id) for (const e of chainEvents) validateEvent(e, cfold, errors);
   return { label: d.compare.label, fold: cf, options: d.compare.options, pos: d.compare.pos };
+}
+
+/** `deploy:` names one of the scenario's own events, after its first; its options fit the fold deployed. */
+function resolveDeploy(d: ScenarioDraft, fold: AnyFold, own: ScenarioEvent[], chainEvents: ScenarioEvent[], config: LoadConfig, errors: InputError[]): Scenario['deploy'] {
+  const dep = d.deploy;
+  if (!dep) return undefined;
+  const before = errors.length;
+  const offsets = own.map((e) => e.offset);
+  if (!offsets.includes(dep.at)) {
+    errors.push({ pos: dep.atPos, message: `\`deploy.at\` names @${dep.at}, which is not one of this scenario's own events`, fix: `use one of: ${offsets.map((o) => `"@${o}"`).join(', ')}` });
+  } else if (dep.at === chainEvents[0]?.offset) {
+    errors.push({ pos: dep.atPos, message: `\`deploy.at\` names the stream's first event: there is nothing before it to render under the old rule`, fix: 'deploy at a later event, or set the options on the scenario itself' });
+  }
+  const foldId = dep.fold ?? fold.id;
+  const dfold = config.folds.get(foldId);
+  if (!dfold) {
+    errors.push({ pos: dep.pos, message: `unknown fold \`${foldId}\` in \`deploy\``, fix: `use one of: ${[...config.folds.keys()].join(', ')}` });
+    return undefined;
+  }
+  const options = dfold === fold ? { ...d.options, ...dep.options } : dep.options;
+  for (const issue of dfold.validateOptions({ ...dfold.defaults, ...options })) errors.push({ pos: dep.locate(issue.path), message: `deploy option ${issue.message}`, fix: issue.fix });
+  if (dfold !== fold) for (const e of chainEvents) validateEvent(e, dfold, errors);
+  if (errors.length > before) return undefined;
+  return { at: dep.at, fold: foldId, options: dep.options, pos: dep.pos };
 }
 
 function validateEvent(e: ScenarioEvent, fold: AnyFold, errors: InputError[]): void {

@@ -66,6 +66,19 @@ export interface Expectation {
   pos: SourcePos;
 }
 
+/**
+ * A fold change that lands mid-stream: from the event at `at` on, requests render under `fold`
+ * with `options` (shallow-merged over the scenario's own); before it, under the scenario's own.
+ */
+export interface Deployment {
+  at: number;
+  /** The fold deployed (the scenario's own when the entry names none). */
+  fold: string;
+  /** As written: merged over the scenario's options. */
+  options: Record<string, unknown>;
+  pos: SourcePos;
+}
+
 export interface Scenario {
   id: string;
   title: string;
@@ -86,5 +99,6 @@ export interface Scenario {
   annotations: Annotation[];
   compare?: Comparison;
   expect?: Expectation;
+  deploy?: Deployment;
   pos: SourcePos;
 }

@@ -11,8 +11,8 @@ import { isMap, isScalar, isSeq, type Node, type YAMLMap } from 'yaml';
 import type * as z from 'zod';
 import { schemaIssues } from '../folds/validate.ts';
 import type { InputError, SourcePos } from './errors.ts';
-import type { Annotation, Comparison, Expectation, ScenarioEvent } from './model.ts';
-import { annotationSchema, compareSchema, eventSchema, expectSchema, ID_PATTERN, scenarioFileSchema, type AnnotationEntry, type EventEntry } from './schema.ts';
+import type { Annotation, Comparison, Deployment, Expectation, ScenarioEvent } from './model.ts';
+import { annotationSchema, compareSchema, deploySchema, eventSchema, expectSchema, ID_PATTERN, scenarioFileSchema, type AnnotationEntry, type EventEntry } from './schema.ts';
 import { nodeAt, YamlSource } from './source.ts';
 import { instant, readTimeLabel, TIME_LABEL_HELP } from './time.ts';
 
@@ -38,6 +38,7 @@ export interface ScenarioDraft {
   annotations: Annotation[];
   compare?: Comparison & { foldGiven: boolean; locate(path: (string | number)[]): SourcePos };
   expect?: Expectation;
+  deploy?: Omit<Deployment, 'fold'> & { fold?: string; locate(path: (string | number)[]): SourcePos; atPos: SourcePos };
   pos: SourcePos;
 }
 
@@ -110,6 +111,8 @@ export function readDraft(src: YamlSource, map: YAMLMap, schema: z.ZodType, wher
   if (cmp) draft.compare = readCompare(src, cmp, errors);
   const exp = child(map, 'expect');
   if (exp) draft.expect = readExpect(src, exp, errors);
+  const dep = child(map, 'deploy');
+  if (dep) draft.deploy = readDeploy(src, dep, errors);
   const events = child(map, 'events');
   // Without a usable id the events are still checked (under the file's stem), so a missing id never
   // hides the file's other errors.
@@ -123,6 +126,23 @@ function readCompare(src: YamlSource, node: Node, errors: InputError[]): Scenari
   const optionsNode = child(node, 'options');
   return {
     label: v.label, fold: v.fold ?? '', foldGiven: v.fold !== undefined, options: v.options ?? {}, pos: src.pos(node),
+    locate: (path) => (optionsNode ? src.pos(nodeAt(optionsNode, path)) : src.pos(node)),
+  };
+}
+
+/** `deploy: {at: "@N", options?, fold?}` — a fold change landing mid-stream. */
+function readDeploy(src: YamlSource, node: Node, errors: InputError[]): ScenarioDraft['deploy'] {
+  if (!check(src, node, deploySchema, '`deploy`', errors) || !isMap(node)) return undefined;
+  const v = node.toJS(src.doc) as { at: string; options?: Record<string, unknown> | null; fold?: string };
+  const atPos = src.pos(node.get('at', true) as Node);
+  const m = REQUEST_NAME.exec(v.at);
+  if (!m) {
+    errors.push({ pos: atPos, message: `\`deploy.at\` must name an event as "@<offset>", got ${JSON.stringify(v.at)}`, fix: 'write e.g. `at: "@40"` (quoted: @ cannot start a plain YAML value)' });
+    return undefined;
+  }
+  const optionsNode = child(node, 'options');
+  return {
+    at: Number(m[1]), options: v.options ?? {}, ...(v.fold !== undefined && { fold: v.fold }), pos: src.pos(node), atPos,
     locate: (path) => (optionsNode ? src.pos(nodeAt(optionsNode, path)) : src.pos(node)),
   };
 }

@@ -40,6 +40,12 @@ export const expectSchema = z.strictObject({
   maxInputTokens: z.int().positive().optional().meta({ description: 'No own request exceeds this many input tokens.' }),
 });
 
+export const deploySchema = z.strictObject({
+  at: text('@40').meta({ description: 'The event ("@N", one of this scenario\'s own) from which requests render under the deployed fold or options.', examples: ['@40'] }),
+  options: mapping({}).nullish().meta({ description: 'Fold options deployed, shallow-merged over the scenario\'s own.' }),
+  fold: text('<fold id>').optional().meta({ description: 'A different fold deployed (default: the scenario\'s own).' }),
+});
+
 /** Fields both syntaxes share (the markdown format's `events.yaml` fence holds exactly these). */
 const common = {
   id: text('my-scenario').meta({ description: 'Lowercase id: letters, digits, `-`, `_`; names the page /scenarios/<id>/.', examples: ['my-scenario'] }),
@@ -49,6 +55,7 @@ const common = {
   events: z.array(z.unknown()).min(1).meta({ description: 'The scenario\'s own events, in offset order.', examples: [[]] }),
   compare: z.unknown().optional(),
   expect: z.unknown().optional(),
+  deploy: z.unknown().optional(),
 };
 
 /** A native YAML scenario file. Events, annotations, compare and expect are checked entry by entry. */

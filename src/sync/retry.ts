@@ -4,6 +4,10 @@
  * rejected credentials fail at once with the server's message instead of after a minute of waiting.
  * The AWS SDK's own retries are switched off (maxAttempts 1) so this is the one policy, for every
  * target alike.
+ *
+ * Why not p-retry: the loop is the small part; what matters here is the transient classification
+ * (AWS SDK metadata, errno codes) and an injectable `sleep`, which the interruption tests use to
+ * run a 5-attempt backoff without real waits — p-retry takes neither.
  */
 
 export interface RetryOptions {

@@ -12,6 +12,7 @@
  * listing, so files an interrupted sync uploaded but the new dist no longer has are removed too.
  * Until the new HTML goes up, the old pages keep their old assets (nothing is deleted before the end).
  */
+import pLimit from 'p-limit';
 import { readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { unfinishedBuild } from './build-stamp.ts';
@@ -158,21 +159,18 @@ async function attemptStep<T>(target: Target, what: string, op: () => Promise<T>
   }
 }
 
-/** Runs `fn` over `items`, at most `limit` at a time; on the first failure starts no more, waits for the rest, rethrows. */
+/** Runs `fn` over `items`, at most `limit` at a time (p-limit); after the first failure the rest are skipped, the running ones awaited, the failure rethrown. */
 export async function runLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
+  const run = pLimit(Math.max(1, limit));
   let failure: { error: unknown } | undefined;
-  const worker = async (): Promise<void> => {
-    while (!failure && next < items.length) {
-      const item = items[next++]!;
-      try {
-        await fn(item);
-      } catch (error) {
-        failure ??= { error };
-      }
+  await Promise.all(items.map((item) => run(async () => {
+    if (failure) return;
+    try {
+      await fn(item);
+    } catch (error) {
+      failure ??= { error };
     }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  })));
   if (failure) throw failure.error;
 }
 

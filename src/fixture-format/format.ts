@@ -1,0 +1,61 @@
+/**
+ * The committed fixture format (scenario-format §4), both ways: `fixtureText` writes one
+ * scenario's fixture — title, where it came from and how to refresh it, then one collapsible
+ * ```yaml (request@N.yaml) block per own request, the same block shape as the reference platform's
+ * files, so golden blocks and ours compare directly — and `parseFixture` reads one back (the review
+ * reads fixtures committed at a base ref; the conformance test reads the reference platform's).
+ * `unweave` strips the comments the writer wove into a block (the ✂ line, annotations).
+ */
+import type { RenderedScenario } from '../prompt/render.ts';
+import { CUT_COMMENT } from '../prompt/weave.ts';
+import { readMarkdown } from '../scenarios/source.ts';
+
+export const UPDATE_COMMAND = 'npm run fixtures';
+
+/** A request block's fence path: `request@<offset>.yaml`. */
+export const REQUEST_FENCE = /^request@(\d+)\.yaml$/;
+const requestFence = (offset: number): string => `request@${offset}.yaml`;
+
+export function fixtureText(r: RenderedScenario): string {
+  const head = [`# ${r.scenario.title}`, '', `Generated from \`${r.scenario.file}\` by \`${UPDATE_COMMAND}\` — do not edit by hand.`];
+  const blocks = r.requests.map((q) =>
+    ['<details>', `<summary>request @${q.offset}</summary>`, '', `\`\`\`yaml (${requestFence(q.offset)})`, q.text, '```', '', '</details>'].join('\n'),
+  );
+  if (!blocks.length) blocks.push('_This scenario has no requests of its own._');
+  return [head.join('\n'), ...blocks].join('\n\n') + '\n';
+}
+
+/** Fixture file name for a scenario file stem. */
+export const fixtureName = (stem: string): string => `${stem}.md`;
+
+export interface FixtureBlock {
+  offset: number;
+  /** The block's text as written (woven comments included). */
+  text: string;
+}
+
+/** A fixture (or a reference platform file) read back: its title and request blocks in file order. */
+export function parseFixture(text: string): { title: string; requests: FixtureBlock[] } {
+  const md = readMarkdown(text);
+  const requests = md.fences.flatMap((f) => {
+    const m = REQUEST_FENCE.exec(f.path);
+    return m ? [{ offset: Number(m[1]), text: f.body }] : [];
+  });
+  return { title: md.title, requests };
+}
+
+/**
+ * A request block without the comments the writer wove in — the ✂ line and the given annotation
+ * comments (matched exactly, so a `#` line of the prompt itself is kept) — and where the ✂ stood.
+ */
+export function unweave(block: string, comments: readonly string[]): { lines: string[]; cut: number | null } {
+  const woven = new Set(comments.flatMap((c) => c.split('\n')));
+  const lines: string[] = [];
+  let cut: number | null = null;
+  for (const l of block.split('\n')) {
+    const m = /^ *# (.*)$/.exec(l);
+    if (m?.[1] === CUT_COMMENT) cut = lines.length;
+    else if (!(m && woven.has(m[1]!))) lines.push(l);
+  }
+  return { lines, cut };
+}

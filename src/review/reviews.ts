@@ -1,0 +1,80 @@
+/**
+ * The before/after reviews the site shows on a request's pane, from either source: a scenario's
+ * `compare:` variant (the same events under another fold or option set) and the fixtures
+ * committed at a base git ref (a pull request's merge-base). A base-ref change takes the request's
+ * review slot: it is what a pull request is about.
+ */
+import type { RenderedCorpus } from '../prompt/corpus.ts';
+import { diffLines, type RequestDiff } from '../prompt/diff.ts';
+import { renderScenario } from '../prompt/render.ts';
+import { CorpusError, type InputError } from '../scenarios/errors.ts';
+import type { CorpusConfig } from '../scenarios/load.ts';
+import { readBaseFixtures } from './base.ts';
+import { compareWithBase, type ChangeSet, type RequestChange } from './compare.ts';
+
+/** A before/after of one request, whichever review it comes from. */
+export interface Review {
+  beforeLabel: string;
+  afterLabel: string;
+  status: RequestChange['status'];
+  before: string[];
+  /** ✂ line index on the before side, when known. */
+  beforeCut: number | null;
+  diff: RequestDiff;
+  dropped: { find: string; comment: string }[];
+}
+
+export interface Reviews {
+  /** Against the base ref; null when none is set. */
+  changes: ChangeSet | null;
+  /** Reviews per scenario id, then per request offset. */
+  byScenario: Map<string, Map<number, Review>>;
+}
+
+/** What the reviews need of the project's config. */
+export interface ReviewConfig extends Pick<CorpusConfig, 'root' | 'folds' | 'scenariosDir'> {
+  fixturesDir: string;
+  baseRef?: string;
+}
+
+/** Each scenario with `compare:` rendered under its variant, request by request. */
+function compareReviews(c: ReviewConfig, corpus: RenderedCorpus): Map<string, Map<number, Review>> {
+  const out = new Map<string, Map<number, Review>>();
+  const errors: InputError[] = [];
+  for (const r of corpus.scenarios) {
+    const cmp = r.scenario.compare;
+    if (!cmp) continue;
+    const variant = renderScenario(r.scenario, r.fold, { everyEvent: false, variant: { fold: c.folds.get(cmp.fold)!, options: cmp.options } }, errors);
+    const byOffset = new Map(variant.requests.map((q) => [q.offset, q]));
+    const reviews = new Map<number, Review>();
+    for (const q of r.requests) {
+      const v = byOffset.get(q.offset);
+      const before = v?.lines.map((l) => l.text) ?? [];
+      const diff = diffLines(before, q.lines.map((l) => l.text));
+      reviews.set(q.offset, {
+        beforeLabel: cmp.label, afterLabel: 'this scenario’s render', status: !v ? 'added' : diff.added || diff.removed ? 'changed' : 'unchanged',
+        before, beforeCut: v?.cut ?? null, diff, dropped: [],
+      });
+    }
+    out.set(r.scenario.id, reviews);
+  }
+  if (errors.length) throw new CorpusError(errors);
+  return out;
+}
+
+/** Every review of a rendered corpus: `compare:` variants, then the base ref's changes over them. */
+export function assembleReviews(c: ReviewConfig, corpus: RenderedCorpus): Reviews {
+  const byScenario = compareReviews(c, corpus);
+  if (!c.baseRef) return { changes: null, byScenario };
+  const { commit, fixtures } = readBaseFixtures(c.root, c.baseRef, c.fixturesDir, c.scenariosDir);
+  const changes = compareWithBase(c.baseRef, commit, corpus.scenarios, fixtures);
+  for (const s of changes.scenarios) {
+    for (const q of s.requests) {
+      if (q.status === 'unchanged' || q.status === 'removed' || !q.diff) continue;
+      const per = byScenario.get(s.id) ?? new Map<number, Review>();
+      per.set(q.offset, { beforeLabel: `fixtures at ${c.baseRef}`, afterLabel: 'this change', status: q.status, before: q.before ?? [], beforeCut: q.beforeCut ?? null, diff: q.diff, dropped: q.droppedAnnotations });
+      byScenario.set(s.id, per);
+    }
+  }
+  return { changes, byScenario };
+}
