@@ -157,6 +157,8 @@ describe('astro dev', () => {
       // Fixed: the same tab drops the overlay and shows the page again.
       await settled();
       writeFileSync(file, original);
+      // (the error was shown over the old page, so wait for the overlay to go, then for the page)
+      await tab.locator('vite-error-overlay').waitFor({ state: 'detached', timeout: 30_000 });
       await tab.getByText('quick tour of the harbor repo').first().waitFor({ timeout: 30_000 });
       expect(await tab.locator('vite-error-overlay').count()).toBe(0);
     } finally {
