@@ -1,8 +1,10 @@
 /**
  * The build gate: a temporary copy of the project with one stale anchor fails `npm run build` with
- * the file:line:column message and fix (no stack trace, nothing built); restored, it builds.
+ * the file:line:column message and fix (no stack trace, nothing built); restored, it builds; broken
+ * again, the failed build leaves no old dist/ behind and `npm run sync` refuses what is there.
  */
-import { readFileSync, writeFileSync, existsSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build, makeProject } from './support/project.ts';
@@ -31,5 +33,17 @@ describe('astro build', () => {
     expect(fixed.status, fixed.output).toBe(0);
     expect(existsSync(join(dir, 'dist', 'scenarios', 'birth-window', 'index.html'))).toBe(true);
     expect(existsSync(join(dir, 'dist', 'pagefind', 'pagefind.js'))).toBe(true);
+
+    // Broken again: the failed build leaves no old site behind, and a sync refuses to publish.
+    writeFileSync(file, original.replace(m[0], `${m[1]}"this text is not in any prompt"`));
+    expect(build(dir).status).not.toBe(0);
+    expect(existsSync(join(dir, 'dist', 'index.html'))).toBe(false);
+    mkdirSync(join(dir, 'dist'), { recursive: true });
+    writeFileSync(join(dir, 'dist', 'index.html'), '<p>a site from some older build</p>');
+    const env: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: '0' };
+    const sync = spawnSync('npm', ['run', '--silent', 'sync', '--', '--target', `dir:${join(dir, 'published')}`], { cwd: dir, encoding: 'utf8', env });
+    expect(sync.status).toBe(1);
+    expect(sync.stderr).toMatch(/the last build \(started [^)]+\) did not finish, so dist may be an older site or a partial one\. Nothing was sent\./);
+    expect(existsSync(join(dir, 'published', 'index.html'))).toBe(false);
   }, 300_000);
 });

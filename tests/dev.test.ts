@@ -1,7 +1,9 @@
 /**
  * `astro dev` watches the scenarios: editing one re-renders its page, and a scenario error shows
  * in the dev overlay (file:line:column, what is wrong, the fix) instead of stopping the server;
- * fixing it brings the page back.
+ * fixing it brings the page back. A tab left open on the page follows along (the hot-update path):
+ * it shows the project's own error as soon as the file breaks, not Astro's generic "Unhandled
+ * rejection", and the page again once it is fixed; the terminal prints every error of the file.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,6 +15,8 @@ import { makeProject } from './support/project.ts';
 let dir: string;
 let server: ChildProcess;
 let url: string;
+/** Everything the dev server printed (stdout and stderr). */
+let log = '';
 
 beforeAll(async () => {
   dir = makeProject();
@@ -21,7 +25,6 @@ beforeAll(async () => {
     // A clean environment: vitest's own variables (NODE_ENV=test, VITEST…) would leak into Vite.
     cwd: dir, env: { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(VITEST|NODE_ENV$|TEST$)/.test(k))), ASTRO_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0' }, detached: true,
   });
-  let log = '';
   url = await new Promise<string>((ok, fail) => {
     const timer = setTimeout(() => fail(new Error(`astro dev did not start:\n${log}`)), 60_000);
     const onData = (b: Buffer): void => {
@@ -41,6 +44,8 @@ afterAll(() => {
   if (server?.pid) process.kill(-server.pid, 'SIGTERM');
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
+
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 const page = async (): Promise<{ status: number; text: string }> => {
   const r = await fetch(`${url}/scenarios/birth-window/`);
@@ -71,7 +76,7 @@ describe('astro dev', () => {
     const broken = await until((p) => p.status >= 500);
     expect(broken.status).toBe(500);
     expect(broken.text).toContain('/@vite/client'); // the overlay client, which shows the error:
-    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
     try {
       const tab = await browser.newPage();
       await tab.goto(`${url}/scenarios/birth-window/`);
@@ -90,4 +95,74 @@ describe('astro dev', () => {
     expect(fixed.status).toBe(200);
     expect(fixed.text).toContain('quick tour of the harbor repo');
   }, 120_000);
+
+  it('updates a tab left open: the project’s own error when the file breaks, the page once it is fixed', async () => {
+    const file = join(dir, 'scenarios/01-birth-window.yaml');
+    const original = readFileSync(file, 'utf8');
+    expect((await until((p) => p.status === 200)).status).toBe(200);
+    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    try {
+      const tab = await browser.newPage();
+      await tab.goto(`${url}/scenarios/birth-window/`);
+      await tab.getByText('quick tour of the harbor repo').first().waitFor({ timeout: 20_000 });
+      const overlay = tab.locator('vite-error-overlay #layout');
+      let logStart = log.length;
+      // Before each edit, wait until the tab has stopped navigating (a fix reloads it): a person
+      // saving a file looks at the result first, too.
+      let lastNavigation = Date.now();
+      tab.on('framenavigated', () => (lastNavigation = Date.now()));
+
+      const settled = async (): Promise<void> => {
+        while (Date.now() - lastNavigation < 3000) await new Promise((r) => setTimeout(r, 250));
+      };
+      const shown = async (want: RegExp): Promise<string> => {
+        let text = '';
+        for (let i = 0; i < 60 && !want.test(text); i++) {
+          await new Promise((r) => setTimeout(r, 500));
+          text = (await overlay.count()) ? ((await overlay.textContent()) ?? '') : '';
+        }
+        return text;
+      };
+
+      // Two stale anchors in one file: the open tab shows the first with its fix (the rest in the
+      // hint), the terminal prints both — and nothing is an "unhandled rejection".
+      const anchors = [...original.matchAll(/^(\s+find: )(['"])(.+)\2$/gm)].slice(0, 2);
+      expect(anchors).toHaveLength(2);
+      let broken = original;
+      anchors.forEach((m, i) => (broken = broken.replace(m[0], `${m[1]}"gone from the prompt ${i + 1}"`)));
+      logStart = log.length;
+      await settled();
+      writeFileSync(file, broken);
+      const stale = await shown(/gone from the prompt 1/);
+      expect(stale).toMatch(/scenarios\/01-birth-window\.yaml:\d+:\d+ stale anchor: find "gone from the prompt 1" matches no line of request @21/);
+      expect(stale).toMatch(/fix: change `?find:`? to text the rendered request contains/);
+      expect(stale).toContain('gone from the prompt 2'); // the second error, in the hint
+      expect(stale).not.toMatch(/unhandled rejection|promises all have an/i);
+      expect(stale).not.toMatch(/&#\d+;|&quot;|&lt;|&amp;/); // escaped once, shown as text
+      await expect.poll(() => log.slice(logStart), { timeout: 20_000 }).toContain('gone from the prompt 2');
+      const printed = log.slice(logStart);
+      expect(printed).toMatch(/01-birth-window\.yaml:\d+:\d+ error: stale anchor: find "gone from the prompt 1"/);
+      expect(printed).toMatch(/01-birth-window\.yaml:\d+:\d+ error: stale anchor: find "gone from the prompt 2"/);
+      expect(printed).not.toMatch(/unhandled rejection|promises all have an/i);
+      expect(printed).not.toMatch(/\n\s+at .+:\d+:\d+\)?\n/); // no stack trace
+
+      // Malformed YAML while the overlay is up: the tab moves on to the new error.
+      await settled();
+      writeFileSync(file, original.replace(/^title: .*$/m, 'title: "unclosed'));
+      const yaml = await shown(/never closed|malformed YAML/);
+      const titleLine = original.slice(0, original.search(/^title: /m)).split('\n').length;
+      expect(yaml).toMatch(new RegExp(`scenarios/01-birth-window\\.yaml:${titleLine}:\\d+ `));
+      expect(yaml).not.toMatch(/unhandled rejection|promises all have an/i);
+
+      // Fixed: the same tab drops the overlay and shows the page again.
+      await settled();
+      writeFileSync(file, original);
+      // (the error was shown over the old page, so wait for the overlay to go, then for the page)
+      await tab.locator('vite-error-overlay').waitFor({ state: 'detached', timeout: 30_000 });
+      await tab.getByText('quick tour of the harbor repo').first().waitFor({ timeout: 30_000 });
+      expect(await tab.locator('vite-error-overlay').count()).toBe(0);
+    } finally {
+      await browser.close();
+    }
+  }, 180_000);
 });

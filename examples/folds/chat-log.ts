@@ -14,7 +14,7 @@
  *   explainer({ folds: ['context-protocol', 'layered', './examples/folds/chat-log.ts'] })
  * and name it in a scenario: `fold: chat-log`.
  */
-import type { AuthoredEvent, EventDescription, Expansion, Fold, Issue, RenderedMessage, Snapshot, StreamEvent } from '../../src/folds/types.ts';
+import type { AuthoredEvent, EventDescription, Expansion, Fold, Issue, JsonSchema, RenderedMessage, Snapshot, StreamEvent } from '../../src/folds/types.ts';
 
 export interface ChatLogOptions {
   /** Leading system message; '' = none. */
@@ -61,6 +61,48 @@ function validateMessage(payload: Record<string, unknown>): Issue[] {
   }
   return issues;
 }
+
+// What authors see: the payload reference page and the editor schema are generated from these
+// (optional) hooks. Keep them in step with validateEvent — a test checks every example against it.
+const MESSAGE = {
+  type: 'object',
+  properties: {
+    role: { enum: ROLES, description: 'Who wrote it.' },
+    text: { type: 'string', description: 'The message text.' },
+  },
+  required: ['role', 'text'],
+  additionalProperties: false,
+};
+
+const PAYLOADS: Record<string, JsonSchema> = {
+  message: {
+    description: 'Appends one message to the log — or, with `lines:`, one message per line at consecutive offsets.',
+    anyOf: [
+      MESSAGE,
+      {
+        type: 'object',
+        properties: { lines: { type: 'array', items: MESSAGE, minItems: 1, description: 'A batch: one message event per line.' } },
+        required: ['lines'],
+        additionalProperties: false,
+      },
+    ],
+    examples: [{ role: 'user', text: 'What does a fold do?' }],
+  },
+  send: {
+    description: 'A request: every message so far, in order.',
+    type: 'object',
+    properties: { model: { type: 'string', minLength: 1, description: 'The model this send goes to.' } },
+    required: ['model'],
+    additionalProperties: false,
+    examples: [{ model: 'openai/gpt-5' }],
+  },
+};
+
+const OPTIONS: JsonSchema = {
+  type: 'object',
+  properties: { systemPrompt: { type: 'string', description: "Leading system message; '' = none." } },
+  additionalProperties: false,
+};
 
 export const chatLog: Fold<ChatLogOptions> = {
   id: 'chat-log',
@@ -136,6 +178,10 @@ export const chatLog: Fold<ChatLogOptions> = {
     }
     return out;
   },
+
+  payloadSchemas: () => PAYLOADS,
+  optionsSchema: () => OPTIONS,
+  rules: ['A `send` needs at least one `message` before it: with nothing to send it renders nothing, and the check says so.'],
 };
 
 export default chatLog;

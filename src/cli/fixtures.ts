@@ -5,7 +5,9 @@
  * fixtures are only ever checked (`npm test`, `npm run check`).
  */
 import { join } from 'node:path';
-import { assertClean, renderCorpus } from '../prompt/corpus.ts';
+import { readFileSync } from 'node:fs';
+import { renderCorpus } from '../prompt/corpus.ts';
+import { reportWithFrames } from '../scenarios/frame.ts';
 import { applyPlan, planFixtures } from '../fixture-format/store.ts';
 import { loadConfig, runMain, UsageError } from './config.ts';
 
@@ -14,7 +16,18 @@ runMain(async () => {
     throw new UsageError('npm run fixtures rewrites committed files and never runs in CI.\n  fix: run it locally and commit fixtures/; CI checks them with `npm test`');
   }
   const config = await loadConfig();
-  const corpus = assertClean(renderCorpus(config, { everyEvent: false }));
+  const corpus = renderCorpus(config, { everyEvent: false });
+  if (corpus.errors.length) {
+    // Nothing is written; each error with a short code frame of its file.
+    console.error(reportWithFrames(corpus.errors, (f) => {
+      try {
+        return readFileSync(join(config.root, f), 'utf8');
+      } catch {
+        return undefined;
+      }
+    }));
+    return 1;
+  }
   const dir = join(config.root, config.fixturesDir);
   const plan = planFixtures(dir, corpus.scenarios);
   applyPlan(dir, plan);

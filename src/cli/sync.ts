@@ -1,5 +1,5 @@
 /**
- * `npm run sync -- --target <target> [--dry-run] [--prune] [--endpoint <url>] [--dist <dir>]` —
+ * `npm run sync -- --target <target> [--dry-run [--verbose]] [--prune] [--endpoint <url>] [--dist <dir>]` —
  * publishes the built site (dist/) to production: a content-hash sync that uploads only what changed,
  * assets before pages, the manifest last, deletions (with --prune) at the very end. The logic is in
  * src/sync/; this only reads the arguments. Exit 0 on success, 1 with a clear message otherwise.
@@ -10,10 +10,11 @@ import { syncSite } from '../sync/sync.ts';
 import { openTarget, TARGET_FORMS } from '../sync/target.ts';
 import { runMain, UsageError } from './config.ts';
 
-const USAGE = `usage: npm run sync -- --target <target> [--dry-run] [--prune] [--endpoint <url>] [--dist <dir>]
+const USAGE = `usage: npm run sync -- --target <target> [--dry-run [--verbose]] [--prune] [--endpoint <url>] [--dist <dir>]
 
   --target    ${TARGET_FORMS}
-  --dry-run   print the plan (upload / unchanged / delete) and change nothing
+  --dry-run   print the plan (what would be uploaded or deleted) and change nothing
+  --verbose   with --dry-run, also list the unchanged files
   --prune     delete files at the target that are not in the new dist (after everything else succeeded)
   --endpoint  S3 endpoint for non-AWS services (Cloudflare R2, MinIO); empty means AWS
   --dist      the built site (default: dist)
@@ -27,6 +28,7 @@ runMain(async () => {
       options: {
         target: { type: 'string' },
         'dry-run': { type: 'boolean', default: false },
+        verbose: { type: 'boolean', default: false },
         prune: { type: 'boolean', default: false },
         endpoint: { type: 'string' },
         dist: { type: 'string', default: 'dist' },
@@ -45,7 +47,7 @@ runMain(async () => {
   if (!values.target) throw new UsageError(`sync: --target is required.\n\n${USAGE}`);
   try {
     const target = await openTarget(values.target, { endpoint: values.endpoint });
-    await syncSite({ dist: values.dist, publicDir: 'public', target, dryRun: values['dry-run'], prune: values.prune });
+    await syncSite({ dist: values.dist, publicDir: 'public', target, dryRun: values['dry-run'], verbose: values.verbose, prune: values.prune });
   } catch (err) {
     if (err instanceof SyncError) throw new UsageError(err.message);
     throw err;

@@ -9,6 +9,7 @@
  */
 import * as z from 'zod';
 import type { Issue } from './types.ts';
+import { didYouMean } from './suggest.ts';
 
 type Path = (string | number)[];
 
@@ -156,7 +157,7 @@ export function schemaIssues(schema: z.ZodType, value: unknown, opts: SchemaIssu
       for (const key of iss.keys) {
         out.push({
           path: [...path, key],
-          message: `unknown field \`${[...path, key].join('.')}\`${where}`,
+          message: `unknown field \`${[...path, key].join('.')}\`${where}${allowed ? didYouMean(String(key), allowed) : ''}`,
           fix: allowed ? `remove it or fix its spelling; allowed here: ${allowed.join(', ')}` : 'remove it or fix its spelling',
         });
       }
@@ -171,10 +172,12 @@ export function schemaIssues(schema: z.ZodType, value: unknown, opts: SchemaIssu
       out.push({ path, message: `\`${field}\` must be ${want}, got ${describe(got)}`, fix: `make \`${field}\` ${want}` });
     } else if (iss.code === 'invalid_value') {
       const allowed = iss.values.map((x) => JSON.stringify(x)).join(', ');
-      out.push({ path, message: `\`${field}\` is ${describe(got)}, which is not allowed`, fix: `use one of: ${allowed}` });
+      const near = typeof got === 'string' ? didYouMean(got, iss.values.filter((x): x is string => typeof x === 'string')) : '';
+      out.push({ path, message: `\`${field}\` is ${describe(got)}, which is not allowed${near}`, fix: `use one of: ${allowed}` });
     } else if (iss.code === 'invalid_union' && 'discriminator' in iss && iss.discriminator) {
       const options = ((iss as { options?: unknown[] }).options ?? []).map((x) => JSON.stringify(x)).join(', ');
-      out.push({ path, message: `\`${field}\` is ${describe(got)}, which is not a known kind`, fix: `use one of: ${options}` });
+      const near = typeof got === 'string' ? didYouMean(got, ((iss as { options?: unknown[] }).options ?? []).filter((x): x is string => typeof x === 'string')) : '';
+      out.push({ path, message: `\`${field}\` is ${describe(got)}, which is not a known kind${near}`, fix: `use one of: ${options}` });
     } else if (iss.code === 'too_small') {
       out.push({ path, ...boundIssue(field, got, true, iss.origin, iss.minimum, iss.inclusive) });
     } else if (iss.code === 'too_big') {

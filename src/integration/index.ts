@@ -7,10 +7,14 @@
  * in the dev overlay instead of stopping the server.
  */
 import type { AstroIntegration } from 'astro';
-import { AstroError } from 'astro/errors';
+import { rmSync } from 'node:fs';
+import { relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UserError } from '../errors.ts';
+import { writeStamp } from '../sync/build-stamp.ts';
 import { CorpusError } from '../scenarios/errors.ts';
+import { buildError } from './astro-error.ts';
+import { registerDevServer } from './dev-reload.ts';
 import { sharedRender } from './shared-render.ts';
 import { resolveRef } from '../review/base.ts';
 import { resolveOptions, type ExplainerOptions } from './options.ts';
@@ -24,28 +28,21 @@ export const FOLDS_MODULE = 'virtual:prompt-fold-explainer/folds';
 
 export type ExplainerIntegration = AstroIntegration & { explainerOptions: ExplainerOptions };
 
-/**
- * An error whose message is the whole report. No stack (Astro then prints none), and a toString
- * without the report: Astro's hint heuristics scan it for words like "window", which scenario
- * file names may contain, and would print an unrelated hint.
- */
-/**
- * A build-stopping input error as Astro's own user error (its hint is printed under the message),
- * with no stack: where our code noticed the problem says nothing about the scenario.
- */
-function buildInputError(message: string, hint = 'Fix the scenario files named above; `npm run check` prints the same report without building.'): AstroError {
-  const err = new AstroError(message, hint);
-  err.stack = '';
-  return err;
-}
-
 export function explainer(options: ExplainerOptions = {}): ExplainerIntegration {
+  let projectRoot: string | undefined;
+  let outDirOf: string | undefined;
+  let startedAt: string | undefined;
   return {
     name: INTEGRATION_NAME,
     explainerOptions: options,
     hooks: {
+      'astro:server:setup': ({ server }) => {
+        // The content loader shows scenario errors in open tabs and reloads them once fixed.
+        if (projectRoot) registerDevServer(projectRoot, server.environments.client.hot);
+      },
       'astro:config:setup': async ({ config, command, updateConfig, logger }) => {
         const root = fileURLToPath(config.root);
+        projectRoot = root;
         const resolved = await resolveOptions(root, options);
         const resolvedId = `\0${CONFIG_MODULE}`;
         const foldsId = `\0${FOLDS_MODULE}`;
@@ -65,29 +62,40 @@ export function explainer(options: ExplainerOptions = {}): ExplainerIntegration 
         // The playground's worker is bundled separately: it needs the fold module too.
         updateConfig({ vite: { plugins: [plugin], worker: { format: 'es', plugins: () => [plugin] } } });
         if (command !== 'build') return;
+        // A build that stops (here, on a scenario error, or later) must not leave the previous site
+        // in dist/ for a sync to publish: clear it first, and stamp the attempt (the sync refuses
+        // a dist/ whose last build did not finish; src/sync/build-stamp.ts).
+        const outDir = fileURLToPath(config.outDir);
+        const rel = relative(root, outDir);
+        if (rel && !rel.startsWith('..') && !rel.startsWith(sep)) rmSync(outDir, { recursive: true, force: true });
+        outDirOf = outDir;
+        startedAt = new Date().toISOString();
+        writeStamp(outDir, { started: startedAt, finished: null });
         const base = resolved.baseRef;
         if (base) {
           try {
             logger.info(`comparing with base ${base} (${resolveRef(root, base).slice(0, 7)})`);
           } catch (err) {
             const from = process.env.EXPLAINER_BASE ? 'EXPLAINER_BASE' : 'baseRef';
-            throw buildInputError(`${from}: ${(err as Error).message}`, `Pull-request builds compare with the base branch: fetch it, or unset ${from} for a plain build.`);
+            throw buildError(`${from}: ${(err as Error).message}`, `Pull-request builds compare with the base branch: fetch it, or unset ${from} for a plain build.`);
           }
         }
         let corpus;
         try {
           corpus = sharedRender(resolved); // the pages reuse this render (shared-render.ts)
         } catch (err) {
-          if (UserError.is(err)) throw buildInputError(err.message); // e.g. a scenario file linked from outside the project
+          if (UserError.is(err)) throw buildError(err.message); // e.g. a scenario file linked from outside the project
           throw err;
         }
         for (const w of corpus.warnings) logger.warn(`${w.pos.file}:${w.pos.line}:${w.pos.col} warning: ${w.message}`);
-        if (corpus.errors.length) throw buildInputError(new CorpusError(corpus.errors).message);
+        if (corpus.errors.length) throw buildError(new CorpusError(corpus.errors).message);
         logger.info(`corpus ok: ${corpus.scenarios.length} scenarios, ${corpus.scenarios.reduce((n, s) => n + s.requests.length, 0)} requests`);
       },
-      // Every published page gets its Content Security Policy, computed from its own scripts (csp.ts).
       'astro:build:done': ({ dir, logger }) => {
+        // Every published page gets its Content Security Policy, computed from its own scripts (csp.ts).
         logger.info(`content security policy: ${applyPolicies(fileURLToPath(dir))} pages`);
+        // Only now is dist/ complete: a sync may publish it (src/sync/build-stamp.ts).
+        if (outDirOf && startedAt) writeStamp(outDirOf, { started: startedAt, finished: new Date().toISOString() });
       },
     },
   };

@@ -2,7 +2,7 @@
  * The rendered corpus as the site's pages see it: the integration's options (from its virtual
  * module) resolved once, the corpus loaded, rendered with every event's pane, a listing summary
  * per scenario, page models made when a page asks for one, and the before/after reviews
- * (src/review/reviews.ts). Bad input throws an error shaped for Astro's dev overlay (see overlayError).
+ * (src/review/reviews.ts). Bad input throws Astro's own error type, shaped for the dev overlay (astro-error.ts).
  *
  * Costs, so a build stays linear in the corpus (see `npm run bench`):
  * - Memoised by the scenario files' contents, so `astro dev` re-renders after an edit. In a build
@@ -14,7 +14,6 @@
  * - A page model holds every pane of its scenario (the bulk of a build's memory): it is made for
  *   the page that renders it and only the last few are kept, never the whole corpus at once.
  */
-import { join } from 'node:path';
 import { LRUCache } from 'lru-cache';
 // @ts-expect-error — provided by the explainer integration's vite plugin
 import { command, options, root } from 'virtual:prompt-fold-explainer/config';
@@ -26,7 +25,8 @@ import type { ChangeSet } from '../review/compare.ts';
 import { assembleReviews, type Review } from '../review/reviews.ts';
 
 export type { Review } from '../review/reviews.ts';
-import { CorpusError, formatError } from '../scenarios/errors.ts';
+import { CorpusError } from '../scenarios/errors.ts';
+import { corpusAstroError } from './astro-error.ts';
 import { resolveOptions, type ExplainerConfig, type ExplainerOptions } from './options.ts';
 
 /** What a listing needs of a scenario, without its page model. */
@@ -66,24 +66,6 @@ const sites = ((globalThis as Record<symbol, unknown>)[SITES] ??= new WeakMap())
 
 export function siteConfig(): Promise<ExplainerConfig> {
   return (config ??= resolveOptions(root as string, options as ExplainerOptions));
-}
-
-/**
- * The corpus's errors as Astro's dev overlay shows them best: the first error's file:line:column
- * as the location (the overlay shows that line of the scenario file), its message as the title,
- * and the closest lines, the fix and every further error as the hint.
- */
-function overlayError(root: string, e: CorpusError): Error {
-  const [first, ...rest] = e.errors;
-  const err = new Error(`${first!.pos.file}:${first!.pos.line}:${first!.pos.col} ${first!.message}`);
-  err.name = 'ScenarioError';
-  const hint = [...(first!.detail ?? []), `fix: ${first!.fix}`];
-  if (rest.length) hint.push('', `…and ${rest.length} more:`, ...rest.map(formatError));
-  err.stack = err.message; // where our code noticed the error says nothing about the scenario
-  // Astro's hint heuristics scan toString() for words like "window" (a scenario file name may
-  // contain one) and would replace our hint with an unrelated one.
-  err.toString = () => 'ScenarioError: the scenario corpus has errors';
-  return Object.assign(err, { loc: { file: join(root, first!.pos.file), line: first!.pos.line, column: first!.pos.col }, hint: hint.join('\n') });
 }
 
 /** How many page models to keep: a reference page embeds views of a few scenarios. */
@@ -127,7 +109,7 @@ export async function siteCorpus(): Promise<SiteCorpus> {
   // A build's files do not change while it runs: one digest per build, not one per page.
   const digest = command === 'build' ? (buildDigest ??= corpusDigest(c)) : corpusDigest(c);
   const rendered = sharedRender(c, digest);
-  if (rendered.errors.length) throw overlayError(c.root, new CorpusError(rendered.errors));
+  if (rendered.errors.length) throw corpusAstroError(c.root, new CorpusError(rendered.errors));
   // Derived from the one cached render, so it lives exactly as long as that cache entry.
   let site = sites.get(rendered);
   if (!site) {

@@ -74,6 +74,6 @@ describe('deploy', () => {
 
   it('with known keys only', () => {
     const r = run(scenario('{at: "@5", option: {}}'));
-    expect(r.errors.map(formatError)).toEqual(['scenarios/one.yaml:4:20 error: unknown field `option` in `deploy`\n  fix: remove it or fix its spelling; allowed here: at, options, fold']);
+    expect(r.errors.map(formatError)).toEqual(['scenarios/one.yaml:4:20 error: unknown field `option` in `deploy` — did you mean `options`?\n  fix: remove it or fix its spelling; allowed here: at, options, fold']);
   });
 });

@@ -92,8 +92,8 @@ describe('YAML syntax', () => {
          t: 0ms
     `]);
     expect(formatError(onlyError(r))).toBe(
-      'scenarios/bad.yaml:5:1 error: malformed YAML: Sequence item without - indicator\n' +
-        '  fix: fix the YAML syntax here (check indentation, quoting and colons)',
+      'scenarios/bad.yaml:5:4 error: malformed YAML: this line is not indented like the lines of its list entry\n' +
+        '  fix: indent `t:` by 4 spaces, like the line above (or start a new list entry with `- `)',
     );
     expect(r.scenarios).toEqual([]);
   });
@@ -158,7 +158,7 @@ describe('top-level fields', () => {
   it('unknown top-level key', () => {
     const r = run(['scenarios/one.yaml', valid().replace('title: One\n', 'title: One\ntitel: typo\n')]);
     expect(formatError(onlyError(r))).toBe(
-      'scenarios/one.yaml:3:1 error: unknown field `titel` in the scenario\n' +
+      'scenarios/one.yaml:3:1 error: unknown field `titel` in the scenario — did you mean `title`?\n' +
         '  fix: remove it or fix its spelling; allowed here: id, fold, options, base, events, compare, expect, deploy, opens, title, intro, annotations',
     );
     expect(r.scenarios).toEqual([]);
@@ -175,7 +175,7 @@ describe('top-level fields', () => {
     expect(r.errors.map((e) => [e.pos.line, e.pos.col, e.message])).toEqual([
       [1, 1, 'missing required field `id` in the scenario'],
       [6, 14, '@1 agents/context-added: missing required field `role`'],
-      [6, 15, '@1 agents/context-added: unknown field `rol`'],
+      [6, 15, '@1 agents/context-added: unknown field `rol` — did you mean `role`?'],
     ]);
   });
 
@@ -199,7 +199,7 @@ describe('top-level fields', () => {
     const r = run(['scenarios/one.yaml', valid('Birth Window')]);
     expect(formatError(onlyError(r))).toBe(
       'scenarios/one.yaml:1:5 error: invalid id "Birth Window"\n' +
-        '  fix: use lowercase letters, digits, `-` and `_`, starting with a letter or digit (e.g. `birth-window`)',
+        '  fix: write `id: birth-window` (ids use lowercase letters, digits, `-` and `_`, starting with a letter or digit)',
     );
     expect(r.scenarios).toEqual([]);
   });
@@ -236,7 +236,7 @@ describe('top-level fields', () => {
   it('unknown fold', () => {
     const e = onlyError(run(['scenarios/one.yaml', valid().replace('title: One\n', 'title: One\nfold: context-protocl\n')]));
     expect(e.pos).toEqual(at('scenarios/one.yaml', 3, 7));
-    expect(e.message).toBe('unknown fold `context-protocl`');
+    expect(e.message).toBe('unknown fold `context-protocl` — did you mean `context-protocol`?');
     expect(e.fix).toMatch(/^use one of: context-protocol/);
   });
 });
@@ -244,7 +244,7 @@ describe('top-level fields', () => {
 describe('base chains', () => {
   it('unknown base', () => {
     const r = run(['scenarios/a.yaml', valid('a')], ['scenarios/b.yaml', valid('b').replace('title: One\n', 'title: One\nbase: aa\n')]);
-    expect(formatError(onlyError(r))).toBe('scenarios/b.yaml:3:7 error: unknown base `aa`\n  fix: use the id of another scenario (a) or remove `base:`');
+    expect(formatError(onlyError(r))).toBe('scenarios/b.yaml:3:7 error: unknown base `aa` — did you mean `a`?\n  fix: use the id of another scenario (a) or remove `base:`');
     expect(ids(r)).toEqual(['a']);
   });
 
@@ -311,7 +311,7 @@ describe('base chains', () => {
     const r = run(['scenarios/b.yaml', child]);
     expect(r.errors.map((e) => `${e.pos.line}:${e.pos.col} ${e.message}`)).toEqual([
       '3:7 unknown base `nope`',
-      '8:15 @3 agents/context-added: `role` is the string "usr", which is not allowed',
+      '8:15 @3 agents/context-added: `role` is the string "usr", which is not allowed — did you mean `user`?',
     ]);
   });
 });
@@ -406,7 +406,7 @@ describe('events', () => {
     const r = run(['scenarios/one.yaml', valid().replace('type: agent/llm-request-requested', 'type: agent/llm-request-requestd')]);
     const e = onlyError(r);
     expect(e.pos).toEqual(at('scenarios/one.yaml', 10, 11));
-    expect(e.message).toBe('unknown event type `agent/llm-request-requestd` at @2 for fold `context-protocol`');
+    expect(e.message).toBe('unknown event type `agent/llm-request-requestd` at @2 for fold `context-protocol` — did you mean `agent/llm-request-requested`?');
     expect(e.fix).toBe(
       'use one of: agent/created, agent/configured, agents/context-added, agents/context-rewritten, agent/llm-request-requested, agent/llm-request-settled, ' +
         'capability-host/script-run-requested, capability-host/script-run-settled, agent/paused, agent/resumed, agent/token-usage-reported, agent/summary-updated',
@@ -439,7 +439,7 @@ describe('events', () => {
   it('an unknown key in an event', () => {
     const e = onlyError(run(['scenarios/one.yaml', valid().replace('t: 1s', 't: 1s\n    notes: x')]));
     expect(e.pos).toEqual(at('scenarios/one.yaml', 10, 5));
-    expect(e.message).toBe('unknown field `notes` in an event');
+    expect(e.message).toBe('unknown field `notes` in an event — did you mean `note`?');
     expect(e.fix).toBe('remove it or fix its spelling; allowed here: off, t, type, payload, note');
   });
 
@@ -626,8 +626,8 @@ describe('annotations', () => {
     `;
     const r = run(['scenarios/a.yaml', valid('a')], ['scenarios/b.yaml', child]);
     expect(formatError(onlyError(r))).toBe(
-      "scenarios/b.yaml:18:14 error: annotation names request @2, which is not one of this scenario's own requests\n" +
-        '  fix: use one of: "@5"',
+      "scenarios/b.yaml:18:14 error: annotation names request @2, which belongs to base scenario `a`, not to this one\n" +
+        '  fix: annotate it in `a` (this scenario\'s base), or use one of: "@5"',
     );
     expect(ids(r)).toEqual(['a']);
   });
@@ -827,9 +827,9 @@ describe('markdown interop format', () => {
     const e = onlyError(run(['scenarios/m.md', md(mdEvents.replace('    t: 1s', '   t: 1s'))]));
     expect(formatError(e)).toBe(
       [
-        'scenarios/m.md:17:1 error: malformed YAML: Sequence item without - indicator',
+        'scenarios/m.md:17:4 error: malformed YAML: this line is not indented like the lines of its list entry',
         '  (4 more YAML errors after this one, likely caused by it: fix this one first)',
-        '  fix: fix the YAML syntax here (check indentation, quoting and colons)',
+        '  fix: indent `t:` by 4 spaces, like the line above (or start a new list entry with `- `)',
       ].join('\n'),
     );
   });
@@ -837,7 +837,7 @@ describe('markdown interop format', () => {
   it('a payload error in the events fence points into the .md file', () => {
     const e = onlyError(run(['scenarios/m.md', md(mdEvents.replace('role: user', 'role: usr'))]));
     expect(e.pos).toEqual(at('scenarios/m.md', 14, 15));
-    expect(e.message).toBe('@1 agents/context-added: `role` is the string "usr", which is not allowed');
+    expect(e.message).toBe('@1 agents/context-added: `role` is the string "usr", which is not allowed — did you mean `user`?');
   });
 
   it('an annotation error in the annotations fence points into the .md file', () => {

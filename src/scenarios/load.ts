@@ -7,6 +7,7 @@
  * browser too).
  */
 import type { AnyFold } from '../folds/types.ts';
+import { didYouMean } from '../folds/suggest.ts';
 import type { InputError } from './errors.ts';
 import { batchLabel, checkOrder, checkTime, expandEvents } from './expand.ts';
 import { parseMarkdownScenario } from './markdown.ts';
@@ -44,16 +45,21 @@ export function loadTexts(files: { file: string; text: string }[], config: LoadC
   const drafts: ScenarioDraft[] = [];
   /** Drafts with an error of their own: still checked as far as possible, never rendered. */
   const broken = new Set<ScenarioDraft>();
+  /** Ids written in files too broken to parse (malformed YAML): a base naming one is not "unknown". */
+  const unparsed = new Set<string>();
   for (const { file, text } of files) {
     const r = parseScenarioFile(file, text, { timeZero: config.timeZero });
     errors.push(...r.errors);
     if (r.draft) {
       drafts.push(r.draft);
       if (r.errors.length) broken.add(r.draft);
+    } else {
+      const id = /^id:[ \t]*["']?([a-z0-9][a-z0-9_-]*)["']?[ \t]*(#.*)?$/m.exec(text)?.[1];
+      if (id) unparsed.add(id);
     }
   }
   const byId = indexIds(drafts, broken, errors);
-  const chains = new Chains(drafts, byId, errors);
+  const chains = new Chains(drafts, byId, errors, unparsed);
   const out: Scenario[] = [];
   for (const d of drafts) {
     const s = resolveScenario(d, chains, config, errors);
@@ -88,13 +94,17 @@ class Chains {
   private readonly bad = new Set<ScenarioDraft>();
   private readonly byId: Map<string, ScenarioDraft>;
 
-  constructor(drafts: ScenarioDraft[], byId: Map<string, ScenarioDraft>, errors: InputError[]) {
+  constructor(drafts: ScenarioDraft[], byId: Map<string, ScenarioDraft>, errors: InputError[], unparsed: ReadonlySet<string> = new Set()) {
     this.byId = byId;
     for (const d of drafts) {
       if (d.base === undefined) continue;
+      if (!byId.has(d.base) && unparsed.has(d.base)) {
+        this.bad.add(d); // the base's file does not parse: its error is the report, not "unknown base"
+        continue;
+      }
       if (!byId.has(d.base)) {
         const others = [...byId.keys()].filter((k) => k !== d.id);
-        errors.push({ pos: d.basePos, message: `unknown base \`${d.base}\``, fix: `use the id of another scenario (${others.join(', ') || 'there are none yet'}) or remove \`base:\`` });
+        errors.push({ pos: d.basePos, message: `unknown base \`${d.base}\`${didYouMean(d.base, others)}`, fix: `use the id of another scenario (${others.join(', ') || 'there are none yet'}) or remove \`base:\`` });
         this.bad.add(d);
         continue;
       }
@@ -137,7 +147,7 @@ function foldOf(d: ScenarioDraft, checked: ScenarioDraft[], config: LoadConfig, 
   const foldId = declared?.fold ?? config.defaultFold;
   const fold = config.folds.get(foldId);
   if (!fold) {
-    if (declared === d) errors.push({ pos: d.foldPos, message: `unknown fold \`${foldId}\``, fix: `use one of: ${[...config.folds.keys()].join(', ')} (or register the fold in astro.config.mjs)` });
+    if (declared === d) errors.push({ pos: d.foldPos, message: `unknown fold \`${foldId}\`${didYouMean(foldId, config.folds.keys())}`, fix: `use one of: ${[...config.folds.keys()].join(', ')} (or register the fold in astro.config.mjs)` });
     return undefined;
   }
   const mismatch = checked.find((c) => c.fold !== undefined && c.fold !== foldId);
@@ -168,7 +178,7 @@ function resolveScenario(d: ScenarioDraft, chains: Chains, config: LoadConfig, e
   if (lastBase && events[0]) {
     for (const err of [checkOrder(lastBase, events[0], lastBase.scenarioId), checkTime(lastBase, events[0], lastBase.scenarioId)]) if (err) errors.push(err);
   }
-  checkOwnRequests(d, events, fold, errors);
+  checkOwnRequests(d, events, inherited, fold, errors);
   const compare = resolveCompare(d, fold, [...inherited, ...events], config, errors);
   const deploy = resolveDeploy(d, fold, events, [...inherited, ...events], config, errors);
   if (errors.length > before || !chain || d.id === undefined) return undefined;
@@ -181,15 +191,23 @@ function resolveScenario(d: ScenarioDraft, chains: Chains, config: LoadConfig, e
 }
 
 /** Annotations and `expect.busts` name this scenario's own accepted-or-not request events. */
-function checkOwnRequests(d: ScenarioDraft, events: ScenarioEvent[], fold: AnyFold, errors: InputError[]): void {
+function checkOwnRequests(d: ScenarioDraft, events: ScenarioEvent[], inherited: ScenarioEvent[], fold: AnyFold, errors: InputError[]): void {
   const requests = events.filter((e) => fold.requestTypes.includes(e.type)).map((e) => e.offset);
   const use = requests.length ? `use one of: ${requests.map((r) => `"@${r}"`).join(', ')}` : undefined;
+  // An event whose type is unknown is reported already: if an annotation names it, that is the
+  // same mistake (a misspelt request type), not a second one.
+  const mistyped = new Set(events.filter((e) => !fold.eventTypes.includes(e.type)).map((e) => e.offset));
   for (const a of d.annotations) {
-    if (requests.includes(a.request)) continue;
+    if (requests.includes(a.request) || mistyped.has(a.request)) continue;
+    const owner = inherited.find((e) => e.offset === a.request && fold.requestTypes.includes(e.type));
     errors.push({
       pos: a.pos,
-      message: `annotation names request @${a.request}, which is not one of this scenario's own requests`,
-      fix: use ?? 'this scenario has no request events of its own: add one, or move the annotation to the scenario that owns the request',
+      message: owner
+        ? `annotation names request @${a.request}, which belongs to base scenario \`${owner.scenarioId}\`, not to this one`
+        : `annotation names request @${a.request}, which is not one of this scenario's own requests`,
+      fix: owner
+        ? `annotate it in \`${owner.scenarioId}\` (${owner.scenarioId === d.base ? 'this scenario\'s base' : 'further up the base chain'}), or ${use ?? 'add a request of this scenario\'s own and annotate that'}`
+        : use ?? 'this scenario has no request events of its own: add one, or move the annotation to the scenario that owns the request',
     });
   }
   d.expect?.busts.forEach((b, i) => {
@@ -207,7 +225,7 @@ function resolveCompare(d: ScenarioDraft, fold: AnyFold, chainEvents: ScenarioEv
   const cf = d.compare.foldGiven ? d.compare.fold : fold.id;
   const cfold = config.folds.get(cf);
   if (!cfold) {
-    errors.push({ pos: d.compare.pos, message: `unknown fold \`${cf}\` in \`compare\``, fix: `use one of: ${[...config.folds.keys()].join(', ')}` });
+    errors.push({ pos: d.compare.pos, message: `unknown fold \`${cf}\` in \`compare\`${didYouMean(cf, config.folds.keys())}`, fix: `use one of: ${[...config.folds.keys()].join(', ')}` });
     return undefined;
   }
   for (const issue of cfold.validateOptions({ ...cfold.defaults, ...d.compare.options })) errors.push({ pos: d.compare.locate(issue.path), message: `compare option ${issue.message}`, fix: issue.fix });
@@ -243,7 +261,7 @@ function validateEvent(e: ScenarioEvent, fold: AnyFold, errors: InputError[]): v
   // A batch's shared fields are written once, so their problems are reported once (on its first event).
   const later = e.batch !== undefined && e.batch.index > 0;
   if (!fold.eventTypes.includes(e.type)) {
-    if (!later) errors.push({ pos: e.typePos, message: `unknown event type \`${e.type}\` at ${batchLabel(e)} for fold \`${fold.id}\``, fix: `use one of: ${fold.eventTypes.join(', ')}` });
+    if (!later) errors.push({ pos: e.typePos, message: `unknown event type \`${e.type}\` at ${batchLabel(e)} for fold \`${fold.id}\`${didYouMean(e.type, fold.eventTypes)}`, fix: `use one of: ${fold.eventTypes.join(', ')}` });
     return;
   }
   for (const issue of fold.validateEvent(e.type, e.payload)) {

@@ -100,7 +100,10 @@ export function readDraft(src: YamlSource, map: YAMLMap, schema: z.ZodType, wher
   const posOf = (k: string): SourcePos => src.pos(child(map, k) ?? nodeAt(map, [k]) ?? map);
   const id = str('id');
   if (id !== undefined && !ID_PATTERN.test(id)) {
-    errors.push({ pos: posOf('id'), message: `invalid id ${JSON.stringify(id)}`, fix: 'use lowercase letters, digits, `-` and `_`, starting with a letter or digit (e.g. `birth-window`)' });
+    // Suggest the id it was probably meant to be: lowercase, other characters as `-`.
+    const fixed = id.toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/^[-_]+|-+$/g, '');
+    const rule = 'ids use lowercase letters, digits, `-` and `_`, starting with a letter or digit';
+    errors.push({ pos: posOf('id'), message: `invalid id ${JSON.stringify(id)}`, fix: ID_PATTERN.test(fixed) ? `write \`id: ${fixed}\` (${rule})` : `${rule} (e.g. \`birth-window\`)` });
   }
   const optionsNode = child(map, 'options');
   const options = optionsNode && isMap(optionsNode) ? (optionsNode.toJS(src.doc) as Record<string, unknown>) : {};

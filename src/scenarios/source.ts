@@ -69,7 +69,92 @@ export class YamlSource {
     if (err.code === 'TAG_RESOLVE_FAILED') {
       return { pos: this.posAt(err.pos[0]), message: `malformed YAML: ${first}`, fix: 'remove the `!tag` (scenario files use plain YAML values), or quote the value if the `!` is part of the text' };
     }
-    return { pos: this.posAt(err.pos[0]), message: `malformed YAML: ${first}`, fix: 'fix the YAML syntax here (check indentation, quoting and colons)' };
+    return this.translated(err) ?? { pos: this.posAt(err.pos[0]), message: `malformed YAML: ${first}`, fix: 'fix the YAML syntax here (check indentation, quoting and colons)' };
+  }
+
+  /** The 0-based line index of a text index, and that line's text. */
+  private lineAt(index: number): { n: number; text: string; start: number } {
+    const start = this.text.lastIndexOf('\n', index - 1) + 1;
+    const end = this.text.indexOf('\n', start);
+    return { n: this.text.slice(0, start).split('\n').length - 1, text: this.text.slice(start, end < 0 ? undefined : end), start };
+  }
+
+  /** The line after line `n` that holds something (not blank, not a comment). */
+  private nextContentLine(n: number): { n: number; text: string; start: number } | undefined {
+    const lines = this.text.split('\n');
+    let start = lines.slice(0, n + 1).reduce((a, l) => a + l.length + 1, 0);
+    for (let i = n + 1; i < lines.length; i++) {
+      if (lines[i]!.trim() && !lines[i]!.trim().startsWith('#')) return { n: i, text: lines[i]!, start };
+      start += lines[i]!.length + 1;
+    }
+    return undefined;
+  }
+
+  /**
+   * The parser's complaint in the author's terms, pointing at the line to change, with a fix that
+   * fits the case; undefined when the case is not recognised (the parser's own words are used).
+   */
+  private translated(err: YAMLError): InputError | undefined {
+    const at = err.pos[0];
+    const line = this.lineAt(at);
+    const indent = (t: string): number => t.length - t.trimStart().length;
+    const ch = this.text[at];
+    if (err.code === 'BAD_SCALAR_START' && ch !== undefined) {
+      // `request: @21`, `find: \`x\``: a plain value cannot start with @ or a backtick.
+      const key = /^\s*(?:-\s+)?([^\s:#][^:#]*):\s/.exec(line.text)?.[1]?.trim();
+      const value = line.text.slice(at - line.start).replace(/\s+#.*$/, '').trimEnd();
+      const quoted = JSON.stringify(value);
+      return {
+        pos: this.posAt(at),
+        message: `malformed YAML: a value cannot start with \`${ch}\` unless it is quoted`,
+        fix: key ? `quote it: ${key}: ${quoted}` : `quote the value: ${quoted}`,
+      };
+    }
+    if (err.code === 'TAB_AS_INDENT') {
+      return { pos: this.posAt(at), message: 'malformed YAML: this line is indented with a tab', fix: 'indent with spaces (YAML does not allow tabs for indentation)' };
+    }
+    if (err.code === 'MULTILINE_IMPLICIT_KEY' || err.code === 'BLOCK_AS_IMPLICIT_KEY') {
+      const next = this.nextContentLine(line.n);
+      const keyed = /^\s*(?:-\s+)?([^\s:#][^:#]*):(\s|$)/.exec(line.text);
+      // The line below is indented further than this `key: value` line: it is read as part of this
+      // value, and the parser complains here — the line to fix is the next one.
+      if (keyed && next && indent(next.text) > indent(line.text) && line.text.trimEnd().length > keyed[0].trimEnd().length) {
+        const keyCol = line.text.indexOf(keyed[1]!);
+        const nextKey = /^\s*(?:-\s+)?([^\s:#][^:#]*):/.exec(next.text)?.[1]?.trim();
+        return {
+          pos: this.posAt(next.start + indent(next.text)),
+          message: `malformed YAML: this line is indented more than \`${keyed[1]!.trim()}:\` above it, so it reads as part of that value`,
+          fix: nextKey ? `indent \`${nextKey}:\` by ${keyCol} spaces, like \`${keyed[1]!.trim()}:\`` : `indent it by ${keyCol} spaces, like the line above`,
+        };
+      }
+      if (keyed && / [^\s'"][^#]*: /.test(line.text.slice(line.text.indexOf(':') + 1))) {
+        const value = line.text.slice(line.text.indexOf(':') + 1).trim();
+        return { pos: this.posAt(at), message: 'malformed YAML: this value contains `: `, which YAML reads as a nested key', fix: `quote it: ${keyed[1]!.trim()}: ${JSON.stringify(value)}` };
+      }
+      const bare = line.text.trim();
+      const noSpace = /^(-\s+)?([\w./-]+):(\S.*)$/.exec(bare);
+      if (noSpace) return { pos: this.posAt(line.start + indent(line.text)), message: `malformed YAML: \`${bare}\` has no space after the colon`, fix: `write \`${noSpace[1] ?? ''}${noSpace[2]}: ${noSpace[3]}\`` };
+      if (!bare.includes(':')) return { pos: this.posAt(line.start + indent(line.text)), message: `malformed YAML: \`${bare}\` is not a \`key: value\` line (it has no colon)`, fix: 'write the key, a colon and a space, then the value — e.g. `id: my-scenario`' };
+    }
+    if (err.code === 'MISSING_CHAR' && /without - indicator/.test(err.message)) {
+      const prev = this.text.slice(0, line.start).split('\n').slice(0, -1).reverse().find((l) => l.trim() && !l.trim().startsWith('#'));
+      const want = prev ? indent(prev) + (prev.trimStart().startsWith('- ') ? 2 : 0) : undefined;
+      const key = /^\s*([^\s:#][^:#]*):/.exec(line.text)?.[1]?.trim();
+      return {
+        pos: this.posAt(line.start + indent(line.text)),
+        message: 'malformed YAML: this line is not indented like the lines of its list entry',
+        fix: want !== undefined ? `indent ${key ? `\`${key}:\`` : 'it'} by ${want} spaces, like the line above (or start a new list entry with \`- \`)` : 'indent it like the other lines of its entry',
+      };
+    }
+    if (err.code === 'BAD_INDENT' && /Flow map/.test(err.message)) {
+      const open = this.text.lastIndexOf('{', at);
+      return { pos: this.posAt(open >= 0 ? open : at), message: 'malformed YAML: a `{…}` mapping that starts here is not closed', fix: 'add the closing `}` at the end of the mapping (on the same line, or indent its continuation lines)' };
+    }
+    if (err.code === 'BAD_INDENT' && /Flow sequence/.test(err.message)) {
+      const open = this.text.lastIndexOf('[', at);
+      return { pos: this.posAt(open >= 0 ? open : at), message: 'malformed YAML: a `[…]` list that starts here is not closed', fix: 'add the closing `]` at the end of the list' };
+    }
+    return undefined;
   }
 
   /** The quoted scalar that runs up to `end` without its closing quote. */

@@ -33,7 +33,15 @@ describe('npm run sync', () => {
     const real = await cli(['--target', `dir:${out}`, '--dist', d]);
     expect(real).toMatchObject({ code: 0, stderr: '' });
     expect(real.stdout).toContain('done: uploaded 7, deleted 0, 0 unchanged');
-  }, 60_000);
+    expect(real.stdout.split('_astro/app.abc123.js').length - 1, real.stdout).toBe(1); // each path once
+    // Nothing changed: a dry run lists nothing but the counts, unless asked.
+    const again = await cli(['--target', `dir:${out}`, '--dist', d, '--dry-run']);
+    expect(again.stdout).toContain('upload:    0');
+    expect(again.stdout).not.toContain('unchanged _astro/app.abc123.js');
+    expect(again.stdout).toContain('(7 unchanged file(s) not listed; --verbose lists them)');
+    const verbose = await cli(['--target', `dir:${out}`, '--dist', d, '--dry-run', '--verbose']);
+    expect(verbose.stdout).toContain('unchanged _astro/app.abc123.js');
+  }, 90_000);
 
   // Each case is a Node process that loads the CLI (about 2 s on a busy machine), so only one per kind
   // of failure here; the full list of validation messages is tested in-process (manifest, target tests).
@@ -56,6 +64,6 @@ describe('npm run sync', () => {
   it('prints usage with --help', async () => {
     const help = await cli(['--help']);
     expect(help.code).toBe(0);
-    expect(help.stdout).toContain('usage: npm run sync -- --target <target> [--dry-run] [--prune] [--endpoint <url>]');
+    expect(help.stdout).toContain('usage: npm run sync -- --target <target> [--dry-run [--verbose]] [--prune] [--endpoint <url>]');
   });
 });

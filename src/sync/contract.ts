@@ -89,8 +89,12 @@ export function syncContract(name: string, t: ContractTarget): void {
       expect(text).toContain('unchanged: 3');
       expect(text).toContain('delete:    1');
       expect(text).toContain('upload    _astro/app.def456.js  [assets, new]');
-      expect(text).toContain('unchanged favicon.svg');
+      expect(text).not.toContain('unchanged favicon.svg'); // only what would change, unless asked
+      expect(text).toContain('(3 unchanged file(s) not listed; --verbose lists them)');
       expect(text).toContain('delete    _astro/app.abc123.js');
+      lines.length = 0;
+      await syncSite({ ...quiet, dist: dist(siteV2()), target: spy, dryRun: true, verbose: true, prune: true, log: (l) => lines.push(l) });
+      expect(lines.join('\n')).toContain('unchanged favicon.svg');
     });
 
     it('orders the steps: journal, hashed assets, other files, HTML, manifest, then deletions', async () => {

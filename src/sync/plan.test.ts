@@ -86,6 +86,14 @@ describe('formatPlan', () => {
     expect(text).toContain('  delete    old.html');
   });
 
+  it('a real sync prints only the counts (each path is printed once, as it is uploaded or deleted)', () => {
+    const p = plan({ remote: manifest({ 'index.html': 'h1' }), listing: ['index.html', 'old.html'], prune: true });
+    const text = formatPlan(p, { source: 'dist', target: 'dir:/x', dryRun: false });
+    expect(text).toContain('  upload:    6 (5 new, 1 changed)');
+    expect(text).not.toContain('index.html');
+    expect(text).not.toContain('old.html');
+  });
+
   it('mentions stale files kept without --prune', () => {
     const p = plan({ remote: local, listing: [...Object.keys(local.files), 'old.html'] });
     const text = formatPlan(p, { source: 'dist', target: 'dir:/x', dryRun: false });

@@ -91,7 +91,11 @@ const REASON_TEXT: Record<UploadReason, string> = {
   missing: 'missing at target',
 };
 
-/** The plan as printed before a sync (and as all a --dry-run does). */
+/**
+ * The plan as printed before a sync (and as all a --dry-run does). Each path is printed once: a
+ * dry run lists what would change (unchanged files only with `listUnchanged`, i.e. --verbose); a
+ * real sync prints only the counts here, and each path as it is uploaded or deleted.
+ */
 export function formatPlan(plan: SyncPlan, options: { source: string; target: string; dryRun: boolean; listUnchanged?: boolean }): string {
   const lines: string[] = [];
   const del = deletions(plan);
@@ -102,11 +106,14 @@ export function formatPlan(plan: SyncPlan, options: { source: string; target: st
   lines.push(`  upload:    ${plan.uploads.length}${detail ? ` (${detail})` : ''}`);
   lines.push(`  unchanged: ${plan.unchanged.length}`);
   lines.push(`  delete:    ${del.length}${!plan.prune && plan.stale.length ? ` (${plan.stale.length} stale file(s) kept; pass --prune to delete them)` : ''}`);
-  for (const phase of PHASES) {
-    for (const u of plan.uploads.filter((x) => x.phase === phase)) lines.push(`  upload    ${u.path}  [${phase}, ${REASON_TEXT[u.reason]}]`);
+  if (options.dryRun) {
+    for (const phase of PHASES) {
+      for (const u of plan.uploads.filter((x) => x.phase === phase)) lines.push(`  upload    ${u.path}  [${phase}, ${REASON_TEXT[u.reason]}]`);
+    }
+    if (options.listUnchanged) for (const p of plan.unchanged) lines.push(`  unchanged ${p}`);
+    else if (plan.unchanged.length) lines.push(`  (${plan.unchanged.length} unchanged file(s) not listed; --verbose lists them)`);
+    for (const p of del) lines.push(`  delete    ${p}`);
   }
-  if (options.listUnchanged) for (const p of plan.unchanged) lines.push(`  unchanged ${p}`);
-  for (const p of del) lines.push(`  delete    ${p}`);
   if (!plan.prune) for (const p of plan.stale) lines.push(`  stale     ${p}`);
   return lines.join('\n');
 }

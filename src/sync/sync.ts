@@ -15,6 +15,7 @@
 import pLimit from 'p-limit';
 import { readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
+import { unfinishedBuild } from './build-stamp.ts';
 import { SyncError } from './errors.ts';
 import { CACHE_NONE } from './headers.ts';
 import {
@@ -32,6 +33,8 @@ export interface SyncOptions {
   publicDir?: string;
   target: Target;
   dryRun?: boolean;
+  /** A dry run also lists the unchanged files. */
+  verbose?: boolean;
   prune?: boolean;
   retry?: Partial<RetryOptions>;
   /** Parallel uploads within one phase (phases never overlap). Default 8. */
@@ -59,6 +62,8 @@ export async function syncSite(options: SyncOptions): Promise<SyncResult> {
       options.retry?.onRetry?.(info);
     },
   };
+  const unfinished = unfinishedBuild(options.dist);
+  if (unfinished) throw new SyncError(unfinished);
   const site = readLocalSite(options.dist, options.publicDir);
   for (const x of site.skipped) {
     log(`skipped ${x.path}: it was copied from ${x.from}, a symlink resolving outside public/ (to ${x.resolvesTo}) — never uploaded; remove the link or copy the file into public/`);
@@ -91,7 +96,7 @@ export async function syncSite(options: SyncOptions): Promise<SyncResult> {
   const dirty = pendingPaths === undefined ? 'all' as const : new Set(pendingPaths);
   const plan = planSync({ local: site.manifest, remote, dirty, listing, prune });
   const dryRun = options.dryRun ?? false;
-  log(formatPlan(plan, { source: options.dist, target: target.description, dryRun, listUnchanged: dryRun }));
+  log(formatPlan(plan, { source: options.dist, target: target.description, dryRun, listUnchanged: options.verbose ?? false }));
   const result: SyncResult = { plan, dryRun, uploaded: [], deleted: [], manifestWritten: false };
   if (dryRun) return result;
 

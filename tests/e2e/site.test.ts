@@ -178,7 +178,7 @@ describe('the built site', () => {
     await page.context().close();
   });
 
-  for (const path of ['/', '/scenarios/sent-re-add/#@40', '/reference/context-protocol/']) {
+  for (const path of ['/', '/scenarios/sent-re-add/#@40', '/reference/context-protocol/', '/reference/payloads/context-protocol/']) {
     it(`has no axe violations: ${path}`, async () => {
       for (const colorScheme of ['light', 'dark'] as const) {
         const page = await open(path, { colorScheme, bypassCSP: true });

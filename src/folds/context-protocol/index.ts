@@ -1,9 +1,8 @@
 /**
  * The `context-protocol` fold — the built-in default, modelling a public agent platform's prompt
  * fold (spec: shared/spec/context-protocol-fold.md). This file wires the pieces into the Fold
- * interface: schemas (schema.ts) → reducer (reduce.ts) → renderer (render.ts).
+ * interface: schemas (schema.ts; for authors: reference.ts) → reducer (reduce.ts) → renderer (render.ts).
  */
-import * as z from 'zod';
 import type { Fold, Snapshot, StreamEvent } from '../types.ts';
 import { collectSnapshots } from '../snapshots.ts';
 import { schemaIssues } from '../validate.ts';
@@ -12,10 +11,9 @@ import { derive, describe, expand } from './hooks.ts';
 import { Renderer, type ContextProtocolOptions } from './render.ts';
 import { SCHEMAS, validatePayload } from './schema.ts';
 import { State } from './reduce.ts';
+import { OPTIONS_SCHEMA, optionsSchema, payloadSchemas, RULES } from './reference.ts';
 
 export type { ContextProtocolOptions } from './render.ts';
-
-const optionsSchema = z.strictObject({ metadataLines: z.enum(['synthesized-only', 'every-item']) });
 
 export const contextProtocol: Fold<ContextProtocolOptions> = {
   id: 'context-protocol',
@@ -24,7 +22,7 @@ export const contextProtocol: Fold<ContextProtocolOptions> = {
   defaults: { metadataLines: 'synthesized-only' },
   eventTypes: Object.keys(SCHEMAS),
   requestTypes: ['agent/llm-request-requested'],
-  validateOptions: (options) => schemaIssues(optionsSchema, options),
+  validateOptions: (options) => schemaIssues(OPTIONS_SCHEMA, options),
   validateEvent: validatePayload,
   abridgements: (options) => [
     {
@@ -40,4 +38,7 @@ export const contextProtocol: Fold<ContextProtocolOptions> = {
     const renderer = new Renderer(options);
     return collectSnapshots(events, at, (e) => state.apply(e), () => renderer.render(state));
   },
+  payloadSchemas,
+  optionsSchema,
+  rules: RULES,
 };

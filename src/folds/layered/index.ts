@@ -11,6 +11,7 @@ import { describe } from './describe.ts';
 import { Renderer } from './render.ts';
 import { REQUEST_TYPE, SCHEMAS, validatePayload } from './schema.ts';
 import { State } from './reduce.ts';
+import { optionsSchema, payloadSchemas, RULES } from './reference.ts';
 
 export type { LayeredOptions } from './options.ts';
 /** For an event card's placement badge (system fold / inline / trailing slot): see placement.ts. */
@@ -32,4 +33,7 @@ export const layered: Fold<LayeredOptions> = {
     const renderer = new Renderer(options);
     return collectSnapshots(events, at, (e) => state.apply(e), () => renderer.render(state));
   },
+  payloadSchemas,
+  optionsSchema,
+  rules: RULES,
 };

@@ -28,7 +28,7 @@ export const DEFAULT_OPTIONS: LayeredOptions = {
   precedence: ['recoveryTicket', 'retryFeedback', 'groundingFeedback', 'rejectionFeedback', 'remainingDelta'],
 };
 
-const optionsSchema = z.strictObject({
+export const OPTIONS_SCHEMA = z.strictObject({
   repairMandateSourceTypes: z.array(z.string()),
   trailingSlot: z.enum(TRAILING_SLOT_MODES),
   precedence: z.array(z.string()),
@@ -49,7 +49,7 @@ function listIssues(name: 'repairMandateSourceTypes' | 'precedence', list: strin
 }
 
 export function validateOptions(options: LayeredOptions): Issue[] {
-  const issues = schemaIssues(optionsSchema, options);
+  const issues = schemaIssues(OPTIONS_SCHEMA, options);
   if (issues.length) return issues;
   const out = [...listIssues('repairMandateSourceTypes', options.repairMandateSourceTypes), ...listIssues('precedence', options.precedence)];
   if (options.trailingSlot !== 'join-all') {

@@ -44,7 +44,7 @@ describe('layered in the scenario pipeline', () => {
   it('a payload issue is an error at the field, with its fix', () => {
     const r = run(GOOD.replace('sourceType: agentPrompt, ', 'sourceType: agentPrompt, ordnial: 4, '));
     expect(r.errors.map(formatError)).toEqual([
-      'scenarios/20-x.yaml:12:63 error: @2 entry/added: unknown field `ordnial`\n  fix: remove it or fix its spelling; allowed here: layer, role, sourceType, content, ordinal',
+      'scenarios/20-x.yaml:12:63 error: @2 entry/added: unknown field `ordnial` — did you mean `ordinal`?\n  fix: remove it or fix its spelling; allowed here: layer, role, sourceType, content, ordinal',
     ]);
   });
 

@@ -37,7 +37,7 @@ describe('layered event validation', () => {
       { path: ['layer'], message: '`layer` is the string "L4", which is not allowed', fix: 'use one of: "L0", "L1", "L2", "L3"' },
     ]);
     expect(layered.validateEvent('entry/added', { ...entry, role: 'user' })).toEqual([
-      { path: ['role'], message: '`role` is the string "user", which is not allowed', fix: 'use one of: "SYSTEM", "USER", "ASSISTANT", "TOOL"' },
+      { path: ['role'], message: '`role` is the string "user", which is not allowed — did you mean `USER`?', fix: 'use one of: "SYSTEM", "USER", "ASSISTANT", "TOOL"' },
     ]);
   });
 
@@ -72,7 +72,7 @@ describe('layered option validation', () => {
 
   it('unknown option, wrong type, unknown mode', () => {
     expect(layered.validateOptions(opts({ trailing: 'join-all' }))).toEqual([
-      { path: ['trailing'], message: 'unknown field `trailing`', fix: 'remove it or fix its spelling; allowed here: repairMandateSourceTypes, trailingSlot, precedence' },
+      { path: ['trailing'], message: 'unknown field `trailing` — did you mean `trailingSlot`?', fix: 'remove it or fix its spelling; allowed here: repairMandateSourceTypes, trailingSlot, precedence' },
     ]);
     expect(layered.validateOptions(opts({ repairMandateSourceTypes: 'retryFeedback' }))).toEqual([
       { path: ['repairMandateSourceTypes'], message: '`repairMandateSourceTypes` must be a list, got the string "retryFeedback"', fix: 'make `repairMandateSourceTypes` a list' },

@@ -1,0 +1,51 @@
+/**
+ * The YAML parser's complaints in the author's terms: the line that is wrong (a bad indent is
+ * reported where the extra indentation is, not one line early), and a fix that fits the case.
+ */
+import { describe, expect, it } from 'vitest';
+import { YamlSource } from './source.ts';
+
+const one = (text: string) => {
+  const src = new YamlSource('scenarios/x.yaml', text);
+  expect(src.errors).toHaveLength(1);
+  const e = src.errors[0]!;
+  return { at: `${e.pos.line}:${e.pos.col}`, message: e.message, fix: e.fix };
+};
+
+describe('YAML errors for authors', () => {
+  it('an unquoted @ value: quote it', () => {
+    expect(one('annotations:\n  - request: @21\n    find: x\n')).toEqual({
+      at: '2:14', message: 'malformed YAML: a value cannot start with `@` unless it is quoted', fix: 'quote it: request: "@21"',
+    });
+  });
+  it('a backtick value: quote it', () => {
+    expect(one('find: `x` # the code\n').fix).toBe('quote it: find: "`x`"');
+  });
+  it('a line indented too far is reported on that line, not the one above', () => {
+    expect(one('id: a\nevents:\n  - off: 1\n    t: 0ms\n      type: x\n')).toEqual({
+      at: '5:7', message: 'malformed YAML: this line is indented more than `t:` above it, so it reads as part of that value', fix: 'indent `type:` by 4 spaces, like `t:`',
+    });
+  });
+  it('a line indented too little inside a list entry', () => {
+    expect(one('id: a\nevents:\n  - off: 1\n    t: 0ms\n   type: x\n')).toEqual({
+      at: '5:4', message: 'malformed YAML: this line is not indented like the lines of its list entry', fix: 'indent `type:` by 4 spaces, like the line above (or start a new list entry with `- `)',
+    });
+  });
+  it('a value with ": " in it: quote it', () => {
+    expect(one('title: Cache: the basics\nid: x\n').fix).toBe('quote it: title: "Cache: the basics"');
+  });
+  it('a key without a space after its colon, and a line without a colon', () => {
+    expect(one('id:a\ntitle: b\n')).toMatchObject({ at: '1:1', message: 'malformed YAML: `id:a` has no space after the colon', fix: 'write `id: a`' });
+    expect(one('id a\ntitle: b\n')).toMatchObject({ at: '1:1', message: 'malformed YAML: `id a` is not a `key: value` line (it has no colon)' });
+  });
+  it('a tab used for indentation', () => {
+    expect(one('id: a\nevents:\n\t- off: 1\n').message).toBe('malformed YAML: this line is indented with a tab');
+  });
+  it('an unclosed {…} mapping points where it opens', () => {
+    expect(one('payload: {role: user, content: hi\nnext: 1\n')).toMatchObject({ at: '1:10', message: 'malformed YAML: a `{…}` mapping that starts here is not closed' });
+  });
+  it('a case it does not recognise keeps the parser’s words and the general fix', () => {
+    const e = one('a: [1, 2\n');
+    expect(e.message).toMatch(/^malformed YAML: /);
+  });
+});
