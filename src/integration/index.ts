@@ -4,7 +4,8 @@
  * module, and — on `astro build` — checks the whole corpus before anything is built: any scenario
  * error or stale anchor fails the build with the same file:line:column message as the tests,
  * never a stack trace. In `astro dev` the content loader watches scenarios/ and pages show errors
- * in the dev overlay instead of stopping the server.
+ * in the dev overlay instead of stopping the server. EXPLAINER_SITE_BASE sets the site's URL path
+ * (Astro's `base`) for a build served under a sub-path, such as a pull-request preview.
  */
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +13,7 @@ import { CorpusError } from '../scenarios/errors.ts';
 import { sharedRender } from './shared-render.ts';
 import { resolveRef } from '../fixtures/base.ts';
 import { resolveOptions, type ExplainerOptions } from './options.ts';
+import { normalizeSiteBase, SITE_BASE_ENV } from './site-base.ts';
 
 export const INTEGRATION_NAME = 'prompt-fold-explainer';
 export const CONFIG_MODULE = 'virtual:prompt-fold-explainer/config';
@@ -45,6 +47,14 @@ export function explainer(options: ExplainerOptions = {}): ExplainerIntegration 
         const root = fileURLToPath(config.root);
         const resolved = await resolveOptions(root, options);
         const resolvedId = `\0${CONFIG_MODULE}`;
+        const siteBase = process.env[SITE_BASE_ENV];
+        if (siteBase) {
+          try {
+            updateConfig({ base: normalizeSiteBase(siteBase) });
+          } catch (err) {
+            throw new BuildInputError((err as Error).message, 'Unset EXPLAINER_SITE_BASE for a build served at the domain root.');
+          }
+        }
         updateConfig({
           vite: {
             plugins: [
