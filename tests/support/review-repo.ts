@@ -25,7 +25,7 @@ export interface ReviewRepo {
 export function makeReviewRepo(): ReviewRepo {
   const dir = makeProject();
   cpSync(join(ROOT, 'fixtures'), join(dir, 'fixtures'), { recursive: true });
-  writeFileSync(join(dir, '.gitignore'), 'node_modules\ndist\n.astro\n');
+  writeFileSync(join(dir, '.gitignore'), 'node_modules\ndist\n.astro\npreview-site\n');
   const git = (...args: string[]): string => execFileSync('git', args, { cwd: dir, env: GIT_ENV, encoding: 'utf8' });
   const npm = (args: string[], env: Record<string, string> = {}) => {
     const r = spawnSync('npm', ['run', '--silent', ...args], { cwd: dir, env: { ...GIT_ENV, ...env }, encoding: 'utf8' });
