@@ -63,8 +63,9 @@ async function bucket(): Promise<Map<string, string>> {
   return out;
 }
 
-function run(args: string[], extra: Record<string, string> = {}): { status: number; stdout: string; stderr: string } {
-  return repo.npm(args, { ...env, ...extra });
+/** An npm command in the repo, as a workflow step runs it (async: s3rver and the API run in this process). */
+function run(args: string[], extra: Record<string, string> = {}): Promise<{ status: number; stdout: string; stderr: string }> {
+  return repo.npmAsync(args, { ...env, ...extra });
 }
 
 const ok = (r: { status: number; stdout: string; stderr: string }): string => {
@@ -74,9 +75,9 @@ const ok = (r: { status: number; stdout: string; stderr: string }): string => {
 
 const head = (): string => repo.git('rev-parse', 'HEAD').trim();
 /** What pr.yml runs, then what preview.yml runs; returns the publish output. */
-function pushAndPublish(): string {
-  ok(run(['preview:build', '--', '--pr', '7', '--base', 'main', '--site-url', SITE]));
-  return ok(run(['preview:publish', '--', '--prebuilt', 'preview-site', '--verify-head', head(), '--site-url', SITE, '--target', target, '--endpoint', s3.endpoint]));
+async function pushAndPublish(): Promise<string> {
+  ok(await run(['preview:build', '--', '--pr', '7', '--base', 'main', '--site-url', SITE]));
+  return ok(await run(['preview:publish', '--', '--prebuilt', 'preview-site', '--verify-head', head(), '--site-url', SITE, '--target', target, '--endpoint', s3.endpoint]));
 }
 
 /** The comment's links, checked against the bucket: each is a page there; each #@N an event on it. */
@@ -100,7 +101,7 @@ let comment: { id: number; body: string };
 describe('a pull request preview, from open to close', () => {
   it('production is live, with another pull request’s preview beside it', async () => {
     expect(repo.npm(['build']).status).toBe(0);
-    ok(run(['sync', '--', '--target', target, '--endpoint', s3.endpoint, '--prune']));
+    ok(await run(['sync', '--', '--target', target, '--endpoint', s3.endpoint, '--prune']));
     await publishPreview(dist(siteV1()), { target, pr: 70, log: () => {}, open: (spec) => openTarget(spec, { endpoint: s3.endpoint }) });
     production = await bucket();
     expect(production.has('prod/index.html')).toBe(true);
@@ -109,7 +110,7 @@ describe('a pull request preview, from open to close', () => {
   }, 300_000);
 
   it('publishes the preview under previews/pr-7/, built for that path against the merge-base', async () => {
-    const out = pushAndPublish();
+    const out = await pushAndPublish();
     expect(out).toContain(`preview of #7 published: https://explainer.example/previews/pr-7/`);
     const objects = await bucket();
     const page = objects.get('prod/previews/pr-7/scenarios/sent-re-add/index.html')!;
@@ -123,7 +124,7 @@ describe('a pull request preview, from open to close', () => {
   }, 300_000);
 
   it('posts one summary comment whose links are pages in the bucket, landing on the changed request', async () => {
-    ok(run(['pr-comment', '--', '--from', 'preview-site', '--verify-head', head(), '--site-url', SITE]));
+    ok(await run(['pr-comment', '--', '--from', 'preview-site', '--verify-head', head(), '--site-url', SITE]));
     expect(github.comments.get(7)).toHaveLength(1);
     comment = { ...github.comments.get(7)![0]! };
     expect(comment.body.startsWith(SUMMARY_MARKER)).toBe(true);
@@ -136,7 +137,7 @@ describe('a pull request preview, from open to close', () => {
     repo.pushChange('01-birth-window.yaml', 'quick tour of the harbor repo', 'quick tour of the harbour repo', 'second push');
     const stale = github.pulls.get(7)!.head.sha;
     github.pulls.set(7, { state: 'open', head: { sha: head() } });
-    const out = pushAndPublish();
+    const out = await pushAndPublish();
     const uploaded = [...out.matchAll(/^ {2}uploaded {2}(\S+)$/gm)].map((m) => m[1]!);
     expect(uploaded).toContain('scenarios/birth-window/index.html');
     expect(uploaded).not.toContain('scenarios/compaction/index.html'); // a scenario the push did not touch
@@ -145,7 +146,7 @@ describe('a pull request preview, from open to close', () => {
     expect(Number(counts[1])).toBe(uploaded.length);
     expect(Number(counts[3])).toBeGreaterThan(Number(counts[1]));
 
-    ok(run(['pr-comment', '--', '--from', 'preview-site', '--verify-head', head(), '--site-url', SITE]));
+    ok(await run(['pr-comment', '--', '--from', 'preview-site', '--verify-head', head(), '--site-url', SITE]));
     expect(github.comments.get(7)).toHaveLength(1);
     expect(github.comments.get(7)![0]!.id).toBe(comment.id);
     const links = await checkLinks(github.comments.get(7)![0]!.body);
@@ -153,7 +154,7 @@ describe('a pull request preview, from open to close', () => {
 
     // A run for the superseded head (its artifact names #7) is refused before anything is written.
     const before = await bucket();
-    const refused = run(['preview:publish', '--', '--prebuilt', 'preview-site', '--verify-head', stale, '--site-url', SITE, '--target', target, '--endpoint', s3.endpoint]);
+    const refused = await run(['preview:publish', '--', '--prebuilt', 'preview-site', '--verify-head', stale, '--site-url', SITE, '--target', target, '--endpoint', s3.endpoint]);
     expect(refused.status).toBe(1);
     expect(refused.stderr).toContain(`pull request #7 has head ${head()}, not ${stale}`);
     expect(refused.stderr).not.toMatch(/\n\s+at /);
@@ -163,7 +164,7 @@ describe('a pull request preview, from open to close', () => {
   it('closing the pull request removes its preview and nothing else', async () => {
     const before = await bucket();
     expect([...before.keys()].filter((k) => k.startsWith('prod/previews/pr-7/')).length).toBeGreaterThan(20);
-    const out = ok(run(['preview:remove', '--', '--pr', '7', '--target', target, '--endpoint', s3.endpoint]));
+    const out = ok(await run(['preview:remove', '--', '--pr', '7', '--target', target, '--endpoint', s3.endpoint]));
     expect(out).toMatch(/removed the preview of #7: \d+ file\(s\) deleted from s3:\/\/site-bucket\/prod\/previews\/pr-7/);
     const after = await bucket();
     expect(after).toEqual(new Map([...before].filter(([k]) => !k.startsWith('prod/previews/pr-7/'))));

@@ -4,7 +4,7 @@
  * 02-sent-re-add (its fixture regenerated) — so a build with EXPLAINER_BASE=HEAD~1 has real
  * changes to show, as a pull-request build does. `pushChange` adds a further commit (a second push).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { childEnv, makeProject, ROOT } from './project.ts';
@@ -18,6 +18,8 @@ export interface ReviewRepo {
   git: (...args: string[]) => string;
   /** `npm run --silent <args>` in the repo; never throws. */
   npm: (args: string[], env?: Record<string, string>) => { status: number; stdout: string; stderr: string };
+  /** The same without blocking this process (needed when it talks to a server running in this process). */
+  npmAsync: (args: string[], env?: Record<string, string>) => Promise<{ status: number; stdout: string; stderr: string }>;
   /** Replaces `from` with `to` in a scenario file, regenerates the fixtures and commits. */
   pushChange: (file: string, from: string, to: string, message: string) => void;
 }
@@ -31,6 +33,14 @@ export function makeReviewRepo(): ReviewRepo {
     const r = spawnSync('npm', ['run', '--silent', ...args], { cwd: dir, env: { ...GIT_ENV, ...env }, encoding: 'utf8' });
     return { status: r.status ?? 1, stdout: r.stdout, stderr: r.stderr };
   };
+  const npmAsync = (args: string[], env: Record<string, string> = {}) => new Promise<{ status: number; stdout: string; stderr: string }>((done) => {
+    const child = spawn('npm', ['run', '--silent', ...args], { cwd: dir, env: { ...GIT_ENV, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
+    child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
+    child.on('close', (code) => done({ status: code ?? 1, stdout, stderr }));
+  });
   const pushChange = (file: string, from: string, to: string, message: string): void => {
     const path = join(dir, 'scenarios', file);
     const text = readFileSync(path, 'utf8');
@@ -45,5 +55,5 @@ export function makeReviewRepo(): ReviewRepo {
   git('add', '-A');
   git('commit', '-qm', 'base');
   pushChange('02-sent-re-add.yaml', 'CHANGELOG line; migrations run', 'CHANGELOG entry; migrations run', 'change');
-  return { dir, git, npm, pushChange };
+  return { dir, git, npm, npmAsync, pushChange };
 }
