@@ -8,9 +8,10 @@
  *                 npm run pr-comment      — the one summary comment; each link is a page in the bucket
  *   a second push → rebuild, republish: only the changed files go up; the comment is updated, not added
  *   a stale run (old head) is refused; closing: npm run preview:remove — pr-7 gone, nothing else touched
+ *   and the one-command form (preview:publish --pr --base, which builds) to a dir: target, then removal
  */
 import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUMMARY_MARKER } from '../src/fixtures/summary.ts';
@@ -18,7 +19,7 @@ import { startFakeGitHub, type FakeGitHub } from '../src/github/test-support.ts'
 import { publishPreview } from '../src/preview/publish.ts';
 import { dist } from '../src/sync/contract.ts';
 import { openTarget } from '../src/sync/target.ts';
-import { removeTempDirs, siteV1, startS3, type S3Server } from '../src/sync/test-support.ts';
+import { removeTempDirs, siteV1, startS3, tempDir, type S3Server } from '../src/sync/test-support.ts';
 import { makeReviewRepo, type ReviewRepo } from './support/review-repo.ts';
 
 const SITE = 'https://explainer.example/';
@@ -28,8 +29,11 @@ let s3: S3Server;
 let github: FakeGitHub;
 let target: string;
 let env: Record<string, string>;
+const saved: Record<string, string | undefined> = {};
 
 beforeAll(async () => {
+  // The in-process publish of pr-70 reads credentials from the environment, as the CLI does.
+  for (const [k, v] of Object.entries(AWS)) { saved[k] = process.env[k]; process.env[k] = v; }
   repo = makeReviewRepo();
   // The pull request: branch `feature` (the change), opened against `main` (the base commit).
   repo.git('checkout', '-q', '-b', 'feature');
@@ -42,6 +46,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  for (const [k, v] of Object.entries(saved)) { if (v === undefined) delete process.env[k]; else process.env[k] = v; }
   await github?.close();
   await s3?.close();
   removeTempDirs();
@@ -170,4 +175,18 @@ describe('a pull request preview, from open to close', () => {
     expect(after).toEqual(new Map([...before].filter(([k]) => !k.startsWith('prod/previews/pr-7/'))));
     for (const [key, body] of production) expect(after.get(key), key).toBe(body);
   }, 120_000);
+
+  it('one command builds and publishes a preview to a directory, and one removes it', async () => {
+    const www = join(tempDir('www'), 'www');
+    mkdirSync(join(www, 'docs'), { recursive: true });
+    writeFileSync(join(www, 'docs/index.html'), 'production');
+    const out = ok(await run(['preview:publish', '--', '--pr', '9', '--base', 'main', '--target', `dir:${www}`]));
+    expect(out).toContain('preview of #9 published under /previews/pr-9/');
+    const page = readFileSync(join(www, 'previews/pr-9/scenarios/birth-window/index.html'), 'utf8');
+    expect(page).toContain('href="/previews/pr-9/_astro/');
+    expect(existsSync(join(www, 'previews/pr-9/changes/index.html'))).toBe(true);
+    ok(await run(['preview:remove', '--', '--pr', '9', '--target', `dir:${www}`]));
+    expect(existsSync(join(www, 'previews/pr-9'))).toBe(false);
+    expect(readFileSync(join(www, 'docs/index.html'), 'utf8')).toBe('production');
+  }, 600_000);
 });
