@@ -109,7 +109,8 @@ describe(`the site built under ${BASE}`, () => {
 
   it('a deep link #@N selects its event, and the changes page links to it', async () => {
     const page = await open(`${BASE}scenarios/sent-re-add/#@42`);
-    await expect.poll(() => page.locator('.pane.selected').getAttribute('data-offset')).toBe('42');
+    // A wait limit, not a timing assertion: on a loaded machine the page script can take seconds.
+    await expect.poll(() => page.locator('.pane.selected').getAttribute('data-offset'), { timeout: 15_000 }).toBe('42');
     expect(await page.locator('.card.selected').getAttribute('data-offset')).toBe('42');
     await page.context().close();
 
