@@ -1,27 +1,33 @@
 /**
- * `npm run pr-summary -- --base <ref> --site-url <url>` — prints the Markdown of the pull-request
- * comment: which prompts changed against the fixtures committed at <ref>, with deep links into the
- * preview site. Checks the corpus first (errors fail, nothing printed).
+ * `npm run pr-summary -- --base <ref> --site-url <url> [--pr <N>]` — prints the Markdown of the
+ * pull-request comment: which prompts changed against the fixtures committed at <ref>, with deep
+ * links into the preview site. With --pr, <url> is the production site and the links go to its
+ * preview of that pull request (<url>/previews/pr-<N>/…#@offset). Checks the corpus first (errors
+ * fail, nothing printed).
  */
 import { parseArgs } from 'node:util';
 import { assertClean, renderCorpus } from '../prompt/corpus.ts';
 import { readBaseFixtures } from '../review/base.ts';
 import { compareWithBase } from '../review/compare.ts';
 import { prSummary } from '../review/summary.ts';
+import { parsePr, previewUrl } from '../preview/paths.ts';
+import { basePathOf } from '../integration/site-base.ts';
 import { loadConfig, runMain, UsageError } from './config.ts';
 
 runMain(async () => {
   let values;
   try {
-    ({ values } = parseArgs({ options: { base: { type: 'string' }, 'site-url': { type: 'string' } }, strict: true }));
+    ({ values } = parseArgs({ options: { base: { type: 'string' }, 'site-url': { type: 'string' }, pr: { type: 'string' } }, strict: true }));
   } catch (err) {
-    throw new UsageError(`${(err as Error).message}\n  usage: npm run pr-summary -- --base <git ref> --site-url <url>`);
+    throw new UsageError(`${(err as Error).message}\n  usage: npm run pr-summary -- --base <git ref> --site-url <url> [--pr <N>]`);
   }
   const config = await loadConfig();
   const base = values.base ?? config.baseRef;
   if (!base) throw new UsageError('missing --base <git ref> (or EXPLAINER_BASE, or the `baseRef` option)\n  usage: npm run pr-summary -- --base origin/main --site-url https://preview.example');
   if (!values['site-url']) throw new UsageError('missing --site-url <url> — the preview site the links point at\n  usage: npm run pr-summary -- --base origin/main --site-url https://preview.example');
+  basePathOf(values['site-url']); // a bad URL is a usage error, not a broken link
+  const site = values.pr ? previewUrl(parsePr(values.pr), values['site-url']) : values['site-url'];
   const corpus = assertClean(renderCorpus(config, { everyEvent: false }));
   const { commit, fixtures } = readBaseFixtures(config.root, base, config.fixturesDir, config.scenariosDir);
-  process.stdout.write(prSummary(compareWithBase(base, commit, corpus.scenarios, fixtures), values['site-url']));
+  process.stdout.write(prSummary(compareWithBase(base, commit, corpus.scenarios, fixtures), site));
 });

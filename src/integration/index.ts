@@ -3,8 +3,10 @@
  * options object (the CLIs read it from here too), hands it to the site's modules through a virtual
  * module, and — on `astro build` — checks the whole corpus before anything is built: any scenario
  * error or stale anchor fails the build with the same file:line:column message as the tests,
- * never a stack trace; after the build every page gets its Content Security Policy (csp.ts). In `astro dev` the content loader watches scenarios/ and pages show errors
- * in the dev overlay instead of stopping the server.
+ * never a stack trace; after the build every page gets its Content Security Policy (csp.ts). In
+ * `astro dev` the content loader watches scenarios/ and pages show errors in the dev overlay
+ * instead of stopping the server. EXPLAINER_SITE_BASE sets the site's URL path
+ * (Astro's `base`) for a build served under a sub-path, such as a pull-request preview.
  */
 import type { AstroIntegration } from 'astro';
 import { rmSync } from 'node:fs';
@@ -20,6 +22,7 @@ import { resolveRef } from '../review/base.ts';
 import { resolveOptions, type ExplainerOptions } from './options.ts';
 import { browserFolds, browserFoldsModule } from './browser-folds.ts';
 import { applyPolicies } from './csp.ts';
+import { normalizeSiteBase, SITE_BASE_ENV } from './site-base.ts';
 
 export const INTEGRATION_NAME = 'prompt-fold-explainer';
 export const CONFIG_MODULE = 'virtual:prompt-fold-explainer/config';
@@ -45,6 +48,14 @@ export function explainer(options: ExplainerOptions = {}): ExplainerIntegration 
         projectRoot = root;
         const resolved = await resolveOptions(root, options);
         const resolvedId = `\0${CONFIG_MODULE}`;
+        const siteBase = process.env[SITE_BASE_ENV];
+        if (siteBase) {
+          try {
+            updateConfig({ base: normalizeSiteBase(siteBase) });
+          } catch (err) {
+            throw buildError((err as Error).message, 'Unset EXPLAINER_SITE_BASE for a build served at the domain root.');
+          }
+        }
         const foldsId = `\0${FOLDS_MODULE}`;
         const forBrowser = browserFolds(root, options.folds);
         for (const f of forBrowser) if (f.unsafe) logger.warn(`fold ${f.spec} is not in the playground: ${f.unsafe}`);

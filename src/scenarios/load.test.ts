@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { HAS_REFERENCE, NEEDS_REFERENCE, REFERENCE_DIR as REFERENCE } from '../../tests/support/shared.ts';
 import { resolveOptions } from '../integration/options.ts';
 import { assertClean, renderTexts, type RenderedCorpus } from '../prompt/corpus.ts';
 import { UserError } from '../errors.ts';
@@ -15,7 +16,6 @@ import { loadTexts } from './load.ts';
 import type { Scenario, ScenarioEvent } from './model.ts';
 
 const config = await resolveOptions(process.cwd());
-const REFERENCE = resolve(import.meta.dirname, '../../../shared/reference/iterate');
 const reference = (name: string): string => readFileSync(resolve(REFERENCE, name), 'utf8');
 
 /**
@@ -75,7 +75,7 @@ describe('a valid scenario renders, with no errors or warnings', () => {
     expect(r.scenarios[0]!.requests.map((q) => q.offset)).toEqual([2]);
   });
 
-  it('the reference scenarios load clean', () => {
+  it.skipIf(!HAS_REFERENCE)(`the reference scenarios load clean${NEEDS_REFERENCE}`, () => {
     const files = ['1-birth.md', '2-agentsmd.md', '4-legacy.md'].map((f) => ({ file: `reference/${f}`, text: reference(f) }));
     const r = assertClean(renderTexts(files, config, { everyEvent: false }));
     expect(ids(r)).toEqual(['birth', 'agentsmd', 'legacy']);
@@ -774,7 +774,7 @@ describe('the corpus as a whole', () => {
 });
 
 describe('markdown interop format', () => {
-  it('positions are the .md file’s own line numbers (fence offset applied)', () => {
+  it.skipIf(!HAS_REFERENCE)(`positions are the .md file’s own line numbers (fence offset applied)${NEEDS_REFERENCE}`, () => {
     const legacy = reference('4-legacy.md');
     const lineOf = (needle: string): number => legacy.split('\n').findIndex((l) => l.includes(needle)) + 1;
     const badType = legacy.replace('type: agent/llm-request-requested', 'type: agent/llm-request-requestd');

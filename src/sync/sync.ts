@@ -37,6 +37,12 @@ export interface SyncOptions {
   verbose?: boolean;
   prune?: boolean;
   retry?: Partial<RetryOptions>;
+  /**
+   * Folders at the target that belong to someone else (e.g. `previews/`, where pull-request previews
+   * live under production): never listed, so never pruned, journalled or counted as foreign files.
+   * The site itself must not have files there.
+   */
+  keep?: readonly string[];
   /** Parallel uploads within one phase (phases never overlap). Default 8. */
   concurrency?: number;
   log?: (line: string) => void;
@@ -82,7 +88,11 @@ export async function syncSite(options: SyncOptions): Promise<SyncResult> {
   const pendingBytes = await attempt(`reading ${PENDING_NAME} from ${target.description}`, () => target.read(PENDING_NAME), beforeAnyChange);
   const pendingPaths = pendingBytes ? parsePending(Buffer.from(pendingBytes).toString('utf8')) : [];
   if (pendingBytes) log(`note: an earlier sync to ${target.description} did not finish; the files it may have touched are uploaded again`);
-  const listing = await attempt(`listing ${target.description}`, () => target.list(), beforeAnyChange);
+  const keep = (options.keep ?? []).map((k) => k.replace(/\/*$/, '/'));
+  const kept = (p: string): boolean => keep.some((k) => p.startsWith(k));
+  const clash = Object.keys(site.manifest.files).find(kept);
+  if (clash) throw new SyncError(`sync: ${options.dist} has ${clash}, inside ${keep.find((k) => clash.startsWith(k))}, which the target keeps for something else (pull-request previews); rename that page.`);
+  const listing = (await attempt(`listing ${target.description}`, () => target.list(), beforeAnyChange)).filter((p) => !kept(p));
 
   const prune = options.prune ?? false;
   const foreign = listing.filter((p) => !RESERVED_NAMES.includes(p));

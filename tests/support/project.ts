@@ -27,9 +27,20 @@ export interface BuildResult {
   output: string;
 }
 
+/**
+ * This process's environment without what vitest puts there (VITEST*, NODE_ENV=test, and Vite's
+ * import.meta.env values BASE_URL, MODE, DEV, PROD, SSR): a child `astro` would read them as its own
+ * — BASE_URL=/ would override the site's base path.
+ */
+export function childEnv(extra: Record<string, string> = {}): Record<string, string> {
+  const leaked = /^(VITEST.*|NODE_ENV|TEST|BASE_URL|MODE|DEV|PROD|SSR)$/;
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k, v]) => v !== undefined && !leaked.test(k))) as Record<string, string>;
+  return { ...clean, ASTRO_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0', ...extra };
+}
+
 /** `astro build` then pagefind, exactly as `npm run build` does. */
 export function build(dir: string, env: Record<string, string> = {}): BuildResult {
-  const r = spawnSync('npm', ['run', 'build'], { cwd: dir, encoding: 'utf8', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0', ...env } });
+  const r = spawnSync('npm', ['run', 'build'], { cwd: dir, encoding: 'utf8', env: childEnv(env) });
   return { status: r.status ?? 1, output: `${r.stdout}\n${r.stderr}` };
 }
 
@@ -38,19 +49,29 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml', '.wasm': 'application/wasm', '.png': 'image/png',
 };
 
-/** Serves `root` on 127.0.0.1 at a free port; `/x/` serves `/x/index.html`. */
-export async function serve(root: string): Promise<{ url: string; close: () => Promise<void> }> {
+/**
+ * Serves `root` on 127.0.0.1 at a free port; `/x/` serves `/x/index.html`. With `base` (e.g.
+ * `/previews/pr-7/`) the site is served under that sub-path only, as a bucket prefix behind a CDN
+ * would be: a request outside it is a 404, so a link that forgets the base fails a test. Every
+ * request is recorded (`requests`: method, path, status) for tests that check nothing 404s.
+ */
+export async function serve(root: string, base = '/'): Promise<{ url: string; requests: { path: string; status: number }[]; close: () => Promise<void> }> {
+  const prefix = base.replace(/\/?$/, '/');
+  const requests: { path: string; status: number }[] = [];
   const server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    const reply = (status: number, body: string | Buffer, type = 'text/plain'): void => {
+      requests.push({ path: pathname, status });
+      res.writeHead(status, { 'content-type': type }).end(body);
+    };
+    if (!pathname.startsWith(prefix) && pathname !== prefix.slice(0, -1)) return reply(404, 'not found (outside the base)');
+    const path = normalize('/' + pathname.slice(prefix.length)).replace(/^(\.\.[/\\])+/, '');
     let file = join(root, path);
     if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
-    if (!file.startsWith(root) || !existsSync(file)) {
-      res.writeHead(404).end('not found');
-      return;
-    }
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
+    if (!file.startsWith(root) || !existsSync(file)) return reply(404, 'not found');
+    reply(200, readFileSync(file), TYPES[extname(file)] ?? 'application/octet-stream');
   });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((ok) => server.close(() => ok())) };
+  return { url: `http://127.0.0.1:${port}`, requests, close: () => new Promise((ok) => server.close(() => ok())) };
 }

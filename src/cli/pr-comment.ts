@@ -1,0 +1,52 @@
+/**
+ * `npm run pr-comment -- --from <preview dir> --site-url <url> [--verify-head <sha>]`, or
+ * `-- --pr <N> --body-file <file>` — posts the pull-request summary as the ONE summary comment of
+ * the pull request, updating it on later pushes instead of adding another (found by its marker).
+ * With --from it reads the PR number and the change list from a folder `npm run preview:build`
+ * wrote and renders the summary with links into <url>/previews/pr-<N>/; --verify-head first checks
+ * with GitHub that the pull request is open at that commit (the folder came from the pull request's
+ * own run). Needs GITHUB_TOKEN and GITHUB_REPOSITORY (set in a GitHub Actions step).
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { prSummary, SUMMARY_MARKER } from '../review/summary.ts';
+import { assertPullHead, githubFromEnv, upsertComment } from '../github/api.ts';
+import { readPreview } from '../preview/build.ts';
+import { basePathOf } from '../integration/site-base.ts';
+import { parsePr, previewUrl } from '../preview/paths.ts';
+import { runMain, UsageError } from './config.ts';
+
+const USAGE = `usage: npm run pr-comment -- --from <preview dir> --site-url <url> [--verify-head <sha>]
+       npm run pr-comment -- --pr <N> --body-file <file> [--verify-head <sha>]`;
+
+runMain(async () => {
+  let values;
+  try {
+    ({ values } = parseArgs({ options: { from: { type: 'string' }, pr: { type: 'string' }, 'body-file': { type: 'string' }, 'verify-head': { type: 'string' }, 'site-url': { type: 'string' } }, strict: true }));
+  } catch (err) {
+    throw new UsageError(`pr-comment: ${(err as Error).message}\n\n${USAGE}`);
+  }
+  let pr: number;
+  let body: string;
+  if (values.from) {
+    const preview = readPreview(values.from);
+    const siteUrl = values['site-url'];
+    if (!siteUrl) throw new UsageError(`pr-comment: --site-url <production URL> is required with --from (the summary links into its previews/pr-<N>/)\n\n${USAGE}`);
+    basePathOf(siteUrl);
+    pr = values.pr ? parsePr(values.pr) : preview.meta.pr;
+    if (pr !== preview.meta.pr) throw new UsageError(`pr-comment: ${values.from} is the preview of #${preview.meta.pr}, not #${pr}`);
+    body = prSummary(preview.changes, previewUrl(pr, siteUrl));
+  } else {
+    if (!values['body-file']) throw new UsageError(`pr-comment: give --from <preview dir>, or --pr <N> with --body-file <file>\n\n${USAGE}`);
+    pr = parsePr(values.pr);
+    try {
+      body = readFileSync(values['body-file'], 'utf8');
+    } catch (err) {
+      throw new UsageError(`pr-comment: cannot read ${values['body-file']}: ${(err as Error).message}`);
+    }
+  }
+  const gh = githubFromEnv();
+  if (values['verify-head']) await assertPullHead(gh, pr, values['verify-head']);
+  const done = await upsertComment(gh, pr, body, SUMMARY_MARKER);
+  console.log(`${done.action} the summary comment on #${pr} (id ${done.id})`);
+});

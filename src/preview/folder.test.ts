@@ -1,0 +1,80 @@
+// A preview folder arrives as an artifact from the pull request's own run, so it is checked before
+// use: its description, its change list and its site; and the preview commands refuse bad arguments
+// and mismatched folders with a message, never a stack trace and never a partial publish.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { removeTempDirs, tempDir } from '../sync/test-support.ts';
+import { readPreview } from './build.ts';
+import { parseChanges, serializeChanges } from './changes.ts';
+
+afterAll(removeTempDirs);
+const ROOT = resolve(import.meta.dirname, '../..');
+const SHA = 'c'.repeat(40);
+
+const changes = {
+  ref: 'origin/main', commit: SHA, changed: true,
+  scenarios: [{ id: 'x', stem: '01-x', title: 'X', status: 'changed' as const, added: 1, removed: 1, requests: [
+    { offset: 4, status: 'changed' as const, before: ['secret prompt text'], diff: { rows: [], added: 1, removed: 1 }, droppedAnnotations: [] },
+  ] }],
+};
+
+function folder(meta: unknown, change: string = serializeChanges(changes as never), site = true): string {
+  const dir = join(tempDir('preview'), 'preview-site');
+  mkdirSync(join(dir, 'site'), { recursive: true });
+  if (site) writeFileSync(join(dir, 'site/index.html'), '<!doctype html>');
+  writeFileSync(join(dir, 'preview.json'), typeof meta === 'string' ? meta : JSON.stringify(meta));
+  writeFileSync(join(dir, 'changes.json'), change);
+  return dir;
+}
+const good = { pr: 7, basePath: '/previews/pr-7/', base: { ref: 'origin/main', commit: SHA }, head: SHA };
+
+describe('a preview folder', () => {
+  it('reads back what preview:build wrote, without prompt text in the change list', () => {
+    const p = readPreview(folder(good));
+    expect(p.meta.pr).toBe(7);
+    expect(p.changes.scenarios[0]!.requests[0]).toEqual({ offset: 4, status: 'changed', diff: { added: 1, removed: 1 }, droppedAnnotations: [] });
+    expect(JSON.stringify(p.changes)).not.toContain('secret prompt text');
+  });
+
+  it('is refused when its description, change list or site is not right', () => {
+    const cases: [string, RegExp][] = [
+      [folder('{'), /preview\.json: not JSON/],
+      [folder({ ...good, pr: 0 }), /not a preview description/],
+      [folder({ ...good, basePath: '/previews/pr-8/' }), /not a preview description \(pr, basePath ending \/previews\/pr-<pr>\/, head commit\)/],
+      [folder({ ...good, head: 'HEAD' }), /not a preview description/],
+      [folder(good, '{"ref":1}'), /changes\.json: not a change list: ref: /],
+      [folder(good, serializeChanges(changes as never).replace('"offset": 4', '"offset": -4')), /not a change list: scenarios\.0\.requests\.0\.offset/],
+      [folder(good, undefined, false), /site\/index\.html not found/],
+    ];
+    for (const [dir, message] of cases) expect(() => readPreview(dir), String(message)).toThrow(message);
+    expect(() => parseChanges('[]', 'c.json')).toThrow(/c\.json: not a change list: \(root\)/);
+  });
+});
+
+describe('npm run preview:*', () => {
+  const cli = (args: string[]) => spawnSync(process.execPath, ['src/cli/preview.ts', ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, EXPLAINER_BASE: '' } });
+
+  it('exits 1 with a message and no stack trace on bad arguments and mismatched folders', () => {
+    const dir = folder(good);
+    const out = `dir:${join(tempDir('preview'), 'www')}`;
+    const cases: [string[], RegExp][] = [
+      [['publish', '--prebuilt', dir], /--target is required/],
+      [['remove', '--pr', 'x7', '--target', out], /--pr "x7" is not a pull-request number/],
+      [['publish', '--prebuilt', dir, '--pr', '8', '--target', out], /is the preview of #7, not #8; nothing was published/],
+      [['publish', '--prebuilt', dir, '--site-url', 'https://x.example/docs/', '--target', out], /was built for \/previews\/pr-7\/, but the preview of #7 is served at \/docs\/previews\/pr-7\//],
+      [['build', '--pr', '7'], /missing --base <ref>/],
+      [['frobnicate'], /unknown command "frobnicate"; use build, publish or remove/],
+    ];
+    for (const [args, message] of cases) {
+      const r = cli(args);
+      expect({ args, status: r.status }).toEqual({ args, status: 1 });
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    }
+    const published = cli(['publish', '--prebuilt', dir, '--target', out]);
+    expect(published.status, published.stderr).toBe(0);
+    expect(published.stdout).toContain('preview of #7 published under /previews/pr-7/');
+  }, 120_000);
+});
