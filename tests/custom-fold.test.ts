@@ -59,7 +59,7 @@ describe('a project’s own fold', () => {
   // byte-identical to this repository's file, which the docs page shows).
   const configFile = join(dir, 'astro.config.mjs');
   const config = readFileSync(configFile, 'utf8');
-  const registered = config.replace("folds: ['context-protocol', 'layered'],", `folds: ['context-protocol', 'layered', './${FOLD}'],`);
+  const registered = config.replace("folds: ['context-protocol', 'layered', 'requests'],", `folds: ['context-protocol', 'layered', 'requests', './${FOLD}'],`);
   writeFileSync(configFile, registered);
 
   const scenarioFile = join(dir, 'scenarios', 'chat-log.yaml');
