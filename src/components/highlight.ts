@@ -11,7 +11,7 @@
 import { createHighlighter, hastToHtml, type DecorationItem, type Highlighter } from 'shiki';
 import type { Element, ElementContent } from 'hast';
 
-const THEMES = { light: 'github-light', dark: 'github-dark' } as const;
+export const THEMES = { light: 'github-light', dark: 'github-dark' } as const;
 let instance: Promise<Highlighter> | undefined;
 
 export function highlighter(): Promise<Highlighter> {

@@ -176,6 +176,12 @@ export function initScenarioPage(): void {
     for (const b of button.parentElement!.querySelectorAll('button')) b.setAttribute('aria-pressed', String(b === button));
   });
 
+  // Provider wire views: the copy buttons' script is its own chunk, loaded when a view first opens.
+  article.addEventListener('toggle', (e) => {
+    const d = e.target as HTMLDetailsElement;
+    if (d.matches('details.wire') && d.open) void import('./wire-copy.ts').then((m) => m.initWireCopy(d));
+  }, true);
+
   window.addEventListener('hashchange', fromHash);
   fromHash();
 }
