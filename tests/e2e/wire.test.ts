@@ -27,6 +27,9 @@ beforeAll(async () => {
   });
 }, 600_000);
 
+/** The machine may be busy: give the page time (no timing is asserted). */
+const poll = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000 });
+
 afterAll(async () => {
   await browser?.close();
   await site?.close();
@@ -50,7 +53,7 @@ describe('the imported example trace', () => {
   it('renders every request, with the ✂ line where the injected date changed the system prompt', async () => {
     const { page, errors } = await open('/scenarios/imported-trace/#@4');
     const pane = page.locator('.pane[data-offset="4"]');
-    await expect.poll(() => pane.evaluate((p) => p.classList.contains('selected'))).toBe(true);
+    await poll(() => pane.evaluate((p) => p.classList.contains('selected'))).toBe(true);
     expect(await page.locator('.pane[data-kind="request"]').count()).toBe(5);
     // The first line below the ✂ line is the system prompt's dated block: the cause of the break.
     const afterCut = await pane.locator('.reviewable .cut').evaluate((c) => {
@@ -70,12 +73,12 @@ describe('wire views', () => {
   it('open in place of the printed request; each provider JSON; the copy script loads only then', async () => {
     const { page, requested, errors } = await open('/scenarios/imported-trace/#@4');
     const pane = page.locator('.pane[data-offset="4"]');
-    await expect.poll(() => pane.evaluate((p) => p.classList.contains('selected'))).toBe(true);
+    await poll(() => pane.evaluate((p) => p.classList.contains('selected'))).toBe(true);
     expect(requested.filter((u) => u.includes('wire-copy'))).toEqual([]);
     expect(await pane.locator('.reviewable').isVisible()).toBe(true);
     await pane.locator('details.wire > summary').click();
     expect(await pane.locator('.reviewable').isVisible()).toBe(false);
-    await expect.poll(() => requested.filter((u) => u.includes('wire-copy')).length).toBe(1);
+    await poll(() => requested.filter((u) => u.includes('wire-copy')).length).toBe(1);
     const chat = JSON.parse((await pane.locator('.wire-format[data-format="openai-chat"] pre').textContent())!);
     expect(chat.model).toBe('claude-sonnet-4-5');
     expect(chat.messages[1]).toEqual({ role: 'system', content: "Today's date: 2026-12-01. Working directory: /repos/harbor. Default branch: main." });
@@ -94,13 +97,13 @@ describe('wire views', () => {
   it('copy as cURL: the endpoint, the key as an environment variable, the body — and no secret', async () => {
     const { page } = await open('/scenarios/imported-trace/#@3');
     const pane = page.locator('.pane[data-offset="3"]');
-    await expect.poll(() => pane.evaluate((p) => p.classList.contains('selected'))).toBe(true);
+    await poll(() => pane.evaluate((p) => p.classList.contains('selected'))).toBe(true);
     await pane.locator('details.wire > summary').click();
     await pane.locator('.wire-format[data-format="anthropic"] > summary').click();
     const button = pane.locator('.wire-format[data-format="anthropic"] button[data-copy="curl"]');
-    await expect.poll(() => button.isVisible()).toBe(true);
+    await poll(() => button.isVisible()).toBe(true);
     await button.click();
-    await expect.poll(() => pane.locator('.wire-status').textContent()).toBe('Copied the cURL command.');
+    await poll(() => pane.locator('.wire-status').textContent()).toBe('Copied the cURL command.');
     const curl = await page.evaluate(() => navigator.clipboard.readText());
     expect(curl.split('\n').slice(0, 5)).toEqual([
       'curl https://api.anthropic.com/v1/messages \\',
@@ -112,7 +115,7 @@ describe('wire views', () => {
     expect(curl).toContain('[redacted secret]');
     expect(curl).not.toMatch(/sk-[A-Za-z0-9]|Bearer [^$]/);
     await pane.locator('.wire-format[data-format="anthropic"] button[data-copy="json"]').click();
-    await expect.poll(() => pane.locator('.wire-status').textContent()).toBe('Copied the JSON.');
+    await poll(() => pane.locator('.wire-status').textContent()).toBe('Copied the JSON.');
     expect(JSON.parse(await page.evaluate(() => navigator.clipboard.readText())).max_tokens).toBe(4096);
     await page.context().close();
   });
