@@ -5,7 +5,7 @@
  * scenario renders clean; prints every dropped secret (where, never the value). Refuses to
  * overwrite a scenario it did not write itself unless --force.
  */
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import { importTrace, INPUT_FORMATS, type InputFormat } from '../import/index.ts';
 import { IMPORT_HEADER } from '../import/scenario.ts';
@@ -54,6 +54,13 @@ runMain(async () => {
   if (existing !== undefined && !imported && !args.force) {
     throw new UsageError(`${out} exists and was not written by an import\n  fix: choose another --id or --out, or pass --force to replace it`);
   }
+  // Ids are unique across the corpus: another scenario with this id would fail `npm run check`.
+  const scenariosAbs = join(config.root, config.scenariosDir);
+  const idLine = new RegExp(`^id:\\s*["']?${id}["']?\\s*$`, 'm');
+  const clash = existsSync(scenariosAbs)
+    ? readdirSync(scenariosAbs).filter((f) => /\.(ya?ml|md)$/.test(f) && join(scenariosAbs, f) !== outAbs).find((f) => idLine.test(readFileSync(join(scenariosAbs, f), 'utf8')))
+    : undefined;
+  if (clash) throw new UsageError(`${config.scenariosDir}/${clash} already has the id "${id}"\n  fix: pass another --id`);
   const trace = readFileSync(abs, 'utf8');
   const { result, errors } = importTrace(trace, { file: display, id, ...(args.format && { format: args.format }), ...(imported && { previous: existing }) });
   if (!result) throw new CorpusError(errors);

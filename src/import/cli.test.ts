@@ -1,6 +1,6 @@
 // `npm run import` as a person runs it (a child process): writes the scenario and reports the
 // dropped secrets; a bad trace is exit 1 with file:line:col and the fix, no stack, nothing written;
-// it never replaces a scenario it did not write; and the bundled example re-imports byte for byte.
+// it never replaces a scenario it did not write nor reuses another's id; and the bundled example re-imports byte for byte.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -58,5 +58,8 @@ describe('npm run import', { timeout: 180_000 }, () => {
     expect(readFileSync(out, 'utf8')).toBe('id: hand\n');
     expect((await cli(['x.jsonl', '--format', 'gemini'])).stderr).toMatch(/unknown --format "gemini"\n  fix: use one of openai-chat, openai-responses, anthropic, otlp/);
     expect((await cli([])).stderr).toMatch(/no trace file given/);
+    const clash = await cli(['examples/traces/agent-session.anthropic.jsonl', '--id', 'birth-window', '--out', join(dir, 'clash.yaml')]);
+    expect(clash.stderr).toMatch(/scenarios\/01-birth-window\.yaml already has the id "birth-window"\n  fix: pass another --id/);
+    expect(existsSync(join(dir, 'clash.yaml'))).toBe(false);
   });
 });
