@@ -78,7 +78,7 @@ describe('a project’s own fold', () => {
     writeFileSync(scenarioFile, scenario.replace(m[0], 'fold: chat-logs'));
     const r = run(dir, 'fixtures');
     expect(r.status).not.toBe(0);
-    expect(r.output).toContain(`scenarios/chat-log.yaml:${line}:7 error: unknown fold \`chat-logs\`\n  fix: use one of: context-protocol, layered, chat-log (or register the fold in astro.config.mjs)`);
+    expect(r.output).toContain(`scenarios/chat-log.yaml:${line}:7 error: unknown fold \`chat-logs\`\n  fix: use one of: context-protocol, layered, requests, chat-log (or register the fold in astro.config.mjs)`);
     expect(r.output).not.toMatch(/\n\s+at .+:\d+:\d+\)?\n/); // no stack trace
     expect(existsSync(join(dir, 'fixtures'))).toBe(false);
   });
