@@ -25,11 +25,14 @@ function cli(args: string[]): Promise<{ code: number | null; stdout: string; std
 // Each run loads astro.config.mjs and the integration, seconds on a busy machine: generous timeouts.
 describe('npm run import', { timeout: 180_000 }, () => {
   it('the bundled example trace imports to exactly the committed scenario (deterministic, annotations kept)', async () => {
+    // The committed scenario under another id (its own id is taken — by itself), imported over.
+    const committed = readFileSync(join(ROOT, 'scenarios/30-imported-trace.yaml'), 'utf8');
+    const copy = committed.replace(/^id: imported-trace$/m, 'id: imported-copy');
     const out = join(dir, 'example.yaml');
-    writeFileSync(out, readFileSync(join(ROOT, 'scenarios/30-imported-trace.yaml')));
-    const r = await cli(['examples/traces/agent-session.anthropic.jsonl', '--id', 'imported-trace', '--out', out]);
+    writeFileSync(out, copy);
+    const r = await cli(['examples/traces/agent-session.anthropic.jsonl', '--id', 'imported-copy', '--out', out]);
     expect(r).toMatchObject({ code: 0, stderr: '' });
-    expect(readFileSync(out, 'utf8')).toBe(readFileSync(join(ROOT, 'scenarios/30-imported-trace.yaml'), 'utf8'));
+    expect(readFileSync(out, 'utf8')).toBe(copy);
     expect(r.stdout).toContain('examples/traces/agent-session.anthropic.jsonl:1:');
     expect(r.stdout).toContain('dropped a credential header: header x-api-key');
     expect(r.stdout).toMatch(/dropped an API key \(sk-…\): messages\.4\.content\.0\.content/);
