@@ -8,7 +8,7 @@
  * spans (otlp.ts) → one provider (detect.ts) → secrets dropped (secrets.ts) → each payload checked
  * by the `requests` fold itself → timestamps to time labels → YAML (scenario.ts).
  */
-import { FORMATS, type RequestFormat } from '../folds/requests/schema.ts';
+import type { RequestFormat } from '../folds/requests/schema.ts';
 import { requests as requestsFold } from '../folds/requests/index.ts';
 import type { InputError } from '../scenarios/errors.ts';
 import { formatElapsed } from '../scenarios/time.ts';
@@ -54,8 +54,6 @@ interface Req {
   offset: number;
   body: Record<string, unknown>;
   timestampMs?: number;
-  /** Where the timestamp is, for its errors. */
-  timestampAt?: (string | number)[];
 }
 
 type Obj = Record<string, unknown>;
@@ -91,7 +89,7 @@ function bodiesOf(chunks: Chunk[], file: string, errors: InputError[], dropped: 
     if (v.timestamp !== undefined) {
       const ms = timestampMs(v.timestamp);
       if (ms === undefined) errors.push({ pos: chunkPos(c, ['timestamp'], file), message: `\`timestamp\` is not an ISO-8601 instant or a Unix time, got ${JSON.stringify(v.timestamp)}`, fix: 'write e.g. "2026-08-24T16:41:00.000Z", or Unix milliseconds like 1787589660000' });
-      else Object.assign(req, { timestampMs: ms, timestampAt: ['timestamp'] });
+      else req.timestampMs = ms;
     }
     out.push(req);
   }
@@ -145,7 +143,7 @@ function spansToRequests(chunks: Chunk[], file: string, errors: InputError[]): {
       if ('problem' in parsed) errors.push({ pos: pos(key), message: `\`${key}\`: ${parsed.problem}`, fix: 'record it as JSON text or as a structured value, per the GenAI semantic conventions' });
       else body[field] = parsed.value;
     }
-    reqs.push({ chunk, at, offset: i + 1, body, timestampMs: Number(span.startNs / 1_000_000n), timestampAt: [...at, 'startTimeUnixNano'] });
+    reqs.push({ chunk, at, offset: i + 1, body, timestampMs: Number(span.startNs / 1_000_000n) });
   });
   return { reqs, skipped: found.length - genai.length };
 }
@@ -255,4 +253,3 @@ export function importTrace(text: string, opts: ImportOptions): { result?: Impor
   return { result: { yaml, format, requests: payloads.length, dropped, skippedSpans, detected: !opts.format }, errors };
 }
 
-export { FORMATS };
