@@ -14,7 +14,7 @@ export default defineConfig({
     explainer({
       scenarios: 'scenarios',
       fixtures: 'fixtures',
-      folds: ['context-protocol', 'layered'],
+      folds: ['context-protocol', 'layered', 'requests'],
       defaultFold: 'context-protocol',
     }),
     mdx(),

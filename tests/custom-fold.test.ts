@@ -59,7 +59,7 @@ describe('a project’s own fold', () => {
   // byte-identical to this repository's file, which the docs page shows).
   const configFile = join(dir, 'astro.config.mjs');
   const config = readFileSync(configFile, 'utf8');
-  const registered = config.replace("folds: ['context-protocol', 'layered'],", `folds: ['context-protocol', 'layered', './${FOLD}'],`);
+  const registered = config.replace("folds: ['context-protocol', 'layered', 'requests'],", `folds: ['context-protocol', 'layered', 'requests', './${FOLD}'],`);
   writeFileSync(configFile, registered);
 
   const scenarioFile = join(dir, 'scenarios', 'chat-log.yaml');
@@ -80,7 +80,7 @@ describe('a project’s own fold', () => {
     expect(r.status).not.toBe(0);
     expect(r.output).toContain(`scenarios/chat-log.yaml:${line}:7 error: unknown fold \`chat-logs\` — did you mean \`chat-log\`?\n`);
     expect(r.output).toContain(`  > ${line} | fold: chat-logs\n`); // the code frame
-    expect(r.output).toContain('  fix: use one of: context-protocol, layered, chat-log (or register the fold in astro.config.mjs)');
+    expect(r.output).toContain('  fix: use one of: context-protocol, layered, requests, chat-log (or register the fold in astro.config.mjs)');
     expect(r.output).not.toMatch(/\n\s+at .+:\d+:\d+\)?\n/); // no stack trace
     expect(existsSync(join(dir, 'fixtures'))).toBe(false);
   });

@@ -62,6 +62,8 @@ export interface PaneMarkup {
   typeOf: (offset: string) => string;
   /** Markup of a before/after review of this request (already escaped by its own renderer). */
   reviewHtml?: string;
+  /** Markup of the request's provider wire views (WireViews.astro; escaped by its own renderer). */
+  wireHtml?: string;
   /** What the line marks compare with: the previous request (requests) or event (states); none: the first. */
   diffBase?: DiffBase | null;
   /** The review's one-line summary for the header, when there is a review. */
@@ -145,6 +147,7 @@ export function paneMarkup(p: PaneMarkup): string {
   out.push('</div>');
   if (p.rejected) out.push(`<p class="rejected">Not sent: ${e(p.rejected)}</p>`);
   if (p.kind === 'state') out.push('<p class="muted visually-hidden">The messages the model would read if a request were sent right after this event.</p>');
+  if (p.wireHtml) out.push(p.wireHtml);
   out.push(
     `<div class="reviewable${p.reviewHtml ? ' has-review' : ''}">`,
     `<div class="code review-view" data-view="after" role="region" aria-label="${e(heading)} — prompt text" tabindex="0">`,
@@ -190,7 +193,7 @@ export function fromPane(
   cards: readonly Card[],
   html: readonly string[],
   opts: {
-    idPrefix: string; selected?: boolean; shared?: boolean; heading?: string; linkBase?: string; reviewHtml?: string;
+    idPrefix: string; selected?: boolean; shared?: boolean; heading?: string; linkBase?: string; reviewHtml?: string; wireHtml?: string;
     review?: PaneMarkup['review'];
     /** Safe markup of an annotation comment (e.g. inline Markdown); default: the escaped text. */
     commentHtml?: (comment: string) => string;

@@ -274,6 +274,11 @@ export function initScenarioPage(): void {
   window.addEventListener('scroll', queueFit, { passive: true });
   window.addEventListener('resize', queueFit);
   fit();
+  // Provider wire views: the copy buttons' script is its own chunk, loaded when a view first opens.
+  article.addEventListener('toggle', (e) => {
+    const d = e.target as HTMLDetailsElement;
+    if (d.matches('details.wire') && d.open) void import('./wire-copy.ts').then((m) => m.initWireCopy(d));
+  }, true);
 
   window.addEventListener('hashchange', fromHash);
   const initial = current;

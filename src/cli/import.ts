@@ -1,0 +1,77 @@
+/**
+ * `npm run import -- <trace> [--format openai-chat|openai-responses|anthropic|otlp] [--id <id>]
+ * [--out <file>] [--force]` — turns a captured trace into a scenario for the `requests` fold
+ * (src/import). Writes `scenarios/<id>.yaml` (or --out) only when the whole trace imports and the
+ * scenario renders clean; prints every dropped secret (where, never the value). Refuses to
+ * overwrite a scenario it did not write itself unless --force.
+ */
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { basename, dirname, extname, join, relative, resolve } from 'node:path';
+import { importTrace, INPUT_FORMATS, type InputFormat } from '../import/index.ts';
+import { IMPORT_HEADER } from '../import/scenario.ts';
+import { renderTexts } from '../prompt/corpus.ts';
+import { CorpusError } from '../scenarios/errors.ts';
+import { loadConfig, runMain, UsageError } from './config.ts';
+
+const USAGE = 'usage: npm run import -- <trace file> [--format openai-chat|openai-responses|anthropic|otlp] [--id <scenario id>] [--out <scenario file>] [--force]';
+
+function parseArgs(argv: string[]): { file: string; format?: InputFormat; id?: string; out?: string; force: boolean } {
+  let file: string | undefined;
+  const opts: { format?: InputFormat; id?: string; out?: string; force: boolean } = { force: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--force') opts.force = true;
+    else if (a === '--format' || a === '--id' || a === '--out') {
+      const v = argv[++i];
+      if (v === undefined) throw new UsageError(`${a} needs a value\n  fix: ${USAGE}`);
+      if (a === '--format') {
+        if (!(INPUT_FORMATS as readonly string[]).includes(v)) throw new UsageError(`unknown --format "${v}"\n  fix: use one of ${INPUT_FORMATS.join(', ')}`);
+        opts.format = v as InputFormat;
+      } else opts[a === '--id' ? 'id' : 'out'] = v;
+    } else if (a.startsWith('--')) throw new UsageError(`unknown option ${a}\n  fix: ${USAGE}`);
+    else if (file === undefined) file = a;
+    else throw new UsageError(`one trace file at a time (got ${file} and ${a})\n  fix: ${USAGE}`);
+  }
+  if (!file) throw new UsageError(`no trace file given\n  fix: ${USAGE}`);
+  return { file, ...opts };
+}
+
+/** A scenario id from the trace's file name: lower case, [a-z0-9-]. */
+const idFrom = (file: string): string => basename(file, extname(file)).toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/^[^a-z0-9]+|-+$/g, '') || 'imported-trace';
+
+runMain(async () => {
+  const args = parseArgs(process.argv.slice(2));
+  const config = await loadConfig();
+  const id = args.id ?? idFrom(args.file);
+  if (!/^[a-z0-9][a-z0-9_-]*$/.test(id)) throw new UsageError(`--id "${id}" is not a scenario id\n  fix: use lower-case letters, digits, - and _, starting with a letter or digit`);
+  const abs = resolve(args.file);
+  if (!existsSync(abs)) throw new UsageError(`no such file: ${args.file}\n  fix: give the path of a trace file (JSON Lines of request bodies, or an OTLP JSON export)`);
+  const display = relative(config.root, abs).split('\\').join('/');
+  const outAbs = resolve(args.out ?? join(config.root, config.scenariosDir, `${id}.yaml`));
+  const out = relative(config.root, outAbs).split('\\').join('/');
+  const existing = existsSync(outAbs) ? readFileSync(outAbs, 'utf8') : undefined;
+  const imported = existing?.split('\n').slice(0, 2).some((l) => l.startsWith(IMPORT_HEADER)) ?? false;
+  if (existing !== undefined && !imported && !args.force) {
+    throw new UsageError(`${out} exists and was not written by an import\n  fix: choose another --id or --out, or pass --force to replace it`);
+  }
+  // Ids are unique across the corpus: another scenario with this id would fail `npm run check`.
+  const scenariosAbs = join(config.root, config.scenariosDir);
+  const idLine = new RegExp(`^id:\\s*["']?${id}["']?\\s*$`, 'm');
+  const clash = existsSync(scenariosAbs)
+    ? readdirSync(scenariosAbs).filter((f) => /\.(ya?ml|md)$/.test(f) && join(scenariosAbs, f) !== outAbs).find((f) => idLine.test(readFileSync(join(scenariosAbs, f), 'utf8')))
+    : undefined;
+  if (clash) throw new UsageError(`${config.scenariosDir}/${clash} already has the id "${id}"\n  fix: pass another --id`);
+  const trace = readFileSync(abs, 'utf8');
+  const { result, errors } = importTrace(trace, { file: display, id, ...(args.format && { format: args.format }), ...(imported && { previous: existing }) });
+  if (!result) throw new CorpusError(errors);
+  // The result must pass the corpus check as it is (kept annotations must still anchor).
+  const check = renderTexts([{ file: out, text: result.yaml }], config, { everyEvent: false });
+  if (check.errors.length) throw new CorpusError(check.errors);
+  const tmp = join(dirname(outAbs), `.${basename(outAbs)}.tmp`);
+  writeFileSync(tmp, result.yaml);
+  renameSync(tmp, outAbs);
+  for (const d of result.dropped) console.log(`${d.pos.file}:${d.pos.line}:${d.pos.col} dropped ${d.what}: ${d.where}`);
+  if (result.skippedSpans) console.log(`skipped ${result.skippedSpans} span(s) without gen_ai.input.messages`);
+  console.log(`wrote ${out}: ${result.requests} ${result.format} request(s)${result.detected ? ' (format detected; --format chooses it)' : ''}, ${result.dropped.length} secret(s) dropped`);
+  console.log('next: npm run check && npm run fixtures');
+});

@@ -1,0 +1,255 @@
+/**
+ * A captured trace → a scenario file for the `requests` fold (`npm run import`). Pure: text in,
+ * YAML text and a report out, or the list of problems — each naming the trace file's line and
+ * column, what is wrong and the fix; no partial result. Deterministic: the same trace and options
+ * give the same bytes (nothing depends on the clock or the machine).
+ *
+ * Steps: read the JSON values (read.ts) → requests: request bodies (bare or wrapped) or GenAI
+ * spans (otlp.ts) → one provider (detect.ts) → secrets dropped (secrets.ts) → each payload checked
+ * by the `requests` fold itself → timestamps to time labels → YAML (scenario.ts).
+ */
+import type { RequestFormat } from '../folds/requests/schema.ts';
+import { requests as requestsFold } from '../folds/requests/index.ts';
+import type { InputError } from '../scenarios/errors.ts';
+import { formatElapsed } from '../scenarios/time.ts';
+import { candidates, FORMAT_TITLES } from './detect.ts';
+import { jsonAttribute, spansOf, type OtlpIssue } from './otlp.ts';
+import { chunkPos, ENVELOPE_KEYS, isObject, readChunks, type Chunk } from './read.ts';
+import { credentialHeader, scrub, type Dropped } from './secrets.ts';
+import { scenarioYaml } from './scenario.ts';
+
+/** `--format` values: a body format, or `otlp` for OpenTelemetry spans. */
+export const INPUT_FORMATS = ['openai-chat', 'openai-responses', 'anthropic', 'otlp'] as const;
+export type InputFormat = (typeof INPUT_FORMATS)[number];
+
+export interface ImportOptions {
+  /** The trace file as the user named it (used in messages and the scenario). */
+  file: string;
+  id: string;
+  format?: InputFormat;
+  /** The scenario file being replaced, when an import wrote it (its annotations are kept). */
+  previous?: string;
+}
+
+export interface DroppedSecret extends Dropped {
+  pos: InputError['pos'];
+}
+
+export interface ImportResult {
+  yaml: string;
+  format: RequestFormat;
+  requests: number;
+  dropped: DroppedSecret[];
+  /** OTLP spans that carried no GenAI input messages. */
+  skippedSpans: number;
+  /** How the format was chosen, for the report. */
+  detected: boolean;
+}
+
+/** One request of the trace, before it becomes an event. */
+interface Req {
+  chunk: Chunk;
+  /** Path of the body (or span) inside the chunk's value. */
+  at: (string | number)[];
+  offset: number;
+  body: Record<string, unknown>;
+  timestampMs?: number;
+}
+
+type Obj = Record<string, unknown>;
+
+function timestampMs(v: unknown): number | undefined {
+  if (typeof v === 'number' && Number.isFinite(v)) return v > 1e11 ? v : v * 1000;
+  if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v)) {
+    const ms = Date.parse(v);
+    return Number.isNaN(ms) ? undefined : ms;
+  }
+  return undefined;
+}
+
+/** Request bodies of JSON Lines chunks (bare or wrapped); headers are dropped here. */
+function bodiesOf(chunks: Chunk[], file: string, errors: InputError[], dropped: DroppedSecret[]): Req[] {
+  const out: Req[] = [];
+  for (const c of chunks) {
+    const v = c.value;
+    const wrapped = isObject(v.body) && !('model' in v);
+    if (!wrapped) {
+      out.push({ chunk: c, at: [], offset: c.line, body: v });
+      continue;
+    }
+    const unknown = Object.keys(v).filter((k) => !ENVELOPE_KEYS.includes(k));
+    for (const k of unknown) {
+      errors.push({ pos: chunkPos(c, [k], file, true), message: `unknown field \`${k}\` around a request body`, fix: `a wrapped request has only ${ENVELOPE_KEYS.join(', ')}: remove \`${k}\`, or put the bare body on the line` });
+    }
+    if (v.headers !== undefined) {
+      if (!isObject(v.headers)) errors.push({ pos: chunkPos(c, ['headers'], file), message: '`headers` must be a mapping of header names to values', fix: 'write e.g. {"content-type": "application/json"}, or leave `headers` out' });
+      else for (const h of Object.keys(v.headers).sort()) if (credentialHeader(h)) dropped.push({ pos: chunkPos(c, ['headers', h], file, true), where: `header ${h}`, what: 'a credential header' });
+    }
+    const req: Req = { chunk: c, at: ['body'], offset: c.line, body: v.body as Obj };
+    if (v.timestamp !== undefined) {
+      const ms = timestampMs(v.timestamp);
+      if (ms === undefined) errors.push({ pos: chunkPos(c, ['timestamp'], file), message: `\`timestamp\` is not an ISO-8601 instant or a Unix time, got ${JSON.stringify(v.timestamp)}`, fix: 'write e.g. "2026-08-24T16:41:00.000Z", or Unix milliseconds like 1787589660000' });
+      else req.timestampMs = ms;
+    }
+    out.push(req);
+  }
+  return out;
+}
+
+/** GenAI inference spans of OTLP chunks, as `otel-genai` bodies, in start-time order. */
+function spansToRequests(chunks: Chunk[], file: string, errors: InputError[]): { reqs: Req[]; skipped: number } {
+  const found: { chunk: Chunk; span: ReturnType<typeof spansOf>[number] }[] = [];
+  for (const c of chunks) {
+    const issues: OtlpIssue[] = [];
+    for (const span of spansOf(c.value, issues)) found.push({ chunk: c, span });
+    for (const i of issues) errors.push({ pos: chunkPos(c, i.path, file), message: i.message, fix: i.fix });
+  }
+  const genai = found.filter((f) => f.span.attributes.has('gen_ai.input.messages'));
+  if (!genai.length && !errors.length) {
+    errors.push({
+      pos: { file, line: chunks[0]?.line ?? 1, col: 1 },
+      message: `no span carries \`gen_ai.input.messages\` (${found.length} span${found.length === 1 ? '' : 's'} read)`,
+      fix: 'turn on message content capture in your GenAI instrumentation (it is opt-in), so inference spans record their input messages',
+    });
+  }
+  genai.sort((a, b) => (a.span.startNs < b.span.startNs ? -1 : a.span.startNs > b.span.startNs ? 1 : a.span.spanId < b.span.spanId ? -1 : a.span.spanId > b.span.spanId ? 1 : 0));
+  let provider: { name: string; pos: InputError['pos'] } | undefined;
+  const reqs: Req[] = [];
+  genai.forEach(({ chunk, span }, i) => {
+    const at = span.path;
+    const spanValue = at.reduce<unknown>((o, k) => (isObject(o) || Array.isArray(o) ? (o as Record<string | number, unknown>)[k] : undefined), chunk.value);
+    const attrs = isObject(spanValue) && Array.isArray(spanValue.attributes) ? spanValue.attributes : [];
+    const attrIndex = (key: string): (string | number)[] => {
+      const idx = attrs.findIndex((a) => isObject(a) && a.key === key);
+      return idx >= 0 ? [...at, 'attributes', idx, 'value'] : at;
+    };
+    const pos = (key?: string) => chunkPos(chunk, key ? attrIndex(key) : at, file);
+    const name = span.attributes.get('gen_ai.provider.name') ?? span.attributes.get('gen_ai.system');
+    if (typeof name === 'string') {
+      if (!provider) provider = { name, pos: pos('gen_ai.provider.name') };
+      else if (provider.name !== name) {
+        errors.push({ pos: pos('gen_ai.provider.name'), message: `this span's provider is \`${name}\`, but an earlier span's (line ${provider.pos.line}) is \`${provider.name}\` — a scenario shows one provider's requests`, fix: 'export the spans of one provider (filter on gen_ai.provider.name), and import each provider separately' });
+      }
+    }
+    const model = span.attributes.get('gen_ai.request.model');
+    if (typeof model !== 'string' || model === '') {
+      errors.push({ pos: pos(), message: 'this GenAI span has no `gen_ai.request.model`', fix: 'record the requested model on inference spans (gen_ai.request.model)' });
+      return;
+    }
+    const body: Obj = { model };
+    for (const [key, field] of [['gen_ai.system_instructions', 'system_instructions'], ['gen_ai.input.messages', 'input_messages'], ['gen_ai.tool.definitions', 'tool_definitions']] as const) {
+      if (!span.attributes.has(key)) continue;
+      const parsed = jsonAttribute(span.attributes.get(key));
+      if ('problem' in parsed) errors.push({ pos: pos(key), message: `\`${key}\`: ${parsed.problem}`, fix: 'record it as JSON text or as a structured value, per the GenAI semantic conventions' });
+      else body[field] = parsed.value;
+    }
+    reqs.push({ chunk, at, offset: i + 1, body, timestampMs: Number(span.startNs / 1_000_000n) });
+  });
+  return { reqs, skipped: found.length - genai.length };
+}
+
+/** The one provider format of all bodies, or an error naming the line that breaks it. */
+function chooseFormat(reqs: Req[], file: string, errors: InputError[]): RequestFormat | undefined {
+  let allowed: RequestFormat[] | undefined;
+  let decidedBy: Req | undefined;
+  for (const r of reqs) {
+    const c = candidates(r.body);
+    if ('problem' in c) {
+      errors.push({ pos: chunkPos(r.chunk, r.at, file), message: `not a request body of a known provider: ${c.problem}`, fix: 'import OpenAI Chat Completions or Responses bodies, or Anthropic Messages bodies, one per line — or pass --format to say which one it is' });
+      continue;
+    }
+    const next: RequestFormat[] = allowed ? allowed.filter((f) => c.includes(f)) : c;
+    if (!next.length) {
+      errors.push({
+        pos: chunkPos(r.chunk, r.at, file),
+        message: `this line is ${c.map((f) => `an ${FORMAT_TITLES[f]}`).join(' or ')} request body, but line ${decidedBy!.chunk.line} is ${allowed!.map((f) => `an ${FORMAT_TITLES[f]}`).join(' or ')} one — mixed providers`,
+        fix: 'a scenario shows one provider\'s requests: split the trace per provider and import each file',
+      });
+      return undefined;
+    }
+    if (!allowed || next.length < allowed.length) decidedBy = r;
+    allowed = next;
+  }
+  if (!allowed) return undefined;
+  if (allowed.length === 1) return allowed[0];
+  return reqs.every((r) => 'max_tokens' in r.body) ? 'anthropic' : 'openai-chat';
+}
+
+/** Time labels: elapsed since the earliest timestamp; all or none of the requests must have one. */
+function labels(reqs: Req[], file: string, errors: InputError[]): string[] {
+  const withTime = reqs.filter((r) => r.timestampMs !== undefined);
+  if (withTime.length && withTime.length < reqs.length) {
+    const missing = reqs.find((r) => r.timestampMs === undefined)!;
+    errors.push({ pos: chunkPos(missing.chunk, missing.at, file), message: `this request has no timestamp, but line ${withTime[0]!.chunk.line}'s has`, fix: 'give every request a `timestamp` (wrap the body: {"timestamp": "…", "body": {…}}), or none' });
+    return [];
+  }
+  if (!withTime.length) return reqs.map(() => '0ms');
+  const t0 = Math.min(...withTime.map((r) => r.timestampMs!));
+  return reqs.map((r) => formatElapsed(Math.round(r.timestampMs! - t0)));
+}
+
+export function importTrace(text: string, opts: ImportOptions): { result?: ImportResult; errors: InputError[] } {
+  const { file } = opts;
+  const errors: InputError[] = [];
+  const dropped: DroppedSecret[] = [];
+  const chunks = readChunks(text, file, errors);
+  if (errors.length) return { errors };
+  const otlp = chunks.filter((c) => 'resourceSpans' in c.value);
+  const isOtlp = opts.format === 'otlp' || otlp.length > 0;
+  if (isOtlp && otlp.length < chunks.length) {
+    const odd = chunks.find((c) => !('resourceSpans' in c.value))!;
+    const other = otlp[0];
+    errors.push({
+      pos: { file, line: odd.line, col: 1 },
+      message: other ? `this line is a request body, but line ${other.line} is an OTLP trace document — mixed inputs` : 'this is not an OTLP trace document (no `resourceSpans`)',
+      fix: other ? 'import the OTLP export and the request bodies from separate files' : 'export the trace as OTLP JSON, or pass the --format of the request bodies instead of otlp',
+    });
+    return { errors };
+  }
+  let reqs: Req[];
+  let format: RequestFormat | undefined;
+  let skippedSpans = 0;
+  if (isOtlp) {
+    ({ reqs, skipped: skippedSpans } = spansToRequests(chunks, file, errors));
+    format = 'otel-genai';
+  } else {
+    reqs = bodiesOf(chunks, file, errors, dropped);
+    if (errors.length) return { errors };
+    format = opts.format ? (opts.format as RequestFormat) : chooseFormat(reqs, file, errors);
+  }
+  if (errors.length || !format) return { errors };
+  const found: Dropped[] = [];
+  const payloads = reqs.map((r) => {
+    const before = found.length;
+    const body = scrub(r.body, found) as Obj;
+    for (const d of found.slice(before)) {
+      const path = d.where === 'the body' ? [] : d.where.split('.').map((k) => (/^\d+$/.test(k) ? Number(k) : k));
+      dropped.push({ ...d, pos: chunkPos(r.chunk, isOtlp ? r.at : [...r.at, ...path], file, d.what.startsWith('a credential field')) });
+    }
+    return { format, body };
+  });
+  payloads.forEach((p, i) => {
+    const r = reqs[i]!;
+    for (const issue of requestsFold.validateEvent('request/sent', p)) {
+      // Issue paths start at the payload ("body", …); a body's path maps into the file's JSON.
+      const inBody = issue.path[0] === 'body' ? issue.path.slice(1) : issue.path;
+      const pos = chunkPos(r.chunk, isOtlp ? r.at : [...r.at, ...inBody], file, issue.message.startsWith('unknown field'));
+      errors.push({ pos, message: `${FORMAT_TITLES[format!]} request: ${issue.message}`, fix: issue.fix });
+    }
+  });
+  const t = labels(reqs, file, errors);
+  if (errors.length) return { errors };
+  const firstAt = reqs.map((r) => r.timestampMs).filter((x): x is number => x !== undefined);
+  const yaml = scenarioYaml({
+    id: opts.id,
+    file,
+    format,
+    formatTitle: FORMAT_TITLES[format],
+    firstInstant: firstAt.length ? new Date(Math.min(...firstAt)).toISOString() : undefined,
+    dropped: dropped.length,
+    ...(opts.previous !== undefined && { previous: opts.previous }),
+    events: payloads.map((p, i) => ({ off: reqs[i]!.offset, t: t[i]!, payload: p, line: chunkPos(reqs[i]!.chunk, reqs[i]!.at, file).line })),
+  });
+  return { result: { yaml, format, requests: payloads.length, dropped, skippedSpans, detected: !opts.format }, errors };
+}
+

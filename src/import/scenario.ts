@@ -1,0 +1,58 @@
+/**
+ * The scenario file an import writes: a header comment saying it is generated and how, `fold:
+ * requests`, an intro naming the trace, and one `request/sent` event per request — its offset
+ * (the trace line for JSON Lines, the span's rank for OTLP), its time label, the payload and a
+ * note with the trace line. Re-importing over a file the import wrote keeps that file's
+ * `annotations:` and `expect:` (what a person adds to explain the trace). Printed by the yaml
+ * package with no line folding: the same input always gives the same bytes.
+ */
+import { parseDocument, stringify } from 'yaml';
+
+/** First line of every imported scenario: the import command refuses to overwrite other files. */
+export const IMPORT_HEADER = '# Imported with `npm run import`';
+const MODELINE = '# yaml-language-server: $schema=../schemas/scenario.requests.json';
+
+export interface ScenarioInput {
+  id: string;
+  file: string;
+  format: string;
+  formatTitle: string;
+  firstInstant?: string;
+  dropped: number;
+  events: { off: number; t: string; payload: unknown; line: number }[];
+  /** The file being replaced, when the import wrote it: its annotations and expect are kept. */
+  previous?: string;
+}
+
+/** Fields of a previously imported scenario that a re-import keeps. */
+const KEPT = ['expect', 'annotations'] as const;
+
+function kept(previous: string | undefined): Record<string, unknown> {
+  if (!previous) return {};
+  const doc = parseDocument(previous);
+  if (doc.errors.length) return {};
+  const out: Record<string, unknown> = {};
+  for (const k of KEPT) if (doc.has(k)) out[k] = doc.get(k, false);
+  return out;
+}
+
+export function scenarioYaml(s: ScenarioInput): string {
+  const n = s.events.length;
+  const intro = [
+    `Imported from \`${s.file}\`: ${n} ${s.formatTitle} request${n === 1 ? '' : 's'}` + (s.firstInstant ? `, the first sent at ${s.firstInstant}.` : ' (the trace has no timestamps).'),
+    'Each event is one request exactly as the provider received it (the `requests` fold). A line’s',
+    'gutter link is the first request that carried it, and the ✂ line shows where each request',
+    'stopped reusing the previous one’s prefix.' + (s.dropped ? ` ${s.dropped} secret${s.dropped === 1 ? ' was' : 's were'} removed on import.` : ''),
+  ].join('\n');
+  const doc = {
+    id: s.id,
+    title: `Imported trace — ${s.file.split('/').at(-1)}`,
+    fold: 'requests',
+    intro: `${intro}\n`,
+    events: s.events.map((e) => ({ off: e.off, t: e.t, type: 'request/sent', payload: e.payload, note: `line ${e.line} of the trace` })),
+    ...kept(s.previous),
+  };
+  // The editor modeline first (the schemas/ folder's requests-fold schema), then where it came from.
+  const header = `${MODELINE}\n${IMPORT_HEADER} from ${s.file} (${s.format}); re-import rather than edit the events (annotations and expect are kept).\n`;
+  return header + stringify(doc, { lineWidth: 0, minContentWidth: 0 });
+}

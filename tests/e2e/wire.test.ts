@@ -1,0 +1,154 @@
+/**
+ * Browser tests of the provider wire views and the imported example trace, on a built copy of the
+ * project (plus the hostile scenarios): the imported scenario renders with its ✂ line where the
+ * injected date changed the system prompt; a wire view opens in place of the printed request and
+ * shows each provider's JSON (escaped); its copy script loads only then; copy as cURL carries the
+ * key as an environment variable and no secret; without JavaScript the JSON still reads.
+ */
+import { readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, makeProject, ROOT, serve } from '../support/project.ts';
+
+const HOSTILE = join(ROOT, 'tests/fixtures/hostile');
+let dir: string;
+let site: { url: string; close: () => Promise<void> };
+let browser: Browser;
+
+beforeAll(async () => {
+  dir = makeProject(readdirSync(HOSTILE).map((f) => join(HOSTILE, f)));
+  const r = build(dir);
+  if (r.status !== 0) throw new Error(`build failed:\n${r.output}`);
+  site = await serve(join(dir, 'dist'));
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}, 600_000);
+
+/** The machine may be busy: give the page time (no timing is asserted). */
+const poll = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000 });
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+async function open(path: string, javaScript = true): Promise<{ page: Page; requested: string[]; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, javaScriptEnabled: javaScript });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
+  const page = await context.newPage();
+  const requested: string[] = [];
+  const errors: string[] = [];
+  page.on('request', (r) => requested.push(r.url()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  await page.goto(`${site.url}${path}`);
+  return { page, requested, errors };
+}
+
+describe('the imported example trace', () => {
+  it('renders every request, with the ✂ line where the injected date changed the system prompt', async () => {
+    const { page, errors } = await open('/scenarios/imported-trace/#@4');
+    const pane = page.locator('.pane[data-offset="4"]');
+    await poll(() => pane.evaluate((p) => p.classList.contains('selected'))).toBe(true);
+    expect(await page.locator('.pane[data-kind="request"]').count()).toBe(5);
+    // The first line below the ✂ line is the system prompt's dated block: the cause of the break.
+    const afterCut = await pane.locator('.reviewable .cut').evaluate((c) => {
+      let n = c.nextElementSibling;
+      while (n && !n.classList.contains('ln')) n = n.nextElementSibling;
+      return n?.textContent ?? '';
+    });
+    expect(afterCut).toContain("Today's date: 2026-12-01");
+    expect(await pane.locator('.note').allTextContents()).toContainEqual(expect.stringContaining('THE BREAK'));
+    expect(await page.content()).not.toMatch(/sk-ant-api03|sk-proj-FAKE|x-api-key: sk/);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('wire views', () => {
+  it('open in place of the printed request; each provider JSON; the copy script loads only then', async () => {
+    const { page, requested, errors } = await open('/scenarios/imported-trace/#@4');
+    const pane = page.locator('.pane[data-offset="4"]');
+    await poll(() => pane.evaluate((p) => p.classList.contains('selected'))).toBe(true);
+    expect(requested.filter((u) => u.includes('wire-copy'))).toEqual([]);
+    expect(await pane.locator('.reviewable').isVisible()).toBe(true);
+    await pane.locator('details.wire > summary').click();
+    expect(await pane.locator('.reviewable').isVisible()).toBe(false);
+    await poll(() => requested.filter((u) => u.includes('wire-copy')).length).toBe(1);
+    const chat = JSON.parse((await pane.locator('.wire-format[data-format="openai-chat"] pre').textContent())!);
+    expect(chat.model).toBe('claude-sonnet-4-5');
+    expect(chat.messages[1]).toEqual({ role: 'system', content: "Today's date: 2026-12-01. Working directory: /repos/harbor. Default branch: main." });
+    await pane.locator('.wire-format[data-format="anthropic"] > summary').click();
+    expect(await pane.locator('.wire-format[data-format="openai-chat"] pre').isVisible()).toBe(false);
+    const anthropic = JSON.parse((await pane.locator('.wire-format[data-format="anthropic"] pre').textContent())!);
+    expect(anthropic.system.at(-1)).toMatchObject({ text: expect.stringContaining('2026-12-01'), cache_control: { type: 'ephemeral' } });
+    expect(anthropic.tools.map((t: { name: string }) => t.name)).toEqual(['read_file', 'run']);
+    expect(anthropic.messages.at(-1).content.at(-1).cache_control).toEqual({ type: 'ephemeral' });
+    // Highlighted like the prompt panes: shiki token spans.
+    expect(await pane.locator('.wire-format[data-format="anthropic"] pre code span[style*="--shiki-light"]').count()).toBeGreaterThan(10);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('copy as cURL: the endpoint, the key as an environment variable, the body — and no secret', async () => {
+    const { page } = await open('/scenarios/imported-trace/#@3');
+    const pane = page.locator('.pane[data-offset="3"]');
+    await poll(() => pane.evaluate((p) => p.classList.contains('selected'))).toBe(true);
+    await pane.locator('details.wire > summary').click();
+    await pane.locator('.wire-format[data-format="anthropic"] > summary').click();
+    const button = pane.locator('.wire-format[data-format="anthropic"] button[data-copy="curl"]');
+    await poll(() => button.isVisible()).toBe(true);
+    await button.click();
+    await poll(() => pane.locator('.wire-status').textContent()).toBe('Copied the cURL command.');
+    const curl = await page.evaluate(() => navigator.clipboard.readText());
+    expect(curl.split('\n').slice(0, 5)).toEqual([
+      'curl https://api.anthropic.com/v1/messages \\',
+      '  -H "x-api-key: $ANTHROPIC_API_KEY" \\',
+      '  -H "anthropic-version: 2023-06-01" \\',
+      '  -H "content-type: application/json" \\',
+      "  --data-binary @- <<'JSON_BODY'",
+    ]);
+    expect(curl).toContain('[redacted secret]');
+    expect(curl).not.toMatch(/sk-[A-Za-z0-9]|Bearer [^$]/);
+    await pane.locator('.wire-format[data-format="anthropic"] button[data-copy="json"]').click();
+    await poll(() => pane.locator('.wire-status').textContent()).toBe('Copied the JSON.');
+    expect(JSON.parse(await page.evaluate(() => navigator.clipboard.readText())).max_tokens).toBe(4096);
+    await page.context().close();
+  });
+
+  it('every bundled scenario shows its own requests in the three formats', async () => {
+    const { page } = await open('/scenarios/sent-re-add/');
+    const views = page.locator('.pane[data-kind="request"] details.wire');
+    expect(await views.count()).toBe(await page.locator('.pane[data-kind="request"]').count());
+    expect(await page.locator('.pane[data-kind="request"] .wire-format').count()).toBe(3 * (await views.count()));
+    await page.context().close();
+  });
+
+  it('reads without JavaScript: the JSON opens, copy buttons stay hidden', async () => {
+    const { page } = await open('/scenarios/imported-trace/', false);
+    const pane = page.locator('.pane[data-offset="1"]');
+    await pane.locator('details.wire > summary').click();
+    expect(await pane.locator('.wire-format[data-format="openai-chat"] pre').isVisible()).toBe(true);
+    expect(await pane.locator('.wire-actions').first().isVisible()).toBe(false);
+    await page.context().close();
+  });
+
+  it('escapes hostile prompt text in every format', async () => {
+    const { page, errors } = await open('/scenarios/hostile/');
+    const pane = page.locator('.pane[data-kind="request"]').first();
+    await pane.locator('details.wire > summary').click();
+    for (const f of ['openai-chat', 'openai-responses', 'anthropic']) {
+      await pane.locator(`.wire-format[data-format="${f}"] > summary`).click();
+      const text = (await pane.locator(`.wire-format[data-format="${f}"] pre`).textContent())!;
+      expect(text).toContain("<script>window.__pwned='section'</script>");
+    }
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
+    expect(await pane.locator('.wire script, .wire img').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
