@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { BUILTIN_FOLDS } from '../folds/index.ts';
 import type { AnyFold } from '../folds/types.ts';
 import type { CorpusConfig } from '../scenarios/load.ts';
+import { resolveEconomics, type EconomicsConfig, type EconomicsOptions } from '../economics/profiles.ts';
 
 export interface ExplainerOptions {
   /** Scenario folder, relative to the project root. Default `scenarios`. */
@@ -21,10 +22,14 @@ export interface ExplainerOptions {
   defaultFold?: string;
   /** Instant that elapsed-time labels count from. Default `2026-08-24T16:41:00.000Z`. */
   timeZero?: string;
+  /** Cache economics: provider profiles and prices added or overridden, model ids mapped to a
+   *  profile (`{profiles, models, prefixes}`, see src/economics/profiles.ts). */
+  economics?: EconomicsOptions;
 }
 
 export interface ExplainerConfig extends CorpusConfig {
   fixturesDir: string;
+  economics: EconomicsConfig;
 }
 
 export const DEFAULT_TIME_ZERO = '2026-08-24T16:41:00.000Z';
@@ -67,5 +72,7 @@ export async function resolveOptions(root: string, options: ExplainerOptions = {
   }
   const timeZero = options.timeZero ?? DEFAULT_TIME_ZERO;
   if (Number.isNaN(Date.parse(timeZero))) throw new OptionsError(`astro.config.mjs: timeZero "${timeZero}" is not an ISO-8601 instant\n  fix: write e.g. "${DEFAULT_TIME_ZERO}"`);
-  return { root, scenariosDir: options.scenarios ?? 'scenarios', fixturesDir: options.fixtures ?? 'fixtures', folds, defaultFold, timeZero };
+  const economics = resolveEconomics(options.economics);
+  if (economics.problems.length) throw new OptionsError(economics.problems.map((p) => `astro.config.mjs: ${p}`).join('\n'));
+  return { root, scenariosDir: options.scenarios ?? 'scenarios', fixturesDir: options.fixtures ?? 'fixtures', folds, defaultFold, timeZero, economics: economics.config };
 }
