@@ -114,6 +114,8 @@ export function roundedHit(p: Profile, prefixTokens: number): number {
 }
 
 const perM = (tokens: number, price: number): number => (tokens * price) / 1e6;
+/** Dollars without binary-float noise (1e-10 is far below any price step). */
+const tidy = (x: number): number => Math.round(x * 1e10) / 1e10;
 
 function costs(p: Profile, input: number, cached: number, writes: number, output: number | null): { cost: number | null; noCache: number | null } {
   const pr = p.prices;
@@ -121,9 +123,9 @@ function costs(p: Profile, input: number, cached: number, writes: number, output
   if (!pr.input || (needOutput && !pr.output)) return { cost: null, noCache: null };
   const out = needOutput ? perM(output!, pr.output!.value) : 0;
   const noCache = perM(input, pr.input.value) + out;
-  if ((cached > 0 && !pr.cachedInput) || (writes > 0 && !pr.cacheWrite)) return { cost: null, noCache };
+  if ((cached > 0 && !pr.cachedInput) || (writes > 0 && !pr.cacheWrite)) return { cost: null, noCache: tidy(noCache) };
   const cost = perM(input - cached - writes, pr.input.value) + (cached ? perM(cached, pr.cachedInput!.value) : 0) + (writes ? perM(writes, pr.cacheWrite!.value) : 0) + out;
-  return { cost, noCache };
+  return { cost: tidy(cost), noCache: tidy(noCache) };
 }
 
 /** Settled result texts by request offset (any event whose payload names `requestOffset` and has `result.text`). */
@@ -243,7 +245,7 @@ export function totalsOf(requests: readonly RequestEconomics[]): Totals {
   const sum = (f: (e: RequestEconomics) => number): number => requests.reduce((n, e) => n + f(e), 0);
   const input = sum((e) => e.inputTokens);
   const cached = sum((e) => e.cachedTokens);
-  const allPriced = (k: 'costUsd' | 'noCacheCostUsd'): number | null => (requests.length && requests.every((e) => e[k] !== null) ? sum((e) => e[k]!) : null);
+  const allPriced = (k: 'costUsd' | 'noCacheCostUsd'): number | null => (requests.length && requests.every((e) => e[k] !== null) ? tidy(sum((e) => e[k]!)) : null);
   return {
     inputTokens: input, cachedTokens: cached, uncachedTokens: input - cached, outputTokens: sum((e) => e.outputTokens ?? 0),
     costUsd: allPriced('costUsd'), noCacheCostUsd: allPriced('noCacheCostUsd'),

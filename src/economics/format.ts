@@ -15,10 +15,10 @@ export const formatDelta = (n: number, exact = true): string => (n === 0 ? '±0'
 /** `92 %` of a 0–1 share; `—` when there is none. */
 export const formatShare = (x: number | null): string => (x === null ? '—' : `${Math.round(x * 100)} %`);
 
-/** `$0.0042`: four significant decimals below a cent, cents above. */
+/** `$0.00237`: three significant digits below a cent, four decimals below a dollar, cents above. */
 export function formatUsd(x: number): string {
   const a = Math.abs(x);
-  const digits = a === 0 ? 2 : a < 0.01 ? Math.min(8, 2 - Math.floor(Math.log10(a)) + 1) : a < 1 ? 4 : 2;
+  const digits = a === 0 ? 2 : a < 0.01 ? Math.min(8, 2 - Math.floor(Math.log10(a))) : a < 1 ? 4 : 2;
   return `${x < 0 ? '−' : ''}$${a.toFixed(digits)}`;
 }
 
