@@ -7,6 +7,8 @@
  */
 import type { Pane } from '../prompt/view.ts';
 import { highlightLines } from './highlight.ts';
+import type { RequestEconomics } from '../economics/compute.ts';
+import { cutNote, paneTokens, type CutNote, type PaneTokens } from '../economics/view.ts';
 
 /** One pane, encoded. Run-length lists are flat [value, count, value, count, …]. */
 export interface EncodedPane {
@@ -23,6 +25,8 @@ export interface EncodedPane {
   cut?: number;
   cached?: number;
   rejected?: string;
+  /** Token figures of a request pane and the note under its ✂ line (same words as the page's). */
+  econ?: PaneTokens & { note?: CutNote };
 }
 
 export interface PaneData {
@@ -52,7 +56,7 @@ function runs(values: number[], consecutive: boolean): number[] {
   return out;
 }
 
-export async function encodePanes(panes: readonly Pane[]): Promise<PaneData> {
+export async function encodePanes(panes: readonly Pane[], economics?: { byOffset: Map<number, RequestEconomics>; typeOf: (offset: number) => string }): Promise<PaneData> {
   const html = new Table();
   const text = new Table();
   const from = new Table();
@@ -60,6 +64,7 @@ export async function encodePanes(panes: readonly Pane[]): Promise<PaneData> {
   for (const p of panes) {
     const highlighted = await highlightLines(p.lines.map((l) => l.text), p.lines.map((l) => l.message));
     const cut = p.lines.findIndex((l) => l.cutAbove);
+    const econ = p.kind === 'request' ? economics?.byOffset.get(p.offset) : undefined;
     out[p.offset] = {
       kind: p.kind,
       lines: runs(highlighted.map((h) => html.id(h)), true),
@@ -70,6 +75,7 @@ export async function encodePanes(panes: readonly Pane[]): Promise<PaneData> {
       ...(cut >= 0 && { cut }),
       ...(p.cached !== undefined && { cached: Math.round(p.cached * 100) }),
       ...(p.rejected && { rejected: p.rejected }),
+      ...(econ && { econ: { ...paneTokens(econ), ...(cut >= 0 && { note: cutNote(econ, economics!.typeOf) }) } }),
     };
   }
   return { html: html.items, text: text.items, from: from.items, panes: out };

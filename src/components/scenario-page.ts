@@ -4,7 +4,7 @@
  * pane; hovering a prompt line highlights the card of the event that produced it. Panes not in the
  * page are built from the page's pane data (components/pane-data.ts) the first time they are shown.
  */
-import type { PaneData } from './pane-data.ts';
+import type { EncodedPane, PaneData } from './pane-data.ts';
 import { CUT_COMMENT } from '../prompt/weave.ts';
 
 function el(tag: string, attrs: Record<string, string> = {}, text?: string): HTMLElement {
@@ -20,6 +20,29 @@ const expand = (rle: number[], consecutive: boolean): number[] => {
   return out;
 };
 
+/** The pane header's token badge (same markup as PaneTokens.astro). */
+function tokensBadge(t: NonNullable<EncodedPane['econ']>): HTMLElement {
+  const b = el('span', { class: 'badge econ-tokens', title: t.title });
+  b.append(el('span', { class: 'visually-hidden' }, 'Input tokens: '), t.text);
+  return b;
+}
+
+/** The note under the ✂ line (same markup as CutNote.astro). */
+function cutNoteEl(n: NonNullable<NonNullable<EncodedPane['econ']>['note']>): HTMLElement {
+  const d = el('div', { class: `cut-econ cause-${n.kind}`, role: 'note' });
+  d.appendChild(el('span', {}, n.above));
+  if (n.cause) d.appendChild(el('span', {}, ` — ${n.cause}`));
+  if (n.events.length) {
+    const s = d.appendChild(el('span', {}, ', by '));
+    n.events.forEach((e, i) => {
+      if (i) s.append(', ');
+      s.appendChild(el('a', { class: 'prov', href: `#@${e.offset}`, 'data-off': String(e.offset) }, e.label));
+    });
+  }
+  if (n.lost) d.appendChild(el('span', {}, ` (${n.lost})`));
+  return d;
+}
+
 /** Builds the pane of one event from the encoded data, with the same markup as Pane.astro. */
 function buildPane(off: string, data: PaneData, typeOf: (off: string) => string): HTMLElement | undefined {
   const enc = data.panes[Number(off)];
@@ -31,7 +54,8 @@ function buildPane(off: string, data: PaneData, typeOf: (off: string) => string)
   const head = section.appendChild(el('div', { class: 'pane-head' }));
   head.appendChild(el('h2', { id: `pane-${off}-h` }, heading));
   if (enc.kind === 'request') head.appendChild(el('code', {}, (data.html[ids[0]!] ?? '').replace(/<[^>]*>/g, '').replace(/^model: /, '')));
-  if (enc.cached !== undefined) head.appendChild(el('span', { class: 'badge', title: "Share of this request's characters above the ✂ line, i.e. a byte-stable prefix the provider can reuse" }, `${enc.cached}% cached prefix`));
+  if (enc.cached !== undefined) head.appendChild(el('span', { class: 'badge', title: "Share of this request's characters above the ✂ line, i.e. a byte-stable prefix the provider can reuse" }, `${enc.cached}% byte-stable prefix`));
+  if (enc.econ) head.appendChild(tokensBadge(enc.econ));
   if (enc.kind !== 'request') head.appendChild(el('span', { class: 'muted' }, typeOf(off)));
   const removedCount = enc.removed.reduce((n, r) => n + r.length - 1, enc.removedAtEnd.length);
   const legend = head.appendChild(el('span', { class: 'legend' }));
@@ -56,6 +80,7 @@ function buildPane(off: string, data: PaneData, typeOf: (off: string) => string)
     if (enc.cut === i) {
       const cut = code.appendChild(el('div', { class: 'cut', role: 'separator' }));
       cut.append(el('strong', {}, '✂'), ` ${CUT_COMMENT.replace(/^✂ /, '')}`);
+      if (enc.econ?.note) code.appendChild(cutNoteEl(enc.econ.note));
     }
     const status = enc.status[i] === '+' ? 'added' : enc.status[i] === '~' ? 'changed' : 'same';
     const row = code.appendChild(el('div', { class: `ln s-${status}` }));

@@ -52,6 +52,11 @@ export interface RequestEconomics {
   cacheBreak: CacheBreak | null;
   /** The request belongs to the scenario itself (not its base chain). */
   own: boolean;
+  /** The profile's figures the pages explain a break with. */
+  minPrefixTokens: number;
+  retentionMinutes: number | null;
+  /** Milliseconds between the previous request's last use and this request (set when expired). */
+  idleMs?: number;
 }
 
 export interface Totals {
@@ -198,6 +203,7 @@ export function scenarioEconomics(r: RenderedScenario, config: EconomicsConfig):
     const prevEcon = q.previous === null ? undefined : byOffset.get(q.previous);
     let cutTokens: number | null = null;
     let expired = false;
+    let idleMs: number | undefined;
     let cacheBreak: CacheBreak | null = null;
     if (!prevEntry || !prevEcon) {
       cacheBreak = { cause: 'first-request', events: [], tokensLost: 0 };
@@ -215,6 +221,7 @@ export function scenarioEconomics(r: RenderedScenario, config: EconomicsConfig):
           cacheBreak = { cause: role === 'system' ? 'system-changed' : 'earlier-message-changed', events: responsible(q, prevEntry.q), tokensLost: lost };
         } else if (!alive(prevEntry) && now - prevEntry.lastUse > retention) {
           expired = true;
+          idleMs = now - prevEntry.lastUse;
           cacheBreak = { cause: 'expired', events: [], tokensLost: lost };
         } else if (cached === 0 || (p.strategy === 'breakpoints' && cached < cum[prevEntry.q.messages.length]!)) {
           // A byte-stable prefix exists, but it (or the breakpoint at its end) is below the minimum.
@@ -230,6 +237,7 @@ export function scenarioEconomics(r: RenderedScenario, config: EconomicsConfig):
       offset: q.offset, model: q.model, profile: p.id, profileTitle: p.title, matched: match.matched, exact: p.tokenizer !== 'approx',
       inputTokens: input, prefixTokens, cachedTokens: cached, uncachedTokens: input - cached, cacheWriteTokens: writes,
       outputTokens, costUsd: cost, noCacheCostUsd: noCache, previous: q.previous, cutTokens, expired, cacheBreak, own: own.has(q.offset),
+      minPrefixTokens: p.minPrefixTokens.value, retentionMinutes: p.retentionMinutes.value, ...(idleMs !== undefined && { idleMs }),
     };
     byOffset.set(q.offset, econ);
     chain.push(econ);

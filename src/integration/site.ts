@@ -53,6 +53,11 @@ export interface ScenarioSummary {
   requests: number;
   /** Mean share of each own request (after the first of the chain) that was a cached prefix. */
   cachedShare: number | null;
+  /** Input tokens of the own requests, and the share of them the provider would bill as cached. */
+  inputTokens: number;
+  cachedTokenShare: number | null;
+  /** The token counts are exact (not ≈). */
+  exactTokens: boolean;
 }
 
 export interface SiteCorpus {
@@ -156,11 +161,13 @@ export class PageModels {
   }
 }
 
-function summaryOf(r: RenderedScenario): ScenarioSummary {
+function summaryOf(r: RenderedScenario, corpus: RenderedCorpus): ScenarioSummary {
   const s = r.scenario;
+  const t = corpus.economics.get(s.id)?.totals;
   return {
     id: s.id, title: s.title, fold: r.fold.id, file: s.file, ...(s.base !== undefined && { base: s.base }),
     events: s.events.length, requests: r.requests.length, cachedShare: cachedShare(r),
+    inputTokens: t?.inputTokens ?? 0, cachedTokenShare: t?.cachedShare ?? null, exactTokens: t?.exact ?? true,
   };
 }
 
@@ -191,7 +198,7 @@ export async function siteCorpus(): Promise<SiteCorpus> {
       }
     }
   }
-  const site: SiteCorpus = { config: c, corpus, summaries: corpus.scenarios.map(summaryOf), byId: new PageModels(corpus), changes, reviews };
+  const site: SiteCorpus = { config: c, corpus, summaries: corpus.scenarios.map((r) => summaryOf(r, corpus)), byId: new PageModels(corpus), changes, reviews };
   memos.set(c.root, { digest, site });
   return site;
 }
