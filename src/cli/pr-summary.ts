@@ -1,13 +1,15 @@
 /**
  * `npm run pr-summary -- --base <ref> --site-url <url>` — prints the Markdown of the pull-request
  * comment: which prompts changed against the fixtures committed at <ref>, with deep links into the
- * preview site. Checks the corpus first (errors fail, nothing printed).
+ * preview site, and each change's token and cost deltas. Checks the corpus first (errors fail,
+ * nothing printed).
  */
 import { parseArgs } from 'node:util';
 import { assertClean, renderCorpus } from '../prompt/corpus.ts';
 import { readBaseFixtures } from '../fixtures/base.ts';
 import { compareWithBase } from '../fixtures/compare.ts';
 import { prSummary } from '../fixtures/summary.ts';
+import { deltasAgainstBase } from '../economics/delta.ts';
 import { loadConfig, runMain, UsageError } from './config.ts';
 
 runMain(async () => {
@@ -23,5 +25,6 @@ runMain(async () => {
   const config = await loadConfig();
   const corpus = assertClean(renderCorpus(config, { everyEvent: false }));
   const { commit, fixtures } = readBaseFixtures(config.root, base, config.fixturesDir, config.scenariosDir);
-  process.stdout.write(prSummary(compareWithBase(base, commit, corpus.scenarios, fixtures), values['site-url']));
+  const deltas = deltasAgainstBase(corpus.scenarios, corpus.economics, fixtures, config.economics);
+  process.stdout.write(prSummary(compareWithBase(base, commit, corpus.scenarios, fixtures), values['site-url'], deltas));
 });

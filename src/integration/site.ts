@@ -27,6 +27,8 @@ import { readBaseFixtures } from '../fixtures/base.ts';
 import { compareWithBase, type ChangeSet, type RequestChange } from '../fixtures/compare.ts';
 import { CorpusError, formatError, type InputError } from '../scenarios/errors.ts';
 import { resolveOptions, type ExplainerConfig, type ExplainerOptions } from './options.ts';
+import { scenarioEconomics } from '../economics/compute.ts';
+import { deltasAgainstBase, scenarioDelta, type ScenarioDelta } from '../economics/delta.ts';
 
 /** A before/after of one request, whichever review it comes from. */
 export interface Review {
@@ -38,6 +40,8 @@ export interface Review {
   beforeCut: number | null;
   diff: RequestDiff;
   dropped: { find: string; comment: string }[];
+  /** Token and cost delta of this request, before → after (economics/delta.ts). */
+  tokens?: string;
 }
 
 /** What a listing needs of a scenario, without its page model. */
@@ -71,6 +75,8 @@ export interface SiteCorpus {
   changes: ChangeSet | null;
   /** Reviews per scenario id, then per request offset. */
   reviews: Map<string, Map<number, Review>>;
+  /** Token and cost deltas per scenario id: against the base ref, else against its `compare:` variant. */
+  tokenDeltas: Map<string, ScenarioDelta>;
 }
 
 let config: Promise<ExplainerConfig> | undefined;
@@ -87,7 +93,7 @@ export function siteConfig(): Promise<ExplainerConfig> {
 /** The base ref to compare with, from the environment (set by CI for pull requests). */
 export const baseRef = (): string | undefined => process.env.EXPLAINER_BASE || undefined;
 
-function compareReviews(c: ExplainerConfig, corpus: RenderedCorpus): Map<string, Map<number, Review>> {
+function compareReviews(c: ExplainerConfig, corpus: RenderedCorpus, deltas: Map<string, ScenarioDelta>): Map<string, Map<number, Review>> {
   const out = new Map<string, Map<number, Review>>();
   const errors: InputError[] = [];
   for (const r of corpus.scenarios) {
@@ -96,6 +102,9 @@ function compareReviews(c: ExplainerConfig, corpus: RenderedCorpus): Map<string,
     const variant = renderScenario(r.scenario, r.fold, { everyEvent: false, variant: { fold: c.folds.get(cmp.fold)!, options: cmp.options } }, errors);
     const byOffset = new Map(variant.requests.map((q) => [q.offset, q]));
     const reviews = new Map<number, Review>();
+    const own = corpus.economics.get(r.scenario.id);
+    const delta = own && scenarioDelta(scenarioEconomics(variant, c.economics), own);
+    if (delta) deltas.set(r.scenario.id, delta);
     for (const q of r.requests) {
       const v = byOffset.get(q.offset);
       const before = v?.lines.map((l) => l.text) ?? [];
@@ -104,6 +113,7 @@ function compareReviews(c: ExplainerConfig, corpus: RenderedCorpus): Map<string,
       reviews.set(q.offset, {
         beforeLabel: cmp.label, afterLabel: 'this scenario’s render', status: !v ? 'added' : diff.added || diff.removed ? 'changed' : 'unchanged',
         before, beforeCut: v?.cut ?? null, diff, dropped: [],
+        ...(delta && { tokens: delta.requests.find((d) => d.offset === q.offset)?.text }),
       });
     }
     out.set(r.scenario.id, reviews);
@@ -182,23 +192,27 @@ export async function siteCorpus(): Promise<SiteCorpus> {
   const rendered = sharedRender(c, files);
   if (rendered.errors.length) throw overlayError(c.root, new CorpusError(rendered.errors));
   const corpus = rendered;
-  const reviews = compareReviews(c, corpus);
+  const tokenDeltas = new Map<string, ScenarioDelta>();
+  const reviews = compareReviews(c, corpus, tokenDeltas);
   let changes: ChangeSet | null = null;
   const ref = baseRef();
   if (ref) {
     const { commit, fixtures } = readBaseFixtures(c.root, ref, c.fixturesDir, c.scenariosDir);
     changes = compareWithBase(ref, commit, corpus.scenarios, fixtures);
+    // A base ref is what a pull request is about: its deltas replace the compare: variants'.
+    for (const [id, d] of deltasAgainstBase(corpus.scenarios, corpus.economics, fixtures, c.economics)) tokenDeltas.set(id, d);
     for (const s of changes.scenarios) {
       for (const q of s.requests) {
         if (q.status === 'unchanged' || q.status === 'removed' || !q.diff) continue;
         const per = reviews.get(s.id) ?? new Map<number, Review>();
         // A base-ref change takes the request's review slot: it is what a pull request is about.
-        per.set(q.offset, { beforeLabel: `fixtures at ${ref}`, afterLabel: 'this change', status: q.status, before: q.before ?? [], beforeCut: q.beforeCut ?? null, diff: q.diff, dropped: q.droppedAnnotations });
+        const tokens = tokenDeltas.get(s.id)?.requests.find((d) => d.offset === q.offset)?.text;
+        per.set(q.offset, { beforeLabel: `fixtures at ${ref}`, afterLabel: 'this change', status: q.status, before: q.before ?? [], beforeCut: q.beforeCut ?? null, diff: q.diff, dropped: q.droppedAnnotations, ...(tokens && { tokens }) });
         reviews.set(s.id, per);
       }
     }
   }
-  const site: SiteCorpus = { config: c, corpus, summaries: corpus.scenarios.map((r) => summaryOf(r, corpus)), byId: new PageModels(corpus), changes, reviews };
+  const site: SiteCorpus = { config: c, corpus, summaries: corpus.scenarios.map((r) => summaryOf(r, corpus)), byId: new PageModels(corpus), changes, reviews, tokenDeltas };
   memos.set(c.root, { digest, site });
   return site;
 }
