@@ -19,7 +19,8 @@ export const formatShare = (x: number | null): string => (x === null ? '—' : `
 export function formatUsd(x: number): string {
   const a = Math.abs(x);
   const digits = a === 0 ? 2 : a < 0.01 ? Math.min(8, 2 - Math.floor(Math.log10(a))) : a < 1 ? 4 : 2;
-  return `${x < 0 ? '−' : ''}$${a.toFixed(digits)}`;
+  const fixed = a.toFixed(digits);
+  return `${x < 0 ? '−' : ''}$${a < 0.01 && a > 0 ? fixed.replace(/0+$/, '') : fixed}`;
 }
 
 /** `+$0.003` / `−$0.001`. */
