@@ -6,8 +6,9 @@
  *   errors          the one user-facing error type (src/errors.ts)
  *   folds           pure, browser-safe folds and the Fold interface: nothing of the site, no node:
  *   scenarios       load and validate scenario files (through a fold's interface)
- *   prompt          print a request, weave the cut and annotations, page models
- *   economics       tokens, cached tokens, cost, cache breaks; provider wire formats (pure)
+ *   prompt          print a request, weave the cut and annotations, page models; with economics/
+ *                   (tokens, cached tokens, cost, cache breaks, expect:) and wire/ (provider wire
+ *                   formats) — one layer: the corpus check renders and costs in one pass
  *   fixture-format  write and parse the committed fixtures
  *   review          base-ref review, compare, PR summary
  *   integration     the Astro integration, its options, the site's corpus
@@ -20,8 +21,7 @@ const layers = [
   ['errors', '^src/errors[.]ts$'],
   ['folds', '^src/folds/'],
   ['scenarios', '^src/scenarios/'],
-  ['prompt', '^src/prompt/'],
-  ['economics', '^src/(economics|wire)/'],
+  ['prompt', '^src/(prompt|economics|wire)/'],
   ['fixture-format', '^src/fixture-format/'],
   ['review', '^src/review/'],
   ['integration', '^src/integration/'],

@@ -1,7 +1,8 @@
 /**
- * The build gate: a temporary copy of the project with one stale anchor fails `npm run build` with
- * the file:line:column message and fix (no stack trace, nothing built); restored, it builds; broken
- * again, the failed build leaves no old dist/ behind and `npm run sync` refuses what is there.
+ * The build gate: a temporary copy of the project with one stale anchor — or a broken `expect:` —
+ * fails `npm run build` with the file:line:column message and fix (no stack trace, nothing built);
+ * restored, it builds; broken again, the failed build leaves no old dist/ behind and `npm run sync`
+ * refuses what is there.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
@@ -45,5 +46,26 @@ describe('astro build', () => {
     expect(sync.status).toBe(1);
     expect(sync.stderr).toMatch(/the last build \(started [^)]+\) did not finish, so dist may be an older site or a partial one\. Nothing was sent\./);
     expect(existsSync(join(dir, 'published', 'index.html'))).toBe(false);
+  }, 300_000);
+
+  it('fails when a scenario busts the cache its expect: says it keeps, naming the request, the event and the fix', () => {
+    const rewrite = join(dir, 'scenarios', '04-rewrite-vs-re-add.yaml');
+    const text = readFileSync(rewrite, 'utf8');
+    const m = /^(expect:\n  busts: )\["@42"\]/m.exec(text)!;
+    expect(m, 'the rewrite scenario declares its bust').toBeTruthy();
+    const line = text.slice(0, m.index).split('\n').length + 1;
+    writeFileSync(rewrite, text.replace(m[0], `${m[1]}[]`));
+    try {
+      rmSync(join(dir, 'dist'), { recursive: true, force: true });
+      const broken = build(dir);
+      expect(broken.status).not.toBe(0);
+      expect(broken.output).toContain(`scenarios/04-rewrite-vs-re-add.yaml:${line}:10 error: request @42 busts the cache but \`expect.busts\` does not list it`);
+      expect(broken.output).toContain('caused by @40 agents/context-rewritten');
+      expect(broken.output).toContain('fix: if this scenario means to bust the cache at @42, add "@42" to expect.busts');
+      expect(broken.output).not.toMatch(/\n\s+at .+\(.+:\d+:\d+\)/);
+      expect(existsSync(join(dir, 'dist', 'index.html'))).toBe(false);
+    } finally {
+      writeFileSync(rewrite, text);
+    }
   }, 300_000);
 });

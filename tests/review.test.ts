@@ -52,12 +52,30 @@ describe('review against a base ref', () => {
     expect(md).toMatch(/^<!-- prompt-fold-explainer:pr-summary -->\n\*\*\d+ prompts changed\*\* in 3 scenarios against `HEAD~1` \([0-9a-f]{7}\)/);
     expect(md).toContain('(https://preview.example/scenarios/sent-re-add/) (`02-sent-re-add`)');
     expect(md).toMatch(/- \[request @42\]\(https:\/\/preview\.example\/scenarios\/sent-re-add\/#@42\): changed, \+\d+ −\d+/);
+    // Token and cost deltas next to the line counts (base side: the base fixtures' requests re-tokenized).
+    expect(md).toMatch(/- \[request @42\]\([^)]+\): changed, \+\d+ −\d+ — input \d[\d,]* → \d[\d,]* \((?:±0|[+−]\d[\d,]*)\); cached \d+ % → \d+ %; (?:±\$0|[+−]\$0\.\d+)\n/);
     expect(md).toContain('(`12-added`) — scenario added');
     expect(md).toContain('(`10-script-result`) — scenario removed');
     expect(md).not.toContain('birth-window');
     // deterministic
     expect(npm(['pr-summary', '--', '--base', 'HEAD~1', '--site-url', 'https://preview.example']).stdout).toBe(md);
-  }, 120_000); // two CLI runs, each starting node and git: generous for a loaded machine
+  }, 120_000);
+
+  it('shows per-scenario token deltas when a change makes the prompts longer', () => {
+    const f = join(dir, 'scenarios', '03-whole-prompt-key.yaml');
+    const text = readFileSync(f, 'utf8');
+    writeFileSync(f, text.replace('name the files you changed.', 'name the files you changed, and write down in the changelog which commands you ran and why.'));
+    try {
+      const fx = npm(['fixtures']);
+      expect(fx.status, fx.stderr).toBe(0);
+      const r = npm(['pr-summary', '--', '--base', 'HEAD', '--site-url', 'https://preview.example']);
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stdout).toMatch(/### \[[^\]]+\]\(https:\/\/preview\.example\/scenarios\/whole-prompt-key\/\) \(`03-whole-prompt-key`\)\nTokens: \+\d+ input tokens per turn; cached \d+ % → \d+ %; \+\$0\.\d+ per turn\n/);
+      expect(r.stdout).toMatch(/\[request @21\]\([^)]+\): changed, \+\d+ −\d+ — input (\d+) → (\d+) \(\+\d+\)/);
+    } finally {
+      git('checkout', '--', 'scenarios', 'fixtures');
+    }
+  }, 120_000);
 
   it('says "no prompt changes" against itself', () => {
     const r = npm(['pr-summary', '--', '--base', 'HEAD', '--site-url', 'https://preview.example']);

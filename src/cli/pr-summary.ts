@@ -12,6 +12,7 @@ import { compareWithBase } from '../review/compare.ts';
 import { prSummary } from '../review/summary.ts';
 import { parsePr, previewUrl } from '../preview/paths.ts';
 import { basePathOf } from '../integration/site-base.ts';
+import { deltasAgainstBase } from '../economics/delta.ts';
 import { loadConfig, runMain, UsageError } from './config.ts';
 
 runMain(async () => {
@@ -29,5 +30,6 @@ runMain(async () => {
   const site = values.pr ? previewUrl(parsePr(values.pr), values['site-url']) : values['site-url'];
   const corpus = assertClean(renderCorpus(config, { everyEvent: false }));
   const { commit, fixtures } = readBaseFixtures(config.root, base, config.fixturesDir, config.scenariosDir);
-  process.stdout.write(prSummary(compareWithBase(base, commit, corpus.scenarios, fixtures), site));
+  const deltas = deltasAgainstBase(corpus.scenarios, corpus.economics, fixtures, config.economics);
+  process.stdout.write(prSummary(compareWithBase(base, commit, corpus.scenarios, fixtures), site, deltas));
 });

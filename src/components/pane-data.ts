@@ -8,6 +8,8 @@
  */
 import type { Pane } from '../prompt/view.ts';
 import { highlightLines } from './highlight.ts';
+import type { RequestEconomics } from '../economics/compute.ts';
+import { cutNote, paneTokens, type CutNote, type PaneTokens } from '../economics/view.ts';
 
 /** One pane, encoded. Run-length lists are flat [value, count, value, count, …]. */
 export interface EncodedPane {
@@ -30,6 +32,8 @@ export interface EncodedPane {
   cut?: number;
   cached?: number;
   rejected?: string;
+  /** Token figures of a request pane and the note under its ✂ line (same words as the page's). */
+  econ?: PaneTokens & { note?: CutNote };
 }
 
 export interface PaneData {
@@ -67,7 +71,11 @@ function runs(values: number[], consecutive: boolean): number[] {
  * Encodes `panes`; `inPage` are the panes the page renders in full (Pane.astro, id `pane-<offset>`),
  * whose unmarked lines the data refers to instead of repeating them.
  */
-export async function encodePanes(panes: readonly Pane[], inPage: readonly Pane[] = []): Promise<PaneData> {
+export async function encodePanes(
+  panes: readonly Pane[],
+  inPage: readonly Pane[] = [],
+  economics?: { byOffset: Map<number, RequestEconomics>; typeOf: (offset: number) => string },
+): Promise<PaneData> {
   const shown = new Map<string, [number, number]>();
   for (const p of inPage) {
     const highlighted = await highlightLines(p.lines.map((l) => l.text), p.lines.map((l) => l.message));
@@ -83,6 +91,7 @@ export async function encodePanes(panes: readonly Pane[], inPage: readonly Pane[
     const highlighted = await highlightLines(p.lines.map((l) => l.text), p.lines.map((l) => l.message));
     const cut = p.lines.findIndex((l) => l.cutAbove);
     const abridged = p.lines.flatMap((l, i) => (l.abridges !== undefined ? [[i, text.id(l.abridges)]] : []));
+    const econ = p.kind === 'request' ? economics?.byOffset.get(p.offset) : undefined;
     out[p.offset] = {
       kind: p.kind,
       lines: runs(highlighted.map((h) => html.id(h)), true),
@@ -96,6 +105,7 @@ export async function encodePanes(panes: readonly Pane[], inPage: readonly Pane[
       ...(cut >= 0 && { cut }),
       ...(p.cached !== undefined && { cached: Math.round(p.cached * 100) }),
       ...(p.rejected && { rejected: p.rejected }),
+      ...(econ && { econ: { ...paneTokens(econ), ...(cut >= 0 && { note: cutNote(econ, economics!.typeOf) }) } }),
     };
   }
   return { html: html.items.map((h) => shown.get(h) ?? h), text: text.items, from: from.items, panes: out };

@@ -37,7 +37,7 @@ describe('paneMarkup', () => {
     expect(html).toMatch(/class="ln s-same c-cached"[\s\S]*class="ln s-added c-billed"/);
     expect(html).toContain('<strong>✂ cache cut</strong>');
     expect(html).toContain('<div class="note" role="note" id="pane-n2-0">');
-    expect(html).toContain('42% cached prefix');
+    expect(html).toContain('42% byte-stable prefix');
     expect(html.startsWith('<section class="pane" id="pane-9"')).toBe(true);
   });
 

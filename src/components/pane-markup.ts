@@ -13,6 +13,7 @@
  */
 import type { Card, Pane } from '../prompt/view.ts';
 import { CUT_COMMENT } from '../prompt/weave.ts';
+import type { CutNote, PaneTokens } from '../economics/view.ts';
 import { CUT_ABOVE, CUT_BELOW, CUT_LABEL, noBaseStory, paneHeading, plural, storyLabel, type DiffBase } from './pane-text.ts';
 
 export type PaneKind = 'request' | 'state' | 'rejected';
@@ -64,10 +65,12 @@ export interface PaneMarkup {
   reviewHtml?: string;
   /** Markup of the request's provider wire views (WireViews.astro; escaped by its own renderer). */
   wireHtml?: string;
+  /** The request's cache economics (economics/view.ts): token figures for the header, the note under the ✂ line. */
+  econ?: PaneTokens & { note?: CutNote };
   /** What the line marks compare with: the previous request (requests) or event (states); none: the first. */
   diffBase?: DiffBase | null;
   /** The review's one-line summary for the header, when there is a review. */
-  review?: { beforeLabel: string; status: string; added: number; removed: number };
+  review?: { beforeLabel: string; status: string; added: number; removed: number; tokens?: string };
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -107,6 +110,13 @@ function sign(status: PaneLineStatus | 'removed'): string {
 const removedRow = (text: string): string => `<div class="ln s-removed"><span class="gutter"></span>${sign('removed')}<span class="src">${escapeHtml(text)}</span></div>`;
 
 /** The pane's `<section>`, as HTML. */
+/** The note under the ✂ line: tokens above it; when the cache broke, the cause, the event that did it (a link selecting its card) and the tokens lost. */
+function cutNoteMarkup(n: CutNote, base: string): string {
+  const e = escapeHtml;
+  const events = n.events.map((x) => `<a class="prov" href="${base}#@${x.offset}" data-off="${x.offset}">${e(x.label)}</a>`).join(', ');
+  return `<div class="cut-econ cause-${e(n.kind)}" role="note"><span>${e(n.above)}</span>${n.cause ? `<span> — ${e(n.cause)}</span>` : ''}${events ? `<span>, by ${events}</span>` : ''}${n.lost ? `<span> (${e(n.lost)})</span>` : ''}</div>`;
+}
+
 export function paneMarkup(p: PaneMarkup): string {
   const id = `${p.idPrefix}-${p.offset}`;
   const heading = p.heading ?? defaultHeading(p.kind, p.offset);
@@ -125,7 +135,8 @@ export function paneMarkup(p: PaneMarkup): string {
     `<div class="pane-head"><div class="pane-title"><h2 id="${e(id)}-h">${e(heading)}</h2>`,
   );
   if (p.model) out.push(`<code>${e(p.model)}</code>`);
-  if (p.cachedPercent !== undefined) out.push(`<span class="badge cached" title="Share of this request's characters above the ✂ line, i.e. a byte-stable prefix the provider can reuse">${p.cachedPercent}% cached prefix</span>`);
+  if (p.cachedPercent !== undefined) out.push(`<span class="badge cached" title="Share of this request's characters above the ✂ line, i.e. a byte-stable prefix the provider can reuse">${p.cachedPercent}% byte-stable prefix</span>`);
+  if (p.econ) out.push(`<span class="badge econ-tokens" title="${e(p.econ.title)}"><span class="visually-hidden">Input tokens: </span>${e(p.econ.text)}</span>`);
   if (p.kind !== 'request' && p.eventType) out.push(`<span class="muted">${e(p.eventType)}</span>`);
   out.push('</div>');
   const label = storyLabel(p.diffBase ?? null);
@@ -140,7 +151,7 @@ export function paneMarkup(p: PaneMarkup): string {
   if (p.review) {
     const r = p.review;
     out.push(
-      `<p class="story" data-story="review"><span class="story-label">Compared with ${e(r.beforeLabel)}:</span> <span class="badge changed status-${e(r.status)}">${r.status === 'unchanged' ? 'same in both' : e(r.status)}</span> <span class="count c-add">+${plural(r.added, 'line')}</span> <span class="count c-rem">−${plural(r.removed, 'line')}</span></p>`,
+      `<p class="story" data-story="review"><span class="story-label">Compared with ${e(r.beforeLabel)}:</span> <span class="badge changed status-${e(r.status)}">${r.status === 'unchanged' ? 'same in both' : e(r.status)}</span> <span class="count c-add">+${plural(r.added, 'line')}</span> <span class="count c-rem">−${plural(r.removed, 'line')}</span>${r.tokens ? ` <span class="review-tokens">Tokens: ${e(r.tokens)}</span>` : ''}</p>`,
       '<div class="review-tabs" role="group" aria-label="Before and after views" hidden><button type="button" data-view="before" aria-pressed="false">Before</button><button type="button" data-view="after" aria-pressed="true">After</button><button type="button" data-view="unified" aria-pressed="false">Diff</button><button type="button" data-view="split" aria-pressed="false">Side by side</button></div>',
     );
   }
@@ -159,6 +170,7 @@ export function paneMarkup(p: PaneMarkup): string {
   p.lines.forEach((l, i) => {
     for (const r of l.removedBefore) out.push(removedRow(r));
     if (l.cutAbove) out.push(CUT_ROW);
+    if (l.cutAbove && p.econ?.note) out.push(cutNoteMarkup(p.econ.note, base));
     for (const n of l.notes) out.push(`<div class="note" role="note" id="${e(n.id)}"><span class="visually-hidden">Annotation: </span>${n.html ?? e(n.comment)}</div>`);
     if (l.old !== undefined) {
       const ind = indentOf(l.old);
@@ -195,6 +207,7 @@ export function fromPane(
   opts: {
     idPrefix: string; selected?: boolean; shared?: boolean; heading?: string; linkBase?: string; reviewHtml?: string; wireHtml?: string;
     review?: PaneMarkup['review'];
+    econ?: PaneMarkup['econ'];
     /** Safe markup of an annotation comment (e.g. inline Markdown); default: the escaped text. */
     commentHtml?: (comment: string) => string;
   },

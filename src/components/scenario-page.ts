@@ -56,6 +56,7 @@ function buildPane(off: string, data: PaneData, typeOf: (off: string) => string,
   for (let k = 0; k < enc.old.length; k += 2) oldAt.set(enc.old[k]!, data.text[enc.old[k + 1]!]!);
   const html = paneMarkup({
     offset: Number(off), kind: enc.kind, idPrefix: 'pane', typeOf, diffBase: enc.base ?? null,
+    ...(enc.econ && { econ: enc.econ }),
     ...(enc.kind === 'request' && { model: textOf(htmlOf(ids[0]!)).replace(/^model: /, '') }),
     ...(enc.cached !== undefined && { cachedPercent: enc.cached }),
     ...(enc.kind !== 'request' && { eventType: typeOf(off) }),

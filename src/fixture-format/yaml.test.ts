@@ -43,7 +43,7 @@ function wovenComments(r: RenderedRequest): Set<string> {
 }
 
 const withoutComments = (content: string, comments: Set<string>): string =>
-  content.split('\n').filter((l) => !comments.has(l)).join('\n');
+  content.split('\n').filter((l) => !comments.has(l.trimStart())).join('\n');
 
 describe('fixture request blocks are YAML', async () => {
   const config = await loadConfig();

@@ -3,7 +3,7 @@
  * lives in that fold's folder, behind the Fold interface's hooks — so a project's own fold is a
  * first-class citizen. This scans the generic source (not tests, which exercise the loader with a
  * real fold, not the fold's own reference page, and not the synthetic benchmark corpus, which is a
- * context-protocol stream by design, nor the fuzzer, which mutates it) for any built-in fold's event type name.
+ * context-protocol stream by design, nor the fuzzer, which mutates it, nor the trace importer, which writes requests-fold scenarios) for any built-in fold's event type name.
  * Type names without a `/` (the layered fold's `request`) are ordinary words and are not scanned.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { BUILTIN_FOLDS } from './index.ts';
 
 const SRC = resolve(import.meta.dirname, '..');
-const EXCLUDED = [/\.test\.ts$/, /^pages\/reference\//, /^bench\//, /^fuzz\//];
+const EXCLUDED = [/\.test\.ts$/, /^pages\/reference\//, /^bench\//, /^fuzz\//, /^import\//];
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((n) => {

@@ -27,7 +27,7 @@ export function scenarioLoader(): Loader {
           const site = await siteCorpus();
           store.clear();
           for (const v of site.summaries) {
-            const data = { title: v.title, fold: v.fold, file: v.file, base: v.base ?? null, events: v.events, requests: v.requests, cachedShare: v.cachedShare };
+            const data = { title: v.title, fold: v.fold, file: v.file, base: v.base ?? null, events: v.events, requests: v.requests, cachedShare: v.cachedShare, inputTokens: v.inputTokens, cachedTokenShare: v.cachedTokenShare, exactTokens: v.exactTokens };
             store.set({ id: v.id, data, digest: generateDigest(data) });
           }
           return true;

@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { BUILTIN_FOLDS } from '../folds/index.ts';
 import type { AnyFold } from '../folds/types.ts';
 import type { CorpusConfig } from '../scenarios/load.ts';
+import { resolveEconomics, type EconomicsConfig, type EconomicsOptions } from '../economics/profiles.ts';
 
 export interface ExplainerOptions {
   /** Scenario folder, relative to the project root. Default `scenarios`. */
@@ -27,12 +28,16 @@ export interface ExplainerOptions {
    * `origin/main`. The EXPLAINER_BASE environment variable, when set, takes precedence. Default: none.
    */
   baseRef?: string;
+  /** Cache economics: provider profiles and prices added or overridden, model ids mapped to a
+   *  profile (`{profiles, models, prefixes}`, see src/economics/profiles.ts). */
+  economics?: EconomicsOptions;
 }
 
 export interface ExplainerConfig extends CorpusConfig {
   fixturesDir: string;
   /** The base ref to review against, if any (EXPLAINER_BASE, else the `baseRef` option). */
   baseRef?: string;
+  economics: EconomicsConfig;
 }
 
 export const DEFAULT_TIME_ZERO = '2026-08-24T16:41:00.000Z';
@@ -75,5 +80,10 @@ export async function resolveOptions(root: string, options: ExplainerOptions = {
   const timeZero = options.timeZero ?? DEFAULT_TIME_ZERO;
   if (Number.isNaN(Date.parse(timeZero))) throw new OptionsError(`astro.config.mjs: timeZero "${timeZero}" is not an ISO-8601 instant\n  fix: write e.g. "${DEFAULT_TIME_ZERO}"`);
   const baseRef = process.env.EXPLAINER_BASE || options.baseRef || undefined;
-  return { root, scenariosDir: options.scenarios ?? 'scenarios', fixturesDir: options.fixtures ?? 'fixtures', folds, defaultFold, timeZero, ...(baseRef && { baseRef }) };
+  const economics = resolveEconomics(options.economics);
+  if (economics.problems.length) throw new OptionsError(economics.problems.map((p) => `astro.config.mjs: ${p}`).join('\n'));
+  return {
+    root, scenariosDir: options.scenarios ?? 'scenarios', fixturesDir: options.fixtures ?? 'fixtures', folds, defaultFold, timeZero,
+    economics: economics.config, ...(baseRef && { baseRef }),
+  };
 }

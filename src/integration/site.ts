@@ -23,6 +23,7 @@ import type { RenderedScenario } from '../prompt/render.ts';
 import { cachedShare, scenarioView, type ScenarioView } from '../prompt/view.ts';
 import type { ChangeSet } from '../review/compare.ts';
 import { assembleReviews, type Review } from '../review/reviews.ts';
+import type { ScenarioDelta } from '../economics/delta.ts';
 
 export type { Review } from '../review/reviews.ts';
 import { CorpusError } from '../scenarios/errors.ts';
@@ -42,6 +43,11 @@ export interface ScenarioSummary {
   requests: number;
   /** Mean share of each own request (after the first of the chain) that was a cached prefix. */
   cachedShare: number | null;
+  /** Input tokens of the own requests, and the share of them the provider would bill as cached. */
+  inputTokens: number;
+  cachedTokenShare: number | null;
+  /** The token counts are exact (not ≈). */
+  exactTokens: boolean;
 }
 
 export interface SiteCorpus {
@@ -55,6 +61,8 @@ export interface SiteCorpus {
   changes: ChangeSet | null;
   /** Reviews per scenario id, then per request offset. */
   reviews: Map<string, Map<number, Review>>;
+  /** Token and cost deltas per scenario id: against the base ref, else against its `compare:` variant. */
+  tokenDeltas: Map<string, ScenarioDelta>;
 }
 
 let config: Promise<ExplainerConfig> | undefined;
@@ -96,11 +104,13 @@ export class PageModels {
   }
 }
 
-function summaryOf(r: RenderedScenario): ScenarioSummary {
+function summaryOf(r: RenderedScenario, corpus: RenderedCorpus): ScenarioSummary {
   const s = r.scenario;
+  const t = corpus.economics.get(s.id)?.totals;
   return {
     id: s.id, title: s.title, fold: r.fold.id, file: s.file, ...(s.base !== undefined && { base: s.base }),
     events: s.events.length, requests: r.requests.length, cachedShare: cachedShare(r),
+    inputTokens: t?.inputTokens ?? 0, cachedTokenShare: t?.cachedShare ?? null, exactTokens: t?.exact ?? true,
   };
 }
 
@@ -113,8 +123,8 @@ export async function siteCorpus(): Promise<SiteCorpus> {
   // Derived from the one cached render, so it lives exactly as long as that cache entry.
   let site = sites.get(rendered);
   if (!site) {
-    const { changes, byScenario } = assembleReviews(c, rendered);
-    site = { config: c, corpus: rendered, summaries: rendered.scenarios.map(summaryOf), byId: new PageModels(rendered), changes, reviews: byScenario };
+    const { changes, byScenario, tokenDeltas } = assembleReviews(c, rendered);
+    site = { config: c, corpus: rendered, summaries: rendered.scenarios.map((r) => summaryOf(r, rendered)), byId: new PageModels(rendered), changes, reviews: byScenario, tokenDeltas };
     sites.set(rendered, site);
   }
   return site;

@@ -43,9 +43,9 @@ describe('playground engine', () => {
     const r = run(input('sent-re-add', { text }));
     expect(r.view).toBeUndefined();
     expect(r.errors.map((e) => e.formatted)).toEqual([
-      formatError({ pos: { file: 'scenarios/02-sent-re-add.yaml', line: 23, col: 10 }, message: 'offset @3 is not after @30, the previous event', fix: 'give this event an offset greater than 30 — offsets strictly increase (a batch takes one offset per item)' }),
+      formatError({ pos: { file: 'scenarios/02-sent-re-add.yaml', line: 25, col: 10 }, message: 'offset @3 is not after @30, the previous event', fix: 'give this event an offset greater than 30 — offsets strictly increase (a batch takes one offset per item)' }),
     ]);
-    expect(r.errors[0]).toMatchObject({ line: 23, col: 10 });
+    expect(r.errors[0]).toMatchObject({ line: 25, col: 10 });
   });
 
   it('lists every scenario of the site when the base is unknown', () => {

@@ -10,33 +10,46 @@ import { loadTexts, type CorpusConfig } from '../scenarios/load.ts';
 import type { Scenario } from '../scenarios/model.ts';
 import { outputCollisions } from '../scenarios/outputs.ts';
 import { renderScenario, type RenderedScenario, type Warning } from './render.ts';
+import { scenarioEconomics, type ScenarioEconomics } from '../economics/compute.ts';
+import { checkExpectations } from '../economics/expect.ts';
+import { DEFAULT_ECONOMICS, type EconomicsConfig } from '../economics/profiles.ts';
 
 export interface RenderedCorpus {
   scenarios: RenderedScenario[];
   errors: InputError[];
   warnings: Warning[];
+  /** Cache economics per scenario id (tokens, cached tokens, cost, cache breaks). */
+  economics: Map<string, ScenarioEconomics>;
 }
 
-function renderAll(scenarios: Scenario[], loadErrors: InputError[], config: Pick<CorpusConfig, 'folds'>, everyEvent: boolean): RenderedCorpus {
+/** What rendering needs of the config: the folds, and the economics (defaults when absent). */
+type RenderConfig = Pick<CorpusConfig, 'folds'> & { economics?: EconomicsConfig };
+
+function renderAll(scenarios: Scenario[], loadErrors: InputError[], config: RenderConfig, everyEvent: boolean): RenderedCorpus {
   // Two inputs mapping to one output (fixture file, page, search record, anchor) fail the check before anything is written.
   const errors = [...loadErrors, ...outputCollisions(scenarios)];
   const warnings: Warning[] = [];
+  const economics = new Map<string, ScenarioEconomics>();
   const rendered = scenarios.map((s) => {
     const r = renderScenario(s, config.folds.get(s.fold)!, { everyEvent, ...(s.deploy && { deployed: config.folds.get(s.deploy.fold)! }) }, errors);
     warnings.push(...r.warnings);
+    // Expectations fail like stale anchors: in the check, the fixture test and the build alike.
+    const econ = scenarioEconomics(r, config.economics ?? DEFAULT_ECONOMICS);
+    economics.set(s.id, econ);
+    checkExpectations(r, econ, errors);
     return r;
   });
-  return { scenarios: rendered, errors, warnings };
+  return { scenarios: rendered, errors, warnings, economics };
 }
 
 /** Loads and renders the corpus on disk; errors are returned, not thrown. */
-export function renderCorpus(config: CorpusConfig, opts: { everyEvent: boolean }): RenderedCorpus {
+export function renderCorpus(config: CorpusConfig & { economics?: EconomicsConfig }, opts: { everyEvent: boolean }): RenderedCorpus {
   const { scenarios, errors } = loadCorpus(config);
   return renderAll(scenarios, errors, config, opts.everyEvent);
 }
 
 /** The same from texts in memory (tests, benchmarks). */
-export function renderTexts(files: { file: string; text: string }[], config: Omit<CorpusConfig, 'root' | 'scenariosDir'>, opts: { everyEvent: boolean }): RenderedCorpus {
+export function renderTexts(files: { file: string; text: string }[], config: Omit<CorpusConfig, 'root' | 'scenariosDir'> & { economics?: EconomicsConfig }, opts: { everyEvent: boolean }): RenderedCorpus {
   const { scenarios, errors } = loadTexts(files, config);
   return renderAll(scenarios, errors, config, opts.everyEvent);
 }

@@ -4,7 +4,7 @@
  * site — the printed state as of every event. Requests the fold did not accept and stale anchors
  * become input errors.
  */
-import type { Abridgement, AnyFold, Snapshot } from '../folds/types.ts';
+import type { Abridgement, AnyFold, RenderedMessage, Snapshot } from '../folds/types.ts';
 import type { InputError, SourcePos } from '../scenarios/errors.ts';
 import type { Scenario } from '../scenarios/model.ts';
 import { printRequest, type PrintedLine } from './print.ts';
@@ -23,6 +23,10 @@ export interface RenderedRequest {
   anchors: Anchor[];
   /** Fixture text: printed lines with the ✂ line and annotations woven in. */
   text: string;
+  /** The messages as the fold rendered them (unabridged: what the provider receives). */
+  messages: readonly RenderedMessage[];
+  /** When the request was sent (the request event's ISO-8601 instant). */
+  createdAt: string;
 }
 
 /** The printed state as of one event of the chain. */
@@ -48,6 +52,8 @@ export interface RenderedScenario {
   options: Record<string, unknown>;
   /** The scenario's own accepted requests, in event order. */
   requests: RenderedRequest[];
+  /** Every accepted request of the chain (base scenarios' and own), in event order. */
+  chain: RenderedRequest[];
   /** Every event of the chain (only when asked for, see RenderOptions). */
   events: EventView[];
   warnings: Warning[];
@@ -94,6 +100,7 @@ export function renderScenario(scenario: Scenario, fold: AnyFold, opts: RenderOp
   );
   const own = new Set(scenario.events.map((e) => e.offset));
   const requests: RenderedRequest[] = [];
+  const chain: RenderedRequest[] = [];
   const events: EventView[] = [];
   const warnings: Warning[] = [];
   let prev: RenderedRequest | null = null;
@@ -115,7 +122,7 @@ export function renderScenario(scenario: Scenario, fold: AnyFold, opts: RenderOp
     const lines = printRequest(snap.request.model, snap.messages, phaseOf(e.offset).abridgements);
     const cut = cacheCut(lines, prev ? prev.lines.map((l) => l.text) : null);
     const anchors = own.has(e.offset) && !opts.variant ? resolveAnchors(lines, scenario.annotations.filter((a) => a.request === e.offset), errors) : [];
-    const req: RenderedRequest = { offset: e.offset, model: snap.request.model, lines, cut, previous: prev?.offset ?? null, anchors, text: weave(lines, cut, anchors) };
+    const req: RenderedRequest = { offset: e.offset, model: snap.request.model, lines, cut, previous: prev?.offset ?? null, anchors, text: weave(lines, cut, anchors), messages: snap.messages, createdAt: e.createdAt };
     for (const a of anchors) {
       if (a.matches > 1 && a.annotation.occurrence === undefined) {
         warnings.push({ pos: a.annotation.findPos, message: `ambiguous anchor: find ${JSON.stringify(a.annotation.find)} matches ${a.matches} lines of request @${e.offset}; the first wins (add \`occurrence: N\` to pick another)` });
@@ -123,6 +130,7 @@ export function renderScenario(scenario: Scenario, fold: AnyFold, opts: RenderOp
       if (anchorsOnMetadata(lines, a)) warnings.push({ pos: a.annotation.findPos, message: metadataAnchorWarning(a, e.offset) });
     }
     if (own.has(e.offset)) requests.push(req);
+    chain.push(req);
     if (opts.everyEvent) events.push({ offset: e.offset, request: req, lines });
     prev = req;
   }
@@ -134,5 +142,5 @@ export function renderScenario(scenario: Scenario, fold: AnyFold, opts: RenderOp
       fix: own ? `use one of: ${own}, or remove \`opens:\` to open on the first request with a ✂ line` : 'this scenario sends no request of its own: remove `opens:`',
     });
   }
-  return { scenario, fold: useFold, options, requests, events, warnings };
+  return { scenario, fold: useFold, options, requests, chain, events, warnings };
 }

@@ -2,13 +2,17 @@
  * The before/after reviews the site shows on a request's pane, from either source: a scenario's
  * `compare:` variant (the same events under another fold or option set) and the fixtures
  * committed at a base git ref (a pull request's merge-base). A base-ref change takes the request's
- * review slot: it is what a pull request is about.
+ * review slot: it is what a pull request is about. Each review carries the request's token and
+ * cost delta (economics/delta.ts), and each scenario its delta as a whole.
  */
 import type { RenderedCorpus } from '../prompt/corpus.ts';
 import { diffLines, type RequestDiff } from '../prompt/diff.ts';
 import { renderScenario } from '../prompt/render.ts';
 import { CorpusError, type InputError } from '../scenarios/errors.ts';
 import type { CorpusConfig } from '../scenarios/load.ts';
+import { scenarioEconomics } from '../economics/compute.ts';
+import { deltasAgainstBase, scenarioDelta, type ScenarioDelta } from '../economics/delta.ts';
+import type { EconomicsConfig } from '../economics/profiles.ts';
 import { readBaseFixtures } from './base.ts';
 import { compareWithBase, type ChangeSet, type RequestChange } from './compare.ts';
 import { refLabel } from './ref-label.ts';
@@ -25,6 +29,8 @@ export interface Review {
   beforeCut: number | null;
   diff: RequestDiff;
   dropped: { find: string; comment: string }[];
+  /** Token and cost delta of this request, before → after (economics/delta.ts). */
+  tokens?: string;
 }
 
 export interface Reviews {
@@ -32,16 +38,19 @@ export interface Reviews {
   changes: ChangeSet | null;
   /** Reviews per scenario id, then per request offset. */
   byScenario: Map<string, Map<number, Review>>;
+  /** Token and cost deltas per scenario id: against the base ref, else against its `compare:` variant. */
+  tokenDeltas: Map<string, ScenarioDelta>;
 }
 
 /** What the reviews need of the project's config. */
 export interface ReviewConfig extends Pick<CorpusConfig, 'root' | 'folds' | 'scenariosDir'> {
   fixturesDir: string;
   baseRef?: string;
+  economics: EconomicsConfig;
 }
 
 /** Each scenario with `compare:` rendered under its variant, request by request. */
-function compareReviews(c: ReviewConfig, corpus: RenderedCorpus): Map<string, Map<number, Review>> {
+function compareReviews(c: ReviewConfig, corpus: RenderedCorpus, deltas: Map<string, ScenarioDelta>): Map<string, Map<number, Review>> {
   const out = new Map<string, Map<number, Review>>();
   const errors: InputError[] = [];
   for (const r of corpus.scenarios) {
@@ -50,6 +59,9 @@ function compareReviews(c: ReviewConfig, corpus: RenderedCorpus): Map<string, Ma
     const variant = renderScenario(r.scenario, r.fold, { everyEvent: false, variant: { fold: c.folds.get(cmp.fold)!, options: cmp.options } }, errors);
     const byOffset = new Map(variant.requests.map((q) => [q.offset, q]));
     const reviews = new Map<number, Review>();
+    const own = corpus.economics.get(r.scenario.id);
+    const delta = own && scenarioDelta(scenarioEconomics(variant, c.economics), own);
+    if (delta) deltas.set(r.scenario.id, delta);
     for (const q of r.requests) {
       const v = byOffset.get(q.offset);
       const before = v?.lines.map((l) => l.text) ?? [];
@@ -57,6 +69,7 @@ function compareReviews(c: ReviewConfig, corpus: RenderedCorpus): Map<string, Ma
       reviews.set(q.offset, {
         beforeLabel: cmp.label, afterLabel: 'this scenario’s render', status: !v ? 'added' : diff.added || diff.removed ? 'changed' : 'unchanged',
         before, ...(v && { beforeFrom: v.lines.map((l) => l.from) }), beforeCut: v?.cut ?? null, diff, dropped: [],
+        ...(delta && { tokens: delta.requests.find((d) => d.offset === q.offset)?.text }),
       });
     }
     out.set(r.scenario.id, reviews);
@@ -67,17 +80,24 @@ function compareReviews(c: ReviewConfig, corpus: RenderedCorpus): Map<string, Ma
 
 /** Every review of a rendered corpus: `compare:` variants, then the base ref's changes over them. */
 export function assembleReviews(c: ReviewConfig, corpus: RenderedCorpus): Reviews {
-  const byScenario = compareReviews(c, corpus);
-  if (!c.baseRef) return { changes: null, byScenario };
+  const tokenDeltas = new Map<string, ScenarioDelta>();
+  const byScenario = compareReviews(c, corpus, tokenDeltas);
+  if (!c.baseRef) return { changes: null, byScenario, tokenDeltas };
   const { commit, fixtures } = readBaseFixtures(c.root, c.baseRef, c.fixturesDir, c.scenariosDir);
   const changes = compareWithBase(c.baseRef, commit, corpus.scenarios, fixtures);
+  // A base ref is what a pull request is about: its deltas replace the compare: variants'.
+  for (const [id, d] of deltasAgainstBase(corpus.scenarios, corpus.economics, fixtures, c.economics)) tokenDeltas.set(id, d);
   for (const s of changes.scenarios) {
     for (const q of s.requests) {
       if (q.status === 'unchanged' || q.status === 'removed' || !q.diff) continue;
       const per = byScenario.get(s.id) ?? new Map<number, Review>();
-      per.set(q.offset, { beforeLabel: `fixtures at ${refLabel(c.baseRef, commit)}`, afterLabel: 'this change', status: q.status, before: q.before ?? [], beforeCut: q.beforeCut ?? null, diff: q.diff, dropped: q.droppedAnnotations });
+      const tokens = tokenDeltas.get(s.id)?.requests.find((d) => d.offset === q.offset)?.text;
+      per.set(q.offset, {
+        beforeLabel: `fixtures at ${refLabel(c.baseRef, commit)}`, afterLabel: 'this change', status: q.status, before: q.before ?? [], beforeCut: q.beforeCut ?? null,
+        diff: q.diff, dropped: q.droppedAnnotations, ...(tokens && { tokens }),
+      });
       byScenario.set(s.id, per);
     }
   }
-  return { changes, byScenario };
+  return { changes, byScenario, tokenDeltas };
 }

@@ -223,6 +223,56 @@ describe('the built site', () => {
   });
 });
 
+describe('cache economics', () => {
+  it('renders the panel, its chart and the ✂ note without JavaScript', async () => {
+    const page = await open('/scenarios/rewrite-vs-re-add/', { javaScript: false });
+    const panel = page.locator('#economics');
+    expect(await panel.isVisible()).toBe(true);
+    const svg = panel.locator('svg[role="img"]');
+    expect(await svg.isVisible()).toBe(true);
+    expect(await svg.locator('title').textContent()).toBe('Cached and new input tokens per request');
+    expect(await svg.locator('desc').textContent()).toMatch(/^@21: \d+ cached, \d+ new; @32: \d+ cached, \d+ new; @42: \d+ cached, \d+ new$/);
+    expect(await svg.locator('rect.econ-new').count()).toBe(3);
+    const rows = panel.locator('tbody tr');
+    expect(await rows.count()).toBe(3);
+    expect(await rows.nth(2).textContent()).toMatch(/@42.*system-changed @40 agents\/context-rewritten/);
+    expect(await panel.locator('p').last().textContent()).toMatch(/With caching: \$0\.\d+; the same stream with no caching: \$0\.\d+/);
+    const note = page.locator('.pane[data-offset="42"] .cut-econ');
+    expect(await note.textContent()).toMatch(/^\d+ tokens above this line — cache broke: a system message above the end of the previous request changed, by @40 agents\/context-rewritten \(\d+ tokens of the previous request not cached\)$/);
+    expect(await page.locator('.pane[data-offset="42"] .econ-tokens').textContent()).toMatch(/cached \d+ · new \d+ · \d+ tokens · \$0\.\d+/);
+    await page.screenshot({ path: join(ARTIFACTS, 'economics-panel.png'), fullPage: true });
+    await page.context().close();
+  });
+
+  it('the ✂ note’s event link selects that event’s card', async () => {
+    const page = await open('/scenarios/rewrite-vs-re-add/#@42');
+    await page.locator('.pane[data-offset="42"] .cut-econ a.prov').click();
+    await expect.poll(() => page.evaluate(() => location.hash), { timeout: 10_000 }).toBe('#@40');
+    expect(await page.locator('.card[data-offset="40"]').getAttribute('class')).toContain('selected');
+    await page.context().close();
+  });
+
+  it('a base-chain request built in the browser carries the same token figures', async () => {
+    const page = await open('/scenarios/sent-re-add/#@21');
+    const badge = page.locator('.pane[data-offset="21"] .econ-tokens');
+    await expect.poll(() => badge.count(), { timeout: 10_000 }).toBe(1);
+    expect(await badge.textContent()).toMatch(/cached 0 · new \d+ · \d+ tokens · \$0\.\d+/);
+    await page.context().close();
+  });
+
+  it('has no axe violations with the panel and its sources open, and fits 360px', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const page = await open('/scenarios/rewrite-vs-re-add/#@42', { colorScheme });
+      await page.locator('.econ-sources summary').click();
+      expect(await axe(page), colorScheme).toEqual([]);
+      await page.context().close();
+    }
+    const narrow = await open('/scenarios/rewrite-vs-re-add/#economics', { width: 360 });
+    expect(await narrow.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await narrow.context().close();
+  }, 120_000);
+});
+
 describe('before / after', () => {
   it('toggles Before / After / Diff on a compared request', async () => {
     const page = await open('/scenarios/metadata-lines-before-after/#@33', { bypassCSP: true }); // axe below

@@ -1,0 +1,38 @@
+/** Token counts equal gpt-tokenizer's own, on fixed strings and on whole chats with their framing. */
+import { describe, expect, it } from 'vitest';
+import { encode as o200kEncode, encodeChat as o200kChat } from 'gpt-tokenizer/encoding/o200k_base';
+import { encode as clEncode, encodeChat as clChat } from 'gpt-tokenizer/encoding/cl100k_base';
+import type { RenderedMessage } from '../folds/types.ts';
+import { messageTokens, requestTokens, tokenizer } from './tokens.ts';
+
+const msg = (role: string, content: string): RenderedMessage => ({ role, content, parts: [{ text: content, from: [] }] });
+const TEXTS = ['hello world', 'Reply in Markdown with short paragraphs; name the files you changed.', '<section key="identity">\nYou are the agent.\n</section>', 'naïve café — ✂ 日本語', ''];
+
+describe('token counts', () => {
+  it('count fixed strings exactly as the tokenizer does (o200k_base and cl100k_base)', () => {
+    for (const t of TEXTS) {
+      expect(tokenizer('o200k_base').count(t)).toBe(o200kEncode(t).length);
+      expect(tokenizer('cl100k_base').count(t)).toBe(clEncode(t).length);
+    }
+    // A known count, so a change of the library or its data shows up here.
+    expect(tokenizer('o200k_base').count('hello world')).toBe(2);
+  });
+
+  it('count a chat, framing included, exactly as the tokenizer’s chat encoding', () => {
+    const chat = [msg('system', TEXTS[1]!), msg('developer', TEXTS[2]!), msg('user', TEXTS[3]!), msg('assistant', TEXTS[0]!)];
+    const asChat = chat.map((m) => ({ role: m.role as 'user', content: m.content }));
+    expect(requestTokens(tokenizer('o200k_base'), chat)).toBe(o200kChat(asChat, 'gpt-4o').length);
+    expect(requestTokens(tokenizer('cl100k_base'), chat)).toBe(clChat(asChat, 'gpt-4').length);
+    // Framing per message: <|im_start|>role<|im_sep|> … <|im_end|>; the reply is primed with 3 tokens.
+    expect(messageTokens(tokenizer('o200k_base'), msg('user', 'hello world'))).toBe(4 + 2);
+    expect(tokenizer('o200k_base').priming).toBe(3);
+  });
+
+  it('encodes each distinct text once (memo), and treats special-token text as plain text', () => {
+    const t = tokenizer('o200k_base');
+    const a = t.tokens('a text seen twice');
+    expect(t.tokens('a text seen twice')).toBe(a);
+    expect(t.count('<|im_end|>')).toBe(o200kEncode('<|im_end|>', { disallowedSpecial: new Set() }).length);
+    expect(t.count('<|im_end|>')).toBeGreaterThan(1);
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * Token counts of a request as the provider receives it: each message's content (and files) plus
+ * the chat framing around it, from gpt-tokenizer's BPE encodings. Pure and browser-safe (no node:).
+ *
+ * - OpenAI models: exact. o200k_base (gpt-4o, 4.1, 5.x) or cl100k_base (gpt-4, 3.5); the framing
+ *   is gpt-tokenizer's own chat encoding (`<|im_start|>role<|im_sep|>content<|im_end|>` per
+ *   message, and `<|im_start|>assistant<|im_sep|>` priming the reply), measured once per role.
+ * - Anthropic and unknown providers: ≈. There is no offline Claude tokenizer (Anthropic's own
+ *   `@anthropic-ai/tokenizer` says it is inaccurate since Claude 3; exact counts need the
+ *   `count_tokens` API, which a build never calls), and we had no Claude-counted text to measure a
+ *   correction factor against, so we could not calibrate one. We use the o200k_base count with the
+ *   same framing — a modern BPE of the same family of vocabulary sizes — and mark every such
+ *   figure approximate. Files attached to a message are counted as their JSON, also ≈.
+ *
+ * Each distinct text is encoded once per process (memo per encoding): a corpus repeats the same
+ * system prompt and messages across every request and scenario.
+ */
+import * as o200k from 'gpt-tokenizer/encoding/o200k_base';
+import * as cl100k from 'gpt-tokenizer/encoding/cl100k_base';
+import type { RenderedMessage } from '../folds/types.ts';
+import type { Encoding } from './providers.ts';
+
+type Api = typeof o200k;
+
+const APIS: Record<Encoding, { api: Api; chatModel: 'gpt-4o' | 'gpt-4' }> = {
+  o200k_base: { api: o200k, chatModel: 'gpt-4o' },
+  cl100k_base: { api: cl100k as unknown as Api, chatModel: 'gpt-4' },
+};
+
+/** One encoding's memoised counts. */
+export class Tokenizer {
+  readonly encoding: Encoding;
+  private readonly api: Api;
+  private readonly chatModel: 'gpt-4o' | 'gpt-4';
+  private readonly memo = new Map<string, Uint32Array>();
+  private readonly frames = new Map<string, number>();
+  /** Tokens that prime the reply after the last message. */
+  readonly priming: number;
+
+  constructor(encoding: Encoding) {
+    this.encoding = encoding;
+    this.api = APIS[encoding].api;
+    this.chatModel = APIS[encoding].chatModel;
+    this.priming = this.api.encodeChat([], this.chatModel).length;
+  }
+
+  /** The tokens of a text (memoised; special-token text is encoded as plain text). */
+  tokens(text: string): Uint32Array {
+    let t = this.memo.get(text);
+    if (!t) {
+      t = Uint32Array.from(this.api.encode(text, { disallowedSpecial: new Set() }));
+      this.memo.set(text, t);
+    }
+    return t;
+  }
+
+  count(text: string): number {
+    return this.tokens(text).length;
+  }
+
+  /** Framing tokens one message of this role adds around its content. */
+  framing(role: string): number {
+    let n = this.frames.get(role);
+    if (n === undefined) {
+      n = this.api.encodeChat([{ role: role as 'user', content: '' }], this.chatModel).length - this.priming;
+      this.frames.set(role, n);
+    }
+    return n;
+  }
+
+  /** Distinct texts encoded so far. */
+  get size(): number {
+    return this.memo.size;
+  }
+}
+
+const tokenizers = new Map<Encoding, Tokenizer>();
+
+/** The process-wide tokenizer of an encoding (one memo per build). */
+export function tokenizer(encoding: Encoding): Tokenizer {
+  let t = tokenizers.get(encoding);
+  if (!t) tokenizers.set(encoding, (t = new Tokenizer(encoding)));
+  return t;
+}
+
+/** The text of a message as counted: its content, then its files as JSON (≈). */
+export function messageText(m: RenderedMessage): string {
+  return m.files?.length ? `${m.content}\n${JSON.stringify(m.files)}` : m.content;
+}
+
+/** Tokens of one message: framing + content. */
+export function messageTokens(t: Tokenizer, m: RenderedMessage): number {
+  return t.framing(m.role) + t.count(messageText(m));
+}
+
+/** Tokens of a whole request: every message plus the reply priming. */
+export function requestTokens(t: Tokenizer, messages: readonly RenderedMessage[]): number {
+  return messages.reduce((n, m) => n + messageTokens(t, m), t.priming);
+}
