@@ -18,7 +18,7 @@ describe('UserError', () => {
     expect(UserError.is(other)).toBe(true);
   });
 
-  it('covers the project\'s error kinds and nothing else', () => {
+  it("covers the project's error kinds and nothing else", () => {
     expect(UserError.is(new CorpusError([{ pos: { file: 'a.yaml', line: 1, col: 1 }, message: 'm', fix: 'f' }]))).toBe(true);
     expect(UserError.is(new SyncError('s'))).toBe(true);
     expect(UserError.is(new Error('plain'))).toBe(false);

@@ -23,7 +23,9 @@ describe('astro build', () => {
     writeFileSync(file, original.replace(m[0], `${m[1]}"this text is not in any prompt"`));
     const broken = build(dir);
     expect(broken.status).not.toBe(0);
-    expect(broken.output).toContain(`scenarios/01-birth-window.yaml:${line}:${m[1]!.length + 1} error: stale anchor: find "this text is not in any prompt" matches no line of request @`);
+    expect(broken.output).toContain(
+      `scenarios/01-birth-window.yaml:${line}:${m[1]!.length + 1} error: stale anchor: find "this text is not in any prompt" matches no line of request @`,
+    );
     expect(broken.output).toContain('closest rendered lines:');
     expect(broken.output).toContain('fix: change `find:` to text the rendered request contains');
     expect(broken.output).not.toMatch(/\n\s+at .+\(.+:\d+:\d+\)/); // no stack trace
@@ -51,7 +53,7 @@ describe('astro build', () => {
   it('fails when a scenario busts the cache its expect: says it keeps, naming the request, the event and the fix', () => {
     const rewrite = join(dir, 'scenarios', '04-rewrite-vs-re-add.yaml');
     const text = readFileSync(rewrite, 'utf8');
-    const m = /^(expect:\n  busts: )\["@42"\]/m.exec(text)!;
+    const m = /^(expect:\n {2}busts: )\["@42"\]/m.exec(text)!;
     expect(m, 'the rewrite scenario declares its bust').toBeTruthy();
     const line = text.slice(0, m.index).split('\n').length + 1;
     writeFileSync(rewrite, text.replace(m[0], `${m[1]}[]`));

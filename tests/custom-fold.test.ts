@@ -39,12 +39,22 @@ describe('the example fold itself', () => {
   });
 
   it('sends every message so far, with provenance, sharing unchanged message objects', () => {
-    const events = [ev(1, 'send', { model: 'm' }), ev(2, 'message', { role: 'user', text: 'a' }), ev(3, 'send', { model: 'm' }), ev(4, 'message', { role: 'assistant', text: 'b' }), ev(5, 'send', { model: 'm' })];
+    const events = [
+      ev(1, 'send', { model: 'm' }),
+      ev(2, 'message', { role: 'user', text: 'a' }),
+      ev(3, 'send', { model: 'm' }),
+      ev(4, 'message', { role: 'assistant', text: 'b' }),
+      ev(5, 'send', { model: 'm' }),
+    ];
     const snaps = chatLog.snapshots(events, { systemPrompt: 'S' }, new Set([1, 3, 4, 5]));
     expect(snaps.map((s) => s.offset)).toEqual([1, 3, 4, 5]);
     expect(snaps[0]!.request).toEqual({ model: 'm' }); // the system prompt alone is something to send
     expect(snaps[2]!.request).toBeUndefined();
-    expect(snaps[3]!.messages.map((m) => [m.role, m.content, m.parts.flatMap((p) => p.from)])).toEqual([['system', 'S', []], ['user', 'a', [2]], ['assistant', 'b', [4]]]);
+    expect(snaps[3]!.messages.map((m) => [m.role, m.content, m.parts.flatMap((p) => p.from)])).toEqual([
+      ['system', 'S', []],
+      ['user', 'a', [2]],
+      ['assistant', 'b', [4]],
+    ]);
     expect(snaps[3]!.messages[1]).toBe(snaps[1]!.messages[1]);
     const bare = chatLog.snapshots(events, chatLog.defaults, new Set([1]));
     expect(bare[0]).toEqual({ offset: 1, messages: [], rejected: { reason: 'nothing to send yet: add a `message` event before this `send`' } });
@@ -92,13 +102,12 @@ describe('a project’s own fold', () => {
     expect(r.output).toContain('created fixtures/chat-log.md');
     const fixture = readFileSync(join(dir, 'fixtures', 'chat-log.md'), 'utf8');
     expect(fixture).toContain('Generated from `scenarios/chat-log.yaml`');
-    expect(fixture).toContain([
-      '  - role: user',
-      '    content: "What does a fold do?"',
-      '  # ✂ provider cache: every token above this line is a byte-stable prefix (cached)',
-      '  - role: assistant',
-    ].join('\n'));
-    expect(fixture).toContain('# appended after the previous request\'s messages');
+    expect(fixture).toContain(
+      ['  - role: user', '    content: "What does a fold do?"', '  # ✂ provider cache: every token above this line is a byte-stable prefix (cached)', '  - role: assistant'].join(
+        '\n',
+      ),
+    );
+    expect(fixture).toContain("# appended after the previous request's messages");
     // the built-in folds' scenarios are generated alongside, byte for byte as committed
     expect(readFileSync(join(dir, 'fixtures', '20-layered-today.md'), 'utf8')).toBe(readFileSync(join(ROOT, 'fixtures', '20-layered-today.md'), 'utf8'));
   });

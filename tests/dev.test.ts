@@ -23,7 +23,9 @@ beforeAll(async () => {
   const port = 4400 + Math.floor(Math.random() * 500);
   server = spawn('npx', ['astro', 'dev', '--host', '127.0.0.1', '--port', String(port)], {
     // A clean environment: vitest's own variables (NODE_ENV=test, VITEST…) would leak into Vite.
-    cwd: dir, env: { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(VITEST|NODE_ENV$|TEST$)/.test(k))), ASTRO_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0' }, detached: true,
+    cwd: dir,
+    env: { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(VITEST|NODE_ENV$|TEST$)/.test(k))), ASTRO_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0' },
+    detached: true,
   });
   url = await new Promise<string>((ok, fail) => {
     const timer = setTimeout(() => fail(new Error(`astro dev did not start:\n${log}`)), 60_000);
@@ -129,7 +131,9 @@ describe('astro dev', () => {
       const anchors = [...original.matchAll(/^(\s+find: )(['"])(.+)\2$/gm)].slice(0, 2);
       expect(anchors).toHaveLength(2);
       let broken = original;
-      anchors.forEach((m, i) => (broken = broken.replace(m[0], `${m[1]}"gone from the prompt ${i + 1}"`)));
+      anchors.forEach((m, i) => {
+        broken = broken.replace(m[0], `${m[1]}"gone from the prompt ${i + 1}"`);
+      });
       logStart = log.length;
       await settled();
       writeFileSync(file, broken);

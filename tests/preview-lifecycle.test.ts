@@ -33,7 +33,10 @@ const saved: Record<string, string | undefined> = {};
 
 beforeAll(async () => {
   // The in-process publish of pr-70 reads credentials from the environment, as the CLI does.
-  for (const [k, v] of Object.entries(AWS)) { saved[k] = process.env[k]; process.env[k] = v; }
+  for (const [k, v] of Object.entries(AWS)) {
+    saved[k] = process.env[k];
+    process.env[k] = v;
+  }
   repo = makeReviewRepo();
   // The pull request: branch `feature` (the change), opened against `main` (the base commit).
   repo.git('checkout', '-q', '-b', 'feature');
@@ -46,7 +49,10 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const [k, v] of Object.entries(saved)) { if (v === undefined) delete process.env[k]; else process.env[k] = v; }
+  for (const [k, v] of Object.entries(saved)) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
   await github?.close();
   await s3?.close();
   removeTempDirs();

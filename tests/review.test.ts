@@ -10,7 +10,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, makeProject, ROOT } from './support/project.ts';
 
-const env = { ...process.env, CI: '', GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.invalid', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.invalid', FORCE_COLOR: '0' };
+const env = {
+  ...process.env,
+  CI: '',
+  GIT_AUTHOR_NAME: 't',
+  GIT_AUTHOR_EMAIL: 't@example.invalid',
+  GIT_COMMITTER_NAME: 't',
+  GIT_COMMITTER_EMAIL: 't@example.invalid',
+  FORCE_COLOR: '0',
+};
 let dir: string;
 const git = (...args: string[]): string => execFileSync('git', args, { cwd: dir, env, encoding: 'utf8' });
 const npm = (args: string[], extra: Record<string, string> = {}) => spawnSync('npm', ['run', '--silent', ...args], { cwd: dir, env: { ...env, ...extra }, encoding: 'utf8' });
@@ -26,12 +34,15 @@ beforeAll(() => {
   const f = join(dir, 'scenarios', '02-sent-re-add.yaml');
   writeFileSync(f, readFileSync(f, 'utf8').replace('CHANGELOG line; migrations run', 'CHANGELOG entry; migrations run'));
   rmSync(join(dir, 'scenarios', '10-script-result.yaml'));
-  writeFileSync(join(dir, 'scenarios', '12-added.yaml'), `id: added-later
+  writeFileSync(
+    join(dir, 'scenarios', '12-added.yaml'),
+    `id: added-later
 title: "A scenario added by the change"
 events:
   - {off: 1, t: 0ms, type: agents/context-added, payload: {role: user, content: "hello", actor: {type: user, origin: web}}}
   - {off: 2, t: 1s, type: agent/llm-request-requested, payload: {model: m}}
-`);
+`,
+  );
   const fx = npm(['fixtures']);
   if (fx.status !== 0) throw new Error(fx.stdout + fx.stderr);
   git('add', '-A');
@@ -70,7 +81,9 @@ describe('review against a base ref', () => {
       expect(fx.status, fx.stderr).toBe(0);
       const r = npm(['pr-summary', '--', '--base', 'HEAD', '--site-url', 'https://preview.example']);
       expect(r.status, r.stderr).toBe(0);
-      expect(r.stdout).toMatch(/### \[[^\]]+\]\(https:\/\/preview\.example\/scenarios\/whole-prompt-key\/\) \(`03-whole-prompt-key`\)\nTokens: \+\d+ input tokens per turn; cached \d+ % → \d+ %; \+\$0\.\d+ per turn\n/);
+      expect(r.stdout).toMatch(
+        /### \[[^\]]+\]\(https:\/\/preview\.example\/scenarios\/whole-prompt-key\/\) \(`03-whole-prompt-key`\)\nTokens: \+\d+ input tokens per turn; cached \d+ % → \d+ %; \+\$0\.\d+ per turn\n/,
+      );
       expect(r.stdout).toMatch(/\[request @21\]\([^)]+\): changed, \+\d+ −\d+ — input (\d+) → (\d+) \(\+\d+\)/);
     } finally {
       git('checkout', '--', 'scenarios', 'fixtures');

@@ -14,7 +14,11 @@ const config = { folds: BUILTIN_FOLDS, defaultFold: 'context-protocol', timeZero
 
 describe('synthetic corpus', () => {
   const corpus = generateCorpus({ scenarios: 4 });
-  const rendered = renderTexts(corpus.files.map((f) => ({ file: `scenarios/${f.name}`, text: f.text })), config, { everyEvent: false });
+  const rendered = renderTexts(
+    corpus.files.map((f) => ({ file: `scenarios/${f.name}`, text: f.text })),
+    config,
+    { everyEvent: false },
+  );
 
   it('loads and renders with no errors and no ambiguous anchors', () => {
     expect(rendered.errors).toEqual([]);

@@ -101,15 +101,20 @@ function scenario(index: number, opts: Required<Omit<CorpusOptions, 'scenarios'>
       add('agents/context-added', { role: 'user', content, actor: { type: 'user', origin: 'web' } }, rng.int(30_000, 600_000));
       anchor = { request: '', find: `ticket ${ticket}`, comment: 'the user turn that triggered this request — an external trigger' };
     } else {
-      add('agents/context-added', { role: 'developer', content: `Script result (${trigger.executionId}):\n${trigger.output}`, actor: { type: 'script', executionId: trigger.executionId } }, 0,
-        trigger.blob ? 'a ~4,000-token script result: it stays in every later prompt' : undefined);
+      add(
+        'agents/context-added',
+        { role: 'developer', content: `Script result (${trigger.executionId}):\n${trigger.output}`, actor: { type: 'script', executionId: trigger.executionId } },
+        0,
+        trigger.blob ? 'a ~4,000-token script result: it stays in every later prompt' : undefined,
+      );
       anchor = { request: '', find: `Script result (${trigger.executionId}):`, comment: 'a script result is an agent-loop trigger: no person asked for this request' };
     }
     const request = add('agent/llm-request-requested', { model: MODEL, contractVersion: '7.0.0' }, 300);
     if (rng.chance(0.85)) {
       anchor.request = `@${request}`;
       annotations.push(anchor);
-      if (r === 0) annotations.push({ request: `@${request}`, find: '<section key="repo-workflow">', comment: 'the standing document: every later request starts with these bytes' });
+      if (r === 0)
+        annotations.push({ request: `@${request}`, find: '<section key="repo-workflow">', comment: 'the standing document: every later request starts with these bytes' });
     }
     add('agent/token-usage-reported', { inputTokens: rng.int(4_000, 40_000), outputTokens: rng.int(100, 1_500) }, 0);
     const script = r + 1 < opts.requests && rng.chance(0.5);
@@ -126,12 +131,20 @@ function scenario(index: number, opts: Required<Omit<CorpusOptions, 'scenarios'>
     } else {
       if (blobCycle === r) {
         // No script this turn: the blob arrives as a pasted document in the next user turn instead.
-        add('agents/context-added', { role: 'user', content: `Here is the current file:\n${blob(rng, 4_000)}`, actor: { type: 'user', origin: 'web' }, llmRequestPolicy: 'dont-trigger-request' }, 5_000,
-          'a ~4,000-token paste that does not trigger a request by itself');
+        add(
+          'agents/context-added',
+          { role: 'user', content: `Here is the current file:\n${blob(rng, 4_000)}`, actor: { type: 'user', origin: 'web' }, llmRequestPolicy: 'dont-trigger-request' },
+          5_000,
+          'a ~4,000-token paste that does not trigger a request by itself',
+        );
       } else {
         rev++;
-        add('agents/context-added', { role: 'system', key: 'project/agents-md', content: `Project AGENTS.md (rev ${rev}):\n${prose(rng, rng.int(250, 450))}` }, rng.int(10_000, 120_000),
-          `AGENTS.md rev ${rev}: a sent key re-added — it supersedes @${agentsMd} at the tail`);
+        add(
+          'agents/context-added',
+          { role: 'system', key: 'project/agents-md', content: `Project AGENTS.md (rev ${rev}):\n${prose(rng, rng.int(250, 450))}` },
+          rng.int(10_000, 120_000),
+          `AGENTS.md rev ${rev}: a sent key re-added — it supersedes @${agentsMd} at the tail`,
+        );
       }
       add('agent/summary-updated', { summary: sentence(rng) }, 0);
       trigger = 'user';

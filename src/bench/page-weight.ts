@@ -36,11 +36,23 @@ export function pageWeights(dist: string, match: RegExp = /./): PageWeight[] {
     .map(({ file, page }) => {
       const html = readFileSync(file, 'utf8');
       const sizeOf = (hrefs: string[]): number =>
-        [...new Set(hrefs)].map((h) => join(dist, h.replace(/^\//, '').split(/[?#]/)[0]!)).filter((p) => existsSync(p)).reduce((n, p) => n + gz(readFileSync(p)), 0);
+        [...new Set(hrefs)]
+          .map((h) => join(dist, h.replace(/^\//, '').split(/[?#]/)[0]!))
+          .filter((p) => existsSync(p))
+          .reduce((n, p) => n + gz(readFileSync(p)), 0);
       const tags = (name: string): string[] => [...html.matchAll(new RegExp(`<${name}\\b[^>]*>`, 'g'))].map((m) => m[0]);
       const attr = (tag: string, a: string): string | undefined => new RegExp(`\\b${a}="([^"]*)"`).exec(tag)?.[1];
-      const css = sizeOf(tags('link').filter((t) => attr(t, 'rel') === 'stylesheet').map((t) => attr(t, 'href')!).filter(Boolean));
-      const externalJs = sizeOf(tags('script').map((t) => attr(t, 'src')).filter((s): s is string => !!s));
+      const css = sizeOf(
+        tags('link')
+          .filter((t) => attr(t, 'rel') === 'stylesheet')
+          .map((t) => attr(t, 'href')!)
+          .filter(Boolean),
+      );
+      const externalJs = sizeOf(
+        tags('script')
+          .map((t) => attr(t, 'src'))
+          .filter((s): s is string => !!s),
+      );
       const inlineJs = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!).join('\n');
       const htmlSize = gz(html); // includes inline scripts
       return { page, html: htmlSize, css, js: externalJs + (inlineJs.trim() ? gz(inlineJs) : 0), total: htmlSize + css + externalJs };

@@ -38,7 +38,9 @@ export async function measurePhases(config: CorpusConfig): Promise<Phases> {
   const loaded = loadTexts(files, config);
   const t1 = now();
   const errors = [...loaded.errors];
-  const rendered = loaded.scenarios.map((s) => renderScenario(s, config.folds.get(s.fold)!, { everyEvent: true, ...(s.deploy && { deployed: config.folds.get(s.deploy.fold)! }) }, errors));
+  const rendered = loaded.scenarios.map((s) =>
+    renderScenario(s, config.folds.get(s.fold)!, { everyEvent: true, ...(s.deploy && { deployed: config.folds.get(s.deploy.fold)! }) }, errors),
+  );
   const t2 = now();
   await highlighter();
   const t3 = now();
@@ -54,15 +56,27 @@ export async function measurePhases(config: CorpusConfig): Promise<Phases> {
     viewMs += v1 - v0;
     for (const pane of v.panes) {
       const marks: Mark[] = [];
-      pane.lines.forEach((l, i) => l.notes.forEach((n, k) => marks.push({ line: i, start: n.start, end: n.end, attrs: { class: 'anchor', 'data-notes': `pane-n${i}-${k}` } })));
-      const html = await highlightLines(pane.lines.map((l) => l.text), pane.lines.map((l) => l.message), marks);
+      pane.lines.forEach((l, i) => {
+        l.notes.forEach((n, k) => {
+          marks.push({ line: i, start: n.start, end: n.end, attrs: { class: 'anchor', 'data-notes': `pane-n${i}-${k}` } });
+        });
+      });
+      const html = await highlightLines(
+        pane.lines.map((l) => l.text),
+        pane.lines.map((l) => l.message),
+        marks,
+      );
       for (const h of html) highlightedBytes += h.length;
       paneLines += pane.lines.length;
     }
     for (const c of v.cards) {
       if (c.batch && c.batch.index > 0) continue;
       const lines = c.source.split('\n');
-      for (const h of await highlightLines(lines, lines.map(() => 0))) highlightedBytes += h.length;
+      for (const h of await highlightLines(
+        lines,
+        lines.map(() => 0),
+      ))
+        highlightedBytes += h.length;
     }
     highlightMs += now() - v1;
   }

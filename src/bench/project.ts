@@ -26,10 +26,12 @@ export function referencedScenarios(): CorpusFile[] {
   const pages = readdirSync(join(ROOT, 'src/pages'), { recursive: true, encoding: 'utf8' }).filter((f) => /\.(mdx|astro|md)$/.test(f));
   const wanted = new Set<string>();
   for (const f of pages) for (const m of readFileSync(join(ROOT, 'src/pages', f), 'utf8').matchAll(/<RequestView\s+scenario="([^"]+)"/g)) wanted.add(m[1]!);
-  const bundled = readdirSync(join(ROOT, 'scenarios')).filter((n) => /\.(ya?ml|md)$/.test(n)).map((name) => {
-    const text = readFileSync(join(ROOT, 'scenarios', name), 'utf8');
-    return { name, text, id: /^id: *(\S+)/m.exec(text)?.[1], base: /^base: *(\S+)/m.exec(text)?.[1] };
-  });
+  const bundled = readdirSync(join(ROOT, 'scenarios'))
+    .filter((n) => /\.(ya?ml|md)$/.test(n))
+    .map((name) => {
+      const text = readFileSync(join(ROOT, 'scenarios', name), 'utf8');
+      return { name, text, id: /^id: *(\S+)/m.exec(text)?.[1], base: /^base: *(\S+)/m.exec(text)?.[1] };
+    });
   const byId = new Map(bundled.map((b) => [b.id, b]));
   const keep = new Set<string>();
   for (let todo = [...wanted]; todo.length; ) {
@@ -79,13 +81,16 @@ export function makeBaselineProject(pages: readonly BaselinePage[]): string {
   const dir = mkdtempSync(join(tmpdir(), 'pfe-bench-baseline-'));
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'pfe-bench-baseline', private: true, type: 'module' }, null, 2)}\n`);
-  writeFileSync(join(dir, 'astro.config.mjs'), [
-    "import { defineConfig } from 'astro/config';",
-    "import mdx from '@astrojs/mdx';",
-    '',
-    "export default defineConfig({ output: 'static', trailingSlash: 'always', integrations: [mdx()] });",
-    '',
-  ].join('\n'));
+  writeFileSync(
+    join(dir, 'astro.config.mjs'),
+    [
+      "import { defineConfig } from 'astro/config';",
+      "import mdx from '@astrojs/mdx';",
+      '',
+      "export default defineConfig({ output: 'static', trailingSlash: 'always', integrations: [mdx()] });",
+      '',
+    ].join('\n'),
+  );
   const pagesDir = join(dir, 'src', 'pages');
   mkdirSync(join(pagesDir, 'scenarios'), { recursive: true });
   writeFileSync(join(pagesDir, 'index.md'), ['---', 'title: Scenarios', '---', '', '# Scenarios', '', ...pages.map((p) => `- [${p.title}](/scenarios/${p.slug}/)`), ''].join('\n'));

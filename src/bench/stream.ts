@@ -79,8 +79,10 @@ export function syntheticStream(opts: StreamOptions): SyntheticStream {
       if (room <= 0) {
         compactions++;
         push('agents/context-added', {
-          role: 'developer', content: `Summary of the conversation so far:\n${prose(rng, 120)}`,
-          compaction: { replacesHistoryThrough: cycleStart - 1 }, llmRequestPolicy: 'dont-trigger-request',
+          role: 'developer',
+          content: `Summary of the conversation so far:\n${prose(rng, 120)}`,
+          compaction: { replacesHistoryThrough: cycleStart - 1 },
+          llmRequestPolicy: 'dont-trigger-request',
         });
         break;
       }

@@ -117,9 +117,12 @@ export function blob(rng: Rng, tokens: number): string {
         ? `  ✗ src/${word(rng)}/${word(rng)}.test.ts > ${sentence(rng, 4, 8)} (${ms}ms)`
         : `  ✓ src/${word(rng)}/${word(rng)}.test.ts > ${sentence(rng, 4, 9)} (${ms}ms)`;
     } else {
-      line = i % 12 === 0
-        ? `export function ${word(rng)}${title(rng)}(${word(rng)}: ${title(rng)}Input): ${title(rng)}Result {`
-        : i % 12 === 11 ? '}' : `  const ${word(rng)}${i} = ${word(rng)}.${word(rng)}(${rng.int(0, 999)}, "${word(rng)} ${word(rng)}");`;
+      line =
+        i % 12 === 0
+          ? `export function ${word(rng)}${title(rng)}(${word(rng)}: ${title(rng)}Input): ${title(rng)}Result {`
+          : i % 12 === 11
+            ? '}'
+            : `  const ${word(rng)}${i} = ${word(rng)}.${word(rng)}(${rng.int(0, 999)}, "${word(rng)} ${word(rng)}");`;
     }
     lines.push(line);
     size += line.length + 1;

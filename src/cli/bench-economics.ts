@@ -26,12 +26,17 @@ runMain(async () => {
     const { files } = generateCorpus({ scenarios: n });
     const config = { folds: BUILTIN_FOLDS, defaultFold: 'context-protocol', timeZero: DEFAULT_TIME_ZERO };
     const a = performance.now();
-    const { scenarios } = loadTexts(files.map((f) => ({ file: `scenarios/${f.name}`, text: f.text })), config);
+    const { scenarios } = loadTexts(
+      files.map((f) => ({ file: `scenarios/${f.name}`, text: f.text })),
+      config,
+    );
     const rendered = scenarios.map((s) => renderScenario(s, BUILTIN_FOLDS.get(s.fold)!, { everyEvent: true }, []));
     const b = performance.now();
     for (const r of rendered) scenarioEconomics(r, DEFAULT_ECONOMICS);
     const c = performance.now();
     const requests = rendered.reduce((k, r) => k + r.chain.length, 0);
-    console.log(`${String(n).padEnd(6)}${String(requests).padEnd(10)}${`${(b - a).toFixed(0)} ms`.padEnd(32)}${`${(c - b).toFixed(0)} ms`.padEnd(11)}${((c - b) / (b - a)).toFixed(3).padEnd(20)}${tokenizer('o200k_base').size}`);
+    console.log(
+      `${String(n).padEnd(6)}${String(requests).padEnd(10)}${`${(b - a).toFixed(0)} ms`.padEnd(32)}${`${(c - b).toFixed(0)} ms`.padEnd(11)}${((c - b) / (b - a)).toFixed(3).padEnd(20)}${tokenizer('o200k_base').size}`,
+    );
   }
 });

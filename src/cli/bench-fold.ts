@@ -66,9 +66,16 @@ runMain(async () => {
     results.push({ events: stream.events.length, requests: stream.requests.length, compactions: stream.compactions, run });
   }
   const rows = results.map((r) => [
-    r.events.toLocaleString('en'), String(r.requests), String(r.compactions), ms(r.run.foldMs), ms(r.run.printMs), ms(r.run.totalMs),
-    Math.round(r.events / (r.run.totalMs / 1000)).toLocaleString('en'), `${(r.run.totalMs * 1000 / r.events).toFixed(2)} µs`,
-    String(r.run.maxLines), `${(r.run.chars / r.requests / 1024).toFixed(1)} KiB`,
+    r.events.toLocaleString('en'),
+    String(r.requests),
+    String(r.compactions),
+    ms(r.run.foldMs),
+    ms(r.run.printMs),
+    ms(r.run.totalMs),
+    Math.round(r.events / (r.run.totalMs / 1000)).toLocaleString('en'),
+    `${((r.run.totalMs * 1000) / r.events).toFixed(2)} µs`,
+    String(r.run.maxLines),
+    `${(r.run.chars / r.requests / 1024).toFixed(1)} KiB`,
   ]);
   const head = ['events', 'requests', 'compactions', 'fold', 'print', 'total', 'events/s', 'per event', 'max lines/request', 'mean request'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
@@ -76,7 +83,7 @@ runMain(async () => {
   console.log(fmt(head));
   for (const r of rows) console.log(fmt(r));
   const [small, large] = results as [(typeof results)[0], (typeof results)[0]];
-  const ratio = (large.run.totalMs / large.events) / (small.run.totalMs / small.events);
+  const ratio = large.run.totalMs / large.events / (small.run.totalMs / small.events);
   console.log(`\ntime per event, 100k ÷ 10k: ${ratio.toFixed(2)} (1.00 = linear growth)`);
   console.log(`target: 100k events / 1k requests under ${TARGET_MS} ms on this machine — ${large.run.totalMs < TARGET_MS ? 'met' : 'MISSED'} (${ms(large.run.totalMs)})`);
 });

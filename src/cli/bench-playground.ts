@@ -45,10 +45,16 @@ async function jsWeight(page: Page, dist: string, path: string, base: string, re
 
 /** The latest value of each of the playground's performance measures. */
 const measures = (page: Page): Promise<Record<string, number>> =>
-  page.evaluate(() => Object.fromEntries(['playground:load', 'playground:fold', 'playground:markup', 'playground:render'].map((n) => [n.slice(11), performance.getEntriesByName(n).at(-1)?.duration ?? NaN])));
+  page.evaluate(() =>
+    Object.fromEntries(
+      ['playground:load', 'playground:fold', 'playground:markup', 'playground:render'].map((n) => [n.slice(11), performance.getEntriesByName(n).at(-1)?.duration ?? NaN]),
+    ),
+  );
 
 const answered = (page: Page, count: number): Promise<unknown> =>
-  page.waitForFunction((n) => performance.getEntriesByName('playground:fold').length >= n && !document.querySelector('.playground')!.hasAttribute('aria-busy'), count, { timeout: 120_000 });
+  page.waitForFunction((n) => performance.getEntriesByName('playground:fold').length >= n && !document.querySelector('.playground')!.hasAttribute('aria-busy'), count, {
+    timeout: 120_000,
+  });
 
 runMain(async () => {
   const dist = join(process.cwd(), 'dist');
@@ -78,7 +84,9 @@ runMain(async () => {
     const first = await measures(page);
     if (!(await page.locator('#pg-pane .pane').count())) throw new Error(`the 1,000-event scenario did not render: ${await page.locator('#pg-errors').innerText()}`);
     const offsets = await page.locator('#pg-event option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
-    console.log(`\n1,000-event scenario: ${corpus.events} events, ${corpus.requests} requests, ${(text.length / 1024).toFixed(0)} KB of YAML; first open: load ${msf(first.load!)}, fold ${msf(first.fold!)}, render ${msf(first.render!)}`);
+    console.log(
+      `\n1,000-event scenario: ${corpus.events} events, ${corpus.requests} requests, ${(text.length / 1024).toFixed(0)} KB of YAML; first open: load ${msf(first.load!)}, fold ${msf(first.fold!)}, render ${msf(first.render!)}`,
+    );
     const select: Record<string, number>[] = [];
     for (let i = 0; i < SELECTIONS; i++) {
       const off = offsets[Math.floor(((i + 0.5) / SELECTIONS) * offsets.length)]!;
@@ -97,10 +105,18 @@ runMain(async () => {
       await answered(page, n + 1);
       edit.push(await measures(page));
     }
-    console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((x) => x.toFixed(1)).join(' ')} (numbers scale with it)`);
+    console.log(
+      `machine: ${cpus().length} cores, load average ${loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' ')} (numbers scale with it)`,
+    );
     const med = (xs: Record<string, number>[], f: (m: Record<string, number>) => number): string => msf(median(xs.map(f)));
-    console.log(`select another event (${SELECTIONS}×): re-fold ${med(select, (m) => m.fold!)}, re-render ${med(select, (m) => m.render!)} (of which highlight + markup ${med(select, (m) => m.markup!)}) — re-fold + re-render median ${med(select, (m) => m.fold! + m.render!)} (budget 50 ms)`);
-    console.log(`edit the text (${EDITS}×):          re-load ${med(edit, (m) => m.load!)}, re-fold ${med(edit, (m) => m.fold!)}, re-render ${med(edit, (m) => m.render!)} — re-fold + re-render median ${med(edit, (m) => m.fold! + m.render!)}, with re-load ${med(edit, (m) => m.load! + m.fold! + m.render!)}`);
+    console.log(
+      `select another event (${SELECTIONS}×): re-fold ${med(select, (m) => m.fold!)}, re-render ${med(select, (m) => m.render!)} (of which highlight + markup ${med(select, (m) => m.markup!)}) — re-fold + re-render median ${med(select, (m) => m.fold! + m.render!)} (budget 50 ms)`,
+    );
+    console.log(
+      `edit the text (${EDITS}×):          re-load ${med(edit, (m) => m.load!)}, re-fold ${med(edit, (m) => m.fold!)}, re-render ${med(edit, (m) => m.render!)} — re-fold + re-render median ${med(edit, (m) => m.fold! + m.render!)}, with re-load ${med(edit, (m) => m.load! + m.fold! + m.render!)}`,
+    );
   } finally {
     await browser.close();
     await site.close();

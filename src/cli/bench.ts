@@ -92,7 +92,8 @@ function parseArgs(argv: string[]): { sizes: number[]; keep: boolean; quick: boo
     else if (a === '--report') report = argv[++i];
     else throw new UsageError(`bench: unknown argument ${a}\n  fix: use --quick, --sizes 10,100, --keep, --no-bundled or --report <results.json>`);
   }
-  if (!sizes.length || sizes.some((n) => !Number.isInteger(n) || n < 1)) throw new UsageError('bench: --sizes takes positive integers, e.g. --sizes 10,100\n  fix: write the sizes comma-separated');
+  if (!sizes.length || sizes.some((n) => !Number.isInteger(n) || n < 1))
+    throw new UsageError('bench: --sizes takes positive integers, e.g. --sizes 10,100\n  fix: write the sizes comma-separated');
   return { sizes, keep, quick, bundled, ...(phases !== undefined && { phases }), ...(report !== undefined && { report }) };
 }
 
@@ -102,7 +103,8 @@ const elapsed = (start: number): string => ms(now() - start);
 async function astroBuild(dir: string, label: string, expectedPages: number): Promise<BuildMeasure> {
   const loadBefore = loadavg()[0]!;
   // The 1-minute average still counts this benchmark's previous step; well above the core count, something else runs.
-  if (loadBefore > availableParallelism() * 1.5) console.log(`    note: load average ${loadBefore.toFixed(1)} on ${availableParallelism()} cores — other work may be running; timings may be skewed`);
+  if (loadBefore > availableParallelism() * 1.5)
+    console.log(`    note: load average ${loadBefore.toFixed(1)} on ${availableParallelism()} cores — other work may be running; timings may be skewed`);
   const start = now();
   let pages = 0;
   const step = Math.max(1, Math.ceil(expectedPages / 10));
@@ -120,7 +122,18 @@ async function astroBuild(dir: string, label: string, expectedPages: number): Pr
   const dist = dirSize(join(dir, 'dist'));
   const tail = `${r.stdout}\n${r.stderr}`.trim().split('\n').slice(-15).join('\n');
   const heaviest = r.status === 0 ? heaviestPage(join(dir, 'dist')) : null;
-  return { status: r.status, wallMs: r.wallMs, routesMs, peakRss: r.peakRss, pages: html.files, htmlBytes: html.bytes, distBytes: dist.bytes, loadBefore, heaviest, ...(r.status !== 0 && { error: tail }) };
+  return {
+    status: r.status,
+    wallMs: r.wallMs,
+    routesMs,
+    peakRss: r.peakRss,
+    pages: html.files,
+    htmlBytes: html.bytes,
+    distBytes: dist.bytes,
+    loadBefore,
+    heaviest,
+    ...(r.status !== 0 && { error: tail }),
+  };
 }
 
 /** The heaviest scenario page of a built dist/ (gzip of its HTML plus the CSS and JS it loads). */
@@ -133,7 +146,10 @@ const weight = (w: PageWeight | null): string => (w ? `${kb(w.total)} (${w.page.
 
 /** One untimed build of the bundled scenarios/ for its heaviest page's weight. */
 async function bundledWeight(): Promise<{ status: number; heaviest: PageWeight | null }> {
-  const files = readdirSync(join(ROOT, 'scenarios')).filter((n) => /\.(ya?ml|md)$/.test(n)).sort().map((name) => ({ name, text: readFileSync(join(ROOT, 'scenarios', name), 'utf8') }));
+  const files = readdirSync(join(ROOT, 'scenarios'))
+    .filter((n) => /\.(ya?ml|md)$/.test(n))
+    .sort()
+    .map((name) => ({ name, text: readFileSync(join(ROOT, 'scenarios', name), 'utf8') }));
   const dir = makeSiteProject(files);
   console.log(`\nbundled corpus (${files.length} scenarios): astro build for page weight → ${dir}`);
   const r = await astroBuild(dir, 'bundled', files.length + 5);
@@ -165,7 +181,9 @@ async function benchSize(n: number, keep: boolean): Promise<SizeResult> {
 
   console.log('  astro build (our site) …');
   const ours = await astroBuild(site, 'our site', n + kept.length + 5);
-  console.log(`  astro build ${ours.status === 0 ? 'done' : `FAILED (exit ${ours.status})`}: ${ms(ours.wallMs)}, peak ${mib(ours.peakRss)}, ${ours.pages} pages, ${mib(ours.distBytes)}, heaviest page ${weight(ours.heaviest)}`);
+  console.log(
+    `  astro build ${ours.status === 0 ? 'done' : `FAILED (exit ${ours.status})`}: ${ms(ours.wallMs)}, peak ${mib(ours.peakRss)}, ${ours.pages} pages, ${mib(ours.distBytes)}, heaviest page ${weight(ours.heaviest)}`,
+  );
   if (ours.error) console.log(ours.error.replace(/^/gm, '    | '));
   let pagefind: SizeResult['pagefind'] = null;
   if (ours.status === 0) {
@@ -175,14 +193,23 @@ async function benchSize(n: number, keep: boolean): Promise<SizeResult> {
     console.log(`  pagefind ${r.status === 0 ? 'done' : 'FAILED'}: ${ms(r.wallMs)}, peak ${mib(r.peakRss)}`);
   }
 
-  const rendered = renderTexts(files.map((f) => ({ file: `scenarios/${f.name}`, text: f.text })), { folds: BUILTIN_FOLDS, defaultFold: 'context-protocol', timeZero: DEFAULT_TIME_ZERO }, { everyEvent: false });
+  const rendered = renderTexts(
+    files.map((f) => ({ file: `scenarios/${f.name}`, text: f.text })),
+    { folds: BUILTIN_FOLDS, defaultFold: 'context-protocol', timeZero: DEFAULT_TIME_ZERO },
+    { everyEvent: false },
+  );
   const pages: BaselinePage[] = rendered.scenarios.map((r) => ({
-    slug: r.scenario.id, title: r.scenario.title, intro: r.scenario.intro, requests: r.requests.map((q) => ({ offset: q.offset, text: q.text })),
+    slug: r.scenario.id,
+    title: r.scenario.title,
+    intro: r.scenario.intro,
+    requests: r.requests.map((q) => ({ offset: q.offset, text: q.text })),
   }));
   const base = makeBaselineProject(pages);
   console.log(`  astro build (baseline: ${pages.length} Markdown pages + index) → ${base}`);
   const baseline = await astroBuild(base, 'baseline', pages.length + 1);
-  console.log(`  baseline ${baseline.status === 0 ? 'done' : `FAILED (exit ${baseline.status})`}: ${ms(baseline.wallMs)}, peak ${mib(baseline.peakRss)}, ${baseline.pages} pages, ${mib(baseline.distBytes)}`);
+  console.log(
+    `  baseline ${baseline.status === 0 ? 'done' : `FAILED (exit ${baseline.status})`}: ${ms(baseline.wallMs)}, peak ${mib(baseline.peakRss)}, ${baseline.pages} pages, ${mib(baseline.distBytes)}`,
+  );
   if (baseline.error) console.log(baseline.error.replace(/^/gm, '    | '));
   if (!keep) {
     removeProject(site);
@@ -191,8 +218,12 @@ async function benchSize(n: number, keep: boolean): Promise<SizeResult> {
   const ok = ours.status === 0 && baseline.status === 0;
   console.log(`  N = ${n} done in ${elapsed(start)}`);
   return {
-    n, corpus: { events: corpus.events, requests: corpus.requests, annotations: corpus.annotations, bytes: corpus.bytes },
-    phases, site: ours, pagefind, baseline,
+    n,
+    corpus: { events: corpus.events, requests: corpus.requests, annotations: corpus.annotations, bytes: corpus.bytes },
+    phases,
+    site: ours,
+    pagefind,
+    baseline,
     overhead: ok ? ours.wallMs / baseline.wallMs : null,
     htmlRatio: ok ? ours.htmlBytes / baseline.htmlBytes : null,
     perPageMs: ours.status === 0 ? ours.wallMs / ours.pages : null,
@@ -211,33 +242,92 @@ const or = (x: number | null | undefined, f: (x: number) => string): string => (
 function report(results: SizeResult[], bundled: { status: number; heaviest: PageWeight | null } | null): { lines: string[]; targets: Record<string, unknown> } {
   const lines: string[] = [];
   lines.push('Build stages outside Astro (fresh process per N; what the build does before/while rendering pages):');
-  lines.push(table(['N', 'events', 'requests', 'pane lines', 'load+validate', 'fold+print+weave', 'page models', 'shiki init', 'highlighting', 'peak RSS'], results.map((r) => {
-    const p = r.phases;
-    if ('error' in p) return [String(r.n), String(r.corpus.events), String(r.corpus.requests), 'failed'];
-    return [String(r.n), String(p.events), String(p.requests), p.paneLines.toLocaleString('en'), ms(p.loadMs), ms(p.foldMs), ms(p.viewMs), ms(p.highlighterInitMs), ms(p.highlightMs), mib(p.peakRss)];
-  })));
+  lines.push(
+    table(
+      ['N', 'events', 'requests', 'pane lines', 'load+validate', 'fold+print+weave', 'page models', 'shiki init', 'highlighting', 'peak RSS'],
+      results.map((r) => {
+        const p = r.phases;
+        if ('error' in p) return [String(r.n), String(r.corpus.events), String(r.corpus.requests), 'failed'];
+        return [
+          String(r.n),
+          String(p.events),
+          String(p.requests),
+          p.paneLines.toLocaleString('en'),
+          ms(p.loadMs),
+          ms(p.foldMs),
+          ms(p.viewMs),
+          ms(p.highlighterInitMs),
+          ms(p.highlightMs),
+          mib(p.peakRss),
+        ];
+      }),
+    ),
+  );
   lines.push('');
   lines.push(`Full builds (wall time; peak memory: ${PEAK_RSS_SOURCE}):`);
-  lines.push(table(
-    ['N', 'pages', 'astro build', 'routes', 'per page', 'peak RSS', 'HTML', 'dist', 'pagefind', 'baseline build', 'per page', 'peak RSS', 'HTML', 'time ÷ baseline', 'HTML ÷ baseline'],
-    results.map((r) => [
-      String(r.n), String(r.site.pages), r.site.status === 0 ? ms(r.site.wallMs) : `FAILED ${ms(r.site.wallMs)}`, or(r.site.routesMs, ms), or(r.perPageMs, ms), mib(r.site.peakRss),
-      mib(r.site.htmlBytes), mib(r.site.distBytes), r.pagefind ? `${ms(r.pagefind.wallMs)} (${mib(r.pagefind.indexBytes)})` : '—',
-      r.baseline.status === 0 ? ms(r.baseline.wallMs) : 'FAILED', or(r.baselinePerPageMs, ms), mib(r.baseline.peakRss), mib(r.baseline.htmlBytes), or(r.overhead, (x) => `${x.toFixed(2)}×`),
-      or(r.htmlRatio ?? null, (x) => `${x.toFixed(2)}×`),
-    ]),
-  ));
+  lines.push(
+    table(
+      [
+        'N',
+        'pages',
+        'astro build',
+        'routes',
+        'per page',
+        'peak RSS',
+        'HTML',
+        'dist',
+        'pagefind',
+        'baseline build',
+        'per page',
+        'peak RSS',
+        'HTML',
+        'time ÷ baseline',
+        'HTML ÷ baseline',
+      ],
+      results.map((r) => [
+        String(r.n),
+        String(r.site.pages),
+        r.site.status === 0 ? ms(r.site.wallMs) : `FAILED ${ms(r.site.wallMs)}`,
+        or(r.site.routesMs, ms),
+        or(r.perPageMs, ms),
+        mib(r.site.peakRss),
+        mib(r.site.htmlBytes),
+        mib(r.site.distBytes),
+        r.pagefind ? `${ms(r.pagefind.wallMs)} (${mib(r.pagefind.indexBytes)})` : '—',
+        r.baseline.status === 0 ? ms(r.baseline.wallMs) : 'FAILED',
+        or(r.baselinePerPageMs, ms),
+        mib(r.baseline.peakRss),
+        mib(r.baseline.htmlBytes),
+        or(r.overhead, (x) => `${x.toFixed(2)}×`),
+        or(r.htmlRatio ?? null, (x) => `${x.toFixed(2)}×`),
+      ]),
+    ),
+  );
   lines.push('');
   lines.push('Page weight (gzip transfer size of a page: HTML + the CSS and JS it loads), heaviest scenario page:');
-  lines.push(table(['N', 'ours', 'html', 'css', 'js', 'baseline'], results.map((r) => [
-    String(r.n), weight(r.site.heaviest ?? null), or(r.site.heaviest?.html, kb), or(r.site.heaviest?.css, kb), or(r.site.heaviest?.js, kb), weight(r.baseline.heaviest ?? null),
-  ])));
-  if (bundled) lines.push(`bundled corpus (scenarios/): heaviest page ${bundled.status === 0 ? `${weight(bundled.heaviest)} — html ${or(bundled.heaviest?.html, kb)}, css ${or(bundled.heaviest?.css, kb)}, js ${or(bundled.heaviest?.js, kb)}` : `build FAILED (exit ${bundled.status})`}`);
+  lines.push(
+    table(
+      ['N', 'ours', 'html', 'css', 'js', 'baseline'],
+      results.map((r) => [
+        String(r.n),
+        weight(r.site.heaviest ?? null),
+        or(r.site.heaviest?.html, kb),
+        or(r.site.heaviest?.css, kb),
+        or(r.site.heaviest?.js, kb),
+        weight(r.baseline.heaviest ?? null),
+      ]),
+    ),
+  );
+  if (bundled)
+    lines.push(
+      `bundled corpus (scenarios/): heaviest page ${bundled.status === 0 ? `${weight(bundled.heaviest)} — html ${or(bundled.heaviest?.html, kb)}, css ${or(bundled.heaviest?.css, kb)}, js ${or(bundled.heaviest?.js, kb)}` : `build FAILED (exit ${bundled.status})`}`,
+    );
   lines.push('');
   const sorted = [...results].sort((a, b) => a.n - b.n);
   const [prev, last] = sorted.slice(-2) as [SizeResult | undefined, SizeResult | undefined];
   const growth = prev && last && prev !== last && prev.perPageMs && last.perPageMs ? last.perPageMs / prev.perPageMs : null;
-  const routesGrowth = prev && last && prev !== last && prev.site.routesMs && last.site.routesMs ? (last.site.routesMs / last.site.pages) / (prev.site.routesMs / prev.site.pages) : null;
+  const routesGrowth =
+    prev && last && prev !== last && prev.site.routesMs && last.site.routesMs ? last.site.routesMs / last.site.pages / (prev.site.routesMs / prev.site.pages) : null;
   const metOverhead = results.every((r) => r.overhead !== null && r.overhead <= overheadTarget(r.n));
   const htmlRatios = results.map((r) => r.htmlRatio ?? null);
   const worstHtml = htmlRatios.every((x) => x !== null) ? Math.max(...(htmlRatios as number[])) : null;
@@ -245,19 +335,35 @@ function report(results: SizeResult[], bundled: { status: number; heaviest: Page
   const largest = last ?? sorted[0]!;
   lines.push('Targets (reported, not asserted):');
   if (growth !== null) {
-    lines.push(`- linear growth: time per page at N = ${last!.n} ÷ at N = ${prev!.n} = ${growth.toFixed(2)} (target ≤ ${TARGET_LINEAR}) — ${growth <= TARGET_LINEAR ? 'met' : 'MISSED'}` +
-      (routesGrowth !== null ? `; page rendering alone ("generating static routes" per page): ${routesGrowth.toFixed(2)}` : ''));
+    lines.push(
+      `- linear growth: time per page at N = ${last!.n} ÷ at N = ${prev!.n} = ${growth.toFixed(2)} (target ≤ ${TARGET_LINEAR}) — ${growth <= TARGET_LINEAR ? 'met' : 'MISSED'}` +
+        (routesGrowth !== null ? `; page rendering alone ("generating static routes" per page): ${routesGrowth.toFixed(2)}` : ''),
+    );
   }
-  lines.push(`- build time against plain Astro: ${results.map((r) => `N=${r.n} ${or(r.overhead, (x) => `${x.toFixed(2)}×`)} (≤ ${overheadTarget(r.n)}× ${r.overhead !== null && r.overhead <= overheadTarget(r.n) ? 'met' : 'MISSED'})`).join(', ')} (target ≤ ${TARGET_OVERHEAD_LARGE}× at N ≥ ${LARGE_N}, ≤ ${TARGET_OVERHEAD_SMALL}× below) — ${metOverhead ? 'met' : 'MISSED'}`);
-  lines.push(`- HTML bytes against plain Astro: ${results.map((r) => `N=${r.n} ${or(r.htmlRatio ?? null, (x) => `${x.toFixed(2)}×`)}`).join(', ')} (target ≤ ${TARGET_HTML}×) — ${worstHtml !== null && worstHtml <= TARGET_HTML ? 'met' : 'MISSED'}`);
-  lines.push(`- peak memory against plain Astro (reported; compare runs for "no worse"): ${results.map((r, i) => `N=${r.n} ${or(peakRatios[i]!, (x) => `${x.toFixed(2)}×`)}`).join(', ')}`);
-  const pagefindPeak = largest.pagefind ? `; pagefind after it: peak ${mib(largest.pagefind.peakRss)} of ${mib(totalmem())} RAM, ${largest.pagefind.status === 0 ? 'ok' : `exit ${largest.pagefind.status}`}` : '';
-  lines.push(`- N = ${largest.n} builds without running out of memory: ${largest.site.status === 0 ? `yes — astro build peak ${mib(largest.site.peakRss)}` : `NO — astro build exit ${largest.site.status}`}${pagefindPeak}`);
+  lines.push(
+    `- build time against plain Astro: ${results.map((r) => `N=${r.n} ${or(r.overhead, (x) => `${x.toFixed(2)}×`)} (≤ ${overheadTarget(r.n)}× ${r.overhead !== null && r.overhead <= overheadTarget(r.n) ? 'met' : 'MISSED'})`).join(', ')} (target ≤ ${TARGET_OVERHEAD_LARGE}× at N ≥ ${LARGE_N}, ≤ ${TARGET_OVERHEAD_SMALL}× below) — ${metOverhead ? 'met' : 'MISSED'}`,
+  );
+  lines.push(
+    `- HTML bytes against plain Astro: ${results.map((r) => `N=${r.n} ${or(r.htmlRatio ?? null, (x) => `${x.toFixed(2)}×`)}`).join(', ')} (target ≤ ${TARGET_HTML}×) — ${worstHtml !== null && worstHtml <= TARGET_HTML ? 'met' : 'MISSED'}`,
+  );
+  lines.push(
+    `- peak memory against plain Astro (reported; compare runs for "no worse"): ${results.map((r, i) => `N=${r.n} ${or(peakRatios[i]!, (x) => `${x.toFixed(2)}×`)}`).join(', ')}`,
+  );
+  const pagefindPeak = largest.pagefind
+    ? `; pagefind after it: peak ${mib(largest.pagefind.peakRss)} of ${mib(totalmem())} RAM, ${largest.pagefind.status === 0 ? 'ok' : `exit ${largest.pagefind.status}`}`
+    : '';
+  lines.push(
+    `- N = ${largest.n} builds without running out of memory: ${largest.site.status === 0 ? `yes — astro build peak ${mib(largest.site.peakRss)}` : `NO — astro build exit ${largest.site.status}`}${pagefindPeak}`,
+  );
   return {
     lines,
     targets: {
       linearGrowth: { ratio: growth, routesRatio: routesGrowth, target: TARGET_LINEAR, met: growth !== null ? growth <= TARGET_LINEAR : null },
-      overhead: { perN: Object.fromEntries(results.map((r) => [r.n, r.overhead])), target: { large: TARGET_OVERHEAD_LARGE, small: TARGET_OVERHEAD_SMALL, largeN: LARGE_N }, met: metOverhead },
+      overhead: {
+        perN: Object.fromEntries(results.map((r) => [r.n, r.overhead])),
+        target: { large: TARGET_OVERHEAD_LARGE, small: TARGET_OVERHEAD_SMALL, largeN: LARGE_N },
+        met: metOverhead,
+      },
       html: { perN: Object.fromEntries(results.map((r) => [r.n, r.htmlRatio ?? null])), target: TARGET_HTML, met: worstHtml !== null && worstHtml <= TARGET_HTML },
       peakMemory: { perN: Object.fromEntries(results.map((r, i) => [r.n, peakRatios[i]])) },
       pageWeight: { heaviestSynthetic: Object.fromEntries(results.map((r) => [r.n, r.site.heaviest ?? null])), bundled: bundled?.heaviest ?? null },
@@ -281,7 +387,9 @@ runMain(async () => {
     return;
   }
   const start = now();
-  console.log(`bench — synthetic corpora of N = ${args.sizes.join(', ')} scenarios (≈60 events, 6 requests each, seeded), built as our site and as a plain Astro baseline${args.quick ? ' (quick run)' : ''}`);
+  console.log(
+    `bench — synthetic corpora of N = ${args.sizes.join(', ')} scenarios (≈60 events, 6 requests each, seeded), built as our site and as a plain Astro baseline${args.quick ? ' (quick run)' : ''}`,
+  );
   const results: SizeResult[] = [];
   for (const n of args.sizes) results.push(await benchSize(n, args.keep));
   const bundled = args.bundled ? await bundledWeight() : null;
@@ -291,9 +399,24 @@ runMain(async () => {
   const dir = join(ROOT, 'bench-results');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `bench-${stamp}.json`);
-  writeFileSync(file, `${JSON.stringify({
-    date: new Date().toISOString(), quick: args.quick, sizes: args.sizes, node: process.version, peakRssSource: PEAK_RSS_SOURCE,
-    corpus: { eventsPerScenario: 60, requestsPerScenario: 6, seed: 1 }, results, bundled, targets, totalMs: now() - start,
-  }, null, 2)}\n`);
+  writeFileSync(
+    file,
+    `${JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        quick: args.quick,
+        sizes: args.sizes,
+        node: process.version,
+        peakRssSource: PEAK_RSS_SOURCE,
+        corpus: { eventsPerScenario: 60, requestsPerScenario: 6, seed: 1 },
+        results,
+        bundled,
+        targets,
+        totalMs: now() - start,
+      },
+      null,
+      2,
+    )}\n`,
+  );
   console.log(`\nwrote ${file} (total ${elapsed(start)})`);
 });

@@ -19,12 +19,15 @@ export async function loadConfig(root = process.cwd()): Promise<ExplainerConfig>
 }
 
 /** Runs a CLI main: prints errors plainly (no stack for input errors) and sets the exit code. */
+// biome-ignore lint/suspicious/noConfusingVoidType: a main returns an exit code, or nothing for 0
 export function runMain(main: () => Promise<number | void>): void {
   main().then(
-    (code) => { process.exitCode = code ?? 0; },
+    (code) => {
+      process.exitCode = code ?? 0;
+    },
     (err: Error) => {
       const known = UserError.is(err);
-      console.error(known ? err.message : err.stack ?? String(err));
+      console.error(known ? err.message : (err.stack ?? String(err)));
       process.exitCode = known ? 1 : 2;
     },
   );

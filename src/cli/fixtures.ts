@@ -19,13 +19,15 @@ runMain(async () => {
   const corpus = renderCorpus(config, { everyEvent: false });
   if (corpus.errors.length) {
     // Nothing is written; each error with a short code frame of its file.
-    console.error(reportWithFrames(corpus.errors, (f) => {
-      try {
-        return readFileSync(join(config.root, f), 'utf8');
-      } catch {
-        return undefined;
-      }
-    }));
+    console.error(
+      reportWithFrames(corpus.errors, (f) => {
+        try {
+          return readFileSync(join(config.root, f), 'utf8');
+        } catch {
+          return undefined;
+        }
+      }),
+    );
     return 1;
   }
   const dir = join(config.root, config.fixturesDir);

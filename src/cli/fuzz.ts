@@ -10,7 +10,11 @@ import fc from 'fast-check';
 import { bundledScenarios, checkCase, fuzzCase, type FuzzFile } from '../fuzz/fuzz.ts';
 import { loadConfig, runMain, UsageError } from './config.ts';
 
-interface Args { runs: number; seed: number; hangMs: number }
+interface Args {
+  runs: number;
+  seed: number;
+  hangMs: number;
+}
 type Msg = { start: number; files: FuzzFile[] } | { done: { runs: number; loaded: number; withErrors: number; errors: number; slowestMs: number; failure?: string } };
 
 function parseArgs(argv: string[]): Args {
@@ -18,7 +22,8 @@ function parseArgs(argv: string[]): Args {
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i]!;
     const v = Number(argv[++i]);
-    if (!['--runs', '--seed', '--hang-ms'].includes(k) || !Number.isSafeInteger(v) || v < 0) throw new UsageError(`fuzz: bad argument ${k} ${argv[i] ?? ''}\n  fix: use --runs <n>, --seed <n>, --hang-ms <ms> (whole numbers)`);
+    if (!['--runs', '--seed', '--hang-ms'].includes(k) || !Number.isSafeInteger(v) || v < 0)
+      throw new UsageError(`fuzz: bad argument ${k} ${argv[i] ?? ''}\n  fix: use --runs <n>, --seed <n>, --hang-ms <ms> (whole numbers)`);
     if (k === '--runs') a.runs = v;
     else if (k === '--seed') a.seed = v;
     else a.hangMs = v;
@@ -29,15 +34,22 @@ function parseArgs(argv: string[]): Args {
 async function work(args: Args): Promise<void> {
   const config = await loadConfig();
   const seeds = bundledScenarios(config.root);
-  let i = 0, loaded = 0, withErrors = 0, errors = 0, slowestMs = 0;
-  const result = fc.check(fc.property(fuzzCase(seeds), (files) => {
-    parentPort!.postMessage({ start: i++, files } satisfies Msg);
-    const o = checkCase(files, config);
-    if (o.loaded) loaded++;
-    if (o.errors) withErrors++;
-    errors += o.errors;
-    slowestMs = Math.max(slowestMs, o.ms);
-  }), { seed: args.seed, numRuns: args.runs });
+  let i = 0,
+    loaded = 0,
+    withErrors = 0,
+    errors = 0,
+    slowestMs = 0;
+  const result = fc.check(
+    fc.property(fuzzCase(seeds), (files) => {
+      parentPort!.postMessage({ start: i++, files } satisfies Msg);
+      const o = checkCase(files, config);
+      if (o.loaded) loaded++;
+      if (o.errors) withErrors++;
+      errors += o.errors;
+      slowestMs = Math.max(slowestMs, o.ms);
+    }),
+    { seed: args.seed, numRuns: args.runs },
+  );
   const failure = result.failed ? `${fc.defaultReportMessage(result)}` : undefined;
   parentPort!.postMessage({ done: { runs: result.numRuns, loaded, withErrors, errors, slowestMs, ...(failure && { failure }) } } satisfies Msg);
 }
@@ -69,7 +81,9 @@ if (!isMainThread) {
         clearInterval(watchdog);
         const d = m.done;
         const total = (performance.now() - started) / 1000;
-        console.log(`${d.runs} cases in ${total.toFixed(1)} s: ${d.loaded} loaded at least one scenario, ${d.withErrors} returned errors (${d.errors} errors in all), slowest case ${d.slowestMs.toFixed(0)} ms, seed ${args.seed}`);
+        console.log(
+          `${d.runs} cases in ${total.toFixed(1)} s: ${d.loaded} loaded at least one scenario, ${d.withErrors} returned errors (${d.errors} errors in all), slowest case ${d.slowestMs.toFixed(0)} ms, seed ${args.seed}`,
+        );
         if (d.failure) {
           console.error(`FAILED — an exception or unstructured error escaped:\n${d.failure}`);
           resolve(1);

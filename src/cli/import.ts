@@ -37,7 +37,11 @@ function parseArgs(argv: string[]): { file: string; format?: InputFormat; id?: s
 }
 
 /** A scenario id from the trace's file name: lower case, [a-z0-9-]. */
-const idFrom = (file: string): string => basename(file, extname(file)).toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/^[^a-z0-9]+|-+$/g, '') || 'imported-trace';
+const idFrom = (file: string): string =>
+  basename(file, extname(file))
+    .toLowerCase()
+    .replace(/[^a-z0-9_-]+/g, '-')
+    .replace(/^[^a-z0-9]+|-+$/g, '') || 'imported-trace';
 
 runMain(async () => {
   const args = parseArgs(process.argv.slice(2));
@@ -50,7 +54,11 @@ runMain(async () => {
   const outAbs = resolve(args.out ?? join(config.root, config.scenariosDir, `${id}.yaml`));
   const out = relative(config.root, outAbs).split('\\').join('/');
   const existing = existsSync(outAbs) ? readFileSync(outAbs, 'utf8') : undefined;
-  const imported = existing?.split('\n').slice(0, 2).some((l) => l.startsWith(IMPORT_HEADER)) ?? false;
+  const imported =
+    existing
+      ?.split('\n')
+      .slice(0, 2)
+      .some((l) => l.startsWith(IMPORT_HEADER)) ?? false;
   if (existing !== undefined && !imported && !args.force) {
     throw new UsageError(`${out} exists and was not written by an import\n  fix: choose another --id or --out, or pass --force to replace it`);
   }
@@ -58,7 +66,9 @@ runMain(async () => {
   const scenariosAbs = join(config.root, config.scenariosDir);
   const idLine = new RegExp(`^id:\\s*["']?${id}["']?\\s*$`, 'm');
   const clash = existsSync(scenariosAbs)
-    ? readdirSync(scenariosAbs).filter((f) => /\.(ya?ml|md)$/.test(f) && join(scenariosAbs, f) !== outAbs).find((f) => idLine.test(readFileSync(join(scenariosAbs, f), 'utf8')))
+    ? readdirSync(scenariosAbs)
+        .filter((f) => /\.(ya?ml|md)$/.test(f) && join(scenariosAbs, f) !== outAbs)
+        .find((f) => idLine.test(readFileSync(join(scenariosAbs, f), 'utf8')))
     : undefined;
   if (clash) throw new UsageError(`${config.scenariosDir}/${clash} already has the id "${id}"\n  fix: pass another --id`);
   const trace = readFileSync(abs, 'utf8');
@@ -72,6 +82,8 @@ runMain(async () => {
   renameSync(tmp, outAbs);
   for (const d of result.dropped) console.log(`${d.pos.file}:${d.pos.line}:${d.pos.col} dropped ${d.what}: ${d.where}`);
   if (result.skippedSpans) console.log(`skipped ${result.skippedSpans} span(s) without gen_ai.input.messages`);
-  console.log(`wrote ${out}: ${result.requests} ${result.format} request(s)${result.detected ? ' (format detected; --format chooses it)' : ''}, ${result.dropped.length} secret(s) dropped`);
+  console.log(
+    `wrote ${out}: ${result.requests} ${result.format} request(s)${result.detected ? ' (format detected; --format chooses it)' : ''}, ${result.dropped.length} secret(s) dropped`,
+  );
   console.log('next: npm run check && npm run fixtures');
 });

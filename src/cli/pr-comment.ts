@@ -22,7 +22,10 @@ const USAGE = `usage: npm run pr-comment -- --from <preview dir> --site-url <url
 runMain(async () => {
   let values;
   try {
-    ({ values } = parseArgs({ options: { from: { type: 'string' }, pr: { type: 'string' }, 'body-file': { type: 'string' }, 'verify-head': { type: 'string' }, 'site-url': { type: 'string' } }, strict: true }));
+    ({ values } = parseArgs({
+      options: { from: { type: 'string' }, pr: { type: 'string' }, 'body-file': { type: 'string' }, 'verify-head': { type: 'string' }, 'site-url': { type: 'string' } },
+      strict: true,
+    }));
   } catch (err) {
     throw new UsageError(`pr-comment: ${(err as Error).message}\n\n${USAGE}`);
   }

@@ -24,8 +24,12 @@ runMain(async () => {
   }
   const config = await loadConfig();
   const base = values.base ?? config.baseRef;
-  if (!base) throw new UsageError('missing --base <git ref> (or EXPLAINER_BASE, or the `baseRef` option)\n  usage: npm run pr-summary -- --base origin/main --site-url https://preview.example');
-  if (!values['site-url']) throw new UsageError('missing --site-url <url> — the preview site the links point at\n  usage: npm run pr-summary -- --base origin/main --site-url https://preview.example');
+  if (!base)
+    throw new UsageError(
+      'missing --base <git ref> (or EXPLAINER_BASE, or the `baseRef` option)\n  usage: npm run pr-summary -- --base origin/main --site-url https://preview.example',
+    );
+  if (!values['site-url'])
+    throw new UsageError('missing --site-url <url> — the preview site the links point at\n  usage: npm run pr-summary -- --base origin/main --site-url https://preview.example');
   basePathOf(values['site-url']); // a bad URL is a usage error, not a broken link
   const site = values.pr ? previewUrl(parsePr(values.pr), values['site-url']) : values['site-url'];
   const corpus = assertClean(renderCorpus(config, { everyEvent: false }));

@@ -8,7 +8,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { highlightLines, highlightStats, tokenCss } from './highlight.ts';
 
-const text = (html: string): string => html.replace(/<[^>]*>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+const text = (html: string): string =>
+  html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
 
 describe('highlightLines', () => {
   it('src/styles/tokens.css is what tokenCss() generates (else: npx node src/cli/token-css.ts)', async () => {
@@ -36,7 +42,16 @@ describe('highlightLines', () => {
   });
 
   it('keeps every character of every line, in order (line text round-trips)', async () => {
-    const lines = ['messages:', '  - role: system', '    content: |-', '      key: value # not a comment', '      "quoted" \'single\' & <tag>', '', '  - role: user', '    content: ""'];
+    const lines = [
+      'messages:',
+      '  - role: system',
+      '    content: |-',
+      '      key: value # not a comment',
+      '      "quoted" \'single\' & <tag>',
+      '',
+      '  - role: user',
+      '    content: ""',
+    ];
     const html = await highlightLines(lines, [0, 1, 1, 1, 1, 1, 2, 2]);
     expect(html.map(text)).toEqual(lines);
   });
@@ -50,10 +65,14 @@ describe('highlightLines', () => {
   });
 
   it('merges overlapping marks into one, keeping both notes', async () => {
-    const [html] = await highlightLines(['abc def ghi'], [0], [
-      { line: 0, start: 0, end: 5, attrs: { class: 'anchor', 'data-notes': 'a' } },
-      { line: 0, start: 4, end: 9, attrs: { class: 'anchor', 'data-notes': 'b' } },
-    ]);
+    const [html] = await highlightLines(
+      ['abc def ghi'],
+      [0],
+      [
+        { line: 0, start: 0, end: 5, attrs: { class: 'anchor', 'data-notes': 'a' } },
+        { line: 0, start: 4, end: 9, attrs: { class: 'anchor', 'data-notes': 'b' } },
+      ],
+    );
     expect(html!.match(/<mark/g)).toHaveLength(1);
     expect(html).toContain('data-notes="a b"');
     expect(text(/<mark[^>]*>(.*?)<\/mark>/.exec(html!)![1]!)).toBe('abc def g');

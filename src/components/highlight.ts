@@ -200,7 +200,9 @@ function lineHtml(tokens: readonly Token[], marks: readonly Mark[]): string {
       const m = marks[k];
       const here = pos + from;
       if (m && !inMark && here >= m.start) {
-        out += `<mark${Object.entries(m.attrs).map(([a, v]) => ` ${a}="${escapeAttr(v)}"`).join('')}>`;
+        out += `<mark${Object.entries(m.attrs)
+          .map(([a, v]) => ` ${a}="${escapeAttr(v)}"`)
+          .join('')}>`;
         inMark = true;
       }
       const stop = m ? (inMark ? m.end : m.start) : Infinity;

@@ -78,7 +78,10 @@ export async function encodePanes(
 ): Promise<PaneData> {
   const shown = new Map<string, [number, number]>();
   for (const p of inPage) {
-    const highlighted = await highlightLines(p.lines.map((l) => l.text), p.lines.map((l) => l.message));
+    const highlighted = await highlightLines(
+      p.lines.map((l) => l.text),
+      p.lines.map((l) => l.message),
+    );
     highlighted.forEach((h, i) => {
       if (!p.lines[i]!.notes.length && !shown.has(h)) shown.set(h, [p.offset, i]);
     });
@@ -88,14 +91,23 @@ export async function encodePanes(
   const from = new Table();
   const out: Record<number, EncodedPane> = {};
   for (const p of panes) {
-    const highlighted = await highlightLines(p.lines.map((l) => l.text), p.lines.map((l) => l.message));
+    const highlighted = await highlightLines(
+      p.lines.map((l) => l.text),
+      p.lines.map((l) => l.message),
+    );
     const cut = p.lines.findIndex((l) => l.cutAbove);
     const abridged = p.lines.flatMap((l, i) => (l.abridges !== undefined ? [[i, text.id(l.abridges)]] : []));
     const econ = p.kind === 'request' ? economics?.byOffset.get(p.offset) : undefined;
     out[p.offset] = {
       kind: p.kind,
-      lines: runs(highlighted.map((h) => html.id(h)), true),
-      from: runs(p.lines.map((l) => from.id(l.from.join(' '))), false),
+      lines: runs(
+        highlighted.map((h) => html.id(h)),
+        true,
+      ),
+      from: runs(
+        p.lines.map((l) => from.id(l.from.join(' '))),
+        false,
+      ),
       status: p.lines.map((l) => (l.status === 'added' ? '+' : l.status === 'changed' ? '~' : '.')).join(''),
       removed: p.lines.flatMap((l, i) => (l.removedBefore.length ? [[i, ...l.removedBefore.map((r) => text.id(r))]] : [])),
       removedAtEnd: p.removedAtEnd.map((r) => text.id(r)),

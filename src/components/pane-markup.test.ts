@@ -12,7 +12,14 @@ const line = (over: Partial<PaneMarkupLine> = {}): PaneMarkupLine => ({ html: 'x
 describe('paneMarkup', () => {
   it('escapes every text field', () => {
     const html = paneMarkup({
-      offset: 7, kind: 'rejected', idPrefix: 'p', heading: EVIL, model: EVIL, eventType: EVIL, rejected: EVIL, typeOf: () => EVIL,
+      offset: 7,
+      kind: 'rejected',
+      idPrefix: 'p',
+      heading: EVIL,
+      model: EVIL,
+      eventType: EVIL,
+      rejected: EVIL,
+      typeOf: () => EVIL,
       lines: [line({ html: markedText(EVIL), from: '3', removedBefore: [EVIL], notes: [{ id: 'n"1', comment: EVIL }] })],
       removedAtEnd: [EVIL],
     });
@@ -23,16 +30,29 @@ describe('paneMarkup', () => {
 
   it('writes the cut, notes, signs and a provenance link per run of lines', () => {
     const html = paneMarkup({
-      offset: 9, kind: 'request', idPrefix: 'pane', model: 'm', cachedPercent: 42, typeOf: (o) => (o === '3' ? 'user/said' : ''), linkBase: '/s/x/',
-      lines: [line({ from: '3' }), line({ from: '3', cutAbove: true, status: 'added', indent: 2 }), line({ from: '3 5', status: 'changed', notes: [{ id: 'pane-n2-0', comment: 'why' }] })],
-      removedAtEnd: ['gone'], diffBase: { kind: 'request', offset: 4 },
+      offset: 9,
+      kind: 'request',
+      idPrefix: 'pane',
+      model: 'm',
+      cachedPercent: 42,
+      typeOf: (o) => (o === '3' ? 'user/said' : ''),
+      linkBase: '/s/x/',
+      lines: [
+        line({ from: '3' }),
+        line({ from: '3', cutAbove: true, status: 'added', indent: 2 }),
+        line({ from: '3 5', status: 'changed', notes: [{ id: 'pane-n2-0', comment: 'why' }] }),
+      ],
+      removedAtEnd: ['gone'],
+      diffBase: { kind: 'request', offset: 4 },
     });
     expect(html.match(/class="prov"/g)).toHaveLength(2);
     expect(html).toContain('<a class="prov" href="/s/x/#@3" title="from @3 user/said" data-off="3">@3</a>');
     expect(html).toContain('title="from @3 user/said; from @5"');
     expect(html.indexOf('class="cut"')).toBeLessThan(html.indexOf('s-added'));
     expect(html).toContain('style="--ind:2ch"');
-    expect(html).toContain('<span class="story-label">Since request @4:</span> <span class="count c-add">+1 added</span> <span class="count c-chg">~1 changed</span> <span class="count c-rem">−1 removed</span>');
+    expect(html).toContain(
+      '<span class="story-label">Since request @4:</span> <span class="count c-add">+1 added</span> <span class="count c-chg">~1 changed</span> <span class="count c-rem">−1 removed</span>',
+    );
     // the gutter band: above the ✂ line cached, below it billed again
     expect(html).toMatch(/class="ln s-same c-cached"[\s\S]*class="ln s-added c-billed"/);
     expect(html).toContain('<strong>✂ cache cut</strong>');

@@ -84,7 +84,9 @@ export function markedText(text: string, marks: readonly { start: number; end: n
   let at = 0;
   for (const m of [...marks].filter((m) => m.end > m.start).sort((a, b) => a.start - b.start)) {
     if (m.start < at) continue; // overlapping: the first wins (shiki's path merges them instead)
-    const attrs = Object.entries(m.attrs).map(([k, v]) => ` ${k}="${escapeHtml(v)}"`).join('');
+    const attrs = Object.entries(m.attrs)
+      .map(([k, v]) => ` ${k}="${escapeHtml(v)}"`)
+      .join('');
     out += `${escapeHtml(text.slice(at, m.start))}<mark${attrs}>${escapeHtml(text.slice(m.start, m.end))}</mark>`;
     at = m.end;
   }
@@ -135,7 +137,10 @@ export function paneMarkup(p: PaneMarkup): string {
     `<div class="pane-head"><div class="pane-title"><h2 id="${e(id)}-h">${e(heading)}</h2>`,
   );
   if (p.model) out.push(`<code>${e(p.model)}</code>`);
-  if (p.cachedPercent !== undefined) out.push(`<span class="badge cached" title="Share of this request's characters above the ✂ line, i.e. a byte-stable prefix the provider can reuse">${p.cachedPercent}% byte-stable prefix</span>`);
+  if (p.cachedPercent !== undefined)
+    out.push(
+      `<span class="badge cached" title="Share of this request's characters above the ✂ line, i.e. a byte-stable prefix the provider can reuse">${p.cachedPercent}% byte-stable prefix</span>`,
+    );
   if (p.econ) out.push(`<span class="badge econ-tokens" title="${e(p.econ.title)}"><span class="visually-hidden">Input tokens: </span>${e(p.econ.text)}</span>`);
   if (p.kind !== 'request' && p.eventType) out.push(`<span class="muted">${e(p.eventType)}</span>`);
   out.push('</div>');
@@ -174,7 +179,9 @@ export function paneMarkup(p: PaneMarkup): string {
     for (const n of l.notes) out.push(`<div class="note" role="note" id="${e(n.id)}"><span class="visually-hidden">Annotation: </span>${n.html ?? e(n.comment)}</div>`);
     if (l.old !== undefined) {
       const ind = indentOf(l.old);
-      out.push(`<div class="ln s-was"${ind ? ` style="--ind:${ind}ch"` : ''}><span class="gutter"></span><span class="sign"><span aria-hidden="true">~</span><span class="visually-hidden">was</span></span><span class="src">${e(l.old)}</span></div>`);
+      out.push(
+        `<div class="ln s-was"${ind ? ` style="--ind:${ind}ch"` : ''}><span class="gutter"></span><span class="sign"><span aria-hidden="true">~</span><span class="visually-hidden">was</span></span><span class="src">${e(l.old)}</span></div>`,
+      );
     }
     let gutter = '';
     if (l.from && (i === 0 || p.lines[i - 1]!.from !== l.from)) {
@@ -188,7 +195,9 @@ export function paneMarkup(p: PaneMarkup): string {
       `<span class="gutter">${gutter}</span>${sign(l.status)}<span class="src">${l.html}</span></div>`,
     );
     if (l.abridges !== undefined) {
-      out.push(`<details class="abridged"><summary>Abridged above — show the full text (${l.abridges.length.toLocaleString('en')} characters)</summary><pre>${e(l.abridges)}</pre></details>`);
+      out.push(
+        `<details class="abridged"><summary>Abridged above — show the full text (${l.abridges.length.toLocaleString('en')} characters)</summary><pre>${e(l.abridges)}</pre></details>`,
+      );
     }
   });
   for (const r of p.removedAtEnd) out.push(removedRow(r));
@@ -205,7 +214,13 @@ export function fromPane(
   cards: readonly Card[],
   html: readonly string[],
   opts: {
-    idPrefix: string; selected?: boolean; shared?: boolean; heading?: string; linkBase?: string; reviewHtml?: string; wireHtml?: string;
+    idPrefix: string;
+    selected?: boolean;
+    shared?: boolean;
+    heading?: string;
+    linkBase?: string;
+    reviewHtml?: string;
+    wireHtml?: string;
     review?: PaneMarkup['review'];
     econ?: PaneMarkup['econ'];
     /** Safe markup of an annotation comment (e.g. inline Markdown); default: the escaped text. */
@@ -215,14 +230,22 @@ export function fromPane(
   const { commentHtml, ...rest } = opts;
   const typeByOffset = new Map(cards.map((c) => [String(c.offset), c.type]));
   return {
-    ...rest, offset: pane.offset, kind: pane.kind, diffBase: pane.diffBase ?? null,
+    ...rest,
+    offset: pane.offset,
+    kind: pane.kind,
+    diffBase: pane.diffBase ?? null,
     ...(pane.kind === 'request' && { model: pane.lines[0]?.text.replace(/^model: /, '') ?? '' }),
     ...(pane.cached !== undefined && { cachedPercent: Math.round(pane.cached * 100) }),
     ...(pane.kind !== 'request' && { eventType: typeByOffset.get(String(pane.offset)) ?? '' }),
     ...(pane.rejected && { rejected: pane.rejected }),
     typeOf: (o) => typeByOffset.get(o) ?? '',
     lines: pane.lines.map((l, i) => ({
-      html: html[i]!, indent: indentOf(l.text), status: l.status, from: l.from.join(' '), removedBefore: l.removedBefore, cutAbove: l.cutAbove,
+      html: html[i]!,
+      indent: indentOf(l.text),
+      status: l.status,
+      from: l.from.join(' '),
+      removedBefore: l.removedBefore,
+      cutAbove: l.cutAbove,
       notes: l.notes.map((n, k) => ({ id: `${opts.idPrefix}-n${i}-${k}`, comment: n.comment, ...(commentHtml && { html: commentHtml(n.comment) }) })),
       ...(l.old !== undefined && { old: l.old }),
       ...(l.abridges !== undefined && { abridges: l.abridges }),

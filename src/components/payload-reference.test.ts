@@ -25,7 +25,12 @@ describe('payload reference', () => {
       }
       expect(ref.rules.length).toBeGreaterThan(0);
       // Every option is documented, and the defaults pass the fold's own option check.
-      expect(ref.options.filter((o) => o.depth === 0).map((o) => o.path).sort()).toEqual(Object.keys(fold.defaults).sort());
+      expect(
+        ref.options
+          .filter((o) => o.depth === 0)
+          .map((o) => o.path)
+          .sort(),
+      ).toEqual(Object.keys(fold.defaults).sort());
       expect(fold.validateOptions(ref.defaults)).toEqual([]);
     });
   }
@@ -51,7 +56,10 @@ describe('payload reference', () => {
   it('a fold without the hooks still lists its event types, undocumented', () => {
     const { payloadSchemas: _p, optionsSchema: _o, rules: _r, ...bare } = chatLog;
     const ref = foldReference(bare as AnyFold);
-    expect(ref.types.map((t) => [t.type, t.documented])).toEqual([['message', false], ['send', false]]);
+    expect(ref.types.map((t) => [t.type, t.documented])).toEqual([
+      ['message', false],
+      ['send', false],
+    ]);
     expect(ref.options).toEqual([]);
     expect(ref.rules).toEqual([]);
   });

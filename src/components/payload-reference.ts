@@ -63,15 +63,14 @@ function tagOf(s: JsonSchema): string | undefined {
   return typeof t.const === 'string' ? t.const : undefined;
 }
 
-const isFreeForm = (s: JsonSchema): boolean =>
-  s.type === 'object' && !s.properties && s.additionalProperties !== false;
+const isFreeForm = (s: JsonSchema): boolean => s.type === 'object' && !s.properties && s.additionalProperties !== false;
 
 /** The allowed values of a schema, when it enumerates them. */
 function allowedOf(s: JsonSchema): string[] | undefined {
   if (Array.isArray(s.enum)) return s.enum.map(String);
   if ('const' in s) return [String(s.const)];
   const b = branches(s);
-  if (b && b.every((x) => 'const' in x || Array.isArray(x.enum))) return b.flatMap((x) => allowedOf(x)!);
+  if (b?.every((x) => 'const' in x || Array.isArray(x.enum))) return b.flatMap((x) => allowedOf(x)!);
   return undefined;
 }
 
@@ -84,7 +83,7 @@ export function typeWords(s: JsonSchema): string {
     if (allowedOf(s)) return 'one of the values listed';
     return b.map(typeWords).join(', or ');
   }
-  if (Array.isArray(s.enum) || 'const' in s) return (allowedOf(s)!.length === 1 ? 'exactly' : 'one of');
+  if (Array.isArray(s.enum) || 'const' in s) return allowedOf(s)!.length === 1 ? 'exactly' : 'one of';
   switch (s.type) {
     case 'string': {
       if (s.format === 'date-time') return 'ISO-8601 instant (e.g. 2026-01-01T00:00:00Z)';
@@ -126,7 +125,7 @@ export function fieldRows(s: JsonSchema, prefix = '', depth = 0, out: FieldRow[]
 
 function nested(f: JsonSchema, path: string, depth: number, out: FieldRow[]): void {
   const b = branches(f);
-  if (b && b.every((x) => tagOf(x) !== undefined)) {
+  if (b?.every((x) => tagOf(x) !== undefined)) {
     for (const x of b) {
       const { type: _t, ...rest } = asSchema(x.properties);
       fieldRows({ ...x, properties: rest, required: ((x.required ?? []) as string[]).filter((r) => r !== 'type') }, `${path} (type: ${tagOf(x)})`, depth, out);
@@ -152,12 +151,19 @@ export function foldReference(fold: AnyFold): FoldReference {
     // An authored alternative (e.g. a batch form): document the first form's fields, then the
     // fields only the others have.
     const rows = b ? fieldRows(b[0]!) : fieldRows(schema);
-    for (const alt of b?.slice(1) ?? []) for (const r of fieldRows(alt)) if (!rows.some((x) => x.path === r.path)) rows.push({ ...r, description: `${r.description ?? ''} (alternative form)`.trim() });
+    for (const alt of b?.slice(1) ?? [])
+      for (const r of fieldRows(alt)) if (!rows.some((x) => x.path === r.path)) rows.push({ ...r, description: `${r.description ?? ''} (alternative form)`.trim() });
     const example = minimalExample(schema) as Record<string, unknown>;
     return {
-      type, isRequest, documented: true, freeForm: isFreeForm(schema), fields: rows, schema,
+      type,
+      isRequest,
+      documented: true,
+      freeForm: isFreeForm(schema),
+      fields: rows,
+      schema,
       ...(typeof schema.description === 'string' && { description: schema.description }),
-      example, exampleYaml: eventYaml(type, 12, example),
+      example,
+      exampleYaml: eventYaml(type, 12, example),
     };
   });
   const options = fold.optionsSchema ? fieldRows(asSchema(fold.optionsSchema())).map((r) => (r.depth === 0 ? { ...r, required: false } : r)) : [];

@@ -8,13 +8,6 @@ import type { PaneData } from './pane-data.ts';
 import { indentOf, paneMarkup } from './pane-markup.ts';
 import { announcement, paneHeading } from './pane-text.ts';
 
-function el(tag: string, attrs: Record<string, string> = {}, text?: string): HTMLElement {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
-
 const expand = (rle: number[], consecutive: boolean): number[] => {
   const out: number[] = [];
   for (let i = 0; i < rle.length; i += 2) for (let k = 0; k < rle[i + 1]!; k++) out.push(rle[i]! + (consecutive ? k : 0));
@@ -24,8 +17,11 @@ const expand = (rle: number[], consecutive: boolean): number[] => {
 const NAMED: Record<string, string> = { lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' };
 /** Text of highlighted line HTML: tags dropped, the entities an HTML serialiser writes decoded. */
 const textOf = (html: string): string =>
-  html.replace(/<[^>]*>/g, '').replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, n: string) =>
-    n[0] === '#' ? String.fromCodePoint(n[1] === 'x' || n[1] === 'X' ? parseInt(n.slice(2), 16) : Number(n.slice(1))) : (NAMED[n] ?? m));
+  html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, n: string) =>
+      n[0] === '#' ? String.fromCodePoint(n[1] === 'x' || n[1] === 'X' ? parseInt(n.slice(2), 16) : Number(n.slice(1))) : (NAMED[n] ?? m),
+    );
 
 /**
  * A highlighted line of the data: its HTML, or a reference [pane, line] to a line a full pane in the
@@ -55,7 +51,11 @@ function buildPane(off: string, data: PaneData, typeOf: (off: string) => string,
   const oldAt = new Map<number, string>();
   for (let k = 0; k < enc.old.length; k += 2) oldAt.set(enc.old[k]!, data.text[enc.old[k + 1]!]!);
   const html = paneMarkup({
-    offset: Number(off), kind: enc.kind, idPrefix: 'pane', typeOf, diffBase: enc.base ?? null,
+    offset: Number(off),
+    kind: enc.kind,
+    idPrefix: 'pane',
+    typeOf,
+    diffBase: enc.base ?? null,
     ...(enc.econ && { econ: enc.econ }),
     ...(enc.kind === 'request' && { model: textOf(htmlOf(ids[0]!)).replace(/^model: /, '') }),
     ...(enc.cached !== undefined && { cachedPercent: enc.cached }),
@@ -65,7 +65,10 @@ function buildPane(off: string, data: PaneData, typeOf: (off: string) => string,
       html: htmlOf(id), // highlighted at build time by shiki: prompt text arrives escaped
       indent: indentOf(textOf(htmlOf(id))),
       status: enc.status[i] === '+' ? 'added' : enc.status[i] === '~' ? 'changed' : 'same',
-      from: froms[i]!, removedBefore: removedAt.get(i) ?? [], cutAbove: enc.cut === i, notes: [],
+      from: froms[i]!,
+      removedBefore: removedAt.get(i) ?? [],
+      cutAbove: enc.cut === i,
+      notes: [],
       ...(abridgedAt.has(i) && { abridges: abridgedAt.get(i)! }),
       ...(oldAt.has(i) && { old: oldAt.get(i)! }),
     })),
@@ -188,12 +191,14 @@ export function initScenarioPage(): void {
     select(next, { hash: true, scroll: true, focus: true, announce: true });
   });
 
-  const hover = (on: boolean) => (e: Event): void => {
-    const line = (e.target as HTMLElement).closest<HTMLElement>('.ln[data-from]');
-    if (!line) return;
-    for (const off of line.dataset.from!.split(' ')) cardOf(off)?.classList.toggle('prov-hover', on);
-    line.classList.toggle('prov-hover', on);
-  };
+  const hover =
+    (on: boolean) =>
+    (e: Event): void => {
+      const line = (e.target as HTMLElement).closest<HTMLElement>('.ln[data-from]');
+      if (!line) return;
+      for (const off of line.dataset.from!.split(' ')) cardOf(off)?.classList.toggle('prov-hover', on);
+      line.classList.toggle('prov-hover', on);
+    };
   for (const type of ['mouseover', 'focusin'] as const) article.addEventListener(type, hover(true));
   for (const type of ['mouseout', 'focusout'] as const) article.addEventListener(type, hover(false));
 
@@ -261,7 +266,7 @@ export function initScenarioPage(): void {
   // so near the end of the timeline it shrinks instead of being pushed above the viewport.
   const grid = article.querySelector<HTMLElement>('.scenario-grid');
   let queued = false;
-  const fit = (): void => {
+  const fitColumn = (): void => {
     queued = false;
     if (!grid) return;
     const top = parseFloat(getComputedStyle(panesBox).top) || 0;
@@ -269,17 +274,21 @@ export function initScenarioPage(): void {
     panesBox.style.setProperty('--pane-max', `${Math.max(160, Math.floor(room))}px`);
   };
   const queueFit = (): void => {
-    if (!queued) requestAnimationFrame(fit);
+    if (!queued) requestAnimationFrame(fitColumn);
     queued = true;
   };
   window.addEventListener('scroll', queueFit, { passive: true });
   window.addEventListener('resize', queueFit);
-  fit();
+  fitColumn();
   // Provider wire views: the copy buttons' script is its own chunk, loaded when a view first opens.
-  article.addEventListener('toggle', (e) => {
-    const d = e.target as HTMLDetailsElement;
-    if (d.matches('details.wire') && d.open) void import('./wire-copy.ts').then((m) => m.initWireCopy(d));
-  }, true);
+  article.addEventListener(
+    'toggle',
+    (e) => {
+      const d = e.target as HTMLDetailsElement;
+      if (d.matches('details.wire') && d.open) void import('./wire-copy.ts').then((m) => m.initWireCopy(d));
+    },
+    true,
+  );
 
   window.addEventListener('hashchange', fromHash);
   const initial = current;

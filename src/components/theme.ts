@@ -3,8 +3,7 @@ export function initThemeToggle(): void {
   const button = document.querySelector<HTMLButtonElement>('.theme-toggle');
   if (!button) return;
   const root = document.documentElement;
-  const current = (): 'light' | 'dark' =>
-    (root.dataset.theme as 'light' | 'dark' | undefined) ?? (matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light');
+  const current = (): 'light' | 'dark' => (root.dataset.theme as 'light' | 'dark' | undefined) ?? (matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light');
   const sync = (): void => button.setAttribute('aria-pressed', String(current() === 'dark'));
   sync();
   button.addEventListener('click', () => {

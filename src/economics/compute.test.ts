@@ -119,7 +119,14 @@ describe('breakpoint caching and prices', () => {
     expect(profileFor(DEFAULT_ECONOMICS, 'openai/gpt-5.6-terra')).toMatchObject({ matched: 'model', profile: { id: 'openai-gpt-5.6-terra' } });
     expect(profileFor(DEFAULT_ECONOMICS, 'openai/gpt-9-nova')).toMatchObject({ matched: 'prefix', by: 'openai/', profile: { id: 'openai-automatic' } });
     expect(profileFor(DEFAULT_ECONOMICS, 'acme/one')).toMatchObject({ matched: 'fallback', profile: { id: 'unknown' } });
-    const e = await econ(twoRequests('acme/one', '3s'), { economics: { profiles: { acme: { tokenizer: 'cl100k_base', strategy: 'prefix', minPrefixTokens: 0, retentionMinutes: 60, refreshOnHit: true, prices: { input: 1, cachedInput: 0.5, output: 2 } } }, prefixes: { 'acme/': 'acme' } } });
+    const e = await econ(twoRequests('acme/one', '3s'), {
+      economics: {
+        profiles: {
+          acme: { tokenizer: 'cl100k_base', strategy: 'prefix', minPrefixTokens: 0, retentionMinutes: 60, refreshOnHit: true, prices: { input: 1, cachedInput: 0.5, output: 2 } },
+        },
+        prefixes: { 'acme/': 'acme' },
+      },
+    });
     expect(e.requests[0]).toMatchObject({ profile: 'acme', exact: true });
     expect(e.requests[1]!.costUsd).toBeCloseTo((e.requests[1]!.uncachedTokens * 1 + e.requests[1]!.cachedTokens * 0.5) / 1e6, 12);
     const bad = resolveEconomics({ models: { 'x/y': 'nope' }, profiles: { half: { tokenizer: 'o200k_base' } } }).problems;

@@ -234,10 +234,28 @@ export function scenarioEconomics(r: RenderedScenario, config: EconomicsConfig):
     const outputTokens = outText === undefined ? null : t.count(outText);
     const { cost, noCache } = costs(p, input, cached, writes, outputTokens);
     const econ: RequestEconomics = {
-      offset: q.offset, model: q.model, profile: p.id, profileTitle: p.title, matched: match.matched, exact: p.tokenizer !== 'approx',
-      inputTokens: input, prefixTokens, cachedTokens: cached, uncachedTokens: input - cached, cacheWriteTokens: writes,
-      outputTokens, costUsd: cost, noCacheCostUsd: noCache, previous: q.previous, cutTokens, expired, cacheBreak, own: own.has(q.offset),
-      minPrefixTokens: p.minPrefixTokens.value, retentionMinutes: p.retentionMinutes.value, ...(idleMs !== undefined && { idleMs }),
+      offset: q.offset,
+      model: q.model,
+      profile: p.id,
+      profileTitle: p.title,
+      matched: match.matched,
+      exact: p.tokenizer !== 'approx',
+      inputTokens: input,
+      prefixTokens,
+      cachedTokens: cached,
+      uncachedTokens: input - cached,
+      cacheWriteTokens: writes,
+      outputTokens,
+      costUsd: cost,
+      noCacheCostUsd: noCache,
+      previous: q.previous,
+      cutTokens,
+      expired,
+      cacheBreak,
+      own: own.has(q.offset),
+      minPrefixTokens: p.minPrefixTokens.value,
+      retentionMinutes: p.retentionMinutes.value,
+      ...(idleMs !== undefined && { idleMs }),
     };
     byOffset.set(q.offset, econ);
     chain.push(econ);
@@ -255,9 +273,14 @@ export function totalsOf(requests: readonly RequestEconomics[]): Totals {
   const cached = sum((e) => e.cachedTokens);
   const allPriced = (k: 'costUsd' | 'noCacheCostUsd'): number | null => (requests.length && requests.every((e) => e[k] !== null) ? tidy(sum((e) => e[k]!)) : null);
   return {
-    inputTokens: input, cachedTokens: cached, uncachedTokens: input - cached, outputTokens: sum((e) => e.outputTokens ?? 0),
-    costUsd: allPriced('costUsd'), noCacheCostUsd: allPriced('noCacheCostUsd'),
-    cachedShare: input ? cached / input : null, exact: requests.every((e) => e.exact),
+    inputTokens: input,
+    cachedTokens: cached,
+    uncachedTokens: input - cached,
+    outputTokens: sum((e) => e.outputTokens ?? 0),
+    costUsd: allPriced('costUsd'),
+    noCacheCostUsd: allPriced('noCacheCostUsd'),
+    cachedShare: input ? cached / input : null,
+    exact: requests.every((e) => e.exact),
   };
 }
 

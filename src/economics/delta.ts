@@ -95,7 +95,10 @@ function requestText(b: RequestEconomics | null, a: RequestEconomics | null): st
   if (!b && a) return `added: ${formatTokens(a.inputTokens, a.exact)} input tokens, cached ${formatShare(share(a))}`;
   if (b && !a) return `removed: ${formatTokens(b.inputTokens, b.exact)} input tokens`;
   const x = a!.exact && b!.exact;
-  const parts = [`input ${formatTokens(b!.inputTokens, x)} → ${formatTokens(a!.inputTokens, x)} (${formatDelta(a!.inputTokens - b!.inputTokens, x)})`, `cached ${formatShare(share(b!))} → ${formatShare(share(a!))}`];
+  const parts = [
+    `input ${formatTokens(b!.inputTokens, x)} → ${formatTokens(a!.inputTokens, x)} (${formatDelta(a!.inputTokens - b!.inputTokens, x)})`,
+    `cached ${formatShare(share(b!))} → ${formatShare(share(a!))}`,
+  ];
   if (a!.costUsd !== null && b!.costUsd !== null) parts.push(formatUsdDelta(a!.costUsd - b!.costUsd));
   return parts.join('; ');
 }
@@ -109,25 +112,43 @@ export function scenarioDelta(before: ScenarioEconomics, after: ScenarioEconomic
   const ta = after.totals;
   const turns = Math.max(1, after.requests.length);
   const exact = tb.exact && ta.exact;
-  const parts = [`${formatDelta(Math.round((ta.inputTokens - tb.inputTokens) / turns), exact)} input tokens per turn`, `cached ${formatShare(tb.cachedShare)} → ${formatShare(ta.cachedShare)}`];
+  const parts = [
+    `${formatDelta(Math.round((ta.inputTokens - tb.inputTokens) / turns), exact)} input tokens per turn`,
+    `cached ${formatShare(tb.cachedShare)} → ${formatShare(ta.cachedShare)}`,
+  ];
   if (ta.costUsd !== null && tb.costUsd !== null) parts.push(`${formatUsdDelta((ta.costUsd - tb.costUsd) / turns)} per turn`);
-  const changed = requests.some((q) => !q.before || !q.after || q.before.inputTokens !== q.after.inputTokens || q.before.cachedTokens !== q.after.cachedTokens || q.before.costUsd !== q.after.costUsd);
+  const changed = requests.some(
+    (q) => !q.before || !q.after || q.before.inputTokens !== q.after.inputTokens || q.before.cachedTokens !== q.after.cachedTokens || q.before.costUsd !== q.after.costUsd,
+  );
   return { id: after.id, before: tb, after: ta, requests, text: parts.join('; '), changed };
 }
 
 /** The delta of a scenario against the base ref's fixtures. */
-export function deltaAgainstBase(r: RenderedScenario, after: ScenarioEconomics, printed: (scenarioId: string, offset: number) => PrintedRequest | undefined, config: EconomicsConfig): ScenarioDelta {
+export function deltaAgainstBase(
+  r: RenderedScenario,
+  after: ScenarioEconomics,
+  printed: (scenarioId: string, offset: number) => PrintedRequest | undefined,
+  config: EconomicsConfig,
+): ScenarioDelta {
   return scenarioDelta(scenarioEconomics(baseScenario(r, printed), config), after);
 }
 
 /** Looks up base-ref printed requests by scenario id (fixtures are keyed by file stem). */
-export function printedLookup(scenarios: readonly RenderedScenario[], fixtures: ReadonlyMap<string, { requests: ReadonlyMap<number, PrintedRequest> }>): (scenarioId: string, offset: number) => PrintedRequest | undefined {
+export function printedLookup(
+  scenarios: readonly RenderedScenario[],
+  fixtures: ReadonlyMap<string, { requests: ReadonlyMap<number, PrintedRequest> }>,
+): (scenarioId: string, offset: number) => PrintedRequest | undefined {
   const stems = new Map(scenarios.map((r) => [r.scenario.id, r.scenario.stem]));
   return (id, offset) => fixtures.get(stems.get(id) ?? id)?.requests.get(offset);
 }
 
 /** Token deltas of every scenario that has requests in both the current render and the base fixtures. */
-export function deltasAgainstBase(scenarios: readonly RenderedScenario[], economics: ReadonlyMap<string, ScenarioEconomics>, fixtures: ReadonlyMap<string, { requests: ReadonlyMap<number, PrintedRequest> }>, config: EconomicsConfig): Map<string, ScenarioDelta> {
+export function deltasAgainstBase(
+  scenarios: readonly RenderedScenario[],
+  economics: ReadonlyMap<string, ScenarioEconomics>,
+  fixtures: ReadonlyMap<string, { requests: ReadonlyMap<number, PrintedRequest> }>,
+  config: EconomicsConfig,
+): Map<string, ScenarioDelta> {
   const printed = printedLookup(scenarios, fixtures);
   const out = new Map<string, ScenarioDelta>();
   for (const r of scenarios) {

@@ -40,8 +40,12 @@ describe('expect:', () => {
     const r = await run('expect:\n  busts: []');
     expect(r.errors).toHaveLength(1);
     const text = formatError(r.errors[0]!);
-    expect(text).toMatch(/^scenarios\/exp\.yaml:4:10 error: request @10 busts the cache but `expect\.busts` does not list it: its ✂ line sits at line \d+, above the end of request @6 \(\d+ lines\) — system-changed, caused by @8 agents\/context-rewritten; \d+ tokens of @6 are no longer a cached prefix$/m);
-    expect(text).toContain('fix: if this scenario means to bust the cache at @10, add "@10" to expect.busts; otherwise change the fold or the events so that @10 only appends to @6');
+    expect(text).toMatch(
+      /^scenarios\/exp\.yaml:4:10 error: request @10 busts the cache but `expect\.busts` does not list it: its ✂ line sits at line \d+, above the end of request @6 \(\d+ lines\) — system-changed, caused by @8 agents\/context-rewritten; \d+ tokens of @6 are no longer a cached prefix$/m,
+    );
+    expect(text).toContain(
+      'fix: if this scenario means to bust the cache at @10, add "@10" to expect.busts; otherwise change the fold or the events so that @10 only appends to @6',
+    );
   });
 
   it('a listed request that keeps the previous one whole is an error at its entry', async () => {
@@ -55,7 +59,9 @@ describe('expect:', () => {
     const r = await run('expect:\n  busts: ["@10"]\n  maxInputTokens: 50');
     const texts = r.errors.map(formatError);
     expect(texts.length).toBeGreaterThan(0);
-    expect(texts[0]).toMatch(/^scenarios\/exp\.yaml:5:19 error: request @3 has \d+ input tokens \(profile openai-gpt-5\.6-terra\), more than expect\.maxInputTokens 50\n  fix: raise maxInputTokens to at least \d+, or shorten the request$/);
+    expect(texts[0]).toMatch(
+      /^scenarios\/exp\.yaml:5:19 error: request @3 has \d+ input tokens \(profile openai-gpt-5\.6-terra\), more than expect\.maxInputTokens 50\n {2}fix: raise maxInputTokens to at least \d+, or shorten the request$/,
+    );
   });
 });
 
@@ -68,7 +74,19 @@ describe('npm run report', () => {
     const reqs = report.scenarios[0]!.requests;
     expect(reqs.map((q) => q.offset)).toEqual([3, 6, 10]);
     for (const q of reqs) {
-      expect(Object.keys(q)).toEqual(['offset', 'model', 'profile', 'exact', 'inputTokens', 'prefixTokens', 'cachedTokens', 'uncachedTokens', 'outputTokens', 'costUsd', 'cacheBreak']);
+      expect(Object.keys(q)).toEqual([
+        'offset',
+        'model',
+        'profile',
+        'exact',
+        'inputTokens',
+        'prefixTokens',
+        'cachedTokens',
+        'uncachedTokens',
+        'outputTokens',
+        'costUsd',
+        'cacheBreak',
+      ]);
       expect(q.inputTokens).toBe(q.cachedTokens + q.uncachedTokens);
     }
     expect(reqs[0]!.outputTokens).toBe(1); // "done"

@@ -44,7 +44,9 @@ export function checkExpectations(r: RenderedScenario, econ: ScenarioEconomics, 
     if (expected.has(b.offset)) continue;
     const e = byOffset.get(b.offset);
     const events = e?.cacheBreak?.events ?? [];
-    const cause = events.length ? `caused by ${events.map((o) => `@${o} ${typeOf.get(o) ?? ''}`.trim()).join(', ')}` : 'no event since the previous request produced the differing line';
+    const cause = events.length
+      ? `caused by ${events.map((o) => `@${o} ${typeOf.get(o) ?? ''}`.trim()).join(', ')}`
+      : 'no event since the previous request produced the differing line';
     const lost = e?.cacheBreak ? `; ${formatTokens(e.cacheBreak.tokensLost, e.exact)} tokens of @${b.previous} are no longer a cached prefix` : '';
     errors.push({
       pos: exp.bustsPos,
@@ -55,7 +57,11 @@ export function checkExpectations(r: RenderedScenario, econ: ScenarioEconomics, 
   exp.busts.forEach((off, i) => {
     if (busted.has(off)) return;
     const q = r.requests.find((x) => x.offset === off);
-    const why = !q ? `@${off} is not an accepted request of this scenario` : q.previous === null ? `request @${off} is the first request of its chain, so there is no previous request to bust` : `request @${off} keeps the whole of request @${q.previous} as its byte-stable prefix (its ✂ line sits at the end of @${q.previous})`;
+    const why = !q
+      ? `@${off} is not an accepted request of this scenario`
+      : q.previous === null
+        ? `request @${off} is the first request of its chain, so there is no previous request to bust`
+        : `request @${off} keeps the whole of request @${q.previous} as its byte-stable prefix (its ✂ line sits at the end of @${q.previous})`;
     errors.push({
       pos: exp.bustPos[i] ?? exp.bustsPos,
       message: `\`expect.busts\` lists "@${off}", but ${why}`,

@@ -62,8 +62,10 @@ export function resolveEconomics(opts: EconomicsOptions = {}, today = 'astro.con
   for (const [id, o] of Object.entries(opts.profiles ?? {})) {
     const base = profiles[id];
     const where = `economics.profiles["${id}"]`;
-    if (o.tokenizer !== undefined && !TOKENIZERS.includes(o.tokenizer)) problems.push(`${where}.tokenizer "${o.tokenizer}" is not one of ${TOKENIZERS.join(', ')}\n  fix: pick one of those`);
-    if (o.strategy !== undefined && !STRATEGIES.includes(o.strategy)) problems.push(`${where}.strategy "${o.strategy}" is not one of ${STRATEGIES.join(', ')}\n  fix: pick one of those`);
+    if (o.tokenizer !== undefined && !TOKENIZERS.includes(o.tokenizer))
+      problems.push(`${where}.tokenizer "${o.tokenizer}" is not one of ${TOKENIZERS.join(', ')}\n  fix: pick one of those`);
+    if (o.strategy !== undefined && !STRATEGIES.includes(o.strategy))
+      problems.push(`${where}.strategy "${o.strategy}" is not one of ${STRATEGIES.join(', ')}\n  fix: pick one of those`);
     const merged: Partial<Profile> = { ...base, id };
     if (o.title !== undefined) merged.title = o.title;
     if (o.tokenizer !== undefined) merged.tokenizer = o.tokenizer;
@@ -82,7 +84,9 @@ export function resolveEconomics(opts: EconomicsOptions = {}, today = 'astro.con
     merged.prices = prices;
     const missing = ['tokenizer', 'strategy', 'minPrefixTokens', 'retentionMinutes', 'refreshOnHit'].filter((k) => (merged as Record<string, unknown>)[k] === undefined);
     if (missing.length) {
-      problems.push(`${where} is a new profile but lacks ${missing.join(', ')}\n  fix: give every one of them, or use the id of a shipped profile (${Object.keys(PROFILES).join(', ')}) to override some fields`);
+      problems.push(
+        `${where} is a new profile but lacks ${missing.join(', ')}\n  fix: give every one of them, or use the id of a shipped profile (${Object.keys(PROFILES).join(', ')}) to override some fields`,
+      );
       continue;
     }
     if (merged.title === undefined) merged.title = id;
@@ -92,9 +96,15 @@ export function resolveEconomics(opts: EconomicsOptions = {}, today = 'astro.con
   }
   const models = { ...MODELS, ...(opts.models ?? {}) };
   const prefixes = { ...PREFIXES, ...(opts.prefixes ?? {}) };
-  for (const [kind, map] of [['models', models], ['prefixes', prefixes]] as const) {
+  for (const [kind, map] of [
+    ['models', models],
+    ['prefixes', prefixes],
+  ] as const) {
     for (const [k, id] of Object.entries(map)) {
-      if (!profiles[id]) problems.push(`economics.${kind}["${k}"] names profile "${id}", which does not exist\n  fix: use one of ${Object.keys(profiles).join(', ')}, or define it under economics.profiles`);
+      if (!profiles[id])
+        problems.push(
+          `economics.${kind}["${k}"] names profile "${id}", which does not exist\n  fix: use one of ${Object.keys(profiles).join(', ')}, or define it under economics.profiles`,
+        );
     }
   }
   return { config: { profiles, models, prefixes }, problems };
@@ -107,7 +117,9 @@ export const DEFAULT_ECONOMICS: EconomicsConfig = resolveEconomics().config;
 export function profileFor(c: EconomicsConfig, model: string): ProfileMatch {
   const explicit = c.models[model];
   if (explicit && c.profiles[explicit]) return { profile: c.profiles[explicit], matched: 'model', by: model };
-  const prefix = Object.keys(c.prefixes).filter((p) => model.startsWith(p) && c.profiles[c.prefixes[p]!]).sort((a, b) => b.length - a.length)[0];
+  const prefix = Object.keys(c.prefixes)
+    .filter((p) => model.startsWith(p) && c.profiles[c.prefixes[p]!])
+    .sort((a, b) => b.length - a.length)[0];
   if (prefix !== undefined) return { profile: c.profiles[c.prefixes[prefix]!]!, matched: 'prefix', by: prefix };
   return { profile: c.profiles[FALLBACK_PROFILE]!, matched: 'fallback', by: FALLBACK_PROFILE };
 }

@@ -26,8 +26,16 @@ export interface Report {
 }
 
 const row = (e: RequestEconomics): ReportRequest => ({
-  offset: e.offset, model: e.model, profile: e.profile, exact: e.exact, inputTokens: e.inputTokens, prefixTokens: e.prefixTokens,
-  cachedTokens: e.cachedTokens, uncachedTokens: e.uncachedTokens, outputTokens: e.outputTokens, costUsd: e.costUsd,
+  offset: e.offset,
+  model: e.model,
+  profile: e.profile,
+  exact: e.exact,
+  inputTokens: e.inputTokens,
+  prefixTokens: e.prefixTokens,
+  cachedTokens: e.cachedTokens,
+  uncachedTokens: e.uncachedTokens,
+  outputTokens: e.outputTokens,
+  costUsd: e.costUsd,
   cacheBreak: e.cacheBreak && { cause: e.cacheBreak.cause, events: [...e.cacheBreak.events], tokensLost: e.cacheBreak.tokensLost },
 });
 
@@ -46,7 +54,11 @@ export function describeBreak(b: CacheBreak | null, exact = true): string {
 
 function table(head: string[], rows: string[][]): string {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]): string => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!))).join('  ').trimEnd();
+  const line = (cells: string[]): string =>
+    cells
+      .map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   return [line(head), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 
@@ -57,19 +69,28 @@ export function reportTable(corpus: RenderedCorpus): string {
     if (!econ) continue;
     const t = econ.totals;
     out.push(`${r.scenario.id} (${r.scenario.file}) — profile ${econ.profiles.map((p) => `${p.id} (by ${p.matched} ${p.by})`).join(', ') || '—'}`);
-    out.push(table(
-      ['request', 'input', 'prefix', 'cached', 'new', 'output', 'cost', 'cache break'],
-      econ.requests.map((e) => [
-        `@${e.offset}`, formatTokens(e.inputTokens, e.exact), formatTokens(e.prefixTokens, e.exact), formatTokens(e.cachedTokens, e.exact),
-        formatTokens(e.uncachedTokens, e.exact), e.outputTokens === null ? '—' : formatTokens(e.outputTokens, e.exact),
-        e.costUsd === null ? NO_PRICE : formatUsd(e.costUsd), describeBreak(e.cacheBreak, e.exact),
-      ]),
-    ));
+    out.push(
+      table(
+        ['request', 'input', 'prefix', 'cached', 'new', 'output', 'cost', 'cache break'],
+        econ.requests.map((e) => [
+          `@${e.offset}`,
+          formatTokens(e.inputTokens, e.exact),
+          formatTokens(e.prefixTokens, e.exact),
+          formatTokens(e.cachedTokens, e.exact),
+          formatTokens(e.uncachedTokens, e.exact),
+          e.outputTokens === null ? '—' : formatTokens(e.outputTokens, e.exact),
+          e.costUsd === null ? NO_PRICE : formatUsd(e.costUsd),
+          describeBreak(e.cacheBreak, e.exact),
+        ]),
+      ),
+    );
     const cost = t.costUsd === null ? NO_PRICE : `${formatUsd(t.costUsd)} (no caching: ${formatUsd(t.noCacheCostUsd!)})`;
     out.push(`total: ${formatTokens(t.inputTokens, t.exact)} input tokens, ${formatShare(t.cachedShare)} cached, ${cost}`, '');
   }
   if (corpus.scenarios.some((r) => corpus.economics.get(r.scenario.id)?.profiles.some((p) => !p.priced))) {
-    out.push(`${NO_PRICE}: add prices for a profile in astro.config.mjs — explainer({economics: {profiles: {"<id>": {prices: {input, cachedInput, cacheWrite, output}}}}}) (USD per million tokens)`);
+    out.push(
+      `${NO_PRICE}: add prices for a profile in astro.config.mjs — explainer({economics: {profiles: {"<id>": {prices: {input, cachedInput, cacheWrite, output}}}}}) (USD per million tokens)`,
+    );
   }
   return `${out.join('\n').trimEnd()}\n`;
 }

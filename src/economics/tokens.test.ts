@@ -6,7 +6,13 @@ import type { RenderedMessage } from '../folds/types.ts';
 import { messageTokens, requestTokens, tokenizer } from './tokens.ts';
 
 const msg = (role: string, content: string): RenderedMessage => ({ role, content, parts: [{ text: content, from: [] }] });
-const TEXTS = ['hello world', 'Reply in Markdown with short paragraphs; name the files you changed.', '<section key="identity">\nYou are the agent.\n</section>', 'naïve café — ✂ 日本語', ''];
+const TEXTS = [
+  'hello world',
+  'Reply in Markdown with short paragraphs; name the files you changed.',
+  '<section key="identity">\nYou are the agent.\n</section>',
+  'naïve café — ✂ 日本語',
+  '',
+];
 
 describe('token counts', () => {
   it('count fixed strings exactly as the tokenizer does (o200k_base and cl100k_base)', () => {

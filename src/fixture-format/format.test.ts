@@ -23,7 +23,10 @@ describe('fixture format round trip', () => {
       back.requests.forEach((b, i) => {
         const q = r.requests[i]!;
         expect(b.text).toBe(q.text);
-        const plain = unweave(b.text, q.anchors.map((a) => a.annotation.comment));
+        const plain = unweave(
+          b.text,
+          q.anchors.map((a) => a.annotation.comment),
+        );
         expect(plain.lines).toEqual(q.lines.map((l) => l.text));
         expect(plain.cut).toBe(q.cut);
       });

@@ -22,7 +22,7 @@ export function fixtureText(r: RenderedScenario): string {
     ['<details>', `<summary>request @${q.offset}</summary>`, '', `\`\`\`yaml (${requestFence(q.offset)})`, q.text, '```', '', '</details>'].join('\n'),
   );
   if (!blocks.length) blocks.push('_This scenario has no requests of its own._');
-  return [head.join('\n'), ...blocks].join('\n\n') + '\n';
+  return `${[head.join('\n'), ...blocks].join('\n\n')}\n`;
 }
 
 /** Fixture file name for a scenario file stem. */

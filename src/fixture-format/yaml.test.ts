@@ -43,13 +43,18 @@ function wovenComments(r: RenderedRequest): Set<string> {
 }
 
 const withoutComments = (content: string, comments: Set<string>): string =>
-  content.split('\n').filter((l) => !comments.has(l.trimStart())).join('\n');
+  content
+    .split('\n')
+    .filter((l) => !comments.has(l.trimStart()))
+    .join('\n');
 
 describe('fixture request blocks are YAML', async () => {
   const config = await loadConfig();
   const corpus = assertClean(renderCorpus(config, { everyEvent: false }));
   const dir = join(config.root, config.fixturesDir);
-  const files = readdirSync(dir).filter((f) => f.endsWith('.md')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.md'))
+    .sort();
 
   it('finds the fixtures', () => {
     expect(files.length).toBeGreaterThanOrEqual(10);
@@ -68,7 +73,10 @@ describe('fixture request blocks are YAML', async () => {
         const plain = parseRequest(r.lines.map((l) => l.text).join('\n'), `${where} (unwoven)`);
         expect(woven.model, where).toBe(plain.model);
         const comments = wovenComments(r);
-        expect(woven.messages.map((m) => ({ ...m, content: withoutComments(m.content, comments) })), where).toEqual(plain.messages);
+        expect(
+          woven.messages.map((m) => ({ ...m, content: withoutComments(m.content, comments) })),
+          where,
+        ).toEqual(plain.messages);
       }
     });
   }

@@ -8,12 +8,7 @@ import type { RenderedMessage, Snapshot, StreamEvent } from './types.ts';
 /** What reducing one event says about it: undefined unless the event is a request. */
 export type Outcome = { accepted: boolean; reason?: string } | undefined;
 
-export function collectSnapshots(
-  events: readonly StreamEvent[],
-  at: ReadonlySet<number>,
-  apply: (e: StreamEvent) => Outcome,
-  render: () => RenderedMessage[],
-): Snapshot[] {
+export function collectSnapshots(events: readonly StreamEvent[], at: ReadonlySet<number>, apply: (e: StreamEvent) => Outcome, render: () => RenderedMessage[]): Snapshot[] {
   const out: Snapshot[] = [];
   for (const e of events) {
     const outcome = apply(e);

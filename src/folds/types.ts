@@ -161,5 +161,5 @@ export interface Fold<Options extends object = Record<string, unknown>> {
 }
 
 /** Any fold, whatever its options type. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: a registry of folds holds each with its own options type
 export type AnyFold = Fold<any>;

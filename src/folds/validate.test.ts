@@ -25,12 +25,8 @@ describe('schemaIssues', () => {
     expect(contextProtocol.validateEvent('agent/llm-request-settled', { requestOffset: -1, result: { status: 'succeeded' } })).toEqual([
       { path: ['requestOffset'], message: '`requestOffset` must be ≥ 0, got number -1', fix: 'make `requestOffset` ≥ 0' },
     ]);
-    expect(schemaIssues(z.strictObject({ n: z.number().positive() }), { n: 0 })).toEqual([
-      { path: ['n'], message: '`n` must be > 0, got number 0', fix: 'make `n` > 0' },
-    ]);
-    expect(schemaIssues(z.strictObject({ n: z.int().max(5) }), { n: 9 })).toEqual([
-      { path: ['n'], message: '`n` must be ≤ 5, got number 9', fix: 'make `n` ≤ 5' },
-    ]);
+    expect(schemaIssues(z.strictObject({ n: z.number().positive() }), { n: 0 })).toEqual([{ path: ['n'], message: '`n` must be > 0, got number 0', fix: 'make `n` > 0' }]);
+    expect(schemaIssues(z.strictObject({ n: z.int().max(5) }), { n: 9 })).toEqual([{ path: ['n'], message: '`n` must be ≤ 5, got number 9', fix: 'make `n` ≤ 5' }]);
   });
 
   it('string and list lengths', () => {
@@ -40,9 +36,7 @@ describe('schemaIssues', () => {
     expect(schemaIssues(z.strictObject({ s: z.string().max(2) }), { s: 'abc' })).toEqual([
       { path: ['s'], message: '`s` must have at most 2 characters, got 3', fix: 'shorten it to at most 2 characters' },
     ]);
-    expect(schemaIssues(z.strictObject({ l: z.array(z.string()).min(1) }), { l: [] })).toEqual([
-      { path: ['l'], message: '`l` must not be empty', fix: 'list at least one item' },
-    ]);
+    expect(schemaIssues(z.strictObject({ l: z.array(z.string()).min(1) }), { l: [] })).toEqual([{ path: ['l'], message: '`l` must not be empty', fix: 'list at least one item' }]);
   });
 
   it('an instant that is not ISO-8601 says so and shows one', () => {

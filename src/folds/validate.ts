@@ -74,13 +74,12 @@ function describe(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'a list';
   if (typeof v === 'object') return 'a mapping';
-  if (typeof v === 'string') return `the string ${JSON.stringify(v.length > 40 ? v.slice(0, 40) + '…' : v)}`;
+  if (typeof v === 'string') return `the string ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)}`;
   return `${typeof v} ${String(v)}`;
 }
 
 const article = (t: string): string => (/^[aeio]/.test(t) ? `an ${t}` : `a ${t}`);
-const typeWord = (t: string): string =>
-  ({ object: 'mapping', record: 'mapping', array: 'list', int: 'whole number' } as Record<string, string>)[t] ?? t;
+const typeWord = (t: string): string => (({ object: 'mapping', record: 'mapping', array: 'list', int: 'whole number' }) as Record<string, string>)[t] ?? t;
 
 /** What an ISO string format is called in a message, and an example value for the fix. */
 const FORMATS: Record<string, { what: string; example: string }> = {
@@ -163,20 +162,34 @@ export function schemaIssues(schema: z.ZodType, value: unknown, opts: SchemaIssu
       }
     } else if (got === undefined && (iss.code === 'invalid_type' || iss.code === 'invalid_value' || iss.code === 'invalid_union')) {
       const what =
-        iss.code === 'invalid_value' ? `one of ${iss.values.map((x) => JSON.stringify(x)).join(', ')}`
-        : iss.code === 'invalid_type' ? article(typeWord(expectedType(schema, value, path, iss.expected)))
-        : 'a value';
+        iss.code === 'invalid_value'
+          ? `one of ${iss.values.map((x) => JSON.stringify(x)).join(', ')}`
+          : iss.code === 'invalid_type'
+            ? article(typeWord(expectedType(schema, value, path, iss.expected)))
+            : 'a value';
       out.push({ path, message: `missing required field \`${field}\`${where}`, fix: addField(schema, value, path, what) });
     } else if (iss.code === 'invalid_type') {
       const want = article(typeWord(expectedType(schema, value, path, iss.expected)));
       out.push({ path, message: `\`${field}\` must be ${want}, got ${describe(got)}`, fix: `make \`${field}\` ${want}` });
     } else if (iss.code === 'invalid_value') {
       const allowed = iss.values.map((x) => JSON.stringify(x)).join(', ');
-      const near = typeof got === 'string' ? didYouMean(got, iss.values.filter((x): x is string => typeof x === 'string')) : '';
+      const near =
+        typeof got === 'string'
+          ? didYouMean(
+              got,
+              iss.values.filter((x): x is string => typeof x === 'string'),
+            )
+          : '';
       out.push({ path, message: `\`${field}\` is ${describe(got)}, which is not allowed${near}`, fix: `use one of: ${allowed}` });
     } else if (iss.code === 'invalid_union' && 'discriminator' in iss && iss.discriminator) {
       const options = ((iss as { options?: unknown[] }).options ?? []).map((x) => JSON.stringify(x)).join(', ');
-      const near = typeof got === 'string' ? didYouMean(got, ((iss as { options?: unknown[] }).options ?? []).filter((x): x is string => typeof x === 'string')) : '';
+      const near =
+        typeof got === 'string'
+          ? didYouMean(
+              got,
+              ((iss as { options?: unknown[] }).options ?? []).filter((x): x is string => typeof x === 'string'),
+            )
+          : '';
       out.push({ path, message: `\`${field}\` is ${describe(got)}, which is not a known kind${near}`, fix: `use one of: ${options}` });
     } else if (iss.code === 'too_small') {
       out.push({ path, ...boundIssue(field, got, true, iss.origin, iss.minimum, iss.inclusive) });

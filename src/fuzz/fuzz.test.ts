@@ -14,11 +14,14 @@ describe('fuzz (fixed seed)', () => {
   it('150 cases: every run loads or returns structured errors, never throws', () => {
     let loaded = 0;
     let failed = 0;
-    fc.assert(fc.property(fuzzCase(seeds), (files) => {
-      const o = checkCase(files, config);
-      if (o.loaded) loaded++;
-      if (o.errors) failed++;
-    }), { seed: 17, numRuns: 150 });
+    fc.assert(
+      fc.property(fuzzCase(seeds), (files) => {
+        const o = checkCase(files, config);
+        if (o.loaded) loaded++;
+        if (o.errors) failed++;
+      }),
+      { seed: 17, numRuns: 150 },
+    );
     // The generators reach both sides of the property.
     expect(loaded).toBeGreaterThan(0);
     expect(failed).toBeGreaterThan(0);
@@ -41,9 +44,11 @@ describe('fuzz (fixed seed)', () => {
   }, 60_000);
 
   it('the property can fail: an unstructured error is reported', () => {
-    expect(() => checkCase([{ file: 'scenarios/x.yaml', text: 'id: x\ntitle: X\nevents: []\n' }], {
-      ...config,
-      folds: new Map([...config.folds].map(([k, f]) => [k, { ...f, validateOptions: () => [{ path: [], message: '', fix: '' }] }])),
-    })).toThrow(/unstructured error/);
+    expect(() =>
+      checkCase([{ file: 'scenarios/x.yaml', text: 'id: x\ntitle: X\nevents: []\n' }], {
+        ...config,
+        folds: new Map([...config.folds].map(([k, f]) => [k, { ...f, validateOptions: () => [{ path: [], message: '', fix: '' }] }])),
+      }),
+    ).toThrow(/unstructured error/);
   });
 });

@@ -19,7 +19,10 @@ afterAll(() => fake?.close());
 describe('the summary comment', () => {
   it('is created once, then updated in place — found by its marker past the first page', async () => {
     fake.pageSize = 2;
-    fake.comments.set(5, [1, 2, 3].map((i) => ({ id: i, body: `someone else ${i} mentions ${SUMMARY_MARKER} later on` })));
+    fake.comments.set(
+      5,
+      [1, 2, 3].map((i) => ({ id: i, body: `someone else ${i} mentions ${SUMMARY_MARKER} later on` })),
+    );
     const first = await upsertComment(gh, 5, `${SUMMARY_MARKER}\nv1`, SUMMARY_MARKER);
     expect(first.action).toBe('created');
     const second = await upsertComment(gh, 5, `${SUMMARY_MARKER}\nv2`, SUMMARY_MARKER);
@@ -50,7 +53,11 @@ describe('errors', () => {
   it('says what is missing from the environment and what a rejected token needs', async () => {
     expect(() => githubFromEnv({})).toThrow(/GITHUB_REPOSITORY and GITHUB_TOKEN not set\n {2}fix: run this in a GitHub Actions step/);
     expect(() => githubFromEnv({ GITHUB_REPOSITORY: 'nope', GITHUB_TOKEN: 't' })).toThrow('GITHUB_REPOSITORY "nope" is not owner/name');
-    await expect(upsertComment({ ...gh, token: 'wrong' }, 5, SUMMARY_MARKER, SUMMARY_MARKER)).rejects.toThrow(/401 Bad credentials\n {2}fix: give the workflow `permissions: pull-requests: write`/);
-    await expect(assertPullHead({ ...gh, apiUrl: 'http://127.0.0.1:9' }, 1, SHA)).rejects.toThrow(/GitHub API GET http:\/\/127\.0\.0\.1:9\/repos\/acme\/explainer\/pulls\/1 failed/);
+    await expect(upsertComment({ ...gh, token: 'wrong' }, 5, SUMMARY_MARKER, SUMMARY_MARKER)).rejects.toThrow(
+      /401 Bad credentials\n {2}fix: give the workflow `permissions: pull-requests: write`/,
+    );
+    await expect(assertPullHead({ ...gh, apiUrl: 'http://127.0.0.1:9' }, 1, SHA)).rejects.toThrow(
+      /GitHub API GET http:\/\/127\.0\.0\.1:9\/repos\/acme\/explainer\/pulls\/1 failed/,
+    );
   });
 });

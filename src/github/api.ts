@@ -22,7 +22,9 @@ export interface GitHub {
 export function githubFromEnv(env: NodeJS.ProcessEnv = process.env): GitHub {
   const missing = ['GITHUB_REPOSITORY', 'GITHUB_TOKEN'].filter((k) => !env[k]);
   if (missing.length) {
-    throw new GitHubError(`${missing.join(' and ')} not set\n  fix: run this in a GitHub Actions step with \`env: GITHUB_TOKEN: \${{ github.token }}\` (GITHUB_REPOSITORY is set by Actions)`);
+    throw new GitHubError(
+      `${missing.join(' and ')} not set\n  fix: run this in a GitHub Actions step with \`env: GITHUB_TOKEN: \${{ github.token }}\` (GITHUB_REPOSITORY is set by Actions)`,
+    );
   }
   if (!/^[\w.-]+\/[\w.-]+$/.test(env.GITHUB_REPOSITORY!)) throw new GitHubError(`GITHUB_REPOSITORY "${env.GITHUB_REPOSITORY}" is not owner/name`);
   return { apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''), repo: env.GITHUB_REPOSITORY!, token: env.GITHUB_TOKEN! };
@@ -56,7 +58,9 @@ async function call(gh: GitHub, method: string, pathOrUrl: string, body?: unknow
     let message = text.slice(0, 300);
     try {
       message = (JSON.parse(text) as { message?: string }).message ?? message;
-    } catch { /* not JSON */ }
+    } catch {
+      /* not JSON */
+    }
     const hint = res.status === 403 || res.status === 401 ? '\n  fix: give the workflow `permissions: pull-requests: write` and pass GITHUB_TOKEN' : '';
     throw new GitHubError(`GitHub API ${method} ${url}: ${res.status} ${message}${hint}`);
   }
@@ -69,7 +73,9 @@ export async function assertPullHead(gh: GitHub, pr: number, sha: string): Promi
   const { body } = await call(gh, 'GET', `/repos/${gh.repo}/pulls/${pr}`);
   const pull = body as { state?: string; head?: { sha?: string } };
   if (pull.head?.sha !== sha) {
-    throw new GitHubError(`pull request #${pr} has head ${pull.head?.sha ?? '(none)'}, not ${sha}: the preview was built from another commit (a newer push, or a wrong PR number); nothing was published`);
+    throw new GitHubError(
+      `pull request #${pr} has head ${pull.head?.sha ?? '(none)'}, not ${sha}: the preview was built from another commit (a newer push, or a wrong PR number); nothing was published`,
+    );
   }
   if (pull.state !== 'open') throw new GitHubError(`pull request #${pr} is ${pull.state}; a preview is only published for an open one`);
 }

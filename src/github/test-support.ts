@@ -33,7 +33,9 @@ export async function startFakeGitHub(repo = 'acme/explainer', token = 'test-tok
   };
   const server = createServer((req, res) => {
     let raw = '';
-    req.on('data', (c: Buffer) => { raw += c.toString(); });
+    req.on('data', (c: Buffer) => {
+      raw += c.toString();
+    });
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://x');
       state.requests.push(`${req.method} ${url.pathname}${url.search}`);
@@ -78,7 +80,9 @@ export async function startFakeGitHub(repo = 'acme/explainer', token = 'test-tok
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   const { port } = server.address() as AddressInfo;
   return Object.assign(state, {
-    apiUrl: `http://127.0.0.1:${port}`, repo, token,
+    apiUrl: `http://127.0.0.1:${port}`,
+    repo,
+    token,
     close: () => new Promise<void>((ok) => server.close(() => ok())),
   });
 }

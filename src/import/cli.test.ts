@@ -16,8 +16,12 @@ function cli(args: string[]): Promise<{ code: number | null; stdout: string; std
     const child = spawn(process.execPath, ['src/cli/import.ts', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
-    child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+    });
     child.on('close', (code) => done({ code, stdout, stderr }));
   });
 }
@@ -42,11 +46,14 @@ describe('npm run import', { timeout: 180_000 }, () => {
 
   it('a bad trace: exit 1, file:line:col error and fix, no stack, nothing written', async () => {
     const trace = join(dir, 'bad.jsonl');
-    writeFileSync(trace, '{"model": "gpt-5", "messages": [{"role": "developer", "content": "D"}, {"role": "user", "content": "q"}]}\n{"model": "claude", "system": "S", "max_tokens": 1, "messages": [{"role": "user", "content": "q"}]}\n');
+    writeFileSync(
+      trace,
+      '{"model": "gpt-5", "messages": [{"role": "developer", "content": "D"}, {"role": "user", "content": "q"}]}\n{"model": "claude", "system": "S", "max_tokens": 1, "messages": [{"role": "user", "content": "q"}]}\n',
+    );
     const out = join(dir, 'bad.yaml');
     const r = await cli([trace, '--out', out]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/bad\.jsonl:2:1 error: this line is an Anthropic Messages request body, but line 1 is an OpenAI Chat Completions one — mixed providers\n  fix: /);
+    expect(r.stderr).toMatch(/bad\.jsonl:2:1 error: this line is an Anthropic Messages request body, but line 1 is an OpenAI Chat Completions one — mixed providers\n {2}fix: /);
     expect(r.stderr).toContain('nothing was written');
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expect(existsSync(out)).toBe(false);
@@ -57,12 +64,12 @@ describe('npm run import', { timeout: 180_000 }, () => {
     writeFileSync(out, 'id: hand\n');
     const r = await cli(['examples/traces/agent-session.anthropic.jsonl', '--out', out]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/exists and was not written by an import\n  fix: choose another --id or --out, or pass --force/);
+    expect(r.stderr).toMatch(/exists and was not written by an import\n {2}fix: choose another --id or --out, or pass --force/);
     expect(readFileSync(out, 'utf8')).toBe('id: hand\n');
-    expect((await cli(['x.jsonl', '--format', 'gemini'])).stderr).toMatch(/unknown --format "gemini"\n  fix: use one of openai-chat, openai-responses, anthropic, otlp/);
+    expect((await cli(['x.jsonl', '--format', 'gemini'])).stderr).toMatch(/unknown --format "gemini"\n {2}fix: use one of openai-chat, openai-responses, anthropic, otlp/);
     expect((await cli([])).stderr).toMatch(/no trace file given/);
     const clash = await cli(['examples/traces/agent-session.anthropic.jsonl', '--id', 'birth-window', '--out', join(dir, 'clash.yaml')]);
-    expect(clash.stderr).toMatch(/scenarios\/01-birth-window\.yaml already has the id "birth-window"\n  fix: pass another --id/);
+    expect(clash.stderr).toMatch(/scenarios\/01-birth-window\.yaml already has the id "birth-window"\n {2}fix: pass another --id/);
     expect(existsSync(join(dir, 'clash.yaml'))).toBe(false);
   });
 });

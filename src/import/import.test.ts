@@ -13,24 +13,33 @@ import { formatError } from '../scenarios/errors.ts';
 import { importTrace, type ImportOptions } from './index.ts';
 
 const FILE = 'traces/t.jsonl';
-const jsonl = (...v: unknown[]) => v.map((x) => JSON.stringify(x)).join('\n') + '\n';
+const jsonl = (...v: unknown[]) => `${v.map((x) => JSON.stringify(x)).join('\n')}\n`;
 const run = (text: string, o: Partial<ImportOptions> = {}) => importTrace(text, { file: FILE, id: 'imported', ...o });
 const errorsOf = (text: string, o: Partial<ImportOptions> = {}) => run(text, o).errors.map(formatError);
 const events = (yaml: string) => (parse(yaml) as { events: { off: number; t: string; payload: { format: string; body: Record<string, unknown> }; note: string }[] }).events;
 const config = { timeZero: '2026-08-24T16:41:00.000Z', folds: BUILTIN_FOLDS, defaultFold: 'context-protocol' };
 const renders = (yaml: string) => renderTexts([{ file: 'scenarios/imported.yaml', text: yaml }], config, { everyEvent: false });
 
-const chat1 = { model: 'gpt-5', messages: [{ role: 'system', content: 'S' }, { role: 'user', content: 'q' }] };
+const chat1 = {
+  model: 'gpt-5',
+  messages: [
+    { role: 'system', content: 'S' },
+    { role: 'user', content: 'q' },
+  ],
+};
 const chat2 = { model: 'gpt-5', messages: [...chat1.messages, { role: 'assistant', content: 'a' }, { role: 'user', content: 'q2' }] };
 const anth1 = { model: 'claude-x', max_tokens: 100, system: 'S', messages: [{ role: 'user', content: 'q' }] };
 
 describe('input formats', () => {
   it('OpenAI Chat Completions bodies, one per line: offsets are trace lines, no timestamps → 0ms', () => {
-    const { result, errors } = run(jsonl(chat1) + '\n' + jsonl(chat2));
+    const { result, errors } = run(`${jsonl(chat1)}\n${jsonl(chat2)}`);
     expect(errors).toEqual([]);
     expect(result!.format).toBe('openai-chat');
     const ev = events(result!.yaml);
-    expect(ev.map((e) => [e.off, e.t, e.payload.format, e.note])).toEqual([[1, '0ms', 'openai-chat', 'line 1 of the trace'], [3, '0ms', 'openai-chat', 'line 3 of the trace']]);
+    expect(ev.map((e) => [e.off, e.t, e.payload.format, e.note])).toEqual([
+      [1, '0ms', 'openai-chat', 'line 1 of the trace'],
+      [3, '0ms', 'openai-chat', 'line 3 of the trace'],
+    ]);
     expect(ev[1]!.payload.body).toEqual(chat2);
     const r = renders(result!.yaml);
     expect(r.errors.map(formatError)).toEqual([]);
@@ -48,7 +57,22 @@ describe('input formats', () => {
   });
 
   it('Anthropic Messages bodies (Unix-millisecond timestamps), told from Chat by `system`', () => {
-    const { result, errors } = run(jsonl({ timestamp: 1764496800000, body: anth1 }, { timestamp: 1764496801500, body: { ...anth1, messages: [{ role: 'user', content: 'q' }, { role: 'assistant', content: 'a' }, { role: 'user', content: 'more' }] } }));
+    const { result, errors } = run(
+      jsonl(
+        { timestamp: 1764496800000, body: anth1 },
+        {
+          timestamp: 1764496801500,
+          body: {
+            ...anth1,
+            messages: [
+              { role: 'user', content: 'q' },
+              { role: 'assistant', content: 'a' },
+              { role: 'user', content: 'more' },
+            ],
+          },
+        },
+      ),
+    );
     expect(errors).toEqual([]);
     expect(result!.format).toBe('anthropic');
     expect(events(result!.yaml).map((e) => e.t)).toEqual(['0ms', '1.5s']);
@@ -68,10 +92,13 @@ describe('input formats', () => {
     attributes: Object.entries(attrs).map(([key, v]) => ({ key, value: typeof v === 'string' ? { stringValue: v } : structured ? toAny(v) : { stringValue: JSON.stringify(v) } })),
   });
   const toAny = (v: unknown): unknown =>
-    Array.isArray(v) ? { arrayValue: { values: v.map(toAny) } }
-    : v && typeof v === 'object' ? { kvlistValue: { values: Object.entries(v).map(([key, x]) => ({ key, value: toAny(x) })) } }
-    : typeof v === 'number' ? { intValue: String(v) }
-    : { stringValue: String(v) };
+    Array.isArray(v)
+      ? { arrayValue: { values: v.map(toAny) } }
+      : v && typeof v === 'object'
+        ? { kvlistValue: { values: Object.entries(v).map(([key, x]) => ({ key, value: toAny(x) })) } }
+        : typeof v === 'number'
+          ? { intValue: String(v) }
+          : { stringValue: String(v) };
   const genai = (msgs: unknown[]) => ({
     'gen_ai.operation.name': 'chat',
     'gen_ai.provider.name': 'openai',
@@ -93,7 +120,10 @@ describe('input formats', () => {
     expect(result!.format).toBe('otel-genai');
     expect(result!.skippedSpans).toBe(1);
     const ev = events(result!.yaml);
-    expect(ev.map((e) => [e.off, e.t])).toEqual([[1, '0ms'], [2, '5s']]);
+    expect(ev.map((e) => [e.off, e.t])).toEqual([
+      [1, '0ms'],
+      [2, '5s'],
+    ]);
     expect(ev[0]!.payload.body).toEqual({ model: 'gpt-5', system_instructions: [{ type: 'text', content: 'S' }], input_messages: [q] });
     expect(renders(result!.yaml).errors).toEqual([]);
   });
@@ -145,10 +175,10 @@ describe('errors name the trace line and column, and nothing is produced', () =>
   });
 
   it('a line that is not JSON', () => {
-    const [e] = errorsOf(jsonl(chat1) + '{"model": "gpt-5", "messages": [}\n');
+    const [e] = errorsOf(`${jsonl(chat1)}{"model": "gpt-5", "messages": [}\n`);
     expect(e).toMatch(/^traces\/t\.jsonl:2:33 error: not JSON: expected a value, found `}`\n/);
     expect(e).toMatch(/fix: write one complete JSON object per line/);
-    expect(run(jsonl(chat1) + '{"model"\n').result).toBeUndefined();
+    expect(run(`${jsonl(chat1)}{"model"\n`).result).toBeUndefined();
   });
 
   it('a line of another JSON type', () => {
@@ -166,7 +196,9 @@ describe('errors name the trace line and column, and nothing is produced', () =>
   });
 
   it('mixed request bodies and OTLP documents', () => {
-    expect(errorsOf(jsonl({ resourceSpans: [] }, chat1))[0]).toMatch(/^traces\/t\.jsonl:2:1 error: this line is a request body, but line 1 is an OTLP trace document — mixed inputs/);
+    expect(errorsOf(jsonl({ resourceSpans: [] }, chat1))[0]).toMatch(
+      /^traces\/t\.jsonl:2:1 error: this line is a request body, but line 1 is an OTLP trace document — mixed inputs/,
+    );
   });
 
   it('timestamps on some requests only', () => {
@@ -182,18 +214,26 @@ describe('errors name the trace line and column, and nothing is produced', () =>
 
   it('a payload the requests fold rejects points at the field', () => {
     const line = JSON.stringify({ model: 'claude', max_tokens: 5, system: 'S', messages: [{ role: 'user', content: 7 }] });
-    const [e] = errorsOf(line + '\n');
+    const [e] = errorsOf(`${line}\n`);
     expect(e).toMatch(new RegExp(`^traces/t\\.jsonl:1:${line.indexOf('7') + 1} error: Anthropic Messages request: \`messages\\.0\\.content\``));
   });
 
   it('an OTLP export without GenAI content', () => {
     expect(errorsOf(JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [{ spanId: 'a', startTimeUnixNano: '1', attributes: [] }] }] }] }, null, 2))[0]).toMatch(
-      /^traces\/t\.jsonl:1:1 error: no span carries `gen_ai\.input\.messages` \(1 span read\)\n  fix: turn on message content capture/,
+      /^traces\/t\.jsonl:1:1 error: no span carries `gen_ai\.input\.messages` \(1 span read\)\n {2}fix: turn on message content capture/,
     );
   });
 
   it('OTLP spans of two providers: names the span line', () => {
-    const mk = (provider: string, t: string) => ({ spanId: t, startTimeUnixNano: t, attributes: [{ key: 'gen_ai.provider.name', value: { stringValue: provider } }, { key: 'gen_ai.request.model', value: { stringValue: 'm' } }, { key: 'gen_ai.input.messages', value: { stringValue: '[{"role":"user","parts":[{"type":"text","content":"q"}]}]' } }] });
+    const mk = (provider: string, t: string) => ({
+      spanId: t,
+      startTimeUnixNano: t,
+      attributes: [
+        { key: 'gen_ai.provider.name', value: { stringValue: provider } },
+        { key: 'gen_ai.request.model', value: { stringValue: 'm' } },
+        { key: 'gen_ai.input.messages', value: { stringValue: '[{"role":"user","parts":[{"type":"text","content":"q"}]}]' } },
+      ],
+    });
     const text = JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [mk('openai', '1'), mk('anthropic', '2')] }] }] }, null, 1);
     const [e] = errorsOf(text);
     const line = text.split('\n').findIndex((l) => l.includes('"anthropic"')); // the attribute's value starts the line above

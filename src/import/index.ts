@@ -79,16 +79,32 @@ function bodiesOf(chunks: Chunk[], file: string, errors: InputError[], dropped: 
     }
     const unknown = Object.keys(v).filter((k) => !ENVELOPE_KEYS.includes(k));
     for (const k of unknown) {
-      errors.push({ pos: chunkPos(c, [k], file, true), message: `unknown field \`${k}\` around a request body`, fix: `a wrapped request has only ${ENVELOPE_KEYS.join(', ')}: remove \`${k}\`, or put the bare body on the line` });
+      errors.push({
+        pos: chunkPos(c, [k], file, true),
+        message: `unknown field \`${k}\` around a request body`,
+        fix: `a wrapped request has only ${ENVELOPE_KEYS.join(', ')}: remove \`${k}\`, or put the bare body on the line`,
+      });
     }
     if (v.headers !== undefined) {
-      if (!isObject(v.headers)) errors.push({ pos: chunkPos(c, ['headers'], file), message: '`headers` must be a mapping of header names to values', fix: 'write e.g. {"content-type": "application/json"}, or leave `headers` out' });
-      else for (const h of Object.keys(v.headers).sort()) if (credentialHeader(h)) dropped.push({ pos: chunkPos(c, ['headers', h], file, true), where: `header ${h}`, what: 'a credential header' });
+      if (!isObject(v.headers))
+        errors.push({
+          pos: chunkPos(c, ['headers'], file),
+          message: '`headers` must be a mapping of header names to values',
+          fix: 'write e.g. {"content-type": "application/json"}, or leave `headers` out',
+        });
+      else
+        for (const h of Object.keys(v.headers).sort())
+          if (credentialHeader(h)) dropped.push({ pos: chunkPos(c, ['headers', h], file, true), where: `header ${h}`, what: 'a credential header' });
     }
     const req: Req = { chunk: c, at: ['body'], offset: c.line, body: v.body as Obj };
     if (v.timestamp !== undefined) {
       const ms = timestampMs(v.timestamp);
-      if (ms === undefined) errors.push({ pos: chunkPos(c, ['timestamp'], file), message: `\`timestamp\` is not an ISO-8601 instant or a Unix time, got ${JSON.stringify(v.timestamp)}`, fix: 'write e.g. "2026-08-24T16:41:00.000Z", or Unix milliseconds like 1787589660000' });
+      if (ms === undefined)
+        errors.push({
+          pos: chunkPos(c, ['timestamp'], file),
+          message: `\`timestamp\` is not an ISO-8601 instant or a Unix time, got ${JSON.stringify(v.timestamp)}`,
+          fix: 'write e.g. "2026-08-24T16:41:00.000Z", or Unix milliseconds like 1787589660000',
+        });
       else req.timestampMs = ms;
     }
     out.push(req);
@@ -128,7 +144,11 @@ function spansToRequests(chunks: Chunk[], file: string, errors: InputError[]): {
     if (typeof name === 'string') {
       if (!provider) provider = { name, pos: pos('gen_ai.provider.name') };
       else if (provider.name !== name) {
-        errors.push({ pos: pos('gen_ai.provider.name'), message: `this span's provider is \`${name}\`, but an earlier span's (line ${provider.pos.line}) is \`${provider.name}\` — a scenario shows one provider's requests`, fix: 'export the spans of one provider (filter on gen_ai.provider.name), and import each provider separately' });
+        errors.push({
+          pos: pos('gen_ai.provider.name'),
+          message: `this span's provider is \`${name}\`, but an earlier span's (line ${provider.pos.line}) is \`${provider.name}\` — a scenario shows one provider's requests`,
+          fix: 'export the spans of one provider (filter on gen_ai.provider.name), and import each provider separately',
+        });
       }
     }
     const model = span.attributes.get('gen_ai.request.model');
@@ -137,10 +157,15 @@ function spansToRequests(chunks: Chunk[], file: string, errors: InputError[]): {
       return;
     }
     const body: Obj = { model };
-    for (const [key, field] of [['gen_ai.system_instructions', 'system_instructions'], ['gen_ai.input.messages', 'input_messages'], ['gen_ai.tool.definitions', 'tool_definitions']] as const) {
+    for (const [key, field] of [
+      ['gen_ai.system_instructions', 'system_instructions'],
+      ['gen_ai.input.messages', 'input_messages'],
+      ['gen_ai.tool.definitions', 'tool_definitions'],
+    ] as const) {
       if (!span.attributes.has(key)) continue;
       const parsed = jsonAttribute(span.attributes.get(key));
-      if ('problem' in parsed) errors.push({ pos: pos(key), message: `\`${key}\`: ${parsed.problem}`, fix: 'record it as JSON text or as a structured value, per the GenAI semantic conventions' });
+      if ('problem' in parsed)
+        errors.push({ pos: pos(key), message: `\`${key}\`: ${parsed.problem}`, fix: 'record it as JSON text or as a structured value, per the GenAI semantic conventions' });
       else body[field] = parsed.value;
     }
     reqs.push({ chunk, at, offset: i + 1, body, timestampMs: Number(span.startNs / 1_000_000n) });
@@ -155,7 +180,11 @@ function chooseFormat(reqs: Req[], file: string, errors: InputError[]): RequestF
   for (const r of reqs) {
     const c = candidates(r.body);
     if ('problem' in c) {
-      errors.push({ pos: chunkPos(r.chunk, r.at, file), message: `not a request body of a known provider: ${c.problem}`, fix: 'import OpenAI Chat Completions or Responses bodies, or Anthropic Messages bodies, one per line — or pass --format to say which one it is' });
+      errors.push({
+        pos: chunkPos(r.chunk, r.at, file),
+        message: `not a request body of a known provider: ${c.problem}`,
+        fix: 'import OpenAI Chat Completions or Responses bodies, or Anthropic Messages bodies, one per line — or pass --format to say which one it is',
+      });
       continue;
     }
     const next: RequestFormat[] = allowed ? allowed.filter((f) => c.includes(f)) : c;
@@ -163,7 +192,7 @@ function chooseFormat(reqs: Req[], file: string, errors: InputError[]): RequestF
       errors.push({
         pos: chunkPos(r.chunk, r.at, file),
         message: `this line is ${c.map((f) => `an ${FORMAT_TITLES[f]}`).join(' or ')} request body, but line ${decidedBy!.chunk.line} is ${allowed!.map((f) => `an ${FORMAT_TITLES[f]}`).join(' or ')} one — mixed providers`,
-        fix: 'a scenario shows one provider\'s requests: split the trace per provider and import each file',
+        fix: "a scenario shows one provider's requests: split the trace per provider and import each file",
       });
       return undefined;
     }
@@ -180,7 +209,11 @@ function labels(reqs: Req[], file: string, errors: InputError[]): string[] {
   const withTime = reqs.filter((r) => r.timestampMs !== undefined);
   if (withTime.length && withTime.length < reqs.length) {
     const missing = reqs.find((r) => r.timestampMs === undefined)!;
-    errors.push({ pos: chunkPos(missing.chunk, missing.at, file), message: `this request has no timestamp, but line ${withTime[0]!.chunk.line}'s has`, fix: 'give every request a `timestamp` (wrap the body: {"timestamp": "…", "body": {…}}), or none' });
+    errors.push({
+      pos: chunkPos(missing.chunk, missing.at, file),
+      message: `this request has no timestamp, but line ${withTime[0]!.chunk.line}'s has`,
+      fix: 'give every request a `timestamp` (wrap the body: {"timestamp": "…", "body": {…}}), or none',
+    });
     return [];
   }
   if (!withTime.length) return reqs.map(() => '0ms');
@@ -202,7 +235,9 @@ export function importTrace(text: string, opts: ImportOptions): { result?: Impor
     errors.push({
       pos: { file, line: odd.line, col: 1 },
       message: other ? `this line is a request body, but line ${other.line} is an OTLP trace document — mixed inputs` : 'this is not an OTLP trace document (no `resourceSpans`)',
-      fix: other ? 'import the OTLP export and the request bodies from separate files' : 'export the trace as OTLP JSON, or pass the --format of the request bodies instead of otlp',
+      fix: other
+        ? 'import the OTLP export and the request bodies from separate files'
+        : 'export the trace as OTLP JSON, or pass the --format of the request bodies instead of otlp',
     });
     return { errors };
   }
@@ -252,4 +287,3 @@ export function importTrace(text: string, opts: ImportOptions): { result?: Impor
   });
   return { result: { yaml, format, requests: payloads.length, dropped, skippedSpans, detected: !opts.format }, errors };
 }
-

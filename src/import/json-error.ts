@@ -62,7 +62,10 @@ export function jsonError(text: string): JsonProblem {
         i++;
         value();
         ws();
-        if (text[i] === ',') { i++; continue; }
+        if (text[i] === ',') {
+          i++;
+          continue;
+        }
         if (text[i] === '}') return void i++;
         fail('`,` or `}`');
       }
@@ -74,12 +77,18 @@ export function jsonError(text: string): JsonProblem {
       for (;;) {
         value();
         ws();
-        if (text[i] === ',') { i++; continue; }
+        if (text[i] === ',') {
+          i++;
+          continue;
+        }
         if (text[i] === ']') return void i++;
         fail('`,` or `]`');
       }
     }
-    if (c === '"') return string();
+    if (c === '"') {
+      string();
+      return;
+    }
     const lit = /^(?:true|false|null|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?)/.exec(text.slice(i));
     if (lit) {
       i += lit[0].length;

@@ -46,7 +46,11 @@ export function anyValue(v: unknown): unknown {
 export function spansOf(doc: Obj, issues: OtlpIssue[]): OtlpSpan[] {
   const out: OtlpSpan[] = [];
   if (!Array.isArray(doc.resourceSpans)) {
-    issues.push({ path: ['resourceSpans'], message: '`resourceSpans` must be a list', fix: 'export the trace as OTLP JSON (an ExportTraceServiceRequest: {"resourceSpans": [...]})' });
+    issues.push({
+      path: ['resourceSpans'],
+      message: '`resourceSpans` must be a list',
+      fix: 'export the trace as OTLP JSON (an ExportTraceServiceRequest: {"resourceSpans": [...]})',
+    });
     return out;
   }
   doc.resourceSpans.forEach((rs: unknown, i: number) => {
@@ -61,7 +65,11 @@ export function spansOf(doc: Obj, issues: OtlpIssue[]): OtlpSpan[] {
         try {
           startNs = BigInt(String(s.startTimeUnixNano ?? '0'));
         } catch {
-          issues.push({ path: ['resourceSpans', i, 'scopeSpans', j, 'spans', k, 'startTimeUnixNano'], message: '`startTimeUnixNano` is not a whole number of nanoseconds', fix: 'write it as a decimal string, e.g. "1764577200000000000"' });
+          issues.push({
+            path: ['resourceSpans', i, 'scopeSpans', j, 'spans', k, 'startTimeUnixNano'],
+            message: '`startTimeUnixNano` is not a whole number of nanoseconds',
+            fix: 'write it as a decimal string, e.g. "1764577200000000000"',
+          });
         }
         out.push({ path: ['resourceSpans', i, 'scopeSpans', j, 'spans', k], startNs, spanId: String(s.spanId ?? ''), attributes });
       });

@@ -23,7 +23,6 @@ export interface Chunk {
 
 export const ENVELOPE_KEYS = ['timestamp', 'headers', 'url', 'method', 'body'];
 
-
 const NOT_JSON_FIX = 'write one complete JSON object per line (JSON Lines: a request body, or {"timestamp", "headers", "body"}), or one OTLP JSON document';
 
 /** The JSON values of a trace file, in file order. */

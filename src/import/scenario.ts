@@ -39,10 +39,10 @@ function kept(previous: string | undefined): Record<string, unknown> {
 export function scenarioYaml(s: ScenarioInput): string {
   const n = s.events.length;
   const intro = [
-    `Imported from \`${s.file}\`: ${n} ${s.formatTitle} request${n === 1 ? '' : 's'}` + (s.firstInstant ? `, the first sent at ${s.firstInstant}.` : ' (the trace has no timestamps).'),
+    `Imported from \`${s.file}\`: ${n} ${s.formatTitle} request${n === 1 ? '' : 's'}${s.firstInstant ? `, the first sent at ${s.firstInstant}.` : ' (the trace has no timestamps).'}`,
     'Each event is one request exactly as the provider received it (the `requests` fold). A line’s',
     'gutter link is the first request that carried it, and the ✂ line shows where each request',
-    'stopped reusing the previous one’s prefix.' + (s.dropped ? ` ${s.dropped} secret${s.dropped === 1 ? ' was' : 's were'} removed on import.` : ''),
+    `stopped reusing the previous one’s prefix.${s.dropped ? ` ${s.dropped} secret${s.dropped === 1 ? ' was' : 's were'} removed on import.` : ''}`,
   ].join('\n');
   const doc = {
     id: s.id,

@@ -8,7 +8,8 @@
 
 export const REDACTED = '[redacted secret]';
 
-const SECRET_FIELD = /^(api[-_]?key|x[-_]api[-_]key|authorization|proxy[-_]authorization|access[-_]?token|refresh[-_]?token|auth[-_]?token|client[-_]?secret|secret[-_]?key|password|passwd)$/i;
+const SECRET_FIELD =
+  /^(api[-_]?key|x[-_]api[-_]key|authorization|proxy[-_]authorization|access[-_]?token|refresh[-_]?token|auth[-_]?token|client[-_]?secret|secret[-_]?key|password|passwd)$/i;
 const CREDENTIAL_HEADER = /^(authorization|proxy-authorization|x-api-key|api-key|cookie|set-cookie|x-goog-api-key|openai-organization|openai-project)$/i;
 
 const PATTERNS: { what: string; re: RegExp }[] = [

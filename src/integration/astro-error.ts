@@ -40,9 +40,16 @@ export function corpusAstroError(root: string, e: CorpusError): ScenarioError {
   const [first, ...rest] = e.errors;
   const hint = [...(first!.detail ?? []), `fix: ${first!.fix}`];
   if (rest.length) hint.push('', `…and ${rest.length} more:`, ...rest.map(formatError));
-  return new ScenarioError(`${first!.pos.file}:${first!.pos.line}:${first!.pos.col} ${first!.message}`, hint.join('\n'), {
-    file: join(root, first!.pos.file), line: first!.pos.line, column: first!.pos.col,
-  }, e.message);
+  return new ScenarioError(
+    `${first!.pos.file}:${first!.pos.line}:${first!.pos.col} ${first!.message}`,
+    hint.join('\n'),
+    {
+      file: join(root, first!.pos.file),
+      line: first!.pos.line,
+      column: first!.pos.col,
+    },
+    e.message,
+  );
 }
 
 /** A build-stopping report: the whole report as the message (the terminal shows it as is). */

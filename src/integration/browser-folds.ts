@@ -23,7 +23,9 @@ export interface BrowserFold {
 /** Static and dynamic import specifiers of a module's source (type-only imports skipped). */
 function importsOf(source: string): string[] {
   const out: string[] = [];
-  for (const m of source.matchAll(/\bimport\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]|\bexport\s+(type\s+)?[^'";]*?\sfrom\s+['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)) {
+  for (const m of source.matchAll(
+    /\bimport\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]|\bexport\s+(type\s+)?[^'";]*?\sfrom\s+['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g,
+  )) {
     if (m[1] || m[3]) continue;
     out.push((m[2] ?? m[4] ?? m[5])!);
   }

@@ -27,7 +27,18 @@ export function scenarioLoader(): Loader {
           const site = await siteCorpus();
           store.clear();
           for (const v of site.summaries) {
-            const data = { title: v.title, fold: v.fold, file: v.file, base: v.base ?? null, events: v.events, requests: v.requests, cachedShare: v.cachedShare, inputTokens: v.inputTokens, cachedTokenShare: v.cachedTokenShare, exactTokens: v.exactTokens };
+            const data = {
+              title: v.title,
+              fold: v.fold,
+              file: v.file,
+              base: v.base ?? null,
+              events: v.events,
+              requests: v.requests,
+              cachedShare: v.cachedShare,
+              inputTokens: v.inputTokens,
+              cachedTokenShare: v.cachedTokenShare,
+              exactTokens: v.exactTokens,
+            };
             store.set({ id: v.id, data, digest: generateDigest(data) });
           }
           return true;
@@ -37,9 +48,8 @@ export function scenarioLoader(): Loader {
             logger.error(err.report);
             // The store is unchanged, so Astro shows nothing: the open tabs get the error directly.
             if (live) showInOpenTabs(c.root, err);
-          }
-          else if (UserError.is(err)) logger.error(err.message);
-          else logger.error(`unexpected error while loading the scenarios (a bug, not your scenario):\n${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+          } else if (UserError.is(err)) logger.error(err.message);
+          else logger.error(`unexpected error while loading the scenarios (a bug, not your scenario):\n${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
           return false;
         }
       };

@@ -49,19 +49,25 @@ async function loadFold(root: string, spec: string): Promise<AnyFold> {
   const builtin = BUILTIN_FOLDS.get(spec);
   if (builtin) return builtin;
   if (!/^\.{0,2}\//.test(spec) && !isAbsolute(spec)) {
-    throw new OptionsError(`astro.config.mjs: unknown fold "${spec}" in explainer({folds}).\n  fix: use a built-in id (${[...BUILTIN_FOLDS.keys()].join(', ')}) or a module path starting with ./`);
+    throw new OptionsError(
+      `astro.config.mjs: unknown fold "${spec}" in explainer({folds}).\n  fix: use a built-in id (${[...BUILTIN_FOLDS.keys()].join(', ')}) or a module path starting with ./`,
+    );
   }
   const file = resolve(root, spec);
   let mod: Record<string, unknown>;
   try {
     mod = (await import(/* @vite-ignore */ pathToFileURL(file).href)) as Record<string, unknown>;
   } catch (err) {
-    throw new OptionsError(`astro.config.mjs: cannot import fold module ${spec}: ${(err as Error).message}\n  fix: check the path (relative to the project root) and that the module loads`);
+    throw new OptionsError(
+      `astro.config.mjs: cannot import fold module ${spec}: ${(err as Error).message}\n  fix: check the path (relative to the project root) and that the module loads`,
+    );
   }
   const fold = (mod.default ?? mod.fold) as AnyFold | undefined;
   const missing = ['id', 'title', 'defaults', 'eventTypes', 'requestTypes', 'validateOptions', 'validateEvent', 'abridgements', 'snapshots'].filter((k) => !fold || !(k in fold));
   if (missing.length) {
-    throw new OptionsError(`${spec}: not a fold — missing ${missing.join(', ')}\n  fix: export default an object implementing the Fold interface (see "Bring your own fold" in the README)`);
+    throw new OptionsError(
+      `${spec}: not a fold — missing ${missing.join(', ')}\n  fix: export default an object implementing the Fold interface (see "Bring your own fold" in the README)`,
+    );
   }
   return fold!;
 }
@@ -75,7 +81,9 @@ export async function resolveOptions(root: string, options: ExplainerOptions = {
   }
   const defaultFold = options.defaultFold ?? 'context-protocol';
   if (!folds.has(defaultFold)) {
-    throw new OptionsError(`astro.config.mjs: defaultFold "${defaultFold}" is not among the folds (${[...folds.keys()].join(', ')})\n  fix: add it to \`folds\` or pick one of those`);
+    throw new OptionsError(
+      `astro.config.mjs: defaultFold "${defaultFold}" is not among the folds (${[...folds.keys()].join(', ')})\n  fix: add it to \`folds\` or pick one of those`,
+    );
   }
   const timeZero = options.timeZero ?? DEFAULT_TIME_ZERO;
   if (Number.isNaN(Date.parse(timeZero))) throw new OptionsError(`astro.config.mjs: timeZero "${timeZero}" is not an ISO-8601 instant\n  fix: write e.g. "${DEFAULT_TIME_ZERO}"`);
@@ -83,7 +91,13 @@ export async function resolveOptions(root: string, options: ExplainerOptions = {
   const economics = resolveEconomics(options.economics);
   if (economics.problems.length) throw new OptionsError(economics.problems.map((p) => `astro.config.mjs: ${p}`).join('\n'));
   return {
-    root, scenariosDir: options.scenarios ?? 'scenarios', fixturesDir: options.fixtures ?? 'fixtures', folds, defaultFold, timeZero,
-    economics: economics.config, ...(baseRef && { baseRef }),
+    root,
+    scenariosDir: options.scenarios ?? 'scenarios',
+    fixturesDir: options.fixtures ?? 'fixtures',
+    folds,
+    defaultFold,
+    timeZero,
+    economics: economics.config,
+    ...(baseRef && { baseRef }),
   };
 }

@@ -17,7 +17,11 @@ const renders = ((globalThis as Record<symbol, unknown>)[KEY] ??= new Map()) as 
 /** A digest of every scenario file's name and content. */
 export function corpusDigest(c: CorpusConfig): string {
   const h = createHash('sha256');
-  for (const f of listScenarioFiles(c)) h.update(f).update('\0').update(readFileSync(join(c.root, f))).update('\0');
+  for (const f of listScenarioFiles(c))
+    h.update(f)
+      .update('\0')
+      .update(readFileSync(join(c.root, f)))
+      .update('\0');
   return h.digest('hex');
 }
 

@@ -108,9 +108,17 @@ function summaryOf(r: RenderedScenario, corpus: RenderedCorpus): ScenarioSummary
   const s = r.scenario;
   const t = corpus.economics.get(s.id)?.totals;
   return {
-    id: s.id, title: s.title, fold: r.fold.id, file: s.file, ...(s.base !== undefined && { base: s.base }),
-    events: s.events.length, requests: r.requests.length, cachedShare: cachedShare(r),
-    inputTokens: t?.inputTokens ?? 0, cachedTokenShare: t?.cachedShare ?? null, exactTokens: t?.exact ?? true,
+    id: s.id,
+    title: s.title,
+    fold: r.fold.id,
+    file: s.file,
+    ...(s.base !== undefined && { base: s.base }),
+    events: s.events.length,
+    requests: r.requests.length,
+    cachedShare: cachedShare(r),
+    inputTokens: t?.inputTokens ?? 0,
+    cachedTokenShare: t?.cachedShare ?? null,
+    exactTokens: t?.exact ?? true,
   };
 }
 
@@ -124,7 +132,15 @@ export async function siteCorpus(): Promise<SiteCorpus> {
   let site = sites.get(rendered);
   if (!site) {
     const { changes, byScenario, tokenDeltas } = assembleReviews(c, rendered);
-    site = { config: c, corpus: rendered, summaries: rendered.scenarios.map((r) => summaryOf(r, rendered)), byId: new PageModels(rendered), changes, reviews: byScenario, tokenDeltas };
+    site = {
+      config: c,
+      corpus: rendered,
+      summaries: rendered.scenarios.map((r) => summaryOf(r, rendered)),
+      byId: new PageModels(rendered),
+      changes,
+      reviews: byScenario,
+      tokenDeltas,
+    };
     sites.set(rendered, site);
   }
   return site;

@@ -54,8 +54,15 @@ export function createEditor(parent: HTMLElement, text: string, hooks: EditorHoo
       doc: text,
       extensions: [
         refuse,
-        lineNumbers(), highlightActiveLineGutter(), history(), drawSelection(), indentOnInput(), bracketMatching(),
-        yaml(), syntaxHighlighting(classHighlighter), lintGutter(),
+        lineNumbers(),
+        highlightActiveLineGutter(),
+        history(),
+        drawSelection(),
+        indentOnInput(),
+        bracketMatching(),
+        yaml(),
+        syntaxHighlighting(classHighlighter),
+        lintGutter(),
         keymap.of([...defaultKeymap, ...historyKeymap]),
         theme,
         EditorView.lineWrapping,
@@ -82,7 +89,9 @@ export function positionOf(view: EditorView, line: number, col: number): { from:
 /** Shows the errors of the edited file as lint diagnostics at their lines. */
 export function showErrors(view: EditorView, errors: readonly PlaygroundError[]): void {
   const diagnostics: Diagnostic[] = errors.map((e) => ({
-    ...positionOf(view, e.line, e.col), severity: 'error', source: `${e.file}:${e.line}:${e.col}`,
+    ...positionOf(view, e.line, e.col),
+    severity: 'error',
+    source: `${e.file}:${e.line}:${e.col}`,
     message: [e.message, ...e.detail, `fix: ${e.fix}`].join('\n'),
   }));
   view.dispatch(setDiagnostics(view.state, diagnostics));

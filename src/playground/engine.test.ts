@@ -15,10 +15,12 @@ import { run, type CorpusFile, type EngineInput } from './engine.ts';
 
 const config = await resolveOptions(process.cwd());
 const site = renderCorpus(config, { everyEvent: true });
-const corpus: CorpusFile[] = readdirSync('scenarios').sort().map((n) => {
-  const file = `scenarios/${n}`;
-  return { file, id: site.scenarios.find((s) => s.scenario.file === file)!.scenario.id, text: readFileSync(file, 'utf8') };
-});
+const corpus: CorpusFile[] = readdirSync('scenarios')
+  .sort()
+  .map((n) => {
+    const file = `scenarios/${n}`;
+    return { file, id: site.scenarios.find((s) => s.scenario.file === file)!.scenario.id, text: readFileSync(file, 'utf8') };
+  });
 const input = (id: string, over: Partial<EngineInput> = {}): EngineInput => {
   const c = corpus.find((s) => s.id === id)!;
   return { file: c.file, text: c.text, corpus, folds: BUILTIN_FOLDS, defaultFold: config.defaultFold, timeZero: config.timeZero, ...over };
@@ -43,7 +45,11 @@ describe('playground engine', () => {
     const r = run(input('sent-re-add', { text }));
     expect(r.view).toBeUndefined();
     expect(r.errors.map((e) => e.formatted)).toEqual([
-      formatError({ pos: { file: 'scenarios/02-sent-re-add.yaml', line: 25, col: 10 }, message: 'offset @3 is not after @30, the previous event', fix: 'give this event an offset greater than 30 — offsets strictly increase (a batch takes one offset per item)' }),
+      formatError({
+        pos: { file: 'scenarios/02-sent-re-add.yaml', line: 25, col: 10 },
+        message: 'offset @3 is not after @30, the previous event',
+        fix: 'give this event an offset greater than 30 — offsets strictly increase (a batch takes one offset per item)',
+      }),
     ]);
     expect(r.errors[0]).toMatchObject({ line: 25, col: 10 });
   });
@@ -56,7 +62,12 @@ describe('playground engine', () => {
 
   it('turns an alias bomb into an error at line 1, not an exception', () => {
     const bomb = ['id: bomb', 'title: t', 'a: &a ["x","x","x","x","x","x","x","x","x","x"]'];
-    for (let i = 0; i < 12; i++) bomb.push(`${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [${Array(10).fill(`*${String.fromCharCode(97 + i)}`).join(',')}]`);
+    for (let i = 0; i < 12; i++)
+      bomb.push(
+        `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [${Array(10)
+          .fill(`*${String.fromCharCode(97 + i)}`)
+          .join(',')}]`,
+      );
     bomb.push('events:', '  - off: 1', '    t: 0s', '    type: agents/context-added', '    payload: {role: user, content: *m}');
     const r = run({ ...input('birth-window'), file: 'scenarios/bomb.yaml', text: bomb.join('\n') });
     expect(r.view).toBeUndefined();

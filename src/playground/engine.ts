@@ -83,7 +83,13 @@ function filesFor(input: EngineInput): { file: string; text: string }[] {
 }
 
 const toError = (e: InputError): PlaygroundError => ({
-  file: e.pos.file, line: e.pos.line, col: e.pos.col, message: e.message, fix: e.fix, detail: e.detail ?? [], formatted: formatError(e),
+  file: e.pos.file,
+  line: e.pos.line,
+  col: e.pos.col,
+  message: e.message,
+  fix: e.fix,
+  detail: e.detail ?? [],
+  formatted: formatError(e),
 });
 
 /** A fold that snapshots only the given offsets, otherwise the same fold. */
@@ -126,7 +132,9 @@ export function prepare(scenario: Scenario, folds: ReadonlyMap<string, AnyFold>,
   // The page model marks a request card accepted by its pane; here, by the request's own render.
   const cards = v.cards.map((c) => (c.request ? { ...c, request: requests.get(c.offset)?.request ? ('accepted' as const) : ('rejected' as const) } : c));
   return {
-    rendered, requests, cards,
+    rendered,
+    requests,
+    cards,
     info: { id: v.id, title: v.title, fold: v.fold, foldTitle: v.foldTitle, options: v.options, ...(v.base !== undefined && { base: v.base }) },
     warnings: rendered.warnings.map((w) => ({ file: w.pos.file, line: w.pos.line, col: w.pos.col, message: w.message })),
   };
@@ -140,9 +148,7 @@ export function paneAt(p: Prepared, selected?: number): NonNullable<EngineResult
   const { scenario, fold, options } = p.rendered;
   const chain = scenario.chain;
   const known = new Set(chain.map((e) => e.offset));
-  const at = selected !== undefined && known.has(selected)
-    ? selected
-    : (scenario.events.find((e) => fold.requestTypes.includes(e.type)) ?? scenario.events[0] ?? chain[0])!.offset;
+  const at = selected !== undefined && known.has(selected) ? selected : (scenario.events.find((e) => fold.requestTypes.includes(e.type)) ?? scenario.events[0] ?? chain[0])!.offset;
   const index = chain.findIndex((e) => e.offset === at);
   const previous = p.requests.get(at)?.request ? p.requests.get(at)!.request!.previous : index > 0 ? chain[index - 1]!.offset : null;
   const wanted = previous !== null ? [previous, at] : [at];

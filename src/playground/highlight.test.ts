@@ -7,13 +7,29 @@ import { describe, expect, it } from 'vitest';
 import { printRequest } from '../prompt/print.ts';
 import { highlightLines } from './highlight.ts';
 
-const textOf = (html: string): string => html.replace(/<[^>]*>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+const textOf = (html: string): string =>
+  html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 
 describe('highlightLines', () => {
-  const lines = printRequest('m/1', [
-    { role: 'system', content: 'one line <b>', parts: [{ text: 'one line <b>', from: [1] }] },
-    { role: 'user', content: 'a:\n</textarea><script>x()</script>\n\n- b', parts: [{ text: 'a:\n</textarea><script>x()</script>\n\n- b', from: [2] }], files: [{ name: '"><img>' }] },
-  ], []).map((l) => l.text);
+  const lines = printRequest(
+    'm/1',
+    [
+      { role: 'system', content: 'one line <b>', parts: [{ text: 'one line <b>', from: [1] }] },
+      {
+        role: 'user',
+        content: 'a:\n</textarea><script>x()</script>\n\n- b',
+        parts: [{ text: 'a:\n</textarea><script>x()</script>\n\n- b', from: [2] }],
+        files: [{ name: '"><img>' }],
+      },
+    ],
+    [],
+  ).map((l) => l.text);
 
   it('keeps every character, escaped', () => {
     const html = highlightLines(lines);

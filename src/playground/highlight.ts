@@ -32,7 +32,10 @@ function spansOf(text: string, inBlock: boolean): Span[] {
     const item = /^(\s*)(- )(.*)$/.exec(text);
     if (!item) return [{ from: 0, to: text.length, cls: 'tok-string' }];
     const at = item[1]!.length;
-    return [{ from: at, to: at + 2, cls: 'tok-punctuation' }, { from: at + 2, to: text.length, cls: 'tok-string' }];
+    return [
+      { from: at, to: at + 2, cls: 'tok-punctuation' },
+      { from: at + 2, to: text.length, cls: 'tok-string' },
+    ];
   }
   const spans: Span[] = [];
   let at = m[1]!.length;
@@ -62,7 +65,10 @@ function lineHtml(text: string, spans: readonly Span[], marks: readonly LineMark
     const mark = marks.find((m) => m.start <= a && m.end >= b);
     if (mark !== open) {
       if (open) out += '</mark>';
-      if (mark) out += `<mark${Object.entries(mark.attrs).map(([n, v]) => ` ${n}="${escapeHtml(v)}"`).join('')}>`;
+      if (mark)
+        out += `<mark${Object.entries(mark.attrs)
+          .map(([n, v]) => ` ${n}="${escapeHtml(v)}"`)
+          .join('')}>`;
       open = mark;
     }
     const cls = spans.find((s) => s.from <= a && s.to >= b)?.cls;

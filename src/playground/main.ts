@@ -85,19 +85,40 @@ export async function initPlayground(): Promise<void> {
     clearTimeout(watchdog);
     worker.terminate();
     startWorker();
-    render({ errors: [{ file, line: 1, col: 1, message, fix: 'simplify the input (very large or deeply nested YAML)', detail: [], formatted: `${file}:1:1 error: ${message}\n  fix: simplify the input (very large or deeply nested YAML)` }], warnings: [], timings: { load: 0, fold: 0 } });
+    render({
+      errors: [
+        {
+          file,
+          line: 1,
+          col: 1,
+          message,
+          fix: 'simplify the input (very large or deeply nested YAML)',
+          detail: [],
+          formatted: `${file}:1:1 error: ${message}\n  fix: simplify the input (very large or deeply nested YAML)`,
+        },
+      ],
+      warnings: [],
+      timings: { load: 0, fold: 0 },
+    });
   };
 
-  const editor: EditorView = createEditor($('pg-editor'), text, {
-    onChange: (t) => {
-      text = t;
-      schedule(DEBOUNCE_MS);
+  const editor: EditorView = createEditor(
+    $('pg-editor'),
+    text,
+    {
+      onChange: (t) => {
+        text = t;
+        schedule(DEBOUNCE_MS);
+      },
+      onRefused: (n, line) =>
+        say(
+          n > MAX_CHARS
+            ? `Not inserted: the text would be ${n.toLocaleString('en')} characters; the playground takes at most ${MAX_CHARS.toLocaleString('en')}.`
+            : `Not inserted: a line would be ${line.toLocaleString('en')} characters long; the playground takes lines of at most ${MAX_LINE.toLocaleString('en')} (break long text into a block scalar, \`|-\`).`,
+        ),
     },
-    onRefused: (n, line) =>
-      say(n > MAX_CHARS
-        ? `Not inserted: the text would be ${n.toLocaleString('en')} characters; the playground takes at most ${MAX_CHARS.toLocaleString('en')}.`
-        : `Not inserted: a line would be ${line.toLocaleString('en')} characters long; the playground takes lines of at most ${MAX_LINE.toLocaleString('en')} (break long text into a block scalar, \`|-\`).`),
-  }, 'Scenario YAML');
+    'Scenario YAML',
+  );
 
   function schedule(delay: number): void {
     clearTimeout(timer);
@@ -143,7 +164,9 @@ export async function initPlayground(): Promise<void> {
       renderEvents(r.view);
       if ([...foldSelect.options].some((o) => o.value === r.view!.fold)) foldSelect.value = r.view.fold;
       performance.measure('playground:render', { start: t0, duration: performance.now() - t0 });
-      say(`${r.view.id}: ${r.view.cards.filter((c) => !c.shared).length} events, fold ${r.view.fold}${r.warnings.length ? ` — ${r.warnings.length} warning(s): ${r.warnings.map((w) => `line ${w.line}: ${w.message}`).join('; ')}` : ''}.`);
+      say(
+        `${r.view.id}: ${r.view.cards.filter((c) => !c.shared).length} events, fold ${r.view.fold}${r.warnings.length ? ` — ${r.warnings.length} warning(s): ${r.warnings.map((w) => `line ${w.line}: ${w.message}`).join('; ')}` : ''}.`,
+      );
     } else {
       if (lastGood) paneBox.dataset.stale = '';
       say(`${r.errors.length} error${r.errors.length === 1 ? '' : 's'}${lastGood ? ' — the pane shows the last good render (stale)' : ''}.`);

@@ -7,6 +7,9 @@ import type { Card, Pane } from '../prompt/view.ts';
 import { highlightLines } from './highlight.ts';
 
 export function playgroundPaneHtml(pane: Pane, cards: readonly Card[]): string {
-  const html = highlightLines(pane.lines.map((l) => l.text), noteMarks(pane, 'pg'));
+  const html = highlightLines(
+    pane.lines.map((l) => l.text),
+    noteMarks(pane, 'pg'),
+  );
   return paneMarkup(fromPane(pane, cards, html, { idPrefix: 'pg', selected: true }));
 }

@@ -47,6 +47,4 @@ export interface FoldInfo {
   title: string;
 }
 
-export type FromWorker =
-  | { kind: 'ready'; folds: FoldInfo[] }
-  | ({ kind: 'result'; seq: number } & EngineResult);
+export type FromWorker = { kind: 'ready'; folds: FoldInfo[] } | ({ kind: 'result'; seq: number } & EngineResult);

@@ -21,7 +21,13 @@ let last: { key: string; scenario?: Scenario; errors: InputError[]; prepared?: P
 
 const post = (m: FromWorker): void => (self as unknown as DedicatedWorkerGlobalScope).postMessage(m);
 const toError = (e: InputError): EngineResult['errors'][number] => ({
-  file: e.pos.file, line: e.pos.line, col: e.pos.col, message: e.message, fix: e.fix, detail: e.detail ?? [], formatted: formatError(e),
+  file: e.pos.file,
+  line: e.pos.line,
+  col: e.pos.col,
+  message: e.message,
+  fix: e.fix,
+  detail: e.detail ?? [],
+  formatted: formatError(e),
 });
 
 self.onmessage = (ev: MessageEvent<ToWorker>): void => {
@@ -57,7 +63,14 @@ self.onmessage = (ev: MessageEvent<ToWorker>): void => {
     const errors = last.errors;
     const view = last.prepared && errors.length === 0 ? paneAt(last.prepared, m.selected) : undefined;
     foldMs += performance.now() - t1;
-    post({ kind: 'result', seq: m.seq, errors: sortErrors(errors).map(toError), warnings: last.prepared?.warnings ?? [], ...(view && { view }), timings: { load: loadMs, fold: foldMs } });
+    post({
+      kind: 'result',
+      seq: m.seq,
+      errors: sortErrors(errors).map(toError),
+      warnings: last.prepared?.warnings ?? [],
+      ...(view && { view }),
+      timings: { load: loadMs, fold: foldMs },
+    });
   } catch (err) {
     last = undefined;
     post({ kind: 'result', seq: m.seq, errors: [unexpected(m.file, err)], warnings: [], timings: { load: performance.now() - t0, fold: 0 } });

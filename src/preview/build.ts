@@ -63,7 +63,9 @@ export function mergeBase(root: string, baseRef: string): string {
   try {
     return git(root, ['merge-base', base, 'HEAD']);
   } catch {
-    throw new SiteBaseError(`no merge-base between ${baseRef} and HEAD: they share no history\n  fix: fetch the full history (\`git fetch --unshallow\`, or actions/checkout with fetch-depth: 0)`);
+    throw new SiteBaseError(
+      `no merge-base between ${baseRef} and HEAD: they share no history\n  fix: fetch the full history (\`git fetch --unshallow\`, or actions/checkout with fetch-depth: 0)`,
+    );
   }
 }
 
@@ -89,18 +91,29 @@ export function buildPreview(options: BuildPreviewOptions): PreviewMeta {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
     // BASE_URL in the environment (a test runner's) would override Astro's base: drop it.
-    env: { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'BASE_URL')), EXPLAINER_BASE: commit, EXPLAINER_SITE_BASE: basePath, ASTRO_TELEMETRY_DISABLED: '1' },
+    env: {
+      ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'BASE_URL')),
+      EXPLAINER_BASE: commit,
+      EXPLAINER_SITE_BASE: basePath,
+      ASTRO_TELEMETRY_DISABLED: '1',
+    },
   });
   if (r.status !== 0) throw new SiteBaseError(`the preview build failed (its output is above); nothing was written to ${out}`);
 
-  const meta: PreviewMeta = { pr: options.pr, basePath, ...(options.siteUrl ? { url: previewUrl(options.pr, options.siteUrl) } : {}), base: { ref: options.baseRef, commit }, head };
+  const meta: PreviewMeta = {
+    pr: options.pr,
+    basePath,
+    ...(options.siteUrl ? { url: previewUrl(options.pr, options.siteUrl) } : {}),
+    base: { ref: options.baseRef, commit },
+    head,
+  };
   const changes = changesFor(options.config, meta);
   const summary = meta.url ? prSummary(changes, meta.url) : undefined;
   const staging = `${out}.tmp-${process.pid}`;
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
   renameSync(join(root, 'dist'), join(staging, SITE_DIR));
-  writeFileSync(join(staging, META_FILE), JSON.stringify(meta, null, 2) + '\n');
+  writeFileSync(join(staging, META_FILE), `${JSON.stringify(meta, null, 2)}\n`);
   writeFileSync(join(staging, CHANGES_FILE), serializeChanges(changes));
   if (summary !== undefined) writeFileSync(join(staging, SUMMARY_FILE), summary);
   rmSync(out, { recursive: true, force: true });
@@ -123,13 +136,23 @@ export function readPreview(dir: string): { meta: PreviewMeta; site: string; cha
   try {
     meta = JSON.parse(readFileSync(file, 'utf8')) as PreviewMeta;
   } catch (err) {
-    throw new SiteBaseError(`${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'not found' : `not JSON (${(err as Error).message})`}\n  fix: pass the folder \`npm run preview:build\` wrote (default preview-site)`);
+    throw new SiteBaseError(
+      `${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'not found' : `not JSON (${(err as Error).message})`}\n  fix: pass the folder \`npm run preview:build\` wrote (default preview-site)`,
+    );
   }
-  const ok = meta && typeof meta === 'object' && Number.isSafeInteger(meta.pr) && meta.pr > 0 &&
-    typeof meta.basePath === 'string' && meta.basePath.endsWith(`/previews/pr-${meta.pr}/`) && typeof meta.head === 'string' && /^[0-9a-f]{40}$/.test(meta.head);
+  const ok =
+    meta &&
+    typeof meta === 'object' &&
+    Number.isSafeInteger(meta.pr) &&
+    meta.pr > 0 &&
+    typeof meta.basePath === 'string' &&
+    meta.basePath.endsWith(`/previews/pr-${meta.pr}/`) &&
+    typeof meta.head === 'string' &&
+    /^[0-9a-f]{40}$/.test(meta.head);
   if (!ok) throw new SiteBaseError(`${file}: not a preview description (pr, basePath ending /previews/pr-<pr>/, head commit)\n  fix: rebuild it with \`npm run preview:build\``);
   const site = join(dir, SITE_DIR);
-  if (!existsSync(join(site, 'index.html'))) throw new SiteBaseError(`${site}/index.html not found: the preview folder has no built site\n  fix: rebuild it with \`npm run preview:build\``);
+  if (!existsSync(join(site, 'index.html')))
+    throw new SiteBaseError(`${site}/index.html not found: the preview folder has no built site\n  fix: rebuild it with \`npm run preview:build\``);
   const changesFile = join(dir, CHANGES_FILE);
   if (!existsSync(changesFile)) throw new SiteBaseError(`${changesFile} not found\n  fix: rebuild the preview with \`npm run preview:build\``);
   const changes = parseChanges(readFileSync(changesFile, 'utf8'), changesFile);

@@ -18,20 +18,28 @@ const SummaryChanges = z.strictObject({
   ref: text,
   commit: z.string().regex(/^[0-9a-f]{40}$/),
   changed: z.boolean(),
-  scenarios: z.array(z.strictObject({
-    id: text,
-    stem: text,
-    title: text,
-    status,
-    added: count,
-    removed: count,
-    requests: z.array(z.strictObject({
-      offset: count,
-      status,
-      diff: z.strictObject({ added: count, removed: count }).optional(),
-      droppedAnnotations: z.array(z.strictObject({ find: text, comment: text })),
-    })).max(100_000),
-  })).max(10_000),
+  scenarios: z
+    .array(
+      z.strictObject({
+        id: text,
+        stem: text,
+        title: text,
+        status,
+        added: count,
+        removed: count,
+        requests: z
+          .array(
+            z.strictObject({
+              offset: count,
+              status,
+              diff: z.strictObject({ added: count, removed: count }).optional(),
+              droppedAnnotations: z.array(z.strictObject({ find: text, comment: text })),
+            }),
+          )
+          .max(100_000),
+      }),
+    )
+    .max(10_000),
 });
 
 /** The JSON a preview folder stores: the change set without prompt text or diff rows. */
@@ -41,15 +49,21 @@ export function serializeChanges(changes: ChangeSet): string {
     commit: changes.commit,
     changed: changes.changed,
     scenarios: changes.scenarios.map((s) => ({
-      id: s.id, stem: s.stem, title: s.title, status: s.status, added: s.added, removed: s.removed,
+      id: s.id,
+      stem: s.stem,
+      title: s.title,
+      status: s.status,
+      added: s.added,
+      removed: s.removed,
       requests: s.requests.map((q) => ({
-        offset: q.offset, status: q.status,
+        offset: q.offset,
+        status: q.status,
         ...(q.diff ? { diff: { added: q.diff.added, removed: q.diff.removed } } : {}),
         droppedAnnotations: q.droppedAnnotations.map((a) => ({ find: a.find, comment: a.comment })),
       })),
     })),
   };
-  return JSON.stringify(slim, null, 1) + '\n';
+  return `${JSON.stringify(slim, null, 1)}\n`;
 }
 
 /** Parses and validates `changes.json`; the result is what `prSummary` reads. */

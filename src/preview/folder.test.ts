@@ -14,10 +14,20 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const SHA = 'c'.repeat(40);
 
 const changes = {
-  ref: 'origin/main', commit: SHA, changed: true,
-  scenarios: [{ id: 'x', stem: '01-x', title: 'X', status: 'changed' as const, added: 1, removed: 1, requests: [
-    { offset: 4, status: 'changed' as const, before: ['secret prompt text'], diff: { rows: [], added: 1, removed: 1 }, droppedAnnotations: [] },
-  ] }],
+  ref: 'origin/main',
+  commit: SHA,
+  changed: true,
+  scenarios: [
+    {
+      id: 'x',
+      stem: '01-x',
+      title: 'X',
+      status: 'changed' as const,
+      added: 1,
+      removed: 1,
+      requests: [{ offset: 4, status: 'changed' as const, before: ['secret prompt text'], diff: { rows: [], added: 1, removed: 1 }, droppedAnnotations: [] }],
+    },
+  ],
 };
 
 function folder(meta: unknown, change: string = serializeChanges(changes as never), site = true): string {
@@ -63,7 +73,10 @@ describe('npm run preview:*', () => {
       [['publish', '--prebuilt', dir], /--target is required/],
       [['remove', '--pr', 'x7', '--target', out], /--pr "x7" is not a pull-request number/],
       [['publish', '--prebuilt', dir, '--pr', '8', '--target', out], /is the preview of #7, not #8; nothing was published/],
-      [['publish', '--prebuilt', dir, '--site-url', 'https://x.example/docs/', '--target', out], /was built for \/previews\/pr-7\/, but the preview of #7 is served at \/docs\/previews\/pr-7\//],
+      [
+        ['publish', '--prebuilt', dir, '--site-url', 'https://x.example/docs/', '--target', out],
+        /was built for \/previews\/pr-7\/, but the preview of #7 is served at \/docs\/previews\/pr-7\//,
+      ],
       [['build', '--pr', '7'], /missing --base <ref>/],
       [['frobnicate'], /unknown command "frobnicate"; use build, publish or remove/],
     ];

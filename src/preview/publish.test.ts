@@ -20,12 +20,18 @@ let n = 0;
 const quiet = { log: () => {}, retry: { baseDelayMs: 1, maxDelayMs: 5, attempts: 3 } };
 
 beforeAll(async () => {
-  for (const [k, v] of Object.entries(ENV)) { saved[k] = process.env[k]; process.env[k] = v; }
+  for (const [k, v] of Object.entries(ENV)) {
+    saved[k] = process.env[k];
+    process.env[k] = v;
+  }
   s3 = await startS3();
 });
 afterAll(async () => {
   await s3?.close();
-  for (const [k, v] of Object.entries(saved)) { if (v === undefined) delete process.env[k]; else process.env[k] = v; }
+  for (const [k, v] of Object.entries(saved)) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
   removeTempDirs();
 });
 

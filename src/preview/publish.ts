@@ -52,8 +52,14 @@ export async function removePreview(options: PreviewTargetOptions): Promise<stri
   if (target instanceof DirTarget) {
     try {
       if (readdirSync(target.root).length === 0) rmdirSync(target.root);
-    } catch { /* already gone */ }
+    } catch {
+      /* already gone */
+    }
   }
-  log(paths.length ? `removed the preview of #${options.pr}: ${paths.length} file(s) deleted from ${target.description}` : `no preview of #${options.pr} at ${target.description}; nothing to remove`);
+  log(
+    paths.length
+      ? `removed the preview of #${options.pr}: ${paths.length} file(s) deleted from ${target.description}`
+      : `no preview of #${options.pr} at ${target.description}; nothing to remove`,
+  );
   return paths;
 }

@@ -12,7 +12,11 @@ import { parseFixture } from '../fixture-format/format.ts';
 import { assertClean, renderTexts } from './corpus.ts';
 
 // Without ../shared (a bare clone) the suite skips, its name saying why.
-const files = HAS_REFERENCE ? readdirSync(REFERENCE).filter((f) => /^\d.*\.md$/.test(f)).sort() : [];
+const files = HAS_REFERENCE
+  ? readdirSync(REFERENCE)
+      .filter((f) => /^\d.*\.md$/.test(f))
+      .sort()
+  : [];
 
 describe.skipIf(!HAS_REFERENCE)(`reference scenarios (shared/reference/iterate)${NEEDS_REFERENCE}`, async () => {
   const config = await resolveOptions(process.cwd());

@@ -49,7 +49,11 @@ export function renderCorpus(config: CorpusConfig & { economics?: EconomicsConfi
 }
 
 /** The same from texts in memory (tests, benchmarks). */
-export function renderTexts(files: { file: string; text: string }[], config: Omit<CorpusConfig, 'root' | 'scenariosDir'> & { economics?: EconomicsConfig }, opts: { everyEvent: boolean }): RenderedCorpus {
+export function renderTexts(
+  files: { file: string; text: string }[],
+  config: Omit<CorpusConfig, 'root' | 'scenariosDir'> & { economics?: EconomicsConfig },
+  opts: { everyEvent: boolean },
+): RenderedCorpus {
   const { scenarios, errors } = loadTexts(files, config);
   return renderAll(scenarios, errors, config, opts.everyEvent);
 }

@@ -10,7 +10,12 @@ describe('diffLines', () => {
     expect(d.removed).toBe(1);
     const changed = d.rows[1]!;
     expect(changed.before!.segments.filter((s) => s.changed).map((s) => s.text)).toEqual([]);
-    expect(changed.after!.segments.filter((s) => s.changed).map((s) => s.text).join('')).toContain('there');
+    expect(
+      changed
+        .after!.segments.filter((s) => s.changed)
+        .map((s) => s.text)
+        .join(''),
+    ).toContain('there');
     expect(changed.after!.segments.map((s) => s.text).join('')).toBe('    content: "hello there world"');
     expect(changed.before!.segments.map((s) => s.text).join('')).toBe('    content: "hello world"');
   });
@@ -18,7 +23,11 @@ describe('diffLines', () => {
   it('keeps line numbers on both sides through additions and removals', () => {
     const d = diffLines(['x', 'gone', 'y'], ['x', 'y', 'new1', 'new2']);
     expect(d.rows.map((r) => [r.kind, r.before?.line ?? null, r.after?.line ?? null])).toEqual([
-      ['same', 0, 0], ['removed', 1, null], ['same', 2, 1], ['added', null, 2], ['added', null, 3],
+      ['same', 0, 0],
+      ['removed', 1, null],
+      ['same', 2, 1],
+      ['added', null, 2],
+      ['added', null, 3],
     ]);
     expect([d.added, d.removed]).toEqual([2, 1]);
   });

@@ -69,7 +69,9 @@ annotations:
     expect(r.warnings).toEqual([
       {
         pos: { file: 'scenarios/30-meta.yaml', line: 9, col: 11 },
-        message: expect.stringMatching(/^find "@2 actor=script" anchors on protocol metadata \(the `@N …` first line of a message\) in request @3: .* anchor on the message's content or its section tag instead$/),
+        message: expect.stringMatching(
+          /^find "@2 actor=script" anchors on protocol metadata \(the `@N …` first line of a message\) in request @3: .* anchor on the message's content or its section tag instead$/,
+        ),
       },
     ]);
   });

@@ -116,16 +116,37 @@ export function renderScenario(scenario: Scenario, fold: AnyFold, opts: RenderOp
           fix: 'change the events before it so the fold accepts this request, or remove the request event',
         });
       }
-      if (opts.everyEvent) events.push({ offset: e.offset, lines: printRequest(null, snap.messages, phaseOf(e.offset).abridgements), ...(snap.rejected && { rejected: snap.rejected.reason }) });
+      if (opts.everyEvent)
+        events.push({ offset: e.offset, lines: printRequest(null, snap.messages, phaseOf(e.offset).abridgements), ...(snap.rejected && { rejected: snap.rejected.reason }) });
       continue;
     }
     const lines = printRequest(snap.request.model, snap.messages, phaseOf(e.offset).abridgements);
     const cut = cacheCut(lines, prev ? prev.lines.map((l) => l.text) : null);
-    const anchors = own.has(e.offset) && !opts.variant ? resolveAnchors(lines, scenario.annotations.filter((a) => a.request === e.offset), errors) : [];
-    const req: RenderedRequest = { offset: e.offset, model: snap.request.model, lines, cut, previous: prev?.offset ?? null, anchors, text: weave(lines, cut, anchors), messages: snap.messages, createdAt: e.createdAt };
+    const anchors =
+      own.has(e.offset) && !opts.variant
+        ? resolveAnchors(
+            lines,
+            scenario.annotations.filter((a) => a.request === e.offset),
+            errors,
+          )
+        : [];
+    const req: RenderedRequest = {
+      offset: e.offset,
+      model: snap.request.model,
+      lines,
+      cut,
+      previous: prev?.offset ?? null,
+      anchors,
+      text: weave(lines, cut, anchors),
+      messages: snap.messages,
+      createdAt: e.createdAt,
+    };
     for (const a of anchors) {
       if (a.matches > 1 && a.annotation.occurrence === undefined) {
-        warnings.push({ pos: a.annotation.findPos, message: `ambiguous anchor: find ${JSON.stringify(a.annotation.find)} matches ${a.matches} lines of request @${e.offset}; the first wins (add \`occurrence: N\` to pick another)` });
+        warnings.push({
+          pos: a.annotation.findPos,
+          message: `ambiguous anchor: find ${JSON.stringify(a.annotation.find)} matches ${a.matches} lines of request @${e.offset}; the first wins (add \`occurrence: N\` to pick another)`,
+        });
       }
       if (anchorsOnMetadata(lines, a)) warnings.push({ pos: a.annotation.findPos, message: metadataAnchorWarning(a, e.offset) });
     }

@@ -132,7 +132,10 @@ export function diffPane(lines: readonly PrintedLine[], prev: readonly PrintedLi
   const header = (ls: readonly PrintedLine[]): number => (skipHeader && ls[0]?.text.startsWith('model: ') ? 1 : 0);
   let i = header(lines);
   let pendingRemoved: string[] = [];
-  for (const change of diffArrays(prev.slice(header(prev)).map((l) => l.text), lines.slice(i).map((l) => l.text))) {
+  for (const change of diffArrays(
+    prev.slice(header(prev)).map((l) => l.text),
+    lines.slice(i).map((l) => l.text),
+  )) {
     if (change.removed) {
       pendingRemoved = change.value;
       continue;
@@ -187,11 +190,15 @@ export function scenarioView(r: RenderedScenario): ScenarioView {
   const requestLines = new Map<number, PrintedLine[]>();
   for (const ev of r.events) {
     const previousRequest = ev.request?.previous ?? null;
-    const against = ev.request ? (previousRequest !== null ? requestLines.get(previousRequest) ?? null : null) : prevLines;
+    const against = ev.request ? (previousRequest !== null ? (requestLines.get(previousRequest) ?? null) : null) : prevLines;
     const { status, old, removedBefore, removedAtEnd } = diffPane(ev.lines, against, !ev.request);
     const diffBase: Pane['diffBase'] = ev.request
-      ? previousRequest !== null && against ? { kind: 'request', offset: previousRequest } : null
-      : prevOffset !== null ? { kind: 'event', offset: prevOffset } : null;
+      ? previousRequest !== null && against
+        ? { kind: 'request', offset: previousRequest }
+        : null
+      : prevOffset !== null
+        ? { kind: 'event', offset: prevOffset }
+        : null;
     const anchors = new Map<number, Anchor[]>();
     for (const a of ev.request?.anchors ?? []) anchors.set(a.line, [...(anchors.get(a.line) ?? []), a]);
     const cut = ev.request?.cut ?? null;
@@ -199,7 +206,13 @@ export function scenarioView(r: RenderedScenario): ScenarioView {
       offset: ev.offset,
       kind: ev.request ? 'request' : ev.rejected ? 'rejected' : 'state',
       lines: ev.lines.map((l, i) => ({
-        text: l.text, from: l.from, message: l.message, status: status[i]!, ...(old[i] !== undefined && { old: old[i] }), removedBefore: removedBefore[i]!, cutAbove: cut === i,
+        text: l.text,
+        from: l.from,
+        message: l.message,
+        status: status[i]!,
+        ...(old[i] !== undefined && { old: old[i] }),
+        removedBefore: removedBefore[i]!,
+        cutAbove: cut === i,
         notes: (anchors.get(i) ?? []).map((a) => ({ comment: a.annotation.comment, start: a.start, end: a.end })),
         ...(l.abridges !== undefined && { abridges: l.abridges }),
       })),
@@ -224,17 +237,32 @@ export function scenarioView(r: RenderedScenario): ScenarioView {
     const d = described[i]!;
     const isRequest = r.fold.requestTypes.includes(e.type);
     return {
-      offset: e.offset, type: e.type, t: e.t, elapsed: formatElapsed(e.elapsedMs), badges: badges(e, d, e.offset === s.deploy?.at ? deployBadge(s) : undefined),
-      preview: d.preview, source: e.source, shared: !own.has(e.offset),
+      offset: e.offset,
+      type: e.type,
+      t: e.t,
+      elapsed: formatElapsed(e.elapsedMs),
+      badges: badges(e, d, e.offset === s.deploy?.at ? deployBadge(s) : undefined),
+      preview: d.preview,
+      source: e.source,
+      shared: !own.has(e.offset),
       ...(e.note !== undefined && { note: e.note }),
       ...(e.batch && { batch: { first: e.batch.first, size: e.batch.size, index: e.batch.index } }),
       ...(isRequest && { request: pane?.kind === 'request' ? 'accepted' : 'rejected' }),
     } satisfies Card;
   });
   return {
-    id: s.id, title: s.title, intro: s.intro, file: s.file, fold: r.fold.id, foldTitle: r.fold.title, options: r.options,
+    id: s.id,
+    title: s.title,
+    intro: s.intro,
+    file: s.file,
+    fold: r.fold.id,
+    foldTitle: r.fold.title,
+    options: r.options,
     ...(s.base !== undefined && { base: s.base }),
-    cards, panes, requests: r.requests.map((q) => q.offset), opens: opensOn(r, cards),
+    cards,
+    panes,
+    requests: r.requests.map((q) => q.offset),
+    opens: opensOn(r, cards),
     cachedShare: cachedShare(r),
   };
 }

@@ -25,7 +25,10 @@ describe('anchors and weaving', () => {
     const errors: InputError[] = [];
     const anchors = resolveAnchors(lines, [ann('hi', 'first'), ann('there', 'second')], errors);
     expect(errors).toEqual([]);
-    expect(anchors.map((a) => [a.line, a.start, a.end])).toEqual([[3, 14, 16], [3, 17, 22]]);
+    expect(anchors.map((a) => [a.line, a.start, a.end])).toEqual([
+      [3, 14, 16],
+      [3, 17, 22],
+    ]);
     expect(weave(lines, 3, anchors)).toBe(['model: m', 'messages:', '  - role: user', `    # ${CUT_COMMENT}`, '    # first', '    # second', '    content: "hi there"'].join('\n'));
   });
 
@@ -40,8 +43,14 @@ describe('anchors and weaving', () => {
     ];
     const anchors = resolveAnchors(lines, [ann('second', 'on the paragraph')], []);
     expect(weave(lines, 4, anchors).split('\n')).toEqual([
-      'messages:', '  - role: system', '    content: |-', '      first paragraph',
-      `      # ${CUT_COMMENT}`, '', '      # on the paragraph', '      second paragraph',
+      'messages:',
+      '  - role: system',
+      '    content: |-',
+      '      first paragraph',
+      `      # ${CUT_COMMENT}`,
+      '',
+      '      # on the paragraph',
+      '      second paragraph',
     ]);
     // Past the last line (a request that only grew) the comment stays at column 0.
     expect(weave(lines, 6, []).split('\n').at(-1)).toBe(`# ${CUT_COMMENT}`);
@@ -57,7 +66,8 @@ describe('anchors and weaving', () => {
     const errors: InputError[] = [];
     resolveAnchors(L('<section key="identity">', 'You are helpful.', '</section>'), [ann('<section key="identty">', 'typo'), ann('You are', 'second', 2)], errors);
     expect(errors[0]).toEqual({
-      pos, message: 'stale anchor: find "<section key=\\"identty\\">" matches no line of request @5',
+      pos,
+      message: 'stale anchor: find "<section key=\\"identty\\">" matches no line of request @5',
       detail: ['closest rendered lines:', '  | <section key="identity">', '  | </section>'], // lines sharing nothing are not suggested
       fix: 'change `find:` to text the rendered request contains (see the closest lines), or remove the annotation if what it explained is gone',
     });

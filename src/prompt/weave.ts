@@ -56,7 +56,9 @@ export function resolveAnchors(lines: readonly PrintedLine[], annotations: reado
   const out: Anchor[] = [];
   for (const a of annotations) {
     const hits: number[] = [];
-    lines.forEach((l, i) => l.text.includes(a.find) && hits.push(i));
+    lines.forEach((l, i) => {
+      if (l.text.includes(a.find)) hits.push(i);
+    });
     const want = a.occurrence ?? 1;
     const line = hits[want - 1];
     if (line === undefined) {
@@ -70,7 +72,11 @@ export function resolveAnchors(lines: readonly PrintedLine[], annotations: reado
 }
 
 function staleAnchor(a: Annotation, lines: readonly PrintedLine[], count: number): InputError {
-  const closest = closestLines(a.find, lines.map((l) => l.text), 3);
+  const closest = closestLines(
+    a.find,
+    lines.map((l) => l.text),
+    3,
+  );
   if (count > 0) {
     return {
       pos: a.findPos,
@@ -95,14 +101,21 @@ export function closestLines(needle: string, lines: readonly string[], n: number
     return m;
   };
   const want = grams(needle);
-  const size = Math.max(1, [...want.values()].reduce((x, y) => x + y, 0));
+  const size = Math.max(
+    1,
+    [...want.values()].reduce((x, y) => x + y, 0),
+  );
   const scored = [...new Set(lines.filter((l) => l.trim()))].map((l) => {
     const have = grams(l);
     let shared = 0;
     for (const [g, c] of want) shared += Math.min(c, have.get(g) ?? 0);
     return { l, score: shared / size };
   });
-  return scored.filter((s) => s.score > 0).sort((x, y) => y.score - x.score).slice(0, n).map((s) => s.l);
+  return scored
+    .filter((s) => s.score > 0)
+    .sort((x, y) => y.score - x.score)
+    .slice(0, n)
+    .map((s) => s.l);
 }
 
 /** Weaves the ✂ line and annotation comments into the printed lines. */

@@ -65,10 +65,19 @@ function compareReviews(c: ReviewConfig, corpus: RenderedCorpus, deltas: Map<str
     for (const q of r.requests) {
       const v = byOffset.get(q.offset);
       const before = v?.lines.map((l) => l.text) ?? [];
-      const diff = diffLines(before, q.lines.map((l) => l.text));
+      const diff = diffLines(
+        before,
+        q.lines.map((l) => l.text),
+      );
       reviews.set(q.offset, {
-        beforeLabel: cmp.label, afterLabel: 'this scenario’s render', status: !v ? 'added' : diff.added || diff.removed ? 'changed' : 'unchanged',
-        before, ...(v && { beforeFrom: v.lines.map((l) => l.from) }), beforeCut: v?.cut ?? null, diff, dropped: [],
+        beforeLabel: cmp.label,
+        afterLabel: 'this scenario’s render',
+        status: !v ? 'added' : diff.added || diff.removed ? 'changed' : 'unchanged',
+        before,
+        ...(v && { beforeFrom: v.lines.map((l) => l.from) }),
+        beforeCut: v?.cut ?? null,
+        diff,
+        dropped: [],
         ...(delta && { tokens: delta.requests.find((d) => d.offset === q.offset)?.text }),
       });
     }
@@ -93,8 +102,14 @@ export function assembleReviews(c: ReviewConfig, corpus: RenderedCorpus): Review
       const per = byScenario.get(s.id) ?? new Map<number, Review>();
       const tokens = tokenDeltas.get(s.id)?.requests.find((d) => d.offset === q.offset)?.text;
       per.set(q.offset, {
-        beforeLabel: `fixtures at ${refLabel(c.baseRef, commit)}`, afterLabel: 'this change', status: q.status, before: q.before ?? [], beforeCut: q.beforeCut ?? null,
-        diff: q.diff, dropped: q.droppedAnnotations, ...(tokens && { tokens }),
+        beforeLabel: `fixtures at ${refLabel(c.baseRef, commit)}`,
+        afterLabel: 'this change',
+        status: q.status,
+        before: q.before ?? [],
+        beforeCut: q.beforeCut ?? null,
+        diff: q.diff,
+        dropped: q.droppedAnnotations,
+        ...(tokens && { tokens }),
       });
       byScenario.set(s.id, per);
     }

@@ -41,8 +41,7 @@ export class CorpusError extends UserError {
     const sorted = sortErrors(errors);
     const files = new Set(sorted.map((e) => e.pos.file)).size;
     super(
-      `${sorted.map(formatError).join('\n\n')}\n\n` +
-        `${sorted.length} error${sorted.length === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'}; nothing was written.`,
+      `${sorted.map(formatError).join('\n\n')}\n\n` + `${sorted.length} error${sorted.length === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'}; nothing was written.`,
     );
     this.errors = sorted;
   }

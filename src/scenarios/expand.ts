@@ -39,7 +39,8 @@ export function expandEvents(written: ScenarioEvent[], fold: AnyFold | undefined
     });
   }
   for (let i = 1; i < out.length; i++) {
-    const prev = out[i - 1]!, e = out[i]!;
+    const prev = out[i - 1]!,
+      e = out[i]!;
     if (e.batch && e.batch.index > 0) continue; // inside one batch offsets and times are right by construction
     for (const err of [checkOrder(prev, e), checkTime(prev, e)]) if (err) errors.push(err);
   }
@@ -59,9 +60,10 @@ export function checkOrder(prev: ScenarioEvent, e: ScenarioEvent, baseId?: strin
   return {
     pos: e.offPos,
     message: `offset @${e.offset} is not after ${previousEvent(prev, baseId)}`,
-    fix: baseId === undefined
-      ? `give this event an offset greater than ${prev.offset} — offsets strictly increase (a batch takes one offset per item)`
-      : `start this scenario's offsets above ${prev.offset} — offsets strictly increase across the base chain`,
+    fix:
+      baseId === undefined
+        ? `give this event an offset greater than ${prev.offset} — offsets strictly increase (a batch takes one offset per item)`
+        : `start this scenario's offsets above ${prev.offset} — offsets strictly increase across the base chain`,
   };
 }
 

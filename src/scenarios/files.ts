@@ -17,7 +17,10 @@ const SCENARIO_FILE = /\.(ya?ml|md)$/;
  */
 export function listScenarioFiles(config: CorpusConfig): string[] {
   const dir = join(config.root, config.scenariosDir);
-  const files = readdirSync(dir).filter((n) => SCENARIO_FILE.test(n)).sort().map((n) => `${config.scenariosDir}/${n}`);
+  const files = readdirSync(dir)
+    .filter((n) => SCENARIO_FILE.test(n))
+    .sort()
+    .map((n) => `${config.scenariosDir}/${n}`);
   // harden (issue 17): links out of the project are refused.
   const root = realpathSync(config.root);
   const outside: InputError[] = [];
@@ -26,17 +29,24 @@ export function listScenarioFiles(config: CorpusConfig): string[] {
     try {
       real = realpathSync(join(config.root, f));
     } catch {
-      outside.push({ pos: { file: f, line: 1, col: 1 }, message: `${f} is a symlink to ${readlinkSync(join(config.root, f))}, which does not exist`, fix: 'remove the link, or put the scenario file itself in the scenarios folder' });
+      outside.push({
+        pos: { file: f, line: 1, col: 1 },
+        message: `${f} is a symlink to ${readlinkSync(join(config.root, f))}, which does not exist`,
+        fix: 'remove the link, or put the scenario file itself in the scenarios folder',
+      });
       continue;
     }
     if (real !== root && !real.startsWith(root + sep)) {
-      outside.push({ pos: { file: f, line: 1, col: 1 }, message: `${f} is a symlink to ${real}, outside the project`, fix: 'copy the scenario into the scenarios folder instead of linking to it (a scenario is part of the project)' });
+      outside.push({
+        pos: { file: f, line: 1, col: 1 },
+        message: `${f} is a symlink to ${real}, outside the project`,
+        fix: 'copy the scenario into the scenarios folder instead of linking to it (a scenario is part of the project)',
+      });
     }
   }
   if (outside.length) throw new CorpusError(outside);
   return files;
 }
-
 
 /** The scenario files read as texts, in site order. */
 export function readScenarioFiles(config: CorpusConfig): { file: string; text: string }[] {

@@ -24,7 +24,9 @@ const check = (text: string) => renderTexts([{ file: 'scenarios/x.yaml', text }]
 describe('editor schemas (schemas/scenario.<fold>.json)', () => {
   it('are committed and fresh (`npm run schemas` rewrites them)', () => {
     const dir = join(config.root, 'schemas');
-    const committed = readdirSync(dir).filter((n) => n.endsWith('.json')).sort();
+    const committed = readdirSync(dir)
+      .filter((n) => n.endsWith('.json'))
+      .sort();
     expect(committed, 'run `npm run schemas` and commit schemas/').toEqual(files.map((f) => f.name).sort());
     for (const f of files) expect(readFileSync(join(dir, f.name), 'utf8'), `schemas/${f.name} is stale: run \`npm run schemas\``).toBe(f.text);
   });
@@ -47,11 +49,28 @@ describe('editor schemas (schemas/scenario.<fold>.json)', () => {
   const request = '  - off: 2\n    t: 1s\n    type: agent/llm-request-requested\n    payload: {model: m}\n';
 
   const VALID: [string, string, string][] = [
-    ['a minimal scenario with a request and an annotation', 'context-protocol', base(user + request) + 'annotations:\n  - {request: "@2", find: "hi", comment: c}\n'],
-    ['a sections batch', 'context-protocol', base('  - off: 1\n    t: 0ms\n    type: agents/context-added\n    payload:\n      role: system\n      sections:\n        - {key: a, content: A}\n        - {key: b, content: B}\n')],
-    ['a free-form payload, and none at all', 'context-protocol', base('  - off: 1\n    t: 0ms\n    type: agent/created\n    payload: {anything: [1, 2]}\n  - off: 2\n    t: 0ms\n    type: agent/paused\n')],
+    ['a minimal scenario with a request and an annotation', 'context-protocol', `${base(user + request)}annotations:\n  - {request: "@2", find: "hi", comment: c}\n`],
+    [
+      'a sections batch',
+      'context-protocol',
+      base(
+        '  - off: 1\n    t: 0ms\n    type: agents/context-added\n    payload:\n      role: system\n      sections:\n        - {key: a, content: A}\n        - {key: b, content: B}\n',
+      ),
+    ],
+    [
+      'a free-form payload, and none at all',
+      'context-protocol',
+      base('  - off: 1\n    t: 0ms\n    type: agent/created\n    payload: {anything: [1, 2]}\n  - off: 2\n    t: 0ms\n    type: agent/paused\n'),
+    ],
     ['some of the options', 'context-protocol', base(user, 'options: {metadataLines: every-item}\n')],
-    ['a layered scenario', 'layered', base('  - off: 1\n    t: 0ms\n    type: entry/added\n    payload: {layer: L1, role: USER, sourceType: userMessage, content: hi}\n  - off: 2\n    t: 1s\n    type: request\n    payload: {model: m}\n', 'fold: layered\n')],
+    [
+      'a layered scenario',
+      'layered',
+      base(
+        '  - off: 1\n    t: 0ms\n    type: entry/added\n    payload: {layer: L1, role: USER, sourceType: userMessage, content: hi}\n  - off: 2\n    t: 1s\n    type: request\n    payload: {model: m}\n',
+        'fold: layered\n',
+      ),
+    ],
   ];
   for (const [what, fold, text] of VALID) {
     it(`both accept: ${what}`, () => {
@@ -71,12 +90,20 @@ describe('editor schemas (schemas/scenario.<fold>.json)', () => {
     ['a payload with an unknown field', 'context-protocol', base(user.replace('content: hi', 'content: hi, mood: 1'))],
     ['a value outside an enum', 'context-protocol', base(user.replace('role: user', 'role: robot'))],
     ['a tagged actor with a bad value', 'context-protocol', base(user.replace('content: hi', 'content: hi, actor: {type: user, origin: tv}'))],
-    ['a settlement with a bad status', 'context-protocol', base(user + request + '  - off: 3\n    t: 2s\n    type: agent/llm-request-settled\n    payload: {requestOffset: 2, result: {status: done}}\n')],
-    ['a request without its payload', 'context-protocol', base(user + '  - off: 2\n    t: 1s\n    type: agent/llm-request-requested\n')],
-    ['an annotation naming a request without @', 'context-protocol', base(user + request) + 'annotations:\n  - {request: "2", find: "hi", comment: c}\n'],
+    [
+      'a settlement with a bad status',
+      'context-protocol',
+      base(`${user + request}  - off: 3\n    t: 2s\n    type: agent/llm-request-settled\n    payload: {requestOffset: 2, result: {status: done}}\n`),
+    ],
+    ['a request without its payload', 'context-protocol', base(`${user}  - off: 2\n    t: 1s\n    type: agent/llm-request-requested\n`)],
+    ['an annotation naming a request without @', 'context-protocol', `${base(user + request)}annotations:\n  - {request: "2", find: "hi", comment: c}\n`],
     ['an unknown option', 'context-protocol', base(user, 'options: {metadataLine: every-item}\n')],
     ['an option value outside its enum', 'context-protocol', base(user, 'options: {metadataLines: all}\n')],
-    ['a layered entry with a bad layer', 'layered', base('  - off: 1\n    t: 0ms\n    type: entry/added\n    payload: {layer: L9, role: USER, sourceType: userMessage, content: hi}\n', 'fold: layered\n')],
+    [
+      'a layered entry with a bad layer',
+      'layered',
+      base('  - off: 1\n    t: 0ms\n    type: entry/added\n    payload: {layer: L9, role: USER, sourceType: userMessage, content: hi}\n', 'fold: layered\n'),
+    ],
   ];
   for (const [what, fold, text] of INVALID) {
     it(`both reject: ${what}`, () => {

@@ -39,6 +39,7 @@ function eventJsonSchema(fold: AnyFold): JsonSchema {
     const needed = needsFields(p);
     cases.push({
       if: { properties: { type: { const: type } }, required: ['type'] },
+      // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword of if/then, not a thenable
       then: {
         properties: { payload: needed ? p : { anyOf: [p, { type: 'null' }] } },
         ...(needed && { required: ['payload'] }),

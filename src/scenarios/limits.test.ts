@@ -78,7 +78,9 @@ describe('a scenario file at the extremes gives a located error, never an except
 
   it('a time label far beyond any real duration (the RangeError: Invalid time value of issue 17)', () => {
     const e = oneError(scenario({ t2: '99999999999999999h' }));
-    expect(e).toMatch(/^scenarios\/one\.yaml:9:8 error: unparseable time label "99999999999999999h": "99999999999999999h" is longer than the longest elapsed time a scenario may use, 87600h \(10 years\)\n {2}fix: write an elapsed time/);
+    expect(e).toMatch(
+      /^scenarios\/one\.yaml:9:8 error: unparseable time label "99999999999999999h": "99999999999999999h" is longer than the longest elapsed time a scenario may use, 87600h \(10 years\)\n {2}fix: write an elapsed time/,
+    );
   });
 
   it('a range whose end is too long', () => {
@@ -86,7 +88,9 @@ describe('a scenario file at the extremes gives a located error, never an except
   });
 
   it('an offset beyond 2^53 − 1 (YAML reads it as a float JavaScript calls an integer)', () => {
-    expect(oneError(scenario({ off2: '99999999999999999999', request: '@1' }))).toMatch(/^scenarios\/one\.yaml:8:10 error: `off` must be ≤ 9007199254740991, got number 100000000000000000000\n {2}fix: make `off` ≤ 9007199254740991/);
+    expect(oneError(scenario({ off2: '99999999999999999999', request: '@1' }))).toMatch(
+      /^scenarios\/one\.yaml:8:10 error: `off` must be ≤ 9007199254740991, got number 100000000000000000000\n {2}fix: make `off` ≤ 9007199254740991/,
+    );
   });
 
   it('a request reference beyond 2^53 − 1', () => {
@@ -98,15 +102,27 @@ describe('a scenario file at the extremes gives a located error, never an except
   });
 
   it('expect.busts and expect.maxInputTokens beyond 2^53 − 1', () => {
-    expect(oneError(scenario({ busts: '"@2"', maxTokens: '123456789012345678901234567890' }))).toMatch(/^scenarios\/one\.yaml:18:19 error: `maxInputTokens` must be ≤ 9007199254740991/);
+    expect(oneError(scenario({ busts: '"@2"', maxTokens: '123456789012345678901234567890' }))).toMatch(
+      /^scenarios\/one\.yaml:18:19 error: `maxInputTokens` must be ≤ 9007199254740991/,
+    );
     expect(oneError(scenario({ busts: '"@99999999999999999999"' }))).toMatch(/^scenarios\/one\.yaml:17:11 error: `busts` entry names offset 99999999999999999999, beyond/);
   });
 
   it('a sections batch whose offsets would run past 2^53 − 1', () => {
     const text = [
-      'id: one', 'title: One', 'events:',
-      `  - off: ${MAX_WHOLE - 1}`, '    t: 0ms', '    type: agents/context-added',
-      '    payload:', '      role: system', '      sections:', '        - {key: a, content: A}', '        - {key: b, content: B}', '        - {key: c, content: C}', '',
+      'id: one',
+      'title: One',
+      'events:',
+      `  - off: ${MAX_WHOLE - 1}`,
+      '    t: 0ms',
+      '    type: agents/context-added',
+      '    payload:',
+      '      role: system',
+      '      sections:',
+      '        - {key: a, content: A}',
+      '        - {key: b, content: B}',
+      '        - {key: c, content: C}',
+      '',
     ].join('\n');
     expect(oneError(text)).toMatch(/^scenarios\/one\.yaml:\d+:\d+ error: @9007199254740990 agents\/context-added: its 3 sections would take offsets past/);
   });

@@ -21,7 +21,8 @@ export function readRequestRef(text: string): { offset: number } | { problem: st
   const m = /^@(\d+)$/.exec(text);
   if (!m) return { problem: `names requests as "@<offset>", got ${JSON.stringify(text)}` };
   const digits = m[1]!.replace(/^0+(?=\d)/, '');
-  if (digits.length > 16 || Number(digits) > MAX_WHOLE) return { problem: `names offset ${digits}, beyond the largest offset a scenario may use, ${MAX_WHOLE.toLocaleString('en')}` };
+  if (digits.length > 16 || Number(digits) > MAX_WHOLE)
+    return { problem: `names offset ${digits}, beyond the largest offset a scenario may use, ${MAX_WHOLE.toLocaleString('en')}` };
   return { offset: Number(digits) };
 }
 

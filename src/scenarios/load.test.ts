@@ -24,16 +24,23 @@ const reference = (name: string): string => readFileSync(resolve(REFERENCE, name
  */
 function y(strings: TemplateStringsArray, ...values: unknown[]): string {
   const mark = (i: number): string => `\u0000${i}\u0000`;
-  const text = strings.reduce((acc, s, i) => acc + s + (i < values.length ? mark(i) : ''), '').replace(/^\n/, '').replace(/\n[ ]*$/, '');
+  const text = strings
+    .reduce((acc, s, i) => acc + s + (i < values.length ? mark(i) : ''), '')
+    .replace(/^\n/, '')
+    .replace(/\n[ ]*$/, '');
   const lines = text.split('\n');
   const indentOf = (l: string): number => l.length - l.trimStart().length;
   const indent = Math.min(...lines.filter((l) => l.trim() && !l.trimStart().startsWith('\u0000')).map(indentOf));
   const dedented = lines.map((l) => l.slice(Math.min(indent, indentOf(l)))).join('\n');
-  return values.reduce<string>((acc, v, i) => acc.replace(mark(i), String(v)), dedented) + '\n';
+  return `${values.reduce<string>((acc, v, i) => acc.replace(mark(i), String(v)), dedented)}\n`;
 }
 
 const run = (...files: [file: string, text: string][]): RenderedCorpus =>
-  renderTexts(files.map(([file, text]) => ({ file, text })), config, { everyEvent: false });
+  renderTexts(
+    files.map(([file, text]) => ({ file, text })),
+    config,
+    { everyEvent: false },
+  );
 
 /** The one error of a run (fails listing all of them when there are more or none). */
 function onlyError(r: RenderedCorpus): InputError {
@@ -84,13 +91,16 @@ describe('a valid scenario renders, with no errors or warnings', () => {
 
 describe('YAML syntax', () => {
   it('malformed YAML: bad indentation', () => {
-    const r = run(['scenarios/bad.yaml', y`
+    const r = run([
+      'scenarios/bad.yaml',
+      y`
       id: bad
       title: Bad
       events:
         - off: 1
          t: 0ms
-    `]);
+    `,
+    ]);
     expect(formatError(onlyError(r))).toBe(
       'scenarios/bad.yaml:5:4 error: malformed YAML: this line is not indented like the lines of its list entry\n' +
         '  fix: indent `t:` by 4 spaces, like the line above (or start a new list entry with `- `)',
@@ -99,11 +109,14 @@ describe('YAML syntax', () => {
   });
 
   it('malformed YAML: an unclosed string points where it opens, not at the end of the file', () => {
-    const r = run(['scenarios/bad.yaml', y`
+    const r = run([
+      'scenarios/bad.yaml',
+      y`
       id: bad
       title: "Bad
       events: []
-    `]);
+    `,
+    ]);
     expect(formatError(onlyError(r))).toBe(
       'scenarios/bad.yaml:2:8 error: malformed YAML: the "-quoted string that starts here is never closed (it swallows the text up to line 4)\n' +
         '  fix: add the closing " at the end of this value (or write long text as a block scalar: `>-` and the text indented on the next lines)',
@@ -111,12 +124,17 @@ describe('YAML syntax', () => {
   });
 
   it('malformed YAML: a repeated key is named', () => {
-    const e = onlyError(run(['scenarios/bad.yaml', y`
+    const e = onlyError(
+      run([
+        'scenarios/bad.yaml',
+        y`
       id: bad
       title: Bad
       id: again
       events: []
-    `]));
+    `,
+      ]),
+    );
     expect(e.pos).toEqual(at('scenarios/bad.yaml', 3, 1));
     expect(e.message).toBe('malformed YAML: duplicate key `id` in this mapping');
     expect(e.fix).toBe('remove or rename the repeated key (a mapping holds each key once)');
@@ -140,7 +158,7 @@ describe('YAML syntax', () => {
   });
 
   it('a YAML alias is an error, not a misleading "must be a mapping"', () => {
-    const r = run(['scenarios/one.yaml', valid().replace('  - off: 1', '  - &user\n    off: 1') + '  - *user\n']);
+    const r = run(['scenarios/one.yaml', `${valid().replace('  - off: 1', '  - &user\n    off: 1')}  - *user\n`]);
     expect(formatError(onlyError(r))).toBe(
       'scenarios/one.yaml:13:5 error: YAML alias `*user` is not supported in scenario files\n' +
         '  fix: write the value out here instead of referring to the `&user` anchor (each event reads as it is written)',
@@ -181,9 +199,7 @@ describe('top-level fields', () => {
 
   it('duplicate id across two files: reported at the second, which is not rendered', () => {
     const r = run(['scenarios/a.yaml', valid('same')], ['scenarios/b.yaml', valid('same')]);
-    expect(formatError(onlyError(r))).toBe(
-      'scenarios/b.yaml:1:5 error: duplicate id `same` — scenarios/a.yaml:1:5 uses it already\n  fix: give each scenario its own id',
-    );
+    expect(formatError(onlyError(r))).toBe('scenarios/b.yaml:1:5 error: duplicate id `same` — scenarios/a.yaml:1:5 uses it already\n  fix: give each scenario its own id');
     expect(r.scenarios.map((s) => s.scenario.file)).toEqual(['scenarios/a.yaml']);
   });
 
@@ -206,9 +222,7 @@ describe('top-level fields', () => {
 
   it('empty `events`', () => {
     const r = run(['scenarios/one.yaml', 'id: one\ntitle: One\nevents: []\n']);
-    expect(formatError(onlyError(r))).toBe(
-      'scenarios/one.yaml:3:9 error: `events` must not be empty\n  fix: list at least one item',
-    );
+    expect(formatError(onlyError(r))).toBe('scenarios/one.yaml:3:9 error: `events` must not be empty\n  fix: list at least one item');
     expect(r.scenarios).toEqual([]);
   });
 
@@ -249,10 +263,7 @@ describe('base chains', () => {
   });
 
   it('cyclic base a → b → a: both are errors, neither is rendered', () => {
-    const r = run(
-      ['scenarios/a.yaml', valid('a').replace('title: One\n', 'title: One\nbase: b\n')],
-      ['scenarios/b.yaml', withBase(shifted(valid('b'), 10), 'a')],
-    );
+    const r = run(['scenarios/a.yaml', valid('a').replace('title: One\n', 'title: One\nbase: b\n')], ['scenarios/b.yaml', withBase(shifted(valid('b'), 10), 'a')]);
     expect(r.errors.map(formatError)).toEqual([
       'scenarios/a.yaml:3:7 error: cyclic base: a → b → a\n  fix: break the cycle: one scenario in it must have no `base:` (or a base outside it)',
       'scenarios/b.yaml:3:7 error: cyclic base: b → a → b\n  fix: break the cycle: one scenario in it must have no `base:` (or a base outside it)',
@@ -289,9 +300,7 @@ describe('base chains', () => {
           payload: {role: user, content: again}
     `;
     const r = run(['scenarios/a.yaml', base], ['scenarios/b.yaml', child]);
-    expect(r.errors.map((e) => `${e.pos.file}:${e.pos.line}:${e.pos.col} ${e.message}`)).toEqual([
-      'scenarios/a.yaml:9:8 unparseable time label "1 s": it is not an elapsed time',
-    ]);
+    expect(r.errors.map((e) => `${e.pos.file}:${e.pos.line}:${e.pos.col} ${e.message}`)).toEqual(['scenarios/a.yaml:9:8 unparseable time label "1 s": it is not an elapsed time']);
     expect(r.scenarios).toEqual([]);
     // The same child renders once its base is fixed.
     expect(ids(run(['scenarios/a.yaml', valid('a')], ['scenarios/b.yaml', child]))).toEqual(['a', 'b']);
@@ -327,7 +336,9 @@ describe('offsets strictly increase', () => {
   });
 
   it('after `sections` batch expansion (a batch at @5 with 3 sections takes @5–@7)', () => {
-    const r = run(['scenarios/one.yaml', y`
+    const r = run([
+      'scenarios/one.yaml',
+      y`
       id: one
       title: One
       events:
@@ -344,9 +355,10 @@ describe('offsets strictly increase', () => {
           t: 0ms
           type: agent/created
           payload: {}
-    `]);
+    `,
+    ]);
     expect(formatError(onlyError(r))).toBe(
-      'scenarios/one.yaml:13:10 error: offset @7 is not after @7, the last offset of the previous event\'s batch (@5–@7)\n' +
+      "scenarios/one.yaml:13:10 error: offset @7 is not after @7, the last offset of the previous event's batch (@5–@7)\n" +
         '  fix: give this event an offset greater than 7 — offsets strictly increase (a batch takes one offset per item)',
     );
   });
@@ -486,16 +498,13 @@ describe('payload schema violations point at the offending YAML node', () => {
 
   it('wrong type', () => {
     const r = run(['scenarios/one.yaml', withPayload('      role: user\n      content: [hello]')]);
-    expect(formatError(onlyError(r))).toBe(
-      'scenarios/one.yaml:9:7 error: @1 agents/context-added: `content` must be a string, got a list\n  fix: make `content` a string',
-    );
+    expect(formatError(onlyError(r))).toBe('scenarios/one.yaml:9:7 error: @1 agents/context-added: `content` must be a string, got a list\n  fix: make `content` a string');
   });
 
   it('missing `role` (points at the payload mapping)', () => {
     const r = run(['scenarios/one.yaml', withPayload('      content: hello')]);
     expect(formatError(onlyError(r))).toBe(
-      'scenarios/one.yaml:8:7 error: @1 agents/context-added: missing required field `role`\n' +
-        '  fix: add `role:` with one of "system", "developer", "user", "assistant"',
+      'scenarios/one.yaml:8:7 error: @1 agents/context-added: missing required field `role`\n' + '  fix: add `role:` with one of "system", "developer", "user", "assistant"',
     );
   });
 
@@ -516,7 +525,10 @@ describe('payload schema violations point at the offending YAML node', () => {
   });
 
   it('bad ref shape: missing field in one ref, wrong type in another', () => {
-    const r = run(['scenarios/one.yaml', withPayload('      role: user\n      content: hello\n      refs:\n        - {type: event, streamPath: /s}\n        - type: file\n          path: 3')]);
+    const r = run([
+      'scenarios/one.yaml',
+      withPayload('      role: user\n      content: hello\n      refs:\n        - {type: event, streamPath: /s}\n        - type: file\n          path: 3'),
+    ]);
     expect(r.errors.map(formatError)).toEqual([
       'scenarios/one.yaml:11:11 error: @1 agents/context-added: missing required field `refs.0.offset`\n  fix: add `offset:` with a whole number',
       'scenarios/one.yaml:13:11 error: @1 agents/context-added: `refs.1.path` must be a string, got number 3\n  fix: make `refs.1.path` a string',
@@ -546,7 +558,9 @@ describe('payload schema violations point at the offending YAML node', () => {
 
     it('a per-section field of the wrong type points into that entry', () => {
       const r = run(['scenarios/one.yaml', batch('        - key: a\n          content: A\n        - key: b\n          content: 5')]);
-      expect(formatError(onlyError(r))).toBe('scenarios/one.yaml:13:11 error: @1 agents/context-added: `sections.1.content` must be a string, got number 5\n  fix: make `sections.1.content` a string');
+      expect(formatError(onlyError(r))).toBe(
+        'scenarios/one.yaml:13:11 error: @1 agents/context-added: `sections.1.content` must be a string, got number 5\n  fix: make `sections.1.content` a string',
+      );
       expect(r.scenarios).toEqual([]);
     });
 
@@ -570,14 +584,20 @@ describe('payload schema violations point at the offending YAML node', () => {
     });
 
     it('a bad shared field is reported once for the whole batch, at the shared node', () => {
-      const r = run(['scenarios/one.yaml', batch('        - {key: a, content: A}\n        - {key: b, content: B}\n        - {key: c, content: C}', '\n      actor: {type: agent}')]);
+      const r = run([
+        'scenarios/one.yaml',
+        batch('        - {key: a, content: A}\n        - {key: b, content: B}\n        - {key: c, content: C}', '\n      actor: {type: agent}'),
+      ]);
       expect(formatError(onlyError(r))).toBe(
         'scenarios/one.yaml:9:14 error: @1–@3 (batch) agents/context-added: missing required field `actor.path`\n  fix: add `path:` with a string',
       );
     });
 
     it('`sections` must be a non-empty list', () => {
-      const e = onlyError(run(['scenarios/one.yaml', y`
+      const e = onlyError(
+        run([
+          'scenarios/one.yaml',
+          y`
         id: one
         title: One
         events:
@@ -585,7 +605,9 @@ describe('payload schema violations point at the offending YAML node', () => {
             t: 0ms
             type: agents/context-added
             payload: {role: system, sections: []}
-      `]));
+      `,
+        ]),
+      );
       expect(e.pos).toEqual(at('scenarios/one.yaml', 7, 29));
       expect(e.message).toBe('@1 agents/context-added: `sections` must not be empty');
     });
@@ -626,7 +648,7 @@ describe('annotations', () => {
     `;
     const r = run(['scenarios/a.yaml', valid('a')], ['scenarios/b.yaml', child]);
     expect(formatError(onlyError(r))).toBe(
-      "scenarios/b.yaml:18:14 error: annotation names request @2, which belongs to base scenario `a`, not to this one\n" +
+      'scenarios/b.yaml:18:14 error: annotation names request @2, which belongs to base scenario `a`, not to this one\n' +
         '  fix: annotate it in `a` (this scenario\'s base), or use one of: "@5"',
     );
     expect(ids(r)).toEqual(['a']);
@@ -661,8 +683,7 @@ describe('annotations', () => {
   it('`occurrence` beyond the number of matches', () => {
     const r = run(['scenarios/one.yaml', annotated('  - request: "@2"\n    find: "role: "\n    comment: c\n    occurrence: 9\n')]);
     expect(formatError(onlyError(r))).toBe(
-      'scenarios/one.yaml:14:11 error: find "role: " matches 4 lines of request @2, but occurrence is 9\n' +
-        '  fix: use an occurrence from 1 to 4, or remove `occurrence:`',
+      'scenarios/one.yaml:14:11 error: find "role: " matches 4 lines of request @2, but occurrence is 9\n' + '  fix: use an occurrence from 1 to 4, or remove `occurrence:`',
     );
   });
 
@@ -701,7 +722,9 @@ describe('a pinned request the fold did not accept says why', () => {
   });
 
   it('an open, unsettled request', () => {
-    const r = run(['scenarios/one.yaml', y`
+    const r = run([
+      'scenarios/one.yaml',
+      y`
       id: one
       title: One
       events:
@@ -709,7 +732,8 @@ describe('a pinned request the fold did not accept says why', () => {
         - {off: 2, t: 1s, type: agent/llm-request-requested, payload: {model: m}}
         - {off: 3, t: 2s, type: agents/context-added, payload: {role: user, content: again}}
         - {off: 4, t: 3s, type: agent/llm-request-requested, payload: {model: m}}
-    `]);
+    `,
+    ]);
     expect(formatError(onlyError(r))).toBe(
       'scenarios/one.yaml:7:5 error: request @4 renders nothing: fold `context-protocol` did not accept it — request @2 is still open — settle it first with `agent/llm-request-settled` {requestOffset: 2}\n' +
         `  fix: ${fix}`,
@@ -717,14 +741,17 @@ describe('a pinned request the fold did not accept says why', () => {
   });
 
   it('paused', () => {
-    const r = run(['scenarios/one.yaml', y`
+    const r = run([
+      'scenarios/one.yaml',
+      y`
       id: one
       title: One
       events:
         - {off: 1, t: 0ms, type: agent/paused, payload: {}}
         - {off: 2, t: 0ms, type: agents/context-added, payload: {role: user, content: hello}}
         - {off: 3, t: 1s, type: agent/llm-request-requested, payload: {model: m}}
-    `]);
+    `,
+    ]);
     expect(formatError(onlyError(r))).toBe(
       'scenarios/one.yaml:6:5 error: request @3 renders nothing: fold `context-protocol` did not accept it — the agent is paused (since @1) — add an `agent/resumed` event before it\n' +
         `  fix: ${fix}`,
@@ -747,7 +774,11 @@ describe('the corpus as a whole', () => {
 
   it('errors of one file are sorted by position', () => {
     const r = run(['scenarios/a.yaml', valid('a').replace('t: 1s', 't: soon').replace('title: One\n', 'title: One\ncolour: red\n').replace('t: 0ms', 't: later')]);
-    expect(new CorpusError(r.errors).errors.map((e) => [e.pos.line, e.pos.col])).toEqual([[3, 1], [6, 8], [10, 8]]);
+    expect(new CorpusError(r.errors).errors.map((e) => [e.pos.line, e.pos.col])).toEqual([
+      [3, 1],
+      [6, 8],
+      [10, 8],
+    ]);
   });
 
   it('CorpusError lists every error and ends with the count; nothing was written', () => {
@@ -903,8 +934,15 @@ describe('markdown interop format', () => {
     const a = assertClean(run(['scenarios/m.yaml', native])).scenarios[0]!;
     const b = assertClean(run(['scenarios/m.md', md(mdEvents, mdAnnotations)])).scenarios[0]!;
     const model = (s: Scenario) => ({
-      id: s.id, title: s.title, intro: s.intro, stem: s.stem, fold: s.fold, options: s.options, base: s.base,
-      events: s.events.map(eventModel), chain: s.chain.map(eventModel),
+      id: s.id,
+      title: s.title,
+      intro: s.intro,
+      stem: s.stem,
+      fold: s.fold,
+      options: s.options,
+      base: s.base,
+      events: s.events.map(eventModel),
+      chain: s.chain.map(eventModel),
       annotations: s.annotations.map(({ request, find, comment, occurrence }) => ({ request, find, comment, occurrence })),
     });
     expect(model(b.scenario)).toEqual(model(a.scenario));
@@ -915,7 +953,15 @@ describe('markdown interop format', () => {
 
 /** An event without its source positions and text. */
 const eventModel = (e: ScenarioEvent) => ({
-  offset: e.offset, type: e.type, createdAt: e.createdAt, payload: e.payload, t: e.t, elapsedMs: e.elapsedMs, note: e.note, batch: e.batch, scenarioId: e.scenarioId,
+  offset: e.offset,
+  type: e.type,
+  createdAt: e.createdAt,
+  payload: e.payload,
+  t: e.t,
+  elapsedMs: e.elapsedMs,
+  note: e.note,
+  batch: e.batch,
+  scenarioId: e.scenarioId,
 });
 
 describe('loading: batches, times, derived fields', () => {
@@ -948,9 +994,15 @@ describe('loading: batches, times, derived fields', () => {
     `);
     expect(s.events.map(eventModel)).toEqual([
       ...['identity', 'tools', 'gotchas'].map((key, index) => ({
-        offset: 10 + index, type: 'agents/context-added', createdAt: '2026-08-24T16:41:04.200Z', t: '4.2s', elapsedMs: 4_200, note: 'the birth batch',
+        offset: 10 + index,
+        type: 'agents/context-added',
+        createdAt: '2026-08-24T16:41:04.200Z',
+        t: '4.2s',
+        elapsedMs: 4_200,
+        note: 'the birth batch',
         payload: { role: 'system', actor: { type: 'agent', path: '/a' }, key, content: key[0]!.toUpperCase() },
-        batch: { first: 10, size: 3, index, ownFields: ['key', 'content'] }, scenarioId: 'one',
+        batch: { first: 10, size: 3, index, ownFields: ['key', 'content'] },
+        scenarioId: 'one',
       })),
       { offset: 13, type: 'agent/created', createdAt: '2026-08-24T16:41:05.000Z', t: '5s', elapsedMs: 5_000, note: undefined, batch: undefined, payload: {}, scenarioId: 'one' },
     ]);
@@ -1008,9 +1060,19 @@ describe('loading: batches, times, derived fields', () => {
       events:
         - {off: 3, t: 2s, type: agent/llm-request-settled, payload: {requestOffset: 2, result: {status: succeeded}}}
     `;
-    const r = loadTexts([{ file: 'scenarios/b.yaml', text: child }, { file: 'scenarios/a.yaml', text: valid('a') }], config);
+    const r = loadTexts(
+      [
+        { file: 'scenarios/b.yaml', text: child },
+        { file: 'scenarios/a.yaml', text: valid('a') },
+      ],
+      config,
+    );
     expect(r.errors).toEqual([]);
     expect(r.scenarios.map((s) => s.id)).toEqual(['a', 'b']);
-    expect(r.scenarios[1]!.chain.map((e) => [e.offset, e.scenarioId])).toEqual([[1, 'a'], [2, 'a'], [3, 'b']]);
+    expect(r.scenarios[1]!.chain.map((e) => [e.offset, e.scenarioId])).toEqual([
+      [1, 'a'],
+      [2, 'a'],
+      [3, 'b'],
+    ]);
   });
 });

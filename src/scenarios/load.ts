@@ -77,7 +77,11 @@ function indexIds(drafts: ScenarioDraft[], broken: Set<ScenarioDraft>, errors: I
     if (d.id === undefined) continue; // a missing or invalid id is already an error of its file
     const first = byId.get(d.id);
     if (first) {
-      errors.push({ pos: d.idPos, message: `duplicate id \`${d.id}\` — ${first.file}:${first.idPos.line}:${first.idPos.col} uses it already`, fix: 'give each scenario its own id' });
+      errors.push({
+        pos: d.idPos,
+        message: `duplicate id \`${d.id}\` — ${first.file}:${first.idPos.line}:${first.idPos.col} uses it already`,
+        fix: 'give each scenario its own id',
+      });
       broken.add(d);
       continue;
     }
@@ -104,7 +108,11 @@ class Chains {
       }
       if (!byId.has(d.base)) {
         const others = [...byId.keys()].filter((k) => k !== d.id);
-        errors.push({ pos: d.basePos, message: `unknown base \`${d.base}\`${didYouMean(d.base, others)}`, fix: `use the id of another scenario (${others.join(', ') || 'there are none yet'}) or remove \`base:\`` });
+        errors.push({
+          pos: d.basePos,
+          message: `unknown base \`${d.base}\`${didYouMean(d.base, others)}`,
+          fix: `use the id of another scenario (${others.join(', ') || 'there are none yet'}) or remove \`base:\``,
+        });
         this.bad.add(d);
         continue;
       }
@@ -147,12 +155,21 @@ function foldOf(d: ScenarioDraft, checked: ScenarioDraft[], config: LoadConfig, 
   const foldId = declared?.fold ?? config.defaultFold;
   const fold = config.folds.get(foldId);
   if (!fold) {
-    if (declared === d) errors.push({ pos: d.foldPos, message: `unknown fold \`${foldId}\`${didYouMean(foldId, config.folds.keys())}`, fix: `use one of: ${[...config.folds.keys()].join(', ')} (or register the fold in astro.config.mjs)` });
+    if (declared === d)
+      errors.push({
+        pos: d.foldPos,
+        message: `unknown fold \`${foldId}\`${didYouMean(foldId, config.folds.keys())}`,
+        fix: `use one of: ${[...config.folds.keys()].join(', ')} (or register the fold in astro.config.mjs)`,
+      });
     return undefined;
   }
   const mismatch = checked.find((c) => c.fold !== undefined && c.fold !== foldId);
   if (mismatch && d.fold !== undefined && d.fold !== mismatch.fold) {
-    errors.push({ pos: d.foldPos, message: `fold \`${d.fold}\` differs from base \`${mismatch.id}\`'s fold \`${mismatch.fold}\``, fix: 'a chain is rendered by one fold: remove `fold:` here or use the same fold' });
+    errors.push({
+      pos: d.foldPos,
+      message: `fold \`${d.fold}\` differs from base \`${mismatch.id}\`'s fold \`${mismatch.fold}\``,
+      fix: 'a chain is rendered by one fold: remove `fold:` here or use the same fold',
+    });
     return undefined;
   }
   return fold;
@@ -183,9 +200,21 @@ function resolveScenario(d: ScenarioDraft, chains: Chains, config: LoadConfig, e
   const deploy = resolveDeploy(d, fold, events, [...inherited, ...events], config, errors);
   if (errors.length > before || !chain || d.id === undefined) return undefined;
   return {
-    id: d.id, title: d.title, intro: d.intro, file: d.file, stem: d.stem, fold: fold.id, options: d.options,
-    ...(d.base !== undefined && { base: d.base }), events, chain: [...inherited, ...events], annotations: d.annotations,
-    ...(compare && { compare }), ...(d.expect && { expect: d.expect }), ...(deploy && { deploy }), pos: d.pos,
+    id: d.id,
+    title: d.title,
+    intro: d.intro,
+    file: d.file,
+    stem: d.stem,
+    fold: fold.id,
+    options: d.options,
+    ...(d.base !== undefined && { base: d.base }),
+    events,
+    chain: [...inherited, ...events],
+    annotations: d.annotations,
+    ...(compare && { compare }),
+    ...(d.expect && { expect: d.expect }),
+    ...(deploy && { deploy }),
+    pos: d.pos,
     ...(d.opens !== undefined && { opens: d.opens, opensPos: d.opensPos! }),
   };
 }
@@ -206,8 +235,8 @@ function checkOwnRequests(d: ScenarioDraft, events: ScenarioEvent[], inherited: 
         ? `annotation names request @${a.request}, which belongs to base scenario \`${owner.scenarioId}\`, not to this one`
         : `annotation names request @${a.request}, which is not one of this scenario's own requests`,
       fix: owner
-        ? `annotate it in \`${owner.scenarioId}\` (${owner.scenarioId === d.base ? 'this scenario\'s base' : 'further up the base chain'}), or ${use ?? 'add a request of this scenario\'s own and annotate that'}`
-        : use ?? 'this scenario has no request events of its own: add one, or move the annotation to the scenario that owns the request',
+        ? `annotate it in \`${owner.scenarioId}\` (${owner.scenarioId === d.base ? "this scenario's base" : 'further up the base chain'}), or ${use ?? "add a request of this scenario's own and annotate that"}`
+        : (use ?? 'this scenario has no request events of its own: add one, or move the annotation to the scenario that owns the request'),
     });
   }
   d.expect?.busts.forEach((b, i) => {
@@ -225,10 +254,15 @@ function resolveCompare(d: ScenarioDraft, fold: AnyFold, chainEvents: ScenarioEv
   const cf = d.compare.foldGiven ? d.compare.fold : fold.id;
   const cfold = config.folds.get(cf);
   if (!cfold) {
-    errors.push({ pos: d.compare.pos, message: `unknown fold \`${cf}\` in \`compare\`${didYouMean(cf, config.folds.keys())}`, fix: `use one of: ${[...config.folds.keys()].join(', ')}` });
+    errors.push({
+      pos: d.compare.pos,
+      message: `unknown fold \`${cf}\` in \`compare\`${didYouMean(cf, config.folds.keys())}`,
+      fix: `use one of: ${[...config.folds.keys()].join(', ')}`,
+    });
     return undefined;
   }
-  for (const issue of cfold.validateOptions({ ...cfold.defaults, ...d.compare.options })) errors.push({ pos: d.compare.locate(issue.path), message: `compare option ${issue.message}`, fix: issue.fix });
+  for (const issue of cfold.validateOptions({ ...cfold.defaults, ...d.compare.options }))
+    errors.push({ pos: d.compare.locate(issue.path), message: `compare option ${issue.message}`, fix: issue.fix });
   if (cf !== fold.id) for (const e of chainEvents) validateEvent(e, cfold, errors);
   return { label: d.compare.label, fold: cf, options: d.compare.options, pos: d.compare.pos };
 }
@@ -240,9 +274,17 @@ function resolveDeploy(d: ScenarioDraft, fold: AnyFold, own: ScenarioEvent[], ch
   const before = errors.length;
   const offsets = own.map((e) => e.offset);
   if (!offsets.includes(dep.at)) {
-    errors.push({ pos: dep.atPos, message: `\`deploy.at\` names @${dep.at}, which is not one of this scenario's own events`, fix: `use one of: ${offsets.map((o) => `"@${o}"`).join(', ')}` });
+    errors.push({
+      pos: dep.atPos,
+      message: `\`deploy.at\` names @${dep.at}, which is not one of this scenario's own events`,
+      fix: `use one of: ${offsets.map((o) => `"@${o}"`).join(', ')}`,
+    });
   } else if (dep.at === chainEvents[0]?.offset) {
-    errors.push({ pos: dep.atPos, message: `\`deploy.at\` names the stream's first event: there is nothing before it to render under the old rule`, fix: 'deploy at a later event, or set the options on the scenario itself' });
+    errors.push({
+      pos: dep.atPos,
+      message: `\`deploy.at\` names the stream's first event: there is nothing before it to render under the old rule`,
+      fix: 'deploy at a later event, or set the options on the scenario itself',
+    });
   }
   const foldId = dep.fold ?? fold.id;
   const dfold = config.folds.get(foldId);
@@ -251,7 +293,8 @@ function resolveDeploy(d: ScenarioDraft, fold: AnyFold, own: ScenarioEvent[], ch
     return undefined;
   }
   const options = dfold === fold ? { ...d.options, ...dep.options } : dep.options;
-  for (const issue of dfold.validateOptions({ ...dfold.defaults, ...options })) errors.push({ pos: dep.locate(issue.path), message: `deploy option ${issue.message}`, fix: issue.fix });
+  for (const issue of dfold.validateOptions({ ...dfold.defaults, ...options }))
+    errors.push({ pos: dep.locate(issue.path), message: `deploy option ${issue.message}`, fix: issue.fix });
   if (dfold !== fold) for (const e of chainEvents) validateEvent(e, dfold, errors);
   if (errors.length > before) return undefined;
   return { at: dep.at, fold: foldId, options: dep.options, pos: dep.pos };
@@ -261,7 +304,12 @@ function validateEvent(e: ScenarioEvent, fold: AnyFold, errors: InputError[]): v
   // A batch's shared fields are written once, so their problems are reported once (on its first event).
   const later = e.batch !== undefined && e.batch.index > 0;
   if (!fold.eventTypes.includes(e.type)) {
-    if (!later) errors.push({ pos: e.typePos, message: `unknown event type \`${e.type}\` at ${batchLabel(e)} for fold \`${fold.id}\`${didYouMean(e.type, fold.eventTypes)}`, fix: `use one of: ${fold.eventTypes.join(', ')}` });
+    if (!later)
+      errors.push({
+        pos: e.typePos,
+        message: `unknown event type \`${e.type}\` at ${batchLabel(e)} for fold \`${fold.id}\`${didYouMean(e.type, fold.eventTypes)}`,
+        fix: `use one of: ${fold.eventTypes.join(', ')}`,
+      });
     return;
   }
   for (const issue of fold.validateEvent(e.type, e.payload)) {

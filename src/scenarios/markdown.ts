@@ -19,7 +19,11 @@ export function parseMarkdownScenario(file: string, stem: string, text: string, 
   errors.push(...fenceErrors(file, text, md.fences));
   const eventsFence = md.fences.find((x) => x.path === 'events.yaml');
   if (!eventsFence) {
-    errors.push({ pos: at(Math.max(md.titleLine, 0)), message: 'missing the ```yaml (events.yaml) fence', fix: 'add a <details> block holding a ```yaml (events.yaml) fence with `id:` and `events:`' });
+    errors.push({
+      pos: at(Math.max(md.titleLine, 0)),
+      message: 'missing the ```yaml (events.yaml) fence',
+      fix: 'add a <details> block holding a ```yaml (events.yaml) fence with `id:` and `events:`',
+    });
     return { errors };
   }
   // An unclosed fence is already an error; its body (the rest of the file) is not worth parsing.
@@ -59,7 +63,11 @@ function fenceErrors(file: string, text: string, fences: Fence[]): InputError[] 
   for (const x of fences) {
     const open = `\`\`\`${x.lang} (${x.path})`;
     if (!x.closed) {
-      errors.push({ pos: { file, line: x.line + 1, col: 1 }, message: `the ${open} fence is never closed: it runs to the end of the file`, fix: 'add a line holding exactly ``` (three backticks, nothing else, at column 1) after its body' });
+      errors.push({
+        pos: { file, line: x.line + 1, col: 1 },
+        message: `the ${open} fence is never closed: it runs to the end of the file`,
+        fix: 'add a line holding exactly ``` (three backticks, nothing else, at column 1) after its body',
+      });
     }
     const pathPos: SourcePos = { file, line: x.line + 1, col: lines[x.line]!.indexOf('(') + 2 };
     if (!INPUT_FENCES.includes(x.path) && !OUTPUT_FENCE.test(x.path)) {
@@ -72,7 +80,11 @@ function fenceErrors(file: string, text: string, fences: Fence[]): InputError[] 
     }
     const earlier = first.get(x.path);
     if (earlier && INPUT_FENCES.includes(x.path)) {
-      errors.push({ pos: pathPos, message: `a second \`(${x.path})\` fence (the first is on line ${earlier.line + 1}): it would be ignored`, fix: `merge it into the first \`(${x.path})\` fence` });
+      errors.push({
+        pos: pathPos,
+        message: `a second \`(${x.path})\` fence (the first is on line ${earlier.line + 1}): it would be ignored`,
+        fix: `merge it into the first \`(${x.path})\` fence`,
+      });
     }
     if (!earlier) first.set(x.path, x);
   }

@@ -11,7 +11,11 @@ import { formatError } from './errors.ts';
 
 const config = await loadConfig();
 const run = (files: Record<string, string>) =>
-  renderTexts(Object.entries(files).map(([file, text]) => ({ file, text })), config, { everyEvent: false }).errors.map(formatError);
+  renderTexts(
+    Object.entries(files).map(([file, text]) => ({ file, text })),
+    config,
+    { everyEvent: false },
+  ).errors.map(formatError);
 
 const scenario = (id: string, events: string, extra = '') => `id: ${id}\ntitle: T\n${extra}events:\n${events}`;
 const user = (off: number, t = '0ms') => `  - off: ${off}\n    t: ${t}\n    type: agents/context-added\n    payload: {role: user, content: "hi ${off}"}\n`;
@@ -26,7 +30,9 @@ describe('did you mean', () => {
   });
   it('a misspelt scenario key, event key and payload field', () => {
     // (an event with a wrong key is not checked further: its payload's typo is in a second event)
-    const errors = run({ 'scenarios/a.yaml': scenario('a', user(1).replace('t: 0ms', 'tt: 0ms\n    t: 0ms') + user(2).replace('content:', 'contnt: x, content:'), 'intr: x\n') }).join('\n');
+    const errors = run({
+      'scenarios/a.yaml': scenario('a', user(1).replace('t: 0ms', 'tt: 0ms\n    t: 0ms') + user(2).replace('content:', 'contnt: x, content:'), 'intr: x\n'),
+    }).join('\n');
     expect(errors).toMatch(/unknown field `intr`.* — did you mean `intro`\?/);
     expect(errors).toMatch(/unknown field `tt`.* — did you mean `t`\?/);
     expect(errors).toMatch(/unknown field `contnt`.* — did you mean `content`\?/);
@@ -43,7 +49,9 @@ describe('did you mean', () => {
     expect(errors).toMatch(/`metadataLines` is the string "every-items", which is not allowed — did you mean `every-item`\?/);
   });
   it('an actor kind and an enum value inside a payload', () => {
-    const errors = run({ 'scenarios/a.yaml': scenario('a', user(1).replace('content: "hi 1"', 'content: x, actor: {type: slak}').replace('role: user', 'role: users')) }).join('\n');
+    const errors = run({ 'scenarios/a.yaml': scenario('a', user(1).replace('content: "hi 1"', 'content: x, actor: {type: slak}').replace('role: user', 'role: users')) }).join(
+      '\n',
+    );
     expect(errors).toContain('which is not allowed — did you mean `user`?');
     expect(errors).toContain('which is not a known kind — did you mean `slack`?');
   });
@@ -51,7 +59,7 @@ describe('did you mean', () => {
 
 describe('one mistake, one message', () => {
   it('a misspelt request type is not also reported as an annotation naming no request', () => {
-    const text = scenario('a', user(1) + request(2, 'agent/llm-request-requestd')) + 'annotations:\n  - {request: "@2", find: "hi", comment: c}\n';
+    const text = `${scenario('a', user(1) + request(2, 'agent/llm-request-requestd'))}annotations:\n  - {request: "@2", find: "hi", comment: c}\n`;
     const errors = run({ 'scenarios/a.yaml': text });
     expect(errors).toHaveLength(1);
     expect(errors[0]).toContain('did you mean `agent/llm-request-requested`?');
@@ -76,7 +84,7 @@ describe('ids and owners', () => {
   it('an annotation naming a base scenario’s request says which scenario owns it', () => {
     const errors = run({
       'scenarios/a.yaml': scenario('first', user(1) + request(2) + settle(3, 2)),
-      'scenarios/b.yaml': scenario('second', user(10, '5s') + request(11, undefined, '6s'), 'base: first\n') + 'annotations:\n  - {request: "@2", find: "hi", comment: c}\n',
+      'scenarios/b.yaml': `${scenario('second', user(10, '5s') + request(11, undefined, '6s'), 'base: first\n')}annotations:\n  - {request: "@2", find: "hi", comment: c}\n`,
     });
     expect(errors).toHaveLength(1);
     expect(errors[0]).toContain('annotation names request @2, which belongs to base scenario `first`, not to this one');

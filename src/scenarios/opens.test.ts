@@ -12,18 +12,19 @@ import { formatError } from './errors.ts';
 const config = await resolveOptions(process.cwd());
 
 /** Two user turns, each triggering a request (@2, @4); `head` goes after the title line. */
-const scenario = (head = ''): string => [
-  'id: one',
-  'title: One',
-  ...(head ? [head] : []),
-  'events:',
-  '  - {off: 1, t: 0ms, type: agents/context-added, payload: {role: user, content: hello}}',
-  '  - {off: 2, t: 1s, type: agent/llm-request-requested, payload: {model: m}}',
-  '  - {off: 3, t: 2s, type: agent/llm-request-settled, payload: {requestOffset: 2, result: {status: succeeded, text: hi}}}',
-  '  - {off: 4, t: 3s, type: agents/context-added, payload: {role: user, content: again}}',
-  '  - {off: 5, t: 4s, type: agent/llm-request-requested, payload: {model: m}}',
-  '',
-].join('\n');
+const scenario = (head = ''): string =>
+  [
+    'id: one',
+    'title: One',
+    ...(head ? [head] : []),
+    'events:',
+    '  - {off: 1, t: 0ms, type: agents/context-added, payload: {role: user, content: hello}}',
+    '  - {off: 2, t: 1s, type: agent/llm-request-requested, payload: {model: m}}',
+    '  - {off: 3, t: 2s, type: agent/llm-request-settled, payload: {requestOffset: 2, result: {status: succeeded, text: hi}}}',
+    '  - {off: 4, t: 3s, type: agents/context-added, payload: {role: user, content: again}}',
+    '  - {off: 5, t: 4s, type: agent/llm-request-requested, payload: {model: m}}',
+    '',
+  ].join('\n');
 
 const run = (text: string) => renderTexts([{ file: 'scenarios/one.yaml', text }], config, { everyEvent: false });
 
@@ -32,7 +33,10 @@ describe('opens', () => {
     const r = run(scenario());
     expect(r.errors.map(formatError)).toEqual([]);
     const s = r.scenarios[0]!;
-    expect(s.requests.map((q) => [q.offset, q.cut === null])).toEqual([[2, true], [5, false]]);
+    expect(s.requests.map((q) => [q.offset, q.cut === null])).toEqual([
+      [2, true],
+      [5, false],
+    ]);
     expect(opensOn(s, [])).toBe(5);
   });
 

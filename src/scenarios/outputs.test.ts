@@ -17,15 +17,29 @@ import { outputCollisions } from './outputs.ts';
 
 const config = await resolveOptions(process.cwd());
 
-const yaml = (id: string, title = 'One'): string => [
-  `id: ${id}`, `title: ${title}`, 'events:',
-  '  - off: 1', '    t: 0ms', '    type: agents/context-added', '    payload: {role: user, content: hello}',
-  '  - off: 2', '    t: 1s', '    type: agent/llm-request-requested', '    payload: {model: m}', '',
-].join('\n');
-const md = (id: string): string => ['# Two', '', 'Intro.', '', '<details>', '', '```yaml (events.yaml)', `id: ${id}`, ...yaml(id).split('\n').slice(2, -1), '```', '', '</details>', ''].join('\n');
+const yaml = (id: string, title = 'One'): string =>
+  [
+    `id: ${id}`,
+    `title: ${title}`,
+    'events:',
+    '  - off: 1',
+    '    t: 0ms',
+    '    type: agents/context-added',
+    '    payload: {role: user, content: hello}',
+    '  - off: 2',
+    '    t: 1s',
+    '    type: agent/llm-request-requested',
+    '    payload: {model: m}',
+    '',
+  ].join('\n');
+const md = (id: string): string =>
+  ['# Two', '', 'Intro.', '', '<details>', '', '```yaml (events.yaml)', `id: ${id}`, ...yaml(id).split('\n').slice(2, -1), '```', '', '</details>', ''].join('\n');
 
 const load = (...files: [string, string][]): Scenario[] => {
-  const r = loadTexts(files.map(([file, text]) => ({ file, text })), config);
+  const r = loadTexts(
+    files.map(([file, text]) => ({ file, text })),
+    config,
+  );
   expect(r.errors.map(formatError)).toEqual([]);
   return r.scenarios;
 };
@@ -71,7 +85,14 @@ describe('outputCollisions', () => {
   });
 
   it('the corpus check reports it, so every command fails before writing', () => {
-    const r = renderTexts([{ file: 'scenarios/a.md', text: md('a-md') }, { file: 'scenarios/a.yaml', text: yaml('a-yaml') }], config, { everyEvent: false });
+    const r = renderTexts(
+      [
+        { file: 'scenarios/a.md', text: md('a-md') },
+        { file: 'scenarios/a.yaml', text: yaml('a-yaml') },
+      ],
+      config,
+      { everyEvent: false },
+    );
     expect(r.errors.map((e) => e.message)).toEqual(['scenarios/a.yaml and scenarios/a.md would both write the fixture a.md']);
   });
 });

@@ -61,7 +61,11 @@ export function parseYamlScenario(file: string, stem: string, text: string, opts
   if (src.errors.length) return { errors: src.errors };
   const root = src.doc.contents;
   if (!isMap(root)) {
-    errors.push({ pos: src.pos(root), message: 'a scenario file must be a YAML mapping', fix: 'start the file with `id:`, `title:` and `events:` keys (see scenarios/ for examples)' });
+    errors.push({
+      pos: src.pos(root),
+      message: 'a scenario file must be a YAML mapping',
+      fix: 'start the file with `id:`, `title:` and `events:` keys (see scenarios/ for examples)',
+    });
     return { errors };
   }
   const draft = readDraft(src, root, scenarioFileSchema, 'the scenario', stem, opts, errors);
@@ -77,7 +81,7 @@ export function parseYamlScenario(file: string, stem: string, text: string, opts
 export function check(src: YamlSource, node: Node, schema: z.ZodType, where: string, errors: InputError[]): boolean {
   const issues = schemaIssues(schema, node.toJS(src.doc), { where });
   // A field-name problem points at the key (or, missing, at its mapping); a bad value at the value.
-  const at = (i: (typeof issues)[number]): Node | undefined => (isFieldNameIssue(i) ? nodeAt(node, i.path) : (node as YAMLMap).getIn?.(i.path, true) as Node | undefined);
+  const at = (i: (typeof issues)[number]): Node | undefined => (isFieldNameIssue(i) ? nodeAt(node, i.path) : ((node as YAMLMap).getIn?.(i.path, true) as Node | undefined));
   for (const i of issues) errors.push({ pos: src.pos(at(i) ?? nodeAt(node, i.path) ?? node), message: i.message, fix: i.fix });
   return issues.length === 0;
 }
@@ -101,17 +105,36 @@ export function readDraft(src: YamlSource, map: YAMLMap, schema: z.ZodType, wher
   const id = str('id');
   if (id !== undefined && !ID_PATTERN.test(id)) {
     // Suggest the id it was probably meant to be: lowercase, other characters as `-`.
-    const fixed = id.toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/^[-_]+|-+$/g, '');
+    const fixed = id
+      .toLowerCase()
+      .replace(/[^a-z0-9_-]+/g, '-')
+      .replace(/^[-_]+|-+$/g, '');
     const rule = 'ids use lowercase letters, digits, `-` and `_`, starting with a letter or digit';
-    errors.push({ pos: posOf('id'), message: `invalid id ${JSON.stringify(id)}`, fix: ID_PATTERN.test(fixed) ? `write \`id: ${fixed}\` (${rule})` : `${rule} (e.g. \`birth-window\`)` });
+    errors.push({
+      pos: posOf('id'),
+      message: `invalid id ${JSON.stringify(id)}`,
+      fix: ID_PATTERN.test(fixed) ? `write \`id: ${fixed}\` (${rule})` : `${rule} (e.g. \`birth-window\`)`,
+    });
   }
   const optionsNode = child(map, 'options');
   const options = optionsNode && isMap(optionsNode) ? (optionsNode.toJS(src.doc) as Record<string, unknown>) : {};
   const draft: ScenarioDraft = {
-    file: src.file, stem, id: id !== undefined && ID_PATTERN.test(id) ? id : undefined, idPos: posOf('id'), title: '', intro: '',
-    fold: str('fold'), foldPos: posOf('fold'), options, optionsPos: posOf('options'),
+    file: src.file,
+    stem,
+    id: id !== undefined && ID_PATTERN.test(id) ? id : undefined,
+    idPos: posOf('id'),
+    title: '',
+    intro: '',
+    fold: str('fold'),
+    foldPos: posOf('fold'),
+    options,
+    optionsPos: posOf('options'),
     locateOption: (path) => (optionsNode ? src.pos(nodeAt(optionsNode, path)) : posOf('options')),
-    base: str('base'), basePos: posOf('base'), events: [], annotations: [], pos: src.pos(map),
+    base: str('base'),
+    basePos: posOf('base'),
+    events: [],
+    annotations: [],
+    pos: src.pos(map),
   };
   const cmp = child(map, 'compare');
   if (cmp) draft.compare = readCompare(src, cmp, errors);
@@ -132,7 +155,11 @@ function readCompare(src: YamlSource, node: Node, errors: InputError[]): Scenari
   const v = node.toJS(src.doc) as { label: string; fold?: string; options?: Record<string, unknown> | null };
   const optionsNode = child(node, 'options');
   return {
-    label: v.label, fold: v.fold ?? '', foldGiven: v.fold !== undefined, options: v.options ?? {}, pos: src.pos(node),
+    label: v.label,
+    fold: v.fold ?? '',
+    foldGiven: v.fold !== undefined,
+    options: v.options ?? {},
+    pos: src.pos(node),
     locate: (path) => (optionsNode ? src.pos(nodeAt(optionsNode, path)) : src.pos(node)),
   };
 }
@@ -144,12 +171,20 @@ function readDeploy(src: YamlSource, node: Node, errors: InputError[]): Scenario
   const atPos = src.pos(node.get('at', true) as Node);
   const ref = refOf(v.at);
   if ('problem' in ref) {
-    errors.push({ pos: atPos, message: /^@\d+$/.test(v.at) ? `\`deploy.at\` ${ref.problem}` : `\`deploy.at\` must name an event as "@<offset>", got ${JSON.stringify(v.at)}`, fix: 'write e.g. `at: "@40"` (quoted: @ cannot start a plain YAML value)' });
+    errors.push({
+      pos: atPos,
+      message: /^@\d+$/.test(v.at) ? `\`deploy.at\` ${ref.problem}` : `\`deploy.at\` must name an event as "@<offset>", got ${JSON.stringify(v.at)}`,
+      fix: 'write e.g. `at: "@40"` (quoted: @ cannot start a plain YAML value)',
+    });
     return undefined;
   }
   const optionsNode = child(node, 'options');
   return {
-    at: ref.offset, options: v.options ?? {}, ...(v.fold !== undefined && { fold: v.fold }), pos: src.pos(node), atPos,
+    at: ref.offset,
+    options: v.options ?? {},
+    ...(v.fold !== undefined && { fold: v.fold }),
+    pos: src.pos(node),
+    atPos,
     locate: (path) => (optionsNode ? src.pos(nodeAt(optionsNode, path)) : src.pos(node)),
   };
 }
@@ -162,7 +197,11 @@ function readOpens(src: YamlSource, node: Node | undefined, draft: ScenarioDraft
   if (!node || !isScalar(node) || typeof node.value !== 'string') return; // the schema reports a non-string
   const ref = refOf(node.value);
   if ('problem' in ref) {
-    errors.push({ pos: src.pos(node), message: `\`opens\` names a request as "@<offset>", got ${JSON.stringify(node.value)}`, fix: 'write e.g. `opens: "@42"` (quoted: @ cannot start a plain YAML value)' });
+    errors.push({
+      pos: src.pos(node),
+      message: `\`opens\` names a request as "@<offset>", got ${JSON.stringify(node.value)}`,
+      fix: 'write e.g. `opens: "@42"` (quoted: @ cannot start a plain YAML value)',
+    });
     return;
   }
   draft.opens = ref.offset;
@@ -180,7 +219,11 @@ function readExpect(src: YamlSource, node: Node, errors: InputError[]): Expectat
     const ref = typeof value === 'string' ? refOf(value) : { problem: '' };
     if ('problem' in ref) {
       const bad = typeof value !== 'string' || !/^@\d+$/.test(value);
-      errors.push({ pos: src.pos(item), message: bad ? `\`busts\` entries name requests as "@<offset>", got ${JSON.stringify(value)}` : `\`busts\` entry ${ref.problem}`, fix: 'write e.g. `busts: ["@26"]` (quoted: @ cannot start a plain YAML value)' });
+      errors.push({
+        pos: src.pos(item),
+        message: bad ? `\`busts\` entries name requests as "@<offset>", got ${JSON.stringify(value)}` : `\`busts\` entry ${ref.problem}`,
+        fix: 'write e.g. `busts: ["@26"]` (quoted: @ cannot start a plain YAML value)',
+      });
       return undefined;
     }
     busts.push(ref.offset);
@@ -188,7 +231,10 @@ function readExpect(src: YamlSource, node: Node, errors: InputError[]): Expectat
   }
   const max = node.get('maxInputTokens') as number | undefined;
   return {
-    busts, bustPos, bustsPos: src.pos(bustsNode), pos: src.pos(node),
+    busts,
+    bustPos,
+    bustsPos: src.pos(bustsNode),
+    pos: src.pos(node),
     ...(max !== undefined && { maxInputTokens: max, maxInputTokensPos: src.pos(node.get('maxInputTokens', true) as Node) }),
   };
 }
@@ -210,8 +256,18 @@ function readEvents(src: YamlSource, items: Node[], scenarioId: string, opts: Pa
     }
     const payloadNode = child(item, 'payload');
     out.push({
-      offset: e.off, type: e.type, t: e.t, elapsedMs: label.ms, createdAt: instant(opts.timeZero, label.ms), payload: e.payload ?? {},
-      scenarioId, pos: src.pos(item), offPos: at('off'), tPos: at('t'), typePos: at('type'), source: src.slice(item),
+      offset: e.off,
+      type: e.type,
+      t: e.t,
+      elapsedMs: label.ms,
+      createdAt: instant(opts.timeZero, label.ms),
+      payload: e.payload ?? {},
+      scenarioId,
+      pos: src.pos(item),
+      offPos: at('off'),
+      tPos: at('t'),
+      typePos: at('type'),
+      source: src.slice(item),
       ...(e.note !== undefined && { note: e.note }),
       locate: (path) => src.pos(nodeAt(payloadNode ?? item, path) ?? item),
     });
@@ -232,7 +288,11 @@ export function readAnnotations(src: YamlSource, items: Node[], errors: InputErr
     const at = (k: string): SourcePos => src.pos(item.get(k, true) as Node);
     const ref = refOf(a.request);
     if ('problem' in ref) {
-      errors.push({ pos: at('request'), message: /^@\d+$/.test(a.request) ? `\`request\` ${ref.problem}` : `\`request\` must name a request as "@<offset>", got ${JSON.stringify(a.request)}`, fix: 'write e.g. `request: "@26"` (quoted: @ cannot start a plain YAML value)' });
+      errors.push({
+        pos: at('request'),
+        message: /^@\d+$/.test(a.request) ? `\`request\` ${ref.problem}` : `\`request\` must name a request as "@<offset>", got ${JSON.stringify(a.request)}`,
+        fix: 'write e.g. `request: "@26"` (quoted: @ cannot start a plain YAML value)',
+      });
       continue;
     }
     out.push({ request: ref.offset, find: a.find, comment: a.comment, pos: at('request'), findPos: at('find'), ...(a.occurrence !== undefined && { occurrence: a.occurrence }) });

@@ -13,17 +13,23 @@ const text = (example: string) => z.string().meta({ examples: [example] });
 const mapping = (example: Record<string, unknown>) => z.record(z.string(), z.unknown()).meta({ examples: [example] });
 
 export const eventSchema = z.strictObject({
-  off: z.int().nonnegative().meta({ description: 'Stream offset; offsets strictly increase across the base chain.', examples: [1] }),
-  t: text('0ms').meta({ description: 'Elapsed time since the scenario\'s time zero, e.g. `0ms`, `4.2s`, `1m 30s`.', examples: ['0ms'] }),
-  type: text('<event type of the fold>').meta({ description: 'An event type of the scenario\'s fold (see its payload reference).', examples: ['<event type of the fold>'] }),
-  payload: mapping({}).nullish().meta({ description: 'The event\'s payload, validated by the fold.' }),
+  off: z
+    .int()
+    .nonnegative()
+    .meta({ description: 'Stream offset; offsets strictly increase across the base chain.', examples: [1] }),
+  t: text('0ms').meta({ description: "Elapsed time since the scenario's time zero, e.g. `0ms`, `4.2s`, `1m 30s`.", examples: ['0ms'] }),
+  type: text('<event type of the fold>').meta({ description: "An event type of the scenario's fold (see its payload reference).", examples: ['<event type of the fold>'] }),
+  payload: mapping({}).nullish().meta({ description: "The event's payload, validated by the fold." }),
   note: text('caption shown beside the event').optional(),
 });
 export type EventEntry = z.infer<typeof eventSchema>;
 
 export const annotationSchema = z.strictObject({
   request: text('@26').meta({ description: 'One of this scenario\'s own requests, as "@<offset>".', examples: ['@26'] }),
-  find: z.string().min(1).meta({ description: 'Text that appears in the rendered request (the anchor).', examples: ['text in the rendered request'] }),
+  find: z
+    .string()
+    .min(1)
+    .meta({ description: 'Text that appears in the rendered request (the anchor).', examples: ['text in the rendered request'] }),
   comment: text('what the reader should notice'),
   occurrence: z.int().min(1).optional().meta({ description: 'Which matching line to anchor, from 1 (default: the first).' }),
 });
@@ -42,22 +48,27 @@ export const expectSchema = z.strictObject({
 
 export const deploySchema = z.strictObject({
   at: text('@40').meta({ description: 'The event ("@N", one of this scenario\'s own) from which requests render under the deployed fold or options.', examples: ['@40'] }),
-  options: mapping({}).nullish().meta({ description: 'Fold options deployed, shallow-merged over the scenario\'s own.' }),
-  fold: text('<fold id>').optional().meta({ description: 'A different fold deployed (default: the scenario\'s own).' }),
+  options: mapping({}).nullish().meta({ description: "Fold options deployed, shallow-merged over the scenario's own." }),
+  fold: text('<fold id>').optional().meta({ description: "A different fold deployed (default: the scenario's own)." }),
 });
 
 /** Fields both syntaxes share (the markdown format's `events.yaml` fence holds exactly these). */
 const common = {
   id: text('my-scenario').meta({ description: 'Lowercase id: letters, digits, `-`, `_`; names the page /scenarios/<id>/.', examples: ['my-scenario'] }),
-  fold: text('<fold id>').optional().meta({ description: 'The fold that renders this scenario (default: the site\'s default fold).' }),
-  options: mapping({}).nullish().meta({ description: 'Fold options, shallow-merged over the fold\'s defaults.' }),
+  fold: text('<fold id>').optional().meta({ description: "The fold that renders this scenario (default: the site's default fold)." }),
+  options: mapping({}).nullish().meta({ description: "Fold options, shallow-merged over the fold's defaults." }),
   base: text('<id of another scenario>').optional().meta({ description: 'A scenario whose events come first (the "shared start").' }),
-  events: z.array(z.unknown()).min(1).meta({ description: 'The scenario\'s own events, in offset order.', examples: [[]] }),
+  events: z
+    .array(z.unknown())
+    .min(1)
+    .meta({ description: "The scenario's own events, in offset order.", examples: [[]] }),
   compare: z.unknown().optional(),
   expect: z.unknown().optional(),
   deploy: z.unknown().optional(),
   // issue 13: the request the page opens on; whether it names an own request is checked on render.
-  opens: text('"@42"').optional().meta({ description: 'The own request ("@N") the page opens on (default: the first request with a ✂ line).', examples: ['@42'] }),
+  opens: text('"@42"')
+    .optional()
+    .meta({ description: 'The own request ("@N") the page opens on (default: the first request with a ✂ line).', examples: ['@42'] }),
 };
 
 /** A native YAML scenario file. Events, annotations, compare and expect are checked entry by entry. */

@@ -15,7 +15,9 @@ const one = (text: string) => {
 describe('YAML errors for authors', () => {
   it('an unquoted @ value: quote it', () => {
     expect(one('annotations:\n  - request: @21\n    find: x\n')).toEqual({
-      at: '2:14', message: 'malformed YAML: a value cannot start with `@` unless it is quoted', fix: 'quote it: request: "@21"',
+      at: '2:14',
+      message: 'malformed YAML: a value cannot start with `@` unless it is quoted',
+      fix: 'quote it: request: "@21"',
     });
   });
   it('a backtick value: quote it', () => {
@@ -23,12 +25,16 @@ describe('YAML errors for authors', () => {
   });
   it('a line indented too far is reported on that line, not the one above', () => {
     expect(one('id: a\nevents:\n  - off: 1\n    t: 0ms\n      type: x\n')).toEqual({
-      at: '5:7', message: 'malformed YAML: this line is indented more than `t:` above it, so it reads as part of that value', fix: 'indent `type:` by 4 spaces, like `t:`',
+      at: '5:7',
+      message: 'malformed YAML: this line is indented more than `t:` above it, so it reads as part of that value',
+      fix: 'indent `type:` by 4 spaces, like `t:`',
     });
   });
   it('a line indented too little inside a list entry', () => {
     expect(one('id: a\nevents:\n  - off: 1\n    t: 0ms\n   type: x\n')).toEqual({
-      at: '5:4', message: 'malformed YAML: this line is not indented like the lines of its list entry', fix: 'indent `type:` by 4 spaces, like the line above (or start a new list entry with `- `)',
+      at: '5:4',
+      message: 'malformed YAML: this line is not indented like the lines of its list entry',
+      fix: 'indent `type:` by 4 spaces, like the line above (or start a new list entry with `- `)',
     });
   });
   it('a value with ": " in it: quote it', () => {

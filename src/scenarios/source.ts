@@ -61,13 +61,25 @@ export class YamlSource {
     }
     if (err.code === 'DUPLICATE_KEY') {
       const key = /^[^:\n]*/.exec(this.text.slice(err.pos[0]))![0].trim();
-      return { pos: this.posAt(err.pos[0]), message: `malformed YAML: duplicate key \`${key}\` in this mapping`, fix: 'remove or rename the repeated key (a mapping holds each key once)' };
+      return {
+        pos: this.posAt(err.pos[0]),
+        message: `malformed YAML: duplicate key \`${key}\` in this mapping`,
+        fix: 'remove or rename the repeated key (a mapping holds each key once)',
+      };
     }
     if (err.code === 'MULTIPLE_DOCS') {
-      return { pos: this.posAt(err.pos[0]), message: 'malformed YAML: a second YAML document starts here (`---`)', fix: 'a scenario is one YAML document: remove the `---` line, or move the second document to a file of its own' };
+      return {
+        pos: this.posAt(err.pos[0]),
+        message: 'malformed YAML: a second YAML document starts here (`---`)',
+        fix: 'a scenario is one YAML document: remove the `---` line, or move the second document to a file of its own',
+      };
     }
     if (err.code === 'TAG_RESOLVE_FAILED') {
-      return { pos: this.posAt(err.pos[0]), message: `malformed YAML: ${first}`, fix: 'remove the `!tag` (scenario files use plain YAML values), or quote the value if the `!` is part of the text' };
+      return {
+        pos: this.posAt(err.pos[0]),
+        message: `malformed YAML: ${first}`,
+        fix: 'remove the `!tag` (scenario files use plain YAML values), or quote the value if the `!` is part of the text',
+      };
     }
     return this.translated(err) ?? { pos: this.posAt(err.pos[0]), message: `malformed YAML: ${first}`, fix: 'fix the YAML syntax here (check indentation, quoting and colons)' };
   }
@@ -102,7 +114,10 @@ export class YamlSource {
     if (err.code === 'BAD_SCALAR_START' && ch !== undefined) {
       // `request: @21`, `find: \`x\``: a plain value cannot start with @ or a backtick.
       const key = /^\s*(?:-\s+)?([^\s:#][^:#]*):\s/.exec(line.text)?.[1]?.trim();
-      const value = line.text.slice(at - line.start).replace(/\s+#.*$/, '').trimEnd();
+      const value = line.text
+        .slice(at - line.start)
+        .replace(/\s+#.*$/, '')
+        .trimEnd();
       const quoted = JSON.stringify(value);
       return {
         pos: this.posAt(at),
@@ -129,26 +144,52 @@ export class YamlSource {
       }
       if (keyed && / [^\s'"][^#]*: /.test(line.text.slice(line.text.indexOf(':') + 1))) {
         const value = line.text.slice(line.text.indexOf(':') + 1).trim();
-        return { pos: this.posAt(at), message: 'malformed YAML: this value contains `: `, which YAML reads as a nested key', fix: `quote it: ${keyed[1]!.trim()}: ${JSON.stringify(value)}` };
+        return {
+          pos: this.posAt(at),
+          message: 'malformed YAML: this value contains `: `, which YAML reads as a nested key',
+          fix: `quote it: ${keyed[1]!.trim()}: ${JSON.stringify(value)}`,
+        };
       }
       const bare = line.text.trim();
       const noSpace = /^(-\s+)?([\w./-]+):(\S.*)$/.exec(bare);
-      if (noSpace) return { pos: this.posAt(line.start + indent(line.text)), message: `malformed YAML: \`${bare}\` has no space after the colon`, fix: `write \`${noSpace[1] ?? ''}${noSpace[2]}: ${noSpace[3]}\`` };
-      if (!bare.includes(':')) return { pos: this.posAt(line.start + indent(line.text)), message: `malformed YAML: \`${bare}\` is not a \`key: value\` line (it has no colon)`, fix: 'write the key, a colon and a space, then the value — e.g. `id: my-scenario`' };
+      if (noSpace)
+        return {
+          pos: this.posAt(line.start + indent(line.text)),
+          message: `malformed YAML: \`${bare}\` has no space after the colon`,
+          fix: `write \`${noSpace[1] ?? ''}${noSpace[2]}: ${noSpace[3]}\``,
+        };
+      if (!bare.includes(':'))
+        return {
+          pos: this.posAt(line.start + indent(line.text)),
+          message: `malformed YAML: \`${bare}\` is not a \`key: value\` line (it has no colon)`,
+          fix: 'write the key, a colon and a space, then the value — e.g. `id: my-scenario`',
+        };
     }
     if (err.code === 'MISSING_CHAR' && /without - indicator/.test(err.message)) {
-      const prev = this.text.slice(0, line.start).split('\n').slice(0, -1).reverse().find((l) => l.trim() && !l.trim().startsWith('#'));
+      const prev = this.text
+        .slice(0, line.start)
+        .split('\n')
+        .slice(0, -1)
+        .reverse()
+        .find((l) => l.trim() && !l.trim().startsWith('#'));
       const want = prev ? indent(prev) + (prev.trimStart().startsWith('- ') ? 2 : 0) : undefined;
       const key = /^\s*([^\s:#][^:#]*):/.exec(line.text)?.[1]?.trim();
       return {
         pos: this.posAt(line.start + indent(line.text)),
         message: 'malformed YAML: this line is not indented like the lines of its list entry',
-        fix: want !== undefined ? `indent ${key ? `\`${key}:\`` : 'it'} by ${want} spaces, like the line above (or start a new list entry with \`- \`)` : 'indent it like the other lines of its entry',
+        fix:
+          want !== undefined
+            ? `indent ${key ? `\`${key}:\`` : 'it'} by ${want} spaces, like the line above (or start a new list entry with \`- \`)`
+            : 'indent it like the other lines of its entry',
       };
     }
     if (err.code === 'BAD_INDENT' && /Flow map/.test(err.message)) {
       const open = this.text.lastIndexOf('{', at);
-      return { pos: this.posAt(open >= 0 ? open : at), message: 'malformed YAML: a `{…}` mapping that starts here is not closed', fix: 'add the closing `}` at the end of the mapping (on the same line, or indent its continuation lines)' };
+      return {
+        pos: this.posAt(open >= 0 ? open : at),
+        message: 'malformed YAML: a `{…}` mapping that starts here is not closed',
+        fix: 'add the closing `}` at the end of the mapping (on the same line, or indent its continuation lines)',
+      };
     }
     if (err.code === 'BAD_INDENT' && /Flow sequence/.test(err.message)) {
       const open = this.text.lastIndexOf('[', at);
@@ -196,11 +237,6 @@ export class YamlSource {
 
 export function pairOf(map: YAMLMap, key: string): Pair | undefined {
   return map.items.find((p) => isPair(p) && isScalar(p.key) && p.key.value === key) as Pair | undefined;
-}
-
-/** The value node under `key`, or undefined. */
-export function valueOf(map: YAMLMap, key: string): Node | undefined {
-  return (pairOf(map, key)?.value ?? undefined) as Node | undefined;
 }
 
 /** Keys of a map as strings (non-scalar keys become their source text). */
@@ -253,7 +289,10 @@ export function readMarkdown(text: string): MarkdownScenario {
   const titleLine = lines.findIndex((l) => l.startsWith('# '));
   const title = titleLine >= 0 ? lines[titleLine]!.slice(2).trim() : '';
   const detailsLine = lines.findIndex((l, i) => i > titleLine && l.trimStart().startsWith('<details'));
-  const intro = lines.slice(titleLine + 1, detailsLine < 0 ? lines.length : detailsLine).join('\n').trim();
+  const intro = lines
+    .slice(titleLine + 1, detailsLine < 0 ? lines.length : detailsLine)
+    .join('\n')
+    .trim();
   const fences: Fence[] = [];
   for (let i = 0; i < lines.length; i++) {
     const m = FENCE_OPEN.exec(lines[i]!);

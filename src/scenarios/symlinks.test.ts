@@ -12,7 +12,9 @@ import { CorpusError } from './errors.ts';
 import { listScenarioFiles } from './files.ts';
 
 const temps: string[] = [];
-afterAll(() => temps.forEach((d) => rmSync(d, { recursive: true, force: true })));
+afterAll(() => {
+  for (const d of temps) rmSync(d, { recursive: true, force: true });
+});
 
 const SCENARIO = ['id: one', 'title: One', 'events:', '  - off: 1', '    t: 0ms', '    type: agents/context-added', '    payload: {role: user, content: hello}', ''].join('\n');
 
@@ -49,7 +51,9 @@ describe('scenario files that are symlinks', () => {
       err = e;
     }
     expect(err).toBeInstanceOf(CorpusError);
-    expect((err as CorpusError).message).toMatch(/^scenarios\/c\.yaml:1:1 error: scenarios\/c\.yaml is a symlink to .*elsewhere\/stolen\.yaml, outside the project\n {2}fix: copy the scenario into the scenarios folder/);
+    expect((err as CorpusError).message).toMatch(
+      /^scenarios\/c\.yaml:1:1 error: scenarios\/c\.yaml is a symlink to .*elsewhere\/stolen\.yaml, outside the project\n {2}fix: copy the scenario into the scenarios folder/,
+    );
     expect((err as CorpusError).message).toMatch(/scenarios\/d\.yaml:1:1 error: scenarios\/d\.yaml is a symlink to .*missing\.yaml, which does not exist/);
   });
 

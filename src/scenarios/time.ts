@@ -35,7 +35,7 @@ export function readTimeLabel(label: string): { ms: number } | { problem: string
   if (ends.length > 2) return { problem: 'a range has exactly two ends' };
   const ms = ends.map(parseEnd);
   if (ms.some((x) => x === undefined)) return { problem: 'it is not an elapsed time' };
-  const tooLong = ms.findIndex((x) => x === Infinity);
+  const tooLong = ms.indexOf(Infinity);
   if (tooLong >= 0) return { problem: `${JSON.stringify(ends[tooLong]!.trim())} is longer than the longest elapsed time a scenario may use, ${MAX_ELAPSED_TEXT}` };
   if (ms.length === 2 && ms[1]! < ms[0]!) return { problem: `the range ends (${ends[1]!.trim()}) before it starts (${ends[0]!.trim()})` };
   return { ms: ms.at(-1)! };

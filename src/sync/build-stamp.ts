@@ -41,6 +41,8 @@ export function readStamp(dist: string): BuildStamp | undefined {
 export function unfinishedBuild(dist: string): string | undefined {
   const s = readStamp(dist);
   if (!s || s.finished !== null) return undefined;
-  return `sync: the last build (started ${s.started}) did not finish, so ${dist} may be an older site or a partial one. ` +
-    'Nothing was sent. Fix the build error and run `npm run build` again, then sync.';
+  return (
+    `sync: the last build (started ${s.started}) did not finish, so ${dist} may be an older site or a partial one. ` +
+    'Nothing was sent. Fix the build error and run `npm run build` again, then sync.'
+  );
 }

@@ -15,8 +15,12 @@ function cli(args: string[]): Promise<{ code: number | null; stdout: string; std
     const child = spawn(process.execPath, ['src/cli/sync.ts', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
-    child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+    });
     child.on('close', (code) => done({ code, stdout, stderr }));
   });
 }

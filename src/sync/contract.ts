@@ -157,7 +157,9 @@ export function syncContract(name: string, t: ContractTarget): void {
       const revert = await syncSite({ ...quiet, dist: d1, target, prune: true });
       // The journal holds every path the interrupted sync planned to write (a safe superset), all rewritten now.
       expect(revert.plan.uploads.map((u) => [u.path, u.reason])).toEqual([
-        ['style.css', 'interrupted'], ['docs/guide/index.html', 'interrupted'], ['index.html', 'interrupted'],
+        ['style.css', 'interrupted'],
+        ['docs/guide/index.html', 'interrupted'],
+        ['index.html', 'interrupted'],
       ]);
       expect(sitePart(await snapshot(target))).toEqual(siteV1());
     });
@@ -194,7 +196,9 @@ export function syncContract(name: string, t: ContractTarget): void {
     it('refuses --prune on a non-empty target it never synced to, until adopted', async () => {
       const target = await t.fresh();
       await target.write('someone-else.txt', Buffer.from('keep me'), { contentType: 'text/plain', cacheControl: 'no-cache', sha256: '' });
-      await expect(syncSite({ ...quiet, dist: dist(siteV1()), target, prune: true })).rejects.toThrow(/--prune refused: .* holds 1 file\(s\) \(e\.g\. someone-else\.txt\) but no \.sync-manifest\.json/);
+      await expect(syncSite({ ...quiet, dist: dist(siteV1()), target, prune: true })).rejects.toThrow(
+        /--prune refused: .* holds 1 file\(s\) \(e\.g\. someone-else\.txt\) but no \.sync-manifest\.json/,
+      );
       expect(await target.list()).toEqual(['someone-else.txt']);
       await syncSite({ ...quiet, dist: dist(siteV1()), target }); // adopt without pruning
       const pruned = await syncSite({ ...quiet, dist: dist(siteV1()), target, prune: true });

@@ -52,11 +52,19 @@ describe('readLocalSite', () => {
     const dist = writeSite(join(temp('dist'), 'dist'), siteV1());
     const site = readLocalSite(dist);
     expect(Object.keys(site.manifest.files)).toEqual([
-      '_astro/app.abc123.js', 'docs/guide/index.html', 'favicon.svg', 'index.html',
-      'pagefind/fragment/en_1.pf_fragment', 'pagefind/pagefind-entry.json', 'style.css',
+      '_astro/app.abc123.js',
+      'docs/guide/index.html',
+      'favicon.svg',
+      'index.html',
+      'pagefind/fragment/en_1.pf_fragment',
+      'pagefind/pagefind-entry.json',
+      'style.css',
     ]);
     expect(site.manifest.files['index.html']).toEqual({
-      sha256: sha256(siteV1()['index.html']!), size: Buffer.byteLength(siteV1()['index.html']!), contentType: 'text/html; charset=utf-8', cacheControl: 'no-cache',
+      sha256: sha256(siteV1()['index.html']!),
+      size: Buffer.byteLength(siteV1()['index.html']!),
+      contentType: 'text/html; charset=utf-8',
+      cacheControl: 'no-cache',
     });
     expect(site.unknownTypes).toEqual([]);
   });

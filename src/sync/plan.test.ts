@@ -12,7 +12,12 @@ function manifest(files: Record<string, string>): Manifest {
 }
 
 const local = manifest({
-  'index.html': 'h2', 'docs/index.html': 'd1', '_astro/app.b.js': 'a2', '_astro/app.b.css': 'c1', 'favicon.svg': 'f1', 'pagefind/pagefind-entry.json': 'p2',
+  'index.html': 'h2',
+  'docs/index.html': 'd1',
+  '_astro/app.b.js': 'a2',
+  '_astro/app.b.css': 'c1',
+  'favicon.svg': 'f1',
+  'pagefind/pagefind-entry.json': 'p2',
 });
 
 function plan(over: Partial<PlanInput>) {
@@ -22,9 +27,7 @@ function plan(over: Partial<PlanInput>) {
 describe('planSync', () => {
   it('uploads everything to an empty target: assets, then other files, then HTML', () => {
     const p = plan({});
-    expect(p.uploads.map((u) => u.path)).toEqual([
-      '_astro/app.b.css', '_astro/app.b.js', 'favicon.svg', 'pagefind/pagefind-entry.json', 'docs/index.html', 'index.html',
-    ]);
+    expect(p.uploads.map((u) => u.path)).toEqual(['_astro/app.b.css', '_astro/app.b.js', 'favicon.svg', 'pagefind/pagefind-entry.json', 'docs/index.html', 'index.html']);
     expect(p.uploads.map((u) => u.phase)).toEqual(['assets', 'assets', 'other', 'other', 'html', 'html']);
     expect(p.uploads.every((u) => u.reason === 'new')).toBe(true);
     expect(p.writeManifest).toBe(true);
@@ -39,12 +42,22 @@ describe('planSync', () => {
   });
 
   it('uploads changed content, changed headers, dirty and missing files, each with its reason', () => {
-    const remote = manifest({ 'index.html': 'h1', 'docs/index.html': 'd1', '_astro/app.b.js': 'a2', '_astro/app.b.css': 'c1', 'favicon.svg': 'f1', 'pagefind/pagefind-entry.json': 'p2' });
+    const remote = manifest({
+      'index.html': 'h1',
+      'docs/index.html': 'd1',
+      '_astro/app.b.js': 'a2',
+      '_astro/app.b.css': 'c1',
+      'favicon.svg': 'f1',
+      'pagefind/pagefind-entry.json': 'p2',
+    });
     remote.files['favicon.svg']!.cacheControl = 'no-store';
     const listing = Object.keys(local.files).filter((p) => p !== '_astro/app.b.css');
     const p = plan({ remote, listing, dirty: new Set(['docs/index.html', 'gone.html']) });
     expect(p.uploads.map((u) => [u.path, u.reason])).toEqual([
-      ['_astro/app.b.css', 'missing'], ['favicon.svg', 'headers'], ['docs/index.html', 'interrupted'], ['index.html', 'changed'],
+      ['_astro/app.b.css', 'missing'],
+      ['favicon.svg', 'headers'],
+      ['docs/index.html', 'interrupted'],
+      ['index.html', 'changed'],
     ]);
     expect(p.unchanged).toEqual(['_astro/app.b.js', 'pagefind/pagefind-entry.json']);
   });

@@ -69,7 +69,13 @@ export function planSync(input: PlanInput): SyncPlan {
   return { uploads, unchanged, stale, prune: input.prune, writeManifest: uploads.length > 0 || !sameManifest(local, remote) };
 }
 
-function uploadReason(path: string, entry: ManifestEntry, stored: ManifestEntry | undefined, dirty: ReadonlySet<string> | 'all', present: ReadonlySet<string>): UploadReason | undefined {
+function uploadReason(
+  path: string,
+  entry: ManifestEntry,
+  stored: ManifestEntry | undefined,
+  dirty: ReadonlySet<string> | 'all',
+  present: ReadonlySet<string>,
+): UploadReason | undefined {
   if (!stored) return 'new';
   if (stored.sha256 !== entry.sha256 || stored.size !== entry.size) return 'changed';
   if (stored.contentType !== entry.contentType || stored.cacheControl !== entry.cacheControl) return 'headers';

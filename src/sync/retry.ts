@@ -54,13 +54,35 @@ export function backoffDelay(attempt: number, baseMs: number, maxMs: number, ran
 }
 
 const TRANSIENT_NAMES = new Set([
-  'TimeoutError', 'RequestTimeout', 'RequestTimeoutException', 'SlowDown', 'Throttling', 'ThrottlingException',
-  'TooManyRequestsException', 'RequestLimitExceeded', 'InternalError', 'ServiceUnavailable', 'NetworkingError',
+  'TimeoutError',
+  'RequestTimeout',
+  'RequestTimeoutException',
+  'SlowDown',
+  'Throttling',
+  'ThrottlingException',
+  'TooManyRequestsException',
+  'RequestLimitExceeded',
+  'InternalError',
+  'ServiceUnavailable',
+  'NetworkingError',
   'AbortError',
 ]);
 const TRANSIENT_CODES = new Set([
-  'ECONNRESET', 'ECONNREFUSED', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH',
-  'ENETDOWN', 'EBUSY', 'EAGAIN', 'EMFILE', 'ENFILE', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT',
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'EBUSY',
+  'EAGAIN',
+  'EMFILE',
+  'ENFILE',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
 ]);
 
 /** Is this failure worth another try? Looks at SDK metadata, HTTP status, error names and errno codes. */
@@ -81,7 +103,8 @@ export function messageOf(error: unknown): string {
     const code = (error as { Code?: unknown; code?: unknown }).Code ?? (error as { code?: unknown }).code;
     const status = (error as { $metadata?: { httpStatusCode?: unknown } }).$metadata?.httpStatusCode;
     const detail = [typeof code === 'string' && code !== error.name && !error.message.includes(code) ? code : '', typeof status === 'number' ? `HTTP ${status}` : '']
-      .filter(Boolean).join(', ');
+      .filter(Boolean)
+      .join(', ');
     return `${error.name === 'Error' ? '' : `${error.name}: `}${error.message || '(no message)'}${detail ? ` (${detail})` : ''}`;
   }
   return String(error);

@@ -41,7 +41,6 @@ function copyFollowingLinks(from: string, to: string): void {
   }
 }
 
-
 describe('symlinks in public/', () => {
   it('linkedOutside names the dist files that came through a link leaving public/, file or folder', () => {
     const { dist, pub } = project();
@@ -64,7 +63,9 @@ describe('symlinks in public/', () => {
     expect(readFileSync(join(www, 'icon.svg'), 'utf8')).toBe('<svg/>');
     expect(readFileSync(join(www, 'index.html'), 'utf8')).toBe(siteV1()['index.html']);
     expect(lines.filter((l) => l.startsWith('skipped '))).toEqual([
-      expect.stringMatching(/^skipped keys\/id\.txt: it was copied from .*public\/keys\/id\.txt, a symlink resolving outside public\/ \(to .*secret\/keys\/id\.txt\) — never uploaded/),
+      expect.stringMatching(
+        /^skipped keys\/id\.txt: it was copied from .*public\/keys\/id\.txt, a symlink resolving outside public\/ \(to .*secret\/keys\/id\.txt\) — never uploaded/,
+      ),
       expect.stringMatching(/^skipped robots\.txt: it was copied from .*public\/robots\.txt, a symlink resolving outside public\//),
     ]);
     expect(JSON.stringify(readFileSync(join(www, '.sync-manifest.json'), 'utf8'))).not.toContain('robots.txt');

@@ -21,17 +21,25 @@ let proxy: FaultProxy;
 let n = 0;
 
 beforeAll(async () => {
-  for (const [k, v] of Object.entries(ENV)) { saved[k] = process.env[k]; process.env[k] = v; }
+  for (const [k, v] of Object.entries(ENV)) {
+    saved[k] = process.env[k];
+    process.env[k] = v;
+  }
   s3 = await startS3();
   proxy = await startProxy(s3.port);
 });
 afterAll(async () => {
   await proxy?.close();
   await s3?.close();
-  for (const [k, v] of Object.entries(saved)) { if (v === undefined) delete process.env[k]; else process.env[k] = v; }
+  for (const [k, v] of Object.entries(saved)) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
   removeTempDirs();
 });
-afterEach(() => { proxy.fault = () => 'pass'; });
+afterEach(() => {
+  proxy.fault = () => 'pass';
+});
 
 /** A fresh prefix; the target is made the way the CLI makes it (env credentials, --endpoint = the proxy). */
 function freshSpec(): { spec: string; prefix: string } {
@@ -146,7 +154,10 @@ describe('S3 target', () => {
     // The home page's upload never gets an answer; the process is killed while waiting for it.
     proxy.hung = new Promise((r) => {
       proxy.fault = (req) => {
-        if (req.method === 'PUT' && req.path === `/${s3.bucket}/${prefix}/index.html`) { r(req); return 'hang'; }
+        if (req.method === 'PUT' && req.path === `/${s3.bucket}/${prefix}/index.html`) {
+          r(req);
+          return 'hang';
+        }
         return 'pass';
       };
     });
@@ -177,21 +188,36 @@ describe('S3 target', () => {
   it('fails fast and clearly on a missing bucket or rejected credentials', async () => {
     const from = proxy.requests.length;
     const missing = await openTarget('s3://no-such-bucket/site', { endpoint: proxy.endpoint });
-    await expect(syncSite({ ...quiet, dist: dist(siteV1()), target: missing })).rejects.toThrow(/NoSuchBucket[\s\S]*hint: the bucket s3:\/\/no-such-bucket at http:\/\/127\.0\.0\.1:\d+ does not exist/);
+    await expect(syncSite({ ...quiet, dist: dist(siteV1()), target: missing })).rejects.toThrow(
+      /NoSuchBucket[\s\S]*hint: the bucket s3:\/\/no-such-bucket at http:\/\/127\.0\.0\.1:\d+ does not exist/,
+    );
     expect(proxy.requests.length - from).toBe(1); // not retried
 
-    const wrongKey = new S3Target({ bucket: s3.bucket, prefix: 'x', endpoint: proxy.endpoint, client: s3Client(proxy.endpoint, { accessKeyId: 'WRONG', secretAccessKey: 'WRONG' }) });
+    const wrongKey = new S3Target({
+      bucket: s3.bucket,
+      prefix: 'x',
+      endpoint: proxy.endpoint,
+      client: s3Client(proxy.endpoint, { accessKeyId: 'WRONG', secretAccessKey: 'WRONG' }),
+    });
     await expect(syncSite({ ...quiet, dist: dist(siteV1()), target: wrongKey })).rejects.toThrow(/hint: the credentials were rejected/);
   });
 });
 
-interface CliRun { code: number | null; signal: NodeJS.Signals | null; output: string }
+interface CliRun {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  output: string;
+}
 
 function startCli(args: string[]) {
   const child = spawn(process.execPath, ['src/cli/sync.ts', ...args], { cwd: ROOT, env: { ...process.env, ...ENV }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  child.stdout.on('data', (d: Buffer) => { output += d.toString(); });
-  child.stderr.on('data', (d: Buffer) => { output += d.toString(); });
+  child.stdout.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
+  child.stderr.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
   const done = new Promise<CliRun>((r) => child.on('close', (code, signal) => r({ code, signal, output })));
   return { process: child, done, output: () => output };
 }

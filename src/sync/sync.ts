@@ -18,9 +18,7 @@ import { join, sep } from 'node:path';
 import { unfinishedBuild } from './build-stamp.ts';
 import { SyncError } from './errors.ts';
 import { CACHE_NONE } from './headers.ts';
-import {
-  MANIFEST_NAME, PENDING_NAME, RESERVED_NAMES, parseManifest, parsePending, readLocalSite, serializeManifest, serializePending, sha256,
-} from './manifest.ts';
+import { MANIFEST_NAME, PENDING_NAME, RESERVED_NAMES, parseManifest, parsePending, readLocalSite, serializeManifest, serializePending, sha256 } from './manifest.ts';
 import { deletions, formatPlan, PHASES, planSync, type SyncPlan, type Upload } from './plan.ts';
 import { messageOf, RetryExhaustedError, withRetry, type RetryOptions } from './retry.ts';
 import type { Target } from './target.ts';
@@ -72,7 +70,9 @@ export async function syncSite(options: SyncOptions): Promise<SyncResult> {
   if (unfinished) throw new SyncError(unfinished);
   const site = readLocalSite(options.dist, options.publicDir);
   for (const x of site.skipped) {
-    log(`skipped ${x.path}: it was copied from ${x.from}, a symlink resolving outside public/ (to ${x.resolvesTo}) — never uploaded; remove the link or copy the file into public/`);
+    log(
+      `skipped ${x.path}: it was copied from ${x.from}, a symlink resolving outside public/ (to ${x.resolvesTo}) — never uploaded; remove the link or copy the file into public/`,
+    );
   }
   if (target instanceof DirTarget) assertSeparate(site.dir, target.root);
   if (site.unknownTypes.length) {
@@ -91,7 +91,10 @@ export async function syncSite(options: SyncOptions): Promise<SyncResult> {
   const keep = (options.keep ?? []).map((k) => k.replace(/\/*$/, '/'));
   const kept = (p: string): boolean => keep.some((k) => p.startsWith(k));
   const clash = Object.keys(site.manifest.files).find(kept);
-  if (clash) throw new SyncError(`sync: ${options.dist} has ${clash}, inside ${keep.find((k) => clash.startsWith(k))}, which the target keeps for something else (pull-request previews); rename that page.`);
+  if (clash)
+    throw new SyncError(
+      `sync: ${options.dist} has ${clash}, inside ${keep.find((k) => clash.startsWith(k))}, which the target keeps for something else (pull-request previews); rename that page.`,
+    );
   const listing = (await attempt(`listing ${target.description}`, () => target.list(), beforeAnyChange)).filter((p) => !kept(p));
 
   const prune = options.prune ?? false;
@@ -99,11 +102,11 @@ export async function syncSite(options: SyncOptions): Promise<SyncResult> {
   if (prune && !storedBytes && !pendingBytes && foreign.length > 0) {
     throw new SyncError(
       `sync: --prune refused: ${target.description} holds ${foreign.length} file(s) (e.g. ${foreign[0]}) but no ${MANIFEST_NAME}, so it was never synced by this tool ` +
-      `and pruning could delete files that are not the site's. Check the target; if it is right, run once without --prune (that adopts it), then with --prune.`,
+        `and pruning could delete files that are not the site's. Check the target; if it is right, run once without --prune (that adopts it), then with --prune.`,
     );
   }
 
-  const dirty = pendingPaths === undefined ? 'all' as const : new Set(pendingPaths);
+  const dirty = pendingPaths === undefined ? ('all' as const) : new Set(pendingPaths);
   const plan = planSync({ local: site.manifest, remote, dirty, listing, prune });
   const dryRun = options.dryRun ?? false;
   log(formatPlan(plan, { source: options.dist, target: target.description, dryRun, listUnchanged: options.verbose ?? false }));
@@ -149,7 +152,9 @@ export async function syncSite(options: SyncOptions): Promise<SyncResult> {
     result.deleted = toDelete;
     for (const p of toDelete) log(`  deleted   ${p}`);
   }
-  log(`done: uploaded ${result.uploaded.length}, deleted ${result.deleted.length}, ${plan.unchanged.length} unchanged${result.manifestWritten ? '' : ' (manifest already current)'}`);
+  log(
+    `done: uploaded ${result.uploaded.length}, deleted ${result.deleted.length}, ${plan.unchanged.length} unchanged${result.manifestWritten ? '' : ' (manifest already current)'}`,
+  );
   return result;
 
   async function upload(u: Upload): Promise<void> {
@@ -157,7 +162,11 @@ export async function syncSite(options: SyncOptions): Promise<SyncResult> {
     if (sha256(body) !== u.entry.sha256) {
       throw new SyncError(`sync: ${u.path} changed in ${options.dist} while syncing; rebuild and rerun. ${interrupted}`);
     }
-    await attempt(`uploading ${u.path}`, () => target.write(u.path, body, { contentType: u.entry.contentType, cacheControl: u.entry.cacheControl, sha256: u.entry.sha256 }), interrupted);
+    await attempt(
+      `uploading ${u.path}`,
+      () => target.write(u.path, body, { contentType: u.entry.contentType, cacheControl: u.entry.cacheControl, sha256: u.entry.sha256 }),
+      interrupted,
+    );
     log(`  uploaded  ${u.path}`);
   }
 }
@@ -178,14 +187,18 @@ async function attemptStep<T>(target: Target, what: string, op: () => Promise<T>
 export async function runLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
   const run = pLimit(Math.max(1, limit));
   let failure: { error: unknown } | undefined;
-  await Promise.all(items.map((item) => run(async () => {
-    if (failure) return;
-    try {
-      await fn(item);
-    } catch (error) {
-      failure ??= { error };
-    }
-  })));
+  await Promise.all(
+    items.map((item) =>
+      run(async () => {
+        if (failure) return;
+        try {
+          await fn(item);
+        } catch (error) {
+          failure ??= { error };
+        }
+      }),
+    ),
+  );
   if (failure) throw failure.error;
 }
 

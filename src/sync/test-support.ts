@@ -105,7 +105,10 @@ export async function startS3(bucket = 'site-bucket'): Promise<S3Server> {
   const client = s3Client(endpoint);
   await client.send(new CreateBucketCommand({ Bucket: bucket }));
   return {
-    endpoint, port, bucket, client,
+    endpoint,
+    port,
+    bucket,
+    client,
     async close() {
       client.destroy();
       await server.close();
@@ -146,7 +149,9 @@ export async function startProxy(upstreamPort: number): Promise<FaultProxy> {
     endpoint: '',
     requests: [],
     fault: () => 'pass',
-    hung: new Promise((r) => { onHung = r; }),
+    hung: new Promise((r) => {
+      onHung = r;
+    }),
     close: async () => {},
   };
   const server: Server = createServer((req, res) => {

@@ -23,7 +23,6 @@ export const ANTHROPIC_MAX_TOKENS = 4096;
 /** JSON Schema for a function tool that declares no parameters (Anthropic requires `input_schema`). */
 const NO_PARAMETERS: JsonObject = { type: 'object', properties: {} };
 
-
 export function toAnthropic(src: WireSource): JsonObject {
   const { tools, messages } = splitTools(src.messages);
   // Positions in the split list: a `tools` message that stayed in it is plain user text.

@@ -39,11 +39,5 @@ const EOF_MARK = 'JSON_BODY';
 /** A cURL command that sends `json` (a pretty-printed body of `format`) to the provider. */
 export function curlCommand(format: WireFormat, json: string): string {
   const e = ENDPOINTS[format];
-  return [
-    `curl ${e.url} \\`,
-    ...e.headers.map((h) => `  -H "${h}" \\`),
-    `  --data-binary @- <<'${EOF_MARK}'`,
-    json,
-    EOF_MARK,
-  ].join('\n');
+  return [`curl ${e.url} \\`, ...e.headers.map((h) => `  -H "${h}" \\`), `  --data-binary @- <<'${EOF_MARK}'`, json, EOF_MARK].join('\n');
 }

@@ -95,7 +95,13 @@ describe('Anthropic Messages', () => {
         { type: 'text', text: 'Project: harbor.', cache_control: { type: 'ephemeral' } },
       ],
       messages: [
-        { role: 'user', content: [{ type: 'text', text: 'Requested at: 16:41' }, { type: 'text', text: 'hi' }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'Requested at: 16:41' },
+            { type: 'text', text: 'hi' },
+          ],
+        },
         { role: 'assistant', content: [{ type: 'text', text: 'hello' }] },
         {
           role: 'user',
@@ -113,7 +119,15 @@ describe('Anthropic Messages', () => {
     expect(toWire('anthropic', { model: 'claude-x', messages: [msg('user', 'a'), msg('user', 'b')] })).toEqual({
       model: 'claude-x',
       max_tokens: 4096,
-      messages: [{ role: 'user', content: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b', cache_control: { type: 'ephemeral' } }] }],
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'a' },
+            { type: 'text', text: 'b', cache_control: { type: 'ephemeral' } },
+          ],
+        },
+      ],
     });
   });
 

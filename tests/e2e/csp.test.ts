@@ -42,7 +42,9 @@ async function open(path: string): Promise<{ page: Page; violations: string[] }>
   await page.exposeFunction('__cspViolation', (v: string) => violations.push(`${path}: ${v}`));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
-      (window as unknown as { __cspViolation: (v: string) => void }).__cspViolation(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber}) ${e.sample}`);
+      (window as unknown as { __cspViolation: (v: string) => void }).__cspViolation(
+        `${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber}) ${e.sample}`,
+      );
     });
   });
   page.on('console', (m) => /content security policy/i.test(m.text()) && violations.push(`${path}: console: ${m.text()}`));
@@ -53,7 +55,7 @@ async function open(path: string): Promise<{ page: Page; violations: string[] }>
 const pages = (): string[] =>
   readdirSync(join(dir, 'dist'), { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith('index.html') && !f.startsWith('pagefind'))
-    .map((f) => `/${f.replace(/index\.html$/, "")}`)
+    .map((f) => `/${f.replace(/index\.html$/, '')}`)
     .sort();
 
 describe('Content Security Policy', () => {
@@ -79,7 +81,9 @@ describe('Content Security Policy', () => {
       await page.waitForTimeout(50);
       all.push(...violations);
       // No inline event handler attribute on any element (the policy would block it; none should exist).
-      const handlers = await page.evaluate(() => [...document.querySelectorAll('*')].flatMap((e) => [...e.attributes].filter((a) => /^on/i.test(a.name)).map((a) => `<${e.tagName.toLowerCase()} ${a.name}>`)));
+      const handlers = await page.evaluate(() =>
+        [...document.querySelectorAll('*')].flatMap((e) => [...e.attributes].filter((a) => /^on/i.test(a.name)).map((a) => `<${e.tagName.toLowerCase()} ${a.name}>`)),
+      );
       all.push(...handlers.map((h) => `${p}: inline handler ${h}`));
       await page.context().close();
     }

@@ -55,10 +55,14 @@ async function open(path: string, opts: { colorScheme?: 'light' | 'dark'; width?
 
 /** Waits until the playground has answered the latest edit. */
 async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const root = document.querySelector('.playground');
-    return root && !root.hasAttribute('aria-busy') && document.getElementById('pg-status')?.textContent !== 'Loading…';
-  }, undefined, { timeout: 60_000 });
+  await page.waitForFunction(
+    () => {
+      const root = document.querySelector('.playground');
+      return root && !root.hasAttribute('aria-busy') && document.getElementById('pg-status')?.textContent !== 'Loading…';
+    },
+    undefined,
+    { timeout: 60_000 },
+  );
   await page.waitForTimeout(50);
   await page.waitForFunction(() => !document.querySelector('.playground')!.hasAttribute('aria-busy'), undefined, { timeout: 60_000 });
 }
@@ -67,7 +71,10 @@ async function settled(page: Page): Promise<void> {
 async function insertBefore(page: Page, line: string, text: string): Promise<void> {
   await page.locator('.cm-content').click();
   await page.keyboard.press('Control+End');
-  await page.locator('.cm-line', { hasText: new RegExp(`^${line}$`) }).first().click();
+  await page
+    .locator('.cm-line', { hasText: new RegExp(`^${line}$`) })
+    .first()
+    .click();
   await page.keyboard.press('Home');
   await page.keyboard.insertText(text);
 }
@@ -103,13 +110,31 @@ describe('the playground', () => {
     const page = await open('/playground/#open=sent-re-add');
     await page.waitForSelector('#pg-pane .pane');
     await settled(page);
-    await insertBefore(page, 'annotations:', [
-      '  - off: 49', '    t: 18m 50s', '    type: agent/llm-request-settled', '    payload:', '      requestOffset: 42',
-      '      result: {status: succeeded, text: ok}',
-      '  - off: 50', '    t: 19m', '    type: agents/context-added', '    payload:', '      role: user',
-      '      content: typed in the playground test', '  - off: 51', '    t: 19m 1s', '    type: agent/llm-request-requested',
-      '    payload:', '      model: openai/gpt-5.6-terra', '      contractVersion: "7.0.0"', '',
-    ].join('\n'));
+    await insertBefore(
+      page,
+      'annotations:',
+      [
+        '  - off: 49',
+        '    t: 18m 50s',
+        '    type: agent/llm-request-settled',
+        '    payload:',
+        '      requestOffset: 42',
+        '      result: {status: succeeded, text: ok}',
+        '  - off: 50',
+        '    t: 19m',
+        '    type: agents/context-added',
+        '    payload:',
+        '      role: user',
+        '      content: typed in the playground test',
+        '  - off: 51',
+        '    t: 19m 1s',
+        '    type: agent/llm-request-requested',
+        '    payload:',
+        '      model: openai/gpt-5.6-terra',
+        '      contractVersion: "7.0.0"',
+        '',
+      ].join('\n'),
+    );
     await expect.poll(() => page.locator('#pg-event option[value="51"]').count(), { timeout: 30_000 }).toBe(1);
     await page.locator('#pg-event').selectOption('51');
     await expect.poll(() => page.locator('#pg-pane .pane h2').textContent(), { timeout: 30_000 }).toBe('Request @51');
@@ -128,7 +153,11 @@ describe('the playground', () => {
     const edited = readFileSync(join(ROOT, 'scenarios/02-sent-re-add.yaml'), 'utf8');
     // What `npm run check` prints for the same text (the playground's edit is replayed here).
     const text = `id: again\n${edited.replace(/^annotations:/m, (a) => `  - off: 49\n    t: 18m 50s\n    type: agent/llm-request-settled\n    payload:\n      requestOffset: 42\n      result: {status: succeeded, text: ok}\n  - off: 50\n    t: 19m\n    type: agents/context-added\n    payload:\n      role: user\n      content: typed in the playground test\n  - off: 51\n    t: 19m 1s\n    type: agent/llm-request-requested\n    payload:\n      model: openai/gpt-5.6-terra\n      contractVersion: "7.0.0"\n${a}`)}`;
-    const cli = renderTexts(readdirSync(join(ROOT, 'scenarios')).map((n) => ({ file: `scenarios/${n}`, text: n === '02-sent-re-add.yaml' ? text : readFileSync(join(ROOT, 'scenarios', n), 'utf8') })), config, { everyEvent: false });
+    const cli = renderTexts(
+      readdirSync(join(ROOT, 'scenarios')).map((n) => ({ file: `scenarios/${n}`, text: n === '02-sent-re-add.yaml' ? text : readFileSync(join(ROOT, 'scenarios', n), 'utf8') })),
+      config,
+      { everyEvent: false },
+    );
     expect(shown).toEqual(cli.errors.map(formatError));
     expect(shown[0]).toMatch(/^scenarios\/02-sent-re-add\.yaml:2:1 error: /);
     const marker = page.locator('.cm-gutter-lint .cm-gutterElement', { has: page.locator('.cm-lint-marker-error') });
@@ -147,7 +176,11 @@ describe('the playground', () => {
     await page.waitForSelector('#pg-pane .pane');
     await settled(page);
     expect(await page.locator('#pg-pane .pane h2').textContent()).toBe('As of @40');
-    await insertBefore(page, 'annotations:', '  - off: 60\n    t: 20m\n    type: agents/context-added\n    payload:\n      role: user\n      content: shared by link ✂ </script>\n');
+    await insertBefore(
+      page,
+      'annotations:',
+      '  - off: 60\n    t: 20m\n    type: agents/context-added\n    payload:\n      role: user\n      content: shared by link ✂ </script>\n',
+    );
     await expect.poll(() => page.locator('#pg-event option[value="60"]').count(), { timeout: 30_000 }).toBe(1);
     await page.locator('#pg-event').selectOption('60');
     await expect.poll(() => page.locator('#pg-pane .pane h2').textContent(), { timeout: 30_000 }).toBe('As of @60');
@@ -162,10 +195,12 @@ describe('the playground', () => {
     expect(await again.locator('#pg-pane .pane h2').textContent()).toBe('As of @60');
     expect(await paneText(again, '#pg-pane .code')).toBe(before);
 
-    const downloads = await Promise.all([page, again].map(async (p) => {
-      const [d] = await Promise.all([p.waitForEvent('download'), p.locator('#pg-download').click()]);
-      return { name: d.suggestedFilename(), text: readFileSync((await d.path())!, 'utf8') };
-    }));
+    const downloads = await Promise.all(
+      [page, again].map(async (p) => {
+        const [d] = await Promise.all([p.waitForEvent('download'), p.locator('#pg-download').click()]);
+        return { name: d.suggestedFilename(), text: readFileSync((await d.path())!, 'utf8') };
+      }),
+    );
     expect(downloads[1]).toEqual(downloads[0]);
     const file = downloads[0]!;
     expect(file.name).toBe('sent-re-add-edited.yaml');
@@ -186,7 +221,9 @@ describe('the playground', () => {
     await settled(page);
     await page.locator('#pg-fold').selectOption('layered');
     await page.waitForSelector('#pg-errors pre', { timeout: 30_000 });
-    expect(await page.locator('#pg-errors pre').first().textContent()).toMatch(/^scenarios\/01-birth-window\.yaml:\d+:\d+ error: unknown event type `[^`]+` at @\d+ for fold `layered`/);
+    expect(await page.locator('#pg-errors pre').first().textContent()).toMatch(
+      /^scenarios\/01-birth-window\.yaml:\d+:\d+ error: unknown event type `[^`]+` at @\d+ for fold `layered`/,
+    );
     await page.locator('.cm-content').click();
     await page.keyboard.press('Control+z');
     await settled(page);
@@ -202,7 +239,11 @@ describe('the playground', () => {
     expect(await paneText(page, '#pg-pane .code')).toContain("<script>window.__pwned='section'</script>");
     await page.locator('#pg-event').selectOption('2');
     await settled(page);
-    await insertBefore(page, 'annotations:', `  - off: 4\n    t: 3s\n    type: agents/context-added\n    payload: {role: user, content: "</textarea><script>window.__pwned='typed'</script><a href=\\"javascript:window.__pwned='link'\\">x</a>"}\n    note: "</textarea><svg onload=\\"window.__pwned='note'\\">"\n`);
+    await insertBefore(
+      page,
+      'annotations:',
+      `  - off: 4\n    t: 3s\n    type: agents/context-added\n    payload: {role: user, content: "</textarea><script>window.__pwned='typed'</script><a href=\\"javascript:window.__pwned='link'\\">x</a>"}\n    note: "</textarea><svg onload=\\"window.__pwned='note'\\">"\n`,
+    );
     await expect.poll(() => page.locator('#pg-event option[value="4"]').count(), { timeout: 30_000 }).toBe(1);
     await page.locator('#pg-event').selectOption('4');
     await expect.poll(() => paneText(page, '#pg-pane .code'), { timeout: 30_000 }).toContain("</textarea><script>window.__pwned='typed'</script>");
@@ -220,7 +261,12 @@ describe('the playground', () => {
 
     // An alias bomb (a billion laughs) is an error with a fix, not a hang.
     const bomb = ['id: bomb', 'title: t', 'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
-    for (let i = 1; i < 10; i++) bomb.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(9).fill(`*${String.fromCharCode(96 + i)}`).join(',')}]`);
+    for (let i = 1; i < 10; i++)
+      bomb.push(
+        `${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(9)
+          .fill(`*${String.fromCharCode(96 + i)}`)
+          .join(',')}]`,
+      );
     await page.keyboard.press('Control+a');
     await page.keyboard.insertText(`${bomb.join('\n')}\nevents: *j\n`);
     await page.waitForSelector('#pg-errors pre', { timeout: 30_000 });
@@ -256,11 +302,18 @@ describe('the playground', () => {
       await page.waitForSelector('#pg-pane .pane');
       await settled(page);
       await page.addScriptTag({ content: axeSource });
-      const run = (): Promise<string[]> => page.evaluate(async () => {
-        // @ts-expect-error — injected above
-        const r = await window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'best-practice'] });
-        return r.violations.map((v: { id: string; nodes: { target: string[] }[] }) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-      });
+      const run = (): Promise<string[]> =>
+        page.evaluate(async () => {
+          // @ts-expect-error — injected above
+          const r = await window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'best-practice'] });
+          return r.violations.map(
+            (v: { id: string; nodes: { target: string[] }[] }) =>
+              `${v.id}: ${v.nodes
+                .slice(0, 3)
+                .map((n) => n.target.join(' '))
+                .join(' | ')}`,
+          );
+        });
       expect(await run()).toEqual([]);
       await page.locator('.cm-content').click();
       await page.keyboard.press('Control+Home');

@@ -55,7 +55,13 @@ async function open(path: string, width: number, colorScheme: 'light' | 'dark' =
 const shot = (page: Page, name: string): Promise<Buffer> => page.screenshot({ path: join(ARTIFACTS, `reading-${name}.png`) });
 const selected = (page: Page): Promise<string | null> => page.locator('.card.selected').getAttribute('data-offset');
 const rectOf = (page: Page, selector: string) =>
-  page.locator(selector).first().evaluate((e) => { const r = e.getBoundingClientRect(); return { top: r.top, bottom: r.bottom, left: r.left, right: r.right }; });
+  page
+    .locator(selector)
+    .first()
+    .evaluate((e) => {
+      const r = e.getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom, left: r.left, right: r.right };
+    });
 
 describe('the pane stays with the reader', SLOW, () => {
   for (const width of WIDTHS) {
@@ -185,7 +191,14 @@ describe('what changed, and where the cache ends', SLOW, () => {
       expect(await other.locator('.review-view[data-view="unified"]').isVisible()).toBe(true);
       await other.locator('.review-tabs button[data-view="split"]').click();
       // side by side: the two columns never overlap
-      const halves = await other.locator('.split .row').evaluateAll((rows) => rows.map((r) => [...r.children].map((h) => { const b = h.getBoundingClientRect(); return [b.left, b.right]; })));
+      const halves = await other.locator('.split .row').evaluateAll((rows) =>
+        rows.map((r) =>
+          [...r.children].map((h) => {
+            const b = h.getBoundingClientRect();
+            return [b.left, b.right];
+          }),
+        ),
+      );
       for (const [l, r] of halves) expect(l![1]).toBeLessThanOrEqual(r![0]! + 0.5);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await shot(page, `split-${width}`);
@@ -201,7 +214,9 @@ describe('layout', SLOW, () => {
         for (const id of ['rewrite-vs-re-add', 'layered-recommended', 'layered-today']) {
           const page = await open(`/scenarios/${id}/`, width, scheme);
           for (const d of await page.locator('.card details').all()) await d.evaluate((e) => ((e as HTMLDetailsElement).open = true));
-          await page.locator('.shared-start').evaluateAll((ds) => ds.forEach((d) => ((d as HTMLDetailsElement).open = true)));
+          await page.locator('.shared-start').evaluateAll((ds) => {
+            for (const d of ds) (d as HTMLDetailsElement).open = true;
+          });
           expect(await page.evaluate(() => document.documentElement.scrollWidth), id).toBeLessThanOrEqual(width);
           // nothing pokes out of the viewport (badges, tables)
           const out = await page.evaluate((w) => [...document.querySelectorAll('.badge, table, .card')].filter((e) => e.getBoundingClientRect().right > w + 0.5).length, width);
@@ -229,13 +244,20 @@ describe('layout', SLOW, () => {
 describe('search', SLOW, () => {
   const contrast = (a: number[], b: number[]): number => {
     const lum = (c: number[]) => {
-      const [r, g, bl] = c.map((v) => { const s = v / 255; return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4; });
+      const [r, g, bl] = c.map((v) => {
+        const s = v / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      });
       return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
     };
     const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
     return (x! + 0.05) / (y! + 0.05);
   };
-  const rgb = (s: string): number[] => s.match(/[\d.]+/g)!.slice(0, 3).map(Number);
+  const rgb = (s: string): number[] =>
+    s
+      .match(/[\d.]+/g)!
+      .slice(0, 3)
+      .map(Number);
 
   for (const scheme of SCHEMES) {
     it(`is readable in ${scheme} mode (input and results)`, async () => {
@@ -248,7 +270,10 @@ describe('search', SLOW, () => {
       expect(contrast(rgb(fg!), rgb(bg!))).toBeGreaterThanOrEqual(4.5);
       const body = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
       for (const sel of ['.pagefind-ui__result-link', '.pagefind-ui__result-excerpt']) {
-        const c = await page.locator(sel).first().evaluate((e) => getComputedStyle(e).color);
+        const c = await page
+          .locator(sel)
+          .first()
+          .evaluate((e) => getComputedStyle(e).color);
         expect(contrast(rgb(c), rgb(body)), sel).toBeGreaterThanOrEqual(4.5);
       }
       await shot(page, `search-${scheme}`);
@@ -304,7 +329,10 @@ describe('keyboard and assistive technology', SLOW, () => {
     expect(focus).toBe('dashed');
     // changed line, annotation and its mark: three different colours
     const colours = await page.evaluate(() => {
-      const bg = (sel: string) => { const e = document.querySelector(sel); return e ? getComputedStyle(e).backgroundColor : null; };
+      const bg = (sel: string) => {
+        const e = document.querySelector(sel);
+        return e ? getComputedStyle(e).backgroundColor : null;
+      };
       return [bg('.pane.selected .ln.s-changed .sign') ?? bg('.pane.selected .ln.s-added .sign'), bg('.pane.selected .note'), bg('.pane.selected mark')];
     });
     expect(colours.every(Boolean)).toBe(true);
@@ -320,8 +348,9 @@ describe('text', SLOW, () => {
     const walk = (d: string): void => {
       for (const f of readdirSync(d)) {
         const p = join(d, f);
-        if (statSync(p).isDirectory()) { if (f !== 'pagefind' && f !== '_astro') walk(p); }
-        else if (f === 'index.html') out.push(`/${relative(join(dir, 'dist'), d)}/`.replace(/\/+/g, '/'));
+        if (statSync(p).isDirectory()) {
+          if (f !== 'pagefind' && f !== '_astro') walk(p);
+        } else if (f === 'index.html') out.push(`/${relative(join(dir, 'dist'), d)}/`.replace(/\/+/g, '/'));
       }
     };
     walk(join(dir, 'dist'));
@@ -336,11 +365,12 @@ describe('text', SLOW, () => {
       const page = await open(path, 1280);
       const found = await page.evaluate(() => {
         const body = document.querySelector('main')!.cloneNode(true) as HTMLElement;
-        body.querySelectorAll('.code, pre, script, .preview, .card details').forEach((e) => e.remove());
+        for (const e of body.querySelectorAll('.code, pre, script, .preview, .card details')) e.remove();
         const text = body.textContent ?? '';
         const html = body.innerHTML;
         const issues: string[] = [];
-        for (const m of html.matchAll(/[A-Za-z]<(strong|em|a|kbd)\b[^>]*>|<\/(strong|em|a|kbd)>[A-Za-z]/g)) issues.push(`glued to markup: …${html.slice(Math.max(0, m.index! - 20), m.index! + 30)}…`);
+        for (const m of html.matchAll(/[A-Za-z]<(strong|em|a|kbd)\b[^>]*>|<\/(strong|em|a|kbd)>[A-Za-z]/g))
+          issues.push(`glued to markup: …${html.slice(Math.max(0, m.index! - 20), m.index! + 30)}…`);
         for (const m of text.matchAll(/(?<![\d.,])\b1 (requests|events|scenarios|lines|prompts)\b|\w\(s\)/g)) issues.push(`plural: ${m[0]}`);
         for (const m of text.matchAll(/\b[0-9a-f]{40}\b/g)) issues.push(`full hash: ${m[0]}`);
         for (const m of text.matchAll(/\b(undefined|NaN)\b|\[object Object\]/g)) issues.push(`leak: ${m[0]}`);

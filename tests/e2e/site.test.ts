@@ -41,7 +41,12 @@ afterAll(async () => {
 
 async function open(path: string, opts: { colorScheme?: 'light' | 'dark'; width?: number; javaScript?: boolean; bypassCSP?: boolean } = {}): Promise<Page> {
   // bypassCSP: axe is injected as an inline script, which the pages' policy rightly blocks (tests/e2e/csp.test.ts tests the policy).
-  const context = await browser.newContext({ colorScheme: opts.colorScheme ?? 'light', viewport: { width: opts.width ?? 1400, height: 900 }, javaScriptEnabled: opts.javaScript ?? true, bypassCSP: opts.bypassCSP ?? false });
+  const context = await browser.newContext({
+    colorScheme: opts.colorScheme ?? 'light',
+    viewport: { width: opts.width ?? 1400, height: 900 },
+    javaScriptEnabled: opts.javaScript ?? true,
+    bypassCSP: opts.bypassCSP ?? false,
+  });
   const page = await context.newPage();
   page.on('console', (m) => m.type() === 'error' && consoleErrors.push(`${path}: ${m.text()}`));
   page.on('pageerror', (e) => consoleErrors.push(`${path}: ${e.message}`));
@@ -50,14 +55,22 @@ async function open(path: string, opts: { colorScheme?: 'light' | 'dark'; width?
 }
 
 const scenarioIds = (): string[] =>
-  readdirSync(join(dir, 'dist/scenarios')).filter((d) => !d.startsWith('.')).sort();
+  readdirSync(join(dir, 'dist/scenarios'))
+    .filter((d) => !d.startsWith('.'))
+    .sort();
 
 async function axe(page: Page): Promise<string[]> {
   await page.addScriptTag({ content: axeSource });
   const result = await page.evaluate(async () => {
     // @ts-expect-error — injected above
     const r = await window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'best-practice'] });
-    return r.violations.map((v: { id: string; nodes: { target: string[] }[] }) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    return r.violations.map(
+      (v: { id: string; nodes: { target: string[] }[] }) =>
+        `${v.id}: ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
   });
   return result as string[];
 }
@@ -172,7 +185,7 @@ describe('the built site', () => {
     expect(await placed('neededArtifact')).toEqual(['inline', 'inline']);
     expect(await placed('steeringNote-locked')).toEqual(['system fold + reminder', 'system fold + reminder']);
     expect(await row('recoveryTicket').locator('.demos .badge').allInnerTexts()).toEqual(['system fold', 'trailing slot']);
-    expect(await row('artifactRepair').innerText()).toContain('Outside this fold\'s model.');
+    expect(await row('artifactRepair').innerText()).toContain("Outside this fold's model.");
     expect(await row('rejectionFeedback').locator('a[href*="layered-operator-rejection-recommended/#@10"]').count()).toBe(1);
     expect(await page.locator('tr.moves').count()).toBe(4);
     await page.context().close();
@@ -198,7 +211,8 @@ describe('the built site', () => {
   it('finds a scenario by a word from its prompt (offline search)', async () => {
     const page = await open('/search/');
     await page.locator('#search input').fill('CHANGELOG');
-    await expect.poll(() => page.locator('.pagefind-ui__result-link').evaluateAll((as) => as.map((a) => a.getAttribute('href'))), { timeout: 10_000 })
+    await expect
+      .poll(() => page.locator('.pagefind-ui__result-link').evaluateAll((as) => as.map((a) => a.getAttribute('href'))), { timeout: 10_000 })
       .toContain('/scenarios/sent-re-add/');
     await page.context().close();
   });
@@ -238,7 +252,9 @@ describe('cache economics', () => {
     expect(await rows.nth(2).textContent()).toMatch(/@42.*system-changed @40 agents\/context-rewritten/);
     expect(await panel.locator('p').last().textContent()).toMatch(/With caching: \$0\.\d+; the same stream with no caching: \$0\.\d+/);
     const note = page.locator('.pane[data-offset="42"] .cut-econ');
-    expect(await note.textContent()).toMatch(/^\d+ tokens above this line — cache broke: a system message above the end of the previous request changed, by @40 agents\/context-rewritten \(\d+ tokens of the previous request not cached\)$/);
+    expect(await note.textContent()).toMatch(
+      /^\d+ tokens above this line — cache broke: a system message above the end of the previous request changed, by @40 agents\/context-rewritten \(\d+ tokens of the previous request not cached\)$/,
+    );
     expect(await page.locator('.pane[data-offset="42"] .econ-tokens').textContent()).toMatch(/cached \d+ · new \d+ · \d+ tokens · \$0\.\d+/);
     await page.screenshot({ path: join(ARTIFACTS, 'economics-panel.png'), fullPage: true });
     await page.context().close();
@@ -329,6 +345,7 @@ describe('hostile scenario text', () => {
     const builtText = await built.locator('.code').textContent();
     expect(builtText).toContain('content: "<img src=x onerror=');
     expect(builtText).toContain("window.__pwned='user'");
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: hostile text, literally
     expect(builtText).toContain('`backticks` and ${template} {{mustache}}');
     expect(await page.locator('img').count()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1400);

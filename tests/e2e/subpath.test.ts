@@ -99,7 +99,8 @@ describe(`the site built under ${BASE}`, () => {
   it('search finds a scenario and links into the preview', async () => {
     const page = await open(`${BASE}search/`);
     await page.locator('#search input').fill('CHANGELOG');
-    await expect.poll(() => page.locator('.pagefind-ui__result-link').evaluateAll((as) => as.map((a) => a.getAttribute('href'))), { timeout: 10_000 })
+    await expect
+      .poll(() => page.locator('.pagefind-ui__result-link').evaluateAll((as) => as.map((a) => a.getAttribute('href'))), { timeout: 10_000 })
       .toContain(`${BASE}scenarios/sent-re-add/`);
     await Promise.all([page.waitForLoadState('load'), page.locator(`.pagefind-ui__result-link[href="${BASE}scenarios/sent-re-add/"]`).first().click()]);
     expect(new URL(page.url()).pathname).toBe(`${BASE}scenarios/sent-re-add/`);

@@ -28,7 +28,7 @@ beforeAll(async () => {
 }, 600_000);
 
 /** The machine may be busy: give the page time (no timing is asserted). */
-const poll = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000 });
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000 });
 
 afterAll(async () => {
   await browser?.close();

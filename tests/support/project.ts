@@ -45,8 +45,13 @@ export function build(dir: string, env: Record<string, string> = {}): BuildResul
 }
 
 const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript', '.json': 'application/json',
-  '.svg': 'image/svg+xml', '.wasm': 'application/wasm', '.png': 'image/png',
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css',
+  '.js': 'text/javascript',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.wasm': 'application/wasm',
+  '.png': 'image/png',
 };
 
 /**
@@ -65,7 +70,7 @@ export async function serve(root: string, base = '/'): Promise<{ url: string; re
       res.writeHead(status, { 'content-type': type }).end(body);
     };
     if (!pathname.startsWith(prefix) && pathname !== prefix.slice(0, -1)) return reply(404, 'not found (outside the base)');
-    const path = normalize('/' + pathname.slice(prefix.length)).replace(/^(\.\.[/\\])+/, '');
+    const path = normalize(`/${pathname.slice(prefix.length)}`).replace(/^(\.\.[/\\])+/, '');
     let file = join(root, path);
     if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
     if (!file.startsWith(root) || !existsSync(file)) return reply(404, 'not found');

@@ -10,7 +10,11 @@ import { join } from 'node:path';
 import { childEnv, makeProject, ROOT } from './project.ts';
 
 export const GIT_ENV = childEnv({
-  CI: '', GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.invalid', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.invalid',
+  CI: '',
+  GIT_AUTHOR_NAME: 't',
+  GIT_AUTHOR_EMAIL: 't@example.invalid',
+  GIT_COMMITTER_NAME: 't',
+  GIT_COMMITTER_EMAIL: 't@example.invalid',
 });
 
 export interface ReviewRepo {
@@ -33,14 +37,19 @@ export function makeReviewRepo(): ReviewRepo {
     const r = spawnSync('npm', ['run', '--silent', ...args], { cwd: dir, env: { ...GIT_ENV, ...env }, encoding: 'utf8' });
     return { status: r.status ?? 1, stdout: r.stdout, stderr: r.stderr };
   };
-  const npmAsync = (args: string[], env: Record<string, string> = {}) => new Promise<{ status: number; stdout: string; stderr: string }>((done) => {
-    const child = spawn('npm', ['run', '--silent', ...args], { cwd: dir, env: { ...GIT_ENV, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
-    child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
-    child.on('close', (code) => done({ status: code ?? 1, stdout, stderr }));
-  });
+  const npmAsync = (args: string[], env: Record<string, string> = {}) =>
+    new Promise<{ status: number; stdout: string; stderr: string }>((done) => {
+      const child = spawn('npm', ['run', '--silent', ...args], { cwd: dir, env: { ...GIT_ENV, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (d: Buffer) => {
+        stdout += d.toString();
+      });
+      child.stderr.on('data', (d: Buffer) => {
+        stderr += d.toString();
+      });
+      child.on('close', (code) => done({ status: code ?? 1, stdout, stderr }));
+    });
   const pushChange = (file: string, from: string, to: string, message: string): void => {
     const path = join(dir, 'scenarios', file);
     const text = readFileSync(path, 'utf8');

@@ -19,6 +19,4 @@ export const REFERENCE_DIR = resolve(SHARED_DIR, 'reference/iterate');
 export const HAS_REFERENCE = existsSync(REFERENCE_DIR);
 
 /** Appended to the name of a test that needs them, so a skip says why in the report. */
-export const NEEDS_REFERENCE = HAS_REFERENCE
-  ? ''
-  : ` [skipped: ${REFERENCE_DIR} not found — a bare clone has no ../shared; set EXPLAINER_SHARED to run it]`;
+export const NEEDS_REFERENCE = HAS_REFERENCE ? '' : ` [skipped: ${REFERENCE_DIR} not found — a bare clone has no ../shared; set EXPLAINER_SHARED to run it]`;

@@ -89,7 +89,14 @@ const cmd: fc.Arbitrary<Cmd> = fc.oneof(
   { weight: 3, arbitrary: turn },
   { weight: 8, arbitrary: add },
   { weight: 2, arbitrary: fc.constant<Cmd>({ kind: 'request' }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('settle' as const), status: fc.constantFrom('succeeded', 'succeeded', 'failed', 'cancelled'), stale: fc.constantFrom(false, false, false, true) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('settle' as const),
+      status: fc.constantFrom('succeeded', 'succeeded', 'failed', 'cancelled'),
+      stale: fc.constantFrom(false, false, false, true),
+    }),
+  },
   { weight: 1, arbitrary: fc.constantFrom<Cmd>({ kind: 'pause' }, { kind: 'resume' }, { kind: 'resume' }, { kind: 'noise' }) },
 );
 
@@ -105,7 +112,12 @@ function toEvents(cmds: readonly Cmd[], gaps: readonly number[]): StreamEvent[] 
   let open: number | undefined;
   const flat = cmds.flatMap((c): Cmd[] =>
     c.kind === 'turn'
-      ? [c.trigger, { kind: 'request' }, { kind: 'add', role: 'assistant', content: c.reply, files: false, answers: 'open-request' }, { kind: 'settle', status: c.status, stale: false }]
+      ? [
+          c.trigger,
+          { kind: 'request' },
+          { kind: 'add', role: 'assistant', content: c.reply, files: false, answers: 'open-request' },
+          { kind: 'settle', status: c.status, stale: false },
+        ]
       : [c],
   );
   for (const [i, c] of flat.entries()) {

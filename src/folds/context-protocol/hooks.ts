@@ -43,7 +43,9 @@ function preview(p: Record<string, unknown>): string | undefined {
   const result = p.result as Record<string, unknown> | undefined;
   const settlement = p.settlement as Record<string, unknown> | undefined;
   return (
-    pick(p.content) ?? pick(p.model) ?? pick(p.code) ??
+    pick(p.content) ??
+    pick(p.model) ??
+    pick(p.code) ??
     (result ? `${String(result.status)}${typeof result.text === 'string' ? ` — ${result.text}` : ''}` : undefined) ??
     (settlement ? String(settlement.status) : undefined) ??
     (p.op ? `${String(p.op)} ${String(p.key)}` : undefined)

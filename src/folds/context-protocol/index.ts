@@ -36,7 +36,12 @@ export const contextProtocol: Fold<ContextProtocolOptions> = {
   snapshots(events: readonly StreamEvent[], options: ContextProtocolOptions, at: ReadonlySet<number>): Snapshot[] {
     const state = new State();
     const renderer = new Renderer(options);
-    return collectSnapshots(events, at, (e) => state.apply(e), () => renderer.render(state));
+    return collectSnapshots(
+      events,
+      at,
+      (e) => state.apply(e),
+      () => renderer.render(state),
+    );
   },
   payloadSchemas,
   optionsSchema,

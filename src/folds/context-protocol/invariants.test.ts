@@ -8,8 +8,7 @@ import { printRequest } from '../../prompt/print.ts';
 import { contextProtocol } from './index.ts';
 import { doc, rc, sec, snap, snapshots, stamp, Stream, timeAt, timeline } from './test-helpers.ts';
 
-const lines = (msgs: Parameters<typeof printRequest>[1]): string[] =>
-  printRequest(null, msgs, contextProtocol.abridgements(contextProtocol.defaults)).map((l) => l.text);
+const lines = (msgs: Parameters<typeof printRequest>[1]): string[] => printRequest(null, msgs, contextProtocol.abridgements(contextProtocol.defaults)).map((l) => l.text);
 
 describe('spec §9 invariants', () => {
   it('byte-superset: absent rewrites and compaction, request k+1 starts with request k byte for byte', () => {
@@ -67,13 +66,7 @@ describe('spec §9 invariants', () => {
     const u = s.user('between');
     const b3 = s.section('b', 'B3'); // b2 un-sent → coalesces at b2's slot, BEFORE the @u message
     const sn = snap(s);
-    expect(timeline(sn)).toEqual([
-      ['user', 'go'],
-      stamp(r),
-      ['assistant', 'ok'],
-      ['system', sec('b', 'B3', b1)],
-      ['user', 'between'],
-    ]);
+    expect(timeline(sn)).toEqual([['user', 'go'], stamp(r), ['assistant', 'ok'], ['system', sec('b', 'B3', b1)], ['user', 'between']]);
     // the slot now holds @b3's content; the supersedes attribute still names b1, not b2
     expect(sn.messages[5]!.parts).toEqual([{ text: sec('b', 'B3', b1), from: [b3] }]);
     expect(b2).toBeLessThan(u);

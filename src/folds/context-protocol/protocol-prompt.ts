@@ -9,8 +9,7 @@ export type MetadataLines = 'synthesized-only' | 'every-item';
 const WHICH_ITEMS: Record<MetadataLines, string> = {
   'synthesized-only':
     'System- and developer-role timeline items, and any item that carries refs, start with one protocol metadata line: `@<offset>`, then `actor=` and `refs=[…]` when known. User and assistant turns are shown exactly as written, with no metadata line.',
-  'every-item':
-    'Every timeline item starts with one protocol metadata line: `@<offset>`, then `actor=` and `refs=[…]` when known.',
+  'every-item': 'Every timeline item starts with one protocol metadata line: `@<offset>`, then `actor=` and `refs=[…]` when known.',
 };
 
 export function protocolPrompt(mode: MetadataLines): string {
@@ -20,7 +19,7 @@ export function protocolPrompt(mode: MetadataLines): string {
     'Standing instructions come first, as one document of `<section key="…">` blocks in the order their keys first appeared. A section that appears later in the timeline with `supersedes="@<offset>"` replaces the occurrence at that offset from that moment on; everything before it was written under the older text.',
     '',
     WHICH_ITEMS[mode],
-    'Refs are exact coordinates (a stream path and offset, a file path, a commit) that you can read back with your tools. Protocol metadata never extends past an item\'s first line: the content starts on the next line.',
+    "Refs are exact coordinates (a stream path and offset, a file path, a commit) that you can read back with your tools. Protocol metadata never extends past an item's first line: the content starts on the next line.",
     '',
     'Each "Requested at: <time>" developer item marks one send of this conversation to you; the newest one is now.',
     '',

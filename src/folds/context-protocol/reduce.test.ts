@@ -61,7 +61,14 @@ describe('triggers', () => {
     expect(kindAfter({ role: 'developer', content: 'x' })).toBe('agent-loop');
     expect(kindAfter({ role: 'developer', content: 'x', actor: { type: 'agent', path: '/a' } })).toBe('agent-loop');
     expect(kindAfter({ role: 'developer', content: 'x', actor: { type: 'script', executionId: 'e' } })).toBe('agent-loop');
-    for (const actor of [{ type: 'slack' }, { type: 'telegram' }, { type: 'email' }, { type: 'github' }, { type: 'integration', name: 'n' }, { type: 'user', origin: 'web' }] as const) {
+    for (const actor of [
+      { type: 'slack' },
+      { type: 'telegram' },
+      { type: 'email' },
+      { type: 'github' },
+      { type: 'integration', name: 'n' },
+      { type: 'user', origin: 'web' },
+    ] as const) {
       expect(kindAfter({ role: 'developer', content: 'x', actor })).toBe('external');
     }
     expect(kindAfter({ role: 'user', content: 'x' })).toBe('external');
@@ -71,8 +78,7 @@ describe('triggers', () => {
 
   it('the newest trigger wins the one pending slot (triggers do not queue)', () => {
     const state = new State();
-    const add = (offset: number, payload: ContextPayload): void =>
-      void state.apply({ offset, type: 'agents/context-added', createdAt: '2026-08-24T16:41:00.000Z', payload });
+    const add = (offset: number, payload: ContextPayload): void => void state.apply({ offset, type: 'agents/context-added', createdAt: '2026-08-24T16:41:00.000Z', payload });
     add(1, { role: 'user', content: 'a' });
     add(2, { role: 'developer', content: 'b' });
     expect(state.pendingTrigger).toEqual({ offset: 2, kind: 'agent-loop' });

@@ -74,7 +74,10 @@ export class State {
   }
 
   private contextAdded(offset: number, p: ContextPayload): void {
-    if (p.compaction) return this.compact(offset, p);
+    if (p.compaction) {
+      this.compact(offset, p);
+      return;
+    }
     if (p.key !== undefined) {
       const prev = this.latest.get(p.key);
       if (prev && prev.offset > this.lastRequestOffset) {

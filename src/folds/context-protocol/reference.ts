@@ -12,9 +12,11 @@ import { jsonSchemaOf, payloadJsonSchemas, type PayloadNotes } from '../json-sch
 import { SCHEMAS } from './schema.ts';
 
 export const OPTIONS_SCHEMA = z.strictObject({
-  metadataLines: z.enum(['synthesized-only', 'every-item']).describe(
-    'Which message items start with an `@<offset>` metadata line: `synthesized-only` (system and developer items, and items with refs — the current rule) or `every-item` (the previous rule).',
-  ),
+  metadataLines: z
+    .enum(['synthesized-only', 'every-item'])
+    .describe(
+      'Which message items start with an `@<offset>` metadata line: `synthesized-only` (system and developer items, and items with refs — the current rule) or `every-item` (the previous rule).',
+    ),
 });
 
 /**
@@ -24,7 +26,9 @@ export const OPTIONS_SCHEMA = z.strictObject({
 function authoredContextAdded(single: z.ZodType): z.ZodType {
   const obj = single as z.ZodObject;
   const batch = obj.omit({ key: true, content: true }).extend({
-    sections: z.array(z.strictObject({ key: z.string().min(1), content: z.string() })).min(1)
+    sections: z
+      .array(z.strictObject({ key: z.string().min(1), content: z.string() }))
+      .min(1)
       .describe('A batch: one keyed event per entry, at this offset and the following ones (all at the same time). Instead of `key` and `content`.'),
   });
   return z.union([single, batch]);
@@ -40,27 +44,32 @@ const NOTES: Record<string, PayloadNotes> = {
     example: { config: { llmRequestDebounceMs: 45000 } },
   },
   'agents/context-added': {
-    description: 'Appends an item to the context: a keyed **section** (with `key`) or an unkeyed **message**. Re-adding a key is the update. Write one `sections:` list instead of `key`/`content` to add several sections at consecutive offsets.',
+    description:
+      'Appends an item to the context: a keyed **section** (with `key`) or an unkeyed **message**. Re-adding a key is the update. Write one `sections:` list instead of `key`/`content` to add several sections at consecutive offsets.',
     fields: {
       role: 'The stored role. `user` and `developer` items trigger a request (unless `llmRequestPolicy: dont-trigger-request`); `system` and `assistant` items never do.',
       content: 'The item’s text, as the model reads it.',
       key: 'Makes the item a section (standing instructions). Re-adding the same key replaces the text: in place before it was sent, at the tail with `supersedes` after.',
-      actor: 'Who produced the item, tagged by `type`. A developer item from anyone but `agent`/`script` (or no actor) renders as `user`: third-party text never gains instruction precedence.',
+      actor:
+        'Who produced the item, tagged by `type`. A developer item from anyone but `agent`/`script` (or no actor) renders as `user`: third-party text never gains instruction precedence.',
       refs: 'Exact coordinates the item points at, each tagged by `type`; shown in the metadata line.',
       files: 'Attachments carried on the rendered message.',
       llmRequestPolicy: 'Whether this item asks for a request: `after-current-request` (the default for triggering items), `interrupt-current-request`, or `dont-trigger-request`.',
       llmRequestOffset: 'On an assistant reply only: the offset of the request it answers (that request must still be open — write the reply before its settlement).',
-      compaction: 'Makes the item a compaction summary (unkeyed, `role: developer`, `llmRequestPolicy: dont-trigger-request`): the history through `replacesHistoryThrough` is replaced by it.',
+      compaction:
+        'Makes the item a compaction summary (unkeyed, `role: developer`, `llmRequestPolicy: dont-trigger-request`): the history through `replacesHistoryThrough` is replaced by it.',
     },
     example: { role: 'user', content: 'can you give me a quick tour of the repo?', actor: { type: 'user', origin: 'web' } },
   },
   'agents/context-rewritten': {
-    description: 'Deliberately rewrites history (never triggers a request): `replace` puts new text at the key’s first slot and drops its other occurrences; `delete` removes every occurrence (`key: "*"`: everything).',
+    description:
+      'Deliberately rewrites history (never triggers a request): `replace` puts new text at the key’s first slot and drops its other occurrences; `delete` removes every occurrence (`key: "*"`: everything).',
     fields: { content: 'The replacement text: required for `op: replace`, not allowed for `op: delete`.' },
     example: { op: 'delete', key: 'scratchpad' },
   },
   'agent/llm-request-requested': {
-    description: 'A send. Accepted only when a trigger is pending, no request is open and the agent is not paused; an accepted request adds a `Requested at:` stamp and is a request of the scenario (pinned in the fixtures).',
+    description:
+      'A send. Accepted only when a trigger is pending, no request is open and the agent is not paused; an accepted request adds a `Requested at:` stamp and is a request of the scenario (pinned in the fixtures).',
     fields: {
       model: 'The model this request goes to, e.g. `openai/gpt-5.6-terra`.',
       expiresAt: 'Optional: derived as the event’s time + 30 s when omitted.',
@@ -81,7 +90,8 @@ const NOTES: Record<string, PayloadNotes> = {
     example: { executionId: 'exec-1', code: 'return 1 + 1;' },
   },
   'capability-host/script-run-settled': {
-    description: 'The script finished. Nothing here reaches the prompt: its result reaches the model as a developer `agents/context-added` item with actor `{type: script, executionId}`.',
+    description:
+      'The script finished. Nothing here reaches the prompt: its result reaches the model as a developer `agents/context-added` item with actor `{type: script, executionId}`.',
     example: { executionId: 'exec-1', settlement: { status: 'succeeded', result: 2 } },
   },
   'agent/paused': { description: 'Pauses the agent: no request is accepted until `agent/resumed`. Free-form.', example: {} },

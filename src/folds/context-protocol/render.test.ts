@@ -123,7 +123,11 @@ describe('model roles', () => {
     s.ctx({ role: 'user', content: 'u' });
     s.ctx({ role: 'assistant', content: 'a' });
     s.dev('d');
-    expect(snap(s).messages.slice(2).map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'developer']);
+    expect(
+      snap(s)
+        .messages.slice(2)
+        .map((m) => m.role),
+    ).toEqual(['system', 'user', 'assistant', 'developer']);
   });
 
   it('a timeline section renders with its payload’s model role (demoted too) and no metadata line', () => {

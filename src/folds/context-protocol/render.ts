@@ -28,24 +28,37 @@ export function modelRole(p: ContextPayload): string {
 
 export function formatActor(a: Actor): string {
   switch (a.type) {
-    case 'user': return `user:${a.origin}`;
-    case 'agent': return `agent:${q(a.path)}`;
-    case 'script': return `script:${q(a.executionId)}`;
-    case 'integration': return `integration:${q(a.name)}`;
-    case 'slack': return `slack:${q(a.userId ?? a.botName ?? 'unknown')}`;
-    case 'telegram': return `telegram:${q(a.userId ?? a.username ?? 'unknown')}`;
-    case 'email': return `email:${q(a.address ?? a.name ?? 'unknown')}`;
-    case 'github': return `github:${q(a.login ?? a.senderType ?? 'unknown')}`;
+    case 'user':
+      return `user:${a.origin}`;
+    case 'agent':
+      return `agent:${q(a.path)}`;
+    case 'script':
+      return `script:${q(a.executionId)}`;
+    case 'integration':
+      return `integration:${q(a.name)}`;
+    case 'slack':
+      return `slack:${q(a.userId ?? a.botName ?? 'unknown')}`;
+    case 'telegram':
+      return `telegram:${q(a.userId ?? a.username ?? 'unknown')}`;
+    case 'email':
+      return `email:${q(a.address ?? a.name ?? 'unknown')}`;
+    case 'github':
+      return `github:${q(a.login ?? a.senderType ?? 'unknown')}`;
   }
 }
 
 export function formatRef(r: Ref): string {
   switch (r.type) {
-    case 'event': return q(`${r.streamPath}@${r.offset}`);
-    case 'user': return q(`user:${r.userId}`);
-    case 'file': return q(`file:${r.path}`);
-    case 'git-commit': return q(`${r.repoPath}@${r.commitOid}`);
-    case 'repo-file': return q(`${r.repoPath}/${r.path}@latest`);
+    case 'event':
+      return q(`${r.streamPath}@${r.offset}`);
+    case 'user':
+      return q(`user:${r.userId}`);
+    case 'file':
+      return q(`file:${r.path}`);
+    case 'git-commit':
+      return q(`${r.repoPath}@${r.commitOid}`);
+    case 'repo-file':
+      return q(`${r.repoPath}/${r.path}@latest`);
   }
 }
 
@@ -70,7 +83,7 @@ function renderItem(it: Item, mode: MetadataLines): RenderedMessage {
   if (it.kind === 'section') return one(modelRole(it.payload), sectionText(it.key, it.payload.content, it.supersedes), [it.offset]);
   const p = it.payload;
   let text = '';
-  if (hasMetadataLine(p, mode)) text += metadataLine(it.offset, p) + '\n';
+  if (hasMetadataLine(p, mode)) text += `${metadataLine(it.offset, p)}\n`;
   if (p.actor?.type === 'agent') {
     text += `To reply to ${p.actor.path} (which cannot see this conversation): await itx.agents.get(${q(p.actor.path)}).message(text)\n`;
   }

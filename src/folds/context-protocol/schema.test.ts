@@ -73,24 +73,18 @@ describe('schema errors name the path, what is wrong, and the fix', () => {
   });
 
   it('wrong type', () => {
-    expect(added({ role: 'user', content: 42 })).toEqual([
-      { path: ['content'], message: '`content` must be a string, got number 42', fix: 'make `content` a string' },
-    ]);
+    expect(added({ role: 'user', content: 42 })).toEqual([{ path: ['content'], message: '`content` must be a string, got number 42', fix: 'make `content` a string' }]);
     expect(added({ role: 'user', content: 'x', files: { path: 'a' } })).toEqual([
       { path: ['files'], message: '`files` must be a list, got a mapping', fix: 'make `files` a list' },
     ]);
   });
 
   it('missing role', () => {
-    expect(added({ content: 'x' })).toEqual([
-      { path: ['role'], message: 'missing required field `role`', fix: `add \`role:\` with one of ${ROLES}` },
-    ]);
+    expect(added({ content: 'x' })).toEqual([{ path: ['role'], message: 'missing required field `role`', fix: `add \`role:\` with one of ${ROLES}` }]);
   });
 
   it('a role that is not one of the four', () => {
-    expect(added({ role: 'tool', content: 'x' })).toEqual([
-      { path: ['role'], message: '`role` is the string "tool", which is not allowed', fix: `use one of: ${ROLES}` },
-    ]);
+    expect(added({ role: 'tool', content: 'x' })).toEqual([{ path: ['role'], message: '`role` is the string "tool", which is not allowed', fix: `use one of: ${ROLES}` }]);
   });
 
   it('bad actor type', () => {
@@ -118,9 +112,16 @@ describe('schema errors name the path, what is wrong, and the fix', () => {
       { path: ['refs', 0, 'type'], message: '`refs.0.type` is the string "url", which is not a known kind', fix: `use one of: ${REF_KINDS}` },
     ]);
     // missing field of a known kind, at the second entry
-    expect(added({ role: 'user', content: 'x', refs: [{ type: 'file', path: 'a' }, { type: 'event', streamPath: '/s' }] })).toEqual([
-      { path: ['refs', 1, 'offset'], message: 'missing required field `refs.1.offset`', fix: 'add `offset:` with a whole number' },
-    ]);
+    expect(
+      added({
+        role: 'user',
+        content: 'x',
+        refs: [
+          { type: 'file', path: 'a' },
+          { type: 'event', streamPath: '/s' },
+        ],
+      }),
+    ).toEqual([{ path: ['refs', 1, 'offset'], message: 'missing required field `refs.1.offset`', fix: 'add `offset:` with a whole number' }]);
     // a field of another kind
     expect(added({ role: 'user', content: 'x', refs: [{ type: 'file', path: 'a', repoPath: '/r' }] })).toEqual([
       { path: ['refs', 0, 'repoPath'], message: 'unknown field `refs.0.repoPath`', fix: 'remove it or fix its spelling; allowed here: type, path' },
@@ -181,7 +182,11 @@ describe('cross-field rules', () => {
 
   it('a compaction needs replacesHistoryThrough', () => {
     expect(added({ ...summary, compaction: {} })).toEqual([
-      { path: ['compaction', 'replacesHistoryThrough'], message: 'missing required field `compaction.replacesHistoryThrough`', fix: 'add `replacesHistoryThrough:` with a whole number' },
+      {
+        path: ['compaction', 'replacesHistoryThrough'],
+        message: 'missing required field `compaction.replacesHistoryThrough`',
+        fix: 'add `replacesHistoryThrough:` with a whole number',
+      },
     ]);
   });
 
@@ -201,8 +206,6 @@ describe('cross-field rules', () => {
     expect(rewritten({ op: 'delete', key: 'k', content: 'x' })).toEqual([
       { path: ['content'], message: '`op: delete` takes no `content`', fix: 'remove `content:`, or use `op: replace`' },
     ]);
-    expect(rewritten({ op: 'rename', key: 'k' })).toEqual([
-      { path: ['op'], message: '`op` is the string "rename", which is not allowed', fix: 'use one of: "replace", "delete"' },
-    ]);
+    expect(rewritten({ op: 'rename', key: 'k' })).toEqual([{ path: ['op'], message: '`op` is the string "rename", which is not allowed', fix: 'use one of: "replace", "delete"' }]);
   });
 });

@@ -82,17 +82,23 @@ function contextAddedRules(p: ContextPayload): Issue[] {
   if (p.compaction) {
     if (p.key !== undefined) out.push({ path: ['key'], message: 'a compaction summary cannot be keyed', fix: 'remove `key:` — compaction summaries are unkeyed developer items' });
     if (p.role !== 'developer') out.push({ path: ['role'], message: `a compaction summary must be stored as developer, not ${p.role}`, fix: 'set `role: developer`' });
-    if (p.llmRequestPolicy !== 'dont-trigger-request') out.push({ path: ['compaction'], message: 'a compaction summary must not trigger a request', fix: 'add `llmRequestPolicy: dont-trigger-request`' });
+    if (p.llmRequestPolicy !== 'dont-trigger-request')
+      out.push({ path: ['compaction'], message: 'a compaction summary must not trigger a request', fix: 'add `llmRequestPolicy: dont-trigger-request`' });
   }
   if (p.llmRequestOffset !== undefined && p.role !== 'assistant') {
-    out.push({ path: ['llmRequestOffset'], message: `\`llmRequestOffset\` belongs on assistant items, this one is ${p.role}`, fix: 'remove `llmRequestOffset:` or set `role: assistant`' });
+    out.push({
+      path: ['llmRequestOffset'],
+      message: `\`llmRequestOffset\` belongs on assistant items, this one is ${p.role}`,
+      fix: 'remove `llmRequestOffset:` or set `role: assistant`',
+    });
   }
   return out;
 }
 
 function rewriteRules(p: RewritePayload): Issue[] {
   if (p.op === 'replace' && p.key === '*') return [{ path: ['key'], message: '`replace` cannot target every key (`*`)', fix: 'name one key, or use `op: delete` with `key: "*"`' }];
-  if (p.op === 'replace' && p.content === undefined) return [{ path: ['content'], message: 'missing required field `content` for `op: replace`', fix: 'add `content:` with the replacement text' }];
+  if (p.op === 'replace' && p.content === undefined)
+    return [{ path: ['content'], message: 'missing required field `content` for `op: replace`', fix: 'add `content:` with the replacement text' }];
   if (p.op === 'delete' && p.content !== undefined) return [{ path: ['content'], message: '`op: delete` takes no `content`', fix: 'remove `content:`, or use `op: replace`' }];
   return [];
 }

@@ -80,7 +80,16 @@ describe('layered fold', () => {
   });
 
   it('entry/updated and entry/removed naming an ordinal no live entry has are no-ops', () => {
-    const events = [add(1, 'L1', 'USER', 'agentPrompt', 'task'), update(2, 99, 'nobody'), remove(3, 42), remove(4, 1), remove(5, 1), update(6, 1, 'gone'), add(7, 'L1', 'USER', 'agentPrompt', 'again'), send(8)];
+    const events = [
+      add(1, 'L1', 'USER', 'agentPrompt', 'task'),
+      update(2, 99, 'nobody'),
+      remove(3, 42),
+      remove(4, 1),
+      remove(5, 1),
+      update(6, 1, 'gone'),
+      add(7, 'L1', 'USER', 'agentPrompt', 'again'),
+      send(8),
+    ];
     const snaps = snapshotsOf(events);
     expect(brief(snaps[1]!.messages)).toEqual(['user: task']);
     expect(snaps[2]!.messages).toBe(snaps[1]!.messages); // nothing changed: the same render

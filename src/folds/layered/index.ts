@@ -20,7 +20,8 @@ export { placementOf, placementsOf, type EntryPlacement } from './placement.ts';
 export const layered: Fold<LayeredOptions> = {
   id: 'layered',
   title: 'Layered context entries',
-  description: 'Context entries with a layer (L0–L3) and a role, folded into a leading system message, an inline transcript and a trailing user slot for repair mandates (the orchestrator renderer audited in seed 002).',
+  description:
+    'Context entries with a layer (L0–L3) and a role, folded into a leading system message, an inline transcript and a trailing user slot for repair mandates (the orchestrator renderer audited in seed 002).',
   defaults: DEFAULT_OPTIONS,
   eventTypes: Object.keys(SCHEMAS),
   requestTypes: [REQUEST_TYPE],
@@ -31,7 +32,12 @@ export const layered: Fold<LayeredOptions> = {
   snapshots(events: readonly StreamEvent[], options: LayeredOptions, at: ReadonlySet<number>): Snapshot[] {
     const state = new State();
     const renderer = new Renderer(options);
-    return collectSnapshots(events, at, (e) => state.apply(e), () => renderer.render(state));
+    return collectSnapshots(
+      events,
+      at,
+      (e) => state.apply(e),
+      () => renderer.render(state),
+    );
   },
   payloadSchemas,
   optionsSchema,

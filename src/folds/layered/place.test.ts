@@ -55,14 +55,17 @@ describe('layered placement', () => {
   });
 
   it('invariant: mandate extraction — repair-mandate entries leave the inline flow for one final user message', () => {
-    const messages = render([
-      add(1, 'L0', 'SYSTEM', 'systemPrompt', 'sys'),
-      add(2, 'L1', 'USER', 'agentPrompt', 'task'),
-      add(3, 'L1', 'USER', 'retryFeedback', 'retry: read the file first'),
-      add(4, 'L2', 'ASSISTANT', 'assistantToolCall', 'call'),
-      add(5, 'L1', 'USER', 'groundingFeedback', 'emit a corrected plan'),
-      send(6),
-    ], { repairMandateSourceTypes: ['retryFeedback', 'groundingFeedback'] });
+    const messages = render(
+      [
+        add(1, 'L0', 'SYSTEM', 'systemPrompt', 'sys'),
+        add(2, 'L1', 'USER', 'agentPrompt', 'task'),
+        add(3, 'L1', 'USER', 'retryFeedback', 'retry: read the file first'),
+        add(4, 'L2', 'ASSISTANT', 'assistantToolCall', 'call'),
+        add(5, 'L1', 'USER', 'groundingFeedback', 'emit a corrected plan'),
+        send(6),
+      ],
+      { repairMandateSourceTypes: ['retryFeedback', 'groundingFeedback'] },
+    );
     expect(brief(messages)).toEqual([
       'system: sys',
       'user: task',
@@ -72,11 +75,9 @@ describe('layered placement', () => {
   });
 
   it('a mandate-typed entry that is system-folded stays in the system fold (rule 1 wins over the slot)', () => {
-    const messages = render([
-      add(1, 'L1', 'SYSTEM', 'recoveryTicket', 'ticket'),
-      add(2, 'L1', 'USER', 'agentPrompt', 'task'),
-      send(3),
-    ], { repairMandateSourceTypes: ['retryFeedback', 'recoveryTicket'] });
+    const messages = render([add(1, 'L1', 'SYSTEM', 'recoveryTicket', 'ticket'), add(2, 'L1', 'USER', 'agentPrompt', 'task'), send(3)], {
+      repairMandateSourceTypes: ['retryFeedback', 'recoveryTicket'],
+    });
     expect(brief(messages)).toEqual(['system: ticket', 'user: task']);
   });
 

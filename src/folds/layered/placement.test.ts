@@ -59,7 +59,13 @@ describe('placementsOf', () => {
     ];
     const got = placementsOf(events, DEFAULT_OPTIONS);
     expect([...got].map(([o, p]) => `@${o} ${p.label}`)).toEqual([
-      '@1 system fold', '@2 inline', '@3 trailing slot', '@4 system fold', '@5 trailing slot', '@6 trailing slot', '@7 inline',
+      '@1 system fold',
+      '@2 inline',
+      '@3 trailing slot',
+      '@4 system fold',
+      '@5 trailing slot',
+      '@6 trailing slot',
+      '@7 inline',
     ]);
   });
 });

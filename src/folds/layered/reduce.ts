@@ -57,7 +57,10 @@ export class State {
         return;
       case REQUEST_TYPE:
         if (this.entries.size === 0) {
-          return { accepted: false, reason: 'nothing to send: no context entry is live at this point — add an `entry/added` event before the request (or do not remove every entry)' };
+          return {
+            accepted: false,
+            reason: 'nothing to send: no context entry is live at this point — add an `entry/added` event before the request (or do not remove every entry)',
+          };
         }
         return { accepted: true };
       default:

@@ -12,7 +12,8 @@ import { SCHEMAS } from './schema.ts';
 
 const NOTES: Record<string, PayloadNotes> = {
   'entry/added': {
-    description: 'Adds a context entry. Where it lands depends on its layer, role and sourceType: L0 or SYSTEM entries join the leading system message; the rest are transcript messages; mandate sourceTypes go to the trailing user slot.',
+    description:
+      'Adds a context entry. Where it lands depends on its layer, role and sourceType: L0 or SYSTEM entries join the leading system message; the rest are transcript messages; mandate sourceTypes go to the trailing user slot.',
     fields: {
       layer: 'L0 (always system) to L3.',
       role: 'SYSTEM entries join the leading system message; USER, ASSISTANT and TOOL become messages of that role.',

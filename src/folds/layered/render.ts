@@ -71,16 +71,39 @@ export class Renderer {
     const placement = place(state.entries.values(), this.options.repairMandateSourceTypes);
     const out: RenderedMessage[] = [];
     const { system, reminders } = placement;
-    if (system.length) out.push(this.systemMemo.get(system, () => joined('system', system.map((e) => ({ text: e.content, from: provenance(e) })))));
+    if (system.length)
+      out.push(
+        this.systemMemo.get(system, () =>
+          joined(
+            'system',
+            system.map((e) => ({ text: e.content, from: provenance(e) })),
+          ),
+        ),
+      );
     for (const e of placement.inline) out.push(this.inline(e));
     // The reminder goes BEFORE the slot: the mandate is "emitted as the final message, role user".
-    if (reminders.length) out.push(this.reminderMemo.get(reminders, () => joined('user', reminders.map((e) => headed(REMINDER_HEADER, e)))));
+    if (reminders.length)
+      out.push(
+        this.reminderMemo.get(reminders, () =>
+          joined(
+            'user',
+            reminders.map((e) => headed(REMINDER_HEADER, e)),
+          ),
+        ),
+      );
     const slot = selectSlot(placement.mandates, this.options);
     if (slot.entries.length) {
       const build = (): RenderedMessage =>
         slot.perEntryHeaders
-          ? joined('user', slot.entries.map((e) => headed(`## ${e.sourceType}`, e)))
-          : joined('user', slot.entries.map((e) => ({ text: e.content, from: provenance(e) })), [{ text: `${CONSOLIDATED_HEADER}\n`, from: [] }]);
+          ? joined(
+              'user',
+              slot.entries.map((e) => headed(`## ${e.sourceType}`, e)),
+            )
+          : joined(
+              'user',
+              slot.entries.map((e) => ({ text: e.content, from: provenance(e) })),
+              [{ text: `${CONSOLIDATED_HEADER}\n`, from: [] }],
+            );
       out.push(this.slotMemo.get(slot.entries, build));
     }
     this.last = { version: state.version, messages: out };

@@ -56,7 +56,12 @@ describe('layered in the scenario pipeline', () => {
   });
 
   it('a request with nothing live is an error at the request event, naming the reason', () => {
-    const r = run(GOOD.replace('  - off: 3\n', '  - off: 3\n    t: 2s\n    type: entry/removed\n    payload: {ordinal: 1}\n  - off: 4\n    t: 2s\n    type: entry/removed\n    payload: {ordinal: 2}\n  - off: 5\n'));
+    const r = run(
+      GOOD.replace(
+        '  - off: 3\n',
+        '  - off: 3\n    t: 2s\n    type: entry/removed\n    payload: {ordinal: 1}\n  - off: 4\n    t: 2s\n    type: entry/removed\n    payload: {ordinal: 2}\n  - off: 5\n',
+      ),
+    );
     expect(r.errors.map(formatError)).toEqual([
       'scenarios/20-x.yaml:21:5 error: request @5 renders nothing: fold `layered` did not accept it — nothing to send: no context entry is live at this point — add an `entry/added` event before the request (or do not remove every entry)\n  fix: change the events before it so the fold accepts this request, or remove the request event',
     ]);

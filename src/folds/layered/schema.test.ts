@@ -45,9 +45,7 @@ describe('layered event validation', () => {
     expect(layered.validateEvent('entry/added', { layer: 'L1', role: 'USER', content: 'x' })).toEqual([
       { path: ['sourceType'], message: 'missing required field `sourceType`', fix: 'add `sourceType:` with a string' },
     ]);
-    expect(layered.validateEvent('entry/removed', {})).toEqual([
-      { path: ['ordinal'], message: 'missing required field `ordinal`', fix: 'add `ordinal:` with a whole number' },
-    ]);
+    expect(layered.validateEvent('entry/removed', {})).toEqual([{ path: ['ordinal'], message: 'missing required field `ordinal`', fix: 'add `ordinal:` with a whole number' }]);
     expect(layered.validateEvent('request', {})).toEqual([{ path: ['model'], message: 'missing required field `model`', fix: 'add `model:` with a string' }]);
   });
 
@@ -64,15 +62,23 @@ describe('layered event validation', () => {
 describe('layered option validation', () => {
   it('the defaults are valid, and so is the audit’s recommended set', () => {
     expect(layered.validateOptions(DEFAULT_OPTIONS)).toEqual([]);
-    expect(layered.validateOptions(opts({
-      repairMandateSourceTypes: ['retryFeedback', 'recoveryTicket', 'remainingDelta', 'groundingFeedback', 'rejectionFeedback'],
-      trailingSlot: 'highest-precedence',
-    }))).toEqual([]);
+    expect(
+      layered.validateOptions(
+        opts({
+          repairMandateSourceTypes: ['retryFeedback', 'recoveryTicket', 'remainingDelta', 'groundingFeedback', 'rejectionFeedback'],
+          trailingSlot: 'highest-precedence',
+        }),
+      ),
+    ).toEqual([]);
   });
 
   it('unknown option, wrong type, unknown mode', () => {
     expect(layered.validateOptions(opts({ trailing: 'join-all' }))).toEqual([
-      { path: ['trailing'], message: 'unknown field `trailing` — did you mean `trailingSlot`?', fix: 'remove it or fix its spelling; allowed here: repairMandateSourceTypes, trailingSlot, precedence' },
+      {
+        path: ['trailing'],
+        message: 'unknown field `trailing` — did you mean `trailingSlot`?',
+        fix: 'remove it or fix its spelling; allowed here: repairMandateSourceTypes, trailingSlot, precedence',
+      },
     ]);
     expect(layered.validateOptions(opts({ repairMandateSourceTypes: 'retryFeedback' }))).toEqual([
       { path: ['repairMandateSourceTypes'], message: '`repairMandateSourceTypes` must be a list, got the string "retryFeedback"', fix: 'make `repairMandateSourceTypes` a list' },

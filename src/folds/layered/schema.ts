@@ -56,7 +56,7 @@ export function sourceTypeIssue(path: (string | number)[], value: string): Issue
   return {
     path,
     message: `\`${path.join('.')}\` is ${JSON.stringify(value)}, which is not a sourceType: it must be one word with no spaces (it is matched exactly and printed as a \`## <sourceType>\` header)`,
-    fix: 'write the producer\'s sourceType as one word, e.g. `retryFeedback` or `remainingDelta`',
+    fix: "write the producer's sourceType as one word, e.g. `retryFeedback` or `remainingDelta`",
   };
 }
 

@@ -68,12 +68,7 @@ describe('layered trailing slot', () => {
   });
 
   it('invariant: the mandate is the final message, role user — under every slot mode, with reminders present', () => {
-    const events = [
-      ...stacked.slice(0, -1),
-      add(6, 'L0', 'SYSTEM', 'steeringNote', 'note A'),
-      add(7, 'L0', 'SYSTEM', 'steeringNote', 'note B'),
-      send(9),
-    ];
+    const events = [...stacked.slice(0, -1), add(6, 'L0', 'SYSTEM', 'steeringNote', 'note A'), add(7, 'L0', 'SYSTEM', 'steeringNote', 'note B'), send(9)];
     for (const trailingSlot of ['join-all', 'highest-precedence', 'consolidated'] as const) {
       const messages = render(events, { repairMandateSourceTypes: ESCALATION, trailingSlot });
       const last = messages.at(-1)!;

@@ -23,7 +23,13 @@ describe('normalise', () => {
         tools: [{ type: 'function', function: { name: 'read', description: 'Read', parameters: { type: 'object' } } }],
         messages: [
           { role: 'system', content: 'S' },
-          { role: 'user', content: [{ type: 'text', text: 'a' }, { type: 'image_url', image_url: { url: 'https://x/i.png' } }] },
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: 'a' },
+              { type: 'image_url', image_url: { url: 'https://x/i.png' } },
+            ],
+          },
           { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'read', arguments: '{"p":1}' } }] },
           { role: 'tool', tool_call_id: 'c1', content: 'file text' },
         ],
@@ -57,11 +63,23 @@ describe('normalise', () => {
       short('anthropic', {
         model: 'claude',
         max_tokens: 100,
-        tools: [{ name: 'read', input_schema: { type: 'object' }, cache_control: { type: 'ephemeral' } }, { type: 'web_search_20250305', name: 'web_search' }],
-        system: [{ type: 'text', text: 'S1' }, { type: 'text', text: 'S2', cache_control: { type: 'ephemeral' } }],
+        tools: [
+          { name: 'read', input_schema: { type: 'object' }, cache_control: { type: 'ephemeral' } },
+          { type: 'web_search_20250305', name: 'web_search' },
+        ],
+        system: [
+          { type: 'text', text: 'S1' },
+          { type: 'text', text: 'S2', cache_control: { type: 'ephemeral' } },
+        ],
         messages: [
           { role: 'user', content: 'q' },
-          { role: 'assistant', content: [{ type: 'text', text: 'let me look' }, { type: 'tool_use', id: 't1', name: 'read', input: { p: 1 } }] },
+          {
+            role: 'assistant',
+            content: [
+              { type: 'text', text: 'let me look' },
+              { type: 'tool_use', id: 't1', name: 'read', input: { p: 1 } },
+            ],
+          },
           { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: [{ type: 'text', text: 'body' }], cache_control: { type: 'ephemeral' } }] },
         ],
       }),
@@ -93,9 +111,29 @@ describe('normalise', () => {
 describe('snapshots', () => {
   it('each request is its payload; a message links to the first request that carried it', () => {
     const events = [
-      sent(1, 'openai-chat', { model: 'gpt-5', messages: [{ role: 'system', content: 'S' }, { role: 'user', content: 'q1' }] }),
-      sent(2, 'openai-chat', { model: 'gpt-5', messages: [{ role: 'system', content: 'S' }, { role: 'user', content: 'q1' }, { role: 'assistant', content: 'a1' }, { role: 'user', content: 'q2' }] }),
-      sent(3, 'openai-chat', { model: 'gpt-5.1', messages: [{ role: 'system', content: 'S v2' }, { role: 'user', content: 'q1' }] }),
+      sent(1, 'openai-chat', {
+        model: 'gpt-5',
+        messages: [
+          { role: 'system', content: 'S' },
+          { role: 'user', content: 'q1' },
+        ],
+      }),
+      sent(2, 'openai-chat', {
+        model: 'gpt-5',
+        messages: [
+          { role: 'system', content: 'S' },
+          { role: 'user', content: 'q1' },
+          { role: 'assistant', content: 'a1' },
+          { role: 'user', content: 'q2' },
+        ],
+      }),
+      sent(3, 'openai-chat', {
+        model: 'gpt-5.1',
+        messages: [
+          { role: 'system', content: 'S v2' },
+          { role: 'user', content: 'q1' },
+        ],
+      }),
     ];
     const snaps = requests.snapshots(events, {}, new Set([1, 2, 3]));
     expect(snaps.map((s) => s.request?.model)).toEqual(['gpt-5', 'gpt-5', 'gpt-5.1']);
@@ -112,7 +150,9 @@ describe('snapshots', () => {
 
 describe('validateEvent', () => {
   it('accepts bodies with extra request parameters', () => {
-    expect(requests.validateEvent('request/sent', { format: 'anthropic', body: { model: 'c', max_tokens: 5, temperature: 0, messages: [{ role: 'user', content: 'x' }] } })).toEqual([]);
+    expect(
+      requests.validateEvent('request/sent', { format: 'anthropic', body: { model: 'c', max_tokens: 5, temperature: 0, messages: [{ role: 'user', content: 'x' }] } }),
+    ).toEqual([]);
   });
   it('names the field: unknown format, missing messages, bad role, unknown payload field, item without role or type', () => {
     const issues = (p: unknown) => requests.validateEvent('request/sent', p).map((i) => `${i.path.join('.')}: ${i.message}`);
@@ -158,7 +198,7 @@ events:
       format: openai-chat
       body: {model: gpt-5}
 `);
-    expect(r.errors.map(formatError)[0]).toMatch(/^scenarios\/30-x\.yaml:10:\d+ error: @1 request\/sent: missing required field `messages`\n  fix: add `messages:`/);
+    expect(r.errors.map(formatError)[0]).toMatch(/^scenarios\/30-x\.yaml:10:\d+ error: @1 request\/sent: missing required field `messages`\n {2}fix: add `messages:`/);
   });
 });
 
@@ -166,10 +206,23 @@ describe('requests fold cards', () => {
   it('preview the model and the newest message; badge the format, the message count and the new ones', async () => {
     const { describe: describeCards } = await import('./describe.ts');
     const body = (msgs: { role: string; content: string }[]) => ({ model: 'gpt-x', messages: msgs });
-    const e = (offset: number, msgs: { role: string; content: string }[]) => ({ offset, type: 'request/sent', createdAt: '2026-01-01T00:00:00.000Z', payload: { format: 'openai-chat', body: body(msgs) } });
+    const e = (offset: number, msgs: { role: string; content: string }[]) => ({
+      offset,
+      type: 'request/sent',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      payload: { format: 'openai-chat', body: body(msgs) },
+    });
     const d = describeCards([
-      e(1, [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'hi' }]),
-      e(2, [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'hi' }, { role: 'assistant', content: 'hello' }, { role: 'user', content: 'bye' }]),
+      e(1, [
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: 'hi' },
+      ]),
+      e(2, [
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: 'hi' },
+        { role: 'assistant', content: 'hello' },
+        { role: 'user', content: 'bye' },
+      ]),
     ]);
     expect(d[0]).toEqual({ preview: 'gpt-x — user: hi', badges: ['openai-chat', '2 messages', '2 new'] });
     expect(d[1]!.badges).toEqual(['openai-chat', '4 messages', '2 new']);

@@ -75,7 +75,13 @@ function responsesRules(body: { input: unknown }): Issue[] {
   if (!Array.isArray(body.input)) return [];
   return (body.input as ResponsesItem[]).flatMap((item, i) =>
     item.role === undefined && item.type === undefined
-      ? [{ path: ['body', 'input', i], message: `input item ${i} has neither \`role\` nor \`type\``, fix: 'give a message its `role` (user, assistant, system, developer), or another item its `type`' }]
+      ? [
+          {
+            path: ['body', 'input', i],
+            message: `input item ${i} has neither \`role\` nor \`type\``,
+            fix: 'give a message its `role` (user, assistant, system, developer), or another item its `type`',
+          },
+        ]
       : [],
   );
 }

@@ -35,7 +35,11 @@ export class DirTarget implements Target {
       writeFileSync(tmp, body);
       renameSync(tmp, file);
     } catch (err) {
-      try { unlinkSync(tmp); } catch { /* already gone */ }
+      try {
+        unlinkSync(tmp);
+      } catch {
+        /* already gone */
+      }
       throw err;
     }
   }

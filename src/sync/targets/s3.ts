@@ -48,15 +48,17 @@ export class S3Target implements Target {
   }
 
   async write(path: string, body: Uint8Array, options: PutOptions): Promise<void> {
-    await this.client.send(new PutObjectCommand({
-      Bucket: this.bucket,
-      Key: this.key(path),
-      Body: body,
-      ContentLength: body.byteLength,
-      ContentType: options.contentType,
-      CacheControl: options.cacheControl,
-      Metadata: { sha256: options.sha256 },
-    }));
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: this.key(path),
+        Body: body,
+        ContentLength: body.byteLength,
+        ContentType: options.contentType,
+        CacheControl: options.cacheControl,
+        Metadata: { sha256: options.sha256 },
+      }),
+    );
   }
 
   async list(): Promise<string[]> {
@@ -79,10 +81,12 @@ export class S3Target implements Target {
     const keys = paths.map((p) => this.key(p));
     for (let i = 0; i < keys.length; i += 1000) {
       const batch = keys.slice(i, i + 1000);
-      const res = await this.client.send(new DeleteObjectsCommand({
-        Bucket: this.bucket,
-        Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
-      }));
+      const res = await this.client.send(
+        new DeleteObjectsCommand({
+          Bucket: this.bucket,
+          Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
+        }),
+      );
       const errors = res.Errors ?? [];
       if (errors.length > 0) {
         const first = errors[0]!;
@@ -129,9 +133,10 @@ function makeClient(endpoint: string | undefined): S3Client {
     throw new SyncError(`sync: --endpoint "${endpoint}" is not an http(s) URL; e.g. https://<account>.r2.cloudflarestorage.com`);
   }
   const env = process.env;
-  const credentials = env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
-    ? { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY, sessionToken: env.AWS_SESSION_TOKEN || undefined }
-    : undefined; // the SDK's default chain: AWS_PROFILE, SSO, web identity, instance roles
+  const credentials =
+    env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
+      ? { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY, sessionToken: env.AWS_SESSION_TOKEN || undefined }
+      : undefined; // the SDK's default chain: AWS_PROFILE, SSO, web identity, instance roles
   return new S3Client({
     region: env.AWS_REGION || env.AWS_DEFAULT_REGION || 'us-east-1',
     ...(endpoint ? { endpoint, forcePathStyle: true } : {}),
