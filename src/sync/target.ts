@@ -48,7 +48,7 @@ export function parseTargetSpec(spec: string): TargetSpec {
     if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
       throw new SyncError(`sync: "${bucket}" in --target ${spec} is not a valid bucket name (3-63 characters: lower-case letters, digits, dots, hyphens).`);
     }
-    if (prefix?.split('/').some((s) => s === '' || s === '.' || s === '..')) {
+    if (prefix !== '' && prefix.split('/').some((s) => s === '' || s === '.' || s === '..')) {
       throw new SyncError(`sync: the prefix "${prefix}" in --target ${spec} has an empty, "." or ".." segment; write it like s3://${bucket}/site/prod.`);
     }
     return { kind: 's3', bucket, prefix };
