@@ -41,17 +41,29 @@ describe('playground engine', () => {
   });
 
   it('reports errors exactly as the CLI formats them, and renders nothing', () => {
-    const text = input('sent-re-add').text.replace('off: 31', 'off: 3');
+    // Corrupt the offset of event @31 to 3, below the event before it; the error points at the value.
+    const original = input('sent-re-add').text;
+    const lines = original.split('\n');
+    const at = lines.findIndex((l) => /^\s*- off: 31\s*$/.test(l));
+    expect(at, 'scenarios/02-sent-re-add.yaml has an event `off: 31`').toBeGreaterThan(0);
+    const previous = lines
+      .slice(0, at)
+      .map((l) => /^\s*- off: (\d+)\s*$/.exec(l)?.[1])
+      .filter((o) => o !== undefined)
+      .at(-1);
+    expect(previous, 'an event comes before @31').toBeDefined();
+    const pos = { file: 'scenarios/02-sent-re-add.yaml', line: at + 1, col: lines[at]!.indexOf('31') + 1 };
+    const text = [...lines.slice(0, at), lines[at]!.replace('off: 31', 'off: 3'), ...lines.slice(at + 1)].join('\n');
     const r = run(input('sent-re-add', { text }));
     expect(r.view).toBeUndefined();
     expect(r.errors.map((e) => e.formatted)).toEqual([
       formatError({
-        pos: { file: 'scenarios/02-sent-re-add.yaml', line: 25, col: 10 },
-        message: 'offset @3 is not after @30, the previous event',
-        fix: 'give this event an offset greater than 30 — offsets strictly increase (a batch takes one offset per item)',
+        pos,
+        message: `offset @3 is not after @${previous}, the previous event`,
+        fix: `give this event an offset greater than ${previous} — offsets strictly increase (a batch takes one offset per item)`,
       }),
     ]);
-    expect(r.errors[0]).toMatchObject({ line: 25, col: 10 });
+    expect(r.errors[0]).toMatchObject({ line: pos.line, col: pos.col });
   });
 
   it('lists every scenario of the site when the base is unknown', () => {
