@@ -7,11 +7,20 @@
  * re-render's cost). The result is the same DOM as `innerHTML = html` (the browser tests compare).
  */
 
-/** Makes `target`'s children equal to those of the markup `html`, reusing equal nodes. */
+/** The markup last written into each target (an edit elsewhere in the text often leaves the pane as it was). */
+const written = new WeakMap<Element, string>();
+
+/**
+ * Makes `target`'s children equal to those of the markup `html`, reusing equal nodes; nothing is
+ * parsed or touched when `html` is what was last written there. (The target's own attributes are
+ * the caller's; only its children are patched.)
+ */
 export function morphInto(target: Element, html: string): void {
+  if (written.get(target) === html) return;
   const template = document.createElement('template');
   template.innerHTML = html;
   patchChildren(target, [...template.content.childNodes]);
+  written.set(target, html);
 }
 
 /** Makes `to`'s attributes those of `from`. */

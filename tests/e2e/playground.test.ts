@@ -229,6 +229,37 @@ describe('the playground', () => {
     await again.context().close();
   });
 
+  it('patches the pane in place to exactly what a fresh render of the event shows', { timeout: 90_000 }, async () => {
+    const page = await open('/playground/#open=sent-re-add');
+    await page.waitForSelector('#pg-pane .pane');
+    await settled(page);
+    const fresh = await open('/playground/#open=sent-re-add');
+    await fresh.waitForSelector('#pg-pane .pane');
+    await settled(fresh);
+    const paneHtml = (p: Page): Promise<string> => p.locator('#pg-pane').evaluate((el) => el.innerHTML);
+    // From request @31 through a later request, a state, a base event and back; each step patches the previous pane.
+    for (const off of ['42', '40', '20', '31']) {
+      await page.evaluate(() => {
+        for (const row of document.querySelectorAll('#pg-pane .code > *')) (row as unknown as { kept: boolean }).kept = true;
+      });
+      await page.locator('#pg-event').selectOption(off);
+      await expect.poll(() => page.locator('#pg-pane .pane').getAttribute('data-offset'), { timeout: 30_000 }).toBe(off);
+      await settled(page);
+      await fresh.goto('about:blank');
+      await fresh.goto(`${site.url}/playground/#open=sent-re-add@${off}`);
+      await fresh.waitForSelector(`#pg-pane .pane[data-offset="${off}"]`);
+      await settled(fresh);
+      expect(await paneHtml(page)).toBe(await paneHtml(fresh));
+      if (off === '42') {
+        // From request @31 to request @42: the rows that did not change are the same DOM nodes.
+        const kept = await page.evaluate(() => [...document.querySelectorAll('#pg-pane .code > *')].filter((row) => (row as unknown as { kept?: boolean }).kept).length);
+        expect(kept).toBeGreaterThan(0);
+      }
+    }
+    await page.context().close();
+    await fresh.context().close();
+  });
+
   it('switches the fold by editing `fold:`', { timeout: 90_000 }, async () => {
     const page = await open('/playground/#open=birth-window');
     await page.waitForSelector('#pg-pane .pane');
