@@ -47,8 +47,10 @@ interface Shown {
 }
 
 class ErrorMarker extends GutterMarker {
-  constructor(readonly message: string) {
+  readonly message: string;
+  constructor(message: string) {
     super();
+    this.message = message;
   }
   override eq(other: ErrorMarker): boolean {
     return other.message === this.message;

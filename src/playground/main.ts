@@ -71,6 +71,8 @@ export async function initPlayground(): Promise<void> {
   let seq = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let watchdog: ReturnType<typeof setTimeout> | undefined;
+  /** The cards of the worker's last view (it sends them only when they change). */
+  let cards: NonNullable<EngineResult['view']>['cards'] = [];
   /** When the current run was sent to the worker (playground:answer spans from here to the rendered pane). */
   let sentAt = 0;
   let lastGood: NonNullable<EngineResult['view']> | undefined;
@@ -145,9 +147,12 @@ export async function initPlayground(): Promise<void> {
       foldSelect.replaceChildren(...m.folds.map((f: FoldInfo) => new Option(`${f.id} — ${f.title}`, f.id)));
       return;
     }
+    // Cards come only when they change (protocol.ts); keep them even from a superseded answer.
+    if (m.view?.cards) cards = m.view.cards;
     if (m.seq !== seq) return; // an answer to an edit that has been superseded
     clearTimeout(watchdog);
-    render(m);
+    const { view, ...rest } = m;
+    render(view ? { ...rest, view: { ...view, cards } } : rest);
     // The whole round trip: the worker's queue, load, fold, the message both ways, and the render.
     performance.measure('playground:answer', { start: sentAt, duration: performance.now() - sentAt });
   }

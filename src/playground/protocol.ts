@@ -47,4 +47,13 @@ export interface FoldInfo {
   title: string;
 }
 
-export type FromWorker = { kind: 'ready'; folds: FoldInfo[] } | ({ kind: 'result'; seq: number } & EngineResult);
+type View = NonNullable<EngineResult['view']>;
+
+/**
+ * A result as the worker sends it: the view's cards are left out when they are those of the last
+ * result the worker sent (the page keeps them). A long scenario has a thousand cards, and copying
+ * them across the worker boundary on every selection cost more than the fold itself.
+ */
+export type WorkerResult = Omit<EngineResult, 'view'> & { view?: Omit<View, 'cards'> & { cards?: View['cards'] } };
+
+export type FromWorker = { kind: 'ready'; folds: FoldInfo[] } | ({ kind: 'result'; seq: number } & WorkerResult);

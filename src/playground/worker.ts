@@ -9,7 +9,7 @@
 import { folds as registered } from 'virtual:prompt-fold-explainer/folds';
 import type { AnyFold } from '../folds/types.ts';
 import { load, paneAt, prepare, unexpected, type CorpusFile, type EngineResult, type Prepared } from './engine.ts';
-import { MAX_CHARS, type FromWorker, type ToWorker } from './protocol.ts';
+import { MAX_CHARS, type FromWorker, type ToWorker, type WorkerResult } from './protocol.ts';
 import { sortErrors, formatError, type InputError } from '../scenarios/errors.ts';
 import type { Scenario } from '../scenarios/model.ts';
 
@@ -18,6 +18,8 @@ let corpus: CorpusFile[] = [];
 let defaultFold = '';
 let timeZero = '';
 let last: { key: string; scenario?: Scenario; errors: InputError[]; prepared?: Prepared } | undefined;
+/** Whose cards the page last received (a result for the same fold of the same text leaves them out). */
+let cardsSent: Prepared | undefined;
 
 const post = (m: FromWorker): void => (self as unknown as DedicatedWorkerGlobalScope).postMessage(m);
 const toError = (e: InputError): EngineResult['errors'][number] => ({
@@ -35,6 +37,7 @@ self.onmessage = (ev: MessageEvent<ToWorker>): void => {
   if (m.kind === 'init') {
     ({ corpus, defaultFold, timeZero } = m);
     last = undefined;
+    cardsSent = undefined;
     post({ kind: 'ready', folds: [...folds.values()].map((f) => ({ id: f.id, title: f.title })) });
     return;
   }
@@ -63,12 +66,17 @@ self.onmessage = (ev: MessageEvent<ToWorker>): void => {
     const errors = last.errors;
     const view = last.prepared && errors.length === 0 ? paneAt(last.prepared, m.selected) : undefined;
     foldMs += performance.now() - t1;
+    let sent: WorkerResult['view'] = view;
+    if (view && last.prepared === cardsSent) {
+      const { cards: _same, ...rest } = view;
+      sent = rest;
+    } else if (view) cardsSent = last.prepared;
     post({
       kind: 'result',
       seq: m.seq,
       errors: sortErrors(errors).map(toError),
       warnings: last.prepared?.warnings ?? [],
-      ...(view && { view }),
+      ...(sent && { view: sent }),
       timings: { load: loadMs, fold: foldMs },
     });
   } catch (err) {
