@@ -8,7 +8,8 @@
  *
  * Model ids in scenarios are often invented. A model maps to a profile by an explicit `models`
  * entry first, then by the longest matching `prefixes` entry (`openai/`, `anthropic/`), else the
- * `unknown` profile.
+ * `unknown` profile. Scenarios name models `provider/model`; imported traces carry the provider's
+ * own bare ids (`claude-sonnet-4-5`, `gpt-5.6-terra`), so those map too.
  */
 
 /** A figure and where it comes from. */
@@ -147,12 +148,17 @@ export const PROFILES: Record<string, Profile> = {
 export const MODELS: Record<string, string> = {
   'openai/gpt-5.6-terra': 'openai-gpt-5.6-terra',
   'anthropic/claude-sonnet-4-5': 'anthropic-claude-sonnet-4.5',
+  'gpt-5.6-terra': 'openai-gpt-5.6-terra',
+  'claude-sonnet-4-5': 'anthropic-claude-sonnet-4.5',
 };
 
 /** Provider prefixes → profile (the longest matching prefix wins). */
 export const PREFIXES: Record<string, string> = {
   'openai/': 'openai-automatic',
   'anthropic/': 'anthropic',
+  // Bare provider ids, as a trace imported with `npm run import` names them.
+  'gpt-': 'openai-automatic',
+  'claude-': 'anthropic',
 };
 
 /** Profile for a model matched by nothing. */

@@ -81,7 +81,8 @@ describe('wire views', () => {
     await poll(() => requested.filter((u) => u.includes('wire-view')).length).toBe(1);
     const chat = JSON.parse((await pane.locator('.wire-format[data-format="openai-chat"] pre').textContent())!);
     expect(chat.model).toBe('claude-sonnet-4-5');
-    expect(chat.messages[1]).toEqual({ role: 'system', content: "Today's date: 2026-12-01. Working directory: /repos/harbor. Default branch: main." });
+    expect(chat.messages[1].content).toMatch(/^The repository's contributor guide/);
+    expect(chat.messages[2]).toEqual({ role: 'system', content: "Today's date: 2026-12-01. Working directory: /repos/harbor. Default branch: main." });
     await pane.locator('.wire-format[data-format="anthropic"] > summary').click();
     expect(await pane.locator('.wire-format[data-format="openai-chat"] pre').isVisible()).toBe(false);
     const anthropic = JSON.parse((await pane.locator('.wire-format[data-format="anthropic"] pre').textContent())!);
