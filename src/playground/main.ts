@@ -213,7 +213,14 @@ export async function initPlayground(): Promise<void> {
   }
 
   let eventsKey = '';
+  let eventsOf: unknown;
   function renderEvents(v: NonNullable<EngineResult['view']>): void {
+    // The same cards as last time (the worker did not resend them): only the selection moves.
+    if (v.cards === eventsOf) {
+      eventSelect.value = String(v.selected);
+      return;
+    }
+    eventsOf = v.cards;
     const key = v.cards.map((c) => `${c.offset} ${c.type} ${c.request ?? ''} ${c.shared} ${c.preview}`).join('\n');
     if (key === eventsKey) {
       eventSelect.value = String(v.selected);
