@@ -13,7 +13,9 @@
  *   selected event's pane model; re-render = highlight + pane markup + the DOM update + the style
  *   and layout it causes (forced inside the measure); the whole round trip (answer) = from posting
  *   to the worker to the laid-out pane, i.e. also the worker's queue, the re-load of an edited text
- *   and the messages both ways — what a reader waits for after the debounce.
+ *   and the messages both ways — what a reader waits for after the debounce. A second, traced pass
+ *   gives the CPU time of each round trip (worker + page threads), which the machine's load does not
+ *   inflate (src/bench/cpu-trace.ts).
  * Prints numbers; never fails on them (machines are noisy).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -22,6 +24,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
 import { generateCorpus } from '../bench/corpus.ts';
+import { startTrace, stopTrace } from '../bench/cpu-trace.ts';
 import { median } from '../bench/measure.ts';
 import { encodeState } from '../playground/state.ts';
 import { serve } from '../../tests/support/project.ts';
@@ -95,29 +98,38 @@ runMain(async () => {
     console.log(
       `\n1,000-event scenario: ${corpus.events} events, ${corpus.requests} requests, ${(text.length / 1024).toFixed(0)} KB of YAML; first open: load ${msf(first.load!)}, fold ${msf(first.fold!)}, render ${msf(first.render!)}`,
     );
-    const select: Record<string, number>[] = [];
-    for (let i = 0; i < SELECTIONS; i++) {
-      const off = offsets[Math.floor(((i + 0.5) / SELECTIONS) * offsets.length)]!;
-      const n = await page.evaluate(() => performance.getEntriesByName('playground:fold').length);
-      await page.locator('#pg-event').selectOption(off);
-      await answered(page, n + 1);
-      await page.waitForFunction((o) => document.querySelector('#pg-pane .pane')?.getAttribute('data-offset') === o, off);
-      select.push(await measures(page));
-    }
-    const edit: Record<string, number>[] = [];
-    await page.locator('.cm-content').click();
-    await page.keyboard.press('Control+End');
-    for (let i = 0; i < EDITS; i++) {
-      const n = await page.evaluate(() => performance.getEntriesByName('playground:fold').length);
-      await page.keyboard.insertText(`# edit ${i}\n`);
-      await answered(page, n + 1);
-      edit.push(await measures(page));
-    }
-    console.log(
-      `machine: ${cpus().length} cores, load average ${loadavg()
-        .map((x) => x.toFixed(1))
-        .join(' ')} (numbers scale with it)`,
-    );
+    // Each pass picks SELECTIONS events spread over the scenario, then makes EDITS edits at its end.
+    const pass = async (): Promise<{ select: Record<string, number>[]; edit: Record<string, number>[] }> => {
+      const select: Record<string, number>[] = [];
+      for (let i = 0; i < SELECTIONS; i++) {
+        const off = offsets[Math.floor(((i + 0.5) / SELECTIONS) * offsets.length)]!;
+        const n = await page.evaluate(() => performance.getEntriesByName('playground:fold').length);
+        await page.locator('#pg-event').selectOption(off);
+        await answered(page, n + 1);
+        await page.waitForFunction((o) => document.querySelector('#pg-pane .pane')?.getAttribute('data-offset') === o, off);
+        select.push(await measures(page));
+      }
+      const edit: Record<string, number>[] = [];
+      await page.locator('.cm-content').click();
+      await page.keyboard.press('Control+End');
+      for (let i = 0; i < EDITS; i++) {
+        const n = await page.evaluate(() => performance.getEntriesByName('playground:fold').length);
+        await page.keyboard.insertText(`# edit ${i}\n`);
+        await answered(page, n + 1);
+        edit.push(await measures(page));
+      }
+      return { select, edit };
+    };
+    const { select, edit } = await pass();
+    const load = loadavg();
+    // A second pass under a performance trace: the CPU time each round trip took (cpu-trace.ts).
+    const cdp = await page.context().newCDPSession(page);
+    await startTrace(cdp);
+    const traced = await pass();
+    const cpu = await stopTrace(cdp);
+    const selectCpu = cpu.slice(-(traced.select.length + traced.edit.length), -traced.edit.length);
+    const editCpu = cpu.slice(-traced.edit.length);
+    console.log(`machine: ${cpus().length} cores, load average ${load.map((x) => x.toFixed(1)).join(' ')} (wall-clock numbers scale with it; CPU times do not)`);
     const med = (xs: Record<string, number>[], f: (m: Record<string, number>) => number): string => msf(median(xs.map(f)));
     console.log(
       `select another event (${SELECTIONS}×): re-fold ${med(select, (m) => m.fold!)}, re-render ${med(select, (m) => m.render!)} (of which highlight + markup ${med(select, (m) => m.markup!)}) — re-fold + re-render median ${med(select, (m) => m.fold! + m.render!)} (budget 50 ms); whole round trip ${med(select, (m) => m.answer!)}`,
@@ -125,6 +137,11 @@ runMain(async () => {
     console.log(
       `edit the text (${EDITS}×):          re-load ${med(edit, (m) => m.load!)}, re-fold ${med(edit, (m) => m.fold!)}, re-render ${med(edit, (m) => m.render!)} — re-fold + re-render median ${med(edit, (m) => m.fold! + m.render!)}, with re-load ${med(edit, (m) => m.load! + m.fold! + m.render!)}; whole round trip ${med(edit, (m) => m.answer!)}`,
     );
+    const cpuLine = (xs: { main: number; worker: number }[]): string =>
+      xs.length
+        ? `worker ${msf(median(xs.map((c) => c.worker)))} + page ${msf(median(xs.map((c) => c.main)))} = ${msf(median(xs.map((c) => c.worker + c.main)))}`
+        : 'not in the trace';
+    console.log(`CPU time of the whole round trip (traced pass, medians): select ${cpuLine(selectCpu)}; edit (with re-load) ${cpuLine(editCpu)}`);
   } finally {
     await browser.close();
     await site.close();

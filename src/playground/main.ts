@@ -90,6 +90,7 @@ export async function initPlayground(): Promise<void> {
     clearTimeout(watchdog);
     worker.terminate();
     startWorker();
+    setTimeout(writeUrl, 0);
     render({
       errors: [
         {
@@ -138,8 +139,15 @@ export async function initPlayground(): Promise<void> {
     post({ kind: 'run', seq, file, text, ...(selected !== undefined && { selected }) });
     watchdog = setTimeout(() => fail(`processing stopped after ${WORKER_TIMEOUT_MS / 1000} s`), WORKER_TIMEOUT_MS);
     fileLabel.textContent = file;
-    // The URL after the worker has the text: compressing a long text must not delay the fold.
-    setTimeout(() => history.replaceState(null, '', encodeState({ file, text, ...(selected !== undefined && { selected }) })), 0);
+  }
+
+  /**
+   * The address bar holds the edit. Written after each answer is shown (and before a link is
+   * copied): compressing a long text and replacing a long URL cost the page several ms, which must
+   * not delay the worker's answer or the pane.
+   */
+  function writeUrl(): void {
+    history.replaceState(null, '', encodeState({ file, text, ...(selected !== undefined && { selected }) }));
   }
 
   function onMessage(m: FromWorker): void {
@@ -155,6 +163,7 @@ export async function initPlayground(): Promise<void> {
     render(view ? { ...rest, view: { ...view, cards } } : rest);
     // The whole round trip: the worker's queue, load, fold, the message both ways, and the render.
     performance.measure('playground:answer', { start: sentAt, duration: performance.now() - sentAt });
+    setTimeout(writeUrl, 0);
   }
 
   function render(r: EngineResult): void {
@@ -267,6 +276,7 @@ export async function initPlayground(): Promise<void> {
     say(`Downloaded ${d.name}${d.id && d.id !== idOf(text) ? ` (id changed to ${d.id}: the site already has ${idOf(text)})` : ''}. Put it in scenarios/ and run npm run check.`);
   });
   $('pg-link').addEventListener('click', async () => {
+    writeUrl();
     try {
       await navigator.clipboard.writeText(location.href);
       say('Link copied: it reopens this exact edit.');
