@@ -1,7 +1,8 @@
 /**
  * The build's own stages, timed one by one outside Astro on a project's scenarios — what the site
  * does before and while it renders pages: load + validate (read, parse, check every scenario),
- * fold + print + weave (every event's state, as the pages need it), the page models (line diffs,
+ * fold + print + weave (every event's state, as the pages need it), the cache economics (tokens of
+ * each distinct message, prefixes, cached tokens, cost, attribution), the page models (line diffs,
  * provenance, badges), and highlighting (every pane and every event's YAML through shiki, with the
  * same calls Pane.astro and Timeline.astro make). Run in a fresh process per corpus (see
  * src/cli/bench.ts --phases) so shiki's caches and the JIT start cold, as in a build.
@@ -9,6 +10,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { highlighter, highlightLines, type Mark } from '../components/highlight.ts';
+import { scenarioEconomics } from '../economics/compute.ts';
+import { DEFAULT_ECONOMICS } from '../economics/profiles.ts';
 import { renderScenario } from '../prompt/render.ts';
 import { scenarioView } from '../prompt/view.ts';
 import { listScenarioFiles } from '../scenarios/files.ts';
@@ -23,6 +26,8 @@ export interface Phases {
   paneLines: number;
   loadMs: number;
   foldMs: number;
+  /** Cache economics over the corpus (the same call src/prompt/corpus.ts makes in a build). */
+  economicsMs: number;
   viewMs: number;
   highlighterInitMs: number;
   highlightMs: number;
@@ -42,6 +47,8 @@ export async function measurePhases(config: CorpusConfig): Promise<Phases> {
     renderScenario(s, config.folds.get(s.fold)!, { everyEvent: true, ...(s.deploy && { deployed: config.folds.get(s.deploy.fold)! }) }, errors),
   );
   const t2 = now();
+  for (const r of rendered) scenarioEconomics(r, DEFAULT_ECONOMICS);
+  const economicsMs = now() - t2;
   await highlighter();
   const t3 = now();
   let viewMs = 0;
@@ -88,7 +95,8 @@ export async function measurePhases(config: CorpusConfig): Promise<Phases> {
     loadMs: t1 - t0,
     foldMs: t2 - t1,
     viewMs,
-    highlighterInitMs: t3 - t2,
+    economicsMs,
+    highlighterInitMs: t3 - t2 - economicsMs,
     highlightMs,
     highlightedBytes,
     peakRss: process.resourceUsage().maxRSS * 1024,

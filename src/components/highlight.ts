@@ -19,6 +19,7 @@
  * Text is HTML-escaped here (&, <, >, and " in attributes): prompt text can never become markup.
  */
 import { createHighlighter, type Highlighter, type ShikiTransformer } from 'shiki';
+import type { JsonTokenKind } from '../wire/json-tokens.ts';
 
 export const THEMES = { light: 'github-light', dark: 'github-dark' } as const;
 type Side = keyof typeof THEMES;
@@ -103,6 +104,27 @@ export async function tokenCss(): Promise<string> {
     ...rules('dark', 'd'),
     '',
   ].join('\n');
+}
+
+/**
+ * The token classes shiki's themes give each kind of JSON token — for the wire views, which the
+ * browser writes (src/components/wire-view.ts) in the same colours as everything shiki highlights:
+ * found by highlighting a sample once, so they follow the themes (never a hand-copied colour).
+ */
+export async function jsonTokenClasses(): Promise<Record<JsonTokenKind, string>> {
+  const hl = await highlighter();
+  const p = palettesOf(hl);
+  const sample: Record<JsonTokenKind, string> = { key: 'k', string: 's', number: '7', literal: 'true', punct: ':' };
+  const line = hl.codeToTokensWithThemes('{"k": "s", "n": 7, "b": true}', { lang: 'json', themes: THEMES, tokenizeTimeLimit: 0 })[0] ?? [];
+  const classOf = (text: string): string => {
+    const t = line.find((x) => x.content.trim().replace(/^"|"$/g, '') === text);
+    const l = t?.variants.light?.color;
+    const d = t?.variants.dark?.color;
+    const li = l === undefined ? undefined : p.light.get(l.toUpperCase());
+    const di = d === undefined ? undefined : p.dark.get(d.toUpperCase());
+    return [li === undefined ? '' : `l${li}`, di === undefined ? '' : `d${di}`].filter(Boolean).join(' ');
+  };
+  return Object.fromEntries(Object.entries(sample).map(([kind, text]) => [kind, classOf(text)])) as Record<JsonTokenKind, string>;
 }
 
 /** Opening tags by colour pair, so equal tokens share one string. */
