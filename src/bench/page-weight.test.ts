@@ -1,13 +1,14 @@
 /** Page weight counts the page's HTML, its linked stylesheets and its scripts (inline and external). */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { expect, it } from 'vitest';
+import { expect, it, onTestFinished } from 'vitest';
 import { pageWeights } from './page-weight.ts';
 
 it('sums gzip sizes of HTML, linked CSS and JS per page', () => {
   const dist = mkdtempSync(join(tmpdir(), 'pfe-weight-'));
+  onTestFinished(() => rmSync(dist, { recursive: true, force: true }));
   mkdirSync(join(dist, '_astro'));
   mkdirSync(join(dist, 'a'));
   const css = 'body{color:red}'.repeat(50);

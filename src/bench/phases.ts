@@ -3,13 +3,14 @@
  * does before and while it renders pages: load + validate (read, parse, check every scenario),
  * fold + print + weave (every event's state, as the pages need it), the cache economics (tokens of
  * each distinct message, prefixes, cached tokens, cost, attribution), the page models (line diffs,
- * provenance, badges), and highlighting (every pane and every event's YAML through shiki, with the
+ * provenance, badges), and highlighting (every pane through shiki and every event's YAML, with the
  * same calls Pane.astro and Timeline.astro make). Run in a fresh process per corpus (see
  * src/cli/bench.ts --phases) so shiki's caches and the JIT start cold, as in a build.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { highlighter, highlightLines, type Mark } from '../components/highlight.ts';
+import { highlightYamlSource } from '../components/yaml-source.ts';
 import { scenarioEconomics } from '../economics/compute.ts';
 import { DEFAULT_ECONOMICS } from '../economics/profiles.ts';
 import { renderScenario } from '../prompt/render.ts';
@@ -78,12 +79,7 @@ export async function measurePhases(config: CorpusConfig): Promise<Phases> {
     }
     for (const c of v.cards) {
       if (c.batch && c.batch.index > 0) continue;
-      const lines = c.source.split('\n');
-      for (const h of await highlightLines(
-        lines,
-        lines.map(() => 0),
-      ))
-        highlightedBytes += h.length;
+      highlightedBytes += (await highlightYamlSource(c.source)).length;
     }
     highlightMs += now() - v1;
   }

@@ -107,24 +107,29 @@ export async function tokenCss(): Promise<string> {
 }
 
 /**
- * The token classes shiki's themes give each kind of JSON token — for the wire views, which the
- * browser writes (src/components/wire-view.ts) in the same colours as everything shiki highlights:
- * found by highlighting a sample once, so they follow the themes (never a hand-copied colour).
+ * The token classes shiki's themes give chosen tokens of a sample — for text the site colours
+ * without running shiki over it (the wire views' JSON, the timeline's event YAML), so it gets the
+ * same colours as everything shiki highlights, found from the themes (never a hand-copied colour).
+ * `texts` maps a kind to the text of one token of `sample` (quotes around it ignored).
  */
-export async function jsonTokenClasses(): Promise<Record<JsonTokenKind, string>> {
+export async function tokenClassesFor<K extends string>(lang: 'json' | 'yaml', sample: string, texts: Record<K, string>): Promise<Record<K, string>> {
   const hl = await highlighter();
   const p = palettesOf(hl);
-  const sample: Record<JsonTokenKind, string> = { key: 'k', string: 's', number: '7', literal: 'true', punct: ':' };
-  const line = hl.codeToTokensWithThemes('{"k": "s", "n": 7, "b": true}', { lang: 'json', themes: THEMES, tokenizeTimeLimit: 0 })[0] ?? [];
+  const tokens = hl.codeToTokensWithThemes(sample, { lang, themes: THEMES, tokenizeTimeLimit: 0 }).flat();
   const classOf = (text: string): string => {
-    const t = line.find((x) => x.content.trim().replace(/^"|"$/g, '') === text);
+    const t = tokens.find((x) => x.content.trim().replace(/^"|"$/g, '') === text);
     const l = t?.variants.light?.color;
     const d = t?.variants.dark?.color;
     const li = l === undefined ? undefined : p.light.get(l.toUpperCase());
     const di = d === undefined ? undefined : p.dark.get(d.toUpperCase());
     return [li === undefined ? '' : `l${li}`, di === undefined ? '' : `d${di}`].filter(Boolean).join(' ');
   };
-  return Object.fromEntries(Object.entries(sample).map(([kind, text]) => [kind, classOf(text)])) as Record<JsonTokenKind, string>;
+  return Object.fromEntries(Object.entries(texts).map(([kind, text]) => [kind, classOf(text as string)])) as Record<K, string>;
+}
+
+/** The classes of each kind of JSON token (the wire views, src/components/wire-view.ts). */
+export function jsonTokenClasses(): Promise<Record<JsonTokenKind, string>> {
+  return tokenClassesFor('json', '{"k": "s", "n": 7, "b": true}', { key: 'k', string: 's', number: '7', literal: 'true', punct: ':' });
 }
 
 /** Opening tags by colour pair, so equal tokens share one string. */
