@@ -3,17 +3,18 @@
  * 127.0.0.1; CHROMIUM_PATH overrides /usr/bin/chromium): the bundled corpus plus the hostile scenarios from tests/fixtures/hostile, built once
  * in a temporary copy of the project. Light and dark screenshots go to test-results/.
  */
-import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, makeProject, ROOT, serve } from '../support/project.ts';
+import { type BuiltSite, builtSite } from '../support/browser.ts';
+import { ROOT } from '../support/project.ts';
 
-const HOSTILE = join(ROOT, 'tests/fixtures/hostile');
 const ARTIFACTS = join(ROOT, 'test-results');
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
+let built: BuiltSite;
 let dir: string;
 let site: { url: string; close: () => Promise<void> };
 let browser: Browser;
@@ -22,22 +23,12 @@ const consoleErrors: string[] = [];
 const POLL = { timeout: 10_000 };
 
 beforeAll(async () => {
-  dir = makeProject(readdirSync(HOSTILE).map((f) => join(HOSTILE, f)));
-  const r = build(dir);
-  if (r.status !== 0) throw new Error(`build failed:\n${r.output}`);
-  site = await serve(join(dir, 'dist'));
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  built = await builtSite({ hostile: true });
+  ({ dir, site, browser } = built);
   mkdirSync(ARTIFACTS, { recursive: true });
 }, 600_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => built?.close());
 
 async function open(path: string, opts: { colorScheme?: 'light' | 'dark'; width?: number; javaScript?: boolean; bypassCSP?: boolean } = {}): Promise<Page> {
   // bypassCSP: axe is injected as an inline script, which the pages' policy rightly blocks (tests/e2e/csp.test.ts tests the policy).
