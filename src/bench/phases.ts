@@ -1,14 +1,18 @@
 /**
  * The build's own stages, timed one by one outside Astro on a project's scenarios — what the site
  * does before and while it renders pages: load + validate (read, parse, check every scenario),
- * fold + print + weave (every event's state, as the pages need it), the page models (line diffs,
- * provenance, badges), and highlighting (every pane and every event's YAML through shiki, with the
+ * fold + print + weave (every event's state, as the pages need it), the cache economics (tokens of
+ * each distinct message, prefixes, cached tokens, cost, attribution), the page models (line diffs,
+ * provenance, badges), and highlighting (every pane through shiki and every event's YAML, with the
  * same calls Pane.astro and Timeline.astro make). Run in a fresh process per corpus (see
  * src/cli/bench.ts --phases) so shiki's caches and the JIT start cold, as in a build.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { highlighter, highlightLines, type Mark } from '../components/highlight.ts';
+import { highlightYamlSource } from '../components/yaml-source.ts';
+import { scenarioEconomics } from '../economics/compute.ts';
+import { DEFAULT_ECONOMICS } from '../economics/profiles.ts';
 import { renderScenario } from '../prompt/render.ts';
 import { scenarioView } from '../prompt/view.ts';
 import { listScenarioFiles } from '../scenarios/files.ts';
@@ -23,6 +27,8 @@ export interface Phases {
   paneLines: number;
   loadMs: number;
   foldMs: number;
+  /** Cache economics over the corpus (the same call src/prompt/corpus.ts makes in a build). */
+  economicsMs: number;
   viewMs: number;
   highlighterInitMs: number;
   highlightMs: number;
@@ -42,6 +48,8 @@ export async function measurePhases(config: CorpusConfig): Promise<Phases> {
     renderScenario(s, config.folds.get(s.fold)!, { everyEvent: true, ...(s.deploy && { deployed: config.folds.get(s.deploy.fold)! }) }, errors),
   );
   const t2 = now();
+  for (const r of rendered) scenarioEconomics(r, DEFAULT_ECONOMICS);
+  const economicsMs = now() - t2;
   await highlighter();
   const t3 = now();
   let viewMs = 0;
@@ -71,12 +79,7 @@ export async function measurePhases(config: CorpusConfig): Promise<Phases> {
     }
     for (const c of v.cards) {
       if (c.batch && c.batch.index > 0) continue;
-      const lines = c.source.split('\n');
-      for (const h of await highlightLines(
-        lines,
-        lines.map(() => 0),
-      ))
-        highlightedBytes += h.length;
+      highlightedBytes += (await highlightYamlSource(c.source)).length;
     }
     highlightMs += now() - v1;
   }
@@ -88,7 +91,8 @@ export async function measurePhases(config: CorpusConfig): Promise<Phases> {
     loadMs: t1 - t0,
     foldMs: t2 - t1,
     viewMs,
-    highlighterInitMs: t3 - t2,
+    economicsMs,
+    highlighterInitMs: t3 - t2 - economicsMs,
     highlightMs,
     highlightedBytes,
     peakRss: process.resourceUsage().maxRSS * 1024,

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { highlightLines, highlightStats, tokenCss } from './highlight.ts';
+import { highlightCode, highlightLines, highlightStats, jsonTokenClasses, tokenCss } from './highlight.ts';
 
 const text = (html: string): string =>
   html
@@ -86,5 +86,29 @@ describe('highlightLines', () => {
     expect(await highlightLines(lines, [0, 0])).toEqual(first);
     await highlightLines(lines, [0, 0], [{ line: 1, start: 4, end: 11, attrs: { class: 'anchor' } }]);
     expect(highlightStats().tokenized).toBe(before + 1);
+  });
+});
+
+describe('jsonTokenClasses', () => {
+  it("gives each kind of JSON token the classes of shiki's own JSON colours in both themes", async () => {
+    const c = await jsonTokenClasses();
+    for (const kind of ['key', 'string', 'number', 'literal', 'punct'] as const) expect(c[kind]).toMatch(/^l\d+ d\d+$/);
+    expect(c.key).not.toBe(c.string);
+    // The classes are the palette indexes of the colours shiki gives the same text.
+    const html = await highlightCode('{"k": "s"}', 'json');
+    const colours = (text: string): string[] => {
+      const m = new RegExp(`--shiki-light:(#[0-9A-Fa-f]+);--shiki-dark:(#[0-9A-Fa-f]+)">${text}<`).exec(html);
+      return [m?.[1]?.toUpperCase() ?? '?', m?.[2]?.toUpperCase() ?? '?'];
+    };
+    const css = await tokenCss();
+    for (const [kind, text] of [
+      ['key', '"k"'],
+      ['string', '"s"'],
+    ] as const) {
+      const [l, d] = c[kind].split(' ');
+      const [light, dark] = colours(text);
+      expect(css).toContain(`.${l}{--shiki-light:${light}}`);
+      expect(css).toContain(`.${d}{--shiki-dark:${dark}}`);
+    }
   });
 });

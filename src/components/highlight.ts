@@ -19,6 +19,7 @@
  * Text is HTML-escaped here (&, <, >, and " in attributes): prompt text can never become markup.
  */
 import { createHighlighter, type Highlighter, type ShikiTransformer } from 'shiki';
+import type { JsonTokenKind } from '../wire/json-tokens.ts';
 
 export const THEMES = { light: 'github-light', dark: 'github-dark' } as const;
 type Side = keyof typeof THEMES;
@@ -103,6 +104,32 @@ export async function tokenCss(): Promise<string> {
     ...rules('dark', 'd'),
     '',
   ].join('\n');
+}
+
+/**
+ * The token classes shiki's themes give chosen tokens of a sample — for text the site colours
+ * without running shiki over it (the wire views' JSON, the timeline's event YAML), so it gets the
+ * same colours as everything shiki highlights, found from the themes (never a hand-copied colour).
+ * `texts` maps a kind to the text of one token of `sample` (quotes around it ignored).
+ */
+export async function tokenClassesFor<K extends string>(lang: 'json' | 'yaml', sample: string, texts: Record<K, string>): Promise<Record<K, string>> {
+  const hl = await highlighter();
+  const p = palettesOf(hl);
+  const tokens = hl.codeToTokensWithThemes(sample, { lang, themes: THEMES, tokenizeTimeLimit: 0 }).flat();
+  const classOf = (text: string): string => {
+    const t = tokens.find((x) => x.content.trim().replace(/^"|"$/g, '') === text);
+    const l = t?.variants.light?.color;
+    const d = t?.variants.dark?.color;
+    const li = l === undefined ? undefined : p.light.get(l.toUpperCase());
+    const di = d === undefined ? undefined : p.dark.get(d.toUpperCase());
+    return [li === undefined ? '' : `l${li}`, di === undefined ? '' : `d${di}`].filter(Boolean).join(' ');
+  };
+  return Object.fromEntries(Object.entries(texts).map(([kind, text]) => [kind, classOf(text as string)])) as Record<K, string>;
+}
+
+/** The classes of each kind of JSON token (the wire views, src/components/wire-view.ts). */
+export function jsonTokenClasses(): Promise<Record<JsonTokenKind, string>> {
+  return tokenClassesFor('json', '{"k": "s", "n": 7, "b": true}', { key: 'k', string: 's', number: '7', literal: 'true', punct: ':' });
 }
 
 /** Opening tags by colour pair, so equal tokens share one string. */

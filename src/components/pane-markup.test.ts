@@ -3,8 +3,10 @@
  * lines, reasons, model, types) — hostile text stays text — and writes the structure the page
  * script and the styles rely on (✂ line, notes, provenance links only where a run starts).
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, markedText, paneMarkup, type PaneMarkupLine } from './pane-markup.ts';
+import { escapeHtml, INDENT_CLASSES, markedText, paneMarkup, type PaneMarkupLine } from './pane-markup.ts';
 
 const EVIL = `<script>alert(1)</script>"' onmouseover="x" </textarea><img src=x onerror=alert(2)>`;
 const line = (over: Partial<PaneMarkupLine> = {}): PaneMarkupLine => ({ html: 'x', indent: 0, status: 'same', from: '', removedBefore: [], cutAbove: false, notes: [], ...over });
@@ -49,12 +51,15 @@ describe('paneMarkup', () => {
     expect(html).toContain('<a class="prov" href="/s/x/#@3" title="from @3 user/said" data-off="3">@3</a>');
     expect(html).toContain('title="from @3 user/said; from @5"');
     expect(html.indexOf('class="cut"')).toBeLessThan(html.indexOf('s-added'));
-    expect(html).toContain('style="--ind:2ch"');
+    expect(html).toContain('class="ln s-added c-billed i2"');
     expect(html).toContain(
       '<span class="story-label">Since request @4:</span> <span class="count c-add">+1 added</span> <span class="count c-chg">~1 changed</span> <span class="count c-rem">−1 removed</span>',
     );
     // the gutter band: above the ✂ line cached, below it billed again
-    expect(html).toMatch(/class="ln s-same c-cached"[\s\S]*class="ln s-added c-billed"/);
+    expect(html).toMatch(/class="ln c-cached"[\s\S]*class="ln s-added c-billed i2"/);
+    // an unchanged line has no status class and no sign; a changed one says what it is
+    expect(html).not.toContain('s-same');
+    expect(html.match(/class="sign"/g)).toHaveLength(3);
     expect(html).toContain('<strong>✂ cache cut</strong>');
     expect(html).toContain('<div class="note" role="note" id="pane-n2-0">');
     expect(html).toContain('42% byte-stable prefix');
@@ -65,6 +70,15 @@ describe('paneMarkup', () => {
     const html = paneMarkup({ offset: 2, kind: 'request', idPrefix: 'pane', typeOf: () => '', lines: [line({})], removedAtEnd: [] });
     expect(html).toContain('<p class="story" data-story="after">First request: nothing is cached yet.');
     expect(html).not.toContain('c-cached');
+  });
+});
+
+describe('indent classes', () => {
+  it('site.css defines every indent class the markup can write', () => {
+    const css = readFileSync(join(import.meta.dirname, '../styles/site.css'), 'utf8');
+    for (let n = 1; n <= INDENT_CLASSES; n++) expect(css).toContain(`.i${n}{--ind:${n}ch}`);
+    const wide = paneMarkup({ offset: 1, kind: 'state', idPrefix: 'p', typeOf: () => '', lines: [line({ indent: INDENT_CLASSES + 1 })], removedAtEnd: [] });
+    expect(wide).toContain(`style="--ind:${INDENT_CLASSES + 1}ch"`);
   });
 });
 

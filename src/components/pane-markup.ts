@@ -103,6 +103,13 @@ const SIGN_LABEL = { same: '', added: 'added', changed: 'changed' } as const;
 const CUT_TEXT = escapeHtml(CUT_COMMENT.replace(/^✂ /, ''));
 const CUT_ROW = `<div class="cut" role="separator" aria-label="${escapeHtml(`${CUT_LABEL}: ${CUT_ABOVE}; ${CUT_BELOW}`)}"><strong>${escapeHtml(CUT_LABEL)}</strong> <span class="cut-above">↑ ${escapeHtml(CUT_ABOVE)}</span> <span class="cut-below">↓ ${escapeHtml(CUT_BELOW)}</span><span class="visually-hidden"> (${CUT_TEXT})</span></div>`;
 
+/**
+ * Hanging indents up to this width are a class (`i6`: the rules are in src/styles/site.css), wider
+ * ones an inline style: most prompt lines are indented, and a class is a sixth of the bytes.
+ */
+export const INDENT_CLASSES = 32;
+const indentAttr = (n: number, cls: string): string => (n === 0 ? ` class="${cls}"` : n <= INDENT_CLASSES ? ` class="${cls} i${n}"` : ` class="${cls}" style="--ind:${n}ch"`);
+
 function sign(status: PaneLineStatus | 'removed'): string {
   const ch = status === 'removed' ? '−' : SIGN[status];
   const label = status === 'removed' ? 'removed' : SIGN_LABEL[status];
@@ -180,7 +187,7 @@ export function paneMarkup(p: PaneMarkup): string {
     if (l.old !== undefined) {
       const ind = indentOf(l.old);
       out.push(
-        `<div class="ln s-was"${ind ? ` style="--ind:${ind}ch"` : ''}><span class="gutter"></span><span class="sign"><span aria-hidden="true">~</span><span class="visually-hidden">was</span></span><span class="src">${e(l.old)}</span></div>`,
+        `<div${indentAttr(ind, 'ln s-was')}><span class="gutter"></span><span class="sign"><span aria-hidden="true">~</span><span class="visually-hidden">was</span></span><span class="src">${e(l.old)}</span></div>`,
       );
     }
     let gutter = '';
@@ -190,9 +197,11 @@ export function paneMarkup(p: PaneMarkup): string {
       gutter = `<a class="prov" href="${base}#@${e(offs[0]!)}" title="${e(title)}" data-off="${e(offs[0]!)}">@${e(offs[0]!)}</a>`;
     }
     const band = banded ? (cutAt === -1 || i < cutAt ? ' c-cached' : ' c-billed') : '';
+    // An unchanged line has no status class and no sign: most lines are unchanged, and their
+    // markup is most of a page (the grid places each cell by its class, so none is needed empty).
     out.push(
-      `<div class="ln s-${l.status}${band}"${l.from ? ` data-from="${e(l.from)}"` : ''}${l.indent ? ` style="--ind:${l.indent}ch"` : ''}>`,
-      `<span class="gutter">${gutter}</span>${sign(l.status)}<span class="src">${l.html}</span></div>`,
+      `<div${indentAttr(l.indent, `ln${l.status === 'same' ? '' : ` s-${l.status}`}${band}`)}${l.from ? ` data-from="${e(l.from)}"` : ''}>`,
+      `<span class="gutter">${gutter}</span>${l.status === 'same' ? '' : sign(l.status)}<span class="src">${l.html}</span></div>`,
     );
     if (l.abridges !== undefined) {
       out.push(

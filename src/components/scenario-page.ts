@@ -280,12 +280,12 @@ export function initScenarioPage(): void {
   window.addEventListener('scroll', queueFit, { passive: true });
   window.addEventListener('resize', queueFit);
   fitColumn();
-  // Provider wire views: the copy buttons' script is its own chunk, loaded when a view first opens.
+  // Provider wire views: written by their own chunk, loaded when a view first opens.
   article.addEventListener(
     'toggle',
     (e) => {
       const d = e.target as HTMLDetailsElement;
-      if (d.matches('details.wire') && d.open) void import('./wire-copy.ts').then((m) => m.initWireCopy(d));
+      if (d.matches('details.wire') && d.open) void import('./wire-view.ts').then((m) => m.initWireView(d));
     },
     true,
   );

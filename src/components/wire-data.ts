@@ -1,12 +1,16 @@
 /**
  * Build-time data of the wire views: the model and messages of every accepted request of a
  * scenario (one more reduce pass of its fold — the page model keeps printed lines, and the wire
- * formats need the messages themselves), and each format's JSON highlighted with the site's shiki
- * highlighter (JSON escaped by shiki's serialiser, like every prompt line).
+ * formats need the messages themselves), packed for the page (src/wire/pack.ts), with the token
+ * classes the site's shiki themes give JSON. The page writes a view when it is opened
+ * (wire-view.ts): three highlighted JSON bodies per request, built into every page, were most of
+ * a scenario page's bytes and a large share of the build's highlighting time.
  */
 import type { RenderedScenario } from '../prompt/render.ts';
-import { WIRE_FORMATS, wireJson, type WireFormat, type WireSource } from '../wire/index.ts';
-import { highlighter, THEMES } from './highlight.ts';
+import type { WireSource } from '../wire/index.ts';
+import type { JsonTokenKind } from '../wire/json-tokens.ts';
+import { packWire, type PackedWire } from '../wire/pack.ts';
+import { jsonTokenClasses } from './highlight.ts';
 
 /** The request each accepted request event sent, by offset. */
 export function wireSources(r: RenderedScenario): Map<number, WireSource> {
@@ -18,22 +22,11 @@ export function wireSources(r: RenderedScenario): Map<number, WireSource> {
   return out;
 }
 
-export interface WireView {
-  format: WireFormat;
-  json: string;
-  /** Highlighted inner HTML of the <code> element. */
-  html: string;
+/** What a page embeds (`<script type="application/json" id="wire-data">`) for its wire views. */
+export interface WireData extends PackedWire {
+  classes: Record<JsonTokenKind, string>;
 }
 
-/** Each format's body: JSON text and its highlighted HTML. */
-export async function wireViews(src: WireSource): Promise<WireView[]> {
-  const hl = await highlighter();
-  if (!hl.getLoadedLanguages().includes('json')) await hl.loadLanguage('json');
-  return WIRE_FORMATS.map((format) => {
-    const json = wireJson(format, src);
-    const html = hl.codeToHtml(json, { lang: 'json', themes: THEMES, defaultColor: false, tokenizeTimeLimit: 0 });
-    // Keep the <code> content: the component supplies its own <pre>.
-    const inner = /<code>([\s\S]*)<\/code>/.exec(html)?.[1] ?? '';
-    return { format, json, html: inner };
-  });
+export async function wireData(sources: ReadonlyMap<number, WireSource>): Promise<WireData> {
+  return { classes: await jsonTokenClasses(), ...packWire(sources) };
 }

@@ -119,6 +119,10 @@ describe('breakpoint caching and prices', () => {
     expect(profileFor(DEFAULT_ECONOMICS, 'openai/gpt-5.6-terra')).toMatchObject({ matched: 'model', profile: { id: 'openai-gpt-5.6-terra' } });
     expect(profileFor(DEFAULT_ECONOMICS, 'openai/gpt-9-nova')).toMatchObject({ matched: 'prefix', by: 'openai/', profile: { id: 'openai-automatic' } });
     expect(profileFor(DEFAULT_ECONOMICS, 'acme/one')).toMatchObject({ matched: 'fallback', profile: { id: 'unknown' } });
+    // Bare provider ids, as imported traces carry them.
+    expect(profileFor(DEFAULT_ECONOMICS, 'claude-sonnet-4-5')).toMatchObject({ matched: 'model', profile: { id: 'anthropic-claude-sonnet-4.5' } });
+    expect(profileFor(DEFAULT_ECONOMICS, 'claude-opus-9')).toMatchObject({ matched: 'prefix', by: 'claude-', profile: { id: 'anthropic' } });
+    expect(profileFor(DEFAULT_ECONOMICS, 'gpt-4.1')).toMatchObject({ matched: 'prefix', by: 'gpt-', profile: { id: 'openai-automatic' } });
     const e = await econ(twoRequests('acme/one', '3s'), {
       economics: {
         profiles: {

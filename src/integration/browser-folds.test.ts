@@ -2,15 +2,16 @@
  * Which folds the playground may bundle: built-ins and the example fold are browser-safe; a fold
  * that reaches a Node built-in through its own relative imports is left out, with the chain.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { browserFolds, browserFoldsModule } from './browser-folds.ts';
 
 describe('browserFolds', () => {
   it('keeps built-ins and the example fold, drops a fold that imports node:', () => {
     const dir = mkdtempSync(join(tmpdir(), 'pfe-bf-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     writeFileSync(join(dir, 'bad.ts'), "import type { Fold } from './types.ts';\nimport { helper } from './helper.ts';\nexport default helper;\n");
     writeFileSync(join(dir, 'helper.ts'), "import { readFileSync } from 'fs';\nexport const helper = readFileSync;\n");
     writeFileSync(join(dir, 'good.ts'), "import * as z from 'zod';\nexport const fold = z;\n");

@@ -61,22 +61,26 @@ describe('wire views', () => {
     const { page, requested, errors } = await open('/scenarios/imported-trace/#@4');
     const pane = page.locator('.pane[data-offset="4"]');
     await poll(() => pane.evaluate((p) => p.classList.contains('selected'))).toBe(true);
-    expect(requested.filter((u) => u.includes('wire-copy'))).toEqual([]);
+    expect(requested.filter((u) => u.includes('wire-view'))).toEqual([]);
     expect(await pane.locator('.reviewable').isVisible()).toBe(true);
     await pane.locator('details.wire > summary').click();
     expect(await pane.locator('.reviewable').isVisible()).toBe(false);
-    await poll(() => requested.filter((u) => u.includes('wire-copy')).length).toBe(1);
+    await poll(() => requested.filter((u) => u.includes('wire-view')).length).toBe(1);
     const chat = JSON.parse((await pane.locator('.wire-format[data-format="openai-chat"] pre').textContent())!);
     expect(chat.model).toBe('claude-sonnet-4-5');
-    expect(chat.messages[1]).toEqual({ role: 'system', content: "Today's date: 2026-12-01. Working directory: /repos/harbor. Default branch: main." });
+    expect(chat.messages[1].content).toMatch(/^The repository's contributor guide/);
+    expect(chat.messages[2]).toEqual({ role: 'system', content: "Today's date: 2026-12-01. Working directory: /repos/harbor. Default branch: main." });
     await pane.locator('.wire-format[data-format="anthropic"] > summary').click();
     expect(await pane.locator('.wire-format[data-format="openai-chat"] pre').isVisible()).toBe(false);
     const anthropic = JSON.parse((await pane.locator('.wire-format[data-format="anthropic"] pre').textContent())!);
     expect(anthropic.system.at(-1)).toMatchObject({ text: expect.stringContaining('2026-12-01'), cache_control: { type: 'ephemeral' } });
     expect(anthropic.tools.map((t: { name: string }) => t.name)).toEqual(['read_file', 'run']);
     expect(anthropic.messages.at(-1).content.at(-1).cache_control).toEqual({ type: 'ephemeral' });
-    // Highlighted like the prompt panes: shiki token spans.
-    expect(await pane.locator('.wire-format[data-format="anthropic"] pre code span[style*="--shiki-light"]').count()).toBeGreaterThan(10);
+    // Highlighted like the prompt panes: the shiki themes' token classes (keys and strings differ).
+    const classes = await pane.locator('.wire-format[data-format="anthropic"] pre code span').evaluateAll((spans) => spans.map((s) => s.className));
+    expect(classes.length).toBeGreaterThan(10);
+    expect(classes.every((c) => /^l\d+ d\d+$/.test(c))).toBe(true);
+    expect(new Set(classes).size).toBeGreaterThan(1);
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -115,11 +119,12 @@ describe('wire views', () => {
     await page.context().close();
   });
 
-  it('reads without JavaScript: the JSON opens, copy buttons stay hidden', async () => {
+  it('without JavaScript: the view says the JSON needs the page script; no buttons, no JSON', async () => {
     const { page } = await open('/scenarios/imported-trace/', false);
     const pane = page.locator('.pane[data-offset="1"]');
     await pane.locator('details.wire > summary').click();
-    expect(await pane.locator('.wire-format[data-format="openai-chat"] pre').isVisible()).toBe(true);
+    expect(await pane.locator('details.wire').textContent()).toContain("written by this page's script, which is not running");
+    expect(await pane.locator('.wire-format[data-format="openai-chat"] pre').textContent()).toBe('');
     expect(await pane.locator('.wire-actions').first().isVisible()).toBe(false);
     await page.context().close();
   });

@@ -1,0 +1,90 @@
+/**
+ * The wire views in the browser, loaded by the scenario page only when a view is first opened (a
+ * chunk of its own: pages pay nothing for it until then). It writes each provider's JSON body for
+ * the pane's request — from the page's packed messages (`#wire-data`, see wire-data.ts) through the
+ * same mappings as everything else (src/wire) — as DOM text nodes in the token classes of the
+ * site's shiki themes, so prompt text never becomes markup. "Copy as JSON" copies the body exactly
+ * as shown; "Copy as cURL" builds the command with src/wire/curl.ts, whose API key is always an
+ * environment-variable reference — never a value.
+ */
+import { curlCommand } from '../wire/curl.ts';
+import { toWire } from '../wire/index.ts';
+import { jsonTokens } from '../wire/json-tokens.ts';
+import { unpackWire } from '../wire/pack.ts';
+import { WIRE_FORMATS, type WireFormat } from '../wire/types.ts';
+import type { WireData } from './wire-data.ts';
+
+let data: WireData | null | undefined;
+function pageData(): WireData | null {
+  if (data === undefined) {
+    const text = document.getElementById('wire-data')?.textContent;
+    data = text ? (JSON.parse(text) as WireData) : null;
+  }
+  return data;
+}
+
+const isFormat = (f: string | undefined): f is WireFormat => (WIRE_FORMATS as readonly string[]).includes(f ?? '');
+
+/** Fills every empty format view of one request's wire <details> with its highlighted JSON. */
+export function renderWire(details: HTMLElement, wire: WireData | null = pageData()): void {
+  const offset = Number(details.closest<HTMLElement>('.pane')?.dataset.offset);
+  const source = wire && Number.isInteger(offset) ? unpackWire(wire, offset) : undefined;
+  for (const box of details.querySelectorAll<HTMLElement>('.wire-format')) {
+    const code = box.querySelector('pre.wire-json > code');
+    const format = box.dataset.format;
+    if (!code || code.childNodes.length > 0 || !isFormat(format)) continue;
+    if (!wire || !source) {
+      code.textContent = 'This request has no provider JSON on this page.';
+      continue;
+    }
+    const out = document.createDocumentFragment();
+    for (const t of jsonTokens(toWire(format, source))) {
+      const cls = wire.classes[t.kind];
+      if (!cls) {
+        out.append(t.text);
+        continue;
+      }
+      const span = document.createElement('span');
+      span.className = cls;
+      span.textContent = t.text;
+      out.append(span);
+    }
+    code.append(out);
+  }
+}
+
+/** The text a copy button puts on the clipboard. */
+export function copyText(button: HTMLElement): string | undefined {
+  const box = button.closest<HTMLElement>('.wire-format');
+  const format = box?.dataset.format;
+  const json = box?.querySelector('pre.wire-json')?.textContent ?? undefined;
+  if (!isFormat(format) || !json) return undefined;
+  return button.dataset.copy === 'curl' ? curlCommand(format, json) : json;
+}
+
+async function copy(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Writes the views of an opened wire <details> and shows its copy buttons (once). */
+export function initWireView(details: HTMLElement): void {
+  if (details.dataset.ready) return;
+  details.dataset.ready = '1';
+  renderWire(details);
+  for (const actions of details.querySelectorAll<HTMLElement>('.wire-actions')) actions.hidden = false;
+  const status = details.querySelector<HTMLElement>('.wire-status');
+  details.addEventListener('click', (e) => {
+    const button = (e.target as HTMLElement).closest<HTMLButtonElement>('button[data-copy]');
+    if (!button) return;
+    const text = copyText(button);
+    if (text === undefined) return;
+    void copy(text).then((ok) => {
+      if (status) status.textContent = ok ? `Copied ${button.dataset.copy === 'curl' ? 'the cURL command' : 'the JSON'}.` : 'Copying is blocked here: select the JSON and copy it.';
+    });
+  });
+}
