@@ -182,8 +182,20 @@ describe('the built site', () => {
     await page.context().close();
   });
 
-  for (const path of ['/', '/scenarios/sent-re-add/#@40', '/reference/context-protocol/', '/reference/payloads/context-protocol/']) {
-    it(`has no axe violations: ${path}`, async () => {
+  // Every reference page: the hand-written ones (their code blocks are highlighted), the generated
+  // placement table and one payload reference per configured fold.
+  const referencePages = ['context-protocol', 'layered', 'layered-placement', 'wire-formats', 'writing-scenarios', 'bring-your-own-fold'].map((p) => `/reference/${p}/`);
+  const payloadPages = ['context-protocol', 'layered', 'requests'].map((f) => `/reference/payloads/${f}/`);
+  it('checks every built reference page with axe (a new page joins the list above)', () => {
+    const built = readdirSync(join(dir, 'dist/reference'), { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('index.html'))
+      .map((f) => `/reference/${f.replace(/index\.html$/, '')}`);
+    expect(built.sort()).toEqual([...referencePages, ...payloadPages].sort());
+  });
+
+  for (const path of ['/', '/scenarios/sent-re-add/#@40', ...referencePages, ...payloadPages]) {
+    // axe takes a while on a long page of a busy machine (no timing is asserted)
+    it(`has no axe violations: ${path}`, { timeout: 120_000 }, async () => {
       for (const colorScheme of ['light', 'dark'] as const) {
         const page = await open(path, { colorScheme, bypassCSP: true });
         expect(await axe(page), colorScheme).toEqual([]);
