@@ -1,7 +1,8 @@
 /**
- * The content-layer loader over scenarios/: one entry per scenario with what listings need (title,
- * fold, counts, cache reuse), re-run when a scenario file changes in `astro dev` so its page
- * re-renders. Heavy rendering stays in site.ts; errors are thrown by the pages (the overlay).
+ * The content-layer loader over scenarios/: one entry per scenario with a listing's summary (title,
+ * fold, counts, cache reuse), re-run when a scenario file changes in `astro dev` — a change of the
+ * entries is how Astro learns that content changed and reloads the open tabs. The pages themselves
+ * read the rendered corpus (site.ts); errors are thrown by the pages (the overlay).
  *
  * In `astro dev` an edit never ends in an unhandled rejection (Astro would show its generic
  * "Unhandled rejection" overlay with a frame in Vite's code): a scenario error is logged here in
@@ -18,7 +19,7 @@ import type { Loader } from 'astro/loaders';
 import { join } from 'node:path';
 import { UserError } from '../errors.ts';
 import { isScenarioError } from './astro-error.ts';
-import { reloadOpenTabs, showInOpenTabs } from './dev-reload.ts';
+import { corpusFixed, showInOpenTabs } from './dev-reload.ts';
 import { siteConfig, siteCorpus } from './site.ts';
 
 export function scenarioLoader(): Loader {
@@ -30,7 +31,7 @@ export function scenarioLoader(): Loader {
       /** The entries' ids and digests: what Astro compares to decide the store changed. */
       const snapshot = (): string => JSON.stringify(store.entries().map(([id, e]) => [id, e.digest]));
       /** Loads the corpus into the store: `ok` when it loaded without errors, `changed` when the entries differ from before. */
-      const sync = async (live = false): Promise<{ ok: boolean; changed: boolean }> => {
+      const sync = async (): Promise<{ ok: boolean; changed: boolean }> => {
         const before = snapshot();
         try {
           const site = await siteCorpus();
@@ -55,8 +56,9 @@ export function scenarioLoader(): Loader {
           if (!watcher) throw err; // a build: the integration already stopped it with the report
           if (isScenarioError(err)) {
             logger.error(err.report);
-            // The store is unchanged, so Astro shows nothing: the open tabs get the error directly.
-            if (live) showInOpenTabs(c.root, err);
+            // The store is unchanged, so Astro shows nothing: the open tabs get the error directly
+            // (at start there are none yet: it is kept for the tabs that connect, dev-reload.ts).
+            showInOpenTabs(c.root, err);
           } else if (UserError.is(err)) logger.error(err.message);
           else logger.error(`unexpected error while loading the scenarios (a bug, not your scenario):\n${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
           return { ok: false, changed: false };
@@ -71,12 +73,12 @@ export function scenarioLoader(): Loader {
           if (!path.startsWith(dir)) return;
           // One sync at a time, in order: a burst of saves ends with the last file state shown.
           queue = queue.then(async () => {
-            const { ok, changed } = await sync(true);
+            const { ok, changed } = await sync();
             if (ok && broken) {
               logger.info('scenarios ok again');
               // Fixed: the tabs must drop the overlay. Changed entries: Astro reloads them once it
               // has persisted the store (see the header); unchanged: nothing would, so reload here.
-              if (!changed) reloadOpenTabs(c.root);
+              corpusFixed(c.root, { reload: !changed });
             }
             broken = !ok;
           });
