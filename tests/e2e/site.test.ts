@@ -204,6 +204,21 @@ describe('the built site', () => {
     });
   }
 
+  it('has no axe violations on the search page (its input labelled) nor with every event YAML open', { timeout: 120_000 }, async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const search = await open('/search/', { colorScheme, bypassCSP: true });
+      await search.locator('#search input[aria-label]').waitFor();
+      expect(await axe(search), colorScheme).toEqual([]);
+      await search.context().close();
+      const page = await open('/scenarios/cache-economics/#@42', { colorScheme, bypassCSP: true });
+      await page.locator('.card details').evaluateAll((ds) => {
+        for (const d of ds) d.setAttribute('open', '');
+      });
+      expect(await axe(page), colorScheme).toEqual([]);
+      await page.context().close();
+    }
+  });
+
   it('is readable at 360px without horizontal scrolling', async () => {
     const page = await open('/scenarios/sent-re-add/#@42', { width: 360 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
