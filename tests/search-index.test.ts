@@ -62,6 +62,12 @@ describe('the search index', () => {
     }
   });
 
+  it('indexes a timeline card by its event type and text, not its offset and elapsed label glued on', () => {
+    const content = pages.get('/scenarios/sent-re-add/')!.content;
+    expect(content).toContain('agents/context-added');
+    expect(content).not.toMatch(/@\d+agents?\/|[a-z-]+\+\d+(?:\.\d+)?(?:ms|s|m)\b/);
+  });
+
   it('quotes a prompt line as written, without the gutter before it', () => {
     // A line of the request pane (the @32 assistant turn): before the fix it read
     // '@32+added - role: assistant. +added content: "Two house rules: …'.
