@@ -4,65 +4,21 @@
  * is wrong, the fix), and fixing it brings the page back — as at the domain root (tests/dev.test.ts,
  * which also covers a tab left open through the error).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { childEnv, makeProject } from './support/project.ts';
+import { describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/browser.ts';
+import { useDevServer } from './support/dev-server.ts';
 
 for (const base of ['/previews/pr-7/'])
   describe(`astro dev at ${base}`, () => {
-    let dir: string;
-    let server: ChildProcess;
-    let url: string;
-
-    beforeAll(async () => {
-      dir = makeProject();
-      const port = 4400 + Math.floor(Math.random() * 500);
-      server = spawn('npx', ['astro', 'dev', '--host', '127.0.0.1', '--port', String(port)], {
-        // A clean environment: vitest's own variables (NODE_ENV=test, VITEST…) would leak into Vite.
-        cwd: dir,
-        env: childEnv(base === '/' ? {} : { EXPLAINER_SITE_BASE: base }),
-        detached: true,
-      });
-      let log = '';
-      url = await new Promise<string>((ok, fail) => {
-        const timer = setTimeout(() => fail(new Error(`astro dev did not start:\n${log}`)), 60_000);
-        const onData = (b: Buffer): void => {
-          log += b.toString();
-          const m = /http:\/\/127\.0\.0\.1:(\d+)\//.exec(log);
-          if (m) {
-            clearTimeout(timer);
-            ok(`http://127.0.0.1:${m[1]}`);
-          }
-        };
-        server.stdout!.on('data', onData);
-        server.stderr!.on('data', onData);
-      });
-    }, 90_000);
-
-    afterAll(() => {
-      if (server?.pid) process.kill(-server.pid, 'SIGTERM');
-      if (dir) rmSync(dir, { recursive: true, force: true });
-    });
-
-    const page = async (): Promise<{ status: number; text: string }> => {
-      const r = await fetch(`${url}${base}scenarios/birth-window/`);
-      return { status: r.status, text: await r.text() };
-    };
-
-    async function until(check: (p: { status: number; text: string }) => boolean): Promise<{ status: number; text: string }> {
-      let last = await page();
-      for (let i = 0; i < 40 && !check(last); i++) {
-        await new Promise((r) => setTimeout(r, 500));
-        last = await page();
-      }
-      return last;
-    }
+    const project = useDevServer({ env: base === '/' ? {} : { EXPLAINER_SITE_BASE: base } });
+    const until = (check: (p: { status: number; text: string }) => boolean): Promise<{ status: number; text: string }> =>
+      project.dev.until(`${base}scenarios/birth-window/`, check);
 
     describe('astro dev', () => {
       it('re-renders a scenario page after its file changes, and shows errors without stopping', async () => {
+        const { dir, dev } = project;
         const file = join(dir, 'scenarios/01-birth-window.yaml');
         const original = readFileSync(file, 'utf8');
         const first = await until((p) => p.status === 200);
@@ -76,13 +32,10 @@ for (const base of ['/previews/pr-7/'])
         const broken = await until((p) => p.status >= 500);
         expect(broken.status).toBe(500);
         expect(broken.text).toContain('/@vite/client'); // the overlay client, which shows the error:
-        const browser = await chromium.launch({
-          executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-          args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-        });
+        const browser = await launchBrowser();
         try {
           const tab = await browser.newPage();
-          await tab.goto(`${url}${base}scenarios/birth-window/`);
+          await tab.goto(`${dev.url}${base}scenarios/birth-window/`);
           const overlay = tab.locator('vite-error-overlay #message');
           await overlay.waitFor({ timeout: 20_000 });
           const shown = await tab.locator('vite-error-overlay #layout').textContent();

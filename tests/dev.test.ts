@@ -5,66 +5,19 @@
  * it shows the project's own error as soon as the file breaks, not Astro's generic "Unhandled
  * rejection", and the page again once it is fixed; the terminal prints every error of the file.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeProject } from './support/project.ts';
-
-let dir: string;
-let server: ChildProcess;
-let url: string;
-/** Everything the dev server printed (stdout and stderr). */
-let log = '';
-
-beforeAll(async () => {
-  dir = makeProject();
-  const port = 4400 + Math.floor(Math.random() * 500);
-  server = spawn('npx', ['astro', 'dev', '--host', '127.0.0.1', '--port', String(port)], {
-    // A clean environment: vitest's own variables (NODE_ENV=test, VITEST…) would leak into Vite.
-    cwd: dir,
-    env: { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(VITEST|NODE_ENV$|TEST$)/.test(k))), ASTRO_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0' },
-    detached: true,
-  });
-  url = await new Promise<string>((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error(`astro dev did not start:\n${log}`)), 60_000);
-    const onData = (b: Buffer): void => {
-      log += b.toString();
-      const m = /http:\/\/127\.0\.0\.1:(\d+)\//.exec(log);
-      if (m) {
-        clearTimeout(timer);
-        ok(`http://127.0.0.1:${m[1]}`);
-      }
-    };
-    server.stdout!.on('data', onData);
-    server.stderr!.on('data', onData);
-  });
-}, 90_000);
-
-afterAll(() => {
-  if (server?.pid) process.kill(-server.pid, 'SIGTERM');
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
-
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-
-const page = async (): Promise<{ status: number; text: string }> => {
-  const r = await fetch(`${url}/scenarios/birth-window/`);
-  return { status: r.status, text: await r.text() };
-};
-
-async function until(check: (p: { status: number; text: string }) => boolean): Promise<{ status: number; text: string }> {
-  let last = await page();
-  for (let i = 0; i < 40 && !check(last); i++) {
-    await new Promise((r) => setTimeout(r, 500));
-    last = await page();
-  }
-  return last;
-}
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/browser.ts';
+import { useDevServer } from './support/dev-server.ts';
 
 describe('astro dev', () => {
+  const project = useDevServer();
+  const until = (check: (p: { status: number; text: string }) => boolean): Promise<{ status: number; text: string }> => project.dev.until('/scenarios/birth-window/', check);
+
   it('re-renders a scenario page after its file changes, and shows errors without stopping', async () => {
+    const { dir, dev } = project;
     const file = join(dir, 'scenarios/01-birth-window.yaml');
     const original = readFileSync(file, 'utf8');
     const first = await until((p) => p.status === 200);
@@ -78,10 +31,10 @@ describe('astro dev', () => {
     const broken = await until((p) => p.status >= 500);
     expect(broken.status).toBe(500);
     expect(broken.text).toContain('/@vite/client'); // the overlay client, which shows the error:
-    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    const browser = await launchBrowser();
     try {
       const tab = await browser.newPage();
-      await tab.goto(`${url}/scenarios/birth-window/`);
+      await tab.goto(`${dev.url}/scenarios/birth-window/`);
       const overlay = tab.locator('vite-error-overlay #message');
       await overlay.waitFor({ timeout: 20_000 });
       const shown = await tab.locator('vite-error-overlay #layout').textContent();
@@ -99,16 +52,17 @@ describe('astro dev', () => {
   }, 120_000);
 
   it('updates a tab left open: the project’s own error when the file breaks, the page once it is fixed', async () => {
+    const { dir, dev } = project;
     const file = join(dir, 'scenarios/01-birth-window.yaml');
     const original = readFileSync(file, 'utf8');
     expect((await until((p) => p.status === 200)).status).toBe(200);
-    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    const browser = await launchBrowser();
     try {
       const tab = await browser.newPage();
-      await tab.goto(`${url}/scenarios/birth-window/`);
+      await tab.goto(`${dev.url}/scenarios/birth-window/`);
       await tab.getByText('quick tour of the harbor repo').first().waitFor({ timeout: 20_000 });
       const overlay = tab.locator('vite-error-overlay #layout');
-      let logStart = log.length;
+      let logStart = dev.log.length;
       // Before each edit, wait until the tab has stopped navigating (a fix reloads it): a person
       // saving a file looks at the result first, too.
       let lastNavigation = Date.now();
@@ -134,7 +88,7 @@ describe('astro dev', () => {
       anchors.forEach((m, i) => {
         broken = broken.replace(m[0], `${m[1]}"gone from the prompt ${i + 1}"`);
       });
-      logStart = log.length;
+      logStart = dev.log.length;
       await settled();
       writeFileSync(file, broken);
       const stale = await shown(/gone from the prompt 1/);
@@ -143,8 +97,8 @@ describe('astro dev', () => {
       expect(stale).toContain('gone from the prompt 2'); // the second error, in the hint
       expect(stale).not.toMatch(/unhandled rejection|promises all have an/i);
       expect(stale).not.toMatch(/&#\d+;|&quot;|&lt;|&amp;/); // escaped once, shown as text
-      await expect.poll(() => log.slice(logStart), { timeout: 20_000 }).toContain('gone from the prompt 2');
-      const printed = log.slice(logStart);
+      await expect.poll(() => dev.log.slice(logStart), { timeout: 20_000 }).toContain('gone from the prompt 2');
+      const printed = dev.log.slice(logStart);
       expect(printed).toMatch(/01-birth-window\.yaml:\d+:\d+ error: stale anchor: find "gone from the prompt 1"/);
       expect(printed).toMatch(/01-birth-window\.yaml:\d+:\d+ error: stale anchor: find "gone from the prompt 2"/);
       expect(printed).not.toMatch(/unhandled rejection|promises all have an/i);
@@ -169,4 +123,101 @@ describe('astro dev', () => {
       await browser.close();
     }
   }, 180_000);
+});
+
+/**
+ * Started on a broken corpus — a stale anchor in one scenario, malformed YAML in another, before
+ * `astro dev` starts — there are no scenario entries, so the scenario routes used to be 404s. Every
+ * page shows the project's errors instead, the terminal printed them once as the check does, and
+ * fixing the files brings the open tab back by itself.
+ */
+describe('astro dev started on a broken corpus', () => {
+  const STALE = 'scenarios/01-birth-window.yaml';
+  const YAML = 'scenarios/02-sent-re-add.yaml';
+  const originals = new Map<string, string>();
+  const project = useDevServer({
+    prepare: (dir) => {
+      for (const f of [STALE, YAML]) originals.set(f, readFileSync(join(dir, f), 'utf8'));
+      const m = /^(\s+find: )(['"])(.+)\2$/m.exec(originals.get(STALE)!)!;
+      writeFileSync(join(dir, STALE), originals.get(STALE)!.replace(m[0], `${m[1]}"gone from the prompt"`));
+      writeFileSync(join(dir, YAML), originals.get(YAML)!.replace(/^title: .*$/m, 'title: "unclosed'));
+    },
+  });
+  /** The malformed line: the title's (read once the project is prepared). */
+  const titleLine = (): number => {
+    const text = originals.get(YAML)!;
+    return text.slice(0, text.search(/^title: /m)).split('\n').length;
+  };
+  const staleTitle = /scenarios\/01-birth-window\.yaml:\d+:\d+ stale anchor: find "gone from the prompt" matches no line of request @21/;
+  const yamlError = (): RegExp => new RegExp(`scenarios/02-sent-re-add\\.yaml:${titleLine()}:\\d+ error: malformed YAML`);
+  /** The overlay's text once it matches `want` (or whatever it shows after 30 s; '' without one). */
+  const overlay = async (tab: Page, want: (text: string) => boolean): Promise<string> => {
+    const layout = tab.locator('vite-error-overlay #layout');
+    let text = '';
+    for (let i = 0; i < 60 && !want(text); i++) {
+      await new Promise((r) => setTimeout(r, 500));
+      text = (await layout.count()) ? ((await layout.textContent()) ?? '') : '';
+    }
+    return text;
+  };
+
+  it('prints every error once at start, cleanly, and shows them on every page instead of a 404', async () => {
+    const { dev } = project;
+    await expect.poll(() => dev.log, { timeout: 20_000 }).toContain('2 errors in 2 files');
+    const atStart = dev.log;
+    expect(atStart.match(/01-birth-window\.yaml:\d+:\d+ error: stale anchor: find "gone from the prompt"/g)).toHaveLength(1);
+    expect(atStart.match(yamlError())).toHaveLength(1);
+    expect(atStart).toContain('fix: add the closing "');
+
+    for (const path of ['/', '/scenarios/birth-window/', '/scenarios/sent-re-add/', '/scenarios/compaction/']) {
+      const r = await dev.fetchPage(path);
+      expect(r.status, path).toBe(500);
+      expect(r.text, path).toContain('/@vite/client'); // the overlay client, which shows the error:
+    }
+    const browser = await launchBrowser();
+    try {
+      // Each tab opened beside the ones before, still open: each gets the error although Astro
+      // sends it only to the tabs connected when the page is served (dev-reload.ts replays it).
+      for (const path of ['/', '/scenarios/sent-re-add/', '/scenarios/birth-window/']) {
+        const tab = await (await browser.newContext()).newPage();
+        await tab.goto(`${dev.url}${path}`);
+        const shown = await overlay(tab, (t) => staleTitle.test(t));
+        expect(shown, path).toMatch(staleTitle);
+        expect(shown, path).toMatch(/fix: change `?find:`? to text the rendered request contains/);
+        expect(shown, path).toMatch(yamlError()); // the second error, in the hint
+        expect(shown, path).not.toMatch(/unhandled rejection|promises all have an|404|not found/i);
+      }
+    } finally {
+      await browser.close();
+    }
+    expect(dev.log).not.toMatch(/unhandled rejection|promises all have an/i);
+    expect(dev.log).not.toMatch(/\n\s+at .+:\d+:\d+\)?\n/); // no stack trace
+    expect(dev.log).not.toMatch(/does not exist or is empty|no matching static path/i);
+  }, 120_000);
+
+  it('brings the open tab back once the files are fixed: the remaining error, then the page', async () => {
+    const { dir, dev } = project;
+    const browser = await launchBrowser();
+    try {
+      const tab = await browser.newPage();
+      await tab.goto(`${dev.url}/scenarios/birth-window/`);
+      expect(await overlay(tab, (t) => staleTitle.test(t) && yamlError().test(t))).toMatch(yamlError());
+
+      // The YAML fixed: the same tab now shows the one error left.
+      writeFileSync(join(dir, YAML), originals.get(YAML)!);
+      const left = await overlay(tab, (t) => staleTitle.test(t) && !t.includes('02-sent-re-add'));
+      expect(left).toMatch(staleTitle);
+      expect(left).not.toContain('02-sent-re-add');
+
+      // Everything fixed: the tab reloads into the page.
+      writeFileSync(join(dir, STALE), originals.get(STALE)!);
+      await tab.locator('vite-error-overlay').waitFor({ state: 'detached', timeout: 30_000 });
+      await tab.getByText('quick tour of the harbor repo').first().waitFor({ timeout: 30_000 });
+      expect(await tab.locator('vite-error-overlay').count()).toBe(0);
+      await expect.poll(() => dev.log, { timeout: 20_000 }).toContain('scenarios ok again');
+    } finally {
+      await browser.close();
+    }
+    for (const path of ['/', '/scenarios/sent-re-add/', '/scenarios/compaction/']) expect((await dev.fetchPage(path)).status, path).toBe(200);
+  }, 120_000);
 });

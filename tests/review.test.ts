@@ -82,7 +82,7 @@ describe('review against a base ref', () => {
       const r = npm(['pr-summary', '--', '--base', 'HEAD', '--site-url', 'https://preview.example']);
       expect(r.status, r.stderr).toBe(0);
       expect(r.stdout).toMatch(
-        /### \[[^\]]+\]\(https:\/\/preview\.example\/scenarios\/whole-prompt-key\/\) \(`03-whole-prompt-key`\)\nTokens: \+\d+ input tokens per turn; cached \d+ % → \d+ %; \+\$0\.\d+ per turn\n/,
+        /### \[[^\]]+\]\(https:\/\/preview\.example\/scenarios\/whole-prompt-key\/\) \(`03-whole-prompt-key`\)\nWhy: the scenario changed — event @10 edited\n\nTokens: \+\d+ input tokens per turn; cached \d+ % → \d+ %; \+\$0\.\d+ per turn\n/,
       );
       expect(r.stdout).toMatch(/\[request @21\]\([^)]+\): changed, \+\d+ −\d+ — input (\d+) → (\d+) \(\+\d+\)/);
     } finally {
@@ -128,5 +128,76 @@ describe('review against a base ref', () => {
     expect(readFileSync(join(dir, 'dist/index.html'), 'utf8')).not.toContain('/changes/#');
     expect(readFileSync(join(dir, 'dist/scenarios/sent-re-add/index.html'), 'utf8')).not.toContain('fixtures at');
     expect(readFileSync(join(dir, 'dist/changes/index.html'), 'utf8')).toContain('No base ref was given');
+  }, 180_000);
+});
+
+/**
+ * Why each prompt changed, through the real path: three commits on top of the change above — one
+ * edits a fold option, one an event of a scenario other scenarios extend, one the code of a fold —
+ * each compared with its parent by `npm run pr-summary`, and all three at once on /changes/.
+ */
+describe('why a prompt changed', () => {
+  let change: string;
+  const commit = (message: string, edit: () => void): void => {
+    edit();
+    const fx = npm(['fixtures']);
+    if (fx.status !== 0) throw new Error(fx.stdout + fx.stderr);
+    git('add', '-A');
+    git('commit', '-qm', message);
+  };
+  const replace = (file: string, from: string, to: string): void => {
+    const f = join(dir, file);
+    const text = readFileSync(f, 'utf8');
+    if (!text.includes(from)) throw new Error(`${file} no longer contains ${from}`);
+    writeFileSync(f, text.replace(from, to));
+  };
+  const summaryAt = (rev: string): string => {
+    git('checkout', '-q', rev);
+    try {
+      const r = npm(['pr-summary', '--', '--base', 'HEAD~1', '--site-url', 'https://preview.example']);
+      if (r.status !== 0) throw new Error(r.stderr);
+      return r.stdout;
+    } finally {
+      git('checkout', '-q', 'main');
+    }
+  };
+
+  beforeAll(() => {
+    change = git('rev-parse', 'HEAD').trim();
+    commit('option', () => replace('scenarios/11-metadata-lines-before-after.yaml', 'metadataLines: synthesized-only', 'metadataLines: every-item'));
+    commit('event', () => replace('scenarios/01-birth-window.yaml', 'CI on every pull request.', 'CI on every push.'));
+    commit('fold code', () => replace('src/folds/requests/tools.ts', 'JSON.stringify(tools, null, 2)', 'JSON.stringify(tools, null, 3)'));
+  }, 240_000);
+
+  it('names a changed fold option with its old and new value', () => {
+    const md = summaryAt('main~2');
+    expect(md).toContain('in 1 scenario against');
+    expect(md).toContain('(`11-metadata-lines-before-after`)\nWhy: fold option `metadataLines` changed: `synthesized-only` → `every-item`\n');
+  }, 120_000);
+
+  it('names an edited event, and the same edit in the base of a scenario that extends it', () => {
+    const md = summaryAt('main~1');
+    expect(md).toContain('in 2 scenarios against');
+    expect(md).toContain('(`01-birth-window`)\nWhy: the scenario changed — event @15 edited\n');
+    expect(md).toContain('(`02-sent-re-add`)\nWhy: its base scenario `birth-window` changed — event @15 edited\n');
+  }, 120_000);
+
+  it('names the fold and its changed file when the scenario did not change', () => {
+    const md = summaryAt('main');
+    expect(md).toContain('in 1 scenario against');
+    expect(md).toContain('(`30-imported-trace`)\nWhy: the requests fold changed (`src/folds/requests/tools.ts`); the scenario did not\n');
+  }, 120_000);
+
+  it('says all of it on /changes/, as text with names as code', () => {
+    const b = build(dir, { EXPLAINER_BASE: change });
+    expect(b.status, b.output).toBe(0);
+    const html = readFileSync(join(dir, 'dist/changes/index.html'), 'utf8');
+    const why = [...html.matchAll(/<p class="why"[^>]*>(.*?)<\/p>/g)].map((m) => m[1]!.replace(/ data-astro-cid-\w+/g, ''));
+    expect(why).toContain('Why: fold option <code>metadataLines</code> changed: <code>synthesized-only</code> → <code>every-item</code>');
+    expect(why).toContain('Why: the scenario changed — event @15 edited');
+    expect(why).toContain('Why: its base scenario <code>birth-window</code> changed — event @15 edited');
+    expect(why).toContain('Why: the requests fold changed (<code>src/folds/requests/tools.ts</code>); the scenario did not');
+    // Nothing else changed since `change`: one sentence per changed scenario, none for a request that says the same.
+    expect(why).toHaveLength(4);
   }, 180_000);
 });

@@ -179,7 +179,10 @@ async function benchSize(n: number, keep: boolean): Promise<SizeResult> {
   console.log(`  stages (fresh process): load, fold, page models, highlighting …`);
   const phases = await phasesIn(site);
   if ('error' in phases) console.log(`  stages FAILED:\n${phases.error}`);
-  else console.log(`  stages done (${elapsed(start)}): load ${ms(phases.loadMs)}, fold ${ms(phases.foldMs)}, economics ${ms(phases.economicsMs)}, views ${ms(phases.viewMs)}, highlight ${ms(phases.highlightMs)}`);
+  else
+    console.log(
+      `  stages done (${elapsed(start)}): load ${ms(phases.loadMs)}, fold ${ms(phases.foldMs)}, economics ${ms(phases.economicsMs)}, views ${ms(phases.viewMs)}, highlight ${ms(phases.highlightMs)}`,
+    );
 
   console.log('  astro build (our site) …');
   const ours = await astroBuild(site, 'our site', n + kept.length + 5);

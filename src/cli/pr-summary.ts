@@ -7,9 +7,8 @@
  */
 import { parseArgs } from 'node:util';
 import { assertClean, renderCorpus } from '../prompt/corpus.ts';
-import { readBaseFixtures } from '../review/base.ts';
-import { compareWithBase } from '../review/compare.ts';
 import { prSummary } from '../review/summary.ts';
+import { changesAgainstBase } from '../review/why.ts';
 import { parsePr, previewUrl } from '../preview/paths.ts';
 import { basePathOf } from '../integration/site-base.ts';
 import { deltasAgainstBase } from '../economics/delta.ts';
@@ -33,7 +32,7 @@ runMain(async () => {
   basePathOf(values['site-url']); // a bad URL is a usage error, not a broken link
   const site = values.pr ? previewUrl(parsePr(values.pr), values['site-url']) : values['site-url'];
   const corpus = assertClean(renderCorpus(config, { everyEvent: false }));
-  const { commit, fixtures } = readBaseFixtures(config.root, base, config.fixturesDir, config.scenariosDir);
+  const { changes, fixtures } = changesAgainstBase(config, base, corpus.scenarios);
   const deltas = deltasAgainstBase(corpus.scenarios, corpus.economics, fixtures, config.economics);
-  process.stdout.write(prSummary(compareWithBase(base, commit, corpus.scenarios, fixtures), site, deltas));
+  process.stdout.write(prSummary(changes, site, deltas));
 });

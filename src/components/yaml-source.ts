@@ -56,6 +56,7 @@ function ranges(source: string): Range[] {
     } else if (t.type === 'block-scalar') {
       let end = t.offset;
       for (const p of t.props) {
+        if (!('source' in p) || typeof p.source !== 'string') continue;
         if (p.type === 'block-scalar-header') out.push({ from: p.offset, to: p.offset + p.source.length, kind: 'header' });
         else if (p.type === 'comment') out.push({ from: p.offset, to: p.offset + p.source.length, kind: 'comment' });
         end = p.offset + p.source.length;

@@ -90,7 +90,11 @@ export const PROFILES: Record<string, Profile> = {
     strategy: 'breakpoints',
     breakpoints: ['last-message'],
     minPrefixTokens: s(1024, OPENAI_GUIDE, 'caching is enabled automatically for prompts of 1024 tokens or longer'),
-    retentionMinutes: s(30, OPENAI_CACHE_OPTIONS, 'prompt_cache_options.ttl: 30m is the default and only value, a minimum lifetime per breakpoint written (the same text is in every client generated from OpenAI\'s API spec, e.g. openai-client-base 0.16.0)'),
+    retentionMinutes: s(
+      30,
+      OPENAI_CACHE_OPTIONS,
+      "prompt_cache_options.ttl: 30m is the default and only value, a minimum lifetime per breakpoint written (the same text is in every client generated from OpenAI's API spec, e.g. openai-client-base 0.16.0)",
+    ),
     refreshOnHit: s(false, OPENAI_CACHE_OPTIONS, 'the TTL is documented per breakpoint written; a refresh on a read is not documented, so none is assumed'),
     prices: {
       input: s(2, OPENAI_TERRA),
@@ -115,7 +119,11 @@ export const PROFILES: Record<string, Profile> = {
     title: 'Anthropic Claude Sonnet 4.5 (breakpoints after the system prompt and on the last message)',
     ...anthropicCaching,
     breakpoints: [...anthropicCaching.breakpoints],
-    minPrefixTokens: s(1024, ANTHROPIC_MINIMUMS, 'minimum cacheable prompt length for Claude Sonnet 4.5, as quoted from the prompt-caching docs (the same table, re-checked 2026-12-01: https://docs.orq.ai/docs/proxy/prompt-caching)'),
+    minPrefixTokens: s(
+      1024,
+      ANTHROPIC_MINIMUMS,
+      'minimum cacheable prompt length for Claude Sonnet 4.5, as quoted from the prompt-caching docs (the same table, re-checked 2026-12-01: https://docs.orq.ai/docs/proxy/prompt-caching)',
+    ),
     prices: {
       input: s(3, ANTHROPIC_PRICING),
       cachedInput: s(0.3, ANTHROPIC_PRICING, 'cache hits and refreshes'),

@@ -1,18 +1,25 @@
 /**
- * The content-layer loader over scenarios/: one entry per scenario with what listings need (title,
- * fold, counts, cache reuse), re-run when a scenario file changes in `astro dev` so its page
- * re-renders. Heavy rendering stays in site.ts; errors are thrown by the pages (the overlay).
+ * The content-layer loader over scenarios/: one entry per scenario with a listing's summary (title,
+ * fold, counts, cache reuse), re-run when a scenario file changes in `astro dev` — a change of the
+ * entries is how Astro learns that content changed and reloads the open tabs. The pages themselves
+ * read the rendered corpus (site.ts); errors are thrown by the pages (the overlay).
  *
  * In `astro dev` an edit never ends in an unhandled rejection (Astro would show its generic
  * "Unhandled rejection" overlay with a frame in Vite's code): a scenario error is logged here in
  * full — every error of every file, as `npm run check` prints it — and sent to the open tabs'
  * overlay at once (dev-reload.ts); fixing the file reloads them. Anything else (a bug) is logged with its stack and the previous entries are kept.
+ *
+ * Who reloads the tabs after a fix: when the fix changes the entries (always so when the server
+ * started on a broken corpus: there were none), Astro persists the store and then reloads the
+ * tabs itself; when they are as before the break, Astro sees no change, so the loader reloads
+ * them. (The pages read the corpus, not the collection, so a reload before Astro has persisted
+ * the store already finds every scenario route: src/pages/scenarios/[id].astro.)
  */
 import type { Loader } from 'astro/loaders';
 import { join } from 'node:path';
 import { UserError } from '../errors.ts';
 import { isScenarioError } from './astro-error.ts';
-import { reloadOpenTabs, showInOpenTabs } from './dev-reload.ts';
+import { corpusFixed, showInOpenTabs } from './dev-reload.ts';
 import { siteConfig, siteCorpus } from './site.ts';
 
 export function scenarioLoader(): Loader {
@@ -21,8 +28,11 @@ export function scenarioLoader(): Loader {
     load: async ({ store, logger, watcher, generateDigest }) => {
       const c = await siteConfig();
       let broken = false;
-      /** Loads the corpus into the store; true when it loaded without errors. */
-      const sync = async (live = false): Promise<boolean> => {
+      /** The entries' ids and digests: what Astro compares to decide the store changed. */
+      const snapshot = (): string => JSON.stringify(store.entries().map(([id, e]) => [id, e.digest]));
+      /** Loads the corpus into the store: `ok` when it loaded without errors, `changed` when the entries differ from before. */
+      const sync = async (): Promise<{ ok: boolean; changed: boolean }> => {
+        const before = snapshot();
         try {
           const site = await siteCorpus();
           store.clear();
@@ -41,19 +51,20 @@ export function scenarioLoader(): Loader {
             };
             store.set({ id: v.id, data, digest: generateDigest(data) });
           }
-          return true;
+          return { ok: true, changed: snapshot() !== before };
         } catch (err) {
           if (!watcher) throw err; // a build: the integration already stopped it with the report
           if (isScenarioError(err)) {
             logger.error(err.report);
-            // The store is unchanged, so Astro shows nothing: the open tabs get the error directly.
-            if (live) showInOpenTabs(c.root, err);
+            // The store is unchanged, so Astro shows nothing: the open tabs get the error directly
+            // (at start there are none yet: it is kept for the tabs that connect, dev-reload.ts).
+            showInOpenTabs(c.root, err);
           } else if (UserError.is(err)) logger.error(err.message);
           else logger.error(`unexpected error while loading the scenarios (a bug, not your scenario):\n${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-          return false;
+          return { ok: false, changed: false };
         }
       };
-      broken = !(await sync());
+      broken = !(await sync()).ok;
       if (watcher) {
         const dir = join(c.root, c.scenariosDir);
         watcher.add(dir);
@@ -62,10 +73,13 @@ export function scenarioLoader(): Loader {
           if (!path.startsWith(dir)) return;
           // One sync at a time, in order: a burst of saves ends with the last file state shown.
           queue = queue.then(async () => {
-            const ok = await sync(true);
-            // Fixed: reload the tabs so they drop the overlay (the store may not have changed).
-            if (ok && broken) reloadOpenTabs(c.root);
-            if (ok && broken) logger.info('scenarios ok again');
+            const { ok, changed } = await sync();
+            if (ok && broken) {
+              logger.info('scenarios ok again');
+              // Fixed: the tabs must drop the overlay. Changed entries: Astro reloads them once it
+              // has persisted the store (see the header); unchanged: nothing would, so reload here.
+              corpusFixed(c.root, { reload: !changed });
+            }
             broken = !ok;
           });
         };

@@ -15,9 +15,10 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { readBaseFixtures, resolveRef } from '../review/base.ts';
-import { compareWithBase, type ChangeSet } from '../review/compare.ts';
+import { resolveRef } from '../review/base.ts';
+import type { ChangeSet } from '../review/compare.ts';
 import { prSummary } from '../review/summary.ts';
+import { changesAgainstBase } from '../review/why.ts';
 import { SiteBaseError } from '../integration/site-base.ts';
 import type { ExplainerConfig } from '../integration/options.ts';
 import { assertClean, renderCorpus } from '../prompt/corpus.ts';
@@ -125,8 +126,7 @@ export function buildPreview(options: BuildPreviewOptions): PreviewMeta {
 /** Every request that differs from the merge-base's fixtures (what the comment lists). */
 function changesFor(config: ExplainerConfig, meta: PreviewMeta): ChangeSet {
   const corpus = assertClean(renderCorpus(config, { everyEvent: false }));
-  const { fixtures } = readBaseFixtures(config.root, meta.base.commit, config.fixturesDir, config.scenariosDir);
-  return compareWithBase(meta.base.ref, meta.base.commit, corpus.scenarios, fixtures);
+  return changesAgainstBase(config, meta.base.commit, corpus.scenarios, meta.base.ref).changes;
 }
 
 /** Reads and checks a built preview folder (an artifact from another workflow: untrusted until checked). */

@@ -3,16 +3,18 @@
  * where the production URL is known: a pull request from a fork builds its preview without the
  * repository's variables, and the trusted workflow that publishes it renders the summary with
  * `prSummary` from this file. Only what the summary shows is kept (statuses, +/− counts, dropped
- * annotations — no prompt text), and the file is validated on the way in: it comes from the pull
+ * annotations, why each changed — no prompt text), and the file is validated on the way in: it comes from the pull
  * request's own run, so it is untrusted.
  */
 import { z } from 'zod';
 import type { ChangeSet } from '../review/compare.ts';
+import { causeSchema } from '../review/cause.ts';
 import { SiteBaseError } from '../integration/site-base.ts';
 
 const status = z.enum(['unchanged', 'changed', 'added', 'removed']);
 const count = z.number().int().nonnegative();
 const text = z.string().max(10_000);
+const why = z.array(causeSchema).max(100).optional();
 
 const SummaryChanges = z.strictObject({
   ref: text,
@@ -27,6 +29,7 @@ const SummaryChanges = z.strictObject({
         status,
         added: count,
         removed: count,
+        why,
         requests: z
           .array(
             z.strictObject({
@@ -34,6 +37,7 @@ const SummaryChanges = z.strictObject({
               status,
               diff: z.strictObject({ added: count, removed: count }).optional(),
               droppedAnnotations: z.array(z.strictObject({ find: text, comment: text })),
+              why,
             }),
           )
           .max(100_000),
@@ -55,11 +59,13 @@ export function serializeChanges(changes: ChangeSet): string {
       status: s.status,
       added: s.added,
       removed: s.removed,
+      ...(s.why && { why: s.why }),
       requests: s.requests.map((q) => ({
         offset: q.offset,
         status: q.status,
         ...(q.diff ? { diff: { added: q.diff.added, removed: q.diff.removed } } : {}),
         droppedAnnotations: q.droppedAnnotations.map((a) => ({ find: a.find, comment: a.comment })),
+        ...(q.why && { why: q.why }),
       })),
     })),
   };

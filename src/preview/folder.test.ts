@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '../sync/test-support.ts';
 import { readPreview } from './build.ts';
 import { parseChanges, serializeChanges } from './changes.ts';
+import { prSummary } from '../review/summary.ts';
 
 afterAll(removeTempDirs);
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -46,6 +47,17 @@ describe('a preview folder', () => {
     expect(p.meta.pr).toBe(7);
     expect(p.changes.scenarios[0]!.requests[0]).toEqual({ offset: 4, status: 'changed', diff: { added: 1, removed: 1 }, droppedAnnotations: [] });
     expect(JSON.stringify(p.changes)).not.toContain('secret prompt text');
+  });
+
+  it('carries why each scenario and request changed, and refuses a cause it does not know', () => {
+    const why = [{ kind: 'options', changes: [{ name: 'x', before: '1', after: '2' }] }];
+    const s = changes.scenarios[0]!;
+    const withWhy = { ...changes, scenarios: [{ ...s, why, requests: [{ ...s.requests[0]!, why }] }] };
+    const p = readPreview(folder(good, serializeChanges(withWhy as never)));
+    expect(p.changes.scenarios[0]!.why).toEqual(why);
+    expect(p.changes.scenarios[0]!.requests[0]!.why).toEqual(why);
+    expect(prSummary(p.changes, 'https://x.example')).toContain('\nWhy: fold option `x` changed: `1` → `2`\n');
+    expect(() => readPreview(folder(good, serializeChanges(withWhy as never).replace('"options"', '"script"')))).toThrow(/not a change list: scenarios\.0\.why\.0/);
   });
 
   it('is refused when its description, change list or site is not right', () => {

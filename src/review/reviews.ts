@@ -13,9 +13,9 @@ import type { CorpusConfig } from '../scenarios/load.ts';
 import { scenarioEconomics } from '../economics/compute.ts';
 import { deltasAgainstBase, scenarioDelta, type ScenarioDelta } from '../economics/delta.ts';
 import type { EconomicsConfig } from '../economics/profiles.ts';
-import { readBaseFixtures } from './base.ts';
-import { compareWithBase, type ChangeSet, type RequestChange } from './compare.ts';
+import type { ChangeSet, RequestChange } from './compare.ts';
 import { refLabel } from './ref-label.ts';
+import { changesAgainstBase } from './why.ts';
 
 /** A before/after of one request, whichever review it comes from. */
 export interface Review {
@@ -43,7 +43,7 @@ export interface Reviews {
 }
 
 /** What the reviews need of the project's config. */
-export interface ReviewConfig extends Pick<CorpusConfig, 'root' | 'folds' | 'scenariosDir'> {
+export interface ReviewConfig extends Pick<CorpusConfig, 'root' | 'folds' | 'scenariosDir' | 'defaultFold'> {
   fixturesDir: string;
   baseRef?: string;
   economics: EconomicsConfig;
@@ -92,8 +92,7 @@ export function assembleReviews(c: ReviewConfig, corpus: RenderedCorpus): Review
   const tokenDeltas = new Map<string, ScenarioDelta>();
   const byScenario = compareReviews(c, corpus, tokenDeltas);
   if (!c.baseRef) return { changes: null, byScenario, tokenDeltas };
-  const { commit, fixtures } = readBaseFixtures(c.root, c.baseRef, c.fixturesDir, c.scenariosDir);
-  const changes = compareWithBase(c.baseRef, commit, corpus.scenarios, fixtures);
+  const { commit, fixtures, changes } = changesAgainstBase(c, c.baseRef, corpus.scenarios);
   // A base ref is what a pull request is about: its deltas replace the compare: variants'.
   for (const [id, d] of deltasAgainstBase(corpus.scenarios, corpus.economics, fixtures, c.economics)) tokenDeltas.set(id, d);
   for (const s of changes.scenarios) {

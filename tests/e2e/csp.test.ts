@@ -5,34 +5,23 @@
  * used the way a reader uses them (a pane built from the page data, the search run over its wasm
  * index), and a page with an injected inline handler proves the policy is enforced at all.
  */
-import { readdirSync, rmSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, makeProject, ROOT, serve } from '../support/project.ts';
+import { type BuiltSite, builtSite } from '../support/browser.ts';
 
-const HOSTILE = join(ROOT, 'tests/fixtures/hostile');
-
+let built: BuiltSite;
 let dir: string;
 let site: { url: string; close: () => Promise<void> };
 let browser: Browser;
 
 beforeAll(async () => {
-  dir = makeProject(readdirSync(HOSTILE).map((f) => join(HOSTILE, f)));
-  const r = build(dir);
-  if (r.status !== 0) throw new Error(`build failed:\n${r.output}`);
-  site = await serve(join(dir, 'dist'));
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  built = await builtSite({ hostile: true });
+  ({ dir, site, browser } = built);
 }, 600_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => built?.close());
 
 /** Opens a page recording every CSP violation (event and console) into the returned list. */
 async function open(path: string): Promise<{ page: Page; violations: string[] }> {

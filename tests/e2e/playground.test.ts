@@ -6,40 +6,30 @@
  * the loader accepts; hostile and pathological input executes nothing and leaves the page
  * responsive; axe-clean in light and dark; usable at 360 px.
  */
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveOptions } from '../../src/integration/options.ts';
 import { renderTexts } from '../../src/prompt/corpus.ts';
 import { formatError } from '../../src/scenarios/errors.ts';
-import { build, makeProject, ROOT, serve } from '../support/project.ts';
+import { type BuiltSite, builtSite } from '../support/browser.ts';
+import { ROOT } from '../support/project.ts';
 
-const HOSTILE = join(ROOT, 'tests/fixtures/hostile');
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-let dir: string;
+let built: BuiltSite;
 let site: { url: string; close: () => Promise<void> };
 let browser: Browser;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  dir = makeProject(readdirSync(HOSTILE).map((f) => join(HOSTILE, f)));
-  const r = build(dir);
-  if (r.status !== 0) throw new Error(`build failed:\n${r.output}`);
-  site = await serve(join(dir, 'dist'));
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  built = await builtSite({ hostile: true });
+  ({ site, browser } = built);
 }, 600_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => built?.close());
 
 /** `bypassCSP`: only for pages axe is injected into (an inline script); the policy itself is csp.test.ts's. */
 async function open(path: string, opts: { colorScheme?: 'light' | 'dark'; width?: number; bypassCSP?: boolean } = {}): Promise<Page> {

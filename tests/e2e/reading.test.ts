@@ -7,11 +7,12 @@
  * glitches (a word glued to markup, wrong plurals, 40-character hashes). Screenshots go to
  * test-results/ (gitignored).
  */
-import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, makeProject, ROOT, serve } from '../support/project.ts';
+import { type BuiltSite, builtSite } from '../support/browser.ts';
+import { ROOT } from '../support/project.ts';
 
 const ARTIFACTS = join(ROOT, 'test-results');
 const POLL = { timeout: 10_000 };
@@ -20,28 +21,19 @@ const SLOW = { timeout: 240_000 };
 const WIDTHS = [1280, 390] as const;
 const SCHEMES = ['light', 'dark'] as const;
 
+let built: BuiltSite;
 let dir: string;
 let site: { url: string; close: () => Promise<void> };
 let browser: Browser;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  dir = makeProject();
-  const r = build(dir);
-  if (r.status !== 0) throw new Error(`build failed:\n${r.output}`);
-  site = await serve(join(dir, 'dist'));
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  built = await builtSite();
+  ({ dir, site, browser } = built);
   mkdirSync(ARTIFACTS, { recursive: true });
 }, 600_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => built?.close());
 
 async function open(path: string, width: number, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
   const context = await browser.newContext({ colorScheme, viewport: { width, height: 900 } });

@@ -3,17 +3,18 @@
  * 127.0.0.1; CHROMIUM_PATH overrides /usr/bin/chromium): the bundled corpus plus the hostile scenarios from tests/fixtures/hostile, built once
  * in a temporary copy of the project. Light and dark screenshots go to test-results/.
  */
-import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, makeProject, ROOT, serve } from '../support/project.ts';
+import { type BuiltSite, builtSite } from '../support/browser.ts';
+import { ROOT } from '../support/project.ts';
 
-const HOSTILE = join(ROOT, 'tests/fixtures/hostile');
 const ARTIFACTS = join(ROOT, 'test-results');
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
+let built: BuiltSite;
 let dir: string;
 let site: { url: string; close: () => Promise<void> };
 let browser: Browser;
@@ -22,22 +23,12 @@ const consoleErrors: string[] = [];
 const POLL = { timeout: 10_000 };
 
 beforeAll(async () => {
-  dir = makeProject(readdirSync(HOSTILE).map((f) => join(HOSTILE, f)));
-  const r = build(dir);
-  if (r.status !== 0) throw new Error(`build failed:\n${r.output}`);
-  site = await serve(join(dir, 'dist'));
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  built = await builtSite({ hostile: true });
+  ({ dir, site, browser } = built);
   mkdirSync(ARTIFACTS, { recursive: true });
 }, 600_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => built?.close());
 
 async function open(path: string, opts: { colorScheme?: 'light' | 'dark'; width?: number; javaScript?: boolean; bypassCSP?: boolean } = {}): Promise<Page> {
   // bypassCSP: axe is injected as an inline script, which the pages' policy rightly blocks (tests/e2e/csp.test.ts tests the policy).
@@ -191,8 +182,20 @@ describe('the built site', () => {
     await page.context().close();
   });
 
-  for (const path of ['/', '/scenarios/sent-re-add/#@40', '/reference/context-protocol/', '/reference/payloads/context-protocol/']) {
-    it(`has no axe violations: ${path}`, async () => {
+  // Every reference page: the hand-written ones (their code blocks are highlighted), the generated
+  // placement table and one payload reference per configured fold.
+  const referencePages = ['context-protocol', 'layered', 'layered-placement', 'wire-formats', 'writing-scenarios', 'bring-your-own-fold'].map((p) => `/reference/${p}/`);
+  const payloadPages = ['context-protocol', 'layered', 'requests'].map((f) => `/reference/payloads/${f}/`);
+  it('checks every built reference page with axe (a new page joins the list above)', () => {
+    const built = readdirSync(join(dir, 'dist/reference'), { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('index.html'))
+      .map((f) => `/reference/${f.replace(/index\.html$/, '')}`);
+    expect(built.sort()).toEqual([...referencePages, ...payloadPages].sort());
+  });
+
+  for (const path of ['/', '/scenarios/sent-re-add/#@40', ...referencePages, ...payloadPages]) {
+    // axe takes a while on a long page of a busy machine (no timing is asserted)
+    it(`has no axe violations: ${path}`, { timeout: 120_000 }, async () => {
       for (const colorScheme of ['light', 'dark'] as const) {
         const page = await open(path, { colorScheme, bypassCSP: true });
         expect(await axe(page), colorScheme).toEqual([]);
@@ -200,6 +203,21 @@ describe('the built site', () => {
       }
     });
   }
+
+  it('has no axe violations on the search page (its input labelled) nor with every event YAML open', { timeout: 120_000 }, async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const search = await open('/search/', { colorScheme, bypassCSP: true });
+      await search.locator('#search input[aria-label]').waitFor();
+      expect(await axe(search), colorScheme).toEqual([]);
+      await search.context().close();
+      const page = await open('/scenarios/cache-economics/#@42', { colorScheme, bypassCSP: true });
+      await page.locator('.card details').evaluateAll((ds) => {
+        for (const d of ds) d.setAttribute('open', '');
+      });
+      expect(await axe(page), colorScheme).toEqual([]);
+      await page.context().close();
+    }
+  });
 
   it('is readable at 360px without horizontal scrolling', async () => {
     const page = await open('/scenarios/sent-re-add/#@42', { width: 360 });

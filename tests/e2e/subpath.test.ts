@@ -5,35 +5,27 @@
  * browser must load nothing that 404s, search must find a scenario and link into the preview, and a
  * deep link `#@N` must select its event.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, serve } from '../support/project.ts';
+import { type BuiltSite, builtSite } from '../support/browser.ts';
 import { makeReviewRepo, type ReviewRepo } from '../support/review-repo.ts';
 
 const BASE = '/previews/pr-7/';
+let built: BuiltSite;
 let repo: ReviewRepo;
-let site: Awaited<ReturnType<typeof serve>>;
+let site: BuiltSite['site'];
 let browser: Browser;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
   repo = makeReviewRepo();
-  const r = build(repo.dir, { EXPLAINER_SITE_BASE: BASE, EXPLAINER_BASE: 'HEAD~1' });
-  if (r.status !== 0) throw new Error(`build failed:\n${r.output}`);
-  site = await serve(join(repo.dir, 'dist'), BASE);
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  built = await builtSite({ dir: repo.dir, env: { EXPLAINER_SITE_BASE: BASE, EXPLAINER_BASE: 'HEAD~1' }, base: BASE });
+  ({ site, browser } = built);
 }, 600_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-  if (repo) rmSync(repo.dir, { recursive: true, force: true });
-});
+afterAll(() => built?.close());
 
 async function open(path: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();

@@ -5,36 +5,23 @@
  * shows each provider's JSON (escaped); its copy script loads only then; copy as cURL carries the
  * key as an environment variable and no secret; without JavaScript the JSON still reads.
  */
-import { readdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, makeProject, ROOT, serve } from '../support/project.ts';
+import { type BuiltSite, builtSite } from '../support/browser.ts';
 
-const HOSTILE = join(ROOT, 'tests/fixtures/hostile');
-let dir: string;
+let built: BuiltSite;
 let site: { url: string; close: () => Promise<void> };
 let browser: Browser;
 
 beforeAll(async () => {
-  dir = makeProject(readdirSync(HOSTILE).map((f) => join(HOSTILE, f)));
-  const r = build(dir);
-  if (r.status !== 0) throw new Error(`build failed:\n${r.output}`);
-  site = await serve(join(dir, 'dist'));
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  built = await builtSite({ hostile: true });
+  ({ site, browser } = built);
 }, 600_000);
 
 /** The machine may be busy: give the page time (no timing is asserted). */
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000 });
 
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => built?.close());
 
 async function open(path: string, javaScript = true): Promise<{ page: Page; requested: string[]; errors: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, javaScriptEnabled: javaScript });
