@@ -1,24 +1,18 @@
 /**
- * The playground's editor: CodeMirror 6 with YAML highlighting (yaml-mode.ts), history, line
- * numbers and error markers, themed with the site's colour tokens (light and dark follow the page).
- * Tab is left to the browser so keyboard users can move on from the editor (indent with spaces).
- * Changes that would grow the text or one line past the playground's limits are refused here,
- * before anything is parsed or drawn.
- *
- * Errors are shown by a small extension of our own (a gutter marker whose title is the message, and
- * the erroneous range underlined) rather than @codemirror/lint: its lint sources, panel and hover
- * tooltips weigh about 11 KB gzip, and the page lists every error in full under the editor anyway,
- * each with a "Go to line" button (the keyboard path). Only the pieces used are imported, so the
- * editor's JavaScript stays small (`npm run bench:playground`).
+ * The playground's editor: CodeMirror 6 with YAML mode, history, line numbers and lint markers,
+ * themed with the site's colour tokens (light and dark follow the page). Tab is left to the browser
+ * so keyboard users can move on from the editor (indent with spaces). Changes that would grow the
+ * text or one line past the playground's limits are refused here, before anything is parsed or drawn.
  */
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
-import { StreamLanguage, syntaxHighlighting } from '@codemirror/language';
-import { EditorState, RangeSet, StateEffect, StateField } from '@codemirror/state';
-import { Decoration, type DecorationSet, EditorView, gutter, GutterMarker, highlightActiveLineGutter, keymap, lineNumbers } from '@codemirror/view';
+import { yaml } from '@codemirror/lang-yaml';
+import { bracketMatching, indentOnInput, syntaxHighlighting } from '@codemirror/language';
+import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
+import { EditorState } from '@codemirror/state';
+import { drawSelection, EditorView, highlightActiveLineGutter, keymap, lineNumbers } from '@codemirror/view';
 import { classHighlighter } from '@lezer/highlight';
 import type { PlaygroundError } from './engine.ts';
 import { MAX_CHARS, MAX_LINE } from './protocol.ts';
-import { yamlMode } from './yaml-mode.ts';
 
 export interface EditorHooks {
   onChange: (text: string) => void;
@@ -35,45 +29,10 @@ const theme = EditorView.theme({
   '.cm-gutters': { backgroundColor: 'var(--panel)', color: 'var(--muted)', borderRight: '1px solid var(--border)' },
   '.cm-activeLineGutter': { backgroundColor: 'var(--accent-bg)', color: 'var(--fg)' },
   '&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, .cm-selectionBackground, ::selection': { backgroundColor: 'var(--mark)' },
-  '.cm-lintRange-error': { textDecoration: 'underline wavy var(--removed-bar)', textDecorationSkipInk: 'none', textUnderlineOffset: '3px' },
-  '.cm-gutter-lint': { width: '1.1em' },
-  '.cm-lint-marker-error': { display: 'inline-block', width: '0.7em', height: '0.7em', borderRadius: '50%', backgroundColor: 'var(--removed-bar)', cursor: 'help' },
+  '.cm-tooltip': { backgroundColor: 'var(--panel)', color: 'var(--fg)', border: '1px solid var(--border)' },
+  '.cm-diagnostic': { whiteSpace: 'pre-wrap', fontFamily: 'ui-monospace, monospace', fontSize: '12px' },
+  '.cm-diagnostic-error': { borderLeft: '4px solid var(--removed-bar)' },
 });
-
-/** The errors shown in the editor: underlined ranges and the lines that have them. */
-interface Shown {
-  ranges: DecorationSet;
-  lines: RangeSet<GutterMarker>;
-}
-
-class ErrorMarker extends GutterMarker {
-  readonly message: string;
-  constructor(message: string) {
-    super();
-    this.message = message;
-  }
-  override eq(other: ErrorMarker): boolean {
-    return other.message === this.message;
-  }
-  override toDOM(): Node {
-    const el = document.createElement('span');
-    el.className = 'cm-lint-marker cm-lint-marker-error';
-    el.title = this.message; // the full message is in the error list under the editor too
-    el.setAttribute('aria-hidden', 'true');
-    return el;
-  }
-}
-
-const setErrors = StateEffect.define<Shown>();
-const errorsField = StateField.define<Shown>({
-  create: () => ({ ranges: Decoration.none, lines: RangeSet.empty }),
-  update(value, tr) {
-    for (const e of tr.effects) if (e.is(setErrors)) return e.value;
-    return tr.docChanged ? { ranges: value.ranges.map(tr.changes), lines: value.lines.map(tr.changes) } : value;
-  },
-  provide: (f) => EditorView.decorations.from(f, (v) => v.ranges),
-});
-const errorGutter = gutter({ class: 'cm-gutter-lint', markers: (view) => view.state.field(errorsField).lines });
 
 export function createEditor(parent: HTMLElement, text: string, hooks: EditorHooks, label: string): EditorView {
   const refuse = EditorState.changeFilter.of((tr) => {
@@ -98,10 +57,12 @@ export function createEditor(parent: HTMLElement, text: string, hooks: EditorHoo
         lineNumbers(),
         highlightActiveLineGutter(),
         history(),
-        StreamLanguage.define(yamlMode),
+        drawSelection(),
+        indentOnInput(),
+        bracketMatching(),
+        yaml(),
         syntaxHighlighting(classHighlighter),
-        errorsField,
-        errorGutter,
+        lintGutter(),
         keymap.of([...defaultKeymap, ...historyKeymap]),
         theme,
         EditorView.lineWrapping,
@@ -125,28 +86,13 @@ export function positionOf(view: EditorView, line: number, col: number): { from:
   return { from, to: Math.max(from, l.to) };
 }
 
-/** Shows the errors of the edited file in the editor: a marker at each line, the range underlined. */
+/** Shows the errors of the edited file as lint diagnostics at their lines. */
 export function showErrors(view: EditorView, errors: readonly PlaygroundError[]): void {
-  const current = view.state.field(errorsField);
-  if (!errors.length && current.lines.size === 0) return;
-  const byLine = new Map<number, { from: number; to: number; messages: string[] }>();
-  const doc = view.state.doc;
-  for (const e of errors) {
-    const at = positionOf(view, e.line, e.col);
-    const line = doc.lineAt(at.from).from;
-    const entry = byLine.get(line) ?? { from: at.from, to: at.to, messages: [] };
-    entry.messages.push(`${e.file}:${e.line}:${e.col} ${[e.message, ...e.detail, `fix: ${e.fix}`].join('\n')}`);
-    byLine.set(line, entry);
-  }
-  const lines = [...byLine].sort((a, b) => a[0] - b[0]);
-  const mark = Decoration.mark({ class: 'cm-lintRange cm-lintRange-error' });
-  view.dispatch({
-    effects: setErrors.of({
-      ranges: Decoration.set(
-        lines.filter(([, e]) => e.to > e.from).map(([, e]) => mark.range(e.from, e.to)),
-        true,
-      ),
-      lines: RangeSet.of(lines.map(([line, e]) => new ErrorMarker(e.messages.join('\n\n')).range(line))),
-    }),
-  });
+  const diagnostics: Diagnostic[] = errors.map((e) => ({
+    ...positionOf(view, e.line, e.col),
+    severity: 'error',
+    source: `${e.file}:${e.line}:${e.col}`,
+    message: [e.message, ...e.detail, `fix: ${e.fix}`].join('\n'),
+  }));
+  view.dispatch(setDiagnostics(view.state, diagnostics));
 }
