@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { highlightCode, highlightLines, highlightStats, jsonTokenClasses, tokenCss } from './highlight.ts';
+import { highlightCode, highlightLines, highlightStats, jsonTokenClasses, tokenCss, yamlTokenClasses } from './highlight.ts';
 
 const text = (html: string): string =>
   html
@@ -110,5 +110,20 @@ describe('jsonTokenClasses', () => {
       expect(css).toContain(`.${l}{--shiki-light:${light}}`);
       expect(css).toContain(`.${d}{--shiki-dark:${dark}}`);
     }
+  });
+});
+
+describe('printed requests coloured from the yaml parse', () => {
+  it('keeps every line’s text and gives keys, strings and block headers the classes shiki gives them', async () => {
+    const lines = ['  - role: system', '    content: |-', '      <section key="a">', '      x: not a key inside a block', '  - role: user', '    content: "hi \\"there\\" <b>"'];
+    const html = await highlightLines(lines, [1, 1, 1, 1, 2, 2]);
+    const text = (h: string): string => h.replace(/<[^>]+>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+    expect(html.map(text)).toEqual(lines);
+    const c = await yamlTokenClasses();
+    expect(html[0]).toContain(`<span class="${c.key}">role</span>`);
+    expect(html[1]).toContain(`<span class="${c.header}">|-</span>`);
+    // block text is one string token: a "key:" inside it is not a key
+    expect(html[3]).toBe(`<span class="${c.string}">      x: not a key inside a block</span>`);
+    expect(html[5]).toContain(`<span class="${c.string}">"hi \\"there\\" &lt;b&gt;"</span>`);
   });
 });

@@ -1,25 +1,30 @@
 /**
- * Build-time highlighting of printed requests with shiki: ONE highlighter for the whole build, both
- * themes at once (CSS variables --shiki-light / --shiki-dark, switched by the page theme).
+ * Build-time highlighting, in the site's two shiki themes at once (CSS variables --shiki-light /
+ * --shiki-dark, switched by the page theme). ONE shiki highlighter per build: it colours the
+ * reference pages' code blocks, and it says which colour each kind of token gets (tokenClassesFor).
+ *
+ * Printed requests — the bulk of every page — are YAML the build wrote, so they are not run
+ * through shiki's TextMate grammar (that was most of the build's own time): the yaml package's
+ * parse says what each token is (yaml-tokens.ts) and each kind gets the classes shiki's themes give
+ * it, so the colours are the same.
  *
  * Cost: highlighting is done per message — a message's lines are a self-contained YAML chunk — and
  * its tokens are cached by text, so each distinct message is tokenized once per build however many
  * panes, requests and scenarios print it (prompts repeat event after event and across scenarios).
- * Annotation marks are laid over the cached tokens here, not by shiki (a shiki decoration would
- * force the message to be tokenized again for every pane that marks it). The cache is bounded by
- * characters and drops the least recently used chunks, so its memory does not grow with the corpus.
+ * Annotation marks are laid over the cached tokens here. The cache is bounded by characters and
+ * drops the least recently used chunks, so its memory does not grow with the corpus.
  *
  * Size: a token's colours are two short classes (`l3 d7`: indexes into each theme's palette, whose
  * rules — `.l3{--shiki-light:#…}` — are src/styles/tokens.css, generated from the themes by
  * tokenCss() and kept fresh by a test) instead of a 50-byte inline style, and neighbouring tokens
- * of one colour are merged: pages carry about half the markup for the same text. A colour outside
- * the palettes falls back to the inline style, so nothing ever shows differently.
+ * of one colour are merged.
  *
- * Deterministic: no tokenizing time limit (see tokenize()).
+ * Deterministic: no tokenizing time limit in shiki (see noTokenizeTimeLimit).
  * Text is HTML-escaped here (&, <, >, and " in attributes): prompt text can never become markup.
  */
 import { createHighlighter, type Highlighter, type ShikiTransformer } from 'shiki';
 import type { JsonTokenKind } from '../wire/json-tokens.ts';
+import { type YamlKind, yamlRanges } from './yaml-tokens.ts';
 
 export const THEMES = { light: 'github-light', dark: 'github-dark' } as const;
 type Side = keyof typeof THEMES;
@@ -132,41 +137,56 @@ export function jsonTokenClasses(): Promise<Record<JsonTokenKind, string>> {
   return tokenClassesFor('json', '{"k": "s", "n": 7, "b": true}', { key: 'k', string: 's', number: '7', literal: 'true', punct: ':' });
 }
 
-/** Opening tags by colour pair, so equal tokens share one string. */
+let yamlClasses: Promise<Record<YamlKind, string>> | undefined;
+/** The classes of each kind of YAML token (yaml-tokens.ts): the prompts and the timeline's event YAML. */
+export function yamlTokenClasses(): Promise<Record<YamlKind, string>> {
+  return (yamlClasses ??= tokenClassesFor('yaml', 'n: 2\ntype: text\nok: true\nitems:\n  - x\ncontent: |-\n  body\n# c\n', {
+    key: 'type',
+    string: 'text',
+    number: '2',
+    literal: 'true',
+    punct: '-',
+    header: '|-',
+    comment: '# c',
+  }));
+}
+
+/** Opening tags by classes, so equal tokens share one string. */
 const opens = new Map<string, string>();
-function openTag(p: Palettes, light: string | undefined, dark: string | undefined): string {
-  const key = `${light ?? ''}|${dark ?? ''}`;
-  let tag = opens.get(key);
-  if (tag === undefined) {
-    const classes: string[] = [];
-    const style: string[] = [];
-    const l = light === undefined ? undefined : p.light.get(light.toUpperCase());
-    const d = dark === undefined ? undefined : p.dark.get(dark.toUpperCase());
-    if (l !== undefined) classes.push(`l${l}`);
-    else if (light) style.push(`--shiki-light:${light}`);
-    if (d !== undefined) classes.push(`d${d}`);
-    else if (dark) style.push(`--shiki-dark:${dark}`);
-    tag = `<span${classes.length ? ` class="${classes.join(' ')}"` : ''}${style.length ? ` style="${escapeAttr(style.join(';'))}"` : ''}>`;
-    opens.set(key, tag);
-  }
+function openTag(classes: string): string {
+  let tag = opens.get(classes);
+  if (tag === undefined) opens.set(classes, (tag = classes ? `<span class="${classes}">` : '<span>'));
   return tag;
 }
 
-/** Tokens of each line of a YAML chunk, neighbouring tokens of one colour merged. */
-function tokenize(hl: Highlighter, text: string): Token[][] {
-  const p = palettesOf(hl);
-  // No time limit: shiki's default (500 ms per line) leaves the rest of a line uncoloured when a slow
-  // moment (a cold start on a loaded machine) hits it — the same input would highlight differently.
-  return hl.codeToTokensWithThemes(text, { lang: 'yaml', themes: THEMES, tokenizeTimeLimit: 0 }).map((line) => {
-    const out: Token[] = [];
-    for (const t of line) {
-      const open = openTag(p, t.variants.light?.color, t.variants.dark?.color);
-      const last = out.at(-1);
-      if (last && last.open === open) last.text += t.content;
-      else out.push({ open, text: t.content });
-    }
-    return out;
-  });
+/**
+ * Tokens of each line of a YAML chunk, neighbouring tokens of one colour merged. The chunk is
+ * printed YAML (a message of a request), so the yaml package's parse says what each token is
+ * (yaml-tokens.ts) and the kinds get the classes shiki's themes give them: the same colours as a
+ * shiki pass, several times faster (shiki's TextMate grammar was most of the build's own time).
+ * Text between tokens (indentation, spaces) takes the themes' foreground.
+ */
+function tokenize(text: string, cls: Record<YamlKind, string>): Token[][] {
+  const lines: Token[][] = [[]];
+  const push = (classes: string, s: string): void => {
+    const open = openTag(classes);
+    s.split('\n').forEach((part, i) => {
+      if (i > 0) lines.push([]);
+      if (!part) return;
+      const line = lines[lines.length - 1]!;
+      const last = line.at(-1);
+      if (last && last.open === open) last.text += part;
+      else line.push({ open, text: part });
+    });
+  };
+  let at = 0;
+  for (const r of yamlRanges(text)) {
+    push(cls.punct, text.slice(at, r.from));
+    push(cls[r.kind], text.slice(r.from, r.to));
+    at = r.to;
+  }
+  push(cls.punct, text.slice(at));
+  return lines;
 }
 
 /** Least-recently-used cache of tokenized chunks (Map order = use order), bounded by characters. */
@@ -175,14 +195,14 @@ const CACHE_CHARS = 16 * 1024 * 1024;
 let cachedChars = 0;
 let tokenizedChunks = 0;
 
-function tokensOf(hl: Highlighter, text: string): Token[][] {
+function tokensOf(text: string, cls: Record<YamlKind, string>): Token[][] {
   const hit = chunkCache.get(text);
   if (hit) {
     chunkCache.delete(text);
     chunkCache.set(text, hit);
     return hit;
   }
-  const tokens = tokenize(hl, text);
+  const tokens = tokenize(text, cls);
   tokenizedChunks++;
   chunkCache.set(text, tokens);
   cachedChars += text.length;
@@ -253,7 +273,7 @@ function lineHtml(tokens: readonly Token[], marks: readonly Mark[]): string {
  * lines of one group are highlighted together.
  */
 export async function highlightLines(lines: readonly string[], groups: readonly number[], marks: readonly Mark[] = []): Promise<string[]> {
-  const hl = await highlighter();
+  const cls = await yamlTokenClasses();
   const byLine = new Map<number, Mark[]>();
   for (const m of mergeMarks(marks.filter((m) => m.end > m.start))) {
     const list = byLine.get(m.line) ?? [];
@@ -264,7 +284,7 @@ export async function highlightLines(lines: readonly string[], groups: readonly 
   for (let start = 0; start < lines.length; ) {
     let end = start + 1;
     while (end < lines.length && groups[end] === groups[start]) end++;
-    const tokens = tokensOf(hl, lines.slice(start, end).join('\n'));
+    const tokens = tokensOf(lines.slice(start, end).join('\n'), cls);
     for (let i = start; i < end; i++) out.push(lineHtml(tokens[i - start] ?? [], byLine.get(i) ?? []));
     start = end;
   }
