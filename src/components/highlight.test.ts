@@ -117,7 +117,13 @@ describe('printed requests coloured from the yaml parse', () => {
   it('keeps every line’s text and gives keys, strings and block headers the classes shiki gives them', async () => {
     const lines = ['  - role: system', '    content: |-', '      <section key="a">', '      x: not a key inside a block', '  - role: user', '    content: "hi \\"there\\" <b>"'];
     const html = await highlightLines(lines, [1, 1, 1, 1, 2, 2]);
-    const text = (h: string): string => h.replace(/<[^>]+>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+    const text = (h: string): string =>
+      h
+        .replace(/<[^>]+>/g, '')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, '&');
     expect(html.map(text)).toEqual(lines);
     const c = await yamlTokenClasses();
     expect(html[0]).toContain(`<span class="${c.key}">role</span>`);
