@@ -79,6 +79,27 @@ describe('paneMarkup', () => {
   });
 });
 
+describe('the ✂ line', () => {
+  const pane = (kind: 'kept' | 'expired' | 'below-minimum') =>
+    paneMarkup({
+      offset: 9,
+      kind: 'request',
+      idPrefix: 'pane',
+      typeOf: () => '',
+      lines: [line({}), line({ cutAbove: true, status: 'added' })],
+      removedAtEnd: [],
+      diffBase: { kind: 'request', offset: 4 },
+      econ: { text: 't', title: 'x', note: { above: '501 tokens above this line', events: [], kind, ...(kind !== 'kept' && { uncached: true as const }) } },
+    });
+  it('says the text above it is the cached prefix when the provider read it, and byte-stable but not read when it expired or is below the minimum', () => {
+    expect(pane('kept')).toContain('↑ above: cached prefix, reused');
+    for (const kind of ['expired', 'below-minimum'] as const) {
+      expect(pane(kind)).toContain('↑ above: byte-stable, yet not read from the cache');
+      expect(pane(kind)).not.toContain('cached prefix, reused');
+    }
+  });
+});
+
 describe('indent classes', () => {
   it('site.css defines every indent class the markup can write', () => {
     const css = readFileSync(join(import.meta.dirname, '../styles/site.css'), 'utf8');

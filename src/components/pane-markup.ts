@@ -14,7 +14,7 @@
 import type { Card, Pane } from '../prompt/view.ts';
 import { CUT_COMMENT } from '../prompt/weave.ts';
 import type { CutNote, PaneTokens } from '../economics/view.ts';
-import { CUT_ABOVE, CUT_BELOW, CUT_LABEL, noBaseStory, paneHeading, plural, storyLabel, type DiffBase } from './pane-text.ts';
+import { CUT_ABOVE, CUT_ABOVE_UNCACHED, CUT_BELOW, CUT_LABEL, noBaseStory, paneHeading, plural, storyLabel, type DiffBase } from './pane-text.ts';
 
 export type PaneKind = 'request' | 'state' | 'rejected';
 export type PaneLineStatus = 'same' | 'added' | 'changed';
@@ -103,7 +103,11 @@ const SIGN = { same: ' ', added: '+', changed: '~' } as const;
 const IGNORE = ' data-pagefind-ignore';
 const SIGN_LABEL = { same: '', added: 'added', changed: 'changed' } as const;
 const CUT_TEXT = escapeHtml(CUT_COMMENT.replace(/^✂ /, ''));
-const CUT_ROW = `<div class="cut" data-pagefind-ignore role="separator" aria-label="${escapeHtml(`${CUT_LABEL}: ${CUT_ABOVE}; ${CUT_BELOW}`)}"><strong>${escapeHtml(CUT_LABEL)}</strong> <span class="cut-above">↑ ${escapeHtml(CUT_ABOVE)}</span> <span class="cut-below">↓ ${escapeHtml(CUT_BELOW)}</span><span class="visually-hidden"> (${CUT_TEXT})</span></div>`;
+const cutRow = (above: string): string =>
+  `<div class="cut" data-pagefind-ignore role="separator" aria-label="${escapeHtml(`${CUT_LABEL}: ${above}; ${CUT_BELOW}`)}"><strong>${escapeHtml(CUT_LABEL)}</strong> <span class="cut-above">↑ ${escapeHtml(above)}</span> <span class="cut-below">↓ ${escapeHtml(CUT_BELOW)}</span><span class="visually-hidden"> (${CUT_TEXT})</span></div>`;
+const CUT_ROW = cutRow(CUT_ABOVE);
+/** When the provider read nothing above the line although it is byte-stable (expired, below the minimum, or too short after a break). */
+const CUT_ROW_UNCACHED = cutRow(CUT_ABOVE_UNCACHED);
 
 /**
  * Hanging indents up to this width are a class (`i6`: the rules are in src/styles/site.css), wider
@@ -183,7 +187,7 @@ export function paneMarkup(p: PaneMarkup): string {
   const banded = p.kind === 'request' && !!p.diffBase;
   p.lines.forEach((l, i) => {
     for (const r of l.removedBefore) out.push(removedRow(r));
-    if (l.cutAbove) out.push(CUT_ROW);
+    if (l.cutAbove) out.push(p.econ?.note?.uncached ? CUT_ROW_UNCACHED : CUT_ROW);
     if (l.cutAbove && p.econ?.note) out.push(cutNoteMarkup(p.econ.note, base));
     for (const n of l.notes) out.push(`<div class="note" role="note" id="${e(n.id)}"><span class="visually-hidden"${IGNORE}>Annotation: </span>${n.html ?? e(n.comment)}</div>`);
     if (l.old !== undefined) {

@@ -35,6 +35,8 @@ export const FIRST_REQUEST = 'First request: nothing is cached yet. The provider
 export const CUT_LABEL = '✂ cache cut';
 export const CUT_ABOVE = 'above: cached prefix, reused';
 export const CUT_BELOW = 'below: sent again and billed in full';
+/** The text above the ✂ line is byte-stable, but the provider did not read it from its cache (expired, or below its minimum): the note under the line says which. */
+export const CUT_ABOVE_UNCACHED = 'above: byte-stable, yet not read from the cache';
 
 /** The one line a screen reader hears when an event is selected (not the whole prompt). */
 export function announcement(kind: PaneKind, offset: number | string, cachedPercent: number | undefined, type: string): string {

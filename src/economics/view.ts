@@ -25,6 +25,8 @@ export interface CutNote {
   /** `−661 tokens no longer cached` */
   lost?: string;
   kind: Cause | 'kept';
+  /** Nothing was read from the cache although text above the line is byte-stable (expired, below the minimum, or what stayed is too short to cache). */
+  uncached?: true;
 }
 
 const CAUSE_TEXT: Record<Cause, (e: RequestEconomics) => string> = {
@@ -50,7 +52,12 @@ export function paneTokens(e: RequestEconomics): PaneTokens {
 export function cutNote(e: RequestEconomics, typeOf: (offset: number) => string): CutNote {
   const x = e.exact;
   const b = e.cacheBreak;
-  const note: CutNote = { above: `${formatTokens(e.cutTokens ?? 0, x)} tokens above this line`, events: [], kind: b?.cause ?? 'kept' };
+  const note: CutNote = {
+    above: `${formatTokens(e.cutTokens ?? 0, x)} tokens above this line`,
+    events: [],
+    kind: b?.cause ?? 'kept',
+    ...(e.cachedTokens === 0 && { uncached: true as const }),
+  };
   if (!b || b.cause === 'first-request') return note;
   note.cause = causeText(e);
   note.events = b.events.map((o) => ({ offset: o, label: `@${o} ${typeOf(o)}`.trim() }));
