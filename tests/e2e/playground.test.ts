@@ -91,7 +91,9 @@ const paneText = (page: Page, sel: string): Promise<string> =>
     .locator(sel)
     .first()
     .evaluate((el) => {
-      for (const n of el.querySelectorAll<HTMLElement>('.cut-econ')) n.style.display = 'none';
+      // The cache economics (the note under the ✂ line, and whether the text above it was read from the
+      // cache) are the build's: the playground does not compute them.
+      for (const n of el.querySelectorAll<HTMLElement>('.cut-econ, .cut-above')) n.style.display = 'none';
       return (el as HTMLElement).innerText;
     });
 const config = await resolveOptions(ROOT);
