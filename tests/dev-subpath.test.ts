@@ -4,52 +4,12 @@
  * is wrong, the fix), and fixing it brings the page back — as at the domain root (tests/dev.test.ts,
  * which also covers a tab left open through the error).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser.ts';
+import { describe, it } from 'vitest';
 import { useDevServer } from './support/dev-server.ts';
+import { editBreakFix } from './support/edit-break-fix.ts';
 
 for (const base of ['/previews/pr-7/'])
   describe(`astro dev at ${base}`, () => {
     const project = useDevServer({ env: base === '/' ? {} : { EXPLAINER_SITE_BASE: base } });
-    const until = (check: (p: { status: number; text: string }) => boolean): Promise<{ status: number; text: string }> =>
-      project.dev.until(`${base}scenarios/birth-window/`, check);
-
-    describe('astro dev', () => {
-      it('re-renders a scenario page after its file changes, and shows errors without stopping', async () => {
-        const { dir, dev } = project;
-        const file = join(dir, 'scenarios/01-birth-window.yaml');
-        const original = readFileSync(file, 'utf8');
-        const first = await until((p) => p.status === 200);
-        expect(first.text, first.text.slice(0, 2000)).toContain('quick tour of the harbor repo');
-
-        writeFileSync(file, original.replace('quick tour of the harbor repo', 'quick tour of the EDITED repo'));
-        expect((await until((p) => p.text.includes('EDITED repo'))).text).toContain('quick tour of the EDITED repo');
-
-        const m = /^(\s+find: )(['"])(.+)\2$/m.exec(original)!;
-        writeFileSync(file, original.replace(m[0], `${m[1]}"gone from the prompt"`));
-        const broken = await until((p) => p.status >= 500);
-        expect(broken.status).toBe(500);
-        expect(broken.text).toContain('/@vite/client'); // the overlay client, which shows the error:
-        const browser = await launchBrowser();
-        try {
-          const tab = await browser.newPage();
-          await tab.goto(`${dev.url}${base}scenarios/birth-window/`);
-          const overlay = tab.locator('vite-error-overlay #message');
-          await overlay.waitFor({ timeout: 20_000 });
-          const shown = await tab.locator('vite-error-overlay #layout').textContent();
-          expect(shown).toMatch(/scenarios\/01-birth-window\.yaml:\d+:\d+ stale anchor: find "gone from the prompt" matches no line of request @21/);
-          expect(shown).toContain('closest rendered lines:');
-          expect(shown).toMatch(/fix: change `?find:`? to text the rendered request contains/); // the overlay renders the hint's Markdown
-        } finally {
-          await browser.close();
-        }
-
-        writeFileSync(file, original);
-        const fixed = await until((p) => p.status === 200);
-        expect(fixed.status).toBe(200);
-        expect(fixed.text).toContain('quick tour of the harbor repo');
-      }, 120_000);
-    });
+    it('re-renders a scenario page after its file changes, and shows errors without stopping', () => editBreakFix(project, base), 120_000);
   });
