@@ -33,6 +33,18 @@ function lineHtml(data: PaneData, id: number, shownLines: Map<number, Element[]>
   return lines[h[1]]?.innerHTML ?? '';
 }
 
+/**
+ * The events a prompt line came from: written on the first line of its run only (pane-markup.ts),
+ * so found on the nearest line above it that has it. Removed and old-text rows have none.
+ */
+function provenanceOf(line: HTMLElement): string {
+  if (line.matches('.s-removed, .s-was')) return '';
+  for (let l: Element | null = line; l; l = l.previousElementSibling) {
+    if (l.matches('.ln:not(.s-removed):not(.s-was)[data-from]')) return l.getAttribute('data-from')!;
+  }
+  return '';
+}
+
 /** Builds the pane of one event from the encoded data, with the shared pane markup (pane-markup.ts). */
 function buildPane(
   off: string,
@@ -196,9 +208,10 @@ export function initScenarioPage(): void {
   const hover =
     (on: boolean) =>
     (e: Event): void => {
-      const line = (e.target as HTMLElement).closest<HTMLElement>('.ln[data-from]');
-      if (!line) return;
-      for (const off of line.dataset.from!.split(' ')) cardOf(off)?.classList.toggle('prov-hover', on);
+      const line = (e.target as HTMLElement).closest<HTMLElement>('.ln');
+      const from = line && provenanceOf(line);
+      if (!from) return;
+      for (const off of from.split(' ')) cardOf(off)?.classList.toggle('prov-hover', on);
       line.classList.toggle('prov-hover', on);
     };
   for (const type of ['mouseover', 'focusin'] as const) article.addEventListener(type, hover(true));
