@@ -120,7 +120,7 @@ function sign(status: PaneLineStatus | 'removed'): string {
   return `<span class="sign"><span aria-hidden="true">${ch}</span>${label ? `<span class="visually-hidden">${label}</span>` : ''}</span>`;
 }
 
-const removedRow = (text: string): string => `<div class="ln s-removed">${sign('removed')}<span class="src">${escapeHtml(text)}</span></div>`;
+const removedRow = (text: string): string => `<div class="ln s-removed">${sign('removed')}${escapeHtml(text)}</div>`;
 
 /** The pane's `<section>`, as HTML. */
 /** The note under the ✂ line: tokens above it; when the cache broke, the cause, the event that did it (a link selecting its card) and the tokens lost. */
@@ -190,9 +190,7 @@ export function paneMarkup(p: PaneMarkup): string {
     for (const n of l.notes) out.push(`<div class="note" role="note" id="${e(n.id)}"><span class="visually-hidden">Annotation: </span>${n.html ?? e(n.comment)}</div>`);
     if (l.old !== undefined) {
       const ind = indentOf(l.old);
-      out.push(
-        `<div${indentAttr(ind, 'ln s-was')}><span class="sign"><span aria-hidden="true">~</span><span class="visually-hidden">was</span></span><span class="src">${e(l.old)}</span></div>`,
-      );
+      out.push(`<div${indentAttr(ind, 'ln s-was')}><span class="sign"><span aria-hidden="true">~</span><span class="visually-hidden">was</span></span>${e(l.old)}</div>`);
     }
     // A run of lines from the same events: its first line carries the provenance (data-from, the
     // hover's; '' for lines of no event) and the gutter link; the rest of the run inherits it.
@@ -203,12 +201,12 @@ export function paneMarkup(p: PaneMarkup): string {
       const title = offs.map((o) => `from @${o} ${p.typeOf(o)}`.trimEnd()).join('; ');
       gutter = `<a class="prov" href="${base}#@${e(offs[0]!)}" title="${e(title)}" data-off="${e(offs[0]!)}">@${e(offs[0]!)}</a>`;
     }
-    // An unchanged line has no status class and no sign, and a line without a provenance link no
-    // gutter: most lines are unchanged continuations of a run, and their markup is most of a page
-    // (the grid places each cell by its class, and the line paints its gutter column itself).
+    // A line is its gutter (a run's first line only: its provenance link), its sign (changed lines
+    // only) and its text, with no wrapper: most lines are unchanged continuations of a run, and
+    // their markup is most of a page (the line lays out and paints the columns itself: site.css).
     out.push(
       `<div${indentAttr(l.indent, `ln${l.status === 'same' ? '' : ` s-${l.status}`}`)}${runStart ? ` data-from="${e(l.from)}"` : ''}>`,
-      `${gutter && `<span class="gutter">${gutter}</span>`}${l.status === 'same' ? '' : sign(l.status)}<span class="src">${l.html}</span></div>`,
+      `${gutter && `<span class="gutter">${gutter}</span>`}${l.status === 'same' ? '' : sign(l.status)}${l.html}</div>`,
     );
     if (l.abridges !== undefined) {
       out.push(

@@ -27,10 +27,21 @@ function lineHtml(data: PaneData, id: number, shownLines: Map<number, Element[]>
   if (!h) return '';
   let lines = shownLines.get(h[0]);
   if (!lines) {
-    lines = [...document.querySelectorAll(`#pane-${h[0]} .review-view[data-view="after"] > .ln:not(.s-removed):not(.s-was) > .src`)];
+    lines = [...document.querySelectorAll(`#pane-${h[0]} .review-view[data-view="after"] > .ln:not(.s-removed):not(.s-was)`)];
     shownLines.set(h[0], lines);
   }
-  return lines[h[1]]?.innerHTML ?? '';
+  const line = lines[h[1]];
+  return line ? textHtml(line) : '';
+}
+
+/** A prompt line's text as HTML: the line without its gutter and sign (pane-markup.ts writes them first). */
+function textHtml(line: Element): string {
+  let html = line.innerHTML;
+  for (const c of line.children) {
+    if (!c.matches('.gutter, .sign')) break;
+    html = html.slice(c.outerHTML.length);
+  }
+  return html;
 }
 
 /**
