@@ -131,7 +131,9 @@ describe('printed requests coloured from the yaml parse', () => {
     // block text is one string token: a "key:" inside it is not a key. Strings carry no tag (the
     // line's colour is the string colour), so the whole line is bare, escaped text.
     expect(html[3]).toBe('      x: not a key inside a block');
-    expect(html[5]).toMatch(/<\/span>"hi \\"there\\" &lt;b&gt;"$/);
+    expect(html[5]).toMatch(/<\/span> "hi \\"there\\" &lt;b&gt;"$/);
+    // nor does whitespace: an indentation is bare text
+    expect(html[5]).toMatch(/^ {4}<span class="[^"]+">content<\/span>/);
     expect(html.join('')).not.toContain(`class="${c.string}"`);
   });
 

@@ -168,18 +168,20 @@ function openTag(classes: string): string {
  * printed YAML (a message of a request), so the yaml package's parse says what each token is
  * (yaml-tokens.ts) and the kinds get the classes shiki's themes give them: the same colours as a
  * shiki pass, several times faster (shiki's TextMate grammar was most of the build's own time).
- * Text between tokens (indentation, spaces) takes the themes' foreground. Strings — most of a
- * prompt's characters: its message text — get no tag at all: the line's own colour is the string
- * colour (`.code.yaml` in site.css, `--yaml-string-*` in tokens.css), which saves a span on
+ * Text between tokens (spaces, `: `) takes the themes' foreground. Strings — most of a prompt's
+ * characters: its message text — and whitespace get no tag at all: the line's own colour is the
+ * string colour (`.code.yaml` in site.css, `--yaml-string-*` in tokens.css), which saves a span on
  * nearly every line of every pane.
  */
 function tokenize(text: string, cls: Record<YamlKind, string>): Token[][] {
   const lines: Token[][] = [[]];
   const push = (classes: string, s: string): void => {
-    const open = classes === cls.string ? '' : openTag(classes);
+    const tagged = classes === cls.string ? '' : openTag(classes);
     s.split('\n').forEach((part, i) => {
       if (i > 0) lines.push([]);
       if (!part) return;
+      // Whitespace has no colour to show: an indentation is bare text too.
+      const open = /^\s+$/.test(part) ? '' : tagged;
       const line = lines[lines.length - 1]!;
       const last = line.at(-1);
       if (last && last.open === open) last.text += part;
