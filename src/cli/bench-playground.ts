@@ -101,7 +101,7 @@ async function editorOpen(page: Page): Promise<void> {
 const measures = (page: Page): Promise<Record<string, number>> =>
   page.evaluate(() =>
     Object.fromEntries(
-      ['playground:load', 'playground:fold', 'playground:markup', 'playground:render', 'playground:answer'].map((n) => [
+      ['playground:source', 'playground:load', 'playground:fold', 'playground:markup', 'playground:render', 'playground:answer'].map((n) => [
         n.slice(11),
         performance.getEntriesByName(n).at(-1)?.duration ?? NaN,
       ]),
@@ -158,7 +158,7 @@ runMain(async () => {
     if (!(await page.locator('#pg-pane .pane').count())) throw new Error(`the 1,000-event scenario did not render: ${await page.locator('#pg-errors').innerText()}`);
     const offsets = await page.locator('#pg-event option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
     console.log(
-      `\n1,000-event scenario: ${corpus.events} events, ${corpus.requests} requests, ${(text.length / 1024).toFixed(0)} KB of YAML; first open: load ${msf(first.load!)}, fold ${msf(first.fold!)}, render ${msf(first.render!)}`,
+      `\n1,000-event scenario: ${corpus.events} events, ${corpus.requests} requests, ${(text.length / 1024).toFixed(0)} KB of YAML; first open: load ${msf(first.load!)}, fold ${msf(first.fold!)}, render ${msf(first.render!)}; the source view's last render ${msf(first.source!)}`,
     );
     // Each pass picks SELECTIONS events spread over the scenario, then makes EDITS edits at its end.
     const pass = async (): Promise<{ select: Record<string, number>[]; edit: Record<string, number>[] }> => {
