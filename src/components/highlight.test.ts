@@ -128,8 +128,21 @@ describe('printed requests coloured from the yaml parse', () => {
     const c = await yamlTokenClasses();
     expect(html[0]).toContain(`<span class="${c.key}">role</span>`);
     expect(html[1]).toContain(`<span class="${c.header}">|-</span>`);
-    // block text is one string token: a "key:" inside it is not a key
-    expect(html[3]).toBe(`<span class="${c.string}">      x: not a key inside a block</span>`);
-    expect(html[5]).toContain(`<span class="${c.string}">"hi \\"there\\" &lt;b&gt;"</span>`);
+    // block text is one string token: a "key:" inside it is not a key. Strings carry no tag (the
+    // line's colour is the string colour), so the whole line is bare, escaped text.
+    expect(html[3]).toBe('      x: not a key inside a block');
+    expect(html[5]).toMatch(/<\/span>"hi \\"there\\" &lt;b&gt;"$/);
+    expect(html.join('')).not.toContain(`class="${c.string}"`);
+  });
+
+  it('gives the untagged strings the colour shiki gives a YAML string, in both themes (tokens.css)', async () => {
+    const c = await yamlTokenClasses();
+    const css = await tokenCss();
+    const [l, d] = c.string.split(' ');
+    const light = new RegExp(`\\.${l}\\{--shiki-light:(#[0-9A-F]+)\\}`).exec(css)![1];
+    const dark = new RegExp(`\\.${d}\\{--shiki-dark:(#[0-9A-F]+)\\}`).exec(css)![1];
+    expect(css).toContain(`:root{--yaml-string-light:${light};--yaml-string-dark:${dark}}`);
+    const site = readFileSync(join(import.meta.dirname, '../styles/site.css'), 'utf8');
+    expect(site).toMatch(/\.code\.yaml \.ln[^{]*> \.src \{ color: light-dark\(var\(--yaml-string-light\), var\(--yaml-string-dark\)\); \}/);
   });
 });

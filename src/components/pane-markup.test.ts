@@ -48,7 +48,9 @@ describe('paneMarkup', () => {
       diffBase: { kind: 'request', offset: 4 },
     });
     expect(html.match(/class="prov"/g)).toHaveLength(2);
-    expect(html).toContain('<a class="prov" data-pagefind-ignore href="/s/x/#@3" title="from @3 user/said" data-off="3">@3</a>');
+    expect(html).toContain('<span class="gutter"><a class="prov" href="/s/x/#@3" title="from @3 user/said" data-off="3">@3</a></span>');
+    // only a run's first line has a gutter element (the others paint the column themselves)
+    expect(html.match(/class="gutter"/g)).toHaveLength(2);
     expect(html).toContain('title="from @3 user/said; from @5"');
     expect(html.indexOf('class="cut"')).toBeLessThan(html.indexOf('s-added'));
     expect(html).toContain('class="ln s-added c-billed i2"');
@@ -64,17 +66,18 @@ describe('paneMarkup', () => {
     expect(html).toContain('<div class="note" role="note" id="pane-n2-0">');
     expect(html).toContain('42% byte-stable prefix');
     expect(html.startsWith('<section class="pane" id="pane-9"')).toBe(true);
-    // Out of the search index: gutter links, change signs, counts, badges and the ✂ line — not the prompt text.
-    expect(html).toContain('<span class="sign" data-pagefind-ignore><span aria-hidden="true">+</span><span class="visually-hidden">added</span></span>');
-    expect(html).toContain('<p class="story" data-story="after" data-pagefind-ignore>');
-    expect(html).toContain('<div class="cut" data-pagefind-ignore role="separator"');
-    expect(html).toContain('<span class="badge cached" data-pagefind-ignore');
-    expect(html).not.toMatch(/<span class="src"[^>]*data-pagefind-ignore/);
+    // Out of the search index by class (pagefind.yml): gutter links, change signs, counts, badges
+    // and the ✂ line — not the prompt text.
+    expect(html).toContain('<span class="sign"><span aria-hidden="true">+</span><span class="visually-hidden">added</span></span>');
+    expect(html).toContain('<p class="story" data-story="after">');
+    expect(html).toContain('<div class="cut" role="separator"');
+    expect(html).toContain('<span class="badge cached"');
+    expect(html).not.toContain('data-pagefind-ignore');
   });
 
   it('says a first request has nothing cached yet instead of zero counts', () => {
     const html = paneMarkup({ offset: 2, kind: 'request', idPrefix: 'pane', typeOf: () => '', lines: [line({})], removedAtEnd: [] });
-    expect(html).toContain('<p class="story" data-story="after" data-pagefind-ignore>First request: nothing is cached yet.');
+    expect(html).toContain('<p class="story" data-story="after">First request: nothing is cached yet.');
     expect(html).not.toContain('c-cached');
   });
 });

@@ -99,12 +99,10 @@ export const indentOf = (text: string): number => text.length - text.trimStart()
 export const defaultHeading = (kind: PaneKind, offset: number): string => paneHeading(kind, offset);
 
 const SIGN = { same: ' ', added: '+', changed: '~' } as const;
-/** Marks gutter, sign, count and control text as not part of the search index (pagefind): a search finds and quotes the prompt text, not "@40+added". */
-const IGNORE = ' data-pagefind-ignore';
 const SIGN_LABEL = { same: '', added: 'added', changed: 'changed' } as const;
 const CUT_TEXT = escapeHtml(CUT_COMMENT.replace(/^✂ /, ''));
 const cutRow = (above: string): string =>
-  `<div class="cut" data-pagefind-ignore role="separator" aria-label="${escapeHtml(`${CUT_LABEL}: ${above}; ${CUT_BELOW}`)}"><strong>${escapeHtml(CUT_LABEL)}</strong> <span class="cut-above">↑ ${escapeHtml(above)}</span> <span class="cut-below">↓ ${escapeHtml(CUT_BELOW)}</span><span class="visually-hidden"> (${CUT_TEXT})</span></div>`;
+  `<div class="cut" role="separator" aria-label="${escapeHtml(`${CUT_LABEL}: ${above}; ${CUT_BELOW}`)}"><strong>${escapeHtml(CUT_LABEL)}</strong> <span class="cut-above">↑ ${escapeHtml(above)}</span> <span class="cut-below">↓ ${escapeHtml(CUT_BELOW)}</span><span class="visually-hidden"> (${CUT_TEXT})</span></div>`;
 const CUT_ROW = cutRow(CUT_ABOVE);
 /** When the provider read nothing above the line although it is byte-stable (expired, below the minimum, or too short after a break). */
 const CUT_ROW_UNCACHED = cutRow(CUT_ABOVE_UNCACHED);
@@ -119,17 +117,17 @@ const indentAttr = (n: number, cls: string): string => (n === 0 ? ` class="${cls
 function sign(status: PaneLineStatus | 'removed'): string {
   const ch = status === 'removed' ? '−' : SIGN[status];
   const label = status === 'removed' ? 'removed' : SIGN_LABEL[status];
-  return `<span class="sign"${label ? IGNORE : ''}><span aria-hidden="true">${ch}</span>${label ? `<span class="visually-hidden">${label}</span>` : ''}</span>`;
+  return `<span class="sign"><span aria-hidden="true">${ch}</span>${label ? `<span class="visually-hidden">${label}</span>` : ''}</span>`;
 }
 
-const removedRow = (text: string): string => `<div class="ln s-removed"><span class="gutter"></span>${sign('removed')}<span class="src">${escapeHtml(text)}</span></div>`;
+const removedRow = (text: string): string => `<div class="ln s-removed">${sign('removed')}<span class="src">${escapeHtml(text)}</span></div>`;
 
 /** The pane's `<section>`, as HTML. */
 /** The note under the ✂ line: tokens above it; when the cache broke, the cause, the event that did it (a link selecting its card) and the tokens lost. */
 function cutNoteMarkup(n: CutNote, base: string): string {
   const e = escapeHtml;
   const events = n.events.map((x) => `<a class="prov" href="${base}#@${x.offset}" data-off="${x.offset}">${e(x.label)}</a>`).join(', ');
-  return `<div class="cut-econ cause-${e(n.kind)}"${IGNORE} role="note"><span>${e(n.above)}</span>${n.cause ? `<span> — ${e(n.cause)}</span>` : ''}${events ? `<span>, by ${events}</span>` : ''}${n.lost ? `<span> (${e(n.lost)})</span>` : ''}</div>`;
+  return `<div class="cut-econ cause-${e(n.kind)}" role="note"><span>${e(n.above)}</span>${n.cause ? `<span> — ${e(n.cause)}</span>` : ''}${events ? `<span>, by ${events}</span>` : ''}${n.lost ? `<span> (${e(n.lost)})</span>` : ''}</div>`;
 }
 
 export function paneMarkup(p: PaneMarkup): string {
@@ -152,16 +150,16 @@ export function paneMarkup(p: PaneMarkup): string {
   if (p.model) out.push(`<code>${e(p.model)}</code>`);
   if (p.cachedPercent !== undefined)
     out.push(
-      `<span class="badge cached"${IGNORE} title="Share of this request's characters above the ✂ line, i.e. a byte-stable prefix the provider can reuse">${p.cachedPercent}% byte-stable prefix</span>`,
+      `<span class="badge cached" title="Share of this request's characters above the ✂ line, i.e. a byte-stable prefix the provider can reuse">${p.cachedPercent}% byte-stable prefix</span>`,
     );
-  if (p.econ) out.push(`<span class="badge econ-tokens"${IGNORE} title="${e(p.econ.title)}"><span class="visually-hidden">Input tokens: </span>${e(p.econ.text)}</span>`);
+  if (p.econ) out.push(`<span class="badge econ-tokens" title="${e(p.econ.title)}"><span class="visually-hidden">Input tokens: </span>${e(p.econ.text)}</span>`);
   if (p.kind !== 'request' && p.eventType) out.push(`<span class="muted">${e(p.eventType)}</span>`);
   out.push('</div>');
   const label = storyLabel(p.diffBase ?? null);
-  if (label === null) out.push(`<p class="story" data-story="after"${IGNORE}>${e(noBaseStory(p.kind))}</p>`);
+  if (label === null) out.push(`<p class="story" data-story="after">${e(noBaseStory(p.kind))}</p>`);
   else {
     out.push(
-      `<p class="story" data-story="after"${IGNORE}><span class="story-label">${e(label)}</span> <span class="count c-add">+${added} added</span> <span class="count c-chg">~${changed} changed</span> <span class="count c-rem">−${removed} removed</span>`,
+      `<p class="story" data-story="after"><span class="story-label">${e(label)}</span> <span class="count c-add">+${added} added</span> <span class="count c-chg">~${changed} changed</span> <span class="count c-rem">−${removed} removed</span>`,
       changed ? ' <button type="button" class="show-old" aria-pressed="false" hidden>show old text</button>' : '',
       '</p>',
     );
@@ -169,8 +167,8 @@ export function paneMarkup(p: PaneMarkup): string {
   if (p.review) {
     const r = p.review;
     out.push(
-      `<p class="story" data-story="review"${IGNORE}><span class="story-label">Compared with ${e(r.beforeLabel)}:</span> <span class="badge changed status-${e(r.status)}">${r.status === 'unchanged' ? 'same in both' : e(r.status)}</span> <span class="count c-add">+${plural(r.added, 'line')}</span> <span class="count c-rem">−${plural(r.removed, 'line')}</span>${r.tokens ? ` <span class="review-tokens">Tokens: ${e(r.tokens)}</span>` : ''}</p>`,
-      '<div class="review-tabs" data-pagefind-ignore role="group" aria-label="Before and after views" hidden><button type="button" data-view="before" aria-pressed="false">Before</button><button type="button" data-view="after" aria-pressed="true">After</button><button type="button" data-view="unified" aria-pressed="false">Diff</button><button type="button" data-view="split" aria-pressed="false">Side by side</button></div>',
+      `<p class="story" data-story="review"><span class="story-label">Compared with ${e(r.beforeLabel)}:</span> <span class="badge changed status-${e(r.status)}">${r.status === 'unchanged' ? 'same in both' : e(r.status)}</span> <span class="count c-add">+${plural(r.added, 'line')}</span> <span class="count c-rem">−${plural(r.removed, 'line')}</span>${r.tokens ? ` <span class="review-tokens">Tokens: ${e(r.tokens)}</span>` : ''}</p>`,
+      '<div class="review-tabs" role="group" aria-label="Before and after views" hidden><button type="button" data-view="before" aria-pressed="false">Before</button><button type="button" data-view="after" aria-pressed="true">After</button><button type="button" data-view="unified" aria-pressed="false">Diff</button><button type="button" data-view="split" aria-pressed="false">Side by side</button></div>',
     );
   }
   out.push('</div>');
@@ -179,7 +177,7 @@ export function paneMarkup(p: PaneMarkup): string {
   if (p.wireHtml) out.push(p.wireHtml);
   out.push(
     `<div class="reviewable${p.reviewHtml ? ' has-review' : ''}">`,
-    `<div class="code review-view" data-view="after" role="region" aria-label="${e(heading)} — prompt text" tabindex="0">`,
+    `<div class="code yaml review-view" data-view="after" role="region" aria-label="${e(heading)} — prompt text" tabindex="0">`,
   );
   const base = e(p.linkBase ?? '');
   // The gutter band: which side of the ✂ line a request's line is on (requests after the first only).
@@ -189,29 +187,30 @@ export function paneMarkup(p: PaneMarkup): string {
     for (const r of l.removedBefore) out.push(removedRow(r));
     if (l.cutAbove) out.push(p.econ?.note?.uncached ? CUT_ROW_UNCACHED : CUT_ROW);
     if (l.cutAbove && p.econ?.note) out.push(cutNoteMarkup(p.econ.note, base));
-    for (const n of l.notes) out.push(`<div class="note" role="note" id="${e(n.id)}"><span class="visually-hidden"${IGNORE}>Annotation: </span>${n.html ?? e(n.comment)}</div>`);
+    for (const n of l.notes) out.push(`<div class="note" role="note" id="${e(n.id)}"><span class="visually-hidden">Annotation: </span>${n.html ?? e(n.comment)}</div>`);
     if (l.old !== undefined) {
       const ind = indentOf(l.old);
       out.push(
-        `<div${indentAttr(ind, 'ln s-was')}><span class="gutter"></span><span class="sign"${IGNORE}><span aria-hidden="true">~</span><span class="visually-hidden">was</span></span><span class="src">${e(l.old)}</span></div>`,
+        `<div${indentAttr(ind, 'ln s-was')}><span class="sign"><span aria-hidden="true">~</span><span class="visually-hidden">was</span></span><span class="src">${e(l.old)}</span></div>`,
       );
     }
     let gutter = '';
     if (l.from && (i === 0 || p.lines[i - 1]!.from !== l.from)) {
       const offs = l.from.split(' ');
       const title = offs.map((o) => `from @${o} ${p.typeOf(o)}`.trimEnd()).join('; ');
-      gutter = `<a class="prov"${IGNORE} href="${base}#@${e(offs[0]!)}" title="${e(title)}" data-off="${e(offs[0]!)}">@${e(offs[0]!)}</a>`;
+      gutter = `<a class="prov" href="${base}#@${e(offs[0]!)}" title="${e(title)}" data-off="${e(offs[0]!)}">@${e(offs[0]!)}</a>`;
     }
     const band = banded ? (cutAt === -1 || i < cutAt ? ' c-cached' : ' c-billed') : '';
-    // An unchanged line has no status class and no sign: most lines are unchanged, and their
-    // markup is most of a page (the grid places each cell by its class, so none is needed empty).
+    // An unchanged line has no status class and no sign, and a line without a provenance link no
+    // gutter: most lines are unchanged continuations of a run, and their markup is most of a page
+    // (the grid places each cell by its class, and the line paints its gutter column itself).
     out.push(
       `<div${indentAttr(l.indent, `ln${l.status === 'same' ? '' : ` s-${l.status}`}${band}`)}${l.from ? ` data-from="${e(l.from)}"` : ''}>`,
-      `<span class="gutter">${gutter}</span>${l.status === 'same' ? '' : sign(l.status)}<span class="src">${l.html}</span></div>`,
+      `${gutter && `<span class="gutter">${gutter}</span>`}${l.status === 'same' ? '' : sign(l.status)}<span class="src">${l.html}</span></div>`,
     );
     if (l.abridges !== undefined) {
       out.push(
-        `<details class="abridged"><summary${IGNORE}>Abridged above — show the full text (${l.abridges.length.toLocaleString('en')} characters)</summary><pre>${e(l.abridges)}</pre></details>`,
+        `<details class="abridged"><summary>Abridged above — show the full text (${l.abridges.length.toLocaleString('en')} characters)</summary><pre>${e(l.abridges)}</pre></details>`,
       );
     }
   });

@@ -4,15 +4,9 @@
  * pane; hovering a prompt line highlights the card of the event that produced it. Panes not in the
  * page are built from the page's pane data (components/pane-data.ts) the first time they are shown.
  */
-import type { PaneData } from './pane-data.ts';
+import { paneDecoder, type PaneData } from './pane-codec.ts';
 import { indentOf, paneMarkup } from './pane-markup.ts';
 import { announcement, paneHeading } from './pane-text.ts';
-
-const expand = (rle: number[], consecutive: boolean): number[] => {
-  const out: number[] = [];
-  for (let i = 0; i < rle.length; i += 2) for (let k = 0; k < rle[i + 1]!; k++) out.push(rle[i]! + (consecutive ? k : 0));
-  return out;
-};
 
 const NAMED: Record<string, string> = { lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' };
 /** Text of highlighted line HTML: tags dropped, the entities an HTML serialiser writes decoded. */
@@ -40,12 +34,19 @@ function lineHtml(data: PaneData, id: number, shownLines: Map<number, Element[]>
 }
 
 /** Builds the pane of one event from the encoded data, with the shared pane markup (pane-markup.ts). */
-function buildPane(off: string, data: PaneData, typeOf: (off: string) => string, shownLines: Map<number, Element[]>): HTMLElement | undefined {
+function buildPane(
+  off: string,
+  data: PaneData,
+  decode: ReturnType<typeof paneDecoder>,
+  typeOf: (off: string) => string,
+  shownLines: Map<number, Element[]>,
+): HTMLElement | undefined {
   const htmlOf = (id: number): string => lineHtml(data, id, shownLines);
   const enc = data.panes[Number(off)];
-  if (!enc) return undefined;
-  const ids = expand(enc.lines, true);
-  const froms = expand(enc.from, false).map((f) => data.from[f]!);
+  const lists = decode(Number(off));
+  if (!enc || !lists) return undefined;
+  const { ids, marks } = lists;
+  const froms = lists.from.map((f) => data.from[f]!);
   const removedAt = new Map(enc.removed.map((r) => [r[0]!, r.slice(1).map((t) => data.text[t]!)]));
   const abridgedAt = new Map((enc.abridged ?? []).map(([i, t]) => [i!, data.text[t!]!]));
   const oldAt = new Map<number, string>();
@@ -64,7 +65,7 @@ function buildPane(off: string, data: PaneData, typeOf: (off: string) => string,
     lines: ids.map((id, i) => ({
       html: htmlOf(id), // highlighted at build time by shiki: prompt text arrives escaped
       indent: indentOf(textOf(htmlOf(id))),
-      status: enc.status[i] === '+' ? 'added' : enc.status[i] === '~' ? 'changed' : 'same',
+      status: marks[i] === '+' ? 'added' : marks[i] === '~' ? 'changed' : 'same',
       from: froms[i]!,
       removedBefore: removedAt.get(i) ?? [],
       cutAbove: enc.cut === i,
@@ -86,6 +87,7 @@ export function initScenarioPage(): void {
   const panesBox = article.querySelector<HTMLElement>('.panes')!;
   const panes = new Map([...article.querySelectorAll<HTMLElement>('.pane[data-offset]')].map((p) => [p.dataset.offset!, p]));
   const data = JSON.parse(document.getElementById('pane-data')?.textContent || 'null') as PaneData | null;
+  const decode = data && paneDecoder(data);
   const shownLines = new Map<number, Element[]>();
   const status = document.getElementById('pane-status');
   const toRequest = article.querySelector<HTMLButtonElement>('.to-request');
@@ -103,8 +105,8 @@ export function initScenarioPage(): void {
   };
   const paneOf = (off: string): HTMLElement | undefined => {
     let pane = panes.get(off);
-    if (!pane && data) {
-      pane = buildPane(off, data, typeOf, shownLines);
+    if (!pane && data && decode) {
+      pane = buildPane(off, data, decode, typeOf, shownLines);
       if (pane) {
         panesBox.appendChild(pane);
         panes.set(off, pane);

@@ -1,7 +1,7 @@
 /**
  * The Content Security Policy of every built page — the second wall behind escaping, for pages that
- * show untrusted prompt text. Computed by the build (astro:build:done) from each page's own HTML and
- * written as the first element of its <head>:
+ * show untrusted prompt text. Computed from each page's own HTML as it is rendered
+ * (csp-middleware.ts) and written as the first element of its <head>:
  *   default-src 'self'; script-src 'self' + the sha256 of each inline script of that page (+
  *   'wasm-unsafe-eval' only where pagefind's search runs); object-src 'none'; base-uri 'none';
  *   form-action 'self'; style-src 'self' 'unsafe-inline' (styles cannot run code; the panes set a
@@ -11,8 +11,6 @@
  * hot reload inject scripts), only to what is published.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 /** Script types the browser does not execute (data blocks): no hash needed. */
@@ -57,16 +55,4 @@ export function withPolicy(html: string): string {
   if (!head) throw new Error('a built page has no <head>: cannot place its Content-Security-Policy');
   const at = head.index + head[0].length;
   return html.slice(0, at) + meta + html.slice(at);
-}
-
-/** Applies the policy to every .html file under `dir`; returns how many pages it wrote. */
-export function applyPolicies(dir: string): number {
-  let n = 0;
-  for (const e of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (!e.isFile() || !e.name.endsWith('.html')) continue;
-    const file = join(e.parentPath, e.name);
-    writeFileSync(file, withPolicy(readFileSync(file, 'utf8')));
-    n++;
-  }
-  return n;
 }

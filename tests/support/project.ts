@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 // examples/: the reference pages import the example fold and scenario from it (raw).
-const COPY = ['astro.config.mjs', 'package.json', 'tsconfig.json', 'src', 'public', 'scenarios', 'examples'];
+const COPY = ['astro.config.mjs', 'package.json', 'tsconfig.json', 'pagefind.yml', 'src', 'public', 'scenarios', 'examples'];
 
 export function makeProject(extraScenarioFiles: string[] = []): string {
   const dir = mkdtempSync(join(tmpdir(), 'pfe-project-'));

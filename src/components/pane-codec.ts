@@ -1,0 +1,120 @@
+/**
+ * The compact format of the panes a scenario page builds in the browser (pane-data.ts writes it
+ * at build time, scenario-page.ts reads it): both halves here, so they cannot drift apart. Pure
+ * and browser-safe.
+ *
+ * A page sends the state as of every event, and consecutive states are nearly the same prompt: so
+ * each pane's line ids and provenance ids are written against the pane before it (`prev`) — the
+ * lines both share at the start and at the end are counts, and only the middle is listed,
+ * run-length encoded — and its change marks are one run-length string. Without this the lists
+ * grew with events × prompt lines: a tenth of a long scenario's page.
+ */
+
+import type { CutNote, PaneTokens } from '../economics/view.ts';
+import type { Pane } from '../prompt/view.ts';
+
+/** A list against the previous pane's: [same-prefix count, same-suffix count, …middle runs]. */
+export type Spliced = number[];
+
+/** Flat [value, count, …] runs; `consecutive`: a run is value, value+1, … (line ids), else repeats. */
+export function runs(values: readonly number[], consecutive: boolean): number[] {
+  const out: number[] = [];
+  for (const v of values) {
+    const n = out.length;
+    if (n && out[n - 2]! + (consecutive ? out[n - 1]! : 0) === v) out[n - 1]!++;
+    else out.push(v, 1);
+  }
+  return out;
+}
+
+export function expand(rle: readonly number[], consecutive: boolean): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < rle.length; i += 2) for (let k = 0; k < rle[i + 1]!; k++) out.push(rle[i]! + (consecutive ? k : 0));
+  return out;
+}
+
+/** `next` written against `prev` (see Spliced). */
+export function splice(prev: readonly number[], next: readonly number[], consecutive: boolean): Spliced {
+  const max = Math.min(prev.length, next.length);
+  let p = 0;
+  while (p < max && prev[p] === next[p]) p++;
+  let s = 0;
+  while (s < max - p && prev[prev.length - 1 - s] === next[next.length - 1 - s]) s++;
+  return [p, s, ...runs(next.slice(p, next.length - s), consecutive)];
+}
+
+export function unsplice(prev: readonly number[], enc: Spliced, consecutive: boolean): number[] {
+  const [p, s] = enc as [number, number];
+  return [...prev.slice(0, p), ...expand(enc.slice(2), consecutive), ...prev.slice(prev.length - s)];
+}
+
+export type Mark = '.' | '+' | '~';
+
+/** Change marks ('.' same, '+' added, '~' changed) as runs: ".120+3~.40" (a count of 1 is left out). */
+export function marksRle(marks: string): string {
+  return marks.replace(/([.+~])\1*/g, (run, c: string) => (run.length === 1 ? c : `${c}${run.length}`));
+}
+
+export function marksOf(rle: string): Mark[] {
+  const out: Mark[] = [];
+  for (const m of rle.matchAll(/([.+~])(\d*)/g)) for (let k = Number(m[2] || 1); k > 0; k--) out.push(m[1] as Mark);
+  return out;
+}
+
+/** One pane, encoded. Run-length lists are flat [value, count, value, count, …]. */
+export interface EncodedPane {
+  kind: Pane['kind'];
+  /** The pane its lists are written against (absent: the first pane of the data). */
+  prev?: number;
+  /** Line ids into PaneData.html, against the previous pane's (consecutive-id runs in the middle). */
+  lines: Spliced;
+  /** Provenance ids into PaneData.from, against the previous pane's. */
+  from: Spliced;
+  /** Change marks of the lines, run-length encoded (marksRle). */
+  status: string;
+  /** [lineIndex, textId, textId, …] for lines removed right before a line. */
+  removed: number[][];
+  removedAtEnd: number[];
+  /** [lineIndex, textId] for abridgement stand-in lines: the full text they expand to. */
+  abridged?: number[][];
+  /** Flat [lineIndex, textId, …]: the old text of each changed line. */
+  old: number[];
+  /** What the line marks compare with (absent: nothing, e.g. the first event). */
+  base?: { kind: 'request' | 'event'; offset: number };
+  cut?: number;
+  cached?: number;
+  rejected?: string;
+  /** Token figures of a request pane and the note under its ✂ line (same words as the page's). */
+  econ?: PaneTokens & { note?: CutNote };
+}
+
+export interface PaneData {
+  /**
+   * Distinct highlighted lines. A line the page already shows (an unmarked line of a pane rendered
+   * in full) is not repeated: it is `[offset, index]` — the index-th prompt line of that pane.
+   */
+  html: (string | [number, number])[];
+  text: string[];
+  from: string[];
+  panes: Record<number, EncodedPane>;
+}
+
+/**
+ * The line ids, provenance ids and change marks of each pane of `data`, decoded on demand: a pane
+ * from the one it is written against, which is decoded first (each once: kept for the next).
+ */
+export function paneDecoder(data: PaneData): (offset: number) => { ids: number[]; from: number[]; marks: Mark[] } | undefined {
+  const done = new Map<number, { ids: number[]; from: number[] }>();
+  return (offset) => {
+    const enc = data.panes[offset];
+    if (!enc) return undefined;
+    const chain: number[] = [];
+    for (let o: number | undefined = offset; o !== undefined && !done.has(o); o = data.panes[o]?.prev) chain.push(o);
+    for (const o of chain.reverse()) {
+      const e = data.panes[o]!;
+      const base = e.prev === undefined ? { ids: [], from: [] } : done.get(e.prev)!;
+      done.set(o, { ids: unsplice(base.ids, e.lines, true), from: unsplice(base.from, e.from, false) });
+    }
+    return { ...done.get(offset)!, marks: marksOf(enc.status) };
+  };
+}
