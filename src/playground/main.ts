@@ -180,7 +180,7 @@ export async function initPlayground(): Promise<void> {
       typed.length = 0;
       wantsFocus = false;
       sourceBox.removeAttribute('aria-busy');
-      say(`The editor could not be loaded (${(err as Error).message}); the text stays readable here. Check the connection and reload the page to edit it.`);
+      say(`The editor could not be loaded (${(err as Error).message}); the text stays readable here. Click it to try again, or reload the page.`);
       return;
     }
     const focus = wantsFocus || document.activeElement === sourceBox;
