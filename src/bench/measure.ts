@@ -37,6 +37,11 @@ export interface Timed {
   wallMs: number;
   /** Peak RSS in bytes (see the header comment for which processes it covers). */
   peakRss: number;
+  /**
+   * CPU time (user + system) of the command and the processes it waited for, from /usr/bin/time;
+   * null without it. Other work on the machine slows the wall clock, much less this.
+   */
+  cpuMs: number | null;
   stdout: string;
   stderr: string;
 }
@@ -101,13 +106,17 @@ export function timed(cmd: string, args: string[], cwd: string, env: NodeJS.Proc
       const wallMs = now() - start;
       if (poll) clearInterval(poll);
       let peakRss = polled;
+      let cpuMs: number | null = null;
       if (useTime) {
         const text = existsSync(report) ? readFileSync(report, 'utf8') : '';
         const kb = /Maximum resident set size \(kbytes\): (\d+)/.exec(text);
         peakRss = kb ? Number(kb[1]) * 1024 : 0;
+        const user = /User time \(seconds\): ([\d.]+)/.exec(text);
+        const system = /System time \(seconds\): ([\d.]+)/.exec(text);
+        if (user && system) cpuMs = (Number(user[1]) + Number(system[1])) * 1000;
         rmSync(tmp, { recursive: true, force: true });
       }
-      resolve({ status: code ?? 1, wallMs, peakRss, stdout, stderr });
+      resolve({ status: code ?? 1, wallMs, peakRss, cpuMs, stdout, stderr });
     });
   });
 }

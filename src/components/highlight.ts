@@ -196,29 +196,35 @@ function tokenize(text: string, cls: Record<YamlKind, string>): Token[][] {
   return lines;
 }
 
+/** A tokenized chunk, and its lines' HTML once asked for (unmarked lines: the common case). */
+interface Chunk {
+  tokens: Token[][];
+  html?: string[];
+}
+
 /** Least-recently-used cache of tokenized chunks (Map order = use order), bounded by characters. */
-const chunkCache = new Map<string, Token[][]>();
+const chunkCache = new Map<string, Chunk>();
 const CACHE_CHARS = 16 * 1024 * 1024;
 let cachedChars = 0;
 let tokenizedChunks = 0;
 
-function tokensOf(text: string, cls: Record<YamlKind, string>): Token[][] {
+function chunkOf(text: string, cls: Record<YamlKind, string>): Chunk {
   const hit = chunkCache.get(text);
   if (hit) {
     chunkCache.delete(text);
     chunkCache.set(text, hit);
     return hit;
   }
-  const tokens = tokenize(text, cls);
+  const chunk = { tokens: tokenize(text, cls) };
   tokenizedChunks++;
-  chunkCache.set(text, tokens);
+  chunkCache.set(text, chunk);
   cachedChars += text.length;
   for (const [old] of chunkCache) {
     if (cachedChars <= CACHE_CHARS) break;
     chunkCache.delete(old);
     cachedChars -= old.length;
   }
-  return tokens;
+  return chunk;
 }
 
 /** How many chunks were tokenized so far (the rest were cache hits) — for the benchmark and tests. */
@@ -277,7 +283,9 @@ function lineHtml(tokens: readonly Token[], marks: readonly Mark[]): string {
 
 /**
  * HTML (inner spans) for each line. `groups[i]` says which message line i belongs to: consecutive
- * lines of one group are highlighted together.
+ * lines of one group are highlighted together. An unmarked line's HTML is made once per chunk and
+ * the same string returned after that: a page's data lists every event's prompt, so the same
+ * lines come back hundreds of times (and a string seen before is a cheap key for pane-data.ts).
  */
 export async function highlightLines(lines: readonly string[], groups: readonly number[], marks: readonly Mark[] = []): Promise<string[]> {
   const cls = await yamlTokenClasses();
@@ -291,8 +299,12 @@ export async function highlightLines(lines: readonly string[], groups: readonly 
   for (let start = 0; start < lines.length; ) {
     let end = start + 1;
     while (end < lines.length && groups[end] === groups[start]) end++;
-    const tokens = tokensOf(lines.slice(start, end).join('\n'), cls);
-    for (let i = start; i < end; i++) out.push(lineHtml(tokens[i - start] ?? [], byLine.get(i) ?? []));
+    const chunk = chunkOf(lines.slice(start, end).join('\n'), cls);
+    for (let i = start; i < end; i++) {
+      const marks = byLine.get(i);
+      if (marks) out.push(lineHtml(chunk.tokens[i - start] ?? [], marks));
+      else out.push((chunk.html ??= chunk.tokens.map((t) => lineHtml(t, [])))[i - start] ?? '');
+    }
     start = end;
   }
   return out;

@@ -53,12 +53,15 @@ describe('paneMarkup', () => {
     expect(html.match(/class="gutter"/g)).toHaveLength(2);
     expect(html).toContain('title="from @3 user/said; from @5"');
     expect(html.indexOf('class="cut"')).toBeLessThan(html.indexOf('s-added'));
-    expect(html).toContain('class="ln s-added c-billed i2"');
+    expect(html).toContain('class="ln s-added i2"');
     expect(html).toContain(
       '<span class="story-label">Since request @4:</span> <span class="count c-add">+1 added</span> <span class="count c-chg">~1 changed</span> <span class="count c-rem">−1 removed</span>',
     );
-    // the gutter band: above the ✂ line cached, below it billed again
-    expect(html).toMatch(/class="ln c-cached"[\s\S]*class="ln s-added c-billed i2"/);
+    // the gutter band is the stylesheet's, from where the ✂ row is: the pane says it is banded
+    expect(html).toContain('<div class="code yaml banded review-view"');
+    expect(html).not.toMatch(/c-cached|c-billed/);
+    // provenance: on the first line of each run only (the hover finds it from there)
+    expect(html.match(/data-from=/g)).toHaveLength(2);
     // an unchanged line has no status class and no sign; a changed one says what it is
     expect(html).not.toContain('s-same');
     expect(html.match(/class="sign"/g)).toHaveLength(3);
@@ -78,7 +81,7 @@ describe('paneMarkup', () => {
   it('says a first request has nothing cached yet instead of zero counts', () => {
     const html = paneMarkup({ offset: 2, kind: 'request', idPrefix: 'pane', typeOf: () => '', lines: [line({})], removedAtEnd: [] });
     expect(html).toContain('<p class="story" data-story="after">First request: nothing is cached yet.');
-    expect(html).not.toContain('c-cached');
+    expect(html).not.toContain('banded');
   });
 });
 

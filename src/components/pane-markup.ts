@@ -120,7 +120,7 @@ function sign(status: PaneLineStatus | 'removed'): string {
   return `<span class="sign"><span aria-hidden="true">${ch}</span>${label ? `<span class="visually-hidden">${label}</span>` : ''}</span>`;
 }
 
-const removedRow = (text: string): string => `<div class="ln s-removed">${sign('removed')}<span class="src">${escapeHtml(text)}</span></div>`;
+const removedRow = (text: string): string => `<div class="ln s-removed">${sign('removed')}${escapeHtml(text)}</div>`;
 
 /** The pane's `<section>`, as HTML. */
 /** The note under the ✂ line: tokens above it; when the cache broke, the cause, the event that did it (a link selecting its card) and the tokens lost. */
@@ -175,14 +175,14 @@ export function paneMarkup(p: PaneMarkup): string {
   if (p.rejected) out.push(`<p class="rejected">Not sent: ${e(p.rejected)}</p>`);
   if (p.kind === 'state') out.push('<p class="muted visually-hidden">The messages the model would read if a request were sent right after this event.</p>');
   if (p.wireHtml) out.push(p.wireHtml);
+  // The gutter band — which side of the ✂ line a request's line is on (requests after the first
+  // only) — is drawn by the stylesheet from where the ✂ row is (`.banded`), not written per line.
+  const banded = p.kind === 'request' && !!p.diffBase;
   out.push(
     `<div class="reviewable${p.reviewHtml ? ' has-review' : ''}">`,
-    `<div class="code yaml review-view" data-view="after" role="region" aria-label="${e(heading)} — prompt text" tabindex="0">`,
+    `<div class="code yaml${banded ? ' banded' : ''} review-view" data-view="after" role="region" aria-label="${e(heading)} — prompt text" tabindex="0">`,
   );
   const base = e(p.linkBase ?? '');
-  // The gutter band: which side of the ✂ line a request's line is on (requests after the first only).
-  const cutAt = p.lines.findIndex((l) => l.cutAbove);
-  const banded = p.kind === 'request' && !!p.diffBase;
   p.lines.forEach((l, i) => {
     for (const r of l.removedBefore) out.push(removedRow(r));
     if (l.cutAbove) out.push(p.econ?.note?.uncached ? CUT_ROW_UNCACHED : CUT_ROW);
@@ -190,23 +190,23 @@ export function paneMarkup(p: PaneMarkup): string {
     for (const n of l.notes) out.push(`<div class="note" role="note" id="${e(n.id)}"><span class="visually-hidden">Annotation: </span>${n.html ?? e(n.comment)}</div>`);
     if (l.old !== undefined) {
       const ind = indentOf(l.old);
-      out.push(
-        `<div${indentAttr(ind, 'ln s-was')}><span class="sign"><span aria-hidden="true">~</span><span class="visually-hidden">was</span></span><span class="src">${e(l.old)}</span></div>`,
-      );
+      out.push(`<div${indentAttr(ind, 'ln s-was')}><span class="sign"><span aria-hidden="true">~</span><span class="visually-hidden">was</span></span>${e(l.old)}</div>`);
     }
+    // A run of lines from the same events: its first line carries the provenance (data-from, the
+    // hover's; '' for lines of no event) and the gutter link; the rest of the run inherits it.
+    const runStart = i === 0 || p.lines[i - 1]!.from !== l.from;
     let gutter = '';
-    if (l.from && (i === 0 || p.lines[i - 1]!.from !== l.from)) {
+    if (l.from && runStart) {
       const offs = l.from.split(' ');
       const title = offs.map((o) => `from @${o} ${p.typeOf(o)}`.trimEnd()).join('; ');
       gutter = `<a class="prov" href="${base}#@${e(offs[0]!)}" title="${e(title)}" data-off="${e(offs[0]!)}">@${e(offs[0]!)}</a>`;
     }
-    const band = banded ? (cutAt === -1 || i < cutAt ? ' c-cached' : ' c-billed') : '';
-    // An unchanged line has no status class and no sign, and a line without a provenance link no
-    // gutter: most lines are unchanged continuations of a run, and their markup is most of a page
-    // (the grid places each cell by its class, and the line paints its gutter column itself).
+    // A line is its gutter (a run's first line only: its provenance link), its sign (changed lines
+    // only) and its text, with no wrapper: most lines are unchanged continuations of a run, and
+    // their markup is most of a page (the line lays out and paints the columns itself: site.css).
     out.push(
-      `<div${indentAttr(l.indent, `ln${l.status === 'same' ? '' : ` s-${l.status}`}${band}`)}${l.from ? ` data-from="${e(l.from)}"` : ''}>`,
-      `${gutter && `<span class="gutter">${gutter}</span>`}${l.status === 'same' ? '' : sign(l.status)}<span class="src">${l.html}</span></div>`,
+      `<div${indentAttr(l.indent, `ln${l.status === 'same' ? '' : ` s-${l.status}`}`)}${runStart ? ` data-from="${e(l.from)}"` : ''}>`,
+      `${gutter && `<span class="gutter">${gutter}</span>`}${l.status === 'same' ? '' : sign(l.status)}${l.html}</div>`,
     );
     if (l.abridges !== undefined) {
       out.push(

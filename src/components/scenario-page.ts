@@ -27,10 +27,33 @@ function lineHtml(data: PaneData, id: number, shownLines: Map<number, Element[]>
   if (!h) return '';
   let lines = shownLines.get(h[0]);
   if (!lines) {
-    lines = [...document.querySelectorAll(`#pane-${h[0]} .review-view[data-view="after"] > .ln:not(.s-removed):not(.s-was) > .src`)];
+    lines = [...document.querySelectorAll(`#pane-${h[0]} .review-view[data-view="after"] > .ln:not(.s-removed):not(.s-was)`)];
     shownLines.set(h[0], lines);
   }
-  return lines[h[1]]?.innerHTML ?? '';
+  const line = lines[h[1]];
+  return line ? textHtml(line) : '';
+}
+
+/** A prompt line's text as HTML: the line without its gutter and sign (pane-markup.ts writes them first). */
+function textHtml(line: Element): string {
+  let html = line.innerHTML;
+  for (const c of line.children) {
+    if (!c.matches('.gutter, .sign')) break;
+    html = html.slice(c.outerHTML.length);
+  }
+  return html;
+}
+
+/**
+ * The events a prompt line came from: written on the first line of its run only (pane-markup.ts),
+ * so found on the nearest line above it that has it. Removed and old-text rows have none.
+ */
+function provenanceOf(line: HTMLElement): string {
+  if (line.matches('.s-removed, .s-was')) return '';
+  for (let l: Element | null = line; l; l = l.previousElementSibling) {
+    if (l.matches('.ln:not(.s-removed):not(.s-was)[data-from]')) return l.getAttribute('data-from')!;
+  }
+  return '';
 }
 
 /** Builds the pane of one event from the encoded data, with the shared pane markup (pane-markup.ts). */
@@ -196,9 +219,10 @@ export function initScenarioPage(): void {
   const hover =
     (on: boolean) =>
     (e: Event): void => {
-      const line = (e.target as HTMLElement).closest<HTMLElement>('.ln[data-from]');
-      if (!line) return;
-      for (const off of line.dataset.from!.split(' ')) cardOf(off)?.classList.toggle('prov-hover', on);
+      const line = (e.target as HTMLElement).closest<HTMLElement>('.ln');
+      const from = line && provenanceOf(line);
+      if (!from) return;
+      for (const off of from.split(' ')) cardOf(off)?.classList.toggle('prov-hover', on);
       line.classList.toggle('prov-hover', on);
     };
   for (const type of ['mouseover', 'focusin'] as const) article.addEventListener(type, hover(true));

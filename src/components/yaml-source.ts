@@ -5,7 +5,9 @@
  * so the `yaml` package's own parser (its CST: every key, value and indicator with its offset)
  * says what each token is, in one fast pass, and the classes are the ones shiki's themes give the
  * same kinds of token (yamlTokenClasses), so the colours match the rest of the site. Text between
- * tokens is kept as it is; everything is HTML-escaped.
+ * tokens is kept as it is, and so are strings — most of an event's characters — without a tag:
+ * the block's own colour is the string colour (site.css, `.card details pre code`). Everything is
+ * HTML-escaped.
  */
 import { yamlTokenClasses } from './highlight.ts';
 import { yamlRanges } from './yaml-tokens.ts';
@@ -20,7 +22,7 @@ export async function highlightYamlSource(source: string): Promise<string> {
   for (const r of yamlRanges(source)) {
     html += escapeHtml(source.slice(at, r.from));
     const text = source.slice(r.from, r.to);
-    html += cls[r.kind] ? `<span class="${cls[r.kind]}">${escapeHtml(text)}</span>` : escapeHtml(text);
+    html += cls[r.kind] && cls[r.kind] !== cls.string ? `<span class="${cls[r.kind]}">${escapeHtml(text)}</span>` : escapeHtml(text);
     at = r.to;
   }
   return html + escapeHtml(source.slice(at));

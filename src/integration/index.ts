@@ -3,8 +3,7 @@
  * options object (the CLIs read it from here too), hands it to the site's modules through a virtual
  * module, and — on `astro build` — checks the whole corpus before anything is built: any scenario
  * error or stale anchor fails the build with the same file:line:column message as the tests,
- * never a stack trace; every built page gets its Content Security Policy as it is rendered
- * (csp-middleware.ts). In
+ * never a stack trace; after the build every page gets its Content Security Policy (csp.ts). In
  * `astro dev` the content loader watches scenarios/ and pages show errors in the dev overlay
  * instead of stopping the server. EXPLAINER_SITE_BASE sets the site's URL path
  * (Astro's `base`) for a build served under a sub-path, such as a pull-request preview.
@@ -22,6 +21,7 @@ import { sharedRender } from './shared-render.ts';
 import { resolveRef } from '../review/base.ts';
 import { resolveOptions, type ExplainerOptions } from './options.ts';
 import { browserFolds, browserFoldsModule } from './browser-folds.ts';
+import { applyPolicies } from './csp.ts';
 import { normalizeSiteBase, SITE_BASE_ENV } from './site-base.ts';
 
 export const INTEGRATION_NAME = 'prompt-fold-explainer';
@@ -43,7 +43,7 @@ export function explainer(options: ExplainerOptions = {}): ExplainerIntegration 
         // The content loader shows scenario errors in open tabs and reloads them once fixed.
         if (projectRoot) registerDevServer(projectRoot, server.environments.client.hot);
       },
-      'astro:config:setup': async ({ config, command, updateConfig, addMiddleware, logger }) => {
+      'astro:config:setup': async ({ config, command, updateConfig, logger }) => {
         const root = fileURLToPath(config.root);
         projectRoot = root;
         const resolved = await resolveOptions(root, options);
@@ -73,8 +73,6 @@ export function explainer(options: ExplainerOptions = {}): ExplainerIntegration 
         // The playground's worker is bundled separately: it needs the fold module too.
         updateConfig({ vite: { plugins: [plugin], worker: { format: 'es', plugins: () => [plugin] } } });
         if (command !== 'build') return;
-        // Every published page gets its Content Security Policy, computed from its own scripts.
-        addMiddleware({ entrypoint: new URL('./csp-middleware.ts', import.meta.url), order: 'post' });
         // A build that stops (here, on a scenario error, or later) must not leave the previous site
         // in dist/ for a sync to publish: clear it first, and stamp the attempt (the sync refuses
         // a dist/ whose last build did not finish; src/sync/build-stamp.ts).
@@ -104,7 +102,9 @@ export function explainer(options: ExplainerOptions = {}): ExplainerIntegration 
         if (corpus.errors.length) throw buildError(new CorpusError(corpus.errors).message);
         logger.info(`corpus ok: ${corpus.scenarios.length} scenarios, ${corpus.scenarios.reduce((n, s) => n + s.requests.length, 0)} requests`);
       },
-      'astro:build:done': () => {
+      'astro:build:done': ({ dir, logger }) => {
+        // Every published page gets its Content Security Policy, computed from its own scripts (csp.ts).
+        logger.info(`content security policy: ${applyPolicies(fileURLToPath(dir))} pages`);
         // Only now is dist/ complete: a sync may publish it (src/sync/build-stamp.ts).
         if (outDirOf && startedAt) writeStamp(outDirOf, { started: startedAt, finished: new Date().toISOString() });
       },

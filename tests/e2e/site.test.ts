@@ -122,6 +122,29 @@ describe('the built site', () => {
     await page.context().close();
   });
 
+  it('highlights the card a hovered line came from, on any line of its run, in built and page-built panes', async () => {
+    const page = await open('/scenarios/sent-re-add/#@42');
+    for (const off of ['42', '40']) {
+      if (off === '40') await page.locator('.card[data-offset="40"] .card-link').click();
+      const pane = page.locator(`.pane[data-offset="${off}"]`);
+      await expect.poll(() => pane.isVisible(), POLL).toBe(true);
+      // the last line of the run the @40 link starts (the provenance is written on its first line only)
+      const run = pane.locator('.review-view[data-view="after"] > .ln:has(a.prov[data-off="40"])').first();
+      const last = await run.evaluate((first) => {
+        let last: Element = first;
+        for (let l = first.nextElementSibling; l && !l.hasAttribute('data-from'); l = l.nextElementSibling) if (l.classList.contains('ln')) last = l;
+        last.setAttribute('data-test-last', '');
+        return last === first ? null : last.textContent;
+      });
+      expect(last, `a run of several lines in pane @${off}`).not.toBeNull();
+      await pane.locator('[data-test-last]').hover();
+      expect(await page.locator('.card.prov-hover').evaluateAll((cs) => cs.map((c) => (c as HTMLElement).dataset.offset))).toEqual(['40']);
+      await page.mouse.move(0, 0);
+      expect(await page.locator('.card.prov-hover').count()).toBe(0);
+    }
+    await page.context().close();
+  });
+
   it('moves between events with j/k and the arrow keys', async () => {
     const page = await open('/scenarios/sent-re-add/#@40');
     await expect.poll(() => page.locator('.card.selected').getAttribute('data-offset'), POLL).toBe('40');
