@@ -22,17 +22,18 @@ const linesOf = (html: string): string[] =>
   );
 
 describe('source view markup', () => {
-  it('numbers every line and colours tokens in their kinds’ classes, also across lines', () => {
+  it('numbers every line and colours tokens in their kinds’ classes, also across lines; strings untagged', () => {
     const text = 'id: x\n# done\nn: 2\ncontent: |-\n  one\n  two\n';
     const html = sourceHtml(text, yamlRanges(text), classes);
     expect(linesOf(html)).toEqual(text.split('\n'));
     expect([...html.matchAll(/<span class="pg-src-no" aria-hidden="true">(\d+)<\/span>/g)].map((m) => m[1])).toEqual(['1', '2', '3', '4', '5', '6', '7']);
-    expect(html).toContain('<span class="k">id</span><span class="p">:</span> <span class="s">x</span>');
+    expect(html).toContain('<span class="pg-src-text"><span class="k">id</span><span class="p">:</span> x</span>');
     expect(html).toContain('<span class="n">2</span>');
     expect(html).toContain('<span class="h">|-</span>');
-    // The block scalar's one range becomes one span per line.
-    expect(html).toContain('<span class="pg-src-text"><span class="s">  one</span></span>');
-    expect(html).toContain('<span class="pg-src-text"><span class="s">  two</span></span>');
+    // The block scalar's one range is split at the line ends (its lines, strings, are untagged).
+    expect(html).toContain('<span class="pg-src-text">  one</span>');
+    expect(html).toContain('<span class="pg-src-text">  two</span>');
+    expect(html).not.toContain('class="s"');
     expect(html).toContain('<span class="pg-src-text"><span class="c"># done</span></span>');
   });
 

@@ -4,8 +4,9 @@
  * editing — most readers open a shared link to READ a "what if", so CodeMirror (most of the page's
  * JavaScript) is loaded only on the first intent to edit (main.ts). The text is coloured from the
  * worker's YAML ranges (src/components/yaml-tokens.ts: the yaml package's parse) in the classes the
- * shiki themes give each kind of token, exactly like the scenario pages' event YAML; the lines with
- * errors get a marker and a highlight. Everything is escaped: the text is untrusted.
+ * shiki themes give each kind of token, exactly like the scenario pages' event YAML — strings, most
+ * of the text, without a tag: the text's own colour is the string colour (site.css) — and the lines
+ * with errors get a marker and a highlight. Everything is escaped: the text is untrusted.
  * `positionAt` turns a click into the line:column the editor's cursor goes to.
  */
 import { escapeHtml } from '../components/pane-markup.ts';
@@ -15,7 +16,8 @@ export type TokenClasses = Partial<Record<YamlKind, string>>;
 
 /**
  * The lines of `text` as HTML: one `.pg-src-ln` per line (number, lint column, text), the tokens of
- * `ranges` (in order, not overlapping; may span lines) as spans with their kind's classes. Lines in
+ * `ranges` (in order, not overlapping; may span lines) as spans with their kind's classes, except
+ * those coloured as strings, which the line's own colour covers (as in src/components/yaml-source.ts). Lines in
  * `errorLines` (1-based) are marked. Without ranges the text is plain.
  */
 export function sourceHtml(text: string, ranges: readonly YamlRange[] | undefined, classes: TokenClasses, errorLines: ReadonlySet<number> = new Set()): string {
@@ -31,7 +33,8 @@ export function sourceHtml(text: string, ranges: readonly YamlRange[] | undefine
   for (const r of ranges ?? []) {
     if (r.from < at || r.to > text.length) continue;
     emit(text.slice(at, r.from), undefined);
-    emit(text.slice(r.from, r.to), classes[r.kind]);
+    const cls = classes[r.kind];
+    emit(text.slice(r.from, r.to), cls !== classes.string ? cls : undefined);
     at = r.to;
   }
   emit(text.slice(at), undefined);

@@ -437,6 +437,8 @@ describe('the playground before its editor is loaded', () => {
     const scenario = await open('/scenarios/sent-re-add/');
     const onScenario = await colourOf(scenario, `details pre code span.${keyClass.split(' ').join('.')}`);
     expect(await colourOf(page, `#pg-source span.${keyClass.split(' ').join('.')}`)).toBe(onScenario);
+    // Strings, untagged, are the text's own colour on both.
+    expect(await colourOf(page, '#pg-source .pg-src-text')).toBe(await colourOf(scenario, 'details pre code'));
     expect(onScenario).not.toBe(await colourOf(page, '#pg-source .pg-src-text'));
     await scenario.context().close();
 
@@ -459,10 +461,17 @@ describe('the playground before its editor is loaded', () => {
       .locator('#pg-source .pg-src-text')
       .nth(1)
       .evaluate((el) => {
+        // The text node holding character 4 (whatever tags the colouring put around the text).
+        const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        let at = 4;
+        let node = walk.nextNode() as Text;
+        while (at >= node.length) {
+          at -= node.length;
+          node = walk.nextNode() as Text;
+        }
         const range = document.createRange();
-        const text = el.querySelectorAll('span')[2]!.firstChild!; // `sent-re-add`
-        range.setStart(text, 0);
-        range.setEnd(text, 1);
+        range.setStart(node, at);
+        range.setEnd(node, at + 1);
         const r = range.getBoundingClientRect();
         return { x: r.left + 1, y: r.top + r.height / 2 };
       });
