@@ -1,9 +1,13 @@
 /**
  * `npm run bench:playground` — the playground's budgets, measured in Chromium (playwright-core)
  * against the built dist/ (run `npm run build` first):
- * - JavaScript transferred (gzip) by /playground/ — the editor's page script and the fold engine's
- *   worker — and by every scenario page (every .js file the browser fetched, imported chunks
- *   included), against ≤ 150 KB and ≤ 15 KB;
+ * - JavaScript transferred (gzip) by /playground/ on open — every .js file fetched until the first
+ *   pane is shown: the page script and the fold engine's worker — against ≤ 150 KB; the editor's
+ *   chunk(s), fetched on the first click into the text, and the total when editing; and by every
+ *   scenario page (every .js file the browser fetched, imported chunks included) against ≤ 15 KB;
+ * - from the first pointerdown in the source view to an editable, focused editor (the chunk's fetch,
+ *   parse and the editor's creation), median of a few fresh page loads (each in a new browser
+ *   context: nothing cached);
  * - a seeded 1,000-event scenario (src/bench/corpus.ts) opened in the playground from a link: the
  *   re-fold (worker: fold + the selected event's pane model) plus the re-render (highlight + pane
  *   markup + DOM) when another event is selected, and the same after an edit, which also re-loads
@@ -31,6 +35,7 @@ import { serve } from '../../tests/support/project.ts';
 import { runMain, UsageError } from './config.ts';
 
 const SELECTIONS = 25;
+const CLICKS = 5;
 const EDITS = 10;
 const kb = (n: number): string => `${(n / 1024).toFixed(1)} KB`;
 const msf = (x: number): string => `${x.toFixed(1)} ms`;
@@ -51,11 +56,52 @@ async function jsWeight(page: Page, dist: string, path: string, base: string, re
   return { total: files.reduce((n, [, s]) => n + s, 0), files };
 }
 
+/** .js files the page fetches while `act` runs (and the network is then idle). */
+async function fetchedJs(page: Page, dist: string, base: string, act: () => Promise<unknown>): Promise<[string, number][]> {
+  const urls = new Set<string>();
+  const onResponse = (r: { url: () => string }): void => {
+    const u = r.url();
+    if (u.startsWith(base) && /\.m?js(\?|$)/.test(u)) urls.add(new URL(u).pathname);
+  };
+  page.on('response', onResponse);
+  await act();
+  await page.waitForLoadState('networkidle');
+  page.off('response', onResponse);
+  return [...urls].sort().map((u): [string, number] => [u, gzipSync(readFileSync(join(dist, u)), { level: 9 }).length]);
+}
+
+/**
+ * Clicks into the source view and resolves with the ms from that pointerdown to the editor's
+ * content taking the focus (it is editable from its creation).
+ */
+async function clickToEditor(page: Page): Promise<number> {
+  const timing = page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let t0 = 0;
+        document.getElementById('pg-source')!.addEventListener('pointerdown', () => (t0 = performance.now()), { capture: true, once: true });
+        document.addEventListener('focusin', function onFocus(e) {
+          if (!(e.target as HTMLElement).classList.contains('cm-content') || !t0) return;
+          document.removeEventListener('focusin', onFocus);
+          resolve(performance.now() - t0);
+        });
+      }),
+  );
+  await page.locator('#pg-source .pg-src-ln').nth(2).click();
+  return timing;
+}
+
+/** The editor, loaded (by a click into the source view) if it is not yet. */
+async function editorOpen(page: Page): Promise<void> {
+  if (!(await page.locator('.cm-content').count())) await page.locator('#pg-source').click();
+  await page.locator('.cm-content').click();
+}
+
 /** The latest value of each of the playground's performance measures. */
 const measures = (page: Page): Promise<Record<string, number>> =>
   page.evaluate(() =>
     Object.fromEntries(
-      ['playground:load', 'playground:fold', 'playground:markup', 'playground:render', 'playground:answer'].map((n) => [
+      ['playground:source', 'playground:load', 'playground:fold', 'playground:markup', 'playground:render', 'playground:answer'].map((n) => [
         n.slice(11),
         performance.getEntriesByName(n).at(-1)?.duration ?? NaN,
       ]),
@@ -79,7 +125,23 @@ runMain(async () => {
     const pg = await jsWeight(page, dist, '/playground/', site.url, () => page.waitForSelector('#pg-pane .pane', { timeout: 120_000 }));
     console.log('JavaScript, gzip (every .js file the browser fetched)');
     for (const [f, s] of pg.files) console.log(`  ${f.padEnd(72)} ${kb(s).padStart(9)}`);
-    console.log(`  /playground/ total: ${kb(pg.total)} (budget 150 KB)`);
+    console.log(`  /playground/ on open (until the first pane is shown): ${kb(pg.total)} (budget 150 KB)`);
+    const chunks = await fetchedJs(page, dist, site.url, () => clickToEditor(page));
+    for (const [f, s] of chunks) console.log(`  ${f.padEnd(72)} ${kb(s).padStart(9)}`);
+    const editorKb = chunks.reduce((n, [, s]) => n + s, 0);
+    console.log(`  the editor, on the first click into the text: ${kb(editorKb)}; total when editing: ${kb(pg.total + editorKb)}`);
+    const clicks: number[] = [];
+    for (let i = 0; i < CLICKS; i++) {
+      const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+      const fresh = await context.newPage();
+      await fresh.goto(`${site.url}/playground/`);
+      await fresh.waitForSelector('#pg-pane .pane', { timeout: 120_000 });
+      clicks.push(await clickToEditor(fresh));
+      await context.close();
+    }
+    console.log(
+      `  first click into the text → editable, focused editor: median ${msf(median(clicks))} (${CLICKS} fresh page loads: ${clicks.map((x) => x.toFixed(0)).join(', ')} ms)`,
+    );
     let worst = { page: '', total: 0 };
     for (const id of readdirSync(join(dist, 'scenarios')).filter((d) => existsSync(join(dist, 'scenarios', d, 'index.html')))) {
       const w = await jsWeight(page, dist, `/scenarios/${id}/`, site.url, () => page.waitForSelector('.pane.selected'));
@@ -96,7 +158,7 @@ runMain(async () => {
     if (!(await page.locator('#pg-pane .pane').count())) throw new Error(`the 1,000-event scenario did not render: ${await page.locator('#pg-errors').innerText()}`);
     const offsets = await page.locator('#pg-event option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
     console.log(
-      `\n1,000-event scenario: ${corpus.events} events, ${corpus.requests} requests, ${(text.length / 1024).toFixed(0)} KB of YAML; first open: load ${msf(first.load!)}, fold ${msf(first.fold!)}, render ${msf(first.render!)}`,
+      `\n1,000-event scenario: ${corpus.events} events, ${corpus.requests} requests, ${(text.length / 1024).toFixed(0)} KB of YAML; first open: load ${msf(first.load!)}, fold ${msf(first.fold!)}, render ${msf(first.render!)}; the source view's last render ${msf(first.source!)}`,
     );
     // Each pass picks SELECTIONS events spread over the scenario, then makes EDITS edits at its end.
     const pass = async (): Promise<{ select: Record<string, number>[]; edit: Record<string, number>[] }> => {
@@ -110,7 +172,7 @@ runMain(async () => {
         select.push(await measures(page));
       }
       const edit: Record<string, number>[] = [];
-      await page.locator('.cm-content').click();
+      await editorOpen(page);
       await page.keyboard.press('Control+End');
       for (let i = 0; i < EDITS; i++) {
         const n = await page.evaluate(() => performance.getEntriesByName('playground:fold').length);

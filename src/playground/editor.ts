@@ -4,7 +4,7 @@
  * so keyboard users can move on from the editor (indent with spaces). Changes that would grow the
  * text or one line past the playground's limits are refused here, before anything is parsed or drawn.
  */
-import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
+import { defaultKeymap, deleteCharBackward, history, historyKeymap, insertNewlineAndIndent } from '@codemirror/commands';
 import { yaml } from '@codemirror/lang-yaml';
 import { bracketMatching, indentOnInput, syntaxHighlighting } from '@codemirror/language';
 import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
@@ -76,6 +76,18 @@ export function createEditor(parent: HTMLElement, text: string, hooks: EditorHoo
 /** Replaces the whole text (undoable). */
 export function replaceText(view: EditorView, text: string): void {
   view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+}
+
+/**
+ * Applies keys the reader typed before the editor was ready (main.ts queues them while this module
+ * loads): characters are inserted at the cursor, Enter and Backspace do what they do in the editor.
+ */
+export function typeKeys(view: EditorView, keys: readonly string[]): void {
+  for (const key of keys) {
+    if (key === 'Enter') insertNewlineAndIndent(view);
+    else if (key === 'Backspace') deleteCharBackward(view);
+    else view.dispatch(view.state.replaceSelection(key), { scrollIntoView: true, userEvent: 'input.type' });
+  }
 }
 
 /** The document position of a 1-based line:column, clamped into the document. */

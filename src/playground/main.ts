@@ -1,25 +1,37 @@
 /**
- * The playground page: a CodeMirror editor beside the request pane of the scenario pages. Each edit
+ * The playground page: the scenario text beside the request pane of the scenario pages. Each edit
  * (debounced) goes to the worker, which loads, validates and folds; the page shows the pane of the
- * selected event, the errors as editor diagnostics and as the CLI prints them, and keeps the last
- * good pane marked stale while the text has errors. The state is kept in the URL fragment.
+ * selected event, the errors as the CLI prints them (and at their lines), and keeps the last good
+ * pane marked stale while the text has errors. The state is kept in the URL fragment.
+ *
+ * The text opens in the source view (source-view.ts: plain DOM that looks like the editor, coloured
+ * from the worker), and the CodeMirror editor (editor.ts, most of the page's JavaScript) is a chunk
+ * of its own, imported on the reader's first intent to edit — a pointerdown, focus or key in the
+ * source view, a "Go to line" button — or at once when the opened text has errors (fixing them is
+ * the obvious next step). Keys typed while it loads are applied when it is ready; until then the
+ * Open and Fold selects and links set the text and the source view shows it.
  */
 import type { EditorView } from '@codemirror/view';
+import type { YamlRange } from '../components/yaml-tokens.ts';
 import type { CorpusFile, EngineResult, PlaygroundError } from './engine.ts';
-import { createEditor, positionOf, replaceText, showErrors } from './editor.ts';
 import { morphInto } from './morph.ts';
 import { playgroundPaneHtml } from './pane.ts';
 import { MAX_CHARS, MAX_LINE, overLimits, WORKER_TIMEOUT_MS, type FoldInfo, type FromWorker, type ToWorker } from './protocol.ts';
+import { positionAt, renderSource, type TokenClasses } from './source-view.ts';
 import { decodeHash, encodeState, forDownload, idOf, setFold } from './state.ts';
+
+type EditorModule = typeof import('./editor.ts');
 
 interface SiteCorpus {
   scenarios: (CorpusFile & { title: string })[];
   defaultFold: string;
   timeZero: string;
+  yamlClasses: TokenClasses;
 }
 
 const DEBOUNCE_MS = 200;
 const NEW_FILE = 'scenarios/playground.yaml';
+const LOADING_EDITOR = 'Loading the editor…';
 
 const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
 
@@ -33,6 +45,8 @@ export async function initPlayground(): Promise<void> {
   const foldSelect = $<HTMLSelectElement>('pg-fold');
   const eventSelect = $<HTMLSelectElement>('pg-event');
   const fileLabel = $('pg-file');
+  const editorBox = $('pg-editor');
+  const sourceBox = $('pg-source');
   const say = (text: string): void => {
     status.textContent = text;
   };
@@ -85,6 +99,8 @@ export async function initPlayground(): Promise<void> {
     };
     post({ kind: 'init', corpus: site.scenarios.map(({ file, id, text }) => ({ file, id, text })), defaultFold: site.defaultFold, timeZero: site.timeZero });
   };
+  /** The text of the run last sent to the worker (its answer's ranges and error lines are for it). */
+  let sentText: string | undefined;
   const post = (m: ToWorker): void => worker.postMessage(m);
   const fail = (message: string): void => {
     clearTimeout(watchdog);
@@ -108,23 +124,101 @@ export async function initPlayground(): Promise<void> {
     });
   };
 
-  const editor: EditorView = createEditor(
-    $('pg-editor'),
-    text,
-    {
-      onChange: (t) => {
-        text = t;
-        schedule(DEBOUNCE_MS);
-      },
-      onRefused: (n, line) =>
-        say(
-          n > MAX_CHARS
-            ? `Not inserted: the text would be ${n.toLocaleString('en')} characters; the playground takes at most ${MAX_CHARS.toLocaleString('en')}.`
-            : `Not inserted: a line would be ${line.toLocaleString('en')} characters long; the playground takes lines of at most ${MAX_LINE.toLocaleString('en')} (break long text into a block scalar, \`|-\`).`,
-        ),
+  // The source view until the editor is loaded: the text, its colours (once the worker sent the
+  // ranges of this text) and the lines of the last answer's errors (when it was for this text).
+  let editor: EditorView | undefined;
+  let cm: EditorModule | undefined;
+  let tokens: { text: string; ranges: YamlRange[] } | undefined;
+  let ownErrors: PlaygroundError[] = [];
+  let shownKey = '';
+  const showSource = (): void => {
+    const ranges = tokens?.text === text ? tokens.ranges : undefined;
+    const lines = new Set(sentText === text ? ownErrors.map((e) => e.line) : []);
+    const key = `${text}\n${ranges ? 'coloured' : 'plain'}\n${[...lines].join(' ')}`;
+    if (key === shownKey) return;
+    shownKey = key;
+    const t0 = performance.now();
+    renderSource(sourceBox, text, ranges, site.yamlClasses, lines);
+    void sourceBox.getBoundingClientRect().height; // style and layout, inside the measure
+    performance.measure('playground:source', { start: t0, duration: performance.now() - t0 });
+  };
+
+  /** Sets the whole text: in the editor (undoable) once it is loaded, else in the source view. */
+  function setText(t: string): void {
+    if (editor && cm) {
+      cm.replaceText(editor, t); // its change handler re-runs
+      return;
+    }
+    text = t;
+    showSource();
+    schedule(0);
+  }
+
+  // The editor, loaded once on the first intent to edit. `target`: where its cursor goes;
+  // `wantsFocus`: the reader asked for it (an eager load on errors does not take the focus);
+  // `typed`: keys pressed in the source view meanwhile.
+  let loading: Promise<void> | undefined;
+  let target: { line: number; col: number } | undefined;
+  let wantsFocus = false;
+  const typed: string[] = [];
+  function openEditor(at: { line: number; col: number } | undefined, focus: boolean): Promise<void> {
+    if (at) target = at;
+    wantsFocus ||= focus;
+    if (editor && cm && at) {
+      editor.dispatch({ selection: { anchor: cm.positionOf(editor, at.line, at.col).from }, scrollIntoView: true });
+      editor.focus();
+    }
+    return (loading ??= loadEditor());
+  }
+  async function loadEditor(): Promise<void> {
+    sourceBox.setAttribute('aria-busy', 'true');
+    say(LOADING_EDITOR);
+    try {
+      cm = await import('./editor.ts');
+    } catch (err) {
+      loading = undefined; // the next intent to edit tries again
+      typed.length = 0;
+      wantsFocus = false;
+      sourceBox.removeAttribute('aria-busy');
+      say(`The editor could not be loaded (${(err as Error).message}); the text stays readable here. Click it to try again, or reload the page.`);
+      return;
+    }
+    const focus = wantsFocus || document.activeElement === sourceBox;
+    sourceBox.remove();
+    editor = cm.createEditor(editorBox, text, editorHooks, 'Scenario YAML');
+    if (sentText === text) cm.showErrors(editor, ownErrors);
+    const at = target ?? { line: 1, col: 1 };
+    editor.dispatch({ selection: { anchor: cm.positionOf(editor, at.line, at.col).from }, scrollIntoView: focus });
+    if (focus) editor.focus();
+    cm.typeKeys(editor, typed.splice(0));
+    if (status.textContent === LOADING_EDITOR) say(summary);
+  }
+  const editorHooks = {
+    onChange: (t: string): void => {
+      text = t;
+      schedule(DEBOUNCE_MS);
     },
-    'Scenario YAML',
-  );
+    onRefused: (n: number, line: number): void =>
+      say(
+        n > MAX_CHARS
+          ? `Not inserted: the text would be ${n.toLocaleString('en')} characters; the playground takes at most ${MAX_CHARS.toLocaleString('en')}.`
+          : `Not inserted: a line would be ${line.toLocaleString('en')} characters long; the playground takes lines of at most ${MAX_LINE.toLocaleString('en')} (break long text into a block scalar, \`|-\`).`,
+      ),
+  };
+
+  // Intents to edit in the source view. A click puts the cursor where it was; keys are kept.
+  sourceBox.addEventListener('pointerdown', (e) => {
+    if (e.button === 0) void openEditor(positionAt(sourceBox, e.clientX, e.clientY), true);
+  });
+  sourceBox.addEventListener('focus', () => void openEditor(undefined, true));
+  sourceBox.addEventListener('keydown', (e) => {
+    if (['Tab', 'Shift', 'Control', 'Alt', 'Meta', 'Escape'].includes(e.key) || e.isComposing) return;
+    if (([...e.key].length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey) || e.key === 'Enter' || e.key === 'Backspace') {
+      typed.push(e.key);
+      e.preventDefault();
+    }
+    void openEditor(undefined, true);
+  });
 
   function schedule(delay: number): void {
     clearTimeout(timer);
@@ -136,7 +230,9 @@ export async function initPlayground(): Promise<void> {
     seq++;
     root!.setAttribute('aria-busy', 'true');
     sentAt = performance.now();
-    post({ kind: 'run', seq, file, text, ...(selected !== undefined && { selected }) });
+    sentText = text;
+    const wantTokens = !editor && tokens?.text !== text;
+    post({ kind: 'run', seq, file, text, ...(selected !== undefined && { selected }), ...(wantTokens && { tokens: true }) });
     watchdog = setTimeout(() => fail(`processing stopped after ${WORKER_TIMEOUT_MS / 1000} s`), WORKER_TIMEOUT_MS);
     fileLabel.textContent = file;
   }
@@ -155,21 +251,34 @@ export async function initPlayground(): Promise<void> {
       foldSelect.replaceChildren(...m.folds.map((f: FoldInfo) => new Option(`${f.id} — ${f.title}`, f.id)));
       return;
     }
+    if (m.kind === 'tokens') {
+      if (m.seq === seq && sentText === text && !editor) {
+        tokens = { text, ranges: m.ranges };
+        showSource();
+      }
+      return;
+    }
     // Cards come only when they change (protocol.ts); keep them even from a superseded answer.
     if (m.view?.cards) cards = m.view.cards;
     if (m.seq !== seq) return; // an answer to an edit that has been superseded
     clearTimeout(watchdog);
     const { view, ...rest } = m;
     render(view ? { ...rest, view: { ...view, cards } } : rest);
+    // Errors in the opened text: fixing them is the obvious next step, so the editor comes at once.
+    if (!answered++ && ownErrors.length) void openEditor(undefined, false);
     // The whole round trip: the worker's queue, load, fold, the message both ways, and the render.
     performance.measure('playground:answer', { start: sentAt, duration: performance.now() - sentAt });
     setTimeout(writeUrl, 0);
   }
 
+  let answered = 0;
+  /** What the status said about the last answer (said again when the editor has loaded). */
+  let summary = '';
   function render(r: EngineResult): void {
     root!.removeAttribute('aria-busy');
-    const own = r.errors.filter((e) => e.file === file);
-    showErrors(editor, own);
+    ownErrors = r.errors.filter((e) => e.file === file);
+    if (editor && cm) cm.showErrors(editor, ownErrors);
+    else showSource();
     renderErrors(r.errors);
     performance.measure('playground:load', { start: performance.now() - r.timings.load, duration: r.timings.load });
     performance.measure('playground:fold', { start: performance.now() - r.timings.fold, duration: r.timings.fold });
@@ -187,13 +296,13 @@ export async function initPlayground(): Promise<void> {
       renderEvents(r.view);
       if ([...foldSelect.options].some((o) => o.value === r.view!.fold)) foldSelect.value = r.view.fold;
       say(
-        `${r.view.id}: ${r.view.cards.filter((c) => !c.shared).length} events, fold ${r.view.fold}${r.warnings.length ? ` — ${r.warnings.length} warning(s): ${r.warnings.map((w) => `line ${w.line}: ${w.message}`).join('; ')}` : ''}.`,
+        (summary = `${r.view.id}: ${r.view.cards.filter((c) => !c.shared).length} events, fold ${r.view.fold}${r.warnings.length ? ` — ${r.warnings.length} warning(s): ${r.warnings.map((w) => `line ${w.line}: ${w.message}`).join('; ')}` : ''}.`),
       );
       void paneBox.getBoundingClientRect().height; // style and layout, inside the measure
       performance.measure('playground:render', { start: t0, duration: performance.now() - t0 });
     } else {
       if (lastGood) paneBox.dataset.stale = '';
-      say(`${r.errors.length} error${r.errors.length === 1 ? '' : 's'}${lastGood ? ' — the pane shows the last good render (stale)' : ''}.`);
+      say((summary = `${r.errors.length} error${r.errors.length === 1 ? '' : 's'}${lastGood ? ' — the pane shows the last good render (stale)' : ''}.`));
     }
   }
 
@@ -210,11 +319,7 @@ export async function initPlayground(): Promise<void> {
         go.type = 'button';
         go.className = 'pg-goto';
         go.textContent = `Go to line ${e.line}`;
-        go.addEventListener('click', () => {
-          const { from } = positionOf(editor, e.line, e.col);
-          editor.dispatch({ selection: { anchor: from }, scrollIntoView: true });
-          editor.focus();
-        });
+        go.addEventListener('click', () => void openEditor({ line: e.line, col: e.col }, true));
       }
       const pre = li.appendChild(document.createElement('pre'));
       pre.textContent = e.formatted; // exactly what `npm run check` prints
@@ -263,9 +368,9 @@ export async function initPlayground(): Promise<void> {
     file = s.file;
     selected = undefined;
     lastGood = undefined;
-    replaceText(editor, s.text); // undoable: Ctrl+Z brings the edit back
+    setText(s.text); // undoable in the editor: Ctrl+Z brings the edit back
   });
-  foldSelect.addEventListener('change', () => replaceText(editor, setFold(text, foldSelect.value)));
+  foldSelect.addEventListener('change', () => setText(setFold(text, foldSelect.value)));
   $('pg-download').addEventListener('click', () => {
     const d = forDownload(text, ids);
     const a = document.createElement('a');
@@ -292,13 +397,14 @@ export async function initPlayground(): Promise<void> {
       file = s.file;
       selected = r.selected;
       openSelect.value = s.id;
-      replaceText(editor, s.text);
+      setText(s.text);
     } else if (r.kind === 'state' && r.state.text !== text && !overLimits(r.state.text)) {
       ({ file, selected } = r.state);
-      replaceText(editor, r.state.text);
+      setText(r.state.text);
     }
   });
 
+  showSource();
   startWorker();
   run();
 }

@@ -2,6 +2,7 @@
  * The messages between the playground page and its worker (worker.ts), and the limits both sides
  * enforce. Plain data only: they cross a postMessage boundary.
  */
+import type { YamlRange } from '../components/yaml-tokens.ts';
 import type { CorpusFile, EngineResult } from './engine.ts';
 
 /** Longest text the playground loads (characters); longer input is refused with an error. */
@@ -38,6 +39,8 @@ export interface RunMessage {
   text: string;
   /** The event to show; undefined: the scenario's default. */
   selected?: number;
+  /** Send the text's YAML token ranges too, after the result (for the source view, before the editor is loaded). */
+  tokens?: boolean;
 }
 
 export type ToWorker = InitMessage | RunMessage;
@@ -56,4 +59,8 @@ type View = NonNullable<EngineResult['view']>;
  */
 export type WorkerResult = Omit<EngineResult, 'view'> & { view?: Omit<View, 'cards'> & { cards?: View['cards'] } };
 
-export type FromWorker = { kind: 'ready'; folds: FoldInfo[] } | ({ kind: 'result'; seq: number } & WorkerResult);
+export type FromWorker =
+  | { kind: 'ready'; folds: FoldInfo[] }
+  | ({ kind: 'result'; seq: number } & WorkerResult)
+  /** The YAML token ranges of the text of run `seq` (sent after its result when the run asked for them). */
+  | { kind: 'tokens'; seq: number; ranges: YamlRange[] };

@@ -7,6 +7,7 @@
 /// <reference lib="webworker" />
 // @ts-expect-error — provided by the explainer integration's vite plugin (browser-safe folds)
 import { folds as registered } from 'virtual:prompt-fold-explainer/folds';
+import { type YamlRange, yamlRanges } from '../components/yaml-tokens.ts';
 import type { AnyFold } from '../folds/types.ts';
 import { load, paneAt, prepare, unexpected, type CorpusFile, type EngineResult, type Prepared } from './engine.ts';
 import { MAX_CHARS, type FromWorker, type ToWorker, type WorkerResult } from './protocol.ts';
@@ -17,7 +18,7 @@ const folds = registered as Map<string, AnyFold>;
 let corpus: CorpusFile[] = [];
 let defaultFold = '';
 let timeZero = '';
-let last: { key: string; scenario?: Scenario; errors: InputError[]; prepared?: Prepared } | undefined;
+let last: { key: string; scenario?: Scenario; errors: InputError[]; prepared?: Prepared; tokens?: YamlRange[] } | undefined;
 /** Whose cards the page last received (a result for the same fold of the same text leaves them out). */
 let cardsSent: Prepared | undefined;
 
@@ -31,6 +32,15 @@ const toError = (e: InputError): EngineResult['errors'][number] => ({
   detail: e.detail ?? [],
   formatted: formatError(e),
 });
+
+/** The text's YAML token ranges; none (plain text) if the parse of a broken text throws. */
+function safeRanges(text: string): YamlRange[] {
+  try {
+    return yamlRanges(text);
+  } catch {
+    return [];
+  }
+}
 
 self.onmessage = (ev: MessageEvent<ToWorker>): void => {
   const m = ev.data;
@@ -79,6 +89,9 @@ self.onmessage = (ev: MessageEvent<ToWorker>): void => {
       ...(sent && { view: sent }),
       timings: { load: loadMs, fold: foldMs },
     });
+    // The source view's colours (asked for until the page's editor is loaded), after the answer so
+    // they never delay the pane: once per text.
+    if (m.tokens) post({ kind: 'tokens', seq: m.seq, ranges: (last.tokens ??= safeRanges(m.text)) });
   } catch (err) {
     last = undefined;
     post({ kind: 'result', seq: m.seq, errors: [unexpected(m.file, err)], warnings: [], timings: { load: performance.now() - t0, fold: 0 } });

@@ -5,6 +5,9 @@
  * keeps the last good pane marked stale; the URL reopens the same edit; the download is a scenario
  * the loader accepts; hostile and pathological input executes nothing and leaves the page
  * responsive; axe-clean in light and dark; usable at 360 px.
+ * The text opens in the source view and CodeMirror is fetched on the first intent to edit: nothing
+ * of it on open, the same text and colours as the site's event YAML, the cursor where the reader
+ * clicked, no key lost while it loads, the selects working without it, a failed load explained.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -13,6 +16,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveOptions } from '../../src/integration/options.ts';
 import { renderTexts } from '../../src/prompt/corpus.ts';
+import { highlightYamlSource } from '../../src/components/yaml-source.ts';
+import { encodeState } from '../../src/playground/state.ts';
 import { formatError } from '../../src/scenarios/errors.ts';
 import { type BuiltSite, builtSite } from '../support/browser.ts';
 import { ROOT } from '../support/project.ts';
@@ -23,6 +28,8 @@ let built: BuiltSite;
 let site: { url: string; close: () => Promise<void> };
 let browser: Browser;
 const pageErrors: string[] = [];
+/** The .js files each page fetched (paths), from before it opened. */
+const fetched = new WeakMap<Page, string[]>();
 
 beforeAll(async () => {
   built = await builtSite({ hostile: true });
@@ -45,9 +52,37 @@ async function open(path: string, opts: { colorScheme?: 'light' | 'dark'; width?
     pageErrors.push(`${path}: a dialog opened: ${d.message()}`);
     void d.dismiss();
   });
+  const js: string[] = [];
+  fetched.set(page, js);
+  page.on('response', (r) => {
+    if (/\.m?js(\?|$)/.test(r.url())) js.push(new URL(r.url()).pathname);
+  });
   await page.goto(site.url + path);
   return page;
 }
+
+/** Whether a fetched .js file of the built site is CodeMirror's (its view's base theme names this class). */
+const isCodeMirror = (path: string): boolean => readFileSync(join(built.dir, 'dist', path), 'utf8').includes('cm-gutterElement');
+
+/** Loads the editor (a click into the source view) unless it is loaded, and clicks into it. */
+async function editor(page: Page): Promise<void> {
+  if (await page.locator('#pg-source').count()) await page.locator('#pg-source').click();
+  await page.locator('.cm-content').click();
+}
+
+/** Holds back every script the page fetches from now on (the editor's chunk) until the returned function is called. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  await page.route(/\.m?js(\?|$)/, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return release;
+}
+
+/** The 1-based line of the editor's cursor (its line number is highlighted in the gutter). */
+const cursorLine = (page: Page): Promise<string | null> => page.locator('.cm-lineNumbers .cm-activeLineGutter').textContent();
 
 /** Waits until the playground has answered the latest edit. */
 async function settled(page: Page): Promise<void> {
@@ -65,7 +100,7 @@ async function settled(page: Page): Promise<void> {
 
 /** Types into the editor at the start of the first line whose text is `line` (found after moving to the end). */
 async function insertBefore(page: Page, line: string, text: string): Promise<void> {
-  await page.locator('.cm-content').click();
+  await editor(page);
   await page.keyboard.press('Control+End');
   await page
     .locator('.cm-line', { hasText: new RegExp(`^${line}$`) })
@@ -150,7 +185,7 @@ describe('the playground', () => {
     expect(await page.locator('#pg-pane .cut').count()).toBe(1);
 
     // A second `id:` on line 2: the CLI's message, at line 2, and the pane keeps @51 marked stale.
-    await page.locator('.cm-content').click();
+    await editor(page);
     await page.keyboard.press('Control+Home');
     await page.keyboard.insertText('id: again\n');
     await page.waitForSelector('#pg-errors pre', { timeout: 30_000 });
@@ -256,6 +291,7 @@ describe('the playground', () => {
     const page = await open('/playground/#open=birth-window');
     await page.waitForSelector('#pg-pane .pane');
     await settled(page);
+    await editor(page); // the fold switch is then an edit of the editor's, undoable
     await page.locator('#pg-fold').selectOption('layered');
     await page.waitForSelector('#pg-errors pre', { timeout: 30_000 });
     expect(await page.locator('#pg-errors pre').first().textContent()).toMatch(
@@ -288,7 +324,7 @@ describe('the playground', () => {
     expect(await page.locator('#pg-pane script, #pg-pane svg, #pg-pane img, #pg-pane textarea').count()).toBe(0);
 
     // A 5 MB line is refused before it is parsed or drawn; the page keeps answering.
-    await page.locator('.cm-content').click();
+    await editor(page);
     const pasteMs = await paste(page, `x: ${'A'.repeat(5_000_000)}`);
     await expect.poll(() => page.locator('#pg-status').textContent(), { timeout: 30_000 }).toMatch(/^Not inserted: the text would be 5,\d{3},\d{3} characters/);
     expect(pasteMs).toBeLessThan(5_000); // refused before it is parsed or drawn (not a timing assertion: a hang guard)
@@ -321,10 +357,11 @@ describe('the playground', () => {
     await page.waitForSelector('#pg-pane .pane');
     await settled(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    // Tab reaches the editor and leaves it again (Tab is not trapped), then reaches the event list.
+    // Tab reaches the text (which loads the editor and hands it the focus) and leaves it again (Tab
+    // is not trapped), then reaches the event list.
     await page.locator('#pg-download').focus();
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.classList.contains('cm-content'))).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('cm-content')), { timeout: 30_000 }).toBe(true);
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.classList.contains('cm-content'))).toBe(false);
     await page.locator('#pg-event').focus();
@@ -352,7 +389,7 @@ describe('the playground', () => {
           );
         });
       expect(await run()).toEqual([]);
-      await page.locator('.cm-content').click();
+      await editor(page);
       await page.keyboard.press('Control+Home');
       await page.keyboard.insertText('id: again\n');
       await page.waitForSelector('#pg-errors pre', { timeout: 30_000 });
@@ -360,4 +397,191 @@ describe('the playground', () => {
       await page.context().close();
     });
   }
+});
+
+describe('the playground before its editor is loaded', () => {
+  /** [classes, text] of each coloured token of highlighted HTML, split at line ends as the source view shows them. */
+  const tokensOf = (html: string): [string, string][] =>
+    [...html.matchAll(/<span class="([^"]*)">([^<]*)<\/span>/g)].flatMap(([, cls, text]) =>
+      text!
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&amp;/g, '&')
+        .split('\n')
+        .filter(Boolean)
+        .map((part): [string, string] => [cls!, part]),
+    );
+
+  it('opens in the source view without fetching CodeMirror, in the text and colours of the event YAML', { timeout: 90_000 }, async () => {
+    const file = readFileSync(join(ROOT, 'scenarios/02-sent-re-add.yaml'), 'utf8');
+    const page = await open('/playground/#open=sent-re-add');
+    await page.waitForSelector('#pg-pane .pane');
+    await settled(page);
+    await page.waitForSelector('#pg-source .pg-src-text span');
+    expect(await page.locator('.cm-editor').count()).toBe(0);
+    expect(fetched.get(page)!.length).toBeGreaterThan(1); // the page script and the worker…
+    expect(fetched.get(page)!.filter(isCodeMirror)).toEqual([]); // …and nothing of CodeMirror
+
+    expect((await page.locator('#pg-source .pg-src-text').allTextContents()).join('\n')).toBe(file);
+    const shown = await page.locator('#pg-source .pg-src-text span').evaluateAll((spans) => spans.map((s) => [s.className, s.textContent]));
+    expect(shown).toEqual(tokensOf(await highlightYamlSource(file)));
+    // The same classes give the same colours as on the scenario page's event YAML.
+    const keyClass = shown.find(([, t]) => t === 'id')![0]!;
+    const colourOf = (p: Page, sel: string): Promise<string> =>
+      p
+        .locator(sel)
+        .first()
+        .evaluate((el) => getComputedStyle(el).color);
+    const scenario = await open('/scenarios/sent-re-add/');
+    const onScenario = await colourOf(scenario, `details pre code span.${keyClass.split(' ').join('.')}`);
+    expect(await colourOf(page, `#pg-source span.${keyClass.split(' ').join('.')}`)).toBe(onScenario);
+    // Strings, untagged, are the text's own colour on both.
+    expect(await colourOf(page, '#pg-source .pg-src-text')).toBe(await colourOf(scenario, 'details pre code'));
+    expect(onScenario).not.toBe(await colourOf(page, '#pg-source .pg-src-text'));
+    await scenario.context().close();
+
+    // The first click fetches CodeMirror (so the check above can see it), with the same text.
+    await page.locator('#pg-source').click();
+    await page.waitForSelector('.cm-content:focus', { timeout: 30_000 });
+    expect(fetched.get(page)!.filter(isCodeMirror).length).toBeGreaterThan(0);
+    expect(await page.locator('#pg-source').count()).toBe(0);
+    expect(await page.locator('.cm-line').first().textContent()).toBe(file.split('\n')[0]);
+    await page.context().close();
+  });
+
+  it('puts the cursor where the reader clicked and keeps the keys typed while the editor loads', { timeout: 90_000 }, async () => {
+    const page = await open('/playground/#open=sent-re-add');
+    await page.waitForSelector('#pg-pane .pane');
+    await settled(page);
+    const release = await holdScripts(page);
+    // A click just inside the 5th character of line 2 (`id: sent-re-add`): the cursor goes before it.
+    const at = await page
+      .locator('#pg-source .pg-src-text')
+      .nth(1)
+      .evaluate((el) => {
+        // The text node holding character 4 (whatever tags the colouring put around the text).
+        const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        let at = 4;
+        let node = walk.nextNode() as Text;
+        while (at >= node.length) {
+          at -= node.length;
+          node = walk.nextNode() as Text;
+        }
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + 1);
+        const r = range.getBoundingClientRect();
+        return { x: r.left + 1, y: r.top + r.height / 2 };
+      });
+    await page.mouse.click(at.x, at.y);
+    await page.keyboard.type('QWX');
+    await page.keyboard.press('Backspace');
+    expect(await page.locator('#pg-source').getAttribute('aria-busy')).toBe('true');
+    expect(await page.locator('#pg-status').textContent()).toBe('Loading the editor…');
+    expect(await page.locator('.cm-editor').count()).toBe(0);
+    release();
+    await page.waitForSelector('.cm-content:focus', { timeout: 30_000 });
+    await expect.poll(() => cursorLine(page)).toBe('2');
+    await expect.poll(() => page.locator('.cm-line').nth(1).textContent()).toBe('id: QWsent-re-add');
+    await page.keyboard.type('Z'); // the editor goes on from there
+    expect(await page.locator('.cm-line').nth(1).textContent()).toBe('id: QWZsent-re-add');
+    await page.context().close();
+  });
+
+  it('is editable from the keyboard alone: Tab to the text and type', { timeout: 90_000 }, async () => {
+    const page = await open('/playground/#open=sent-re-add');
+    await page.waitForSelector('#pg-pane .pane');
+    await settled(page);
+    const release = await holdScripts(page);
+    await page.locator('#pg-download').focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('pg-source');
+    expect(await page.locator('#pg-source').getAttribute('aria-label')).toBe('Scenario YAML — press a key or click to edit');
+    await page.keyboard.type('#');
+    await page.keyboard.press('Enter');
+    release();
+    await page.waitForSelector('.cm-content:focus', { timeout: 30_000 });
+    await expect.poll(() => page.locator('.cm-line').first().textContent()).toBe('#');
+    expect(await page.locator('.cm-line').nth(1).textContent()).toBe('# yaml-language-server: $schema=../schemas/scenario.context-protocol.json');
+    await page.context().close();
+  });
+
+  it('switches the scenario and the fold without the editor, marking the error lines, and Go to line opens it there', { timeout: 90_000 }, async () => {
+    const page = await open('/playground/#open=birth-window');
+    await page.waitForSelector('#pg-pane .pane');
+    await settled(page);
+    await page.locator('#pg-fold').selectOption('layered');
+    await page.waitForSelector('#pg-errors pre', { timeout: 30_000 });
+    await settled(page);
+    const line = Number(/^scenarios\/01-birth-window\.yaml:(\d+):/.exec((await page.locator('#pg-errors pre').first().textContent())!)![1]);
+    expect(await page.locator('#pg-source .pg-src-text').allTextContents()).toContain('fold: layered');
+    const marked = await page.locator('#pg-source .pg-src-ln.pg-src-err .pg-src-no').allTextContents();
+    expect(marked).toContain(String(line));
+    expect(await page.locator('#pg-source .pg-src-err .pg-src-marker').count()).toBe(marked.length);
+
+    await page.locator('#pg-open').selectOption('sent-re-add');
+    await expect.poll(() => page.locator('#pg-pane .pane h2').textContent(), { timeout: 30_000 }).toBe('Request @31');
+    await settled(page);
+    expect((await page.locator('#pg-source .pg-src-text').allTextContents()).join('\n')).toBe(readFileSync(join(ROOT, 'scenarios/02-sent-re-add.yaml'), 'utf8'));
+    expect(await page.locator('#pg-source .pg-src-err').count()).toBe(0);
+    expect(await page.locator('.cm-editor').count()).toBe(0);
+    expect(fetched.get(page)!.filter(isCodeMirror)).toEqual([]);
+
+    // An error's "Go to line" loads the editor with the cursor on that line.
+    await page.locator('#pg-open').selectOption('birth-window');
+    await page.locator('#pg-fold').selectOption('layered');
+    await page.locator('.pg-goto').first().click({ timeout: 30_000 });
+    await page.waitForSelector('.cm-content:focus', { timeout: 30_000 });
+    await expect.poll(() => cursorLine(page)).toBe(String(line));
+    expect(await page.locator('.cm-lint-marker-error').count()).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
+  it('loads the editor at once when the opened text has errors, without taking the focus', { timeout: 90_000 }, async () => {
+    const text = readFileSync(join(ROOT, 'scenarios/02-sent-re-add.yaml'), 'utf8').replace(/^id: .*$/m, (l) => `${l}\nid: twice`);
+    const page = await open(`/playground/${encodeState({ file: 'scenarios/02-sent-re-add.yaml', text })}`);
+    await page.waitForSelector('.cm-editor', { timeout: 30_000 });
+    await expect.poll(() => page.locator('.cm-lint-marker-error').count(), { timeout: 30_000 }).toBe(1);
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+    expect(await page.locator('#pg-errors pre').first().textContent()).toMatch(/^scenarios\/02-sent-re-add\.yaml:3:1 error: /);
+    await page.context().close();
+  });
+
+  it('says so when the editor cannot be loaded, keeps the text readable, and tries again on the next click', { timeout: 90_000 }, async () => {
+    const page = await open('/playground/#open=sent-re-add');
+    await page.waitForSelector('#pg-pane .pane');
+    await settled(page);
+    await page.route(/\.m?js(\?|$)/, (route) => route.abort());
+    await page.locator('#pg-source').click();
+    await expect.poll(() => page.locator('#pg-status').textContent(), { timeout: 30_000 }).toMatch(/^The editor could not be loaded \(.+\); the text stays readable here/);
+    expect(await page.locator('#pg-source').getAttribute('aria-busy')).toBeNull();
+    expect(await page.locator('#pg-source .pg-src-ln').count()).toBeGreaterThan(10);
+    expect(await page.locator('.cm-editor').count()).toBe(0);
+    await page.unroute(/\.m?js(\?|$)/);
+    await page.locator('#pg-source').click();
+    await page.waitForSelector('.cm-content:focus', { timeout: 30_000 });
+    await page.context().close();
+  });
+
+  it('shows hostile text as text, and executes nothing before and after the editor loads', { timeout: 90_000 }, async () => {
+    const hostile = `${readFileSync(join(ROOT, 'tests/fixtures/hostile/90-hostile.yaml'), 'utf8')}# </textarea><script>window.__pwned='comment'</script><a href="javascript:window.__pwned='a'">x</a><img src=x onerror="window.__pwned='img'">\n`;
+    const page = await open(`/playground/${encodeState({ file: 'scenarios/90-hostile.yaml', text: hostile })}`);
+    await page.waitForSelector('#pg-pane .pane');
+    await settled(page);
+    await page.waitForSelector('#pg-source .pg-src-text span');
+    expect(await page.locator('.cm-editor').count()).toBe(0);
+    expect((await page.locator('#pg-source .pg-src-text').allTextContents()).join('\n')).toBe(hostile);
+    expect(await page.locator('#pg-source *:not(div.pg-src-ln, span)').count()).toBe(0);
+    expect(await page.locator('#pg-editor script, #pg-editor img, #pg-editor a, #pg-editor textarea, #pg-editor svg').count()).toBe(0);
+    await page.locator('#pg-source .pg-src-ln').last().click();
+    await page.waitForSelector('.cm-content:focus', { timeout: 30_000 });
+    expect(await page.locator('.cm-line').allTextContents()).toEqual(hostile.split('\n'));
+    expect(await page.locator('#pg-editor script, #pg-editor img, #pg-editor a, #pg-editor textarea, #pg-editor svg').count()).toBe(0);
+    await page.waitForTimeout(200);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
+    expect(pageErrors).toEqual([]);
+    await page.context().close();
+  });
 });

@@ -1,0 +1,92 @@
+/**
+ * The playground's source view: the scenario text as plain DOM that looks like the editor (the same
+ * box, line numbers, lint column, font, line height and wrapping), shown until the reader starts
+ * editing — most readers open a shared link to READ a "what if", so CodeMirror (most of the page's
+ * JavaScript) is loaded only on the first intent to edit (main.ts). The text is coloured from the
+ * worker's YAML ranges (src/components/yaml-tokens.ts: the yaml package's parse) in the classes the
+ * shiki themes give each kind of token, exactly like the scenario pages' event YAML — strings, most
+ * of the text, without a tag: the text's own colour is the string colour (site.css) — and the lines
+ * with errors get a marker and a highlight. Everything is escaped: the text is untrusted.
+ * `positionAt` turns a click into the line:column the editor's cursor goes to.
+ */
+import { escapeHtml } from '../components/pane-markup.ts';
+import type { YamlKind, YamlRange } from '../components/yaml-tokens.ts';
+
+export type TokenClasses = Partial<Record<YamlKind, string>>;
+
+/**
+ * The lines of `text` as HTML: one `.pg-src-ln` per line (number, lint column, text), the tokens of
+ * `ranges` (in order, not overlapping; may span lines) as spans with their kind's classes, except
+ * those coloured as strings, which the line's own colour covers (as in src/components/yaml-source.ts). Lines in
+ * `errorLines` (1-based) are marked. Without ranges the text is plain.
+ */
+export function sourceHtml(text: string, ranges: readonly YamlRange[] | undefined, classes: TokenClasses, errorLines: ReadonlySet<number> = new Set()): string {
+  const lines: string[] = [''];
+  const emit = (piece: string, cls: string | undefined): void => {
+    const parts = piece.split('\n');
+    parts.forEach((part, i) => {
+      if (i > 0) lines.push('');
+      if (part) lines[lines.length - 1] += cls ? `<span class="${escapeHtml(cls)}">${escapeHtml(part)}</span>` : escapeHtml(part);
+    });
+  };
+  let at = 0;
+  for (const r of ranges ?? []) {
+    if (r.from < at || r.to > text.length) continue;
+    emit(text.slice(at, r.from), undefined);
+    const cls = classes[r.kind];
+    emit(text.slice(r.from, r.to), cls !== classes.string ? cls : undefined);
+    at = r.to;
+  }
+  emit(text.slice(at), undefined);
+  return lines
+    .map((html, i) => {
+      const n = i + 1;
+      const err = errorLines.has(n);
+      return `<div class="pg-src-ln${err ? ' pg-src-err' : ''}"><span class="pg-src-no" aria-hidden="true">${n}</span><span class="pg-src-lint" aria-hidden="true">${err ? '<span class="pg-src-marker"></span>' : ''}</span><span class="pg-src-text">${html}</span></div>`;
+    })
+    .join('');
+}
+
+/** Writes the source view: its lines, and the width of its number column (as many digits as the last line's number). */
+export function renderSource(box: HTMLElement, text: string, ranges: readonly YamlRange[] | undefined, classes: TokenClasses, errorLines?: ReadonlySet<number>): void {
+  const html = sourceHtml(text, ranges, classes, errorLines);
+  box.innerHTML = html;
+  box.style.setProperty('--digits', String(String(box.childElementCount).length));
+}
+
+/** The caret position under a point, by whichever API the browser has. */
+function caretAt(x: number, y: number): { node: Node; offset: number } | undefined {
+  const doc = document as Document & {
+    caretPositionFromPoint?: (x: number, y: number) => { offsetNode: Node; offset: number } | null;
+    caretRangeFromPoint?: (x: number, y: number) => Range | null;
+  };
+  const p = doc.caretPositionFromPoint?.(x, y);
+  if (p) return { node: p.offsetNode, offset: p.offset };
+  const r = doc.caretRangeFromPoint?.(x, y);
+  return r ? { node: r.startContainer, offset: r.startOffset } : undefined;
+}
+
+/**
+ * The 1-based line and column of the text at a point of the source view (a click): the character
+ * the caret would be before. A point on a line's number or lint column is its first column; a point
+ * below the last line is the last line.
+ */
+export function positionAt(box: HTMLElement, x: number, y: number): { line: number; col: number } {
+  const rows = [...box.children] as HTMLElement[];
+  if (!rows.length) return { line: 1, col: 1 };
+  const caret = caretAt(x, y);
+  const el = caret && (caret.node.nodeType === Node.ELEMENT_NODE ? (caret.node as Element) : caret.node.parentElement);
+  let row = el?.closest<HTMLElement>('.pg-src-ln');
+  if (!row || row.parentElement !== box) row = rows.find((r) => r.getBoundingClientRect().bottom > y) ?? rows.at(-1)!;
+  const line = rows.indexOf(row) + 1;
+  const textEl = row.querySelector('.pg-src-text')!;
+  if (!caret || !textEl.contains(caret.node)) {
+    // Right of a line's text (or where the caret API found nothing inside it): its end.
+    const end = x > textEl.getBoundingClientRect().left && el && !el.closest('.pg-src-no, .pg-src-lint');
+    return { line, col: end ? (textEl.textContent ?? '').length + 1 : 1 };
+  }
+  const range = document.createRange();
+  range.setStart(textEl, 0);
+  range.setEnd(caret.node, caret.offset);
+  return { line, col: range.toString().length + 1 };
+}
