@@ -20,12 +20,17 @@ import { join } from 'node:path';
 import { UserError } from '../errors.ts';
 import { isScenarioError } from './astro-error.ts';
 import { corpusFixed, showInOpenTabs } from './dev-reload.ts';
-import { siteConfig, siteCorpus } from './site.ts';
 
 export function scenarioLoader(): Loader {
   return {
     name: 'prompt-fold-explainer/scenarios',
     load: async ({ store, logger, watcher, generateDigest }) => {
+      // Without a dev server (`astro build`, `astro sync`, `astro check`) there are no tabs to tell,
+      // and no page reads the collection (they read the corpus, site.ts) — which a build has already
+      // checked (the integration): so nothing is loaded, not even the corpus's modules, which Vite
+      // would otherwise run a second time just for this (about a second of every build).
+      if (!watcher) return;
+      const { siteConfig, siteCorpus } = await import('./site.ts');
       const c = await siteConfig();
       let broken = false;
       /** The entries' ids and digests: what Astro compares to decide the store changed. */
@@ -53,7 +58,6 @@ export function scenarioLoader(): Loader {
           }
           return { ok: true, changed: snapshot() !== before };
         } catch (err) {
-          if (!watcher) throw err; // a build: the integration already stopped it with the report
           if (isScenarioError(err)) {
             logger.error(err.report);
             // The store is unchanged, so Astro shows nothing: the open tabs get the error directly
