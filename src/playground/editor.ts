@@ -24,7 +24,9 @@ const theme = EditorView.theme({
   '&': { color: 'var(--fg)', backgroundColor: 'var(--bg)', border: '1px solid var(--border)', borderRadius: '8px', fontSize: '13px' },
   '&.cm-focused': { outline: '3px solid var(--focus)', outlineOffset: '2px' },
   '.cm-scroller': { fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, 'Liberation Mono', monospace", lineHeight: '1.45' },
-  '.cm-content': { caretColor: 'var(--fg)' },
+  // Plain YAML values have no token class (lang-yaml tags them `content`): the text's own colour is
+  // the string colour, as in the source view and the site's printed YAML.
+  '.cm-content': { caretColor: 'var(--fg)', color: 'light-dark(var(--yaml-string-light), var(--yaml-string-dark))' },
   '.cm-cursor, .cm-dropCursor': { borderLeftColor: 'var(--fg)' },
   '.cm-gutters': { backgroundColor: 'var(--panel)', color: 'var(--muted)', borderRight: '1px solid var(--border)' },
   '.cm-activeLineGutter': { backgroundColor: 'var(--accent-bg)', color: 'var(--fg)' },
