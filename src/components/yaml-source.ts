@@ -10,20 +10,10 @@
  * HTML-escaped.
  */
 import { yamlTokenClasses } from './highlight.ts';
+import { yamlHtmlLines } from './yaml-html.ts';
 import { yamlRanges } from './yaml-tokens.ts';
-
-const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The YAML text as highlighted HTML (the inside of a <code>). */
 export async function highlightYamlSource(source: string): Promise<string> {
-  const cls = await yamlTokenClasses();
-  let html = '';
-  let at = 0;
-  for (const r of yamlRanges(source)) {
-    html += escapeHtml(source.slice(at, r.from));
-    const text = source.slice(r.from, r.to);
-    html += cls[r.kind] && cls[r.kind] !== cls.string ? `<span class="${cls[r.kind]}">${escapeHtml(text)}</span>` : escapeHtml(text);
-    at = r.to;
-  }
-  return html + escapeHtml(source.slice(at));
+  return yamlHtmlLines(source, yamlRanges(source), await yamlTokenClasses()).join('\n');
 }

@@ -9,35 +9,18 @@
  * with errors get a marker and a highlight. Everything is escaped: the text is untrusted.
  * `positionAt` turns a click into the line:column the editor's cursor goes to.
  */
-import { escapeHtml } from '../components/pane-markup.ts';
+import { yamlHtmlLines } from '../components/yaml-html.ts';
 import type { YamlKind, YamlRange } from '../components/yaml-tokens.ts';
 
 export type TokenClasses = Partial<Record<YamlKind, string>>;
 
 /**
- * The lines of `text` as HTML: one `.pg-src-ln` per line (number, lint column, text), the tokens of
- * `ranges` (in order, not overlapping; may span lines) as spans with their kind's classes, except
- * those coloured as strings, which the line's own colour covers (as in src/components/yaml-source.ts). Lines in
- * `errorLines` (1-based) are marked. Without ranges the text is plain.
+ * The lines of `text` as HTML: one `.pg-src-ln` per line (number, lint column, text), coloured from
+ * `ranges` as the timeline's event YAML is (src/components/yaml-html.ts). Lines in `errorLines`
+ * (1-based) are marked. Without ranges the text is plain.
  */
 export function sourceHtml(text: string, ranges: readonly YamlRange[] | undefined, classes: TokenClasses, errorLines: ReadonlySet<number> = new Set()): string {
-  const lines: string[] = [''];
-  const emit = (piece: string, cls: string | undefined): void => {
-    const parts = piece.split('\n');
-    parts.forEach((part, i) => {
-      if (i > 0) lines.push('');
-      if (part) lines[lines.length - 1] += cls ? `<span class="${escapeHtml(cls)}">${escapeHtml(part)}</span>` : escapeHtml(part);
-    });
-  };
-  let at = 0;
-  for (const r of ranges ?? []) {
-    if (r.from < at || r.to > text.length) continue;
-    emit(text.slice(at, r.from), undefined);
-    const cls = classes[r.kind];
-    emit(text.slice(r.from, r.to), cls !== classes.string ? cls : undefined);
-    at = r.to;
-  }
-  emit(text.slice(at), undefined);
+  const lines = yamlHtmlLines(text, ranges ?? [], classes);
   return lines
     .map((html, i) => {
       const n = i + 1;

@@ -98,6 +98,14 @@ async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('.playground')!.hasAttribute('aria-busy'), undefined, { timeout: 60_000 });
 }
 
+/** Opens a playground page and waits for its first pane and answer. */
+async function opened(path: string, opts?: Parameters<typeof open>[1]): Promise<Page> {
+  const page = await open(path, opts);
+  await page.waitForSelector('#pg-pane .pane');
+  await settled(page);
+  return page;
+}
+
 /** Types into the editor at the start of the first line whose text is `line` (found after moving to the end). */
 async function insertBefore(page: Page, line: string, text: string): Promise<void> {
   await editor(page);
@@ -148,9 +156,7 @@ describe('the playground', () => {
   });
 
   it('re-folds as you type, reports broken YAML at its line, and keeps the last pane stale', { timeout: 90_000 }, async () => {
-    const page = await open('/playground/#open=sent-re-add');
-    await page.waitForSelector('#pg-pane .pane');
-    await settled(page);
+    const page = await opened('/playground/#open=sent-re-add');
     await insertBefore(
       page,
       'annotations:',
@@ -213,9 +219,7 @@ describe('the playground', () => {
   });
 
   it('reopens the same edit from its URL, and downloads a scenario the loader accepts', { timeout: 90_000 }, async () => {
-    const page = await open('/playground/#open=sent-re-add@40');
-    await page.waitForSelector('#pg-pane .pane');
-    await settled(page);
+    const page = await opened('/playground/#open=sent-re-add@40');
     expect(await page.locator('#pg-pane .pane h2').textContent()).toBe('As of @40');
     await insertBefore(
       page,
@@ -230,9 +234,7 @@ describe('the playground', () => {
     expect(url).toMatch(/\/playground\/#s=/);
     const before = await paneText(page, '#pg-pane .code');
 
-    const again = await open(url.slice(site.url.length));
-    await again.waitForSelector('#pg-pane .pane');
-    await settled(again);
+    const again = await opened(url.slice(site.url.length));
     expect(await again.locator('#pg-pane .pane h2').textContent()).toBe('As of @60');
     expect(await paneText(again, '#pg-pane .code')).toBe(before);
 
@@ -257,12 +259,8 @@ describe('the playground', () => {
   });
 
   it('patches the pane in place to exactly what a fresh render of the event shows', { timeout: 90_000 }, async () => {
-    const page = await open('/playground/#open=sent-re-add');
-    await page.waitForSelector('#pg-pane .pane');
-    await settled(page);
-    const fresh = await open('/playground/#open=sent-re-add');
-    await fresh.waitForSelector('#pg-pane .pane');
-    await settled(fresh);
+    const page = await opened('/playground/#open=sent-re-add');
+    const fresh = await opened('/playground/#open=sent-re-add');
     const paneHtml = (p: Page): Promise<string> => p.locator('#pg-pane').evaluate((el) => el.innerHTML);
     // From request @31 through a later request, a state, a base event and back; each step patches the previous pane.
     for (const off of ['42', '40', '20', '31']) {
@@ -288,9 +286,7 @@ describe('the playground', () => {
   });
 
   it('switches the fold by editing `fold:`', { timeout: 90_000 }, async () => {
-    const page = await open('/playground/#open=birth-window');
-    await page.waitForSelector('#pg-pane .pane');
-    await settled(page);
+    const page = await opened('/playground/#open=birth-window');
     await editor(page); // the fold switch is then an edit of the editor's, undoable
     await page.locator('#pg-fold').selectOption('layered');
     await page.waitForSelector('#pg-errors pre', { timeout: 30_000 });
@@ -306,9 +302,7 @@ describe('the playground', () => {
   });
 
   it('executes nothing from hostile text and stays responsive on pathological input', { timeout: 120_000 }, async () => {
-    const page = await open('/playground/#open=hostile');
-    await page.waitForSelector('#pg-pane .pane');
-    await settled(page);
+    const page = await opened('/playground/#open=hostile');
     expect(await paneText(page, '#pg-pane .code')).toContain("<script>window.__pwned='section'</script>");
     await page.locator('#pg-event').selectOption('2');
     await settled(page);
@@ -353,9 +347,7 @@ describe('the playground', () => {
   });
 
   it('is keyboard-usable and fits 360 px', { timeout: 90_000 }, async () => {
-    const page = await open('/playground/#open=sent-re-add', { width: 360 });
-    await page.waitForSelector('#pg-pane .pane');
-    await settled(page);
+    const page = await opened('/playground/#open=sent-re-add', { width: 360 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     // Tab reaches the text (which loads the editor and hands it the focus) and leaves it again (Tab
     // is not trapped), then reaches the event list.
@@ -372,9 +364,7 @@ describe('the playground', () => {
 
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`has no axe violations (${colorScheme}), with and without errors`, { timeout: 90_000 }, async () => {
-      const page = await open('/playground/#open=sent-re-add', { colorScheme, bypassCSP: true });
-      await page.waitForSelector('#pg-pane .pane');
-      await settled(page);
+      const page = await opened('/playground/#open=sent-re-add', { colorScheme, bypassCSP: true });
       await page.addScriptTag({ content: axeSource });
       const run = (): Promise<string[]> =>
         page.evaluate(async () => {
@@ -416,9 +406,7 @@ describe('the playground before its editor is loaded', () => {
 
   it('opens in the source view without fetching CodeMirror, in the text and colours of the event YAML', { timeout: 90_000 }, async () => {
     const file = readFileSync(join(ROOT, 'scenarios/02-sent-re-add.yaml'), 'utf8');
-    const page = await open('/playground/#open=sent-re-add');
-    await page.waitForSelector('#pg-pane .pane');
-    await settled(page);
+    const page = await opened('/playground/#open=sent-re-add');
     await page.waitForSelector('#pg-source .pg-src-text span');
     expect(await page.locator('.cm-editor').count()).toBe(0);
     expect(fetched.get(page)!.length).toBeGreaterThan(1); // the page script and the worker…
@@ -452,9 +440,7 @@ describe('the playground before its editor is loaded', () => {
   });
 
   it('puts the cursor where the reader clicked and keeps the keys typed while the editor loads', { timeout: 90_000 }, async () => {
-    const page = await open('/playground/#open=sent-re-add');
-    await page.waitForSelector('#pg-pane .pane');
-    await settled(page);
+    const page = await opened('/playground/#open=sent-re-add');
     const release = await holdScripts(page);
     // A click just inside the 5th character of line 2 (`id: sent-re-add`): the cursor goes before it.
     const at = await page
@@ -491,9 +477,7 @@ describe('the playground before its editor is loaded', () => {
   });
 
   it('is editable from the keyboard alone: Tab to the text and type', { timeout: 90_000 }, async () => {
-    const page = await open('/playground/#open=sent-re-add');
-    await page.waitForSelector('#pg-pane .pane');
-    await settled(page);
+    const page = await opened('/playground/#open=sent-re-add');
     const release = await holdScripts(page);
     await page.locator('#pg-download').focus();
     await page.keyboard.press('Tab');
@@ -509,9 +493,7 @@ describe('the playground before its editor is loaded', () => {
   });
 
   it('switches the scenario and the fold without the editor, marking the error lines, and Go to line opens it there', { timeout: 90_000 }, async () => {
-    const page = await open('/playground/#open=birth-window');
-    await page.waitForSelector('#pg-pane .pane');
-    await settled(page);
+    const page = await opened('/playground/#open=birth-window');
     await page.locator('#pg-fold').selectOption('layered');
     await page.waitForSelector('#pg-errors pre', { timeout: 30_000 });
     await settled(page);
@@ -550,9 +532,7 @@ describe('the playground before its editor is loaded', () => {
   });
 
   it('says so when the editor cannot be loaded, keeps the text readable, and tries again on the next click', { timeout: 90_000 }, async () => {
-    const page = await open('/playground/#open=sent-re-add');
-    await page.waitForSelector('#pg-pane .pane');
-    await settled(page);
+    const page = await opened('/playground/#open=sent-re-add');
     await page.route(/\.m?js(\?|$)/, (route) => route.abort());
     await page.locator('#pg-source').click();
     await expect.poll(() => page.locator('#pg-status').textContent(), { timeout: 30_000 }).toMatch(/^The editor could not be loaded \(.+\); the text stays readable here/);
@@ -567,9 +547,7 @@ describe('the playground before its editor is loaded', () => {
 
   it('shows hostile text as text, and executes nothing before and after the editor loads', { timeout: 90_000 }, async () => {
     const hostile = `${readFileSync(join(ROOT, 'tests/fixtures/hostile/90-hostile.yaml'), 'utf8')}# </textarea><script>window.__pwned='comment'</script><a href="javascript:window.__pwned='a'">x</a><img src=x onerror="window.__pwned='img'">\n`;
-    const page = await open(`/playground/${encodeState({ file: 'scenarios/90-hostile.yaml', text: hostile })}`);
-    await page.waitForSelector('#pg-pane .pane');
-    await settled(page);
+    const page = await opened(`/playground/${encodeState({ file: 'scenarios/90-hostile.yaml', text: hostile })}`);
     await page.waitForSelector('#pg-source .pg-src-text span');
     expect(await page.locator('.cm-editor').count()).toBe(0);
     expect((await page.locator('#pg-source .pg-src-text').allTextContents()).join('\n')).toBe(hostile);
