@@ -66,6 +66,8 @@ describe('wire views', () => {
     await pane.locator('details.wire > summary').click();
     expect(await pane.locator('.reviewable').isVisible()).toBe(false);
     await poll(() => requested.filter((u) => u.includes('wire-view')).length).toBe(1);
+    // The script is fetched, then runs and writes the view: wait for the written JSON, not the request.
+    await poll(async () => ((await pane.locator('.wire-format[data-format="openai-chat"] pre').textContent()) ?? '').length > 0).toBe(true);
     const chat = JSON.parse((await pane.locator('.wire-format[data-format="openai-chat"] pre').textContent())!);
     expect(chat.model).toBe('claude-sonnet-4-5');
     expect(chat.messages[1].content).toMatch(/^The repository's contributor guide/);
