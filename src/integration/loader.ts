@@ -21,6 +21,9 @@ import { UserError } from '../errors.ts';
 import { isScenarioError } from './astro-error.ts';
 import { corpusFixed, showInOpenTabs } from './dev-reload.ts';
 
+/** How long after a sync the loader looks again for a file that was still being written. */
+const RECHECK_MS = 300;
+
 export function scenarioLoader(): Loader {
   return {
     name: 'prompt-fold-explainer/scenarios',
@@ -31,6 +34,7 @@ export function scenarioLoader(): Loader {
       // would otherwise run a second time just for this (about a second of every build).
       if (!watcher) return;
       const { siteConfig, siteCorpus } = await import('./site.ts');
+      const { readSnapshot, renderedDigest } = await import('./shared-render.ts');
       const c = await siteConfig();
       let broken = false;
       /** The entries' ids and digests: what Astro compares to decide the store changed. */
@@ -73,9 +77,8 @@ export function scenarioLoader(): Loader {
         const dir = join(c.root, c.scenariosDir);
         watcher.add(dir);
         let queue = Promise.resolve();
-        const onChange = (path: string): void => {
-          if (!path.startsWith(dir)) return;
-          // One sync at a time, in order: a burst of saves ends with the last file state shown.
+        /** Syncs after the ones queued (one at a time, in order: a burst of saves ends with the last file state shown). */
+        const enqueue = (recheck: boolean): void => {
           queue = queue.then(async () => {
             const { ok, changed } = await sync();
             if (ok && broken) {
@@ -85,7 +88,21 @@ export function scenarioLoader(): Loader {
               corpusFixed(c.root, { reload: !changed });
             }
             broken = !ok;
+            // A file read while it was being written (half of it: "malformed YAML") may get no
+            // later change event: look once more when the write is over, and sync if the files
+            // are not what was rendered.
+            if (recheck) setTimeout(() => (filesChanged() ? enqueue(false) : undefined), RECHECK_MS);
           });
+        };
+        const filesChanged = (): boolean => {
+          try {
+            return readSnapshot(c).digest !== renderedDigest(c.root);
+          } catch {
+            return false; // unreadable now (e.g. a link out of the project): the next sync reports it
+          }
+        };
+        const onChange = (path: string): void => {
+          if (path.startsWith(dir)) enqueue(true);
         };
         watcher.on('change', onChange);
         watcher.on('add', onChange);

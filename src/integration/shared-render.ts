@@ -3,33 +3,43 @@
  * starts (the integration) and its pages render the same corpus later, from another copy of these
  * modules (Vite bundles the pages); both go through here, so the corpus is loaded, folded and
  * printed once per build. Keyed by project root and a digest of the scenario files.
+ *
+ * The digest and the render come from one read of the files (a snapshot): in `astro dev` a file
+ * can be saved between two reads, and a render of one state cached under the digest of another
+ * would be shown until the next save (a half-written file's "malformed YAML" for a file that is fine).
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { renderCorpus, type RenderedCorpus } from '../prompt/corpus.ts';
-import { listScenarioFiles } from '../scenarios/files.ts';
+import { renderTexts, type RenderedCorpus } from '../prompt/corpus.ts';
+import { readScenarioFiles } from '../scenarios/files.ts';
 import type { CorpusConfig } from '../scenarios/load.ts';
+
+/** The scenario files as read at one moment, and a digest of their names and texts. */
+export interface ScenarioSnapshot {
+  files: { file: string; text: string }[];
+  digest: string;
+}
 
 const KEY = Symbol.for('prompt-fold-explainer/rendered-corpus');
 const renders = ((globalThis as Record<symbol, unknown>)[KEY] ??= new Map()) as Map<string, { digest: string; corpus: RenderedCorpus }>;
 
-/** A digest of every scenario file's name and content. */
-export function corpusDigest(c: CorpusConfig): string {
+/** Reads every scenario file once. */
+export function readSnapshot(c: CorpusConfig): ScenarioSnapshot {
+  const files = readScenarioFiles(c);
   const h = createHash('sha256');
-  for (const f of listScenarioFiles(c))
-    h.update(f)
-      .update('\0')
-      .update(readFileSync(join(c.root, f)))
-      .update('\0');
-  return h.digest('hex');
+  for (const f of files) h.update(f.file).update('\0').update(f.text).update('\0');
+  return { files, digest: h.digest('hex') };
 }
 
-/** The corpus rendered with every event's pane (errors included, not thrown). */
-export function sharedRender(c: CorpusConfig, digest = corpusDigest(c)): RenderedCorpus {
+/** The corpus rendered with every event's pane (errors included, not thrown), from `snapshot`. */
+export function sharedRender(c: CorpusConfig, snapshot = readSnapshot(c)): RenderedCorpus {
   const hit = renders.get(c.root);
-  if (hit?.digest === digest) return hit.corpus;
-  const corpus = renderCorpus(c, { everyEvent: true });
-  renders.set(c.root, { digest, corpus });
+  if (hit?.digest === snapshot.digest) return hit.corpus;
+  const corpus = renderTexts(snapshot.files, c, { everyEvent: true });
+  renders.set(c.root, { digest: snapshot.digest, corpus });
   return corpus;
+}
+
+/** The digest of the files the last render at `root` was made from (undefined before the first). */
+export function renderedDigest(root: string): string | undefined {
+  return renders.get(root)?.digest;
 }

@@ -6,7 +6,7 @@
  *
  * Costs, so a build stays linear in the corpus (see `npm run bench`):
  * - Memoised by the scenario files' contents, so `astro dev` re-renders after an edit. In a build
- *   the files cannot change, so their digest is taken once, not once per page (that re-read and
+ *   the files cannot change, so they are read and digested once, not once per page (that re-read and
  *   re-hashed the whole corpus for every page: quadratic).
  * - One cache: the render is shared by every copy of this module in the process (shared-render.ts;
  *   a build loads one copy for the content loader and another in the prerendered pages' chunk),
@@ -18,7 +18,7 @@ import { LRUCache } from 'lru-cache';
 // @ts-expect-error — provided by the explainer integration's vite plugin
 import { command, options, root } from 'virtual:prompt-fold-explainer/config';
 import type { RenderedCorpus } from '../prompt/corpus.ts';
-import { corpusDigest, sharedRender } from './shared-render.ts';
+import { readSnapshot, sharedRender, type ScenarioSnapshot } from './shared-render.ts';
 import type { RenderedScenario } from '../prompt/render.ts';
 import { cachedShare, scenarioView, type ScenarioView } from '../prompt/view.ts';
 import type { ChangeSet } from '../review/compare.ts';
@@ -66,7 +66,7 @@ export interface SiteCorpus {
 }
 
 let config: Promise<ExplainerConfig> | undefined;
-let buildDigest: string | undefined;
+let buildSnapshot: ScenarioSnapshot | undefined;
 
 /** The site made from a render, shared by every copy of this module in the process. */
 const SITES = Symbol.for('prompt-fold-explainer/site-corpus');
@@ -124,9 +124,9 @@ function summaryOf(r: RenderedScenario, corpus: RenderedCorpus): ScenarioSummary
 
 export async function siteCorpus(): Promise<SiteCorpus> {
   const c = await siteConfig();
-  // A build's files do not change while it runs: one digest per build, not one per page.
-  const digest = command === 'build' ? (buildDigest ??= corpusDigest(c)) : corpusDigest(c);
-  const rendered = sharedRender(c, digest);
+  // A build's files do not change while it runs: read once per build, not once per page.
+  const snapshot = command === 'build' ? (buildSnapshot ??= readSnapshot(c)) : readSnapshot(c);
+  const rendered = sharedRender(c, snapshot);
   if (rendered.errors.length) throw corpusAstroError(c.root, new CorpusError(rendered.errors));
   // Derived from the one cached render, so it lives exactly as long as that cache entry.
   let site = sites.get(rendered);
