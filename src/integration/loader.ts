@@ -34,16 +34,20 @@ export function scenarioLoader(): Loader {
       // would otherwise run a second time just for this (about a second of every build).
       if (!watcher) return;
       const { siteConfig, siteCorpus } = await import('./site.ts');
-      const { readSnapshot, renderedDigest } = await import('./shared-render.ts');
+      const { readSnapshot } = await import('./shared-render.ts');
       const c = await siteConfig();
       let broken = false;
+      /** The digest of the files the last sync loaded. */
+      let synced: string | undefined;
       /** The entries' ids and digests: what Astro compares to decide the store changed. */
       const snapshot = (): string => JSON.stringify(store.entries().map(([id, e]) => [id, e.digest]));
       /** Loads the corpus into the store: `ok` when it loaded without errors, `changed` when the entries differ from before. */
       const sync = async (): Promise<{ ok: boolean; changed: boolean }> => {
         const before = snapshot();
         try {
-          const site = await siteCorpus();
+          const files = readSnapshot(c);
+          synced = files.digest;
+          const site = await siteCorpus(files);
           store.clear();
           for (const v of site.summaries) {
             const data = {
@@ -90,13 +94,13 @@ export function scenarioLoader(): Loader {
             broken = !ok;
             // A file read while it was being written (half of it: "malformed YAML") may get no
             // later change event: look once more when the write is over, and sync if the files
-            // are not what was rendered.
+            // are not what this sync loaded.
             if (recheck) setTimeout(() => (filesChanged() ? enqueue(false) : undefined), RECHECK_MS);
           });
         };
         const filesChanged = (): boolean => {
           try {
-            return readSnapshot(c).digest !== renderedDigest(c.root);
+            return readSnapshot(c).digest !== synced;
           } catch {
             return false; // unreadable now (e.g. a link out of the project): the next sync reports it
           }

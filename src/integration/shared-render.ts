@@ -38,8 +38,3 @@ export function sharedRender(c: CorpusConfig, snapshot = readSnapshot(c)): Rende
   renders.set(c.root, { digest: snapshot.digest, corpus });
   return corpus;
 }
-
-/** The digest of the files the last render at `root` was made from (undefined before the first). */
-export function renderedDigest(root: string): string | undefined {
-  return renders.get(root)?.digest;
-}

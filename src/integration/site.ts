@@ -122,10 +122,11 @@ function summaryOf(r: RenderedScenario, corpus: RenderedCorpus): ScenarioSummary
   };
 }
 
-export async function siteCorpus(): Promise<SiteCorpus> {
+/** The site from the scenario files as they are now, or as read in `snapshot` (the dev loader's, which remembers what it showed). */
+export async function siteCorpus(given?: ScenarioSnapshot): Promise<SiteCorpus> {
   const c = await siteConfig();
   // A build's files do not change while it runs: read once per build, not once per page.
-  const snapshot = command === 'build' ? (buildSnapshot ??= readSnapshot(c)) : readSnapshot(c);
+  const snapshot = given ?? (command === 'build' ? (buildSnapshot ??= readSnapshot(c)) : readSnapshot(c));
   const rendered = sharedRender(c, snapshot);
   if (rendered.errors.length) throw corpusAstroError(c.root, new CorpusError(rendered.errors));
   // Derived from the one cached render, so it lives exactly as long as that cache entry.
