@@ -2,9 +2,11 @@
  * The scenario page's only script: selects an event (its card and its pane), from clicks, from the
  * URL hash `#@<offset>` (deep links), from j/k and arrow keys, and from provenance links in the
  * pane; hovering a prompt line highlights the card of the event that produced it. Panes not in the
- * page are built from the page's pane data (components/pane-data.ts) the first time they are shown.
+ * page are built from the page's data file (components/scenario-data.ts: fetched once, the first
+ * time the reader reaches for another event or opens a wire view) when they are first shown.
  */
 import { paneDecoder, type PaneData } from './pane-codec.ts';
+import type { ScenarioData } from './scenario-data.ts';
 import { indentOf, paneMarkup } from './pane-markup.ts';
 import { announcement, paneHeading } from './pane-text.ts';
 
@@ -103,14 +105,44 @@ function buildPane(
   return box.firstElementChild as HTMLElement;
 }
 
+/** Fetches the page's data file once (`url`: the article's data-src); a failed fetch is tried again on the next call. */
+function dataLoader(url: string | undefined): () => Promise<ScenarioData> {
+  let loading: Promise<ScenarioData> | undefined;
+  const fetchData = async (): Promise<ScenarioData> => {
+    if (!url) throw new Error('this page names no data file');
+    const r = await fetch(url);
+    if (!r.ok) throw new Error(`${url} answered ${r.status}${r.statusText ? ` ${r.statusText}` : ''}`);
+    return (await r.json()) as ScenarioData;
+  };
+  return () =>
+    (loading ??= fetchData().catch((err: unknown) => {
+      loading = undefined;
+      throw err;
+    }));
+}
+
 export function initScenarioPage(): void {
   const article = document.querySelector<HTMLElement>('article.scenario');
   if (!article) return;
   const cards = [...article.querySelectorAll<HTMLElement>('.card[data-offset]')];
   const panesBox = article.querySelector<HTMLElement>('.panes')!;
   const panes = new Map([...article.querySelectorAll<HTMLElement>('.pane[data-offset]')].map((p) => [p.dataset.offset!, p]));
-  const data = JSON.parse(document.getElementById('pane-data')?.textContent || 'null') as PaneData | null;
-  const decode = data && paneDecoder(data);
+  const loadData = dataLoader(article.dataset.src);
+  let data: PaneData | undefined;
+  let decode: ReturnType<typeof paneDecoder> | undefined;
+  /** Fetches the data (once) and gets its panes ready to decode. */
+  const ready = (): Promise<ScenarioData> =>
+    loadData().then((d) => {
+      if (!data) {
+        data = d.panes;
+        decode = paneDecoder(d.panes);
+      }
+      return d;
+    });
+  /** The reader is reaching for another event: fetch the data now, so it is there by the click. */
+  const prefetch = (): void => void ready().catch(() => undefined); // reported when a pane needs it
+  /** The event whose pane waits for the data (the latest choice wins). */
+  let waiting: string | undefined;
   const shownLines = new Map<number, Element[]>();
   const status = document.getElementById('pane-status');
   const toRequest = article.querySelector<HTMLButtonElement>('.to-request');
@@ -144,8 +176,14 @@ export function initScenarioPage(): void {
 
   function select(off: string, opts: { hash?: boolean; scroll?: boolean; focus?: boolean; announce?: boolean } = {}): void {
     const card = cardOf(off);
+    if (!card) return;
     const pane = paneOf(off);
-    if (!card || !pane) return;
+    if (!pane) {
+      if (!data) whenLoaded(off, opts);
+      return;
+    }
+    waiting = undefined;
+    loadError?.remove();
     current = off;
     for (const c of cards) {
       const on = c === card;
@@ -167,6 +205,29 @@ export function initScenarioPage(): void {
       status.textContent = announcement(pane.dataset.kind as 'request' | 'state' | 'rejected', off, cached === undefined ? undefined : Number(cached), typeOf(off));
     }
     updateToRequest();
+  }
+
+  /** Selects `off` once the data is there; says so in the pane column when it cannot be fetched. */
+  let loadError: HTMLElement | undefined;
+  function whenLoaded(off: string, opts: Parameters<typeof select>[1]): void {
+    waiting = off;
+    panesBox.setAttribute('aria-busy', 'true');
+    ready().then(
+      () => {
+        if (waiting !== off) return;
+        panesBox.removeAttribute('aria-busy');
+        select(off, opts);
+      },
+      (err: unknown) => {
+        if (waiting !== off) return;
+        waiting = undefined;
+        panesBox.removeAttribute('aria-busy');
+        loadError ??= Object.assign(document.createElement('p'), { className: 'load-error' });
+        loadError.setAttribute('role', 'alert');
+        loadError.textContent = `Could not load the request as of @${off}: ${err instanceof Error ? err.message : String(err)}. Select the event again to retry, or reload the page.`;
+        panesBox.prepend(loadError);
+      },
+    );
   }
 
   /** In the sticky pane column, scroll to the ✂ line or the first change of the selected pane. */
@@ -209,7 +270,7 @@ export function initScenarioPage(): void {
     const step = e.key === 'j' || e.key === 'ArrowDown' ? 1 : e.key === 'k' || e.key === 'ArrowUp' ? -1 : 0;
     if (!step) return;
     if (arrow && !t.closest('.timeline')) return;
-    const i = order.indexOf(current!);
+    const i = order.indexOf(waiting ?? current!); // keys pressed while the data loads move on from the event waiting for it
     const next = order[Math.min(order.length - 1, Math.max(0, i + step))];
     if (next === undefined || next === current) return;
     e.preventDefault();
@@ -311,15 +372,26 @@ export function initScenarioPage(): void {
     'toggle',
     (e) => {
       const d = e.target as HTMLDetailsElement;
-      if (d.matches('details.wire') && d.open) void import('./wire-view.ts').then((m) => m.initWireView(d));
+      if (!d.matches('details.wire') || !d.open) return;
+      void Promise.all([
+        import('./wire-view.ts'),
+        ready().then(
+          (x) => x.wire,
+          (err: unknown) => (err instanceof Error ? err : new Error(String(err))),
+        ),
+      ]).then(([m, wire]) => m.initWireView(d, wire));
     },
     true,
   );
 
+  // First intent to look at another event: a pointer or focus on the timeline.
+  const timeline = article.querySelector('.timeline');
+  for (const type of ['pointerover', 'focusin'] as const) timeline?.addEventListener(type, prefetch, { once: true });
+
   window.addEventListener('hashchange', fromHash);
   const initial = current;
   fromHash();
-  if (current === initial && current !== undefined) {
+  if (current === initial && current !== undefined && waiting === undefined) {
     // Opened without a deep link: the scenario's opening request, its card scrolled into view.
     select(current);
     const card = cardOf(current);

@@ -1,7 +1,7 @@
 /**
  * The wire views in the browser, loaded by the scenario page only when a view is first opened (a
  * chunk of its own: pages pay nothing for it until then). It writes each provider's JSON body for
- * the pane's request — from the page's packed messages (`#wire-data`, see wire-data.ts) through the
+ * the pane's request — from the packed messages of the page's data file (scenario-data.ts, see wire-data.ts) through the
  * same mappings as everything else (src/wire) — as DOM text nodes in the token classes of the
  * site's shiki themes, so prompt text never becomes markup. "Copy as JSON" copies the body exactly
  * as shown; "Copy as cURL" builds the command with src/wire/curl.ts, whose API key is always an
@@ -14,25 +14,20 @@ import { unpackWire } from '../wire/pack.ts';
 import { WIRE_FORMATS, type WireFormat } from '../wire/types.ts';
 import type { WireData } from './wire-data.ts';
 
-let data: WireData | null | undefined;
-function pageData(): WireData | null {
-  if (data === undefined) {
-    const text = document.getElementById('wire-data')?.textContent;
-    data = text ? (JSON.parse(text) as WireData) : null;
-  }
-  return data;
-}
-
 const isFormat = (f: string | undefined): f is WireFormat => (WIRE_FORMATS as readonly string[]).includes(f ?? '');
 
-/** Fills every empty format view of one request's wire <details> with its highlighted JSON. */
-export function renderWire(details: HTMLElement, wire: WireData | null = pageData()): void {
+/** Fills every empty format view of one request's wire <details> with its highlighted JSON (`wire`: the page's, or why it could not be fetched). */
+export function renderWire(details: HTMLElement, wire: WireData | null | Error): void {
   const offset = Number(details.closest<HTMLElement>('.pane')?.dataset.offset);
-  const source = wire && Number.isInteger(offset) ? unpackWire(wire, offset) : undefined;
+  const source = wire && !(wire instanceof Error) && Number.isInteger(offset) ? unpackWire(wire, offset) : undefined;
   for (const box of details.querySelectorAll<HTMLElement>('.wire-format')) {
     const code = box.querySelector('pre.wire-json > code');
     const format = box.dataset.format;
     if (!code || code.childNodes.length > 0 || !isFormat(format)) continue;
+    if (wire instanceof Error) {
+      code.textContent = `Could not load the provider JSON: ${wire.message}. Close and open the view again to retry, or reload the page.`;
+      continue;
+    }
     if (!wire || !source) {
       code.textContent = 'This request has no provider JSON on this page.';
       continue;
@@ -72,10 +67,19 @@ async function copy(text: string): Promise<boolean> {
 }
 
 /** Writes the views of an opened wire <details> and shows its copy buttons (once). */
-export function initWireView(details: HTMLElement): void {
+export function initWireView(details: HTMLElement, wire: WireData | null | Error): void {
   if (details.dataset.ready) return;
+  if (wire instanceof Error) {
+    renderWire(details, wire); // written again on the next open
+    for (const code of details.querySelectorAll('pre.wire-json > code')) code.setAttribute('data-failed', '');
+    return;
+  }
   details.dataset.ready = '1';
-  renderWire(details);
+  for (const code of details.querySelectorAll('pre.wire-json > code[data-failed]')) {
+    code.replaceChildren();
+    code.removeAttribute('data-failed');
+  }
+  renderWire(details, wire);
   for (const actions of details.querySelectorAll<HTMLElement>('.wire-actions')) actions.hidden = false;
   const status = details.querySelector<HTMLElement>('.wire-status');
   details.addEventListener('click', (e) => {

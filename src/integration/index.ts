@@ -22,6 +22,7 @@ import { resolveRef } from '../review/base.ts';
 import { resolveOptions, type ExplainerOptions } from './options.ts';
 import { browserFolds, browserFoldsModule } from './browser-folds.ts';
 import { applyPolicies } from './csp.ts';
+import { writePageFiles } from './page-files.ts';
 import { normalizeSiteBase, SITE_BASE_ENV } from './site-base.ts';
 
 export const INTEGRATION_NAME = 'prompt-fold-explainer';
@@ -43,7 +44,7 @@ export function explainer(options: ExplainerOptions = {}): ExplainerIntegration 
         // The content loader shows scenario errors in open tabs and reloads them once fixed.
         if (projectRoot) registerDevServer(projectRoot, server.environments.client.hot);
       },
-      'astro:config:setup': async ({ config, command, updateConfig, logger }) => {
+      'astro:config:setup': async ({ config, command, updateConfig, injectRoute, logger }) => {
         const root = fileURLToPath(config.root);
         projectRoot = root;
         const resolved = await resolveOptions(root, options);
@@ -72,6 +73,9 @@ export function explainer(options: ExplainerOptions = {}): ExplainerIntegration 
         };
         // The playground's worker is bundled separately: it needs the fold module too.
         updateConfig({ vite: { plugins: [plugin], worker: { format: 'es', plugins: () => [plugin] } } });
+        // A scenario page's data file: written beside the page by a build (page-files.ts), served
+        // by a route in `astro dev`.
+        if (command === 'dev') injectRoute({ pattern: '/scenarios/[id]/data.json', entrypoint: new URL('../pages/scenarios/_data.json.ts', import.meta.url), prerender: true });
         if (command !== 'build') return;
         // A build that stops (here, on a scenario error, or later) must not leave the previous site
         // in dist/ for a sync to publish: clear it first, and stamp the attempt (the sync refuses
@@ -103,6 +107,8 @@ export function explainer(options: ExplainerOptions = {}): ExplainerIntegration 
         logger.info(`corpus ok: ${corpus.scenarios.length} scenarios, ${corpus.scenarios.reduce((n, s) => n + s.requests.length, 0)} requests`);
       },
       'astro:build:done': ({ dir, logger }) => {
+        // The files the pages handed over (a scenario page's data.json, page-files.ts).
+        writePageFiles(fileURLToPath(dir));
         // Every published page gets its Content Security Policy, computed from its own scripts (csp.ts).
         logger.info(`content security policy: ${applyPolicies(fileURLToPath(dir))} pages`);
         // Only now is dist/ complete: a sync may publish it (src/sync/build-stamp.ts).

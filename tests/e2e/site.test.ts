@@ -16,7 +16,7 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 
 let built: BuiltSite;
 let dir: string;
-let site: { url: string; close: () => Promise<void> };
+let site: BuiltSite['site'];
 let browser: Browser;
 const consoleErrors: string[] = [];
 /** Polls wait for the page script, which can be slow on a loaded machine (no timing is asserted). */
@@ -358,6 +358,52 @@ describe('before / after', () => {
   });
 });
 
+describe('the page data file (the other events’ panes and the wire messages)', () => {
+  const fetches = (): number => site.requests.filter((r) => r.path === '/scenarios/sent-re-add/data.json').length;
+  const selected = (page: Page) => () => page.locator('.pane.selected').getAttribute('data-offset');
+
+  it('is not fetched to read the page; fetched once, when the reader reaches for the timeline', async () => {
+    const before = fetches();
+    const page = await open('/scenarios/sent-re-add/');
+    await page.waitForLoadState('load');
+    await page.locator('.pane.selected').waitFor();
+    await page.waitForTimeout(500);
+    expect(fetches()).toBe(before);
+    await page.locator('.card[data-offset="40"] .card-link').hover();
+    await expect.poll(fetches, POLL).toBe(before + 1);
+    await page.locator('.card[data-offset="40"] .card-link').click();
+    await expect.poll(selected(page), POLL).toBe('40');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('j');
+    await expect.poll(selected(page), POLL).not.toBe('40');
+    expect(fetches()).toBe(before + 1);
+    await page.context().close();
+  });
+
+  it('says so in the pane column when it cannot be fetched, and a new try loads it', async () => {
+    // Not through open(): the failed fetch is meant to be logged by the browser.
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    let down = true;
+    await page.route('**/data.json', (route) => (down ? route.fulfill({ status: 503, body: 'down' }) : route.continue()));
+    await page.goto(`${site.url}/scenarios/sent-re-add/`);
+    const opened = await page.locator('.pane.selected').getAttribute('data-offset');
+    await page.locator('.card[data-offset="40"] .card-link').click();
+    const error = page.locator('.panes .load-error[role="alert"]');
+    await expect
+      .poll(() => error.textContent(), POLL)
+      .toMatch(/^Could not load the request as of @40: \S*\/scenarios\/sent-re-add\/data\.json answered 503 Service Unavailable\. Select the event again to retry/);
+    expect(await selected(page)()).toBe(opened); // the page keeps what it showed
+    down = false;
+    await page.locator('.card[data-offset="40"] .card-link').click();
+    await expect.poll(selected(page), POLL).toBe('40');
+    expect(await error.count()).toBe(0);
+    expect(errors).toEqual([]); // no uncaught rejection
+    await context.close();
+  });
+});
+
 describe('hostile scenario text', () => {
   it('never executes and shows literally', async () => {
     const page = await open('/scenarios/hostile/#@3');
@@ -379,7 +425,10 @@ describe('hostile scenario text', () => {
     expect(await page.locator('img').count()).toBe(0);
     expect(await page.locator('script:not([src]):not([type="application/json"])').evaluateAll((ss) => ss.filter((s) => s.textContent?.includes('__pwned')).length)).toBe(0);
     // Panes built in the browser from the page's data show the same text, just as literally.
-    expect(await page.locator('#pane-data').evaluate((s) => s.textContent!.includes('<'))).toBe(false);
+    // The other events' panes come from the page's data file: the hostile text is in it, as JSON data.
+    const dataUrl = new URL((await page.locator('article.scenario').getAttribute('data-src'))!, page.url()).href;
+    const data = await (await page.request.get(dataUrl)).json();
+    expect(JSON.stringify(data)).toContain('onerror');
     await page.locator('.card[data-offset="2"] .card-link').click();
     const built = page.locator('.pane.selected');
     expect(await built.getAttribute('data-offset')).toBe('2');

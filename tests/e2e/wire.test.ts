@@ -87,6 +87,28 @@ describe('wire views', () => {
     await page.context().close();
   });
 
+  it('says so when the page data cannot be fetched, and writes the view when opened again', async () => {
+    const { page, errors } = await open('/scenarios/imported-trace/#@3');
+    const pane = page.locator('.pane[data-offset="3"]');
+    await poll(() => pane.evaluate((p) => p.classList.contains('selected'))).toBe(true);
+    let down = true;
+    await page.route('**/data.json', (route) => (down ? route.fulfill({ status: 404, body: 'gone' }) : route.continue()));
+    const wire = pane.locator('details.wire');
+    const chat = pane.locator('.wire-format[data-format="openai-chat"] pre');
+    await wire.locator('> summary').click();
+    await poll(() => chat.textContent()).toMatch(
+      /^Could not load the provider JSON: \S*\/scenarios\/imported-trace\/data\.json answered 404 Not Found\. Close and open the view again to retry/,
+    );
+    expect(await pane.locator('.wire-actions').first().isHidden()).toBe(true);
+    down = false;
+    await wire.locator('> summary').click(); // closed
+    await wire.locator('> summary').click(); // opened again
+    await poll(async () => JSON.parse((await chat.textContent()) || 'null')?.model).toBe('claude-sonnet-4-5');
+    expect(await pane.locator('.wire-actions').first().isVisible()).toBe(true);
+    expect(errors.filter((e) => !/Failed to load resource: .* 404/.test(e))).toEqual([]); // the browser logs the 404 itself
+    await page.context().close();
+  });
+
   it('copy as cURL: the endpoint, the key as an environment variable, the body — and no secret', async () => {
     const { page } = await open('/scenarios/imported-trace/#@3');
     const pane = page.locator('.pane[data-offset="3"]');

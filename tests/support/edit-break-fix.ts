@@ -2,7 +2,7 @@
  * Test support: the dev round trip both dev tests check, at the domain root (tests/dev.test.ts) and
  * under a sub-path (tests/dev-subpath.test.ts) — edit a scenario and its page re-renders; break an
  * annotation anchor and the overlay shows the project's error (file:line:column, closest lines,
- * fix); restore the file and the page is back.
+ * fix); restore the file and the page is back. The page's data file is served as well.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,6 +17,12 @@ export async function editBreakFix(project: DevProject, base = '/'): Promise<voi
   const original = readFileSync(file, 'utf8');
   const first = await until((p) => p.status === 200);
   expect(first.text, first.text.slice(0, 2000)).toContain('quick tour of the harbor repo');
+  // The page's data file (the other events' panes, the wire messages) is served by the dev server too.
+  expect(first.text).toContain(`data-src="${base}scenarios/birth-window/data.json"`);
+  const data = await dev.fetchPage(`${base}scenarios/birth-window/data.json`);
+  expect(data.status).toBe(200);
+  expect(Object.keys(JSON.parse(data.text))).toEqual(['panes', 'wire']);
+  expect(data.text).toContain('quick tour of the harbor repo');
 
   writeFileSync(file, original.replace('quick tour of the harbor repo', 'quick tour of the EDITED repo'));
   expect((await until((p) => p.text.includes('EDITED repo'))).text).toContain('quick tour of the EDITED repo');

@@ -1,0 +1,67 @@
+/**
+ * What a scenario page leaves out of its HTML and fetches on first use, from
+ * `scenarios/<id>/data.json` beside it: the state as of every event whose pane the page does not
+ * render in full (pane-data.ts) and the messages of its own requests' wire views (wire-data.ts).
+ * Reading the page needs neither — its own requests and the event it opens on are in the HTML —
+ * and together they were about a sixth of a scenario page's bytes, carried by every visit.
+ * The page script fetches the file the first time the reader reaches for another event (a pointer
+ * or focus on the timeline, j/k, a deep link) or opens a wire view (scenario-page.ts).
+ *
+ * Made while the page renders, from the same page model (which is the expensive part): a build
+ * keeps it for the integration to write next to the page (integration/page-files.ts); `astro dev`
+ * serves it from a route (pages/scenarios/_data.json.ts).
+ */
+import type { SiteCorpus } from '../integration/site.ts';
+import type { RequestEconomics } from '../economics/compute.ts';
+import type { ScenarioView } from '../prompt/view.ts';
+import type { WireSource } from '../wire/index.ts';
+import { encodePanes, type PaneData } from './pane-data.ts';
+import { wireData, wireSources, type WireData } from './wire-data.ts';
+
+/** The file's content. */
+export interface ScenarioData {
+  panes: PaneData;
+  /** Null when the scenario has no own accepted request. */
+  wire: WireData | null;
+}
+
+/** What the page renders in full and what it leaves to the data. */
+export interface PageParts {
+  /** The scenario's own events. */
+  own: Set<number>;
+  /** Whether the pane of this event is rendered in the HTML (the opened event, and every own request). */
+  inPage: (offset: number, kind: string) => boolean;
+  econByOffset: Map<number, RequestEconomics>;
+  typeOf: (offset: number) => string;
+  /** The wire source of each accepted request of the chain. */
+  wire: Map<number, WireSource>;
+}
+
+export function pageParts(site: SiteCorpus, view: ScenarioView): PageParts {
+  const own = new Set(view.cards.filter((c) => !c.shared).map((c) => c.offset));
+  const econ = site.corpus.economics.get(view.id);
+  const rendered = site.corpus.scenarios.find((s) => s.scenario.id === view.id)!;
+  return {
+    own,
+    inPage: (offset, kind) => offset === view.opens || (kind === 'request' && own.has(offset)),
+    econByOffset: new Map((econ?.chain ?? []).map((e) => [e.offset, e])),
+    typeOf: (o) => view.cards.find((c) => c.offset === o)?.type ?? '',
+    wire: wireSources(rendered),
+  };
+}
+
+/** The URL path of a scenario's data, below the site's base (`scenarios/<id>/data.json`). */
+export const scenarioDataPath = (id: string): string => `scenarios/${id}/data.json`;
+
+/** The data file of one scenario page, as JSON text (deterministic: same page model, same bytes). */
+export async function scenarioData(view: ScenarioView, parts: PageParts): Promise<string> {
+  const { inPage, econByOffset, typeOf, own, wire } = parts;
+  const panes = await encodePanes(
+    view.panes.filter((p) => !inPage(p.offset, p.kind)),
+    view.panes.filter((p) => inPage(p.offset, p.kind)),
+    { byOffset: econByOffset, typeOf },
+  );
+  const ownWire = new Map([...wire].filter(([o]) => own.has(o)));
+  const data: ScenarioData = { panes, wire: ownWire.size > 0 ? await wireData(ownWire) : null };
+  return JSON.stringify(data);
+}
