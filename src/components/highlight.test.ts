@@ -145,6 +145,6 @@ describe('printed requests coloured from the yaml parse', () => {
     const dark = new RegExp(`\\.${d}\\{--shiki-dark:(#[0-9A-F]+)\\}`).exec(css)![1];
     expect(css).toContain(`:root{--yaml-string-light:${light};--yaml-string-dark:${dark}}`);
     const site = readFileSync(join(import.meta.dirname, '../styles/site.css'), 'utf8');
-    expect(site).toMatch(/\.code\.yaml \.ln[^{]* \{ color: light-dark\(var\(--yaml-string-light\), var\(--yaml-string-dark\)\); \}/);
+    expect(site).toMatch(/\.code\.yaml > :not\(\[role\], \.row, details\)[^{]* \{ color: light-dark\(var\(--yaml-string-light\), var\(--yaml-string-dark\)\); \}/);
   });
 });

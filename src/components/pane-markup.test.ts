@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { escapeHtml, INDENT_CLASSES, markedText, paneMarkup, type PaneMarkupLine } from './pane-markup.ts';
+import { provenanceTitle } from './pane-text.ts';
 
 const EVIL = `<script>alert(1)</script>"' onmouseover="x" </textarea><img src=x onerror=alert(2)>`;
 const line = (over: Partial<PaneMarkupLine> = {}): PaneMarkupLine => ({ html: 'x', indent: 0, status: 'same', from: '', removedBefore: [], cutAbove: false, notes: [], ...over });
@@ -21,7 +22,6 @@ describe('paneMarkup', () => {
       model: EVIL,
       eventType: EVIL,
       rejected: EVIL,
-      typeOf: () => EVIL,
       lines: [line({ html: markedText(EVIL), from: '3', removedBefore: [EVIL], notes: [{ id: 'n"1', comment: EVIL }] })],
       removedAtEnd: [EVIL],
     });
@@ -37,7 +37,6 @@ describe('paneMarkup', () => {
       idPrefix: 'pane',
       model: 'm',
       cachedPercent: 42,
-      typeOf: (o) => (o === '3' ? 'user/said' : ''),
       linkBase: '/s/x/',
       lines: [
         line({ from: '3' }),
@@ -47,39 +46,68 @@ describe('paneMarkup', () => {
       removedAtEnd: ['gone'],
       diffBase: { kind: 'request', offset: 4 },
     });
-    expect(html.match(/class="prov"/g)).toHaveLength(2);
-    expect(html).toContain('<span class="gutter"><a class="prov" href="/s/x/#@3" title="from @3 user/said" data-off="3">@3</a></span>');
-    // only a run's first line has a gutter element (the others paint the column themselves)
-    expect(html.match(/class="gutter"/g)).toHaveLength(2);
-    expect(html).toContain('title="from @3 user/said; from @5"');
+    // only a run's first line has a gutter element (the others paint the column themselves); its
+    // link is all it says: the title is written in the browser (pane-lines.ts), the offset is the href's
+    expect(html.match(/<span class="gutter"><a href="\/s\/x\/#@3">@3<\/a><\/span>/g)).toHaveLength(2);
+    expect(html).not.toMatch(/class="gutter"><a [^>]*(title|data-off|class)=/);
     expect(html.indexOf('class="cut"')).toBeLessThan(html.indexOf('s-added'));
-    expect(html).toContain('class="ln s-added i2"');
+    // a line's classes are its status and indent only (it is a line by where it is)
+    expect(html).toContain('<div class="s-added i2">');
+    expect(html).not.toMatch(/class="ln/);
     expect(html).toContain(
       '<span class="story-label">Since request @4:</span> <span class="count c-add">+1 added</span> <span class="count c-chg">~1 changed</span> <span class="count c-rem">−1 removed</span>',
     );
     // the gutter band is the stylesheet's, from where the ✂ row is: the pane says it is banded
     expect(html).toContain('<div class="code yaml banded review-view"');
     expect(html).not.toMatch(/c-cached|c-billed/);
-    // provenance: on the first line of each run only (the hover finds it from there)
-    expect(html.match(/data-from=/g)).toHaveLength(2);
-    // an unchanged line has no status class and no sign; a changed one says what it is
+    // provenance: a run of one event is its link; a run of several lists them (the hover reads both)
+    expect(html.match(/data-from/g)).toEqual(['data-from']);
+    expect(html).toContain('<div class="s-changed" data-from="3 5"><span class="gutter"><a href="/s/x/#@3">@3</a></span>x</div>');
+    // an unchanged line has no status class; the signs are the stylesheet's (site.css), no element
     expect(html).not.toContain('s-same');
-    expect(html.match(/class="sign"/g)).toHaveLength(3);
+    expect(html).not.toMatch(/class="sign"|visually-hidden">(added|changed|removed)/);
+    expect(html).toContain('<div class="s-removed">gone</div>');
     expect(html).toContain('<strong>✂ cache cut</strong>');
     expect(html).toContain('<div class="note" role="note" id="pane-n2-0">');
     expect(html).toContain('42% byte-stable prefix');
     expect(html.startsWith('<section class="pane" id="pane-9"')).toBe(true);
-    // Out of the search index by class (pagefind.yml): gutter links, change signs, counts, badges
-    // and the ✂ line — not the prompt text.
-    expect(html).toContain('<span class="sign"><span aria-hidden="true">+</span><span class="visually-hidden">added</span></span>');
+    // Out of the search index by class (pagefind.yml): gutter links, counts, badges and the ✂ line
+    // — not the prompt text.
     expect(html).toContain('<p class="story" data-story="after">');
     expect(html).toContain('<div class="cut" role="separator"');
     expect(html).toContain('<span class="badge cached"');
     expect(html).not.toContain('data-pagefind-ignore');
   });
 
+  it('marks a run of no events only where one follows a run of some, and writes old text and removed lines as plain rows', () => {
+    const html = paneMarkup({
+      offset: 5,
+      kind: 'request',
+      idPrefix: 'pane',
+      lines: [
+        line({ html: 'a' }),
+        line({ html: 'b', from: '2' }),
+        line({ html: 'c' }),
+        line({ html: 'd' }),
+        line({ html: 'e', from: '2', status: 'changed', old: '  old', removedBefore: ['gone'] }),
+      ],
+      removedAtEnd: [],
+      diffBase: { kind: 'request', offset: 4 },
+    });
+    const rows = html.slice(html.indexOf('prompt text" tabindex="0">') + 26, html.lastIndexOf('</div></div></section>')).split(/(?=<div)/);
+    expect(rows).toEqual([
+      '<div>a</div>', // the first run has nothing to follow: no mark
+      '<div><span class="gutter"><a href="#@2">@2</a></span>b</div>',
+      '<div data-from>c</div>',
+      '<div>d</div>',
+      '<div class="s-removed">gone</div>',
+      '<div class="s-was i2">  old</div>',
+      '<div class="s-changed"><span class="gutter"><a href="#@2">@2</a></span>e</div>',
+    ]);
+  });
+
   it('says a first request has nothing cached yet instead of zero counts', () => {
-    const html = paneMarkup({ offset: 2, kind: 'request', idPrefix: 'pane', typeOf: () => '', lines: [line({})], removedAtEnd: [] });
+    const html = paneMarkup({ offset: 2, kind: 'request', idPrefix: 'pane', lines: [line({})], removedAtEnd: [] });
     expect(html).toContain('<p class="story" data-story="after">First request: nothing is cached yet.');
     expect(html).not.toContain('banded');
   });
@@ -91,7 +119,6 @@ describe('the ✂ line', () => {
       offset: 9,
       kind: 'request',
       idPrefix: 'pane',
-      typeOf: () => '',
       lines: [line({}), line({ cutAbove: true, status: 'added' })],
       removedAtEnd: [],
       diffBase: { kind: 'request', offset: 4 },
@@ -110,7 +137,7 @@ describe('indent classes', () => {
   it('site.css defines every indent class the markup can write', () => {
     const css = readFileSync(join(import.meta.dirname, '../styles/site.css'), 'utf8');
     for (let n = 1; n <= INDENT_CLASSES; n++) expect(css).toContain(`.i${n}{--ind:${n}ch}`);
-    const wide = paneMarkup({ offset: 1, kind: 'state', idPrefix: 'p', typeOf: () => '', lines: [line({ indent: INDENT_CLASSES + 1 })], removedAtEnd: [] });
+    const wide = paneMarkup({ offset: 1, kind: 'state', idPrefix: 'p', lines: [line({ indent: INDENT_CLASSES + 1 })], removedAtEnd: [] });
     expect(wide).toContain(`style="--ind:${INDENT_CLASSES + 1}ch"`);
   });
 });
@@ -118,5 +145,12 @@ describe('indent classes', () => {
 describe('markedText', () => {
   it('marks ranges and escapes inside and outside them', () => {
     expect(markedText('a<b>c', [{ start: 1, end: 4, attrs: { class: 'anchor', 'data-notes': '"x' } }])).toBe('a<mark class="anchor" data-notes="&quot;x">&lt;b&gt;</mark>c');
+  });
+});
+
+describe('provenanceTitle', () => {
+  it('names each event of a run with its type, and leaves out a type it does not know', () => {
+    expect(provenanceTitle('3 5', (o) => (o === '3' ? 'user/said' : ''))).toBe('from @3 user/said; from @5');
+    expect(provenanceTitle('', () => 'x')).toBe('');
   });
 });

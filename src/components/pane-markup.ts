@@ -4,6 +4,17 @@
  * previous event, removed lines struck through, the ✂ cache line, annotations (the comment above
  * its line), and a provenance gutter linking each run of lines to the event that produced it.
  *
+ * A line's markup is most of a page, so it carries only what a reader gets from it: a `<div>` child
+ * of the lines box (no class to say it is a line: the stylesheet and scripts select it by where it
+ * is), a class only for what is particular to it (its status `s-added`/`s-changed`/`s-removed`/
+ * `s-was`, its hanging indent `i6`), the gutter link on a run's first line, and its text. The change
+ * sign (+, ~, −) and its spoken word ("added", …) are the stylesheet's generated content, not
+ * elements. A run's provenance is its link's offset; a run of several events also lists them all
+ * (`data-from="10 11"`), and a run of none that follows another run says so (`data-from` with no
+ * value) — the hover walks back from a line to its run's first line (pane-lines.ts). The link's
+ * title ("from @10 agents/context-added") is written in the browser when it is pointed at or
+ * focused (pane-lines.ts), from the timeline's cards, instead of into every page.
+ *
  * Used at build time by Pane.astro (lines highlighted by shiki), in the browser by the scenario
  * page for panes sent as compact data (lines highlighted at build time), and by the playground
  * (lines highlighted in the browser). It is a pure function of plain data returning an HTML string,
@@ -59,8 +70,6 @@ export interface PaneMarkup {
   removedAtEnd: readonly string[];
   /** Prefix of provenance links: '' on the scenario's own page, its URL elsewhere. */
   linkBase?: string;
-  /** Type of the event at an offset (provenance titles); '' when unknown. */
-  typeOf: (offset: string) => string;
   /** Markup of a before/after review of this request (already escaped by its own renderer). */
   reviewHtml?: string;
   /** Markup of the request's provider wire views (WireViews.astro; escaped by its own renderer). */
@@ -98,8 +107,6 @@ export const indentOf = (text: string): number => text.length - text.trimStart()
 
 export const defaultHeading = (kind: PaneKind, offset: number): string => paneHeading(kind, offset);
 
-const SIGN = { same: ' ', added: '+', changed: '~' } as const;
-const SIGN_LABEL = { same: '', added: 'added', changed: 'changed' } as const;
 const CUT_TEXT = escapeHtml(CUT_COMMENT.replace(/^✂ /, ''));
 const cutRow = (above: string): string =>
   `<div class="cut" role="separator" aria-label="${escapeHtml(`${CUT_LABEL}: ${above}; ${CUT_BELOW}`)}"><strong>${escapeHtml(CUT_LABEL)}</strong> <span class="cut-above">↑ ${escapeHtml(above)}</span> <span class="cut-below">↓ ${escapeHtml(CUT_BELOW)}</span><span class="visually-hidden"> (${CUT_TEXT})</span></div>`;
@@ -112,21 +119,19 @@ const CUT_ROW_UNCACHED = cutRow(CUT_ABOVE_UNCACHED);
  * ones an inline style: most prompt lines are indented, and a class is a sixth of the bytes.
  */
 export const INDENT_CLASSES = 32;
-const indentAttr = (n: number, cls: string): string => (n === 0 ? ` class="${cls}"` : n <= INDENT_CLASSES ? ` class="${cls} i${n}"` : ` class="${cls}" style="--ind:${n}ch"`);
-
-function sign(status: PaneLineStatus | 'removed'): string {
-  const ch = status === 'removed' ? '−' : SIGN[status];
-  const label = status === 'removed' ? 'removed' : SIGN_LABEL[status];
-  return `<span class="sign"><span aria-hidden="true">${ch}</span>${label ? `<span class="visually-hidden">${label}</span>` : ''}</span>`;
+/** A line's class attribute (its status class, '' for none, and its indent) and indent style. */
+function lineAttrs(n: number, status: string): string {
+  const cls = n > 0 && n <= INDENT_CLASSES ? `${status}${status && ' '}i${n}` : status;
+  return `${cls ? ` class="${cls}"` : ''}${n > INDENT_CLASSES ? ` style="--ind:${n}ch"` : ''}`;
 }
 
-const removedRow = (text: string): string => `<div class="ln s-removed">${sign('removed')}${escapeHtml(text)}</div>`;
+const removedRow = (text: string): string => `<div class="s-removed">${escapeHtml(text)}</div>`;
 
 /** The pane's `<section>`, as HTML. */
 /** The note under the ✂ line: tokens above it; when the cache broke, the cause, the event that did it (a link selecting its card) and the tokens lost. */
 function cutNoteMarkup(n: CutNote, base: string): string {
   const e = escapeHtml;
-  const events = n.events.map((x) => `<a class="prov" href="${base}#@${x.offset}" data-off="${x.offset}">${e(x.label)}</a>`).join(', ');
+  const events = n.events.map((x) => `<a class="prov" href="${base}#@${x.offset}">${e(x.label)}</a>`).join(', ');
   return `<div class="cut-econ cause-${e(n.kind)}" role="note"><span>${e(n.above)}</span>${n.cause ? `<span> — ${e(n.cause)}</span>` : ''}${events ? `<span>, by ${events}</span>` : ''}${n.lost ? `<span> (${e(n.lost)})</span>` : ''}</div>`;
 }
 
@@ -188,26 +193,16 @@ export function paneMarkup(p: PaneMarkup): string {
     if (l.cutAbove) out.push(p.econ?.note?.uncached ? CUT_ROW_UNCACHED : CUT_ROW);
     if (l.cutAbove && p.econ?.note) out.push(cutNoteMarkup(p.econ.note, base));
     for (const n of l.notes) out.push(`<div class="note" role="note" id="${e(n.id)}"><span class="visually-hidden">Annotation: </span>${n.html ?? e(n.comment)}</div>`);
-    if (l.old !== undefined) {
-      const ind = indentOf(l.old);
-      out.push(`<div${indentAttr(ind, 'ln s-was')}><span class="sign"><span aria-hidden="true">~</span><span class="visually-hidden">was</span></span>${e(l.old)}</div>`);
-    }
-    // A run of lines from the same events: its first line carries the provenance (data-from, the
-    // hover's; '' for lines of no event) and the gutter link; the rest of the run inherits it.
+    if (l.old !== undefined) out.push(`<div${lineAttrs(indentOf(l.old), 's-was')}>${e(l.old)}</div>`);
+    // A run of lines from the same events: its first line carries the provenance — the gutter link
+    // to its first event, `data-from` listing all of them when there are several, a bare
+    // `data-from` when there are none after a run that had some — and the rest of the run inherits
+    // it (pane-lines.ts reads it back). The status sign is the stylesheet's (see the header).
     const runStart = i === 0 || p.lines[i - 1]!.from !== l.from;
-    let gutter = '';
-    if (l.from && runStart) {
-      const offs = l.from.split(' ');
-      const title = offs.map((o) => `from @${o} ${p.typeOf(o)}`.trimEnd()).join('; ');
-      gutter = `<a class="prov" href="${base}#@${e(offs[0]!)}" title="${e(title)}" data-off="${e(offs[0]!)}">@${e(offs[0]!)}</a>`;
-    }
-    // A line is its gutter (a run's first line only: its provenance link), its sign (changed lines
-    // only) and its text, with no wrapper: most lines are unchanged continuations of a run, and
-    // their markup is most of a page (the line lays out and paints the columns itself: site.css).
-    out.push(
-      `<div${indentAttr(l.indent, `ln${l.status === 'same' ? '' : ` s-${l.status}`}`)}${runStart ? ` data-from="${e(l.from)}"` : ''}>`,
-      `${gutter && `<span class="gutter">${gutter}</span>`}${l.status === 'same' ? '' : sign(l.status)}${l.html}</div>`,
-    );
+    const offs = runStart && l.from ? l.from.split(' ') : [];
+    const from = offs.length > 1 ? ` data-from="${e(l.from)}"` : runStart && i > 0 && !l.from ? ' data-from' : '';
+    const gutter = offs.length ? `<span class="gutter"><a href="${base}#@${e(offs[0]!)}">@${e(offs[0]!)}</a></span>` : '';
+    out.push(`<div${lineAttrs(l.indent, l.status === 'same' ? '' : `s-${l.status}`)}${from}>`, `${gutter}${l.html}</div>`);
     if (l.abridges !== undefined) {
       out.push(
         `<details class="abridged"><summary>Abridged above — show the full text (${l.abridges.length.toLocaleString('en')} characters)</summary><pre>${e(l.abridges)}</pre></details>`,
@@ -252,7 +247,6 @@ export function fromPane(
     ...(pane.cached !== undefined && { cachedPercent: Math.round(pane.cached * 100) }),
     ...(pane.kind !== 'request' && { eventType: typeByOffset.get(String(pane.offset)) ?? '' }),
     ...(pane.rejected && { rejected: pane.rejected }),
-    typeOf: (o) => typeByOffset.get(o) ?? '',
     lines: pane.lines.map((l, i) => ({
       html: html[i]!,
       indent: indentOf(l.text),

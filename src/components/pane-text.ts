@@ -1,8 +1,8 @@
 /**
  * The words of a pane, shared by the build-time pane (Pane.astro) and the panes the page script
  * builds in the browser (scenario-page.ts), so both say exactly the same: the heading, the one-line
- * story of what the line marks compare with, the cut's label and the sentence announced to screen
- * readers on selection. Browser-safe: plain strings, no markup.
+ * story of what the line marks compare with, the cut's label, a provenance link's title and the
+ * sentence announced to screen readers on selection. Browser-safe: plain strings, no markup.
  */
 
 export type PaneKind = 'request' | 'state' | 'rejected';
@@ -44,3 +44,11 @@ export function announcement(kind: PaneKind, offset: number | string, cachedPerc
   if (kind === 'rejected') return `@${offset}: request not accepted`;
   return `As of @${offset}${type ? `, ${type}` : ''}`;
 }
+
+/** A provenance link's title: the events a run of lines came from ("10 11"), each with its type ('' when unknown). */
+export const provenanceTitle = (from: string, typeOf: (offset: string) => string): string =>
+  from
+    .split(' ')
+    .filter(Boolean)
+    .map((o) => `from @${o} ${typeOf(o)}`.trimEnd())
+    .join('; ');

@@ -6,6 +6,7 @@
  * time the reader reaches for another event or opens a wire view) when they are first shown.
  */
 import { paneDecoder, type PaneData } from './pane-codec.ts';
+import { CURRENT_LINE, linkOffset, paneLineOf, provenanceOf, titleProvenanceLink } from './pane-lines.ts';
 import type { ScenarioData } from './scenario-data.ts';
 import { indentOf, paneMarkup } from './pane-markup.ts';
 import { announcement, paneHeading } from './pane-text.ts';
@@ -29,33 +30,17 @@ function lineHtml(data: PaneData, id: number, shownLines: Map<number, Element[]>
   if (!h) return '';
   let lines = shownLines.get(h[0]);
   if (!lines) {
-    lines = [...document.querySelectorAll(`#pane-${h[0]} .review-view[data-view="after"] > .ln:not(.s-removed):not(.s-was)`)];
+    lines = [...document.querySelectorAll(`#pane-${h[0]} ${CURRENT_LINE}`)];
     shownLines.set(h[0], lines);
   }
   const line = lines[h[1]];
   return line ? textHtml(line) : '';
 }
 
-/** A prompt line's text as HTML: the line without its gutter and sign (pane-markup.ts writes them first). */
+/** A prompt line's text as HTML: the line without its gutter (pane-markup.ts writes it first). */
 function textHtml(line: Element): string {
-  let html = line.innerHTML;
-  for (const c of line.children) {
-    if (!c.matches('.gutter, .sign')) break;
-    html = html.slice(c.outerHTML.length);
-  }
-  return html;
-}
-
-/**
- * The events a prompt line came from: written on the first line of its run only (pane-markup.ts),
- * so found on the nearest line above it that has it. Removed and old-text rows have none.
- */
-function provenanceOf(line: HTMLElement): string {
-  if (line.matches('.s-removed, .s-was')) return '';
-  for (let l: Element | null = line; l; l = l.previousElementSibling) {
-    if (l.matches('.ln:not(.s-removed):not(.s-was)[data-from]')) return l.getAttribute('data-from')!;
-  }
-  return '';
+  const first = line.firstElementChild;
+  return first?.matches('.gutter') ? line.innerHTML.slice(first.outerHTML.length) : line.innerHTML;
 }
 
 /** Builds the pane of one event from the encoded data, with the shared pane markup (pane-markup.ts). */
@@ -80,7 +65,6 @@ function buildPane(
     offset: Number(off),
     kind: enc.kind,
     idPrefix: 'pane',
-    typeOf,
     diffBase: enc.base ?? null,
     ...(enc.econ && { econ: enc.econ }),
     ...(enc.kind === 'request' && { model: textOf(htmlOf(ids[0]!)).replace(/^model: /, '') }),
@@ -234,7 +218,7 @@ export function initScenarioPage(): void {
   function revealChange(pane: HTMLElement): void {
     const box = pane.parentElement;
     if (!box || box.scrollHeight <= box.clientHeight || getComputedStyle(box).position !== 'sticky') return;
-    const target = ['.cut', '.ln.s-changed, .ln.s-added, .ln.s-removed'].map((sel) => pane.querySelector<HTMLElement>(sel)).find(Boolean);
+    const target = ['.cut', '.code > .s-changed, .code > .s-added, .code > .s-removed'].map((sel) => pane.querySelector<HTMLElement>(sel)).find(Boolean);
     const head = pane.querySelector<HTMLElement>('.pane-head')?.offsetHeight ?? 0;
     box.scrollTop = target ? Math.max(0, target.offsetTop - head - (box.clientHeight - head) / 3) : 0;
   }
@@ -252,12 +236,13 @@ export function initScenarioPage(): void {
   }
 
   article.addEventListener('click', (e) => {
-    const a = (e.target as HTMLElement).closest<HTMLAnchorElement>('a.card-link, a.prov');
+    const a = (e.target as HTMLElement).closest<HTMLAnchorElement>('a.card-link, a.prov, .gutter > a');
     if (!a) return;
-    const m = /#@(\d+)$/.exec(a.getAttribute('href') ?? '');
-    if (!m || !cardOf(m[1]!)) return;
+    const off = linkOffset(a);
+    if (off === undefined || !cardOf(off)) return;
     e.preventDefault();
-    select(m[1]!, { hash: true, scroll: a.classList.contains('prov'), focus: a.classList.contains('prov'), announce: true });
+    const prov = !a.classList.contains('card-link');
+    select(off, { hash: true, scroll: prov, focus: prov, announce: true });
   });
 
   // j/k move between events anywhere on the page; ↓/↑ only while the timeline has focus (elsewhere
@@ -280,7 +265,8 @@ export function initScenarioPage(): void {
   const hover =
     (on: boolean) =>
     (e: Event): void => {
-      const line = (e.target as HTMLElement).closest<HTMLElement>('.ln');
+      if (on) titleProvenanceLink(e.target, typeOf);
+      const line = paneLineOf(e.target as Element);
       const from = line && provenanceOf(line);
       if (!from) return;
       for (const off of from.split(' ')) cardOf(off)?.classList.toggle('prov-hover', on);

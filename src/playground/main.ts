@@ -12,6 +12,7 @@
  * Open and Fold selects and links set the text and the source view shows it.
  */
 import type { EditorView } from '@codemirror/view';
+import { linkOffset, titleProvenanceLink } from '../components/pane-lines.ts';
 import type { YamlRange } from '../components/yaml-tokens.ts';
 import type { CorpusFile, EngineResult, PlaygroundError } from './engine.ts';
 import { morphInto } from './morph.ts';
@@ -356,12 +357,17 @@ export async function initPlayground(): Promise<void> {
   eventSelect.addEventListener('change', () => selectEvent(Number(eventSelect.value)));
   // Provenance links in the pane select the event that produced the line (the hash holds the state).
   paneBox.addEventListener('click', (e) => {
-    const a = (e.target as HTMLElement).closest<HTMLAnchorElement>('a.prov');
-    if (!a) return;
+    const a = (e.target as HTMLElement).closest<HTMLAnchorElement>('a.prov, .gutter > a');
+    const off = a && linkOffset(a);
+    if (!off) return;
     e.preventDefault();
-    selectEvent(Number(a.dataset.off));
+    selectEvent(Number(off));
     eventSelect.focus();
   });
+  // Their titles ("from @3 user/said") are written when pointed at or focused, from the events of
+  // the view the pane shows (pane-lines.ts).
+  const typeOf = (off: string): string => lastGood?.cards.find((c) => String(c.offset) === off)?.type ?? '';
+  for (const type of ['mouseover', 'focusin'] as const) paneBox.addEventListener(type, (e) => titleProvenanceLink(e.target, typeOf));
   openSelect.addEventListener('change', () => {
     const s = site.scenarios.find((c) => c.id === openSelect.value);
     if (!s) return;

@@ -38,7 +38,9 @@ const palette = [...tokens.matchAll(/\.([ld]\d+)\{--shiki-(light|dark):(#[0-9A-F
 }));
 /** The overrides: class, side, theme colour, and the colour shown instead. */
 const overrides = [
-  ...site.matchAll(/\.code \.ln span\.([ld]\d+), pre code span\.\1, pre code span\[style\*='--shiki-(light|dark):(#[0-9A-F]{6})' i\] \{ color: light-dark\(([^,]+), (.+?)\); \}/gi),
+  ...site.matchAll(
+    /\.code > :not\(\[role\], \.row, details\) span\.([ld]\d+), pre code span\.\1, pre code span\[style\*='--shiki-(light|dark):(#[0-9A-F]{6})' i\] \{ color: light-dark\(([^,]+), (.+?)\); \}/gi,
+  ),
 ].map((m) => {
   const side = m[2] as 'light' | 'dark';
   return { cls: m[1]!, side, colour: m[3]!.toUpperCase(), shown: side === 'light' ? m[4]!.trim() : m[5]!.trim() };

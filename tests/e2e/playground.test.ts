@@ -187,7 +187,12 @@ describe('the playground', () => {
     await expect.poll(() => page.locator('#pg-pane .pane h2').textContent(), { timeout: 30_000 }).toBe('Request @51');
     const pane = await paneText(page, '#pg-pane .code');
     expect(pane).toContain('typed in the playground test');
-    expect(await page.locator('#pg-pane .ln.s-added').count()).toBeGreaterThan(0);
+    expect(await page.locator('#pg-pane .code > .s-added').count()).toBeGreaterThan(0);
+    // a provenance link is titled when pointed at (not in the markup), from the playground's events
+    const link = page.locator('#pg-pane .gutter > a[href="#@50"]').first();
+    expect(await link.getAttribute('title')).toBeNull();
+    await link.hover();
+    await expect.poll(() => link.getAttribute('title')).toContain('from @50 agents/context-added');
     expect(await page.locator('#pg-pane .cut').count()).toBe(1);
 
     // A second `id:` on line 2: the CLI's message, at line 2, and the pane keeps @51 marked stale.

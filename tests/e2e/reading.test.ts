@@ -123,15 +123,15 @@ describe('what changed, and where the cache ends', SLOW, () => {
       expect(await story.locator('.story-label').textContent()).toBe('Since request @32:');
       expect(await story.locator('.c-chg').textContent()).toBe('~1 changed');
       expect(Number((await story.locator('.c-rem').textContent())!.replace(/\D/g, ''))).toBeGreaterThan(0);
-      expect(await pane.locator('.ln.s-changed').count()).toBe(1);
-      expect(await pane.locator('.ln.s-removed').count()).toBeGreaterThan(0);
+      expect(await pane.locator('.code > .s-changed').count()).toBe(1);
+      expect(await pane.locator('.code > .s-removed').count()).toBeGreaterThan(0);
       // the old text of the rewritten line, one toggle away
-      const was = pane.locator('.ln.s-was');
+      const was = pane.locator('.code > .s-was');
       expect(await was.isVisible()).toBe(false);
       await pane.locator('button.show-old').click();
       expect(await was.isVisible()).toBe(true);
       expect(await was.textContent()).toContain('pnpm test');
-      expect(await pane.locator('.ln.s-changed').textContent()).toContain('pnpm check --ci');
+      expect(await pane.locator('.code > .s-changed').textContent()).toContain('pnpm check --ci');
       // the cut: one strong label, a band on both sides of it
       expect(await pane.locator('.cut strong').textContent()).toBe('✂ cache cut');
       // each line paints its band, the stylesheet's from where the ✂ row is: one image on every
@@ -141,7 +141,7 @@ describe('what changed, and where the cache ends', SLOW, () => {
         let side: 'above' | 'below' = 'above';
         for (const el of view.children) {
           if (el.classList.contains('cut')) side = 'below';
-          if (el.matches('.ln:not(.s-removed):not(.s-was)')) out[side].add(getComputedStyle(el).backgroundImage.split('), ')[0]!);
+          if (el.matches(':not([role], details, .s-removed, .s-was)')) out[side].add(getComputedStyle(el).backgroundImage.split('), ')[0]!);
         }
         return { above: [...out.above], below: [...out.below] };
       });
@@ -180,12 +180,16 @@ describe('what changed, and where the cache ends', SLOW, () => {
       expect(await pane.locator('.story[data-story="review"]').isVisible()).toBe(true);
       // word marks stand out from their line
       const ins = pane.locator('.review-view[data-view="unified"] ins').first();
-      const colours = await ins.evaluate((e) => [getComputedStyle(e).backgroundColor, getComputedStyle(e.closest('.ln')!).backgroundColor, getComputedStyle(e).textDecorationLine]);
+      const colours = await ins.evaluate((e) => [
+        getComputedStyle(e).backgroundColor,
+        getComputedStyle(e.closest('.code > *')!).backgroundColor,
+        getComputedStyle(e).textDecorationLine,
+      ]);
       expect(colours[0]).not.toBe(colours[1]);
       expect(colours[2]).toContain('underline');
       // provenance gutter and hanging indent in the diff
       expect(await pane.locator('.review-view[data-view="unified"] a.prov').count()).toBeGreaterThan(0);
-      expect(await pane.locator('.review-view[data-view="unified"] .ln[style*="--ind"]').count()).toBeGreaterThan(0);
+      expect(await pane.locator('.review-view[data-view="unified"] .code > [style*="--ind"]').count()).toBeGreaterThan(0);
       expect(await pane.locator('.review-view[data-view="before"] a.prov').count()).toBeGreaterThan(0);
       await page.locator('.card[data-offset="21"] .card-link').click();
       const other = page.locator('.pane.selected');
@@ -340,7 +344,16 @@ describe('keyboard and assistive technology', SLOW, () => {
         const e = document.querySelector(sel);
         return e ? getComputedStyle(e).backgroundColor : null;
       };
-      return [bg('.pane.selected .ln.s-changed .sign') ?? bg('.pane.selected .ln.s-added .sign'), bg('.pane.selected .note'), bg('.pane.selected mark')];
+      // a changed line's tint: the last layer of its background (site.css)
+      const tint = (sel: string) => {
+        const e = document.querySelector(sel);
+        return e
+          ? (getComputedStyle(e)
+              .backgroundImage.match(/rgba?\([^)]*\)/g)
+              ?.at(-1) ?? null)
+          : null;
+      };
+      return [tint('.pane.selected .code > .s-changed') ?? tint('.pane.selected .code > .s-added'), bg('.pane.selected .note'), bg('.pane.selected mark')];
     });
     expect(colours.every(Boolean)).toBe(true);
     expect(new Set(colours).size).toBe(3);

@@ -84,7 +84,7 @@ describe('the built site', () => {
     await expect.poll(() => visible.getAttribute('data-offset'), POLL).toBe('40');
     expect(await visible.locator('h2').textContent()).toBe('As of @40');
     expect(await visible.locator('.code').textContent()).toContain('<section key="project/agents-md" supersedes="@16">');
-    expect(await visible.locator('.ln.s-added').count()).toBeGreaterThan(0);
+    expect(await visible.locator('.code > .s-added').count()).toBeGreaterThan(0);
     expect(page.url()).toMatch(/#@40$/);
     await page.locator('.card[data-offset="42"] .card-link').click();
     expect(await visible.locator('h2').textContent()).toBe('Request @42');
@@ -114,8 +114,19 @@ describe('the built site', () => {
 
   it('links a prompt line to the event that produced it', async () => {
     const page = await open('/scenarios/sent-re-add/#@42');
-    const link = page.locator('.pane.selected a.prov[data-off="40"]').first();
-    expect(await link.getAttribute('title')).toContain('from @40 agents/context-added');
+    await expect.poll(() => page.locator('.pane.selected').getAttribute('data-offset'), POLL).toBe('42');
+    // the link's title is written when it is pointed at or focused (not in the page), from the cards
+    const titled = page.locator('.pane.selected .gutter > a[title]');
+    expect(await titled.count()).toBe(0);
+    const several = page.locator('.pane.selected .code > [data-from*=" "] > .gutter > a').first();
+    const offs = (await several.evaluate((a) => a.parentElement!.parentElement!.getAttribute('data-from')))!.split(' ');
+    await several.focus();
+    expect(await several.getAttribute('title')).toBe(
+      (await Promise.all(offs.map(async (o) => `from @${o} ${await page.locator(`.card[data-offset="${o}"] .type`).textContent()}`))).join('; '),
+    );
+    const link = page.locator('.pane.selected .gutter > a[href="#@40"]').first();
+    await link.hover();
+    expect(await link.getAttribute('title')).toBe('from @40 agents/context-added');
     await link.click();
     await expect.poll(() => page.locator('.card.selected').getAttribute('data-offset'), POLL).toBe('40');
     expect(await page.locator('.pane.selected').getAttribute('data-offset')).toBe('40');
@@ -129,10 +140,11 @@ describe('the built site', () => {
       const pane = page.locator(`.pane[data-offset="${off}"]`);
       await expect.poll(() => pane.isVisible(), POLL).toBe(true);
       // the last line of the run the @40 link starts (the provenance is written on its first line only)
-      const run = pane.locator('.review-view[data-view="after"] > .ln:has(a.prov[data-off="40"])').first();
+      const run = pane.locator('.review-view[data-view="after"] > div:has(> .gutter > a[href="#@40"])').first();
       const last = await run.evaluate((first) => {
         let last: Element = first;
-        for (let l = first.nextElementSibling; l && !l.hasAttribute('data-from'); l = l.nextElementSibling) if (l.classList.contains('ln')) last = l;
+        for (let l = first.nextElementSibling; l && !l.matches('[data-from], :has(> .gutter)'); l = l.nextElementSibling)
+          if (l.matches(':not([role], details, .s-removed, .s-was)')) last = l;
         last.setAttribute('data-test-last', '');
         return last === first ? null : last.textContent;
       });
@@ -142,6 +154,51 @@ describe('the built site', () => {
       await page.mouse.move(0, 0);
       expect(await page.locator('.card.prov-hover').count()).toBe(0);
     }
+    // a line of no event (the blank line between two sections) ends the run above it: no card
+    const blank = page.locator('.pane[data-offset="40"] .review-view[data-view="after"] > [data-from=""]').first();
+    await blank.evaluate((l) => l.previousElementSibling!.setAttribute('data-test-above', ''));
+    await page.locator('.pane[data-offset="40"] [data-test-above]').hover();
+    expect(await page.locator('.card.prov-hover').count()).toBe(1);
+    await blank.hover();
+    expect(await page.locator('.card.prov-hover').count()).toBe(0);
+    // the line after it starts the next run: its own event
+    const next = blank.locator('xpath=following-sibling::div[1]');
+    const nextOff = await next.locator('.gutter > a').getAttribute('href');
+    await next.hover();
+    expect(await page.locator('.card.prov-hover').evaluateAll((cs) => cs.map((c) => `#@${(c as HTMLElement).dataset.offset}`))).toEqual([nextOff]);
+    await page.context().close();
+  });
+
+  it("shows a changed line's sign and says what changed to assistive technology, with no element per sign", async () => {
+    const page = await open('/scenarios/rewrite-vs-re-add/#@42');
+    const pane = page.locator('.pane.selected');
+    await expect.poll(() => pane.getAttribute('data-offset'), POLL).toBe('42');
+    await pane.locator('button.show-old').click();
+    const kinds = { 's-changed': 'changed', 's-added': 'added', 's-removed': 'removed', 's-was': 'was' } as const;
+    for (const [cls, word] of Object.entries(kinds)) {
+      const line = pane.locator(`.review-view[data-view="after"] > .${cls}`).first();
+      expect(await line.count(), cls).toBe(1);
+      expect(await line.locator('.sign, .visually-hidden').count()).toBe(0);
+      // the accessibility tree: the line's text starts with its status word (CSS alternative text)
+      const snapshot = await line.ariaSnapshot();
+      expect(snapshot, cls).toMatch(new RegExp(`^- text: "?${word}\\b`, 'm'));
+      expect(snapshot).not.toMatch(/[+~−] /);
+      // on screen: the sign paints the line (hidden, the line looks different)
+      await line.scrollIntoViewIfNeeded();
+      const shown = await line.screenshot();
+      const hide = await page.addStyleTag({ content: '.code > *::before { visibility: hidden; }' });
+      const hidden = await line.screenshot();
+      await hide.evaluate((e) => (e as Element).remove());
+      expect(shown.equals(hidden), `${cls}: a visible sign`).toBe(false);
+    }
+    // an unchanged line has no sign: hiding signs changes nothing there
+    const same = pane.locator('.review-view[data-view="after"] > :not([role], details, [class*="s-"])').nth(3);
+    expect(await same.ariaSnapshot()).not.toMatch(/added|changed|removed/);
+    await same.scrollIntoViewIfNeeded();
+    const plain = await same.screenshot();
+    const hide = await page.addStyleTag({ content: '.code > *::before { visibility: hidden; }' });
+    expect((await same.screenshot()).equals(plain)).toBe(true);
+    await hide.evaluate((e) => (e as Element).remove());
     await page.context().close();
   });
 
@@ -338,14 +395,29 @@ describe('before / after', () => {
     const view = (name: string) => pane.locator(`.review-view[data-view="${name}"]`);
     expect(await view('after').isVisible()).toBe(true);
     expect(await view('before').isVisible()).toBe(false);
-    expect(await view('after').textContent()).not.toMatch(/content: \|-\s*@\d+ actor=user:web/);
+    // a user turn renders bare in the after (no `@N actor=user:web` line of its own), not in the before
+    const bareActorLine = (v: string) =>
+      view(v)
+        .locator('.code > :not([role], details)')
+        .evaluateAll((ls) =>
+          ls.some((l) =>
+            /^\s*@\d+ actor=user:web$/.test(
+              [...l.childNodes]
+                .filter((n) => !(n instanceof Element && n.matches('.gutter')))
+                .map((n) => n.textContent)
+                .join(''),
+            ),
+          ),
+        );
+    expect(await bareActorLine('after')).toBe(false);
     await pane.locator('.review-tabs button[data-view="before"]').click();
     expect(await view('before').isVisible()).toBe(true);
     expect(await view('after').isVisible()).toBe(false);
     expect(await view('before').textContent()).toContain('actor=user:web');
+    expect(await bareActorLine('before')).toBe(true);
     await pane.locator('.review-tabs button[data-view="unified"]').click();
     expect(await view('unified').isVisible()).toBe(true);
-    expect(await view('unified').locator('.ln.s-removed').count()).toBeGreaterThan(0);
+    expect(await view('unified').locator('.code > .s-removed').count()).toBeGreaterThan(0);
     expect(await view('unified').locator('del, ins').count()).toBeGreaterThan(0);
     await pane.locator('.review-tabs button[data-view="split"]').click();
     expect(await view('split').isVisible()).toBe(true);

@@ -45,7 +45,7 @@ describe('the imported example trace', () => {
     // The first line below the ✂ line is the system prompt's dated block: the cause of the break.
     const afterCut = await pane.locator('.reviewable .cut').evaluate((c) => {
       let n = c.nextElementSibling;
-      while (n && (!n.classList.contains('ln') || n.classList.contains('s-was'))) n = n.nextElementSibling; // past the note and a changed line's old text
+      while (n?.matches('[role], details, .s-was')) n = n.nextElementSibling; // past the note and a changed line's old text
       return n?.textContent ?? '';
     });
     expect(afterCut).toContain("Today's date: 2026-12-01");
