@@ -5,8 +5,8 @@
  *
  * Printed requests — the bulk of every page — are YAML the build wrote, so they are not run
  * through shiki's TextMate grammar (that was most of the build's own time): the yaml package's
- * parse says what each token is (yaml-tokens.ts) and each kind gets the classes shiki's themes give
- * it, so the colours are the same.
+ * parse says what each token is (yaml-tokens.ts) and each kind is written as an element coloured
+ * as shiki's themes colour that kind, so the colours are the same.
  *
  * Cost: highlighting is done per message — a message's lines are a self-contained YAML chunk — and
  * its tokens are cached by text, so each distinct message is tokenized once per build however many
@@ -18,7 +18,8 @@
  * (yamlTokenTags: a custom element name needs a hyphen; an undefined one is a plain inline element,
  * no script) — whose colours, both themes' and the contrast adjustments (CONTRAST), are rules of
  * src/styles/tokens.css generated from the themes by tokenCss() and kept fresh by a test: 11 bytes
- * of markup a token instead of 30 for `<span class="l2 d4">…</span>`. Kinds with the same colours in
+ * of markup a token instead of 26–28 for `<span class="l2 d4">…</span>` (palette classes, which
+ * the wire views' JSON and shiki's own code blocks still use). Kinds with the same colours in
  * both themes share one element, and neighbouring tokens of one colour are merged.
  *
  * Deterministic: no tokenizing time limit in shiki (see noTokenizeTimeLimit).
