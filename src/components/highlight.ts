@@ -145,7 +145,7 @@ export async function tokenCss(): Promise<string> {
 
 /**
  * The token classes shiki's themes give chosen tokens of a sample — for text the site colours
- * without running shiki over it (the wire views' JSON, the timeline's event YAML), so it gets the
+ * without running shiki over it (the wire views' JSON; the YAML token elements' colours, tokenCss), so it gets the
  * same colours as everything shiki highlights, found from the themes (never a hand-copied colour).
  * `texts` maps a kind to the text of one token of `sample` (quotes around it ignored).
  */
