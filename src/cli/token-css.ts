@@ -1,6 +1,6 @@
 /**
  * `npx node src/cli/token-css.ts` — regenerates src/styles/tokens.css, the colours of the token
- * classes the highlighter emits (see src/components/highlight.ts). Needed only when the shiki
+ * classes and YAML token elements the highlighter emits (see src/components/highlight.ts). Needed only when the shiki
  * themes change (a shiki upgrade); src/components/highlight.test.ts says when.
  */
 import { writeFileSync } from 'node:fs';

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { highlightCode, highlightLines, highlightStats, jsonTokenClasses, tokenCss, yamlTokenClasses } from './highlight.ts';
+import { CONTRAST, highlightCode, highlightLines, highlightStats, jsonTokenClasses, tokenCss, yamlTokenClasses, yamlTokenTags } from './highlight.ts';
 
 const text = (html: string): string =>
   html
@@ -21,17 +21,36 @@ describe('highlightLines', () => {
     expect(readFileSync(join(import.meta.dirname, '../styles/tokens.css'), 'utf8')).toBe(await tokenCss());
   });
 
-  it('colours tokens with palette classes that tokens.css defines, never inline styles for theme colours', async () => {
+  it('writes tokens as the elements tokens.css colours, never inline styles or classes', async () => {
     const [model] = await highlightLines(['model: x'], [0]);
     const css = await tokenCss();
-    const classes = [...model!.matchAll(/class="([^"]*)"/g)].flatMap((m) => m[1]!.split(' '));
-    expect(classes.length).toBeGreaterThan(0);
-    for (const c of classes) expect(css).toContain(`.${c}{`);
-    expect(model).not.toContain('style=');
+    expect(model).toBe('<y-k>model</y-k><y-p>:</y-p> x');
+    expect(model).not.toMatch(/style=|class=/);
     // `model` is a key: github-light #22863A, github-dark #85E89D.
-    const [l, d] = /<span class="(l\d+) (d\d+)">model<\/span>/.exec(model!)!.slice(1);
-    expect(css).toContain(`.${l}{--shiki-light:#22863A}`);
-    expect(css).toContain(`.${d}{--shiki-dark:#85E89D}`);
+    expect(css).toContain('y-k{color:light-dark(#22863A,#85E89D)}');
+  });
+
+  it("gives each token element the colours of its kinds' palette classes in both themes, with the contrast adjustments", async () => {
+    const css = await tokenCss();
+    const cls = await yamlTokenClasses();
+    const tags = await yamlTokenTags();
+    const colourOf = (c: string): string => new RegExp(`\\.${c}\\{--shiki-(?:light|dark):(#[0-9A-F]+)\\}`).exec(css)![1]!;
+    const rules = [...css.matchAll(/^(y-[a-z])\{color:light-dark\((#[0-9A-F]+),(#[0-9A-F]+)\)\}$/gm)];
+    expect(rules.map((r) => r[1])).toEqual([...new Set(Object.values(tags).filter(Boolean))]);
+    for (const kind of Object.keys(tags) as (keyof typeof tags)[]) {
+      if (!tags[kind]) {
+        expect(cls[kind]).toBe(cls.string);
+        continue;
+      }
+      const [l, d] = cls[kind].split(' ');
+      const rule = rules.find((r) => r[1] === tags[kind])!;
+      expect(rule[2], `${kind} light`).toBe(CONTRAST.light[colourOf(l!)] ?? colourOf(l!));
+      expect(rule[3], `${kind} dark`).toBe(CONTRAST.dark[colourOf(d!)] ?? colourOf(d!));
+      // kinds share an element only when they share both colours
+      for (const other of Object.keys(tags) as (keyof typeof tags)[]) expect(tags[other] === tags[kind], `${kind}/${other}`).toBe(cls[other] === cls[kind]);
+    }
+    // the comment grey of github-dark is the one adjusted here
+    expect(css).toContain(`${tags.comment}{color:light-dark(#6A737D,#8B949E)}`);
   });
 
   it('escapes prompt text: markup in a prompt stays text', async () => {
@@ -114,7 +133,7 @@ describe('jsonTokenClasses', () => {
 });
 
 describe('printed requests coloured from the yaml parse', () => {
-  it('keeps every line’s text and gives keys, strings and block headers the classes shiki gives them', async () => {
+  it('keeps every line’s text and writes keys and block headers as their elements, strings untagged', async () => {
     const lines = ['  - role: system', '    content: |-', '      <section key="a">', '      x: not a key inside a block', '  - role: user', '    content: "hi \\"there\\" <b>"'];
     const html = await highlightLines(lines, [1, 1, 1, 1, 2, 2]);
     const text = (h: string): string =>
@@ -125,16 +144,16 @@ describe('printed requests coloured from the yaml parse', () => {
         .replace(/&quot;/g, '"')
         .replace(/&amp;/g, '&');
     expect(html.map(text)).toEqual(lines);
-    const c = await yamlTokenClasses();
-    expect(html[0]).toContain(`<span class="${c.key}">role</span>`);
-    expect(html[1]).toContain(`<span class="${c.header}">|-</span>`);
+    const t = await yamlTokenTags();
+    expect(html[0]).toBe(`  <${t.punct}>-</${t.punct}> <${t.key}>role</${t.key}><${t.punct}>:</${t.punct}> system`);
+    expect(html[1]).toContain(`<${t.header}>|-</${t.header}>`);
     // block text is one string token: a "key:" inside it is not a key. Strings carry no tag (the
     // line's colour is the string colour), so the whole line is bare, escaped text.
     expect(html[3]).toBe('      x: not a key inside a block');
-    expect(html[5]).toMatch(/<\/span> "hi \\"there\\" &lt;b&gt;"$/);
+    expect(html[5]).toMatch(/<\/y-p> "hi \\"there\\" &lt;b&gt;"$/);
     // nor does whitespace: an indentation is bare text
-    expect(html[5]).toMatch(/^ {4}<span class="[^"]+">content<\/span>/);
-    expect(html.join('')).not.toContain(`class="${c.string}"`);
+    expect(html[5]).toMatch(/^ {4}<y-k>content<\/y-k>/);
+    expect(html.join('')).not.toMatch(/class=|<span/);
   });
 
   it('gives the untagged strings the colour shiki gives a YAML string, in both themes (tokens.css)', async () => {

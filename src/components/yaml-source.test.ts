@@ -1,16 +1,16 @@
 /**
  * The event-YAML highlighter: its text is the source, byte for byte (for any YAML the yaml package
- * writes, and for hostile text), every tag is a token span, and keys, values, indicators and block
- * headers get the classes shiki's themes give them.
+ * writes, and for hostile text), every tag is a token element, and keys, values, indicators and block
+ * headers are written as the elements whose colours are the ones shiki's themes give them.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { tokenClassesFor } from './highlight.ts';
+import { tokenClassesFor, yamlTokenTags } from './highlight.ts';
 import { highlightYamlSource } from './yaml-source.ts';
 
 const unescapeHtml = (s: string): string => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-const textOf = (html: string): string => unescapeHtml(html.replace(/<span class="[^"]*">|<\/span>/g, ''));
+const textOf = (html: string): string => unescapeHtml(html.replace(/<\/?y-[a-z]>/g, ''));
 
 describe('highlightYamlSource', () => {
   it('keeps the text exactly (any YAML the yaml package writes)', async () => {
@@ -26,7 +26,7 @@ describe('highlightYamlSource', () => {
   it('escapes everything: prompt text never becomes markup', async () => {
     const src = stringify({ payload: { content: '<script>alert(1)</script>\n</code></pre><img src=x onerror=alert(1)>', key: '"&amp;' } });
     const html = await highlightYamlSource(src);
-    expect(html).not.toMatch(/<(?!\/?span\b)/);
+    expect(html).not.toMatch(/<(?!\/?y-[a-z]>)/);
     expect(textOf(html)).toBe(src);
   });
 
@@ -39,16 +39,20 @@ describe('highlightYamlSource', () => {
       punct: '-',
       header: '|-',
     });
+    // One element per colour pair: kinds coloured alike share it, strings have none.
+    const tags = await yamlTokenTags();
+    const el = (kind: keyof typeof shiki): string => `y-${Object.keys(shiki).find((k) => shiki[k as keyof typeof shiki] === shiki[kind])![0]}`;
+    for (const kind of ['key', 'number', 'literal', 'punct', 'header'] as const) expect(tags[kind], kind).toBe(el(kind));
+    expect(tags.literal).toBe(shiki.literal === shiki.number ? tags.number : 'y-l');
+    expect(tags.string).toBe('');
     const html = await highlightYamlSource('off: 12\ntype: agents/context-added\nok: false\nitems:\n  - one\ncontent: |-\n  line\n');
-    expect(html).toContain(`<span class="${shiki.key}">type</span>`);
+    expect(html).toContain(`<${tags.key}>type</${tags.key}>`);
     // strings carry no tag: the block's colour is the string colour (site.css)
-    expect(html).toContain(`<span class="${shiki.punct}">:</span> agents/context-added\n`);
-    expect(html).not.toContain(`class="${shiki.string}"`);
-    expect(html).toContain(`<span class="${shiki.number}">12</span>`);
-    expect(html).toContain(`<span class="${shiki.literal}">false</span>`);
-    expect(html).toContain(`<span class="${shiki.punct}">-</span>`);
-    expect(html).toContain(`<span class="${shiki.header}">|-</span>`);
-    expect(html.endsWith(`<span class="${shiki.header}">|-</span>\n  line\n`)).toBe(true);
+    expect(html).toContain(`<${tags.punct}>:</${tags.punct}> agents/context-added\n`);
+    expect(html).toContain(`<${tags.number}>12</${tags.number}>`);
+    expect(html).toContain(`<${tags.literal}>false</${tags.literal}>`);
+    expect(html).toContain(`<${tags.punct}>-</${tags.punct}>`);
+    expect(html.endsWith(`<${tags.header}>|-</${tags.header}>\n  line\n`)).toBe(true);
     expect(shiki.key).not.toBe(shiki.string);
   });
 });

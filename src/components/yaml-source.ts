@@ -3,17 +3,17 @@
  * all different (every event's payload), so shiki — a TextMate grammar run per line — spent as long
  * on them as on every prompt of the build together. The YAML is well-formed (the build wrote it),
  * so the `yaml` package's own parser (its CST: every key, value and indicator with its offset)
- * says what each token is, in one fast pass, and the classes are the ones shiki's themes give the
- * same kinds of token (yamlTokenClasses), so the colours match the rest of the site. Text between
+ * says what each token is, in one fast pass, and each kind is written as its element (yamlTokenTags),
+ * coloured as shiki's themes colour the same kind of token, so the colours match the rest of the site. Text between
  * tokens is kept as it is, and so are strings — most of an event's characters — without a tag:
  * the block's own colour is the string colour (site.css, `.card details pre code`). Everything is
  * HTML-escaped.
  */
-import { yamlTokenClasses } from './highlight.ts';
+import { yamlTokenTags } from './highlight.ts';
 import { yamlHtmlLines } from './yaml-html.ts';
 import { yamlRanges } from './yaml-tokens.ts';
 
 /** The YAML text as highlighted HTML (the inside of a <code>). */
 export async function highlightYamlSource(source: string): Promise<string> {
-  return yamlHtmlLines(source, yamlRanges(source), await yamlTokenClasses()).join('\n');
+  return yamlHtmlLines(source, yamlRanges(source), await yamlTokenTags()).join('\n');
 }

@@ -2,8 +2,8 @@
  * What each token of a YAML text is — key, string, number, literal, indicator, block-scalar
  * header, comment — with its offsets, from the `yaml` package's own parse (its CST), in one fast
  * pass. The site's YAML is written by the build (printed requests, events), so it is well-formed;
- * the colouring (highlight.ts, yaml-source.ts) turns kinds into the classes shiki's themes give
- * them. Pure.
+ * the colouring (highlight.ts, yaml-html.ts) writes each kind as its element (highlight.ts
+ * yamlTokenTags), coloured as shiki's themes colour it. Pure.
  */
 import { CST, Parser } from 'yaml';
 

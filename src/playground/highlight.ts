@@ -2,12 +2,16 @@
  * Highlighting of printed requests in the browser, for the playground's pane. The printer's output
  * (src/prompt/print.ts) has a fixed shape — `model:`, `messages:`, `  - role:`, `    content:` as a
  * JSON string or a `|-` block indented six spaces, `    files:` with JSON items — so one pass over
- * the lines colours keys, values and block text the way the build's shiki themes do (the token
- * classes get the same two themes' colours in the site's CSS), in linear time: a YAML parser per
- * keystroke made re-rendering a long pane slow. The annotations' anchored ranges become <mark>s.
- * Everything is escaped.
+ * the lines finds its keys, indicators, block headers and strings, in linear time (a YAML parser per
+ * keystroke made re-rendering a long pane slow), and writes each kind as the build does: as the
+ * element the build's highlighter names for it (`tags`: highlight.ts yamlTokenTags, received in
+ * corpus.json; coloured by tokens.css), strings untagged in the line's own string colour. The
+ * annotations' anchored ranges become <mark>s. Everything is escaped.
  */
 import { escapeHtml } from '../components/pane-markup.ts';
+import { TAG_NAME } from '../components/yaml-html.ts';
+import type { YamlKind } from '../components/yaml-tokens.ts';
+import type { TokenTags } from './source-view.ts';
 
 export interface LineMark {
   line: number;
@@ -19,41 +23,37 @@ export interface LineMark {
 interface Span {
   from: number;
   to: number;
-  cls: string;
+  kind: YamlKind;
 }
 
 const KEY_LINE = /^(\s*)(- )?([A-Za-z_][\w-]*)(:)(?: (.*))?$/;
 
-/** Token spans of one printed line; `inBlock`: the line is text of a `|-` block. */
+/** Token spans of one printed line (strings and the spaces between tokens are left out: they carry no tag); `inBlock`: the line is text of a `|-` block. */
 function spansOf(text: string, inBlock: boolean): Span[] {
-  if (inBlock) return text.trim() ? [{ from: 0, to: text.length, cls: 'tok-string' }] : [];
+  if (inBlock) return [];
   const m = KEY_LINE.exec(text);
   if (!m) {
     const item = /^(\s*)(- )(.*)$/.exec(text);
-    if (!item) return [{ from: 0, to: text.length, cls: 'tok-string' }];
+    if (!item) return [];
     const at = item[1]!.length;
-    return [
-      { from: at, to: at + 2, cls: 'tok-punctuation' },
-      { from: at + 2, to: text.length, cls: 'tok-string' },
-    ];
+    return [{ from: at, to: at + 1, kind: 'punct' }];
   }
   const spans: Span[] = [];
   let at = m[1]!.length;
-  if (m[2]) spans.push({ from: at, to: (at += 2), cls: 'tok-punctuation' });
-  spans.push({ from: at, to: (at += m[3]!.length), cls: 'tok-propertyName' });
-  spans.push({ from: at, to: (at += 1), cls: 'tok-punctuation' });
-  if (m[5] !== undefined) {
-    at += 1;
-    spans.push({ from: at, to: text.length, cls: /^[|>][-+]?$/.test(m[5]) ? 'tok-keyword' : 'tok-string' });
-  }
+  if (m[2]) spans.push({ from: at, to: at + 1, kind: 'punct' });
+  at += m[2]?.length ?? 0;
+  spans.push({ from: at, to: (at += m[3]!.length), kind: 'key' });
+  spans.push({ from: at, to: (at += 1), kind: 'punct' });
+  if (m[5] !== undefined && /^[|>][-+]?$/.test(m[5])) spans.push({ from: at + 1, to: text.length, kind: 'header' });
   return spans;
 }
 
 /** One line's HTML from its token spans and marks (ranges within the line). */
-function lineHtml(text: string, spans: readonly Span[], marks: readonly LineMark[]): string {
-  if (!marks.length && spans.length <= 1 && (!spans[0] || (spans[0].from === 0 && spans[0].to === text.length))) {
-    return spans[0] ? `<span class="${spans[0].cls}">${escapeHtml(text)}</span>` : escapeHtml(text);
-  }
+function lineHtml(text: string, spans: readonly Span[], marks: readonly LineMark[], tags: TokenTags): string {
+  const tagOf = (kind: YamlKind | undefined): string | undefined => {
+    const tag = kind && tags[kind];
+    return tag && TAG_NAME.test(tag) ? tag : undefined;
+  };
   const cuts = new Set([0, text.length]);
   for (const s of spans) cuts.add(s.from).add(s.to);
   for (const m of marks) cuts.add(m.start).add(m.end);
@@ -71,9 +71,9 @@ function lineHtml(text: string, spans: readonly Span[], marks: readonly LineMark
           .join('')}>`;
       open = mark;
     }
-    const cls = spans.find((s) => s.from <= a && s.to >= b)?.cls;
+    const tag = tagOf(spans.find((s) => s.from <= a && s.to >= b)?.kind);
     const piece = escapeHtml(text.slice(a, b));
-    out += cls ? `<span class="${cls}">${piece}</span>` : piece;
+    out += tag ? `<${tag}>${piece}</${tag}>` : piece;
   }
   return open ? `${out}</mark>` : out;
 }
@@ -91,8 +91,8 @@ function merged(marks: LineMark[]): LineMark[] {
   return out;
 }
 
-/** Escaped, highlighted HTML for each printed line, with the marks. */
-export function highlightLines(lines: readonly string[], marks: readonly LineMark[] = []): string[] {
+/** Escaped, highlighted HTML for each printed line, with the marks; `tags`: each kind of token's element. */
+export function highlightLines(lines: readonly string[], tags: TokenTags, marks: readonly LineMark[] = []): string[] {
   const byLine = new Map<number, LineMark[]>();
   for (const m of marks) if (m.end > m.start) byLine.set(m.line, [...(byLine.get(m.line) ?? []), m]);
   for (const [line, ms] of byLine) byLine.set(line, merged(ms));
@@ -100,7 +100,7 @@ export function highlightLines(lines: readonly string[], marks: readonly LineMar
   return lines.map((text, i) => {
     // A `|-` block's lines are indented six spaces (or empty); anything else ends it.
     if (inBlock && text !== '' && !text.startsWith('      ')) inBlock = false;
-    const html = lineHtml(text, spansOf(text, inBlock), byLine.get(i) ?? []);
+    const html = lineHtml(text, spansOf(text, inBlock), byLine.get(i) ?? [], tags);
     if (/^ {4}content: \|-$/.test(text)) inBlock = true;
     return html;
   });

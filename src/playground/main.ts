@@ -18,7 +18,7 @@ import type { CorpusFile, EngineResult, PlaygroundError } from './engine.ts';
 import { morphInto } from './morph.ts';
 import { playgroundPaneHtml } from './pane.ts';
 import { MAX_CHARS, MAX_LINE, overLimits, WORKER_TIMEOUT_MS, type FoldInfo, type FromWorker, type ToWorker } from './protocol.ts';
-import { positionAt, renderSource, type TokenClasses } from './source-view.ts';
+import { positionAt, renderSource, type TokenTags } from './source-view.ts';
 import { decodeHash, encodeState, forDownload, idOf, setFold } from './state.ts';
 
 type EditorModule = typeof import('./editor.ts');
@@ -27,7 +27,7 @@ interface SiteCorpus {
   scenarios: (CorpusFile & { title: string })[];
   defaultFold: string;
   timeZero: string;
-  yamlClasses: TokenClasses;
+  yamlTags: TokenTags;
 }
 
 const DEBOUNCE_MS = 200;
@@ -139,7 +139,7 @@ export async function initPlayground(): Promise<void> {
     if (key === shownKey) return;
     shownKey = key;
     const t0 = performance.now();
-    renderSource(sourceBox, text, ranges, site.yamlClasses, lines);
+    renderSource(sourceBox, text, ranges, site.yamlTags, lines);
     void sourceBox.getBoundingClientRect().height; // style and layout, inside the measure
     performance.measure('playground:source', { start: t0, duration: performance.now() - t0 });
   };
@@ -290,7 +290,7 @@ export async function initPlayground(): Promise<void> {
       const t0 = performance.now();
       lastGood = r.view;
       selected = r.view.selected;
-      const html = playgroundPaneHtml(r.view.pane, r.view.cards);
+      const html = playgroundPaneHtml(r.view.pane, r.view.cards, site.yamlTags);
       performance.measure('playground:markup', { start: t0, duration: performance.now() - t0 });
       morphInto(paneBox, html); // only the rows that changed are replaced (and laid out again)
       paneBox.removeAttribute('data-stale');

@@ -1,13 +1,13 @@
 /**
  * The source view's markup: one line element per text line with its number, the worker's YAML
- * ranges as classed spans (split where a range spans lines), the error lines marked, and every
+ * ranges as token elements (split where a range spans lines), the error lines marked, and every
  * character of the untrusted text escaped — the text reads back exactly, markup never appears.
  */
 import { describe, expect, it } from 'vitest';
 import { yamlRanges } from '../components/yaml-tokens.ts';
-import { sourceHtml, type TokenClasses } from './source-view.ts';
+import { sourceHtml, type TokenTags } from './source-view.ts';
 
-const classes: TokenClasses = { key: 'k', string: 's', number: 'n', literal: 'l', punct: 'p', header: 'h', comment: 'c' };
+const tags: TokenTags = { key: 'y-k', string: '', number: 'y-n', literal: 'y-l', punct: 'y-p', header: 'y-h', comment: 'y-c' };
 
 /** The text of each line of the markup, entities decoded (what the browser shows). */
 const linesOf = (html: string): string[] =>
@@ -22,24 +22,24 @@ const linesOf = (html: string): string[] =>
   );
 
 describe('source view markup', () => {
-  it('numbers every line and colours tokens in their kinds’ classes, also across lines; strings untagged', () => {
+  it('numbers every line and writes tokens as their kinds’ elements, also across lines; strings untagged', () => {
     const text = 'id: x\n# done\nn: 2\ncontent: |-\n  one\n  two\n';
-    const html = sourceHtml(text, yamlRanges(text), classes);
+    const html = sourceHtml(text, yamlRanges(text), tags);
     expect(linesOf(html)).toEqual(text.split('\n'));
     expect([...html.matchAll(/<span class="pg-src-no" aria-hidden="true">(\d+)<\/span>/g)].map((m) => m[1])).toEqual(['1', '2', '3', '4', '5', '6', '7']);
-    expect(html).toContain('<span class="pg-src-text"><span class="k">id</span><span class="p">:</span> x</span>');
-    expect(html).toContain('<span class="n">2</span>');
-    expect(html).toContain('<span class="h">|-</span>');
+    expect(html).toContain('<span class="pg-src-text"><y-k>id</y-k><y-p>:</y-p> x</span>');
+    expect(html).toContain('<y-n>2</y-n>');
+    expect(html).toContain('<y-h>|-</y-h>');
     // The block scalar's one range is split at the line ends (its lines, strings, are untagged).
     expect(html).toContain('<span class="pg-src-text">  one</span>');
     expect(html).toContain('<span class="pg-src-text">  two</span>');
-    expect(html).not.toContain('class="s"');
-    expect(html).toContain('<span class="pg-src-text"><span class="c"># done</span></span>');
+    expect(html).not.toMatch(/<y-s\b/);
+    expect(html).toContain('<span class="pg-src-text"><y-c># done</y-c></span>');
   });
 
   it('shows the text plain without ranges, and marks the error lines', () => {
-    const html = sourceHtml('a: 1\nb: [\n', undefined, classes, new Set([2]));
-    expect(html).not.toContain('class="k"');
+    const html = sourceHtml('a: 1\nb: [\n', undefined, tags, new Set([2]));
+    expect(html).not.toContain('<y-k>');
     expect(linesOf(html)).toEqual(['a: 1', 'b: [', '']);
     expect(html.match(/pg-src-ln[^"]*/g)).toEqual(['pg-src-ln', 'pg-src-ln pg-src-err', 'pg-src-ln']);
     expect(html.match(/pg-src-marker/g)).toHaveLength(1);
@@ -53,10 +53,10 @@ describe('source view markup', () => {
       '',
     ].join('\n');
     for (const ranges of [yamlRanges(text), undefined]) {
-      const html = sourceHtml(text, ranges, { ...classes, key: 'k" onclick="x' });
+      const html = sourceHtml(text, ranges, { ...tags, key: 'y-k onclick="x"' });
       expect(linesOf(html)).toEqual(text.split('\n'));
-      expect(html).not.toMatch(/<(?!\/?(?:div|span)\b)/); // only the view's own elements
-      expect(html).not.toMatch(/<span class="k" onclick/);
+      expect(html).not.toMatch(/<(?!\/?(?:div|span|y-[a-z])\b)/); // only the view's own elements
+      expect(html).not.toMatch(/onclick/);
     }
   });
 });

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bundledThemes } from 'shiki';
 import { describe, expect, it } from 'vitest';
-import { THEMES } from '../components/highlight.ts';
+import { CONTRAST, THEMES } from '../components/highlight.ts';
 
 const css = (name: string): string => readFileSync(join(import.meta.dirname, name), 'utf8');
 const site = css('site.css');
@@ -79,5 +79,17 @@ describe('code colour contrast', () => {
         overrides.some((o) => o.cls === w.cls && o.colour === w.colour),
         `${w.side} ${w.colour} (.${w.cls}) needs an override in site.css`,
       ).toBe(true);
+  });
+
+  it('the YAML token elements (tokens.css) pass 4.5:1, and their adjustments are the overrides site.css gives the same colours', () => {
+    const elements = [...tokens.matchAll(/^(y-[a-z])\{color:light-dark\((#[0-9A-F]{6}),(#[0-9A-F]{6})\)\}$/gm)];
+    expect(elements.length).toBeGreaterThanOrEqual(4);
+    for (const [, tag, light, dark] of elements) {
+      expect(contrast(light!, background.light), `${tag} light ${light}`).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(dark!, background.dark), `${tag} dark ${dark}`).toBeGreaterThanOrEqual(4.5);
+    }
+    const fromSite = overrides.map((o) => [o.side, o.colour, o.shown.toUpperCase()]).sort();
+    const fromHighlight = (['light', 'dark'] as const).flatMap((side) => Object.entries(CONTRAST[side]).map(([c, shown]) => [side, c, shown])).sort();
+    expect(fromHighlight).toEqual(fromSite);
   });
 });

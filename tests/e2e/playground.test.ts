@@ -395,9 +395,9 @@ describe('the playground', () => {
 });
 
 describe('the playground before its editor is loaded', () => {
-  /** [classes, text] of each coloured token of highlighted HTML, split at line ends as the source view shows them. */
+  /** [element, text] of each coloured token of highlighted HTML, split at line ends as the source view shows them. */
   const tokensOf = (html: string): [string, string][] =>
-    [...html.matchAll(/<span class="([^"]*)">([^<]*)<\/span>/g)].flatMap(([, cls, text]) =>
+    [...html.matchAll(/<(y-[a-z])>([^<]*)<\/\1>/g)].flatMap(([, cls, text]) =>
       text!
         .replace(/&lt;/g, '<')
         .replace(/&gt;/g, '>')
@@ -412,24 +412,25 @@ describe('the playground before its editor is loaded', () => {
   it('opens in the source view without fetching CodeMirror, in the text and colours of the event YAML', { timeout: 90_000 }, async () => {
     const file = readFileSync(join(ROOT, 'scenarios/02-sent-re-add.yaml'), 'utf8');
     const page = await opened('/playground/#open=sent-re-add');
-    await page.waitForSelector('#pg-source .pg-src-text span');
+    await page.waitForSelector('#pg-source .pg-src-text y-k');
     expect(await page.locator('.cm-editor').count()).toBe(0);
     expect(fetched.get(page)!.length).toBeGreaterThan(1); // the page script and the worker…
     expect(fetched.get(page)!.filter(isCodeMirror)).toEqual([]); // …and nothing of CodeMirror
 
     expect((await page.locator('#pg-source .pg-src-text').allTextContents()).join('\n')).toBe(file);
-    const shown = await page.locator('#pg-source .pg-src-text span').evaluateAll((spans) => spans.map((s) => [s.className, s.textContent]));
+    const shown = await page.locator('#pg-source .pg-src-text *').evaluateAll((els) => els.map((s) => [s.localName, s.textContent]));
+    expect(shown.length).toBeGreaterThan(10);
     expect(shown).toEqual(tokensOf(await highlightYamlSource(file)));
-    // The same classes give the same colours as on the scenario page's event YAML.
-    const keyClass = shown.find(([, t]) => t === 'id')![0]!;
+    // The same elements give the same colours as on the scenario page's event YAML.
+    const keyTag = shown.find(([, t]) => t === 'id')![0]!;
     const colourOf = (p: Page, sel: string): Promise<string> =>
       p
         .locator(sel)
         .first()
         .evaluate((el) => getComputedStyle(el).color);
     const scenario = await open('/scenarios/sent-re-add/');
-    const onScenario = await colourOf(scenario, `details pre code span.${keyClass.split(' ').join('.')}`);
-    expect(await colourOf(page, `#pg-source span.${keyClass.split(' ').join('.')}`)).toBe(onScenario);
+    const onScenario = await colourOf(scenario, `details pre code ${keyTag}`);
+    expect(await colourOf(page, `#pg-source ${keyTag}`)).toBe(onScenario);
     // Strings, untagged, are the text's own colour on both.
     expect(await colourOf(page, '#pg-source .pg-src-text')).toBe(await colourOf(scenario, 'details pre code'));
     expect(onScenario).not.toBe(await colourOf(page, '#pg-source .pg-src-text'));
@@ -553,10 +554,10 @@ describe('the playground before its editor is loaded', () => {
   it('shows hostile text as text, and executes nothing before and after the editor loads', { timeout: 90_000 }, async () => {
     const hostile = `${readFileSync(join(ROOT, 'tests/fixtures/hostile/90-hostile.yaml'), 'utf8')}# </textarea><script>window.__pwned='comment'</script><a href="javascript:window.__pwned='a'">x</a><img src=x onerror="window.__pwned='img'">\n`;
     const page = await opened(`/playground/${encodeState({ file: 'scenarios/90-hostile.yaml', text: hostile })}`);
-    await page.waitForSelector('#pg-source .pg-src-text span');
+    await page.waitForSelector('#pg-source .pg-src-text y-k');
     expect(await page.locator('.cm-editor').count()).toBe(0);
     expect((await page.locator('#pg-source .pg-src-text').allTextContents()).join('\n')).toBe(hostile);
-    expect(await page.locator('#pg-source *:not(div.pg-src-ln, span)').count()).toBe(0);
+    expect(await page.locator('#pg-source *:not(div.pg-src-ln, span, y-k, y-n, y-p, y-h, y-c)').count()).toBe(0);
     expect(await page.locator('#pg-editor script, #pg-editor img, #pg-editor a, #pg-editor textarea, #pg-editor svg').count()).toBe(0);
     await page.locator('#pg-source .pg-src-ln').last().click();
     await page.waitForSelector('.cm-content:focus', { timeout: 30_000 });
