@@ -40,7 +40,7 @@ export const linkOffset = (a: Element): string | undefined => /#@(\d+)$/.exec(a.
 
 /**
  * When a pane line's provenance link is pointed at or focused (`target` of a mouseover/focusin):
- * gives it its title, "from @10 agents/context-added; from @11 …" — the run's events and their
+ * gives it its title, "from @10 <its event type>; from @11 …" — the run's events and their
  * types (`typeOf`: the timeline's, '' when unknown).
  */
 export function titleProvenanceLink(target: EventTarget | null, typeOf: (offset: string) => string): void {

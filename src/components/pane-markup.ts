@@ -12,7 +12,7 @@
  * elements. A run's provenance is its link's offset; a run of several events also lists them all
  * (`data-from="10 11"`), and a run of none that follows another run says so (`data-from` with no
  * value) — the hover walks back from a line to its run's first line (pane-lines.ts). The link's
- * title ("from @10 agents/context-added") is written in the browser when it is pointed at or
+ * title ("from @10 <its event type>") is written in the browser when it is pointed at or
  * focused (pane-lines.ts), from the timeline's cards, instead of into every page.
  *
  * Used at build time by Pane.astro (lines highlighted by shiki), in the browser by the scenario
