@@ -12,7 +12,8 @@
  * serves it from a route (pages/scenarios/_data.json.ts).
  */
 import type { SiteCorpus } from '../integration/site.ts';
-import type { RequestEconomics } from '../economics/compute.ts';
+import type { RequestEconomics, ScenarioEconomics } from '../economics/compute.ts';
+import type { RenderedScenario } from '../prompt/render.ts';
 import type { ScenarioView } from '../prompt/view.ts';
 import type { WireSource } from '../wire/index.ts';
 import { encodePanes, type PaneData } from './pane-data.ts';
@@ -27,6 +28,9 @@ export interface ScenarioData {
 
 /** What the page renders in full and what it leaves to the data. */
 export interface PageParts {
+  rendered: RenderedScenario;
+  /** The scenario's cache economics (none when it has no request). */
+  econ: ScenarioEconomics | undefined;
   /** The scenario's own events. */
   own: Set<number>;
   /** Whether the pane of this event is rendered in the HTML (the opened event, and every own request). */
@@ -42,6 +46,8 @@ export function pageParts(site: SiteCorpus, view: ScenarioView): PageParts {
   const econ = site.corpus.economics.get(view.id);
   const rendered = site.corpus.scenarios.find((s) => s.scenario.id === view.id)!;
   return {
+    rendered,
+    econ,
     own,
     inPage: (offset, kind) => offset === view.opens || (kind === 'request' && own.has(offset)),
     econByOffset: new Map((econ?.chain ?? []).map((e) => [e.offset, e])),

@@ -117,10 +117,8 @@ export function initScenarioPage(): void {
   /** Fetches the data (once) and gets its panes ready to decode. */
   const ready = (): Promise<ScenarioData> =>
     loadData().then((d) => {
-      if (!data) {
-        data = d.panes;
-        decode = paneDecoder(d.panes);
-      }
+      data ??= d.panes;
+      decode ??= paneDecoder(d.panes);
       return d;
     });
   /** The reader is reaching for another event: fetch the data now, so it is there by the click. */
