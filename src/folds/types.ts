@@ -30,6 +30,21 @@ export interface RenderedMessage {
   parts: Part[];
 }
 
+/**
+ * A cache breakpoint the request carries: the provider may write (and later read) a cache entry for
+ * the prefix of the request that ends here — Anthropic's `cache_control` on a tool, system block or
+ * message block, OpenAI GPT-5.6's `prompt_cache_breakpoint`. Positions are in the rendered
+ * messages, so the pane, the wire views and the economics all read the same marker.
+ */
+export interface Breakpoint {
+  /** Index into the snapshot's `messages` of the message the cached prefix ends in. */
+  message: number;
+  /** Characters of that message's `content` the prefix covers; absent: the whole message. */
+  end?: number;
+  /** Retention the marker asks for (Anthropic `ttl`): '5m' or '1h'; absent: the provider's default. */
+  ttl?: '5m' | '1h';
+}
+
 /** Why a request event rendered nothing (the fold did not accept it). */
 export interface Rejection {
   reason: string;
@@ -45,6 +60,12 @@ export interface Snapshot {
   messages: RenderedMessage[];
   request?: { model: string };
   rejected?: Rejection;
+  /**
+   * Optional: where this request carries cache breakpoints, in message order. Absent or empty: the
+   * request carries none, and the economics use the provider profile's default placement (spec
+   * cache-economics §2: only a request without any breakpoint falls back to the default).
+   */
+  breakpoints?: Breakpoint[];
 }
 
 /** A problem with an event's payload or the fold options, located by a path inside the value. */

@@ -4,7 +4,7 @@
  * site — the printed state as of every event. Requests the fold did not accept and stale anchors
  * become input errors.
  */
-import type { Abridgement, AnyFold, RenderedMessage, Snapshot } from '../folds/types.ts';
+import type { Abridgement, AnyFold, Breakpoint, RenderedMessage, Snapshot } from '../folds/types.ts';
 import type { InputError, SourcePos } from '../scenarios/errors.ts';
 import type { Scenario } from '../scenarios/model.ts';
 import { printRequest, type PrintedLine } from './print.ts';
@@ -27,6 +27,8 @@ export interface RenderedRequest {
   messages: readonly RenderedMessage[];
   /** When the request was sent (the request event's ISO-8601 instant). */
   createdAt: string;
+  /** The cache breakpoints the fold marked on this request (absent: the fold marks none; see Snapshot). */
+  breakpoints?: readonly Breakpoint[];
 }
 
 /** The printed state as of one event of the chain. */
@@ -140,6 +142,7 @@ export function renderScenario(scenario: Scenario, fold: AnyFold, opts: RenderOp
       text: weave(lines, cut, anchors),
       messages: snap.messages,
       createdAt: e.createdAt,
+      ...(snap.breakpoints && { breakpoints: snap.breakpoints }),
     };
     for (const a of anchors) {
       if (a.matches > 1 && a.annotation.occurrence === undefined) {
