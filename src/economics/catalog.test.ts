@@ -86,6 +86,21 @@ describe('catalog ids and families', () => {
     ['gpt-4o-2024-11-20', 'openai-gpt-4o'],
     ['gpt-4.1', 'openai-gpt-4.1'],
     ['gpt-4.1-2025-04-14', 'openai-gpt-4.1'],
+    ['gpt-4o-mini', 'openai-gpt-4o-mini'],
+    ['gpt-4.1-mini-2025-04-14', 'openai-gpt-4.1-mini'],
+    ['gpt-5', 'openai-gpt-5'],
+    ['gpt-5-mini', 'openai-gpt-5-mini'],
+    ['gpt-5.6', 'openai-gpt-5.6-sol'],
+    ['gpt-5.6-luna', 'openai-gpt-5.6-luna'],
+    ['gpt-5.6-nova', 'openai-gpt-5.6'],
+    ['gpt-6-sol', 'openai-gpt-6-sol'],
+    ['gpt-6.1-terra', 'openai-gpt-6'],
+    ['claude-opus-4-20250514', 'anthropic-claude-opus-4'],
+    ['claude-opus-4-1-20250805', 'anthropic-claude-opus-4.1'],
+    ['claude-opus-4-5-20251101', 'anthropic-claude-opus-4.5'],
+    ['claude-sonnet-4-20250514', 'anthropic-claude-sonnet-4'],
+    ['claude-fable-5-1', 'anthropic-claude-fable-5.1'],
+    ['claude-fable-5', 'anthropic-claude-fable-5'],
   ])('%s → %s', (model, profile) => {
     expect(resolve(model)?.id).toBe(profile);
   });
@@ -107,6 +122,14 @@ describe('catalog ids and families', () => {
     expect(resolve('gpt-4o-2024-05-13')?.id).not.toBe('openai-gpt-4o');
     expect(resolve('gpt-4.1-mini')?.id).not.toBe('openai-gpt-4.1');
     expect(resolve('gpt-4.1-nano')?.id).not.toBe('openai-gpt-4.1');
+  });
+
+  it('does not let a model swallow its successor’s id', () => {
+    expect(resolve('claude-opus-5-5')?.id).not.toBe('anthropic-claude-opus-5');
+    expect(resolve('claude-sonnet-5-5')?.id).not.toBe('anthropic-claude-sonnet-5');
+    expect(resolve('claude-opus-4-7')?.id).toBe('anthropic-claude-opus-4.7');
+    expect(resolve('claude-sonnet-4-7')).toBeUndefined();
+    expect(resolve('gpt-5-codex')).toBeUndefined();
   });
 
   it('leaves unrelated ids unmatched', () => {
@@ -159,10 +182,11 @@ describe('catalog prices agree with the documented multipliers', () => {
   };
 
   it.each(CATALOG.filter((m) => m.cache === 'anthropic' && m.prices.input).map((m) => [m.id, m] as const))(
-    '%s: reads 0.1×, 5-minute writes 1.25×, 1-hour writes 2× input',
+    '%s: reads 0.1× (or its documented exception), 5-minute writes 1.25×, 1-hour writes 2× input',
     (_id, m) => {
       const input = m.prices.input?.value as number;
-      close(m.prices.cachedInput?.value, input * RULES.anthropic.readMultiplier.value, 'cached');
+      const read = RULES.anthropic.readMultiplierExceptions[m.id]?.value ?? RULES.anthropic.readMultiplier.value;
+      close(m.prices.cachedInput?.value, input * read, 'cached');
       close(m.prices.cacheWrite?.value, input * RULES.anthropic.writeMultiplier5m.value, 'write 5m');
       close(m.prices.cacheWrite1h?.value, input * RULES.anthropic.writeMultiplier1h.value, 'write 1h');
     },

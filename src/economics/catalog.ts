@@ -134,6 +134,14 @@ export const RULES = {
       A_PRICING,
       'prompt caching multipliers: cache read (hit) = 0.1× base input price; the page lists exceptions for Claude Fable 5.1 / Mythos 5.1 (0.025×) and Claude Opus 5.5 (0.05×)',
     ),
+    /** Catalog entries whose cache hits the pricing page prices at another multiple of input. */
+    readMultiplierExceptions: {
+      'anthropic-claude-fable-5.1': s(
+        0.025,
+        A_PRICING,
+        '"Cache hits and refreshes on Claude Fable 5.1 and Claude Mythos 5.1 are priced at 0.025x the base input price" (the table row: $0.25 against $10 input)',
+      ),
+    } as Record<string, Sourced>,
     belowMinimum: s(
       'processed without caching, no error',
       A_CACHING,
@@ -199,10 +207,14 @@ const A_TTL = s(5, A_CACHING, 'default `ephemeral` lifetime, refreshed on every 
 const A_TTL_1H = s(60, A_CACHING, '`ttl: "1h"`, written at 2× the input price');
 const O_MIN = s(1024, O_GUIDE, 'caching starts at 1024 prompt tokens');
 const O_RETENTION = s(5, O_GUIDE, '5 to 10 minutes of inactivity (lower bound), always evicted within one hour');
-const O_EXTENDED = s(24 * 60, O_GUIDE, '`prompt_cache_retention: "24h"`: up to 24 hours (an upper bound)');
+const O_EXTENDED = s(24 * 60, O_GUIDE, '`prompt_cache_retention: "24h"`: up to 24 hours (an upper bound); this model is on the guide’s list of models offering it');
 const O56_RETENTION = s(30, O_API_CACHE_OPTIONS, 'minimum lifetime per breakpoint written (`ttl: "30m"`, the default); secondary source — see RULES.openaiBreakpoints.ttlMinutes');
 
-/** Anthropic prices: input and output as read; writes and reads as read from the same row. */
+const A_MIN_1024 = s(1024, A_CACHING, A_MIN('Claude Opus 4.8, Sonnet 5, Sonnet 4.6, Sonnet 4.5, Opus 4.1, Opus 4 and Sonnet 4'));
+const A_MIN_4096_OPUS = s(4096, A_CACHING, A_MIN('Claude Opus 4.6 and Opus 4.5'));
+const A_MIN_512 = s(512, A_CACHING, A_MIN('Claude Fable 5.1, Mythos 5.1, Opus 5, Fable 5 and Mythos 5'));
+
+/** Anthropic prices, one row of the pricing table: base input, 5m writes, 1h writes, hits & refreshes, output. */
 function anthropicPrices(row: string, input: number, write5m: number, write1h: number, read: number, output: number, source = A_PRICING, via?: string): ModelPrices {
   const note = A_ROW(row, via);
   return {
@@ -214,124 +226,328 @@ function anthropicPrices(row: string, input: number, write5m: number, write1h: n
   };
 }
 
+/** OpenAI text-token prices from one model page (`write` only for GPT-5.6 and later). */
+function openaiPrices(
+  page: string,
+  input: number,
+  cached: number,
+  output: number,
+  write?: number,
+  how = 'read in a verbatim copy of the page’s markdown',
+  source = O_MODEL(page),
+): ModelPrices {
+  const note = `${O_ROW(page)} (${how})`;
+  return {
+    input: s(input, source, note),
+    cachedInput: s(cached, source, note),
+    ...(write !== undefined && { cacheWrite: s(write, source, `${note}: "Cache writes are billed at 1.25x the uncached input token rate"`) }),
+    output: s(output, source, note),
+  };
+}
+
+const anthropic = (m: Omit<ModelFacts, 'provider' | 'cache' | 'tokenizer' | 'retentionMinutes' | 'extendedRetentionMinutes'>): ModelFacts => ({
+  provider: 'anthropic',
+  cache: 'anthropic',
+  tokenizer: 'approx',
+  retentionMinutes: A_TTL,
+  extendedRetentionMinutes: A_TTL_1H,
+  ...m,
+});
+
+const openaiPrefix = (m: Omit<ModelFacts, 'provider' | 'cache' | 'tokenizer' | 'minPrefixTokens' | 'retentionMinutes'>): ModelFacts => ({
+  provider: 'openai',
+  cache: 'openai-prefix',
+  tokenizer: 'o200k_base',
+  minPrefixTokens: O_MIN,
+  retentionMinutes: O_RETENTION,
+  ...m,
+});
+
+const openaiBreakpoints = (m: Omit<ModelFacts, 'provider' | 'cache' | 'tokenizer' | 'minPrefixTokens' | 'retentionMinutes'>): ModelFacts => ({
+  provider: 'openai',
+  cache: 'openai-breakpoints',
+  tokenizer: 'o200k_base',
+  minPrefixTokens: O_MIN,
+  retentionMinutes: O56_RETENTION,
+  ...m,
+});
+
+const QUICK = (page: string) => `the "Quick comparison" table on the ${page} model page (read in a verbatim copy of the page’s markdown)`;
+
 export const CATALOG: ModelFacts[] = [
   // ── OpenAI, automatic prefix caching (before GPT-5.6) ──────────────────────────────────────────
-  {
+  openaiPrefix({
     id: 'openai-gpt-4o',
     title: 'OpenAI GPT-4o',
-    provider: 'openai',
+    // gpt-4o-2024-05-13 is listed as a snapshot too, but is not matched: its price is not the one
+    // the page's comparison table gives for GPT-4o, and we found no OpenAI page pricing it.
     ids: ['gpt-4o', 'gpt-4o-2024-08-06', 'gpt-4o-2024-11-20'],
     families: [],
-    cache: 'openai-prefix',
-    tokenizer: 'o200k_base',
-    minPrefixTokens: O_MIN,
-    retentionMinutes: O_RETENTION,
     prices: {
-      input: s(
-        2.5,
-        O_MODEL('gpt-4.1'),
-        'the "Quick comparison" table on the GPT-4.1 model page, row GPT-4o (read in a verbatim copy of the page’s markdown); gpt-4o-2024-05-13 is priced differently and is deliberately not matched',
-      ),
-      cachedInput: s(1.25, O_MODEL('gpt-4.1'), 'the "Quick comparison" table on the GPT-4.1 model page, row GPT-4o'),
-      output: s(10, O_MODEL('gpt-4.1'), 'the "Quick comparison" table on the GPT-4.1 model page, row GPT-4o'),
+      input: s(2.5, O_MODEL('gpt-4.1'), `${QUICK('GPT-4.1')}, row GPT-4o`),
+      cachedInput: s(1.25, O_MODEL('gpt-4.1'), `${QUICK('GPT-4.1')}, row GPT-4o`),
+      output: s(10, O_MODEL('gpt-4.1'), `${QUICK('GPT-4.1')}, row GPT-4o`),
     },
-  },
-  {
+  }),
+  openaiPrefix({
+    id: 'openai-gpt-4o-mini',
+    title: 'OpenAI GPT-4o mini',
+    ids: ['gpt-4o-mini', 'gpt-4o-mini-2024-07-18'],
+    families: [],
+    prices: {
+      input: s(0.15, O_MODEL('gpt-4.1-mini'), `${QUICK('GPT-4.1 mini')}, row GPT-4o Mini`),
+      cachedInput: s(0.075, O_MODEL('gpt-4.1-mini'), `${QUICK('GPT-4.1 mini')}, row GPT-4o Mini`),
+      output: s(0.6, O_MODEL('gpt-4.1-mini'), `${QUICK('GPT-4.1 mini')}, row GPT-4o Mini`),
+    },
+  }),
+  openaiPrefix({
     id: 'openai-gpt-4.1',
     title: 'OpenAI GPT-4.1',
-    provider: 'openai',
     ids: ['gpt-4.1', 'gpt-4.1-2025-04-14'],
     families: [],
-    cache: 'openai-prefix',
-    tokenizer: 'o200k_base',
-    minPrefixTokens: O_MIN,
-    retentionMinutes: O_RETENTION,
+    extendedRetentionMinutes: O_EXTENDED,
+    prices: openaiPrices('gpt-4.1', 2, 0.5, 8),
+  }),
+  openaiPrefix({
+    id: 'openai-gpt-4.1-mini',
+    title: 'OpenAI GPT-4.1 mini',
+    ids: ['gpt-4.1-mini', 'gpt-4.1-mini-2025-04-14'],
+    families: [],
+    prices: {
+      input: s(0.4, O_MODEL('gpt-4.1-mini'), `${QUICK('GPT-4.1 mini')}, row GPT-4.1 Mini`),
+      cachedInput: s(0.1, O_MODEL('gpt-4.1-mini'), `${QUICK('GPT-4.1 mini')}, row GPT-4.1 Mini`),
+      output: s(1.6, O_MODEL('gpt-4.1-mini'), `${QUICK('GPT-4.1 mini')}, row GPT-4.1 Mini`),
+    },
+  }),
+  openaiPrefix({
+    id: 'openai-gpt-4.1-nano',
+    title: 'OpenAI GPT-4.1 nano (shut down, per its model page)',
+    ids: ['gpt-4.1-nano', 'gpt-4.1-nano-2025-04-14'],
+    families: [],
+    prices: openaiPrices('gpt-4.1-nano', 0.1, 0.025, 0.4, undefined, 'the Korean rendering of the page; it marks the model as shut down'),
+  }),
+  openaiPrefix({
+    id: 'openai-gpt-5',
+    title: 'OpenAI GPT-5',
+    ids: ['gpt-5', 'gpt-5-2025-08-07'],
+    families: [],
     extendedRetentionMinutes: O_EXTENDED,
     prices: {
-      input: s(2, O_MODEL('gpt-4.1'), `${O_ROW('gpt-4.1')} (read in a verbatim copy of the page’s markdown); default snapshot gpt-4.1-2025-04-14`),
-      cachedInput: s(0.5, O_MODEL('gpt-4.1'), O_ROW('gpt-4.1')),
-      output: s(8, O_MODEL('gpt-4.1'), O_ROW('gpt-4.1')),
+      input: s(1.25, O_MODEL('gpt-5-pro'), `${QUICK('GPT-5 Pro')}, row GPT-5`),
+      cachedInput: s(0.125, O_MODEL('gpt-5-pro'), `${QUICK('GPT-5 Pro')}, row GPT-5`),
+      output: s(10, O_MODEL('gpt-5-pro'), `${QUICK('GPT-5 Pro')}, row GPT-5`),
     },
-  },
+  }),
+  openaiPrefix({
+    id: 'openai-gpt-5-mini',
+    title: 'OpenAI GPT-5 mini (deprecated, per its model page)',
+    ids: ['gpt-5-mini', 'gpt-5-mini-2025-08-07'],
+    families: [],
+    prices: openaiPrices('gpt-5-mini', 0.25, 0.025, 2, undefined, 'the Korean rendering of the page'),
+  }),
+  openaiPrefix({
+    id: 'openai-gpt-5-nano',
+    title: 'OpenAI GPT-5 nano (deprecated, per its model page)',
+    ids: ['gpt-5-nano', 'gpt-5-nano-2025-08-07'],
+    families: [],
+    prices: openaiPrices('gpt-5-nano', 0.05, 0.005, 0.4, undefined, 'the page and its markdown'),
+  }),
 
   // ── OpenAI GPT-5.6 family and later: breakpoints, writes at 1.25× ──────────────────────────────
-  {
+  openaiBreakpoints({
+    id: 'openai-gpt-5.6-sol',
+    title: 'OpenAI GPT-5.6 Sol (promotional price)',
+    ids: ['gpt-5.6-sol', 'gpt-5.6'],
+    families: ['gpt-5.6-sol-20'],
+    prices: openaiPrices(
+      'gpt-5.6-sol',
+      4,
+      0.4,
+      20,
+      5,
+      'the Japanese and Portuguese renderings of the page: a promotional price "available at least until November 21, 2026" — recheck it; the `gpt-5.6` alias routes to Sol',
+    ),
+  }),
+  openaiBreakpoints({
     id: 'openai-gpt-5.6-terra',
     title: 'OpenAI GPT-5.6 Terra',
-    provider: 'openai',
-    ids: [],
-    families: ['gpt-5.6-terra'],
-    cache: 'openai-breakpoints',
-    tokenizer: 'o200k_base',
-    minPrefixTokens: O_MIN,
-    retentionMinutes: O56_RETENTION,
-    prices: {
-      input: s(
-        2,
-        O_MODEL('gpt-5.6-terra'),
-        `${O_ROW('gpt-5.6-terra')} (read in a verbatim copy of the page’s markdown; prompts over 272K input tokens cost 2× input, 1.5× output)`,
-      ),
-      cachedInput: s(0.2, O_MODEL('gpt-5.6-terra'), O_ROW('gpt-5.6-terra')),
-      cacheWrite: s(2.5, O_MODEL('gpt-5.6-terra'), 'the model page: "Cache writes are billed at 1.25x the uncached input token rate" (1.25 × $2)'),
-      output: s(12, O_MODEL('gpt-5.6-terra'), O_ROW('gpt-5.6-terra')),
-    },
-  },
-  {
+    ids: ['gpt-5.6-terra'],
+    families: ['gpt-5.6-terra-20'],
+    prices: openaiPrices('gpt-5.6-terra', 2, 0.2, 12, 2.5, 'read in a verbatim copy of the page’s markdown; prompts over 272K input tokens cost 2× input, 1.5× output'),
+  }),
+  openaiBreakpoints({
+    id: 'openai-gpt-5.6-luna',
+    title: 'OpenAI GPT-5.6 Luna',
+    ids: ['gpt-5.6-luna'],
+    families: ['gpt-5.6-luna-20'],
+    prices: openaiPrices('gpt-5.6-luna', 0.2, 0.02, 1.2, 0.25, 'the page itself'),
+  }),
+  openaiBreakpoints({
     id: 'openai-gpt-5.6',
     title: 'OpenAI GPT-5.6 family, tier not configured',
-    provider: 'openai',
     ids: [],
     families: ['gpt-5.6-'],
-    cache: 'openai-breakpoints',
-    tokenizer: 'o200k_base',
-    minPrefixTokens: O_MIN,
-    retentionMinutes: O56_RETENTION,
     prices: {},
-  },
-  {
+  }),
+  openaiBreakpoints({
+    id: 'openai-gpt-6-sol',
+    title: 'OpenAI GPT-6 Sol',
+    ids: ['gpt-6-sol'],
+    families: ['gpt-6-sol-20'],
+    prices: openaiPrices('gpt-6-sol', 2, 0.2, 10, 2.5, 'the page itself', 'https://developers.openai.com/docs/models/gpt-6-sol'),
+  }),
+  openaiBreakpoints({
+    id: 'openai-gpt-6-luna',
+    title: 'OpenAI GPT-6 Luna',
+    ids: ['gpt-6-luna'],
+    families: ['gpt-6-luna-20'],
+    prices: openaiPrices('gpt-6-luna', 0.1, 0.01, 0.5, 0.125, 'the Japanese rendering of the page'),
+  }),
+  openaiBreakpoints({
+    id: 'openai-gpt-6.2-sol',
+    title: 'OpenAI GPT-6.2 Sol',
+    ids: ['gpt-6.2-sol'],
+    families: ['gpt-6.2-sol-20'],
+    extendedRetentionMinutes: s(
+      12 * 60,
+      O_MODEL('gpt-6.2-sol'),
+      'the model page: "The cache write price is for 30 minutes of retention. A 12-hour cache write costs $5 per million tokens" (short context, Standard)',
+    ),
+    prices: openaiPrices('gpt-6.2-sol', 2, 0.1, 10, 2.5, 'the page and its markdown; the write price is for 30 minutes of retention'),
+  }),
+  openaiBreakpoints({
     id: 'openai-gpt-6',
-    title: 'OpenAI GPT-6 and later families (cache rules of GPT-5.6 and later; no price configured)',
-    provider: 'openai',
+    title: 'OpenAI GPT-6 and later families, model not configured (cache rules of GPT-5.6 and later)',
     ids: [],
     families: ['gpt-6', 'gpt-7'],
-    cache: 'openai-breakpoints',
-    tokenizer: 'o200k_base',
-    minPrefixTokens: O_MIN,
-    retentionMinutes: O56_RETENTION,
     prices: {},
-  },
+  }),
 
   // ── Anthropic ──────────────────────────────────────────────────────────────────────────────────
-  {
-    id: 'anthropic-claude-sonnet-4.5',
-    title: 'Anthropic Claude Sonnet 4.5',
-    provider: 'anthropic',
-    ids: ['claude-sonnet-4-5', 'claude-sonnet-4-5-20250929'],
-    families: ['claude-sonnet-4-5'],
-    cache: 'anthropic',
-    tokenizer: 'approx',
-    minPrefixTokens: s(1024, A_CACHING, A_MIN('Claude Opus 4.8, Sonnet 5, Sonnet 4.6, Sonnet 4.5, Opus 4.1, Opus 4 and Sonnet 4')),
-    retentionMinutes: A_TTL,
-    extendedRetentionMinutes: A_TTL_1H,
-    prices: anthropicPrices('Claude Sonnet 4.5', 3, 3.75, 6, 0.3, 15, A_PRICING_ZH, 'the Chinese rendering of the pricing page; the English page’s copy gives the same row'),
-  },
-  {
+  anthropic({
     id: 'anthropic-claude-haiku-4.5',
     title: 'Anthropic Claude Haiku 4.5',
-    provider: 'anthropic',
     ids: ['claude-haiku-4-5', 'claude-haiku-4-5-20251001'],
     families: ['claude-haiku-4-5'],
-    cache: 'anthropic',
-    tokenizer: 'approx',
     minPrefixTokens: s(4096, A_CACHING, A_MIN('Claude Haiku 4.5')),
-    retentionMinutes: A_TTL,
-    extendedRetentionMinutes: A_TTL_1H,
-    prices: anthropicPrices('Claude Haiku 4.5', 1, 1.25, 2, 0.1, 5, A_PRICING_ZH, 'the Chinese rendering of the pricing page; the English page’s copy gives the same row'),
-  },
+    prices: anthropicPrices('Claude Haiku 4.5', 1, 1.25, 2, 0.1, 5, A_PRICING_ZH, 'the Chinese rendering of the page; a verbatim copy of the English page gives the same row'),
+  }),
+  anthropic({
+    id: 'anthropic-claude-sonnet-4',
+    title: 'Anthropic Claude Sonnet 4 (retired except on Bedrock and Google Cloud)',
+    ids: ['claude-sonnet-4-0', 'claude-sonnet-4-20250514'],
+    families: ['claude-sonnet-4-2025'],
+    minPrefixTokens: A_MIN_1024,
+    prices: anthropicPrices('Claude Sonnet 4', 3, 3.75, 6, 0.3, 15, A_PRICING_ZH, 'the Chinese rendering of the page'),
+  }),
+  anthropic({
+    id: 'anthropic-claude-sonnet-4.5',
+    title: 'Anthropic Claude Sonnet 4.5',
+    ids: ['claude-sonnet-4-5', 'claude-sonnet-4-5-20250929'],
+    families: ['claude-sonnet-4-5'],
+    minPrefixTokens: A_MIN_1024,
+    prices: anthropicPrices('Claude Sonnet 4.5', 3, 3.75, 6, 0.3, 15, A_PRICING_ZH, 'the Chinese rendering of the page; a verbatim copy of the English page gives the same row'),
+  }),
+  anthropic({
+    id: 'anthropic-claude-sonnet-4.6',
+    title: 'Anthropic Claude Sonnet 4.6',
+    ids: ['claude-sonnet-4-6'],
+    families: ['claude-sonnet-4-6'],
+    minPrefixTokens: s(1024, A_CACHING, `${A_MIN('Claude Opus 4.8, Sonnet 5, Sonnet 4.6, …')} (one gateway’s docs say 2,048; Anthropic’s page says 1,024)`),
+    prices: anthropicPrices('Claude Sonnet 4.6', 3, 3.75, 6, 0.3, 15, A_PRICING_ZH, 'the Chinese rendering of the page; a verbatim copy of the English page gives the same row'),
+  }),
+  anthropic({
+    id: 'anthropic-claude-opus-4',
+    title: 'Anthropic Claude Opus 4 (retired except on Google Cloud)',
+    ids: ['claude-opus-4-0', 'claude-opus-4-20250514'],
+    families: ['claude-opus-4-2025'],
+    minPrefixTokens: A_MIN_1024,
+    prices: anthropicPrices('Claude Opus 4', 15, 18.75, 30, 1.5, 75, A_PRICING_ZH, 'the Chinese rendering of the page'),
+  }),
+  anthropic({
+    id: 'anthropic-claude-opus-4.1',
+    title: 'Anthropic Claude Opus 4.1 (retired except on Bedrock and Google Cloud)',
+    ids: ['claude-opus-4-1', 'claude-opus-4-1-20250805'],
+    families: ['claude-opus-4-1'],
+    minPrefixTokens: A_MIN_1024,
+    prices: anthropicPrices('Claude Opus 4.1', 15, 18.75, 30, 1.5, 75, A_PRICING, 'the English page'),
+  }),
+  anthropic({
+    id: 'anthropic-claude-opus-4.5',
+    title: 'Anthropic Claude Opus 4.5',
+    ids: ['claude-opus-4-5', 'claude-opus-4-5-20251101'],
+    families: ['claude-opus-4-5'],
+    minPrefixTokens: A_MIN_4096_OPUS,
+    prices: anthropicPrices('Claude Opus 4.5', 5, 6.25, 10, 0.5, 25, A_PRICING, 'the English page'),
+  }),
+  anthropic({
+    id: 'anthropic-claude-opus-4.6',
+    title: 'Anthropic Claude Opus 4.6',
+    ids: ['claude-opus-4-6'],
+    families: ['claude-opus-4-6'],
+    minPrefixTokens: A_MIN_4096_OPUS,
+    prices: anthropicPrices('Claude Opus 4.6', 5, 6.25, 10, 0.5, 25, A_PRICING, 'the English page'),
+  }),
+  anthropic({
+    id: 'anthropic-claude-opus-4.7',
+    title: 'Anthropic Claude Opus 4.7',
+    ids: ['claude-opus-4-7'],
+    families: ['claude-opus-4-7'],
+    minPrefixTokens: s(2048, A_CACHING, `${A_MIN('Claude Mythos Preview and Opus 4.7')} (some secondary pages say 4,096; Anthropic’s page says 2,048)`),
+    prices: anthropicPrices('Claude Opus 4.7', 5, 6.25, 10, 0.5, 25, A_PRICING, 'the English page'),
+  }),
+  anthropic({
+    id: 'anthropic-claude-opus-4.8',
+    title: 'Anthropic Claude Opus 4.8',
+    ids: ['claude-opus-4-8'],
+    families: ['claude-opus-4-8'],
+    minPrefixTokens: A_MIN_1024,
+    prices: anthropicPrices('Claude Opus 4.8', 5, 6.25, 10, 0.5, 25, A_PRICING, 'the English page'),
+  }),
+  anthropic({
+    id: 'anthropic-claude-opus-5',
+    title: 'Anthropic Claude Opus 5',
+    // No family: `claude-opus-5-5` is another model (Opus 5.5, not configured here).
+    ids: ['claude-opus-5'],
+    families: [],
+    minPrefixTokens: A_MIN_512,
+    prices: anthropicPrices('Claude Opus 5', 5, 6.25, 10, 0.5, 25, A_PRICING, 'the English page'),
+  }),
+  anthropic({
+    id: 'anthropic-claude-sonnet-5',
+    title: 'Anthropic Claude Sonnet 5 (price not configured: the sources disagree)',
+    ids: ['claude-sonnet-5'],
+    families: [],
+    minPrefixTokens: A_MIN_1024,
+    // The pricing page listed $2/$10 "through August 31, 2026" and $3/$15 "starting September 1,
+    // 2026"; a later report says the introductory price was kept. We could not read which row the
+    // page shows today, so no price is configured.
+    prices: {},
+  }),
+  anthropic({
+    id: 'anthropic-claude-fable-5',
+    title: 'Anthropic Claude Fable 5',
+    ids: ['claude-fable-5', 'claude-mythos-5'],
+    families: [],
+    minPrefixTokens: A_MIN_512,
+    prices: anthropicPrices('Claude Fable 5 (and Mythos 5, limited availability)', 10, 12.5, 20, 1, 50, A_PRICING, 'the English page'),
+  }),
+  anthropic({
+    id: 'anthropic-claude-fable-5.1',
+    title: 'Anthropic Claude Fable 5.1 (cache reads at 0.025×)',
+    ids: ['claude-fable-5-1', 'claude-mythos-5-1'],
+    families: ['claude-fable-5-1', 'claude-mythos-5-1'],
+    minPrefixTokens: A_MIN_512,
+    prices: anthropicPrices('Claude Fable 5.1 (and Mythos 5.1, limited availability)', 10, 12.5, 20, 0.25, 50, A_PRICING, 'the English page; hits are 0.025× input on this model'),
+  }),
 ];
 
-/** Where a model's dated ids come from (for the page). */
+/** Where a model's ids come from (for the page). */
 export const ID_SOURCES = {
-  anthropic: s('Claude API ID / alias columns', A_MODELS, 'e.g. claude-haiku-4-5-20251001 with alias claude-haiku-4-5'),
+  anthropic: s(
+    'Claude API ID / alias columns',
+    A_MODELS,
+    'e.g. claude-haiku-4-5-20251001 with alias claude-haiku-4-5; the newest models have fixed ids without a date (claude-opus-5, as its migration guide says)',
+  ),
   openai: s('Snapshots list of each model page', O_PRICING, 'e.g. gpt-4.1-2025-04-14, the default snapshot of gpt-4.1'),
 } as const;
