@@ -101,6 +101,10 @@ describe('catalog ids and families', () => {
     ['claude-sonnet-4-20250514', 'anthropic-claude-sonnet-4'],
     ['claude-fable-5-1', 'anthropic-claude-fable-5.1'],
     ['claude-fable-5', 'anthropic-claude-fable-5'],
+    ['claude-opus-5-5', 'anthropic-claude-opus-5.5'],
+    ['claude-sonnet-5-5', 'anthropic-claude-sonnet-5.5'],
+    ['claude-haiku-5-5', 'anthropic-claude-haiku-5.5'],
+    ['claude-sonnet-5', 'anthropic-claude-sonnet-5'],
   ])('%s → %s', (model, profile) => {
     expect(resolve(model)?.id).toBe(profile);
   });

@@ -141,6 +141,16 @@ export const RULES = {
         A_PRICING,
         '"Cache hits and refreshes on Claude Fable 5.1 and Claude Mythos 5.1 are priced at 0.025x the base input price" (the table row: $0.25 against $10 input)',
       ),
+      'anthropic-claude-opus-5.5': s(
+        0.05,
+        A_PRICING,
+        'the Opus 5.5 row prices hits at $0.20 against $4 input (footnote 2: 0.05×); row quoted verbatim from the page in several public repositories',
+      ),
+      'anthropic-claude-sonnet-5.5': s(
+        0.05,
+        A_PRICING,
+        'the Sonnet 5.5 row prices hits at $0.10 against $2 input (footnote 2); row quoted verbatim from the page in a public research note (retrieved 2026-10-08)',
+      ),
     } as Record<string, Sourced>,
     belowMinimum: s(
       'processed without caching, no error',
@@ -213,6 +223,11 @@ const O56_RETENTION = s(30, O_API_CACHE_OPTIONS, 'minimum lifetime per breakpoin
 const A_MIN_1024 = s(1024, A_CACHING, A_MIN('Claude Opus 4.8, Sonnet 5, Sonnet 4.6, Sonnet 4.5, Opus 4.1, Opus 4 and Sonnet 4'));
 const A_MIN_4096_OPUS = s(4096, A_CACHING, A_MIN('Claude Opus 4.6 and Opus 4.5'));
 const A_MIN_512 = s(512, A_CACHING, A_MIN('Claude Fable 5.1, Mythos 5.1, Opus 5, Fable 5 and Mythos 5'));
+const A_MIN_512_NEW = s(
+  512,
+  A_CACHING,
+  'the "Cache limitations" list of a later version of the page: "512 tokens for Claude Fable 5.1, … Claude Opus 5.5, … Claude Sonnet 5.5" (and Claude Haiku 5.5), as quoted in public review notes read 2026-12-02; the verbatim copy of the page we read predates these models',
+);
 
 /** Anthropic prices, one row of the pricing table: base input, 5m writes, 1h writes, hits & refreshes, output. */
 function anthropicPrices(row: string, input: number, write5m: number, write1h: number, read: number, output: number, source = A_PRICING, via?: string): ModelPrices {
@@ -515,14 +530,63 @@ export const CATALOG: ModelFacts[] = [
   }),
   anthropic({
     id: 'anthropic-claude-sonnet-5',
-    title: 'Anthropic Claude Sonnet 5 (price not configured: the sources disagree)',
+    title: 'Anthropic Claude Sonnet 5',
+    // No family: `claude-sonnet-5-5` is Sonnet 5.5.
     ids: ['claude-sonnet-5'],
     families: [],
     minPrefixTokens: A_MIN_1024,
-    // The pricing page listed $2/$10 "through August 31, 2026" and $3/$15 "starting September 1,
-    // 2026"; a later report says the introductory price was kept. We could not read which row the
-    // page shows today, so no price is configured.
-    prices: {},
+    prices: anthropicPrices(
+      'Claude Sonnet 5',
+      2,
+      2.5,
+      4,
+      0.2,
+      10,
+      A_PRICING,
+      'verbatim quotes of the page’s later single row ("$2 / MTok" with a footnote); an earlier version listed $3/$15 "starting September 1, 2026", and a September report says the $2/$10 price was kept — recheck',
+    ),
+  }),
+  anthropic({
+    id: 'anthropic-claude-sonnet-5.5',
+    title: 'Anthropic Claude Sonnet 5.5 (cache reads at 0.05×)',
+    ids: ['claude-sonnet-5-5'],
+    families: ['claude-sonnet-5-5'],
+    minPrefixTokens: A_MIN_512_NEW,
+    prices: anthropicPrices('Claude Sonnet 5.5', 2, 2.5, 4, 0.1, 10, A_PRICING, 'a verbatim quote of the row in a public research note, retrieved 2026-10-08'),
+  }),
+  anthropic({
+    id: 'anthropic-claude-opus-5.5',
+    title: 'Anthropic Claude Opus 5.5 (cache reads at 0.05×)',
+    ids: ['claude-opus-5-5'],
+    families: ['claude-opus-5-5'],
+    minPrefixTokens: A_MIN_512_NEW,
+    prices: anthropicPrices(
+      'Claude Opus 5.5',
+      4,
+      5,
+      8,
+      0.2,
+      20,
+      A_PRICING,
+      'verbatim quotes of the row in several public repositories; the models overview gives the same $4 / $20',
+    ),
+  }),
+  anthropic({
+    id: 'anthropic-claude-haiku-5.5',
+    title: 'Anthropic Claude Haiku 5.5 (prices for prompts up to 100,000 tokens)',
+    ids: ['claude-haiku-5-5'],
+    families: ['claude-haiku-5-5'],
+    minPrefixTokens: A_MIN_512_NEW,
+    prices: anthropicPrices(
+      'Claude Haiku 5.5 (for prompts up to 100,000 tokens)',
+      0.1,
+      0.125,
+      0.2,
+      0.01,
+      0.5,
+      A_PRICING,
+      'a verbatim quote of the rows in a public repository; prompts over 100,000 tokens cost 5× ($0.50 / $2.50) — not modelled',
+    ),
   }),
   anthropic({
     id: 'anthropic-claude-fable-5',
