@@ -94,7 +94,6 @@ describe('catalog ids and families', () => {
     ['gpt-5.6-luna', 'openai-gpt-5.6-luna'],
     ['gpt-5.6-nova', 'openai-gpt-5.6'],
     ['gpt-6-sol', 'openai-gpt-6-sol'],
-    ['gpt-6.1-terra', 'openai-gpt-6'],
     ['claude-opus-4-20250514', 'anthropic-claude-opus-4'],
     ['claude-opus-4-1-20250805', 'anthropic-claude-opus-4.1'],
     ['claude-opus-4-5-20251101', 'anthropic-claude-opus-4.5'],
@@ -105,6 +104,15 @@ describe('catalog ids and families', () => {
     ['claude-sonnet-5-5', 'anthropic-claude-sonnet-5.5'],
     ['claude-haiku-5-5', 'anthropic-claude-haiku-5.5'],
     ['claude-sonnet-5', 'anthropic-claude-sonnet-5'],
+    ['gpt-5.1', 'openai-gpt-5.1'],
+    ['gpt-5.2', 'openai-gpt-5.2'],
+    ['gpt-5.4', 'openai-gpt-5.4'],
+    ['gpt-5.4-mini', 'openai-gpt-5.4-mini'],
+    ['gpt-5.4-nano', 'openai-gpt-5.4-nano'],
+    ['gpt-5.5', 'openai-gpt-5.5'],
+    ['gpt-6.1-sol', 'openai-gpt-6.1-sol'],
+    ['gpt-6.1-terra', 'openai-gpt-6.1-terra'],
+    ['gpt-6.3-sol', 'openai-gpt-6'],
   ])('%s → %s', (model, profile) => {
     expect(resolve(model)?.id).toBe(profile);
   });

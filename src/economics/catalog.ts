@@ -260,6 +260,21 @@ function openaiPrices(
   };
 }
 
+/**
+ * OpenAI prices we could read only in a secondary source: a public project's table of OpenAI's
+ * Standard short-context prices, checked against the pricing page on 2026-10-05. The source is
+ * OpenAI's page; the note says how we read it.
+ */
+function secondaryPrices(model: string, input: number, cached: number, output: number, write?: number, writeNote = ''): ModelPrices {
+  const note = `secondary source: ${model} in a public project’s table of this page’s Standard short-context prices (checked 2026-10-05); we could not read the row on OpenAI’s page itself`;
+  return {
+    input: s(input, O_PRICING, note),
+    cachedInput: s(cached, O_PRICING, note),
+    ...(write !== undefined && { cacheWrite: s(write, O_PRICING, `secondary source: 1.25× input; ${writeNote}`) }),
+    output: s(output, O_PRICING, note),
+  };
+}
+
 const anthropic = (m: Omit<ModelFacts, 'provider' | 'cache' | 'tokenizer' | 'retentionMinutes' | 'extendedRetentionMinutes'>): ModelFacts => ({
   provider: 'anthropic',
   cache: 'anthropic',
@@ -368,6 +383,71 @@ export const CATALOG: ModelFacts[] = [
     prices: openaiPrices('gpt-5-nano', 0.05, 0.005, 0.4, undefined, 'the page and its markdown'),
   }),
 
+  openaiPrefix({
+    id: 'openai-gpt-5.1',
+    title: 'OpenAI GPT-5.1',
+    ids: ['gpt-5.1'],
+    families: ['gpt-5.1-20'],
+    extendedRetentionMinutes: O_EXTENDED,
+    prices: secondaryPrices('gpt-5.1', 1.25, 0.125, 10),
+  }),
+  openaiPrefix({
+    id: 'openai-gpt-5.2',
+    title: 'OpenAI GPT-5.2',
+    ids: ['gpt-5.2'],
+    families: ['gpt-5.2-20'],
+    extendedRetentionMinutes: O_EXTENDED,
+    prices: secondaryPrices('gpt-5.2', 1.75, 0.175, 14),
+  }),
+  openaiPrefix({
+    id: 'openai-gpt-5.4',
+    title: 'OpenAI GPT-5.4',
+    ids: ['gpt-5.4'],
+    families: ['gpt-5.4-20'],
+    extendedRetentionMinutes: O_EXTENDED,
+    prices: {
+      input: s(2.5, O_MODEL('gpt-5.5'), `${QUICK('GPT-5.5')}, row GPT-5.4`),
+      cachedInput: s(0.25, O_MODEL('gpt-5.5'), `${QUICK('GPT-5.5')}, row GPT-5.4`),
+      output: s(15, O_MODEL('gpt-5.5'), `${QUICK('GPT-5.5')}, row GPT-5.4`),
+    },
+  }),
+  openaiPrefix({
+    id: 'openai-gpt-5.4-mini',
+    title: 'OpenAI GPT-5.4 mini',
+    ids: ['gpt-5.4-mini'],
+    families: ['gpt-5.4-mini-20'],
+    prices: {
+      input: s(0.75, O_MODEL('gpt-5.5'), `${QUICK('GPT-5.5')}, row GPT-5.4 Mini`),
+      cachedInput: s(0.075, O_MODEL('gpt-5.5'), `${QUICK('GPT-5.5')}, row GPT-5.4 Mini`),
+      output: s(4.5, O_MODEL('gpt-5.5'), `${QUICK('GPT-5.5')}, row GPT-5.4 Mini`),
+    },
+  }),
+  openaiPrefix({
+    id: 'openai-gpt-5.4-nano',
+    title: 'OpenAI GPT-5.4 nano',
+    ids: ['gpt-5.4-nano'],
+    families: ['gpt-5.4-nano-20'],
+    prices: secondaryPrices('gpt-5.4-nano', 0.2, 0.02, 1.25),
+  }),
+  openaiPrefix({
+    id: 'openai-gpt-5.5',
+    title: 'OpenAI GPT-5.5 (24-hour retention only)',
+    ids: ['gpt-5.5', 'gpt-5.5-2026-04-23'],
+    families: [],
+    // gpt-5.5 accepts only `prompt_cache_retention: "24h"`, which promises "up to" 24 hours — a
+    // maximum, not a minimum — so the guide's in-memory lower bound stays the conservative figure.
+    extendedRetentionMinutes: s(
+      24 * 60,
+      'https://www.javadocs.dev/com.openai/openai-java/4.39.1/com/openai/models/responses/ResponseCreateParams.PromptCacheRetention.html',
+      'secondary source: "For gpt-5.5, gpt-5.5-pro, and future models, only 24h is supported" — the API reference text as generated into OpenAI’s Java SDK docs; "up to a maximum of 24 hours", an upper bound',
+    ),
+    prices: {
+      input: s(5, O_MODEL('gpt-5.5'), `${QUICK('GPT-5.5')}, row GPT-5.5; default snapshot gpt-5.5-2026-04-23`),
+      cachedInput: s(0.5, O_MODEL('gpt-5.5'), `${QUICK('GPT-5.5')}, row GPT-5.5`),
+      output: s(30, O_MODEL('gpt-5.5'), `${QUICK('GPT-5.5')}, row GPT-5.5`),
+    },
+  }),
+
   // ── OpenAI GPT-5.6 family and later: breakpoints, writes at 1.25× ──────────────────────────────
   openaiBreakpoints({
     id: 'openai-gpt-5.6-sol',
@@ -417,6 +497,27 @@ export const CATALOG: ModelFacts[] = [
     ids: ['gpt-6-luna'],
     families: ['gpt-6-luna-20'],
     prices: openaiPrices('gpt-6-luna', 0.1, 0.01, 0.5, 0.125, 'the Japanese rendering of the page'),
+  }),
+  openaiBreakpoints({
+    id: 'openai-gpt-6.1-sol',
+    title: 'OpenAI GPT-6.1 Sol',
+    ids: ['gpt-6.1-sol'],
+    families: ['gpt-6.1-sol-20'],
+    prices: secondaryPrices('gpt-6.1-sol', 2, 0.1, 10, 2.5, 'the write price from a guide that quotes the model page (apidog, 2026-10)'),
+  }),
+  openaiBreakpoints({
+    id: 'openai-gpt-6.1-terra',
+    title: 'OpenAI GPT-6.1 Terra',
+    ids: ['gpt-6.1-terra'],
+    families: ['gpt-6.1-terra-20'],
+    prices: secondaryPrices(
+      'gpt-6.1-terra',
+      1,
+      0.05,
+      5,
+      1.25,
+      'LiteLLM’s launch note gives the same input, cached and output; the 30-minute write ($1.25) from a guide that quotes the model page',
+    ),
   }),
   openaiBreakpoints({
     id: 'openai-gpt-6.2-sol',
