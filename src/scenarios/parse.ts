@@ -11,7 +11,7 @@ import { isMap, isScalar, isSeq, type Node, type YAMLMap } from 'yaml';
 import type * as z from 'zod';
 import { isFieldNameIssue, schemaIssues } from '../folds/validate.ts';
 import type { InputError, SourcePos } from './errors.ts';
-import type { Annotation, Comparison, Deployment, Expectation, ScenarioEvent } from './model.ts';
+import type { Annotation, Comparison, Deployment, Expectation, MeasuredDiffLimit, ScenarioEvent } from './model.ts';
 import { annotationSchema, compareSchema, deploySchema, eventSchema, expectSchema, ID_PATTERN, scenarioFileSchema, type AnnotationEntry, type EventEntry } from './schema.ts';
 import { readRequestRef } from './limits.ts';
 import { nodeAt, YamlSource } from './source.ts';
@@ -208,7 +208,7 @@ function readOpens(src: YamlSource, node: Node | undefined, draft: ScenarioDraft
   draft.opensPos = src.pos(node);
 }
 
-/** `expect: {busts: ["@N", …], maxInputTokens?: N}` — the scenario's promise about the cache. */
+/** `expect: {busts: ["@N", …], maxInputTokens?: N, maxMeasuredDiff?: {field: N | "N%"}}` — the scenario's promise about the cache. */
 function readExpect(src: YamlSource, node: Node, errors: InputError[]): Expectation | undefined {
   if (!check(src, node, expectSchema, '`expect`', errors) || !isMap(node)) return undefined;
   const bustsNode = node.get('busts', true) as Node & { items: Node[] };
@@ -230,12 +230,22 @@ function readExpect(src: YamlSource, node: Node, errors: InputError[]): Expectat
     bustPos.push(src.pos(item));
   }
   const max = node.get('maxInputTokens') as number | undefined;
+  const diffNode = node.get('maxMeasuredDiff', true) as Node | undefined;
+  const limits: MeasuredDiffLimit[] = [];
+  if (isMap(diffNode))
+    for (const pair of diffNode.items) {
+      const field = String((pair.key as Node & { value?: unknown }).value) as MeasuredDiffLimit['field'];
+      const v = (pair.value as Node).toJS(src.doc) as number | string;
+      const pos = src.pos(pair.value as Node);
+      limits.push(typeof v === 'number' ? { field, tokens: v, text: String(v), pos } : { field, percent: Number.parseFloat(v), text: v, pos });
+    }
   return {
     busts,
     bustPos,
     bustsPos: src.pos(bustsNode),
     pos: src.pos(node),
     ...(max !== undefined && { maxInputTokens: max, maxInputTokensPos: src.pos(node.get('maxInputTokens', true) as Node) }),
+    ...(diffNode && { maxMeasuredDiff: limits, maxMeasuredDiffPos: src.pos(diffNode) }),
   };
 }
 
