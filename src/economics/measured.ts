@@ -291,12 +291,17 @@ function checkLimit(limit: MeasuredDiffLimit, m: ScenarioMeasured, errors: Input
     const c = q.figures[limit.field];
     const max = allowed(limit, c.measured!);
     if (Math.abs(c.diff!) <= max) continue;
-    const scaled = c.compared !== c.modelled ? ` (≈${fmt(c.modelled)} on the provider's scale ×${q.scale!.toFixed(3)})` : '';
-    const needed = limit.percent !== undefined ? `"${Math.ceil((Math.abs(c.diff!) / Math.max(c.measured!, 1)) * 1000) / 10}%"` : String(Math.abs(c.diff!));
+    const scaled = c.compared !== c.modelled ? ` (${fmt(c.compared)} on the provider's scale ×${q.scale!.toFixed(3)})` : '';
+    const needed =
+      limit.percent === undefined
+        ? `at least ${Math.abs(c.diff!)}`
+        : c.measured === 0
+          ? `a token count of at least ${Math.abs(c.diff!)} (no percentage of a billed 0 allows a difference)`
+          : `at least "${Math.ceil((Math.abs(c.diff!) / c.measured!) * 1000) / 10}%"`;
     errors.push({
       pos: limit.pos,
-      message: `request @${q.offset}: measured ${limit.field} ${fmt(c.measured!)}, modelled ${fmt(c.compared)}${scaled} — a difference of ${formatDelta(c.diff!)}, more than expect.maxMeasuredDiff.${limit.field} ${limit.text}${q.reason ? `; likely reason: ${q.reason.text}` : ''}`,
-      fix: `if the bill is right and the model wrong, fix the model (profile or breakpoints); if the difference is expected, raise maxMeasuredDiff.${limit.field} to at least ${needed}`,
+      message: `request @${q.offset}: measured ${limit.field} ${fmt(c.measured!)}, modelled ${fmt(c.modelled, q.exact)}${scaled} — a difference of ${formatDelta(c.diff!)}, more than expect.maxMeasuredDiff.${limit.field} ${limit.text}${q.reason ? `; likely reason: ${q.reason.text}` : ''}`,
+      fix: `if the bill is right and the model wrong, fix the model (profile or breakpoints); if the difference is expected, raise maxMeasuredDiff.${limit.field} to ${needed}`,
     });
   }
 }
