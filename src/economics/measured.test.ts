@@ -224,7 +224,7 @@ describe('expect.maxMeasuredDiff', () => {
     ]);
     const tokens = withExpect('{cachedTokens: 10}', evicted());
     expect(formatError(tokens.errors[0]!)).toMatch(
-      /^scenarios\/m\.yaml:6:35 error: request @3: .* more than expect\.maxMeasuredDiff\.cachedTokens 10;[^]*raise maxMeasuredDiff\.cachedTokens to at least \d+$/,
+      /^scenarios\/m\.yaml:6:35 error: request @3: .* more than expect\.maxMeasuredDiff\.cachedTokens 10;[\s\S]*raise maxMeasuredDiff\.cachedTokens to at least \d+$/,
     );
   });
 
