@@ -9,6 +9,7 @@
 import type { RenderedRequest, RenderedScenario } from '../prompt/render.ts';
 import type { InputError } from '../scenarios/errors.ts';
 import type { ScenarioEconomics } from './compute.ts';
+import { checkCachedClaims } from './expect-cached.ts';
 import { formatTokens } from './format.ts';
 
 export interface Bust {
@@ -68,6 +69,7 @@ export function checkExpectations(r: RenderedScenario, econ: ScenarioEconomics, 
       fix: `remove "@${off}" from expect.busts, or change the events so that @${off} rewrites part of the previous request`,
     });
   });
+  checkCachedClaims(r, econ, errors);
   if (exp.maxInputTokens !== undefined) {
     for (const e of econ.requests) {
       if (e.inputTokens <= exp.maxInputTokens) continue;

@@ -15,7 +15,7 @@ import type { Profile } from './providers.ts';
 import { measuredComparison, measuredLines } from './measured.ts';
 import { buildReport } from './report.ts';
 
-const src = (value: number | boolean | null) => ({ value, source: 'measured.test.ts', read: '2026-12-02' });
+const src = <T>(value: T) => ({ value, source: 'measured.test.ts', read: '2026-12-02' });
 const profile = (id: string, over: Partial<Profile> = {}): Profile =>
   ({
     id,
