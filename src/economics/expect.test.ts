@@ -86,7 +86,10 @@ describe('npm run report', () => {
         'outputTokens',
         'costUsd',
         'cacheBreak',
+        'measured',
+        'measuredDiff',
       ]);
+      expect([q.measured, q.measuredDiff]).toEqual([null, null]); // no usage in this scenario (measured.test.ts has it)
       expect(q.inputTokens).toBe(q.cachedTokens + q.uncachedTokens);
     }
     expect(reqs[0]!.outputTokens).toBe(1); // "done"

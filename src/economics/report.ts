@@ -6,6 +6,7 @@
 import type { RenderedCorpus } from '../prompt/corpus.ts';
 import type { CacheBreak, RequestEconomics, ScenarioEconomics } from './compute.ts';
 import { formatShare, formatTokens, formatUsd, NO_PRICE } from './format.ts';
+import { measuredComparison, measuredLines, measuredReportFields, type MeasuredReportFields } from './measured.ts';
 
 export interface ReportRequest {
   offset: number;
@@ -22,7 +23,8 @@ export interface ReportRequest {
 }
 
 export interface Report {
-  scenarios: { id: string; file: string; requests: ReportRequest[] }[];
+  /** Each request also carries what the provider billed and the difference (measured.ts); `measuredSummary` when any does. */
+  scenarios: { id: string; file: string; requests: (ReportRequest & MeasuredReportFields)[]; measuredSummary?: string }[];
 }
 
 const row = (e: RequestEconomics): ReportRequest => ({
@@ -41,7 +43,13 @@ const row = (e: RequestEconomics): ReportRequest => ({
 
 export function buildReport(corpus: RenderedCorpus): Report {
   return {
-    scenarios: corpus.scenarios.map((r) => ({ id: r.scenario.id, file: r.scenario.file, requests: (corpus.economics.get(r.scenario.id)?.requests ?? []).map(row) })),
+    scenarios: corpus.scenarios.map((r) => {
+      const econ = corpus.economics.get(r.scenario.id);
+      const m = econ && measuredComparison(r, econ);
+      const byOffset = new Map(m?.requests.map((q) => [q.offset, q]));
+      const requests = (econ?.requests ?? []).map((e) => ({ ...row(e), ...measuredReportFields(byOffset.get(e.offset)) }));
+      return { id: r.scenario.id, file: r.scenario.file, requests, ...(m && { measuredSummary: m.summary }) };
+    }),
   };
 }
 
@@ -85,7 +93,8 @@ export function reportTable(corpus: RenderedCorpus): string {
       ),
     );
     const cost = t.costUsd === null ? NO_PRICE : `${formatUsd(t.costUsd)} (no caching: ${formatUsd(t.noCacheCostUsd!)})`;
-    out.push(`total: ${formatTokens(t.inputTokens, t.exact)} input tokens, ${formatShare(t.cachedShare)} cached, ${cost}`, '');
+    out.push(`total: ${formatTokens(t.inputTokens, t.exact)} input tokens, ${formatShare(t.cachedShare)} cached, ${cost}`);
+    out.push(...measuredLines(measuredComparison(r, econ)), '');
   }
   if (corpus.scenarios.some((r) => corpus.economics.get(r.scenario.id)?.profiles.some((p) => !p.priced))) {
     out.push(
