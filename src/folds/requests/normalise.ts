@@ -15,7 +15,7 @@
  * Anthropic's 4 (the economics report that error). Bodies are already validated (schema.ts).
  */
 import type { AnthropicMessage, ChatMessage, OtelMessage, RequestFormat, ResponsesItem } from './schema.ts';
-import { toolsContent, TOOLS_ROLE } from './tools.ts';
+import { toolEntryEnds, toolsContent, TOOLS_ROLE } from './tools.ts';
 
 /** A cache marker: the characters of the message's text the cached prefix covers, and its retention. */
 export interface Mark {
@@ -119,14 +119,11 @@ function toolsMessage(tools: unknown, fn: (t: Obj) => Obj | undefined): NormalMe
   if (!Array.isArray(tools) || !tools.length) return [];
   const list = tools.map((t) => (isObject(t) ? (fn(t) ?? without(t)) : t));
   const text = toolsContent(list);
+  const ends = toolEntryEnds(list);
   const marks: Mark[] = [];
-  // toolsContent prints a 2-space-indented list: "[\n", each entry indented by two more spaces, ",\n" between, "\n]".
-  let at = 2;
-  list.forEach((t, i) => {
-    if (i > 0) at += 2;
-    at += 2 + (JSON.stringify(t, null, 2) ?? 'null').replaceAll('\n', '\n  ').length;
-    const m = markerOf(tools[i]);
-    if (m) marks.push({ end: at, ...m });
+  tools.forEach((t, i) => {
+    const m = markerOf(t);
+    if (m) marks.push({ end: ends[i]!, ...m });
   });
   return [message(TOOLS_ROLE, { text, marks })];
 }
