@@ -8,6 +8,7 @@ import { breakpointProblems } from '../folds/breakpoints.ts';
 import type { Abridgement, AnyFold, Breakpoint, RenderedMessage, Snapshot } from '../folds/types.ts';
 import type { InputError, SourcePos } from '../scenarios/errors.ts';
 import type { Scenario } from '../scenarios/model.ts';
+import { printedBreakpoints } from './breakpoints.ts';
 import { printRequest, type PrintedLine } from './print.ts';
 import { anchorsOnMetadata, metadataAnchorWarning } from './metadata-anchor.ts';
 import { cacheCut, resolveAnchors, weave, type Anchor } from './weave.ts';
@@ -152,7 +153,7 @@ export function renderScenario(scenario: Scenario, fold: AnyFold, opts: RenderOp
       cut,
       previous: prev?.offset ?? null,
       anchors,
-      text: weave(lines, cut, anchors),
+      text: weave(lines, cut, anchors, printedBreakpoints(lines, snap.messages, breakpoints)),
       messages: snap.messages,
       createdAt: e.createdAt,
       ...(breakpoints && { breakpoints }),
