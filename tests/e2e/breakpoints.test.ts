@@ -2,14 +2,18 @@
  * Browser tests of the cache breakpoint rows and the layered tool turns, on a built copy of the
  * project: a layered request pane shows a *cache breakpoint* row under the system prompt and under
  * the last transcript entry (not the ✂ line, not a prompt line), readable and axe-clean in light and
- * dark; a state pane built in the browser carries none; the playground's pane shows the same rows;
- * and the wire views send the tool result as a tool result with the breakpoint on it.
+ * dark; a state pane built in the browser carries none, a base scenario's request built there
+ * (from the page data) carries its rows; the playground's pane shows the same rows; and the wire
+ * views send the tool result as a tool result with the breakpoint on it.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltSite, builtSite } from '../support/browser.ts';
+import { makeProject } from '../support/project.ts';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 /** The machine may be busy: give the page time (no timing is asserted). */
@@ -20,8 +24,29 @@ let built: BuiltSite;
 let site: { url: string; close: () => Promise<void> };
 let browser: Browser;
 
+/** A scenario on top of layered-recommended: its page builds the base's requests from the page data. */
+const ON_TOP = `id: on-top-of-recommended
+title: "On top of the recommended placement"
+base: layered-recommended
+events:
+  - off: 40
+    t: 40s
+    type: entry/added
+    payload: {layer: L2, role: ASSISTANT, sourceType: assistantToolCall, content: "read pkg/tasks/handler.go"}
+  - off: 41
+    t: 41s
+    type: request
+    payload: {model: anthropic/claude-sonnet-4-5}
+`;
+
 beforeAll(async () => {
-  built = await builtSite();
+  const tmp = mkdtempSync(join(tmpdir(), 'pfe-bp-'));
+  writeFileSync(join(tmp, '91-on-top.yaml'), ON_TOP);
+  try {
+    built = await builtSite({ dir: makeProject([join(tmp, '91-on-top.yaml')]) });
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
   ({ site, browser } = built);
 }, 600_000);
 
@@ -86,6 +111,19 @@ describe('cache breakpoint rows', () => {
     expect(await pane.getAttribute('data-kind')).toBe('state');
     expect(await pane.locator('.bp').count()).toBe(0);
     expect(await page.locator('.pane[data-offset="11"] .reviewable .bp').count()).toBe(2);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a base scenario’s request, built in the browser from the page data, carries its rows', SLOW, async () => {
+    const { page, errors } = await open('/scenarios/on-top-of-recommended/#@17');
+    const pane = page.locator('.pane[data-offset="17"]');
+    await poll(() => pane.evaluate((p) => p.classList.contains('selected'))).toBe(true);
+    expect(await pane.getAttribute('data-kind')).toBe('request');
+    expect(await rowsOf(page, '.pane[data-offset="17"]')).toEqual([
+      { text: 'cache breakpoint', above: 'Locked by the operator: stay inside pkg/tasks; never edit a released migration.' },
+      { text: 'cache breakpoint', above: 'content: "ok: patched pkg/tasks/model.go"' },
+    ]);
     expect(errors).toEqual([]);
     await page.context().close();
   });
