@@ -5,8 +5,9 @@
  * contract's `ttl` ('5m' / '1h', Anthropic's) is not one OpenAI offers (its breakpoints take 30 min
  * or 12 h, default the request's), so it is not sent. OpenAI accepts the marker on input content
  * only: a breakpoint on an assistant message or in the tool list is not sent (the reference page
- * says so). Source: OpenAI prompt caching guide,
- * https://developers.openai.com/api/docs/guides/prompt-caching (read 2026-12-02).
+ * says so, with its sources: OpenAI's prompt caching guide,
+ * https://developers.openai.com/api/docs/guides/prompt-caching, read 2026-12-02; the field's shape
+ * and "not on assistant output" from secondary sources it names).
  */
 import type { Json, JsonObject } from './types.ts';
 import { segments, type Cut } from './split.ts';
