@@ -11,7 +11,7 @@ import { prSummary } from '../review/summary.ts';
 import { changesAgainstBase } from '../review/why.ts';
 import { parsePr, previewUrl } from '../preview/paths.ts';
 import { basePathOf } from '../integration/site-base.ts';
-import { deltasAgainstBase } from '../economics/delta.ts';
+import { headDeltas } from '../review/reviews.ts';
 import { loadConfig, runMain, UsageError } from './config.ts';
 
 runMain(async () => {
@@ -32,7 +32,8 @@ runMain(async () => {
   basePathOf(values['site-url']); // a bad URL is a usage error, not a broken link
   const site = values.pr ? previewUrl(parsePr(values.pr), values['site-url']) : values['site-url'];
   const corpus = assertClean(renderCorpus(config, { everyEvent: false }));
-  const { changes, fixtures } = changesAgainstBase(config, base, corpus.scenarios);
-  const deltas = deltasAgainstBase(corpus.scenarios, corpus.economics, fixtures, config.economics);
+  const { changes } = changesAgainstBase(config, base, corpus.scenarios);
+  // The base's figures are its own: its `npm run report`, run on a temporary export of the base commit.
+  const deltas = headDeltas(config.root, changes, corpus);
   process.stdout.write(prSummary(changes, site, deltas));
 });
