@@ -146,7 +146,8 @@ function computeBaseFigures(root: string, commit: string): BaseFigures {
     const tree = join(tmp, 'tree');
     mkdirSync(tree);
     try {
-      git(root, ['archive', '--format=tar', '-o', tar, commit]);
+      // From the top level: run in a sub-folder, `git archive` would export only that folder.
+      git(git(root, ['rev-parse', '--show-toplevel']).trim(), ['archive', '--format=tar', '-o', tar, commit]);
       execFileSync('tar', ['-xf', tar, '-C', tree], { stdio: ['ignore', 'pipe', 'pipe'] });
     } catch (err) {
       return fail(`the base commit could not be exported (${lastLine(String((err as { stderr?: unknown }).stderr ?? err))})`);
