@@ -53,14 +53,18 @@ function at<T>(rev: string, run: () => T): T {
   }
 }
 
-/** The report as `npm run report -- --json` prints it at `rev`: figures per file stem and offset. */
+const reports = new Map<string, Map<string, Map<number, Fig>>>();
+/** The report as `npm run report -- --json` prints it at `rev` (checked out): figures per file stem and offset. */
 function reportAt(rev: string): Map<string, Map<number, Fig>> {
+  const hit = reports.get(rev);
+  if (hit) return hit;
   const r = at(rev, () => repo.npm(['report', '--', '--json']));
   if (r.status !== 0) throw new Error(r.stderr);
   const out = new Map<string, Map<number, Fig>>();
   for (const s of JSON.parse(r.stdout).scenarios as { file: string; requests: ({ offset: number } & Fig)[] }[]) {
     out.set(s.file.replace(/^.*\//, '').replace(/\.ya?ml$/, ''), new Map(s.requests.map((q) => [q.offset, q])));
   }
+  reports.set(rev, out);
   return out;
 }
 

@@ -4,7 +4,9 @@
  * was edited — or none of that, so the fold's code (or the shared rendering code) must have, as git
  * can tell. `causes` turns the two versions of a scenario (shape.ts) and the changed code files
  * into a list of causes, for a whole scenario or for one request (an event after the request
- * cannot have changed it); `whyParts` says it as one plain sentence. Pure: data in, data out.
+ * cannot have changed it), and `promptCause` adds what changed in the printed prompt itself (which
+ * messages, in which requests: prompt-change.ts); `whyParts` says it as one plain sentence. Pure:
+ * data in, data out.
  */
 import * as z from 'zod';
 import type { PromptChange } from './prompt-change.ts';
