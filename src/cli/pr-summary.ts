@@ -2,7 +2,9 @@
  * `npm run pr-summary -- --base <ref> --site-url <url> [--pr <N>]` — prints the Markdown of the
  * pull-request comment: which prompts changed against the fixtures committed at <ref>, with deep
  * links into the preview site. With --pr, <url> is the production site and the links go to its
- * preview of that pull request (<url>/previews/pr-<N>/…#@offset). Checks the corpus first (errors
+ * preview of that pull request (<url>/previews/pr-<N>/…#@offset). Token and cost deltas put the
+ * base commit's own figures (its `npm run report`, run on a temporary export: review/base-report.ts)
+ * beside this checkout's, or say why the base's are not known. Checks the corpus first (errors
  * fail, nothing printed).
  */
 import { parseArgs } from 'node:util';
