@@ -41,7 +41,7 @@ describe('expect:', () => {
     expect(r.errors).toHaveLength(1);
     const text = formatError(r.errors[0]!);
     expect(text).toMatch(
-      /^scenarios\/exp\.yaml:4:10 error: request @10 busts the cache but `expect\.busts` does not list it: its ✂ line sits at line \d+, above the end of request @6 \(\d+ lines\) — system-changed, caused by @8 agents\/context-rewritten; \d+ tokens of @6 are no longer a cached prefix$/m,
+      /^scenarios\/exp\.yaml:4:10 error: request @10 busts the cache but `expect\.busts` does not list it: its ✂ line sits at line \d+, above the end of request @6 \(\d+ lines\) — system-changed, caused by @8 agents\/context-rewritten; nothing cached was lost$/m,
     );
     expect(text).toContain(
       'fix: if this scenario means to bust the cache at @10, add "@10" to expect.busts; otherwise change the fold or the events so that @10 only appends to @6',
@@ -82,19 +82,30 @@ describe('npm run report', () => {
         'inputTokens',
         'prefixTokens',
         'cachedTokens',
+        'readFrom',
         'uncachedTokens',
+        'cacheWriteTokens',
+        'cacheWriteTokens1h',
+        'breakpointTokens',
         'outputTokens',
         'costUsd',
+        'cost',
+        'noCacheCostUsd',
+        'expired',
+        'idleMs',
+        'apiError',
         'cacheBreak',
       ]);
       expect(q.inputTokens).toBe(q.cachedTokens + q.uncachedTokens);
     }
     expect(reqs[0]!.outputTokens).toBe(1); // "done"
     expect(reqs[2]!.outputTokens).toBeNull(); // no settlement
-    expect(reqs[2]!.cacheBreak).toMatchObject({ cause: 'system-changed', events: [8] });
+    // Below GPT-5.6's 1,024-token minimum nothing was cacheable: the rewrite is named, nothing is lost.
+    expect(reqs[2]!.cacheBreak).toEqual({ cause: 'system-changed', events: [8], tokensLost: 0, lostCostUsd: 0 });
+    expect(report.scenarios[0]!.totals.inputTokens).toBe(reqs.reduce((n, q) => n + q.inputTokens, 0));
     expect(JSON.parse(JSON.stringify(report))).toEqual(report);
     const table = reportTable(r);
-    expect(table).toContain('exp (scenarios/exp.yaml) — profile openai-gpt-5.6-terra (by model openai/gpt-5.6-terra)');
-    expect(table).toMatch(/@10 +\d+ +\d+ +0 +\d+ +— +\$0\.\d+ +system-changed @8/);
+    expect(table).toContain('exp (scenarios/exp.yaml) — profile openai-gpt-5.6-terra (by model gpt-5.6-terra)');
+    expect(table).toMatch(/@10 +\d+ +\d+ +0 +0 +\d+ +— +\$0\.\d+ +system-changed @8$/m);
   });
 });
