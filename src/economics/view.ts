@@ -22,7 +22,7 @@ export interface CutNote {
   cause?: string;
   /** Events responsible, with the label of their link. */
   events: { offset: number; label: string }[];
-  /** `661 tokens of the previous request not cached ($0.0012)` */
+  /** `661 tokens lost ($0.0012)`, or `nothing cached was lost` */
   lost?: string;
   kind: Cause | 'kept';
   /** Nothing was read from the cache although text above the line is byte-stable (expired, below the minimum, or what stayed is too short to cache). */
@@ -56,13 +56,13 @@ export function causeText(e: RequestEconomics): string {
   if (!b) return 'the whole previous request stays cached';
   let text = CAUSE_TEXT[b.cause](e);
   if (BYTE_CAUSES.has(b.cause) && e.expired) text += `; its cache entry also ${expiryText(e)}`;
-  if (BYTE_CAUSES.has(b.cause) && !b.tokensLost) text += '; nothing cached was lost';
   return text;
 }
 
-/** `661 tokens of the previous request not cached ($0.0012)`. */
+/** `661 tokens lost ($0.0012)`; `nothing cached was lost` for a moved ✂ line that cost nothing. */
 export function lostText(e: RequestEconomics): string | undefined {
   const b = e.cacheBreak;
+  if (b && !b.tokensLost && BYTE_CAUSES.has(b.cause)) return 'nothing cached was lost';
   if (!b?.tokensLost) return undefined;
   const cost = b.lostCostUsd === null ? '' : ` (${e.exact ? '' : '≈'}${formatUsd(b.lostCostUsd)})`;
   return `${formatTokens(b.tokensLost, e.exact)} tokens lost${cost}`;

@@ -351,7 +351,7 @@ describe('cache economics', () => {
     expect(await panel.locator('p').last().textContent()).toMatch(/With caching: \$0\.\d+; the same stream with no caching: \$0\.\d+/);
     const note = page.locator('.pane[data-offset="42"] .cut-econ');
     expect(await note.textContent()).toMatch(
-      /^\d+ tokens above this line — cache broke: a system message above the end of the previous request changed, by @40 agents\/context-rewritten \(\d+ tokens of the previous request not cached\)$/,
+      /^\d+ tokens above this line — cache broke: tools or a system message above the end of the previous request changed, by @40 agents\/context-rewritten \(nothing cached was lost\)$/,
     );
     expect(await page.locator('.pane[data-offset="42"] .econ-tokens').textContent()).toMatch(/cached \d+ · new \d+ · \d+ tokens · \$0\.\d+/);
     await page.screenshot({ path: join(ARTIFACTS, 'economics-panel.png'), fullPage: true });
