@@ -248,7 +248,7 @@ describe('Anthropic: breakpoints, minimum, TTL, lookback, refresh', () => {
     expect([five.cachedTokens, five.cacheWriteTokens, five.costUsd]).toEqual([0, 0, null]);
   });
 
-  it('lookback: an entry 20 blocks before the breakpoint is read, 21 blocks is not', () => {
+  it('lookback: 20 positions counting the breakpoint’s own — an entry 19 blocks back is read, 20 blocks back is not', () => {
     const sys = msg('system', 1500);
     const turns = (n: number) => Array.from({ length: n }, (_, i) => msg('user', 3, i % 2 ? 'x' : 'y'));
     const after = (n: number) =>
@@ -259,9 +259,10 @@ describe('Anthropic: breakpoints, minimum, TTL, lookback, refresh', () => {
         ],
         SONNET,
       )[1]!;
-    // The entry ends after block 1; the breakpoint sits after block 1 + n.
-    expect(after(20).cachedTokens).toBe(M(1500));
-    const far = after(21);
+    // The entry ends after block 1; the breakpoint sits after block 1 + n and checks the boundaries
+    // after blocks 1 + n, n, …, n − 18 (20 positions): block 1 is among them for n ≤ 19.
+    expect(after(19).cachedTokens).toBe(M(1500));
+    const far = after(20);
     expect(far.cachedTokens).toBe(0);
     expect(far.cacheBreak).toMatchObject({ cause: 'out-of-reach', tokensLost: M(1500) });
   });
@@ -398,13 +399,24 @@ describe('durations are printed unrounded', () => {
 describe('model ids → profiles', () => {
   it('by explicit id, family (dated ids, variants), provider prefix, then the fallback', () => {
     const id = (m: string) => profileFor(DEFAULT_ECONOMICS, m);
+    // Exact and dated ids, with or without the provider/ prefix a scenario writes.
     expect(id('openai/gpt-5.6-terra')).toMatchObject({ matched: 'model', by: 'gpt-5.6-terra', profile: { id: 'openai-gpt-5.6-terra' } });
-    expect(id('claude-sonnet-4-5-20250929')).toMatchObject({ matched: 'family', by: 'claude-sonnet-4-5', profile: { id: 'anthropic-claude-sonnet-4.5' } });
-    expect(id('gpt-5.6-sol')).toMatchObject({ matched: 'family', profile: { cache: 'openai-breakpoints' } });
-    expect(id('openai/gpt-5.6-luna')).toMatchObject({ matched: 'family', profile: { cache: 'openai-breakpoints' } });
-    expect(id('gpt-6-nova')).toMatchObject({ matched: 'family', profile: { cache: 'openai-breakpoints' } });
+    expect(id('claude-sonnet-4-5-20250929')).toMatchObject({ matched: 'model', profile: { id: 'anthropic-claude-sonnet-4.5' } });
+    expect(id('openai/gpt-5.6-luna')).toMatchObject({ matched: 'model', profile: { id: 'openai-gpt-5.6-luna', cache: 'openai-breakpoints' } });
+    // Families: a later dated id, an unnamed family member, a later family.
+    expect(id('claude-haiku-4-5-20991231')).toMatchObject({ matched: 'family', by: 'claude-haiku-4-5', profile: { id: 'anthropic-claude-haiku-4.5' } });
+    expect(id('claude-haiku-4-5').profile.minPrefixTokens.value).toBe(4096);
+    expect(id('gpt-5.6-sol-2026-07-01')).toMatchObject({ matched: 'family', profile: { id: 'openai-gpt-5.6-sol' } });
+    expect(id('gpt-5.6-nova')).toMatchObject({ matched: 'family', by: 'gpt-5.6-', profile: { cache: 'openai-breakpoints' } });
+    expect(id('gpt-7-nova')).toMatchObject({ matched: 'family', profile: { cache: 'openai-breakpoints' } });
+    // gpt-4o and gpt-4.1 are priced (an imported trace from them shows money).
+    for (const m of ['gpt-4o', 'openai/gpt-4.1-2025-04-14']) {
+      const p = id(m).profile;
+      expect([p.cache, !!p.prices.input, !!p.prices.cachedInput, !!p.prices.output]).toEqual(['openai-prefix', true, true, true]);
+    }
+    // Provider prefixes, then the fallback.
     expect(id('openai/gpt-9-nova')).toMatchObject({ matched: 'prefix', by: 'openai/', profile: { id: 'openai-automatic' } });
-    expect(id('claude-opus-9')).toMatchObject({ matched: 'prefix', by: 'claude-', profile: { cache: 'anthropic' } });
+    expect(id('claude-opus-9')).toMatchObject({ matched: 'prefix', by: 'claude-', profile: { id: 'anthropic', cache: 'anthropic' } });
     expect(id('acme/one')).toMatchObject({ matched: 'fallback', profile: { id: 'unknown' } });
   });
 

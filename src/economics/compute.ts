@@ -186,11 +186,17 @@ interface Seen {
   cache: ProviderCache;
 }
 
-/** The best entry the previous request offers to a request that keeps its bytes, alive and expired at `now`. */
-function offered(prev: Seen, now: number, reach: readonly Position[] | null): { alive: { e: Entry; tokens: number } | null; expired: { e: Entry; tokens: number } | null } {
+interface Offer {
+  e: Entry;
+  tokens: number;
+}
+
+/** The entries the previous request offers to a request that keeps its bytes: the best alive and expired at `now`, and every alive one. */
+function offered(prev: Seen, now: number, reach: readonly Position[] | null): { alive: Offer | null; expired: Offer | null; all: Offer[] } {
   const p = prev.profile;
-  let best: { e: Entry; tokens: number } | null = null;
-  let gone: { e: Entry; tokens: number } | null = null;
+  const all: Offer[] = [];
+  let best: Offer | null = null;
+  let gone: Offer | null = null;
   const back = p.lookbackBlocks?.value ?? Infinity;
   for (const e of prev.cache.entries) {
     if (e.model !== prev.q.model) continue;
@@ -198,19 +204,39 @@ function offered(prev: Seen, now: number, reach: readonly Position[] | null): { 
     if (p.cache === 'openai-prefix') tokens = roundedHit(p, Math.min(sharedTokens(prev.t, e.shape!, prev.shape, true), e.tokens));
     else {
       if (!holds(prev.shape, e)) continue;
-      if (p.cache === 'anthropic' && reach && !reach.some((x) => x.blocks >= e.blocks && x.blocks - e.blocks <= back)) continue;
+      if (p.cache === 'anthropic' && reach && !reach.some((x) => x.blocks >= e.blocks && x.blocks - e.blocks < back)) continue;
       tokens = e.tokens;
     }
     if (tokens <= 0) continue;
     if (alive(e, now)) {
+      all.push({ e, tokens });
       if (!best || tokens > best.tokens) best = { e, tokens };
     } else if (!gone || tokens > gone.tokens) gone = { e, tokens };
   }
-  return { alive: best, expired: gone };
+  return { alive: best, expired: gone, all };
+}
+
+/**
+ * The lost entry whose loss the responsible event is looked up for: the shortest entry the previous
+ * request offered beyond what this request reads — the one whose loss brought the read down to
+ * what it is. (Entries of one request nest, so the events that break them come in order: the
+ * longest breaks first — for a layered request, at the first entry appended above its trailing
+ * slot — the shortest last, at the change a reviewer names: the entry inserted above the
+ * transcript.) Under automatic prefix caching, the prefix one step longer than the read.
+ */
+function lostTarget(prev: Seen, offers: readonly Offer[], cached: number): Offer | null {
+  const lost = offers.filter((o) => o.tokens > cached);
+  if (!lost.length) return null;
+  const shortest = lost.reduce((a, b) => (b.tokens < a.tokens ? b : a));
+  const p = prev.profile;
+  if (p.cache !== 'openai-prefix') return shortest;
+  const longest = lost.reduce((a, b) => (b.tokens > a.tokens ? b : a));
+  const next = cached === 0 ? Math.max(1, p.minPrefixTokens.value) : cached + Math.max(1, p.stepTokens?.value ?? 1);
+  return { e: longest.e, tokens: Math.min(longest.tokens, next) };
 }
 
 /** The lost entry as a prefix of the previous request's messages. */
-function targetOf(prev: Seen, lost: { e: Entry; tokens: number }): Target {
+function targetOf(prev: Seen, lost: Offer): Target {
   const s = prev.shape;
   if (prev.profile.cache !== 'openai-prefix') {
     const e = lost.e;
@@ -289,7 +315,8 @@ export function scenarioEconomics(r: RenderedScenario, config: EconomicsConfig, 
       else if (!kept) {
         // The previous request's bytes changed: name the event, lose what the entry held beyond what is read.
         const differs = sharedMessages(prev.shape, shape);
-        let who = best && lost > 0 && run.attribute !== false ? responsibleEvent(t, r, prev.q, q, targetOf(prev, best)) : null;
+        const target = lost > 0 && run.attribute !== false ? lostTarget(prev, before!.all, cached) : null;
+        let who = target ? responsibleEvent(t, r, prev.q, q, targetOf(prev, target)) : null;
         if (!who && run.attribute !== false) who = responsibleEvent(t, r, prev.q, q, { messages: prev.shape.messages.slice(0, differs + 1) });
         const role = prev.shape.messages[differs]?.role ?? '';
         const cause: Cause = who?.deploy ? 'fold-changed' : SYSTEM_ROLES.has(role) ? 'system-changed' : 'earlier-message-changed';

@@ -10,7 +10,9 @@
  * - `openai-breakpoints`: any entry that is a prefix (no lookback limit is documented). Entries are
  *   written at the implicit breakpoint (end of the newest user/tool message, else the last message)
  *   and the latest `maxBreakpoints − 1` explicit ones, each if at least the minimum.
- * - `anthropic`: an entry within `lookbackBlocks` blocks before one of the request's breakpoints.
+ * - `anthropic`: an entry a breakpoint's lookback reaches: the breakpoint checks `lookbackBlocks`
+ *   block boundaries (20), counting its own as the first — so an entry ending 19 blocks before it is
+ *   found and one ending 20 or more blocks before it is missed unless another breakpoint reaches it.
  *   Entries are written at every breakpoint of at least the minimum; more than `maxBreakpoints`
  *   breakpoints is the error the API returns (nothing is read, written or billed).
  *
@@ -134,7 +136,7 @@ export class ProviderCache {
       if (!holds(q.shape, e)) continue;
       if (p.cache === 'anthropic') {
         const back = p.lookbackBlocks?.value ?? Infinity;
-        if (!positions.some((x) => x.blocks >= e.blocks && x.blocks - e.blocks <= back && x.tokens >= e.tokens)) continue;
+        if (!positions.some((x) => x.blocks >= e.blocks && x.blocks - e.blocks < back && x.tokens >= e.tokens)) continue;
       }
       out.push({ entry: e, tokens: e.tokens });
     }

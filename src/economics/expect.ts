@@ -9,6 +9,7 @@
 import type { RenderedRequest, RenderedScenario } from '../prompt/render.ts';
 import type { InputError } from '../scenarios/errors.ts';
 import type { ScenarioEconomics } from './compute.ts';
+import { checkCachedClaims } from './expect-cached.ts';
 import { formatTokens } from './format.ts';
 import { expiryText } from './view.ts';
 
@@ -91,6 +92,7 @@ export function checkExpectations(r: RenderedScenario, econ: ScenarioEconomics, 
     });
   });
   checkApiErrors(r, econ, errors);
+  checkCachedClaims(r, econ, errors);
   if (exp.maxInputTokens !== undefined) {
     for (const e of econ.requests) {
       if (e.inputTokens <= exp.maxInputTokens) continue;

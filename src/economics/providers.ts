@@ -16,9 +16,13 @@
  *   `maxBreakpoints` (more is an API error), a breakpoint looks back `lookbackBlocks` blocks,
  *   5-minute or 1-hour TTL with their own write prices.
  *
- * Model ids map to profiles in profiles.ts: explicit ids, then families (id prefixes, which also
- * cover dated ids), then provider prefixes, else `unknown`.
+ * The profiles are built from the sourced model catalog (catalog.ts: every current OpenAI and
+ * Anthropic model, its ids, families, cache facts and prices) plus three fallbacks: an OpenAI or
+ * Anthropic model the catalog does not name (the provider's rules, no price), and an unknown
+ * provider (an ideal cache). Model ids map to profiles in profiles.ts: explicit ids, then families
+ * (id prefixes, which also cover dated ids), then provider prefixes, else `unknown`.
  */
+import { CATALOG, RULES, type ModelFacts } from './catalog.ts';
 
 /** A figure and where it comes from. */
 export interface Sourced<T = number> {
@@ -74,108 +78,74 @@ export interface Profile {
 }
 
 const READ = '2026-12-01';
-const READ2 = '2026-12-02';
 const OPENAI_GUIDE = 'https://developers.openai.com/api/docs/guides/prompt-caching';
-const OPENAI_COOKBOOK = 'https://developers.openai.com/cookbook/examples/prompt_caching_201';
-const OPENAI_TERRA = 'https://developers.openai.com/de-DE/api/docs/models/gpt-5.6-terra';
-const OPENAI_CACHE_OPTIONS = 'https://docs.rs/async-openai/0.42.0/async_openai/types/responses/struct.PromptCacheOptionsParam.html';
 const ANTHROPIC_CACHING = 'https://platform.claude.com/docs/en/build-with-claude/prompt-caching';
-const ANTHROPIC_MINIMUMS = 'https://github.com/anthropics/anthropic-sdk-python/issues/1194';
-const ANTHROPIC_PRICING = 'https://platform.claude.com/docs/zh-CN/about-claude/pricing';
-const VERTEX_CLAUDE_CACHING = 'https://docs.cloud.google.com/vertex-ai/generative-ai/docs/partner-models/claude/prompt-caching?hl=ja';
-
 const NONE = 'none: no provider facts, an ideal cache is assumed';
 
 const s = <T>(value: T, source: string, note?: string, read = READ): Sourced<T> => ({ value, source, read, ...(note && { note }) });
 
-/** Provider-level Anthropic rules (the same for every model). */
-export const ANTHROPIC_RULES = {
-  retentionMinutes: s(5, ANTHROPIC_CACHING, 'default `ephemeral` TTL'),
-  extendedRetentionMinutes: s(60, ANTHROPIC_CACHING, '`ttl: "1h"` on a breakpoint'),
-  refreshOnHit: s(true, VERTEX_CLAUDE_CACHING, 'the cache lifetime is refreshed each time the cached content is used'),
-  maxBreakpoints: s(4, ANTHROPIC_CACHING, 'up to 4 cache breakpoints per request; more is an error'),
-  lookbackBlocks: s(20, ANTHROPIC_CACHING, 'a breakpoint checks for hits at earlier block boundaries, up to about 20 blocks before it'),
-} as const;
+/** Facts the engine needs per cache mechanism, from the catalog's provider-level rules. */
+const A = RULES.anthropic;
+const OB = RULES.openaiBreakpoints;
+const OP = RULES.openai;
+const OPENAI_PREFIX_REFRESH = s(true, OPENAI_GUIDE, 'eviction follows inactivity (5–10 minutes after last use), so a hit keeps the prefix alive');
+const OPENAI_BREAKPOINTS_REFRESH = s(
+  false,
+  OB.ttlMinutes.source,
+  'the 30-minute TTL is documented per breakpoint written; a refresh on a read is not documented, so none is assumed',
+  OB.ttlMinutes.read,
+);
 
-/** Provider-level OpenAI GPT-5.6+ rules. */
-export const OPENAI_BREAKPOINT_RULES = {
-  minPrefixTokens: s(1024, OPENAI_GUIDE, 'caching is enabled automatically for prompts of 1024 tokens or longer'),
-  retentionMinutes: s(
-    30,
-    OPENAI_CACHE_OPTIONS,
-    'prompt_cache_options.ttl: 30m is the default and only value, a minimum lifetime per breakpoint written; the backend may keep entries longer',
-  ),
-  refreshOnHit: s(false, OPENAI_CACHE_OPTIONS, 'the TTL is documented per breakpoint written; a refresh on a read is not documented, so none is assumed'),
-  maxBreakpoints: s(4, OPENAI_CACHE_OPTIONS, 'a request writes up to four breakpoints: the implicit one and the latest three explicit ones', READ2),
-} as const;
+function mechanism(cache: CacheKind): Pick<Profile, 'stepTokens' | 'refreshOnHit' | 'maxBreakpoints' | 'lookbackBlocks'> {
+  if (cache === 'anthropic') return { refreshOnHit: A.refreshOnRead, maxBreakpoints: A.maxBreakpoints, lookbackBlocks: A.lookbackBlocks };
+  if (cache === 'openai-breakpoints') return { refreshOnHit: OPENAI_BREAKPOINTS_REFRESH, maxBreakpoints: OB.maxWritesPerRequest };
+  return { stepTokens: OP.stepTokens, refreshOnHit: OPENAI_PREFIX_REFRESH };
+}
 
-/** Provider-level OpenAI rules before GPT-5.6. */
-export const OPENAI_PREFIX_RULES = {
-  minPrefixTokens: s(1024, OPENAI_COOKBOOK, 'works automatically for prompts of 1024 tokens or more'),
-  stepTokens: s(128, OPENAI_COOKBOOK, 'cache hits occur in increments of 128 tokens'),
-  retentionMinutes: s(5, OPENAI_GUIDE, 'cached prefixes usually stay 5–10 minutes after last use (always evicted within an hour); the lower bound is used'),
-  refreshOnHit: s(true, OPENAI_GUIDE, 'eviction follows inactivity, so a hit keeps the prefix alive'),
-} as const;
+/** A catalog model as a profile. */
+export function profileOf(m: ModelFacts): Profile {
+  return {
+    id: m.id,
+    title: m.title,
+    tokenizer: m.tokenizer,
+    cache: m.cache,
+    minPrefixTokens: m.minPrefixTokens,
+    retentionMinutes: m.retentionMinutes,
+    // Only Anthropic's 1-hour TTL is a per-breakpoint option the engine models (OpenAI's 24 h retention is a request option, not modelled).
+    ...(m.cache === 'anthropic' && m.extendedRetentionMinutes && { extendedRetentionMinutes: m.extendedRetentionMinutes }),
+    ...mechanism(m.cache),
+    prices: { ...m.prices },
+  };
+}
 
-export const PROFILES: Record<string, Profile> = {
-  'openai-gpt-5.6-terra': {
-    id: 'openai-gpt-5.6-terra',
-    title: 'OpenAI GPT-5.6 Terra (implicit breakpoint near the newest user/tool message)',
-    tokenizer: 'o200k_base',
-    cache: 'openai-breakpoints',
-    ...OPENAI_BREAKPOINT_RULES,
-    prices: {
-      input: s(2, OPENAI_TERRA),
-      cachedInput: s(0.2, OPENAI_TERRA),
-      cacheWrite: s(2.5, OPENAI_TERRA, 'cache writes cost 1.25× the uncached input price (1.25 × $2.00)'),
-      output: s(12, OPENAI_TERRA),
-    },
-  },
-  'openai-gpt-5.6': {
-    id: 'openai-gpt-5.6',
-    title: 'OpenAI GPT-5.6 family, model not configured (implicit breakpoint near the newest user/tool message)',
-    tokenizer: 'o200k_base',
-    cache: 'openai-breakpoints',
-    ...OPENAI_BREAKPOINT_RULES,
-    prices: {},
-  },
-  'openai-automatic': {
+/** Provider fallbacks: a model of a known provider that no catalog entry names (no price: never a made-up one). */
+const FALLBACKS: Profile[] = [
+  {
     id: 'openai-automatic',
-    title: 'OpenAI automatic prefix caching (models before GPT-5.6)',
+    title: 'OpenAI, model not in the catalog (automatic prefix caching, as before GPT-5.6)',
     tokenizer: 'o200k_base',
     cache: 'openai-prefix',
-    ...OPENAI_PREFIX_RULES,
+    minPrefixTokens: OP.minPrefixTokens,
+    retentionMinutes: OP.retentionMinutes,
+    ...mechanism('openai-prefix'),
     prices: {},
   },
-  'anthropic-claude-sonnet-4.5': {
-    id: 'anthropic-claude-sonnet-4.5',
-    title: 'Anthropic Claude Sonnet 4.5',
+  {
+    id: 'anthropic',
+    title: 'Anthropic, model not in the catalog',
     tokenizer: 'approx',
     cache: 'anthropic',
-    ...ANTHROPIC_RULES,
     minPrefixTokens: s(
       1024,
-      ANTHROPIC_MINIMUMS,
-      'minimum cacheable prompt length for Claude Sonnet 4.5, as quoted from the prompt-caching docs (the same table, re-checked 2026-12-01: https://docs.orq.ai/docs/proxy/prompt-caching)',
+      ANTHROPIC_CACHING,
+      'the minimum of most current Sonnet and Opus models (512 for the newest, 4,096 for Opus 4.5/4.6 and Haiku 4.5): map the model to its own profile',
     ),
-    prices: {
-      input: s(3, ANTHROPIC_PRICING),
-      cachedInput: s(0.3, ANTHROPIC_PRICING, 'cache hits and refreshes'),
-      cacheWrite: s(3.75, ANTHROPIC_PRICING, '5-minute cache writes'),
-      cacheWrite1h: s(6, ANTHROPIC_PRICING, '1-hour cache writes (2× the input price)'),
-      output: s(15, ANTHROPIC_PRICING),
-    },
-  },
-  anthropic: {
-    id: 'anthropic',
-    title: 'Anthropic, model not configured',
-    tokenizer: 'approx',
-    cache: 'anthropic',
-    ...ANTHROPIC_RULES,
-    minPrefixTokens: s(1024, ANTHROPIC_MINIMUMS, 'the smallest minimum listed for current Sonnet models; Opus 4.5/4.6 and Haiku 4.5 need 4096 — map the model to its own profile'),
+    retentionMinutes: A.ttlMinutes,
+    extendedRetentionMinutes: A.ttl1hMinutes,
+    ...mechanism('anthropic'),
     prices: {},
   },
-  unknown: {
+  {
     id: 'unknown',
     title: 'Unknown provider (an ideal prefix cache: every byte-stable prefix, no minimum, no expiry)',
     tokenizer: 'approx',
@@ -186,22 +156,15 @@ export const PROFILES: Record<string, Profile> = {
     refreshOnHit: s(true, NONE),
     prices: {},
   },
-};
+];
 
-/** Explicit model id → profile (checked first; a `provider/` prefix is also tried without it). */
-export const MODELS: Record<string, string> = {
-  'gpt-5.6-terra': 'openai-gpt-5.6-terra',
-  'claude-sonnet-4-5': 'anthropic-claude-sonnet-4.5',
-};
+export const PROFILES: Record<string, Profile> = Object.fromEntries([...CATALOG.map(profileOf), ...FALLBACKS].map((p) => [p.id, p]));
+
+/** Explicit model id → profile (checked first; a `provider/` prefix is also tried without it): the catalog's exact and dated ids. */
+export const MODELS: Record<string, string> = Object.fromEntries(CATALOG.flatMap((m) => m.ids.map((id) => [id, m.id])));
 
 /** Model families: id prefixes (dated ids and variants) → profile; the longest matching one wins. */
-export const FAMILIES: Record<string, string> = {
-  'gpt-5.6': 'openai-gpt-5.6',
-  'gpt-6': 'openai-gpt-5.6',
-  'gpt-7': 'openai-gpt-5.6',
-  'gpt-5.6-terra': 'openai-gpt-5.6-terra',
-  'claude-sonnet-4-5': 'anthropic-claude-sonnet-4.5',
-};
+export const FAMILIES: Record<string, string> = Object.fromEntries(CATALOG.flatMap((m) => m.families.map((f) => [f, m.id])));
 
 /** Provider prefixes → profile (the longest matching prefix wins), after models and families. */
 export const PREFIXES: Record<string, string> = {

@@ -53,7 +53,9 @@ export interface Comparison {
 /**
  * What a scenario promises about the provider's prompt cache (spec cache-economics §5), checked
  * like anchors: `busts` lists exactly the own requests whose ✂ falls above the end of the previous
- * request; `maxInputTokens` caps every own request's input tokens.
+ * request; `maxInputTokens` caps every own request's input tokens; `cached` lists exactly the own
+ * requests that read tokens from the provider cache (so prose that says "cached" agrees with the
+ * numbers on the page).
  */
 export interface Expectation {
   busts: number[];
@@ -63,6 +65,12 @@ export interface Expectation {
   bustsPos: SourcePos;
   maxInputTokens?: number;
   maxInputTokensPos?: SourcePos;
+  /** Exactly the own requests that read from the provider cache (absent: not stated). */
+  cached?: number[];
+  /** Where each `cached` entry is written (same order). */
+  cachedPos?: SourcePos[];
+  /** The `cached:` value (the list itself). */
+  cachedListPos?: SourcePos;
   pos: SourcePos;
 }
 

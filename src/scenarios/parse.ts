@@ -208,34 +208,45 @@ function readOpens(src: YamlSource, node: Node | undefined, draft: ScenarioDraft
   draft.opensPos = src.pos(node);
 }
 
-/** `expect: {busts: ["@N", …], maxInputTokens?: N}` — the scenario's promise about the cache. */
-function readExpect(src: YamlSource, node: Node, errors: InputError[]): Expectation | undefined {
-  if (!check(src, node, expectSchema, '`expect`', errors) || !isMap(node)) return undefined;
-  const bustsNode = node.get('busts', true) as Node & { items: Node[] };
-  const busts: number[] = [];
-  const bustPos: SourcePos[] = [];
-  for (const item of bustsNode.items) {
+/** A list of requests as "@N" strings (`busts:`, `cached:`): offsets and where each is written; undefined after an error. */
+function readRequestList(src: YamlSource, listNode: Node & { items: Node[] }, name: string, errors: InputError[]): { offsets: number[]; pos: SourcePos[] } | undefined {
+  const offsets: number[] = [];
+  const pos: SourcePos[] = [];
+  for (const item of listNode.items) {
     const value = item.toJS(src.doc);
     const ref = typeof value === 'string' ? refOf(value) : { problem: '' };
     if ('problem' in ref) {
       const bad = typeof value !== 'string' || !/^@\d+$/.test(value);
       errors.push({
         pos: src.pos(item),
-        message: bad ? `\`busts\` entries name requests as "@<offset>", got ${JSON.stringify(value)}` : `\`busts\` entry ${ref.problem}`,
-        fix: 'write e.g. `busts: ["@26"]` (quoted: @ cannot start a plain YAML value)',
+        message: bad ? `\`${name}\` entries name requests as "@<offset>", got ${JSON.stringify(value)}` : `\`${name}\` entry ${ref.problem}`,
+        fix: `write e.g. \`${name}: ["@26"]\` (quoted: @ cannot start a plain YAML value)`,
       });
       return undefined;
     }
-    busts.push(ref.offset);
-    bustPos.push(src.pos(item));
+    offsets.push(ref.offset);
+    pos.push(src.pos(item));
   }
+  return { offsets, pos };
+}
+
+/** `expect: {busts: ["@N", …], maxInputTokens?: N, cached?: ["@N", …]}` — the scenario's promise about the cache. */
+function readExpect(src: YamlSource, node: Node, errors: InputError[]): Expectation | undefined {
+  if (!check(src, node, expectSchema, '`expect`', errors) || !isMap(node)) return undefined;
+  const bustsNode = node.get('busts', true) as Node & { items: Node[] };
+  const busts = readRequestList(src, bustsNode, 'busts', errors);
+  if (!busts) return undefined;
+  const cachedNode = node.get('cached', true) as (Node & { items: Node[] }) | undefined;
+  const cached = cachedNode ? readRequestList(src, cachedNode, 'cached', errors) : undefined;
+  if (cachedNode && !cached) return undefined;
   const max = node.get('maxInputTokens') as number | undefined;
   return {
-    busts,
-    bustPos,
+    busts: busts.offsets,
+    bustPos: busts.pos,
     bustsPos: src.pos(bustsNode),
     pos: src.pos(node),
     ...(max !== undefined && { maxInputTokens: max, maxInputTokensPos: src.pos(node.get('maxInputTokens', true) as Node) }),
+    ...(cachedNode && cached && { cached: cached.offsets, cachedPos: cached.pos, cachedListPos: src.pos(cachedNode) }),
   };
 }
 

@@ -44,6 +44,14 @@ export const compareSchema = z.strictObject({
 export const expectSchema = z.strictObject({
   busts: z.array(z.string()).meta({ description: 'Exactly the own requests ("@N") whose ✂ falls above the end of the previous request; [] = none.', examples: [[]] }),
   maxInputTokens: z.int().positive().optional().meta({ description: 'No own request exceeds this many input tokens.' }),
+  cached: z
+    .array(z.string())
+    .optional()
+    .meta({
+      description:
+        'Exactly the own requests ("@N") that read tokens from the provider cache under the scenario\'s model profile; [] = none does. Holds prose that says "cached" to the numbers.',
+      examples: [['@42']],
+    }),
 });
 
 export const deploySchema = z.strictObject({
