@@ -372,7 +372,7 @@ describe('tokens lost', () => {
     // Those tokens are written again in C (at $3.75) instead of read (at $0.30).
     expect(es[2]!.cacheBreak!.lostCostUsd).toBeCloseTo((lost * (3.75 - 0.3)) / 1e6, 12);
     const note = cutNote(es[2]!, () => '');
-    expect(note.lost).toBe(`≈${lost.toLocaleString('en-US')} tokens lost (≈$${((lost * 3.45) / 1e6).toPrecision(3)})`);
+    expect(note.lost).toBe(`≈${lost.toLocaleString('en-US')} tokens lost, ≈$${((lost * 3.45) / 1e6).toPrecision(3)}`);
   });
 
   it('a model change loses the previous model’s entry', () => {

@@ -22,7 +22,7 @@ export interface CutNote {
   cause?: string;
   /** Events responsible, with the label of their link. */
   events: { offset: number; label: string }[];
-  /** `661 tokens lost ($0.0012)`, or `nothing cached was lost` */
+  /** `661 tokens lost, $0.0012`, or `nothing cached was lost` */
   lost?: string;
   kind: Cause | 'kept';
   /** Nothing was read from the cache although text above the line is byte-stable (expired, below the minimum, or what stayed is too short to cache). */
@@ -59,12 +59,12 @@ export function causeText(e: RequestEconomics): string {
   return text;
 }
 
-/** `661 tokens lost ($0.0012)`; `nothing cached was lost` for a moved ✂ line that cost nothing. */
+/** `661 tokens lost, $0.0012`; `nothing cached was lost` for a moved ✂ line that cost nothing. */
 export function lostText(e: RequestEconomics): string | undefined {
   const b = e.cacheBreak;
   if (b && !b.tokensLost && BYTE_CAUSES.has(b.cause)) return 'nothing cached was lost';
   if (!b?.tokensLost) return undefined;
-  const cost = b.lostCostUsd === null ? '' : ` (${e.exact ? '' : '≈'}${formatUsd(b.lostCostUsd)})`;
+  const cost = b.lostCostUsd === null ? '' : `, ${e.exact ? '' : '≈'}${formatUsd(b.lostCostUsd)}`;
   return `${formatTokens(b.tokensLost, e.exact)} tokens lost${cost}`;
 }
 
