@@ -238,6 +238,30 @@ describe('Anthropic: breakpoints, minimum, TTL, lookback, refresh', () => {
     expect(y!.cachedTokens).toBe(toolsTokens + M(1200));
   });
 
+  it('a trace’s own markers: on the tool list and on a message, the cached figures those markers imply', () => {
+    // Tools 500 tokens (one JSON string tool), no system breakpoint: the entries end after the tools and after message 2.
+    const tools: RenderedMessage = { role: 'tools', content: `["${words(500)}"]`, parts: [] };
+    const toolsTokens = o200k.encode(tools.content).length + 4;
+    const marks: Breakpoint[] = [{ message: 0 }, { message: 2 }];
+    const sys = msg('system', 700);
+    const [x, y, z] = run(
+      [
+        { t: 0, messages: [tools, sys, msg('user', 400, 'ask')], breakpoints: marks },
+        // The user message changed: only the tool-list entry (below the 1,024 minimum: never written) … nothing read.
+        { t: 10, messages: [tools, sys, msg('user', 400, 'other')], breakpoints: marks },
+        // The same bytes as the first request plus a turn: the entry after message 2 is read.
+        { t: 20, messages: [tools, sys, msg('user', 400, 'ask'), msg('user', 5, 'go')], breakpoints: [{ message: 0 }, { message: 3 }] },
+      ],
+      SONNET,
+    );
+    expect(toolsTokens).toBeLessThan(1024);
+    expect(x!.breakpointTokens).toEqual([toolsTokens, toolsTokens + M(700) + M(400)]);
+    expect(x!.cacheWriteTokens).toBe(toolsTokens + M(700) + M(400));
+    expect(y!.cachedTokens).toBe(0);
+    expect(z!.cachedTokens).toBe(toolsTokens + M(700) + M(400));
+    expect(z!.readFrom).toBe(1);
+  });
+
   it('4 breakpoints are accepted, 5 are the API error (nothing cached or billed)', () => {
     const ms = ['a', 'b', 'c', 'd', 'e'].map((w) => msg('user', 300, w));
     const four = run([{ t: 0, messages: ms, breakpoints: [1, 2, 3, 4].map((message) => ({ message })) }], SONNET)[0]!;
