@@ -126,7 +126,17 @@ export interface EconomicsRun {
   profile?: string;
   /** Name the responsible events (re-folds the events of a break); default true. */
   attribute?: boolean;
+  /** Shapes shared by several runs over the same scenario (every profile): one tokenization and interning. */
+  shapes?: ShapeCache;
 }
+
+/** Request shapes by request and encoding, with the interner their prefix ids come from. */
+export interface ShapeCache {
+  ids: Interner;
+  byRequest: Map<RenderedRequest, Map<string, Shape>>;
+}
+
+export const shapeCache = (): ShapeCache => ({ ids: new Interner(), byRequest: new Map() });
 
 const perM = (tokens: number, price: number): number => (tokens * price) / 1e6;
 /** Dollars without binary-float noise (1e-10 is far below any price step). */
@@ -255,7 +265,7 @@ const SYSTEM_ROLES = new Set(['system', 'tools']);
 export function scenarioEconomics(r: RenderedScenario, config: EconomicsConfig, run: EconomicsRun = {}): ScenarioEconomics {
   const own = new Set(r.requests.map((q) => q.offset));
   const settled = settledTexts(r);
-  const ids = new Interner();
+  const shapes = run.shapes ?? shapeCache();
   const caches = new Map<string, ProviderCache>();
   const seen = new Map<number, Seen>();
   const chain: RequestEconomics[] = [];
@@ -264,7 +274,10 @@ export function scenarioEconomics(r: RenderedScenario, config: EconomicsConfig, 
     const match: ProfileMatch = forced ? { profile: forced, matched: 'model', by: forced.id } : profileFor(config, q.model);
     const p = match.profile;
     const t = tokenizer(p.tokenizer === 'approx' ? 'o200k_base' : p.tokenizer);
-    const shape = shapeOf(t, ids, q.messages, q.breakpoints);
+    let byEncoding = shapes.byRequest.get(q);
+    if (!byEncoding) shapes.byRequest.set(q, (byEncoding = new Map()));
+    let shape = byEncoding.get(t.encoding);
+    if (!shape) byEncoding.set(t.encoding, (shape = shapeOf(t, shapes.ids, q.messages, q.breakpoints)));
     let cache = caches.get(p.id);
     if (!cache) caches.set(p.id, (cache = new ProviderCache(p, t)));
     const now = Date.parse(q.createdAt);
@@ -409,7 +422,53 @@ export interface ProfileTotals {
   totals: Totals;
 }
 
-/** The scenario's own requests under every configured profile (no attribution: totals only). */
+/** What makes two profiles cache alike (everything but the title and the prices). */
+function mechanicsKey(p: Profile): string {
+  const v = (f: { value: unknown } | undefined): unknown => f?.value ?? null;
+  return JSON.stringify([
+    p.cache,
+    p.tokenizer,
+    v(p.minPrefixTokens),
+    v(p.stepTokens),
+    v(p.retentionMinutes),
+    v(p.extendedRetentionMinutes),
+    v(p.refreshOnHit),
+    v(p.maxBreakpoints),
+    v(p.lookbackBlocks),
+  ]);
+}
+
+/** A request's figures under another profile that caches alike: the same tokens, its own prices. */
+export function reprice(e: RequestEconomics, p: Profile): RequestEconomics {
+  const priced = e.apiError ? { total: null, split: null, noCache: null } : costs(p, e.inputTokens, e.cachedTokens, e.cacheWriteTokens, e.cacheWriteTokens1h, e.outputTokens);
+  return {
+    ...e,
+    profile: p.id,
+    profileTitle: p.title,
+    costUsd: priced.total,
+    cost: priced.split,
+    noCacheCostUsd: priced.noCache,
+    cacheBreak: e.cacheBreak && { ...e.cacheBreak, lostCostUsd: lostCost(p, e.cacheBreak.tokensLost, e.cacheWriteTokens) },
+  };
+}
+
+/**
+ * The scenario's own requests under every configured profile. The cache is simulated once per group
+ * of profiles that cache alike (most differ only in prices), over shapes tokenized once; the other
+ * profiles of a group are repriced.
+ */
+export function underEveryProfile(r: RenderedScenario, config: EconomicsConfig, attribute = true): { profile: Profile; requests: RequestEconomics[] }[] {
+  const shapes = shapeCache();
+  const groups = new Map<string, RequestEconomics[]>();
+  return Object.values(config.profiles).map((p) => {
+    const key = mechanicsKey(p);
+    let base = groups.get(key);
+    if (!base) groups.set(key, (base = scenarioEconomics(r, config, { profile: p.id, attribute, shapes }).requests));
+    return { profile: p, requests: base[0]?.profile === p.id ? base : base.map((e) => reprice(e, p)) };
+  });
+}
+
+/** Totals of the scenario's own requests under every configured profile (the page's side-by-side table; no attribution). */
 export function everyProfile(r: RenderedScenario, config: EconomicsConfig): ProfileTotals[] {
-  return Object.values(config.profiles).map((p) => ({ profile: p.id, title: p.title, totals: scenarioEconomics(r, config, { profile: p.id, attribute: false }).totals }));
+  return underEveryProfile(r, config, false).map(({ profile: p, requests }) => ({ profile: p.id, title: p.title, totals: totalsOf(requests) }));
 }

@@ -4,7 +4,7 @@
  * shape is the one CI jobs and scripts consume; keep it stable.
  */
 import type { RenderedCorpus } from '../prompt/corpus.ts';
-import { scenarioEconomics, totalsOf, type CacheBreak, type CostSplit, type RequestEconomics, type ScenarioEconomics, type Totals } from './compute.ts';
+import { totalsOf, underEveryProfile, type CacheBreak, type CostSplit, type RequestEconomics, type ScenarioEconomics, type Totals } from './compute.ts';
 import type { EconomicsConfig } from './profiles.ts';
 import { formatShare, formatTokens, formatUsd, NO_PRICE } from './format.ts';
 
@@ -79,11 +79,7 @@ export function buildReport(corpus: RenderedCorpus, opts: { allProfiles?: Econom
       const econ = corpus.economics.get(r.scenario.id);
       const out: ReportScenario = { id: r.scenario.id, file: r.scenario.file, requests: (econ?.requests ?? []).map(row), totals: econ?.totals ?? totalsOf([]) };
       const c = opts.allProfiles;
-      if (c)
-        out.profiles = Object.keys(c.profiles).map((id) => {
-          const e = scenarioEconomics(r, c, { profile: id });
-          return { profile: id, title: c.profiles[id]!.title, requests: e.requests.map(row), totals: e.totals };
-        });
+      if (c) out.profiles = underEveryProfile(r, c).map(({ profile: p, requests }) => ({ profile: p.id, title: p.title, requests: requests.map(row), totals: totalsOf(requests) }));
       return out;
     }),
   };
