@@ -15,7 +15,7 @@ import type { Breakpoint, RenderedMessage } from '../folds/types.ts';
 import { resolveOptions } from '../integration/options.ts';
 import type { RenderedRequest, RenderedScenario } from '../prompt/render.ts';
 import type { Scenario } from '../scenarios/model.ts';
-import { roundedHit, scenarioEconomics, type RequestEconomics } from './compute.ts';
+import { roundedHit, scenarioEconomics, underEveryProfile, type RequestEconomics } from './compute.ts';
 import { formatDuration } from './format.ts';
 import { DEFAULT_ECONOMICS, profileFor, resolveEconomics, type EconomicsConfig } from './profiles.ts';
 import { PROFILES } from './providers.ts';
@@ -408,6 +408,27 @@ describe('tokens lost', () => {
       SONNET,
     );
     expect(es[1]!.cacheBreak).toMatchObject({ cause: 'model-changed', events: [2], tokensLost: M(1300) });
+  });
+});
+
+describe('every profile side by side', () => {
+  it('grouping profiles that cache alike and repricing gives what each profile computes on its own', () => {
+    const sys = msg('system', 1300);
+    const r = scenario(
+      [
+        { t: 0, messages: [sys, msg('user', 200)] },
+        { t: 100, messages: [sys, msg('user', 200), msg('user', 5, 'go')] },
+        { t: 200, messages: [msg('system', 1300, 'changed'), msg('user', 200)] },
+      ],
+      SONNET,
+    );
+    const all = underEveryProfile(r, DEFAULT_ECONOMICS, false);
+    expect(all.map((x) => x.profile.id)).toEqual(Object.keys(DEFAULT_ECONOMICS.profiles));
+    for (const { profile, requests } of all) expect(requests).toEqual(scenarioEconomics(r, DEFAULT_ECONOMICS, { profile: profile.id, attribute: false }).requests);
+    // Cache-positive under Sonnet 4.5 (1,024 minimum), not under Haiku 4.5 (4,096).
+    const cached = (id: string) => all.find((x) => x.profile.id === id)!.requests[1]!.cachedTokens;
+    expect(cached('anthropic-claude-sonnet-4.5')).toBe(M(1300) + M(200));
+    expect(cached('anthropic-claude-haiku-4.5')).toBe(0);
   });
 });
 
