@@ -83,7 +83,7 @@ runMain(async () => {
   for (const d of result.dropped) console.log(`${d.pos.file}:${d.pos.line}:${d.pos.col} dropped ${d.what}: ${d.where}`);
   if (result.skippedSpans) console.log(`skipped ${result.skippedSpans} span(s) without gen_ai.input.messages`);
   console.log(
-    `wrote ${out}: ${result.requests} ${result.format} request(s)${result.detected ? ' (format detected; --format chooses it)' : ''}, ${result.dropped.length} secret(s) dropped`,
+    `wrote ${out}: ${result.requests} ${result.format} request(s)${result.detected ? ' (format detected; --format chooses it)' : ''}, ${result.measured} with the provider's usage, ${result.dropped.length} secret(s) dropped`,
   );
   console.log('next: npm run check && npm run fixtures');
 });

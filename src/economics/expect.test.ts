@@ -128,7 +128,10 @@ describe('npm run report', () => {
         'idleMs',
         'apiError',
         'cacheBreak',
+        'measured',
+        'measuredDiff',
       ]);
+      expect([q.measured, q.measuredDiff]).toEqual([null, null]); // no usage in this scenario (measured.test.ts has it)
       expect(q.inputTokens).toBe(q.cachedTokens + q.uncachedTokens);
     }
     expect(reqs[0]!.outputTokens).toBe(1); // "done"

@@ -7,6 +7,7 @@ import type { RenderedCorpus } from '../prompt/corpus.ts';
 import { totalsOf, underEveryProfile, type CacheBreak, type CostSplit, type RequestEconomics, type ScenarioEconomics, type Totals } from './compute.ts';
 import type { EconomicsConfig } from './profiles.ts';
 import { formatShare, formatTokens, formatUsd, NO_PRICE } from './format.ts';
+import { measuredComparison, measuredLines, measuredReportFields, type MeasuredReportFields } from './measured.ts';
 
 export interface ReportRequest {
   offset: number;
@@ -39,13 +40,15 @@ export interface ReportTotals extends Totals {}
 export interface ReportScenario {
   id: string;
   file: string;
-  requests: ReportRequest[];
+  requests: (ReportRequest & MeasuredReportFields)[];
+  measuredSummary?: string;
   totals: Totals;
   /** With `--all-profiles`: the same requests under every configured profile. */
   profiles?: { profile: string; title: string; requests: ReportRequest[]; totals: Totals }[];
 }
 
 export interface Report {
+  /** Each request also carries what the provider billed and the difference (measured.ts); `measuredSummary` when any does. */
   scenarios: ReportScenario[];
 }
 
@@ -77,7 +80,10 @@ export function buildReport(corpus: RenderedCorpus, opts: { allProfiles?: Econom
   return {
     scenarios: corpus.scenarios.map((r) => {
       const econ = corpus.economics.get(r.scenario.id);
-      const out: ReportScenario = { id: r.scenario.id, file: r.scenario.file, requests: (econ?.requests ?? []).map(row), totals: econ?.totals ?? totalsOf([]) };
+      const m = econ && measuredComparison(r, econ);
+      const byOffset = new Map(m?.requests.map((q) => [q.offset, q]));
+      const requests = (econ?.requests ?? []).map((e) => ({ ...row(e), ...measuredReportFields(byOffset.get(e.offset)) }));
+      const out: ReportScenario = { id: r.scenario.id, file: r.scenario.file, requests, ...(m && { measuredSummary: m.summary }), totals: econ?.totals ?? totalsOf([]) };
       const c = opts.allProfiles;
       if (c) out.profiles = underEveryProfile(r, c).map(({ profile: p, requests }) => ({ profile: p.id, title: p.title, requests: requests.map(row), totals: totalsOf(requests) }));
       return out;
@@ -129,7 +135,8 @@ export function reportTable(corpus: RenderedCorpus, opts: { allProfiles?: Econom
     );
     const a = t.exact ? '' : '≈';
     const cost = t.costUsd === null ? NO_PRICE : `${a}${formatUsd(t.costUsd)} (no caching: ${a}${formatUsd(t.noCacheCostUsd!)})`;
-    out.push(`total: ${formatTokens(t.inputTokens, t.exact)} input tokens, ${formatShare(t.cachedShare)} cached, ${cost}`, '');
+    out.push(`total: ${formatTokens(t.inputTokens, t.exact)} input tokens, ${formatShare(t.cachedShare)} cached, ${cost}`);
+    out.push(...measuredLines(measuredComparison(r, econ)), '');
     const every = side?.scenarios.find((x) => x.id === r.scenario.id)?.profiles;
     if (every?.length) {
       out.push(

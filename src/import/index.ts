@@ -5,8 +5,10 @@
  * give the same bytes (nothing depends on the clock or the machine).
  *
  * Steps: read the JSON values (read.ts) → requests: request bodies (bare or wrapped) or GenAI
- * spans (otlp.ts) → one provider (detect.ts) → secrets dropped (secrets.ts) → each payload checked
- * by the `requests` fold itself → timestamps to time labels → YAML (scenario.ts).
+ * spans (otlp.ts) → one provider (detect.ts) → what the provider billed, from each response's
+ * usage or span's usage attributes (usage.ts), stored as the payload's `measured` → secrets dropped
+ * (secrets.ts; the response itself is never stored) → each payload checked by the `requests` fold
+ * itself → timestamps to time labels → YAML (scenario.ts).
  */
 import type { RequestFormat } from '../folds/requests/schema.ts';
 import { requests as requestsFold } from '../folds/requests/index.ts';
@@ -17,6 +19,7 @@ import { jsonAttribute, spansOf, type OtlpIssue } from './otlp.ts';
 import { chunkPos, ENVELOPE_KEYS, isObject, readChunks, type Chunk } from './read.ts';
 import { credentialHeader, scrub, type Dropped } from './secrets.ts';
 import { scenarioYaml } from './scenario.ts';
+import { readSpanUsage, readUsage, type MeasuredUsage, type UsageIssue } from './usage.ts';
 
 /** `--format` values: a body format, or `otlp` for OpenTelemetry spans. */
 export const INPUT_FORMATS = ['openai-chat', 'openai-responses', 'anthropic', 'otlp'] as const;
@@ -44,6 +47,8 @@ export interface ImportResult {
   skippedSpans: number;
   /** How the format was chosen, for the report. */
   detected: boolean;
+  /** Requests that carried the provider's usage (stored as measured figures). */
+  measured: number;
 }
 
 /** One request of the trace, before it becomes an event. */
@@ -54,6 +59,10 @@ interface Req {
   offset: number;
   body: Record<string, unknown>;
   timestampMs?: number;
+  /** The response usage beside the body, and its path in the chunk (read once the format is known). */
+  usage?: { value: unknown; at: (string | number)[] };
+  /** What the provider billed, normalised (usage.ts). */
+  measured?: MeasuredUsage;
 }
 
 type Obj = Record<string, unknown>;
@@ -97,6 +106,22 @@ function bodiesOf(chunks: Chunk[], file: string, errors: InputError[], dropped: 
           if (credentialHeader(h)) dropped.push({ pos: chunkPos(c, ['headers', h], file, true), where: `header ${h}`, what: 'a credential header' });
     }
     const req: Req = { chunk: c, at: ['body'], offset: c.line, body: v.body as Obj };
+    if (v.response !== undefined && v.usage !== undefined) {
+      errors.push({
+        pos: chunkPos(c, ['usage'], file, true),
+        message: 'this line has both `response` and `usage`: which one did the provider bill?',
+        fix: 'keep one: the whole response ({"response": {"usage": {…}, …}}) or its usage alone ({"usage": {…}})',
+      });
+    } else if (v.usage !== undefined) req.usage = { value: v.usage, at: ['usage'] };
+    else if (v.response !== undefined) {
+      if (!isObject(v.response))
+        errors.push({
+          pos: chunkPos(c, ['response'], file),
+          message: "`response` must be the provider's response object",
+          fix: 'write the response body as the API returned it (its `usage` is read; nothing else of it is stored), or leave `response` out',
+        });
+      else if (v.response.usage !== undefined) req.usage = { value: v.response.usage, at: ['response', 'usage'] };
+    }
     if (v.timestamp !== undefined) {
       const ms = timestampMs(v.timestamp);
       if (ms === undefined)
@@ -168,7 +193,10 @@ function spansToRequests(chunks: Chunk[], file: string, errors: InputError[]): {
         errors.push({ pos: pos(key), message: `\`${key}\`: ${parsed.problem}`, fix: 'record it as JSON text or as a structured value, per the GenAI semantic conventions' });
       else body[field] = parsed.value;
     }
-    reqs.push({ chunk, at, offset: i + 1, body, timestampMs: Number(span.startNs / 1_000_000n) });
+    const usageIssues: UsageIssue[] = [];
+    const measured = readSpanUsage(span.attributes, usageIssues);
+    for (const u of usageIssues) errors.push({ pos: pos(String(u.path[0])), message: `GenAI span usage: ${u.message}`, fix: u.fix });
+    reqs.push({ chunk, at, offset: i + 1, body, timestampMs: Number(span.startNs / 1_000_000n), ...(measured && { measured }) });
   });
   return { reqs, skipped: found.length - genai.length };
 }
@@ -253,6 +281,16 @@ export function importTrace(text: string, opts: ImportOptions): { result?: Impor
     format = opts.format ? (opts.format as RequestFormat) : chooseFormat(reqs, file, errors);
   }
   if (errors.length || !format) return { errors };
+  if (format !== 'otel-genai') {
+    for (const r of reqs) {
+      if (!r.usage) continue;
+      const issues: UsageIssue[] = [];
+      const measured = readUsage(format, r.usage.value, issues);
+      for (const u of issues) errors.push({ pos: chunkPos(r.chunk, [...r.usage.at, ...u.path], file, u.key), message: `response usage: ${u.message}`, fix: u.fix });
+      if (measured) r.measured = measured;
+    }
+    if (errors.length) return { errors };
+  }
   const found: Dropped[] = [];
   const payloads = reqs.map((r) => {
     const before = found.length;
@@ -261,7 +299,7 @@ export function importTrace(text: string, opts: ImportOptions): { result?: Impor
       const path = d.where === 'the body' ? [] : d.where.split('.').map((k) => (/^\d+$/.test(k) ? Number(k) : k));
       dropped.push({ ...d, pos: chunkPos(r.chunk, isOtlp ? r.at : [...r.at, ...path], file, d.what.startsWith('a credential field')) });
     }
-    return { format, body };
+    return { format, ...(r.measured && { measured: r.measured }), body };
   });
   payloads.forEach((p, i) => {
     const r = reqs[i]!;
@@ -282,8 +320,9 @@ export function importTrace(text: string, opts: ImportOptions): { result?: Impor
     formatTitle: FORMAT_TITLES[format],
     firstInstant: firstAt.length ? new Date(Math.min(...firstAt)).toISOString() : undefined,
     dropped: dropped.length,
+    measured: reqs.filter((r) => r.measured).length,
     ...(opts.previous !== undefined && { previous: opts.previous }),
     events: payloads.map((p, i) => ({ off: reqs[i]!.offset, t: t[i]!, payload: p, line: chunkPos(reqs[i]!.chunk, reqs[i]!.at, file).line })),
   });
-  return { result: { yaml, format, requests: payloads.length, dropped, skippedSpans, detected: !opts.format }, errors };
+  return { result: { yaml, format, requests: payloads.length, dropped, skippedSpans, detected: !opts.format, measured: reqs.filter((r) => r.measured).length }, errors };
 }

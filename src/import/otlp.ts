@@ -6,6 +6,7 @@
  * `gen_ai.request.model` and `gen_ai.provider.name`. The message attributes are JSON strings or
  * structured OTLP values (arrayValue / kvlistValue); both are read. Spans without
  * `gen_ai.input.messages` (content capture off, or not an inference span) are skipped and counted.
+ * A span's `gen_ai.usage.*` attributes (what the provider billed) are read by usage.ts.
  */
 
 export interface OtlpSpan {

@@ -1,6 +1,6 @@
 /**
  * Reading a trace file into records: JSON Lines of request bodies (bare, or wrapped as
- * `{timestamp, headers, url, method, body}`), JSON Lines of OTLP documents, or one JSON document
+ * `{timestamp, headers, url, method, body, response | usage}`), JSON Lines of OTLP documents, or one JSON document
  * (an OTLP export, or a single body). Each record keeps its source text and position so any later
  * problem names the line and column of the trace file. Problems are collected, never thrown.
  */
@@ -21,7 +21,7 @@ export interface Chunk {
   value: Obj;
 }
 
-export const ENVELOPE_KEYS = ['timestamp', 'headers', 'url', 'method', 'body'];
+export const ENVELOPE_KEYS = ['timestamp', 'headers', 'url', 'method', 'body', 'response', 'usage'];
 
 const NOT_JSON_FIX = 'write one complete JSON object per line (JSON Lines: a request body, or {"timestamp", "headers", "body"}), or one OTLP JSON document';
 

@@ -19,6 +19,8 @@ export interface ScenarioInput {
   formatTitle: string;
   firstInstant?: string;
   dropped: number;
+  /** Requests that carry the provider's usage (`measured`). */
+  measured?: number;
   events: { off: number; t: string; payload: unknown; line: number }[];
   /** The file being replaced, when the import wrote it: its annotations and expect are kept. */
   previous?: string;
@@ -43,6 +45,12 @@ export function scenarioYaml(s: ScenarioInput): string {
     'Each event is one request exactly as the provider received it (the `requests` fold). A line’s',
     'gutter link is the first request that carried it, and the ✂ line shows where each request',
     `stopped reusing the previous one’s prefix.${s.dropped ? ` ${s.dropped} secret${s.dropped === 1 ? ' was' : 's were'} removed on import.` : ''}`,
+    ...(s.measured
+      ? [
+          `${s.measured === n ? (n === 1 ? 'The request carries' : 'Every request carries') : `${s.measured} of the ${n} requests carry`} what the provider billed (its response usage, as \`measured\`);`,
+          'the page shows it beside the modelled figures, and flags where they differ.',
+        ]
+      : []),
   ].join('\n');
   const doc = {
     id: s.id,

@@ -12,6 +12,7 @@ import { outputCollisions } from '../scenarios/outputs.ts';
 import { renderScenario, type RenderedScenario, type Warning } from './render.ts';
 import { everyProfile, scenarioEconomics, type ScenarioEconomics } from '../economics/compute.ts';
 import { checkExpectations } from '../economics/expect.ts';
+import { checkMeasured } from '../economics/measured.ts';
 import { DEFAULT_ECONOMICS, type EconomicsConfig } from '../economics/profiles.ts';
 
 export interface RenderedCorpus {
@@ -39,6 +40,7 @@ function renderAll(scenarios: Scenario[], loadErrors: InputError[], config: Rend
     if (everyEvent && econ.requests.length) econ.byProfile = everyProfile(r, config.economics ?? DEFAULT_ECONOMICS);
     economics.set(s.id, econ);
     checkExpectations(r, econ, errors);
+    checkMeasured(r, econ, errors);
     return r;
   });
   return { scenarios: rendered, errors, warnings, economics };

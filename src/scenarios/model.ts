@@ -71,6 +71,19 @@ export interface Expectation {
   cachedPos?: SourcePos[];
   /** The `cached:` value (the list itself). */
   cachedListPos?: SourcePos;
+  /** `maxMeasuredDiff`: per measured figure, the largest allowed difference from the model (src/economics/measured.ts). */
+  maxMeasuredDiff?: MeasuredDiffLimit[];
+  maxMeasuredDiffPos?: SourcePos;
+  pos: SourcePos;
+}
+
+/** One `maxMeasuredDiff` entry: a token count, or a percentage of the measured figure. */
+export interface MeasuredDiffLimit {
+  field: 'inputTokens' | 'cachedTokens' | 'cacheWriteTokens';
+  tokens?: number;
+  percent?: number;
+  /** As written (`"2%"`, `120`). */
+  text: string;
   pos: SourcePos;
 }
 

@@ -11,7 +11,7 @@ import { isMap, isScalar, isSeq, type Node, type YAMLMap } from 'yaml';
 import type * as z from 'zod';
 import { isFieldNameIssue, schemaIssues } from '../folds/validate.ts';
 import type { InputError, SourcePos } from './errors.ts';
-import type { Annotation, Comparison, Deployment, Expectation, ScenarioEvent } from './model.ts';
+import type { Annotation, Comparison, Deployment, Expectation, MeasuredDiffLimit, ScenarioEvent } from './model.ts';
 import { annotationSchema, compareSchema, deploySchema, eventSchema, expectSchema, ID_PATTERN, scenarioFileSchema, type AnnotationEntry, type EventEntry } from './schema.ts';
 import { readRequestRef } from './limits.ts';
 import { nodeAt, YamlSource } from './source.ts';
@@ -230,7 +230,7 @@ function readRequestList(src: YamlSource, listNode: Node & { items: Node[] }, na
   return { offsets, pos };
 }
 
-/** `expect: {busts: ["@N", …], maxInputTokens?: N, cached?: ["@N", …]}` — the scenario's promise about the cache. */
+/** `expect: {busts: ["@N", …], maxInputTokens?: N, cached?: ["@N", …], maxMeasuredDiff?: {field: N | "N%"}}` — the scenario's promise about the cache. */
 function readExpect(src: YamlSource, node: Node, errors: InputError[]): Expectation | undefined {
   if (!check(src, node, expectSchema, '`expect`', errors) || !isMap(node)) return undefined;
   const bustsNode = node.get('busts', true) as Node & { items: Node[] };
@@ -240,12 +240,22 @@ function readExpect(src: YamlSource, node: Node, errors: InputError[]): Expectat
   const cached = cachedNode ? readRequestList(src, cachedNode, 'cached', errors) : undefined;
   if (cachedNode && !cached) return undefined;
   const max = node.get('maxInputTokens') as number | undefined;
+  const diffNode = node.get('maxMeasuredDiff', true) as Node | undefined;
+  const limits: MeasuredDiffLimit[] = [];
+  if (isMap(diffNode))
+    for (const pair of diffNode.items) {
+      const field = String((pair.key as Node & { value?: unknown }).value) as MeasuredDiffLimit['field'];
+      const v = (pair.value as Node).toJS(src.doc) as number | string;
+      const pos = src.pos(pair.value as Node);
+      limits.push(typeof v === 'number' ? { field, tokens: v, text: String(v), pos } : { field, percent: Number.parseFloat(v), text: v, pos });
+    }
   return {
     busts: busts.offsets,
     bustPos: busts.pos,
     bustsPos: src.pos(bustsNode),
     pos: src.pos(node),
     ...(max !== undefined && { maxInputTokens: max, maxInputTokensPos: src.pos(node.get('maxInputTokens', true) as Node) }),
+    ...(diffNode && { maxMeasuredDiff: limits, maxMeasuredDiffPos: src.pos(diffNode) }),
     ...(cachedNode && cached && { cached: cached.offsets, cachedPos: cached.pos, cachedListPos: src.pos(cachedNode) }),
   };
 }

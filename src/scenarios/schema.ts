@@ -41,6 +41,16 @@ export const compareSchema = z.strictObject({
   options: mapping({}).nullish(),
 });
 
+/** A `maxMeasuredDiff` entry: a token count, or a percentage of the measured figure ("2%"). */
+const diffLimit = (what: string) =>
+  z
+    .union([z.int().nonnegative(), z.string().regex(/^\d+(\.\d+)?\s?%$/)])
+    .optional()
+    .meta({
+      description: `Largest allowed difference between measured and modelled ${what} tokens on any own request: tokens (120) or a percentage of the measured figure ("2%").`,
+      examples: ['2%'],
+    });
+
 export const expectSchema = z.strictObject({
   busts: z.array(z.string()).meta({ description: 'Exactly the own requests ("@N") whose ✂ falls above the end of the previous request; [] = none.', examples: [[]] }),
   maxInputTokens: z.int().positive().optional().meta({ description: 'No own request exceeds this many input tokens.' }),
@@ -51,6 +61,13 @@ export const expectSchema = z.strictObject({
       description:
         'Exactly the own requests ("@N") that read tokens from the provider cache under the scenario\'s model profile; [] = none does. Holds prose that says "cached" to the numbers.',
       examples: [['@42']],
+    }),
+  maxMeasuredDiff: z
+    .strictObject({ inputTokens: diffLimit('input'), cachedTokens: diffLimit('cached'), cacheWriteTokens: diffLimit('cache-write') })
+    .optional()
+    .meta({
+      description: "The model must match the provider's bill (the requests' `measured` usage, from an import) within these differences.",
+      examples: [{ cachedTokens: '2%' }],
     }),
 });
 

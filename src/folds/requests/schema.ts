@@ -4,6 +4,11 @@
  * (the model, the messages and their content, the tool list) and nothing else: a real request
  * carries sampling parameters, metadata and provider extensions that do not reach the prompt, so
  * unknown fields of a body are allowed, while the payload itself is strict.
+ *
+ * `measured` (optional) is what the provider reported it billed for this request — the response's
+ * usage as `npm run import` normalised it (src/import/usage.ts): all input tokens, those read from
+ * the cache, those written to it. A figure the provider did not report is left out. The fold never
+ * reads it; the economics compare it with their model (src/economics/measured.ts).
  */
 import * as z from 'zod';
 import { schemaIssues } from '../validate.ts';
@@ -63,11 +68,38 @@ export const BODY_SCHEMAS: Record<RequestFormat, z.ZodType> = {
   }),
 };
 
-const payload = z.strictObject({ format: z.enum(FORMATS), body: z.record(str, z.unknown()) });
+const count = z.int().nonnegative();
+const measured = z.strictObject({
+  inputTokens: count.meta({ description: 'Every input token of the request, cached and written ones included.' }),
+  cachedTokens: count.optional().meta({ description: 'Input tokens read from the cache (left out: not reported).' }),
+  cacheWriteTokens: count.optional().meta({ description: 'Input tokens written to the cache (left out: not reported).' }),
+});
+export type MeasuredUsage = z.infer<typeof measured>;
+
+const payload = z.strictObject({
+  format: z.enum(FORMATS),
+  measured: measured.optional().meta({ description: 'What the provider billed (the response usage, normalised on import).' }),
+  body: z.record(str, z.unknown()),
+});
 
 export interface SentPayload {
   format: RequestFormat;
+  measured?: MeasuredUsage;
   body: Record<string, unknown>;
+}
+
+/** Measured figures are parts of the input: what was read and written cannot exceed it. */
+function measuredRules(m: MeasuredUsage | undefined): Issue[] {
+  if (!m) return [];
+  const parts = (m.cachedTokens ?? 0) + (m.cacheWriteTokens ?? 0);
+  if (parts <= m.inputTokens) return [];
+  return [
+    {
+      path: ['measured', 'inputTokens'],
+      message: `\`measured.inputTokens\` (${m.inputTokens}) is less than cachedTokens + cacheWriteTokens (${parts}): it counts every input token, cached and written ones included`,
+      fix: "write the request's total input tokens in inputTokens (an Anthropic usage's input_tokens + cache_read_input_tokens + cache_creation_input_tokens), or re-import the trace",
+    },
+  ];
 }
 
 /** Rules a schema cannot say: a Responses input item is a message (has a role) or has a type. */
@@ -91,6 +123,8 @@ export function validatePayload(type: string, value: unknown): Issue[] {
   const issues = schemaIssues(payload, value);
   if (issues.length) return issues;
   const p = value as SentPayload;
+  const usageIssues = measuredRules(p.measured);
+  if (usageIssues.length) return usageIssues;
   const bodyIssues = schemaIssues(BODY_SCHEMAS[p.format], p.body).map((i) => ({ ...i, path: ['body', ...i.path] }));
   if (bodyIssues.length) return bodyIssues;
   return p.format === 'openai-responses' ? responsesRules(p.body as { input: unknown }) : [];

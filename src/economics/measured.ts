@@ -1,0 +1,307 @@
+/**
+ * Measured beside modelled: what the provider reported it billed for each request (the `measured`
+ * usage an import stores on a request's payload: all input tokens, cached tokens, cache-write
+ * tokens) against what our cache model predicts (compute.ts), the difference, a flag where they
+ * differ, and the likely reason when one is known — so a team can see whether the model matches
+ * its bill and, where it does not, why. Also the scenario's `expect.maxMeasuredDiff`, checked like
+ * every expectation (file:line:col of the entry, the request, the fix).
+ *
+ * How a difference is judged (documented on the writing-scenarios page and in the README):
+ * - Exact models (an OpenAI encoding): every figure compared as it is.
+ * - `≈` models (tokens.ts: the o200k_base count standing in for a tokenizer we do not have, with no
+ *   calibrated correction): the approximation is a scale — the provider's tokenizer cuts the same
+ *   text into more or fewer tokens — not a difference in what is cached. So input tokens are shown
+ *   with their difference but never flagged, and the modelled cached and written tokens are first
+ *   put on the provider's scale: × (measured input ÷ modelled input) of the same request. What
+ *   differs after that is the cache's behaviour, not the tokenizer's.
+ * - Within tolerance: |measured − modelled| ≤ 2 % of the measured figure, or 1 token (rounding of
+ *   a scaled figure), whichever is larger. A figure the provider did not report is not judged.
+ *
+ * Pure and browser-safe. The generic layers never name a fold's event types: the figures are read
+ * from any own request's payload that carries `measured`.
+ */
+import type { RenderedScenario } from '../prompt/render.ts';
+import type { InputError } from '../scenarios/errors.ts';
+import type { MeasuredDiffLimit } from '../scenarios/model.ts';
+import { formatElapsed } from '../scenarios/time.ts';
+import type { RequestEconomics, ScenarioEconomics } from './compute.ts';
+import { formatDelta, formatTokens } from './format.ts';
+
+/** Relative tolerance of a comparison: 2 % of the measured figure. */
+export const TOLERANCE = 0.02;
+/** Absolute slack, in tokens, for rounding a scaled figure. */
+export const SLACK_TOKENS = 1;
+
+export const FIGURES = ['inputTokens', 'cachedTokens', 'cacheWriteTokens'] as const;
+export type Figure = (typeof FIGURES)[number];
+
+/** What the provider billed; a figure it did not report is null. */
+export interface Measured {
+  inputTokens: number;
+  cachedTokens: number | null;
+  cacheWriteTokens: number | null;
+}
+
+export interface FigureComparison {
+  measured: number | null;
+  /** As the model counts it (≈ for an approximate model). */
+  modelled: number;
+  /** The modelled figure on the provider's scale (≈ models' cached and written tokens); else = modelled. */
+  compared: number;
+  /** measured − compared; null when the provider did not report the figure. */
+  diff: number | null;
+  /** Within tolerance; null when not judged (not reported, or a ≈ model's input count). */
+  within: boolean | null;
+}
+
+export type ReasonKind = 'eviction' | 'retained-longer' | 'below-minimum' | 'unmarked-breakpoint' | 'fewer-writes' | 'framing';
+
+export interface MeasuredRequest {
+  offset: number;
+  model: string;
+  exact: boolean;
+  measured: Measured;
+  /** Measured ÷ modelled input tokens (≈ models only: the scale the figures are compared on). */
+  scale: number | null;
+  figures: Record<Figure, FigureComparison>;
+  /** Figures beyond tolerance. */
+  flagged: Figure[];
+  reason: { kind: ReasonKind; text: string } | null;
+}
+
+export interface ScenarioMeasured {
+  requests: MeasuredRequest[];
+  /** Own requests of the scenario (with or without measured figures). */
+  ownRequests: number;
+  /** Per figure: requests within tolerance, of those where it was judged. */
+  agreement: Record<Figure, { within: number; judged: number }>;
+  /** Every compared request's model counts exactly. */
+  exact: boolean;
+  /** "modelled cached tokens within 2 % of measured on 4 of 5 requests …" */
+  summary: string;
+}
+
+const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+
+/** The measured figures of an event payload, when it carries valid ones. */
+export function measuredOfPayload(payload: unknown): Measured | null {
+  const m = (payload as { measured?: unknown } | null)?.measured as Record<string, unknown> | undefined;
+  if (!m || typeof m !== 'object' || !isCount(m.inputTokens)) return null;
+  return {
+    inputTokens: m.inputTokens,
+    cachedTokens: isCount(m.cachedTokens) ? m.cachedTokens : null,
+    cacheWriteTokens: isCount(m.cacheWriteTokens) ? m.cacheWriteTokens : null,
+  };
+}
+
+const withinTolerance = (measured: number, diff: number): boolean => Math.abs(diff) <= Math.max(TOLERANCE * measured, SLACK_TOKENS);
+
+function compare(measured: number | null, modelled: number, scale: number | null, judged: boolean): FigureComparison {
+  const compared = scale === null ? modelled : Math.round(modelled * scale);
+  if (measured === null) return { measured, modelled, compared, diff: null, within: null };
+  const diff = measured - compared;
+  return { measured, modelled, compared, diff, within: judged ? withinTolerance(measured, diff) : null };
+}
+
+const fmt = (n: number, exact = true): string => formatTokens(n, exact);
+
+/** The likely reason a request's measured figures differ from the model, when one is known. */
+function reasonOf(q: MeasuredRequest, e: RequestEconomics, idleMs: number | null): MeasuredRequest['reason'] {
+  const c = q.figures.cachedTokens;
+  const w = q.figures.cacheWriteTokens;
+  const retention = e.retentionMinutes;
+  const idle = idleMs === null ? '' : `idle ${formatElapsed(idleMs)} since @${e.previous}`;
+  const rewrote = w.diff !== null && w.diff > 0 ? `, and wrote ${fmt(w.measured!)} tokens to the cache again` : '';
+  if (q.flagged.includes('cachedTokens') && c.diff !== null && c.diff < 0) {
+    if (idleMs !== null && (retention === null || idleMs <= retention * 60_000))
+      return {
+        kind: 'eviction',
+        text: `eviction before the documented retention: the provider read ${fmt(c.measured!)} cached tokens where the model reads ${fmt(c.compared)}${rewrote} (${idle}; documented retention ${retention === null ? 'unlimited' : `${retention} min`} — a minimum the provider does not promise)`,
+      };
+    return null;
+  }
+  if (q.flagged.includes('cachedTokens') && c.diff !== null && c.diff > 0) {
+    if (e.expired || e.cacheBreak?.cause === 'expired')
+      return {
+        kind: 'retained-longer',
+        text: `the provider still held the entry after ${idle || 'the pause'}, longer than the documented ${retention} min retention the model applies`,
+      };
+    if (e.cacheBreak?.cause === 'below-minimum' || (c.modelled === 0 && e.prefixTokens < e.minPrefixTokens))
+      return {
+        kind: 'below-minimum',
+        text: `the provider cached ${fmt(c.measured!)} tokens of a prefix the model counts below the profile's ${fmt(e.minPrefixTokens)}-token minimum${q.exact ? '' : ' (the ≈ count may be low)'}`,
+      };
+    return {
+      kind: 'unmarked-breakpoint',
+      text: `the provider read ${fmt(c.measured!)} cached tokens, more than the model's ${fmt(c.compared)}: an entry at a breakpoint the trace did not carry (one added by a proxy or SDK, or the provider's automatic caching)`,
+    };
+  }
+  if (q.flagged.includes('cacheWriteTokens') && w.diff !== null)
+    return w.diff > 0
+      ? {
+          kind: 'unmarked-breakpoint',
+          text: `the provider wrote ${fmt(w.measured!)} tokens to the cache where the model writes ${fmt(w.compared)}: a breakpoint the trace did not carry`,
+        }
+      : {
+          kind: 'fewer-writes',
+          text: `the provider wrote ${fmt(w.measured!)} tokens to the cache where the model writes ${fmt(w.compared)}: a breakpoint the provider did not honour (below its minimum, or beyond its limit of breakpoints)`,
+        };
+  const i = q.figures.inputTokens;
+  if (q.flagged.includes('inputTokens') && i.diff !== null)
+    return {
+      kind: 'framing',
+      text: `a different framing: the provider counts ${fmt(Math.abs(i.diff))} input tokens ${i.diff > 0 ? 'more' : 'fewer'} than our chat framing of the same messages (tool definitions, images or message framing counted differently)`,
+    };
+  return null;
+}
+
+const pct = Math.round(TOLERANCE * 100);
+
+function summaryOf(requests: MeasuredRequest[], agreement: ScenarioMeasured['agreement'], exact: boolean): string {
+  if (!requests.length) return '';
+  const part = (f: Figure, label: string): string | null => {
+    const a = agreement[f];
+    return a.judged ? `${label} within ${pct} % of measured on ${a.within} of ${a.judged} request${a.judged === 1 ? '' : 's'}` : null;
+  };
+  const parts = [part('cachedTokens', 'modelled cached tokens'), part('cacheWriteTokens', 'cache writes'), exact ? part('inputTokens', 'input tokens') : null].filter(
+    (x): x is string => x !== null,
+  );
+  if (!parts.length) return `${requests.length} request${requests.length === 1 ? '' : 's'} with measured input tokens; the provider reported no cached or written tokens`;
+  return `${parts.join('; ')}${exact ? '' : ' (≈ model: compared on the provider’s token scale)'}`;
+}
+
+/** The comparison for one rendered scenario; null when none of its own requests carries measured figures. */
+export function measuredComparison(r: RenderedScenario, econ: ScenarioEconomics): ScenarioMeasured | null {
+  const payloads = new Map(r.scenario.chain.map((e) => [e.offset, e.payload]));
+  const createdAt = new Map(r.chain.map((q) => [q.offset, Date.parse(q.createdAt)]));
+  const requests: MeasuredRequest[] = [];
+  for (const e of econ.requests) {
+    const measured = measuredOfPayload(payloads.get(e.offset));
+    if (!measured) continue;
+    const scale = e.exact || e.inputTokens === 0 ? null : measured.inputTokens / e.inputTokens;
+    const q: MeasuredRequest = {
+      offset: e.offset,
+      model: e.model,
+      exact: e.exact,
+      measured,
+      scale,
+      figures: {
+        inputTokens: compare(measured.inputTokens, e.inputTokens, null, e.exact),
+        cachedTokens: compare(measured.cachedTokens, e.cachedTokens, scale, true),
+        cacheWriteTokens: compare(measured.cacheWriteTokens, e.cacheWriteTokens, scale, true),
+      },
+      flagged: [],
+      reason: null,
+    };
+    q.flagged = FIGURES.filter((f) => q.figures[f].within === false);
+    if (q.flagged.length) {
+      const prev = e.previous === null ? undefined : createdAt.get(e.previous);
+      const now = createdAt.get(e.offset);
+      q.reason = reasonOf(q, e, prev === undefined || now === undefined ? null : now - prev);
+    }
+    requests.push(q);
+  }
+  if (!requests.length) return null;
+  const agreement = Object.fromEntries(
+    FIGURES.map((f) => {
+      const judged = requests.filter((q) => q.figures[f].within !== null);
+      return [f, { within: judged.filter((q) => q.figures[f].within).length, judged: judged.length }];
+    }),
+  ) as ScenarioMeasured['agreement'];
+  const exact = requests.every((q) => q.exact);
+  return { requests, ownRequests: econ.requests.length, agreement, exact, summary: summaryOf(requests, agreement, exact) };
+}
+
+/** The fields `npm run report -- --json` adds to a request: the measured figures and the differences (null without). */
+export interface MeasuredReportFields {
+  measured: Measured | null;
+  measuredDiff: {
+    inputTokens: number;
+    cachedTokens: number | null;
+    cacheWriteTokens: number | null;
+    scale: number | null;
+    flagged: Figure[];
+    reason: MeasuredRequest['reason'];
+  } | null;
+}
+
+export function measuredReportFields(q: MeasuredRequest | undefined): MeasuredReportFields {
+  if (!q) return { measured: null, measuredDiff: null };
+  return {
+    measured: { ...q.measured },
+    measuredDiff: {
+      inputTokens: q.figures.inputTokens.diff!,
+      cachedTokens: q.figures.cachedTokens.diff,
+      cacheWriteTokens: q.figures.cacheWriteTokens.diff,
+      scale: q.scale === null ? null : Math.round(q.scale * 1e4) / 1e4,
+      flagged: [...q.flagged],
+      reason: q.reason && { ...q.reason },
+    },
+  };
+}
+
+/** A figure as the text report and the page write it: `1,352 / ≈1,229 (+1)`. */
+export function figureText(c: FigureComparison, exact: boolean): string {
+  if (c.measured === null) return `— / ${fmt(c.modelled, exact)}`;
+  const scaled = c.compared !== c.modelled ? ` → ${fmt(c.compared)}` : '';
+  return `${fmt(c.measured)} / ${fmt(c.modelled, exact)}${scaled} (${c.diff === 0 ? '±0' : formatDelta(c.diff!)})`;
+}
+
+/** The text report's lines for one scenario: the summary, then one line per request. */
+export function measuredLines(m: ScenarioMeasured | null): string[] {
+  if (!m) return [];
+  const out = [`measured (billed / modelled, difference): ${m.summary}`];
+  for (const q of m.requests) {
+    const figs = FIGURES.map((f) => `${f === 'inputTokens' ? 'input' : f === 'cachedTokens' ? 'cached' : 'writes'} ${figureText(q.figures[f], q.exact)}`).join(', ');
+    const verdict = q.flagged.length ? `DIFFERS (${q.flagged.join(', ')})${q.reason ? `: ${q.reason.text}` : ': no known reason'}` : 'ok';
+    out.push(`  @${q.offset}  ${figs}${q.scale === null ? '' : `, scale ×${q.scale.toFixed(3)}`} — ${verdict}`);
+  }
+  return out;
+}
+
+/** `expect.maxMeasuredDiff`: each own request's difference within each stated limit. */
+export function checkMeasured(r: RenderedScenario, econ: ScenarioEconomics, errors: InputError[]): void {
+  const limits = r.scenario.expect?.maxMeasuredDiff;
+  if (!limits?.length) return;
+  const m = measuredComparison(r, econ);
+  if (!m) {
+    errors.push({
+      pos: r.scenario.expect!.maxMeasuredDiffPos ?? r.scenario.expect!.pos,
+      message: 'expect.maxMeasuredDiff is set, but no own request carries measured figures (`measured`: what the provider billed)',
+      fix: 'import the trace with each response (or its usage) beside the request — {"timestamp", "body", "response": {…}} — or remove maxMeasuredDiff',
+    });
+    return;
+  }
+  for (const limit of limits) checkLimit(limit, m, errors);
+}
+
+const allowed = (limit: MeasuredDiffLimit, measured: number): number => (limit.percent !== undefined ? (limit.percent / 100) * measured : limit.tokens!);
+
+function checkLimit(limit: MeasuredDiffLimit, m: ScenarioMeasured, errors: InputError[]): void {
+  const judged = m.requests.filter((q) => q.figures[limit.field].diff !== null);
+  if (!judged.length) {
+    errors.push({
+      pos: limit.pos,
+      message: `expect.maxMeasuredDiff.${limit.field}: no own request reports ${limit.field} (the provider's usage did not include it)`,
+      fix: `remove ${limit.field} from maxMeasuredDiff, or import usage that reports it`,
+    });
+    return;
+  }
+  for (const q of judged) {
+    const c = q.figures[limit.field];
+    const max = allowed(limit, c.measured!);
+    if (Math.abs(c.diff!) <= max) continue;
+    const scaled = c.compared !== c.modelled ? ` (${fmt(c.compared)} on the provider's scale ×${q.scale!.toFixed(3)})` : '';
+    const needed =
+      limit.percent === undefined
+        ? `at least ${Math.abs(c.diff!)}`
+        : c.measured === 0
+          ? `a token count of at least ${Math.abs(c.diff!)} (no percentage of a billed 0 allows a difference)`
+          : `at least "${Math.ceil((Math.abs(c.diff!) / c.measured!) * 1000) / 10}%"`;
+    errors.push({
+      pos: limit.pos,
+      message: `request @${q.offset}: measured ${limit.field} ${fmt(c.measured!)}, modelled ${fmt(c.modelled, q.exact)}${scaled} — a difference of ${formatDelta(c.diff!)}, more than expect.maxMeasuredDiff.${limit.field} ${limit.text}${q.reason ? `; likely reason: ${q.reason.text}` : ''}`,
+      fix: `if the bill is right and the model wrong, fix the model (profile or breakpoints); if the difference is expected, raise maxMeasuredDiff.${limit.field} to ${needed}`,
+    });
+  }
+}
