@@ -12,6 +12,7 @@ import { loadConfig } from '../cli/config.ts';
 import { resolveOptions } from '../integration/options.ts';
 import { assertClean, renderCorpus, renderTexts, type RenderedCorpus } from '../prompt/corpus.ts';
 import type { RequestEconomics } from './compute.ts';
+import { cutNote } from './view.ts';
 
 const words = (n: number, w = 'word'): string => w + ` ${w}`.repeat(n - 1);
 /** Tokens of messages as the OpenAI chat format encodes them, without the reply priming. */
@@ -51,7 +52,9 @@ describe('the bundled scenarios name the event a reviewer would name', () => {
   });
 
   it('a mid-stream deploy is named as the deploy (`fold-changed`)', () => {
-    expect(req('metadata-lines-deploy', 45).cacheBreak).toMatchObject({ cause: 'fold-changed', events: [44] });
+    const e = req('metadata-lines-deploy', 45);
+    expect(e.cacheBreak).toMatchObject({ cause: 'fold-changed', events: [44] });
+    expect(cutNote(e, () => 'agents/context-added').events).toEqual([{ offset: 44, label: 'the deploy at @44' }]);
   });
 
   it('an expired but byte-stable request names no event and loses the entry it would have read', () => {

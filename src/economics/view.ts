@@ -50,6 +50,12 @@ const CAUSE_TEXT: Record<Cause, (e: RequestEconomics) => string> = {
 
 const BYTE_CAUSES = new Set<Cause>(['model-changed', 'system-changed', 'earlier-message-changed', 'fold-changed']);
 
+/** The responsible events with their link labels: `@40 agents/context-rewritten`, or `the deploy at @44`. */
+export function breakEvents(e: RequestEconomics, typeOf: (offset: number) => string): { offset: number; label: string }[] {
+  const b = e.cacheBreak;
+  return (b?.events ?? []).map((o) => ({ offset: o, label: b!.cause === 'fold-changed' ? `the deploy at @${o}` : `@${o} ${typeOf(o)}`.trim() }));
+}
+
 export function causeText(e: RequestEconomics): string {
   const b = e.cacheBreak;
   if (e.apiError) return `rejected by the API: ${e.apiError}`;
@@ -91,7 +97,7 @@ export function cutNote(e: RequestEconomics, typeOf: (offset: number) => string)
   };
   if ((!b || b.cause === 'first-request') && !e.apiError) return note;
   note.cause = causeText(e);
-  note.events = (b?.events ?? []).map((o) => ({ offset: o, label: `@${o} ${typeOf(o)}`.trim() }));
+  note.events = breakEvents(e, typeOf);
   const lost = lostText(e);
   if (lost) note.lost = lost;
   return note;
@@ -122,7 +128,7 @@ export function panelRows(econ: ScenarioEconomics, typeOf: (offset: number) => s
       writes: formatTokens(e.cacheWriteTokens, x),
       costs: c ? [c.input, c.cached, c.writes, c.output, e.costUsd!].map((v) => usd(v, x)) : ['—', '—', '—', '—', e.apiError ? 'API error' : NO_PRICE],
       cause: e.apiError ? 'api-error' : (b?.cause ?? '—'),
-      events: (b?.events ?? []).map((o) => ({ offset: o, label: `@${o} ${typeOf(o)}`.trim() })),
+      events: breakEvents(e, typeOf),
       lost: b?.tokensLost ? `${formatTokens(b.tokensLost, x)}${b.lostCostUsd === null ? '' : ` (${usd(b.lostCostUsd, x)})`}` : '',
     };
   });
