@@ -275,7 +275,7 @@ describe('Anthropic: breakpoints, minimum, TTL, lookback, refresh', () => {
   it('lookback: 20 positions counting the breakpoint’s own — an entry 19 blocks back is read, 20 blocks back is not', () => {
     const sys = msg('system', 1500);
     const turns = (n: number) => Array.from({ length: n }, (_, i) => msg('user', 3, i % 2 ? 'x' : 'y'));
-    const after = (n: number) =>
+    const withTurns = (n: number) =>
       run(
         [
           { t: 0, messages: [sys], breakpoints: [{ message: 0 }] },
@@ -285,8 +285,8 @@ describe('Anthropic: breakpoints, minimum, TTL, lookback, refresh', () => {
       )[1]!;
     // The entry ends after block 1; the breakpoint sits after block 1 + n and checks the boundaries
     // after blocks 1 + n, n, …, n − 18 (20 positions): block 1 is among them for n ≤ 19.
-    expect(after(19).cachedTokens).toBe(M(1500));
-    const far = after(20);
+    expect(withTurns(19).cachedTokens).toBe(M(1500));
+    const far = withTurns(20);
     expect(far.cachedTokens).toBe(0);
     expect(far.cacheBreak).toMatchObject({ cause: 'out-of-reach', tokensLost: M(1500) });
   });
