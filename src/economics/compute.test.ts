@@ -399,6 +399,19 @@ describe('tokens lost', () => {
     expect(note.lost).toBe(`≈${lost.toLocaleString('en-US')} tokens lost, ≈$${((lost * 3.45) / 1e6).toPrecision(3)}`);
   });
 
+  it('a changed instruction (developer) message of the leading run is system-changed; one after the conversation began is not', () => {
+    const cause = (first: RenderedMessage[], second: RenderedMessage[]) =>
+      run(
+        [
+          { t: 0, messages: first },
+          { t: 10, messages: second },
+        ],
+        TERRA,
+      )[1]!.cacheBreak?.cause;
+    expect(cause([msg('developer', 1300), msg('user', 5)], [msg('developer', 1300, 'other'), msg('user', 5)])).toBe('system-changed');
+    expect(cause([msg('system', 1300), msg('user', 5), msg('developer', 5)], [msg('system', 1300), msg('user', 5), msg('developer', 5, 'other')])).toBe('earlier-message-changed');
+  });
+
   it('a model change loses the previous model’s entry', () => {
     const es = run(
       [

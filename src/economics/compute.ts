@@ -261,6 +261,16 @@ function targetOf(prev: Seen, lost: Offer): Target {
 }
 
 const SYSTEM_ROLES = new Set(['system', 'tools']);
+const LEADING_ROLES = new Set(['system', 'tools', 'developer']);
+
+/** The message at `i` is tools, a system message, or an instruction (developer) message of the leading run. */
+function isInstructions(messages: readonly { role: string }[], i: number): boolean {
+  const role = messages[i]?.role ?? '';
+  if (SYSTEM_ROLES.has(role)) return true;
+  if (role !== 'developer') return false;
+  for (let j = 0; j < i; j++) if (!LEADING_ROLES.has(messages[j]!.role)) return false;
+  return true;
+}
 
 export function scenarioEconomics(r: RenderedScenario, config: EconomicsConfig, run: EconomicsRun = {}): ScenarioEconomics {
   const own = new Set(r.requests.map((q) => q.offset));
@@ -331,8 +341,7 @@ export function scenarioEconomics(r: RenderedScenario, config: EconomicsConfig, 
         const target = lost > 0 && run.attribute !== false ? lostTarget(prev, before!.all, cached) : null;
         let who = target ? responsibleEvent(t, r, prev.q, q, targetOf(prev, target)) : null;
         if (!who && run.attribute !== false) who = responsibleEvent(t, r, prev.q, q, { messages: prev.shape.messages.slice(0, differs + 1) });
-        const role = prev.shape.messages[differs]?.role ?? '';
-        const cause: Cause = who?.deploy ? 'fold-changed' : SYSTEM_ROLES.has(role) ? 'system-changed' : 'earlier-message-changed';
+        const cause: Cause = who?.deploy ? 'fold-changed' : isInstructions(prev.shape.messages, differs) ? 'system-changed' : 'earlier-message-changed';
         cacheBreak = brk(cause, who ? [who.offset] : [], lost);
       } else if (expired) cacheBreak = brk('expired', [], Math.max(0, gone!.tokens - cached));
       else if ((beforeAnyReach?.alive?.tokens ?? 0) > cached) cacheBreak = brk('out-of-reach', [], beforeAnyReach!.alive!.tokens - cached);
