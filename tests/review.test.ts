@@ -82,7 +82,7 @@ describe('review against a base ref', () => {
       const r = npm(['pr-summary', '--', '--base', 'HEAD', '--site-url', 'https://preview.example']);
       expect(r.status, r.stderr).toBe(0);
       expect(r.stdout).toMatch(
-        /### \[[^\]]+\]\(https:\/\/preview\.example\/scenarios\/whole-prompt-key\/\) \(`03-whole-prompt-key`\)\nWhy: the scenario changed — event @10 edited\n\nTokens: \+\d+ input tokens per turn; cached \d+ % → \d+ %; \+\$0\.\d+ per turn\n/,
+        /### \[[^\]]+\]\(https:\/\/preview\.example\/scenarios\/whole-prompt-key\/\) \(`03-whole-prompt-key`\)\nWhy: the scenario changed — event @10 edited; in the prompt: message \d+ \(\w+\): \d+ lines? differs? \(@21[^\n]*\)\n\nTokens: \+\d+ input tokens per turn; cached \d+ % → \d+ %; \+\$0\.\d+ per turn\n/,
       );
       expect(r.stdout).toMatch(/\[request @21\]\([^)]+\): changed, \+\d+ −\d+ — input (\d+) → (\d+) \(\+\d+\)/);
     } finally {
@@ -172,20 +172,20 @@ describe('why a prompt changed', () => {
   it('names a changed fold option with its old and new value', () => {
     const md = summaryAt('main~2');
     expect(md).toContain('in 1 scenario against');
-    expect(md).toContain('(`11-metadata-lines-before-after`)\nWhy: fold option `metadataLines` changed: `synthesized-only` → `every-item`\n');
+    expect(md).toContain('(`11-metadata-lines-before-after`)\nWhy: fold option `metadataLines` changed: `synthesized-only` → `every-item`; in the prompt: message ');
   }, 120_000);
 
   it('names an edited event, and the same edit in the base of a scenario that extends it', () => {
     const md = summaryAt('main~1');
     expect(md).toContain('in 2 scenarios against');
-    expect(md).toContain('(`01-birth-window`)\nWhy: the scenario changed — event @15 edited\n');
-    expect(md).toContain('(`02-sent-re-add`)\nWhy: its base scenario `birth-window` changed — event @15 edited\n');
+    expect(md).toContain('(`01-birth-window`)\nWhy: the scenario changed — event @15 edited; in the prompt: message ');
+    expect(md).toContain('(`02-sent-re-add`)\nWhy: its base scenario `birth-window` changed — event @15 edited; in the prompt: message ');
   }, 120_000);
 
   it('names the fold and its changed file when the scenario did not change', () => {
     const md = summaryAt('main');
     expect(md).toContain('in 1 scenario against');
-    expect(md).toContain('(`30-imported-trace`)\nWhy: the requests fold changed (`src/folds/requests/tools.ts`); the scenario did not\n');
+    expect(md).toContain('(`30-imported-trace`)\nWhy: the requests fold changed (`src/folds/requests/tools.ts`); the scenario did not; in the prompt: message ');
   }, 120_000);
 
   it('says all of it on /changes/, as text with names as code', () => {
@@ -193,10 +193,16 @@ describe('why a prompt changed', () => {
     expect(b.status, b.output).toBe(0);
     const html = readFileSync(join(dir, 'dist/changes/index.html'), 'utf8');
     const why = [...html.matchAll(/<p class="why"[^>]*>(.*?)<\/p>/g)].map((m) => m[1]!.replace(/ data-astro-cid-\w+/g, ''));
-    expect(why).toContain('Why: fold option <code>metadataLines</code> changed: <code>synthesized-only</code> → <code>every-item</code>');
-    expect(why).toContain('Why: the scenario changed — event @15 edited');
-    expect(why).toContain('Why: its base scenario <code>birth-window</code> changed — event @15 edited');
-    expect(why).toContain('Why: the requests fold changed (<code>src/folds/requests/tools.ts</code>); the scenario did not');
+    // Each sentence goes on to say what changed in the prompt (which messages, in which requests).
+    const starts = (prefix: string): void =>
+      expect(
+        why.filter((w) => w.startsWith(`${prefix}; in the prompt: message `)),
+        prefix,
+      ).toHaveLength(1);
+    starts('Why: fold option <code>metadataLines</code> changed: <code>synthesized-only</code> → <code>every-item</code>');
+    starts('Why: the scenario changed — event @15 edited');
+    starts('Why: its base scenario <code>birth-window</code> changed — event @15 edited');
+    starts('Why: the requests fold changed (<code>src/folds/requests/tools.ts</code>); the scenario did not');
     // Nothing else changed since `change`: one sentence per changed scenario, none for a request that says the same.
     expect(why).toHaveLength(4);
   }, 180_000);

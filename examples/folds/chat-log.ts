@@ -173,6 +173,8 @@ export const chatLog: Fold<ChatLogOptions> = {
         const { model } = e.payload as { model: string };
         const reason = 'nothing to send yet: add a `message` event before this `send`';
         sent = messages.length ? { request: { model } } : { rejected: { reason } };
+        // Optional cache breakpoints: a log only appends, so all of it is the next send's prefix.
+        // To ask the provider to cache it, a send could add `breakpoints: [{ message: messages.length - 1 }]`.
       }
       if (at.has(e.offset)) out.push({ offset: e.offset, messages: messages.slice(), ...sent });
     }

@@ -2,7 +2,9 @@
  * `npm run pr-summary -- --base <ref> --site-url <url> [--pr <N>]` — prints the Markdown of the
  * pull-request comment: which prompts changed against the fixtures committed at <ref>, with deep
  * links into the preview site. With --pr, <url> is the production site and the links go to its
- * preview of that pull request (<url>/previews/pr-<N>/…#@offset). Checks the corpus first (errors
+ * preview of that pull request (<url>/previews/pr-<N>/…#@offset). Token and cost deltas put the
+ * base commit's own figures (its `npm run report`, run on a temporary export: review/base-report.ts)
+ * beside this checkout's, or say why the base's are not known. Checks the corpus first (errors
  * fail, nothing printed).
  */
 import { parseArgs } from 'node:util';
@@ -11,7 +13,7 @@ import { prSummary } from '../review/summary.ts';
 import { changesAgainstBase } from '../review/why.ts';
 import { parsePr, previewUrl } from '../preview/paths.ts';
 import { basePathOf } from '../integration/site-base.ts';
-import { deltasAgainstBase } from '../economics/delta.ts';
+import { headDeltas } from '../review/reviews.ts';
 import { loadConfig, runMain, UsageError } from './config.ts';
 
 runMain(async () => {
@@ -32,7 +34,8 @@ runMain(async () => {
   basePathOf(values['site-url']); // a bad URL is a usage error, not a broken link
   const site = values.pr ? previewUrl(parsePr(values.pr), values['site-url']) : values['site-url'];
   const corpus = assertClean(renderCorpus(config, { everyEvent: false }));
-  const { changes, fixtures } = changesAgainstBase(config, base, corpus.scenarios);
-  const deltas = deltasAgainstBase(corpus.scenarios, corpus.economics, fixtures, config.economics);
+  const { changes } = changesAgainstBase(config, base, corpus.scenarios);
+  // The base's figures are its own: its `npm run report`, run on a temporary export of the base commit.
+  const deltas = headDeltas(config.root, changes, corpus);
   process.stdout.write(prSummary(changes, site, deltas));
 });

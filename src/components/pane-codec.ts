@@ -79,6 +79,8 @@ export interface EncodedPane {
   abridged?: number[][];
   /** Flat [lineIndex, textId, …]: the old text of each changed line. */
   old: number[];
+  /** Flat [lineIndex, textId, …]: a cache breakpoint label under each of these lines (requests that carry any). */
+  bp?: number[];
   /** What the line marks compare with (absent: nothing, e.g. the first event). */
   base?: { kind: 'request' | 'event'; offset: number };
   cut?: number;

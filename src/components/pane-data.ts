@@ -69,6 +69,7 @@ export async function encodePanes(
       removedAtEnd: p.removedAtEnd.map((r) => text.id(r)),
       ...(abridged.length > 0 && { abridged }),
       old: p.lines.flatMap((l, i) => (l.old !== undefined ? [i, text.id(l.old)] : [])),
+      ...(p.lines.some((l) => l.breakpoints) && { bp: p.lines.flatMap((l, i) => (l.breakpoints ?? []).flatMap((b) => [i, text.id(b)])) }),
       ...(p.diffBase && { base: p.diffBase }),
       ...(cut >= 0 && { cut }),
       ...(p.cached !== undefined && { cached: Math.round(p.cached * 100) }),

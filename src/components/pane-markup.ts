@@ -1,8 +1,8 @@
 /**
  * The one writer of a prompt pane's markup: the printed request (or the state) as of one event —
  * its head (heading, model, cached share, change counts), each line marked added/changed since the
- * previous event, removed lines struck through, the ✂ cache line, annotations (the comment above
- * its line), and a provenance gutter linking each run of lines to the event that produced it.
+ * previous event, removed lines struck through, the ✂ cache line, the request's cache breakpoints
+ * (a row under the line each ends on), annotations (the comment above its line), and a provenance gutter linking each run of lines to the event that produced it.
  *
  * A line's markup is most of a page, so it carries only what a reader gets from it: a `<div>` child
  * of the lines box (no class to say it is a line: the stylesheet and scripts select it by where it
@@ -47,6 +47,8 @@ export interface PaneMarkupLine {
   old?: string;
   /** The line is an abridgement's stand-in: the full text it replaces (plain text). */
   abridges?: string;
+  /** Labels of the cache breakpoints right under this line (plain text, e.g. "cache breakpoint (5 min)"). */
+  breakpoints?: readonly string[];
 }
 
 export interface PaneMarkup {
@@ -126,6 +128,12 @@ function lineAttrs(n: number, status: string): string {
 }
 
 const removedRow = (text: string): string => `<div class="s-removed">${escapeHtml(text)}</div>`;
+/**
+ * A cache breakpoint under the line it ends on: where the request asks the provider to write a
+ * cache entry (not the ✂ line, which is where the bytes stopped matching the previous request).
+ * Its text is what is read aloud; the flag before it is the stylesheet's.
+ */
+const breakpointRow = (label: string): string => `<div class="bp" role="note">${escapeHtml(label)}</div>`;
 
 /** The pane's `<section>`, as HTML. */
 /** The note under the ✂ line: tokens above it; when the cache broke, the cause, the event that did it (a link selecting its card) and the tokens lost. */
@@ -208,6 +216,7 @@ export function paneMarkup(p: PaneMarkup): string {
         `<details class="abridged"><summary>Abridged above — show the full text (${l.abridges.length.toLocaleString('en')} characters)</summary><pre>${e(l.abridges)}</pre></details>`,
       );
     }
+    for (const b of l.breakpoints ?? []) out.push(breakpointRow(b));
   });
   for (const r of p.removedAtEnd) out.push(removedRow(r));
   out.push('</div>', p.reviewHtml ?? '', '</div></section>');
@@ -257,6 +266,7 @@ export function fromPane(
       notes: l.notes.map((n, k) => ({ id: `${opts.idPrefix}-n${i}-${k}`, comment: n.comment, ...(commentHtml && { html: commentHtml(n.comment) }) })),
       ...(l.old !== undefined && { old: l.old }),
       ...(l.abridges !== undefined && { abridges: l.abridges }),
+      ...(l.breakpoints && { breakpoints: l.breakpoints }),
     })),
     removedAtEnd: pane.removedAtEnd,
   };

@@ -30,7 +30,7 @@ export function storyLabel(base: DiffBase | null): string | null {
 export const noBaseStory = (kind: PaneKind): string => (kind === 'request' ? FIRST_REQUEST : 'The first event: nothing before it to compare with.');
 
 /** The first request of a chain has no diff and no cut: say so instead of showing zero counts. */
-export const FIRST_REQUEST = 'First request: nothing is cached yet. The provider keeps this prompt, and the next request reuses the part of it that stays byte-identical.';
+export const FIRST_REQUEST = 'First request: nothing is cached yet. When the prompt reaches the provider’s minimum, the provider writes it to its cache at its breakpoints, and a later request reads an entry whose bytes it repeats exactly.';
 
 export const CUT_LABEL = '✂ cache cut';
 export const CUT_ABOVE = 'above: cached prefix, reused';

@@ -61,6 +61,8 @@ function buildPane(
   const abridgedAt = new Map((enc.abridged ?? []).map(([i, t]) => [i!, data.text[t!]!]));
   const oldAt = new Map<number, string>();
   for (let k = 0; k < enc.old.length; k += 2) oldAt.set(enc.old[k]!, data.text[enc.old[k + 1]!]!);
+  const bpAt = new Map<number, string[]>();
+  for (let k = 0; k < (enc.bp?.length ?? 0); k += 2) bpAt.set(enc.bp![k]!, [...(bpAt.get(enc.bp![k]!) ?? []), data.text[enc.bp![k + 1]!]!]);
   const html = paneMarkup({
     offset: Number(off),
     kind: enc.kind,
@@ -81,6 +83,7 @@ function buildPane(
       notes: [],
       ...(abridgedAt.has(i) && { abridges: abridgedAt.get(i)! }),
       ...(oldAt.has(i) && { old: oldAt.get(i)! }),
+      ...(bpAt.has(i) && { breakpoints: bpAt.get(i)! }),
     })),
     removedAtEnd: enc.removedAtEnd.map((t) => data.text[t]!),
   });

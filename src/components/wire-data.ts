@@ -1,5 +1,5 @@
 /**
- * Build-time data of the wire views: the model and messages of every accepted request of a
+ * Build-time data of the wire views: the model, messages and breakpoints of every accepted request of a
  * scenario (one more reduce pass of its fold — the page model keeps printed lines, and the wire
  * formats need the messages themselves), packed for the page (src/wire/pack.ts), with the token
  * classes the site's shiki themes give JSON. The page writes a view when it is opened
@@ -15,9 +15,12 @@ import { jsonTokenClasses } from './highlight.ts';
 /** The request each accepted request event sent, by offset. */
 export function wireSources(r: RenderedScenario): Map<number, WireSource> {
   const offsets = new Set(r.requests.map((q) => q.offset));
+  // The breakpoints as the pipeline checked them (render.ts): an invalid set never reaches a view.
+  const checked = new Map(r.requests.map((q) => [q.offset, q.breakpoints]));
   const out = new Map<number, WireSource>();
   for (const s of r.fold.snapshots(r.scenario.chain, r.options, offsets)) {
-    if (s.request && offsets.has(s.offset)) out.set(s.offset, { model: s.request.model, messages: s.messages });
+    const breakpoints = checked.get(s.offset);
+    if (s.request && offsets.has(s.offset)) out.set(s.offset, { model: s.request.model, messages: s.messages, ...(breakpoints && { breakpoints }) });
   }
   return out;
 }

@@ -1,10 +1,12 @@
 /**
  * The fixture format round-trips: what fixtureText writes, parseFixture reads back — title, every
- * request block in order, each block's text — and unweave recovers the printed lines and the ✂
- * position the page and the review compare, for every bundled scenario.
+ * request block in order, each block's text — and unweave recovers the printed lines, the ✂
+ * position and the cache breakpoint markers the page and the review compare, for every bundled
+ * scenario.
  */
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../cli/config.ts';
+import { printedBreakpoints } from '../prompt/breakpoints.ts';
 import { assertClean, renderCorpus } from '../prompt/corpus.ts';
 import { fixtureText, parseFixture, unweave } from './format.ts';
 
@@ -29,9 +31,16 @@ describe('fixture format round trip', () => {
         );
         expect(plain.lines).toEqual(q.lines.map((l) => l.text));
         expect(plain.cut).toBe(q.cut);
+        expect(plain.breakpoints).toEqual(printedBreakpoints(q.lines, q.messages, q.breakpoints));
       });
     });
   }
+
+  it('some bundled requests carry breakpoint markers (the layered fold marks them)', () => {
+    const marked = corpus.scenarios.flatMap((r) => r.requests).filter((q) => q.breakpoints?.length);
+    expect(marked.length).toBeGreaterThan(5);
+    expect(fixtureText(corpus.scenarios.find((r) => r.requests.some((q) => q.breakpoints))!)).toMatch(/\n *# ⚑ cache breakpoint\n/);
+  });
 
   it('keeps a prompt line that merely looks like a comment', () => {
     expect(unweave('content: |\n  # a heading in the prompt\n  # ✂ not the cut', ['other']).lines).toEqual(['content: |', '  # a heading in the prompt', '  # ✂ not the cut']);

@@ -4,9 +4,11 @@
  * ```yaml (request@N.yaml) block per own request, the same block shape as the reference platform's
  * files, so golden blocks and ours compare directly — and `parseFixture` reads one back (the review
  * reads fixtures committed at a base ref; the conformance test reads the reference platform's).
- * `unweave` strips the comments the writer wove into a block (the ✂ line, annotations).
+ * `unweave` strips the comments the writer wove into a block (the ✂ line, the cache breakpoint
+ * markers, annotations) and says where the ✂ line and the breakpoints stood.
  */
 import type { RenderedScenario } from '../prompt/render.ts';
+import { BREAKPOINT_COMMENT, type PrintedBreakpoint } from '../prompt/breakpoints.ts';
 import { CUT_COMMENT } from '../prompt/weave.ts';
 import { readMarkdown } from '../scenarios/source.ts';
 
@@ -45,17 +47,21 @@ export function parseFixture(text: string): { title: string; requests: FixtureBl
 }
 
 /**
- * A request block without the comments the writer wove in — the ✂ line and the given annotation
- * comments (matched exactly, so a `#` line of the prompt itself is kept) — and where the ✂ stood.
+ * A request block without the comments the writer wove in — the ✂ line, the `# ⚑ cache
+ * breakpoint` markers and the given annotation comments (matched exactly, so a `#` line of the
+ * prompt itself is kept) — where the ✂ stood, and where each breakpoint stood (under plain line
+ * `after`, with its label: what printedBreakpoints gave the writer).
  */
-export function unweave(block: string, comments: readonly string[]): { lines: string[]; cut: number | null } {
+export function unweave(block: string, comments: readonly string[]): { lines: string[]; cut: number | null; breakpoints: PrintedBreakpoint[] } {
   const woven = new Set(comments.flatMap((c) => c.split('\n')));
   const lines: string[] = [];
+  const breakpoints: PrintedBreakpoint[] = [];
   let cut: number | null = null;
   for (const l of block.split('\n')) {
     const m = /^ *# (.*)$/.exec(l);
     if (m?.[1] === CUT_COMMENT) cut = lines.length;
+    else if (m && BREAKPOINT_COMMENT.test(m[1]!)) breakpoints.push({ after: lines.length - 1, label: m[1]!.slice(2) });
     else if (!(m && woven.has(m[1]!))) lines.push(l);
   }
-  return { lines, cut };
+  return { lines, cut, breakpoints };
 }

@@ -1,7 +1,7 @@
 /**
  * Every committed fixture's request blocks are YAML that any YAML reader (and any highlighter)
- * reads as the request: each block parses without error, and once the woven comments (the ✂ line
- * and the annotations) are taken out, it is exactly the request the fold rendered. A comment
+ * reads as the request: each block parses without error, and once the woven comments (the ✂ line,
+ * the cache breakpoint markers and the annotations) are taken out, it is exactly the request the fold rendered. A comment
  * written at column 0 on an empty line inside a `|-` block would end the block and fail this.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -11,6 +11,7 @@ import { parseDocument } from 'yaml';
 import { loadConfig } from '../cli/config.ts';
 import { assertClean, renderCorpus } from '../prompt/corpus.ts';
 import type { RenderedRequest } from '../prompt/render.ts';
+import { BREAKPOINT_COMMENT_PREFIX, printedBreakpoints } from '../prompt/breakpoints.ts';
 import { CUT_COMMENT } from '../prompt/weave.ts';
 import { readMarkdown } from '../scenarios/source.ts';
 import { fixtureName } from './format.ts';
@@ -38,6 +39,7 @@ function parseRequest(body: string, where: string): ParsedRequest {
 function wovenComments(r: RenderedRequest): Set<string> {
   const out = new Set<string>();
   if (r.cut !== null) out.add(`# ${CUT_COMMENT}`);
+  for (const b of printedBreakpoints(r.lines, r.messages, r.breakpoints)) out.add(`# ${BREAKPOINT_COMMENT_PREFIX}${b.label}`);
   for (const a of r.anchors) for (const l of a.annotation.comment.split('\n')) out.add(`# ${l}`);
   return out;
 }

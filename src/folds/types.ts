@@ -28,18 +28,47 @@ export interface RenderedMessage {
   content: string;
   files?: unknown[];
   parts: Part[];
+  /**
+   * Optional, on an `assistant` message: the tool calls it makes, after its text. The wire views
+   * send them as tool calls (Anthropic `tool_use` blocks, OpenAI `tool_calls` / `function_call`
+   * items) so that the `tool` messages answering them go out as tool results. The printed request
+   * shows the message's content only.
+   */
+  toolCalls?: ToolCall[];
+  /**
+   * Optional, on a `tool` message: the id of the call (a `toolCalls` entry of an earlier assistant
+   * message) it answers. With it the wire views send the message as a tool result (Anthropic
+   * `tool_result` block, OpenAI `tool` message / `function_call_output`); without it, as user text.
+   */
+  toolCallId?: string;
+}
+
+/** A tool call an assistant message makes (see RenderedMessage.toolCalls). */
+export interface ToolCall {
+  /** Unique within the request; the answering `tool` message names it in `toolCallId`. Stable across requests (the cache compares bytes). */
+  id: string;
+  /** The tool's name ([A-Za-z0-9_-], at most 64 characters: what both providers accept). */
+  name: string;
+  /** The call's arguments as a JSON object (what the tool receives); {} when the fold has none. */
+  input: Record<string, unknown>;
 }
 
 /**
  * A cache breakpoint the request carries: the provider may write (and later read) a cache entry for
  * the prefix of the request that ends here — Anthropic's `cache_control` on a tool, system block or
- * message block, OpenAI GPT-5.6's `prompt_cache_breakpoint`. Positions are in the rendered
- * messages, so the pane, the wire views and the economics all read the same marker.
+ * message block, OpenAI GPT-5.6's `prompt_cache_breakpoint` on a content part. Positions are in
+ * the rendered messages, so the pane, the fixtures, the wire views and the economics all read the
+ * same marker.
+ *
+ * The prefix is every message before `message`, plus the first `end` characters of it. A wire view
+ * sends the marker on the block that ends there, splitting a text block at `end` when the position
+ * falls inside one; in the `requests` fold's `tools` message a position at the end of one tool's
+ * entry names that tool.
  */
 export interface Breakpoint {
   /** Index into the snapshot's `messages` of the message the cached prefix ends in. */
   message: number;
-  /** Characters of that message's `content` the prefix covers; absent: the whole message. */
+  /** Characters of that message's `content` the prefix covers (0…content.length); absent: the whole message. */
   end?: number;
   /** Retention the marker asks for (Anthropic `ttl`): '5m' or '1h'; absent: the provider's default. */
   ttl?: '5m' | '1h';
@@ -61,9 +90,14 @@ export interface Snapshot {
   request?: { model: string };
   rejected?: Rejection;
   /**
-   * Optional: where this request carries cache breakpoints, in message order. Absent or empty: the
-   * request carries none, and the economics use the provider profile's default placement (spec
-   * cache-economics §2: only a request without any breakpoint falls back to the default).
+   * Optional: where this request carries cache breakpoints, in order of position (message, then
+   * `end`; two markers may share a position — e.g. a trace's explicit marker and its automatic one
+   * on the same block). Absent or empty: the request carries none, and the economics use the
+   * provider profile's default placement (spec cache-economics §2: only a request without any
+   * breakpoint falls back to the default). Read for accepted requests only. The pipeline checks
+   * what a fold returns (breakpoints.ts): a message index out of range, an `end` outside the
+   * content, an unknown `ttl` or positions out of order are reported as an error naming the fold
+   * and the request. Keep them few: Anthropic accepts at most 4 per request.
    */
   breakpoints?: Breakpoint[];
 }

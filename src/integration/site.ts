@@ -23,7 +23,7 @@ import type { RenderedScenario } from '../prompt/render.ts';
 import { cachedShare, scenarioView, type ScenarioView } from '../prompt/view.ts';
 import type { ChangeSet } from '../review/compare.ts';
 import { assembleReviews, type Review } from '../review/reviews.ts';
-import type { ScenarioDelta } from '../economics/delta.ts';
+import type { ScenarioDelta } from '../review/delta.ts';
 
 export type { Review } from '../review/reviews.ts';
 import { CorpusError } from '../scenarios/errors.ts';

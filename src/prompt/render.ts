@@ -4,9 +4,11 @@
  * site — the printed state as of every event. Requests the fold did not accept and stale anchors
  * become input errors.
  */
+import { breakpointProblems } from '../folds/breakpoints.ts';
 import type { Abridgement, AnyFold, Breakpoint, RenderedMessage, Snapshot } from '../folds/types.ts';
 import type { InputError, SourcePos } from '../scenarios/errors.ts';
 import type { Scenario } from '../scenarios/model.ts';
+import { printedBreakpoints } from './breakpoints.ts';
 import { printRequest, type PrintedLine } from './print.ts';
 import { anchorsOnMetadata, metadataAnchorWarning } from './metadata-anchor.ts';
 import { cacheCut, resolveAnchors, weave, type Anchor } from './weave.ts';
@@ -134,6 +136,18 @@ export function renderScenario(scenario: Scenario, fold: AnyFold, opts: RenderOp
             errors,
           )
         : [];
+    // The fold's cache breakpoints, checked: a bad one is the fold's bug, reported at the request it broke.
+    const problems = breakpointProblems(snap.breakpoints, snap.messages);
+    if (problems.length && own.has(e.offset) && !opts.variant) {
+      const foldId = phaseOf(e.offset).fold.id;
+      errors.push({
+        pos: e.pos,
+        message: `fold \`${foldId}\` returned invalid cache breakpoints for request @${e.offset}`,
+        detail: problems,
+        fix: `fix the fold \`${foldId}\`: each breakpoint names a message index of the request (0 to messages.length − 1), an optional \`end\` within that message's content, an optional ttl '5m' or '1h', listed in order of position — or return no \`breakpoints\``,
+      });
+    }
+    const breakpoints = problems.length ? undefined : snap.breakpoints?.length ? snap.breakpoints : undefined;
     const req: RenderedRequest = {
       offset: e.offset,
       model: snap.request.model,
@@ -141,10 +155,10 @@ export function renderScenario(scenario: Scenario, fold: AnyFold, opts: RenderOp
       cut,
       previous: prev?.offset ?? null,
       anchors,
-      text: weave(lines, cut, anchors),
+      text: weave(lines, cut, anchors, printedBreakpoints(lines, snap.messages, breakpoints)),
       messages: snap.messages,
       createdAt: e.createdAt,
-      ...(snap.breakpoints && { breakpoints: snap.breakpoints }),
+      ...(breakpoints && { breakpoints }),
     };
     for (const a of anchors) {
       if (a.matches > 1 && a.annotation.occurrence === undefined) {

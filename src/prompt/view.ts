@@ -12,6 +12,7 @@ import { diffArrays } from 'diff';
 import type { PrintedLine } from './print.ts';
 import type { RenderedRequest, RenderedScenario } from './render.ts';
 import type { Anchor } from './weave.ts';
+import { printedBreakpoints } from './breakpoints.ts';
 import { describeEvents } from '../folds/hooks.ts';
 import type { EventDescription } from '../folds/types.ts';
 import { formatElapsed } from '../scenarios/time.ts';
@@ -38,6 +39,8 @@ export interface PaneLine {
   notes: PaneNote[];
   /** On an abridgement's stand-in line: the full text it stands in for. */
   abridges?: string;
+  /** Labels of the request's cache breakpoints right under this line (prompt/breakpoints.ts), in order. */
+  breakpoints?: string[];
 }
 
 export interface Pane {
@@ -202,6 +205,8 @@ export function scenarioView(r: RenderedScenario): ScenarioView {
     const anchors = new Map<number, Anchor[]>();
     for (const a of ev.request?.anchors ?? []) anchors.set(a.line, [...(anchors.get(a.line) ?? []), a]);
     const cut = ev.request?.cut ?? null;
+    const marks = new Map<number, string[]>();
+    if (ev.request) for (const b of printedBreakpoints(ev.lines, ev.request.messages, ev.request.breakpoints)) marks.set(b.after, [...(marks.get(b.after) ?? []), b.label]);
     const pane: Pane = {
       offset: ev.offset,
       kind: ev.request ? 'request' : ev.rejected ? 'rejected' : 'state',
@@ -215,6 +220,7 @@ export function scenarioView(r: RenderedScenario): ScenarioView {
         cutAbove: cut === i,
         notes: (anchors.get(i) ?? []).map((a) => ({ comment: a.annotation.comment, start: a.start, end: a.end })),
         ...(l.abridges !== undefined && { abridges: l.abridges }),
+        ...(marks.has(i) && { breakpoints: marks.get(i)! }),
       })),
       removedAtEnd,
       diffBase,

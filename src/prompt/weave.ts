@@ -1,11 +1,13 @@
 /**
  * Weaves comments into a printed request (scenario-format §3): the ✂ provider-cache line where this
- * request first differs from the previous one in its chain, and each annotation's `# comment` above
- * the line its `find` anchors to. Anchors are resolved here once; both the fixture text and the
+ * request first differs from the previous one in its chain, each annotation's `# comment` above
+ * the line its `find` anchors to, and a `# ⚑ cache breakpoint` comment under the line each of the
+ * request's cache breakpoints ends on (breakpoints.ts; first among the comments there). Anchors are resolved here once; both the fixture text and the
  * site's highlighted pane use the same resolved positions. A stale anchor is an input error.
  */
 import type { InputError } from '../scenarios/errors.ts';
 import type { Annotation } from '../scenarios/model.ts';
+import { BREAKPOINT_COMMENT_PREFIX, breakpointIndent, type PrintedBreakpoint } from './breakpoints.ts';
 import { BLOCK_INDENT, type PrintedLine } from './print.ts';
 
 export const CUT_COMMENT = '✂ provider cache: every token above this line is a byte-stable prefix (cached)';
@@ -118,15 +120,15 @@ export function closestLines(needle: string, lines: readonly string[], n: number
     .map((s) => s.l);
 }
 
-/** Weaves the ✂ line and annotation comments into the printed lines. */
-export function weave(lines: readonly PrintedLine[], cut: number | null, anchors: readonly Anchor[]): string {
+/** Weaves the breakpoint comments, the ✂ line and annotation comments into the printed lines. */
+export function weave(lines: readonly PrintedLine[], cut: number | null, anchors: readonly Anchor[], breakpoints: readonly PrintedBreakpoint[] = []): string {
   const above = new Map<number, string[]>();
-  const add = (i: number, text: string): void => {
+  const add = (i: number, text: string, indent = commentIndent(lines, i)): void => {
     const list = above.get(i) ?? [];
-    const indent = commentIndent(lines, i);
     for (const t of text.split('\n')) list.push(`${indent}# ${t}`);
     above.set(i, list);
   };
+  for (const b of breakpoints) add(b.after + 1, `${BREAKPOINT_COMMENT_PREFIX}${b.label}`, breakpointIndent(lines, b.after));
   if (cut !== null) add(cut, CUT_COMMENT);
   for (const a of anchors) add(a.line, a.annotation.comment);
   const out: string[] = [];

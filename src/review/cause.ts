@@ -4,9 +4,12 @@
  * was edited — or none of that, so the fold's code (or the shared rendering code) must have, as git
  * can tell. `causes` turns the two versions of a scenario (shape.ts) and the changed code files
  * into a list of causes, for a whole scenario or for one request (an event after the request
- * cannot have changed it); `whyParts` says it as one plain sentence. Pure: data in, data out.
+ * cannot have changed it), and `promptCause` adds what changed in the printed prompt itself (which
+ * messages, in which requests: prompt-change.ts); `whyParts` says it as one plain sentence. Pure:
+ * data in, data out.
  */
 import * as z from 'zod';
+import type { PromptChange } from './prompt-change.ts';
 import { canonical, type ScenarioShape } from './shape.ts';
 
 /** One option (or `deploy:` field) that differs; values as short display text, absent = unset. */
@@ -40,7 +43,19 @@ export type Cause =
   /** The scenario file could not be compared (no file of that name at the base, or one that does not parse). */
   | { kind: 'unreadable' }
   /** Keys that never reach a prompt but were edited too (annotations, expect, …); scenario level only. */
-  | { kind: 'other-keys'; keys: string[] };
+  | { kind: 'other-keys'; keys: string[] }
+  /** What changed in the printed requests themselves (prompt-change.ts): messages, and the model. */
+  | { kind: 'prompt'; model?: { before: string; after: string; requests: number[] }; messages: PromptMessageChange[] };
+
+/** A message that differs, in the requests at `requests` (empty: said of one request). `lines`: most lines that differ; `varies`: fewer in some. */
+export interface PromptMessageChange {
+  status: 'changed' | 'added' | 'removed';
+  index: number;
+  role: string;
+  lines: number;
+  varies?: boolean;
+  requests: number[];
+}
 
 const offsets = z.array(z.number().int().nonnegative()).max(100_000);
 const short = z.string().max(1000);
@@ -59,7 +74,50 @@ export const causeSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('unknown'), fold: short, folder: z.boolean() }),
   z.strictObject({ kind: z.literal('unreadable') }),
   z.strictObject({ kind: z.literal('other-keys'), keys: z.array(short).max(100) }),
+  z.strictObject({
+    kind: z.literal('prompt'),
+    model: z.strictObject({ before: short, after: short, requests: offsets }).optional(),
+    messages: z
+      .array(
+        z.strictObject({
+          status: z.enum(['changed', 'added', 'removed']),
+          index: z.number().int().positive(),
+          role: short,
+          lines: z.number().int().nonnegative(),
+          varies: z.boolean().optional(),
+          requests: offsets,
+        }),
+      )
+      .max(10_000),
+  }),
 ]);
+
+/**
+ * The prompt changes of some requests as one cause: the same message change in several requests
+ * listed once with their offsets (`scenarioLevel`; a single request's cause lists none). Undefined
+ * when nothing differs.
+ */
+export function promptCause(changes: readonly { offset: number; change: PromptChange }[], scenarioLevel: boolean): Extract<Cause, { kind: 'prompt' }> | undefined {
+  const byKey = new Map<string, PromptMessageChange & { min: number }>();
+  let model: { before: string; after: string; requests: number[] } | undefined;
+  for (const { offset, change } of changes) {
+    if (change.model) {
+      if (!model) model = { ...change.model, requests: [] };
+      if (scenarioLevel) model.requests.push(offset);
+    }
+    for (const m of change.messages) {
+      const key = `${m.status}\0${m.index}\0${m.role}`;
+      const seen = byKey.get(key) ?? { status: m.status, index: m.index, role: m.role, lines: 0, min: m.lines, requests: [] };
+      seen.lines = Math.max(seen.lines, m.lines);
+      seen.min = Math.min(seen.min, m.lines);
+      if (scenarioLevel) seen.requests.push(offset);
+      byKey.set(key, seen);
+    }
+  }
+  if (!model && !byKey.size) return undefined;
+  const messages = [...byKey.values()].map(({ min, ...m }) => ({ ...m, ...(min !== m.lines && { varies: true }) }));
+  return { kind: 'prompt', ...(model && { model }), messages };
+}
 
 /** What `causes` compares for one scenario. */
 export interface WhyInput {
@@ -264,12 +322,29 @@ function clause(c: Cause, alone: boolean, otherKeysToo: boolean): Part[] {
       return ['the scenario file changed, but its version at the base could not be read, so the edit cannot be named'];
     case 'other-keys':
       return ['also edited: ', ...joined(c.keys.map((k) => [{ code: k }]))];
+    case 'prompt':
+      return promptClause(c);
   }
+}
+
+const MAX_MESSAGES = 4;
+const at = (requests: number[]): string => (requests.length ? ` (${offsetList(requests)})` : '');
+
+/** "in the prompt: the model `a` → `b`; message 1 (system): 2 lines differ (@21, @23); message 6 (user) added (@42)". */
+function promptClause(c: Extract<Cause, { kind: 'prompt' }>): Part[] {
+  const items: Part[][] = [];
+  if (c.model) items.push(['the model ', { code: c.model.before }, ' → ', { code: c.model.after }, at(c.model.requests)]);
+  for (const m of c.messages.slice(0, MAX_MESSAGES)) {
+    const what = m.status === 'changed' ? `: ${m.varies ? 'up to ' : ''}${m.lines} line${m.lines === 1 ? '' : 's'} differ${m.lines === 1 && !m.varies ? 's' : ''}` : ` ${m.status}`;
+    items.push([`message ${m.index} (${m.role})${what}${at(m.requests)}`]);
+  }
+  if (c.messages.length > MAX_MESSAGES) items.push([`${c.messages.length - MAX_MESSAGES} more messages`]);
+  return ['in the prompt: ', ...joined(items, '; ')];
 }
 
 /** The causes as one sentence: "Why: fold option `x` changed: a → b; the scenario changed — event @12 edited". */
 export function whyParts(list: readonly Cause[]): Part[] {
-  const alone = !list.some((c) => c.kind !== 'fold-code' && c.kind !== 'other-keys');
+  const alone = !list.some((c) => c.kind !== 'fold-code' && c.kind !== 'other-keys' && c.kind !== 'prompt');
   const otherKeysToo = list.some((c) => c.kind === 'other-keys');
   const parts: Part[] = [
     'Why: ',
@@ -310,5 +385,7 @@ export const whyMarkdown = (list: readonly Cause[]): string =>
  */
 export function requestWhy(scenario: readonly Cause[] | undefined, request: readonly Cause[] | undefined): readonly Cause[] | undefined {
   if (!request?.length) return undefined;
-  return scenario && whyText(scenario.filter((c) => c.kind !== 'other-keys')) === whyText(request) ? undefined : request;
+  // The scenario's sentence lists each request's prompt changes with its offset: compare the rest.
+  const cause = (list: readonly Cause[]): string => whyText(list.filter((c) => c.kind !== 'other-keys' && c.kind !== 'prompt'));
+  return scenario && cause(scenario) === cause(request) ? undefined : request;
 }

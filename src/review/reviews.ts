@@ -3,7 +3,10 @@
  * `compare:` variant (the same events under another fold or option set) and the fixtures
  * committed at a base git ref (a pull request's merge-base). A base-ref change takes the request's
  * review slot: it is what a pull request is about. Each review carries the request's token and
- * cost delta (economics/delta.ts), and each scenario its delta as a whole.
+ * cost delta (delta.ts), and each scenario its delta as a whole: against a base ref, the base
+ * commit's own figures (base-report.ts: its own `npm run report`) against the head's — never the
+ * base's printed fixtures re-priced with the head's code. With a base ref, every scenario's delta
+ * is against the base (a scenario the change adds has none before, whatever its `compare:` says).
  */
 import type { RenderedCorpus } from '../prompt/corpus.ts';
 import { diffLines, type RequestDiff } from '../prompt/diff.ts';
@@ -11,8 +14,9 @@ import { renderScenario } from '../prompt/render.ts';
 import { CorpusError, type InputError } from '../scenarios/errors.ts';
 import type { CorpusConfig } from '../scenarios/load.ts';
 import { scenarioEconomics } from '../economics/compute.ts';
-import { deltasAgainstBase, scenarioDelta, type ScenarioDelta } from '../economics/delta.ts';
 import type { EconomicsConfig } from '../economics/profiles.ts';
+import { baseFigures } from './base-report.ts';
+import { baseDeltas, reviewDelta, sideOf, type ScenarioDelta } from './delta.ts';
 import type { ChangeSet, RequestChange } from './compare.ts';
 import { refLabel } from './ref-label.ts';
 import { changesAgainstBase } from './why.ts';
@@ -29,7 +33,7 @@ export interface Review {
   beforeCut: number | null;
   diff: RequestDiff;
   dropped: { find: string; comment: string }[];
-  /** Token and cost delta of this request, before → after (economics/delta.ts). */
+  /** Token and cost delta of this request, before → after (delta.ts). */
   tokens?: string;
 }
 
@@ -60,7 +64,7 @@ function compareReviews(c: ReviewConfig, corpus: RenderedCorpus, deltas: Map<str
     const byOffset = new Map(variant.requests.map((q) => [q.offset, q]));
     const reviews = new Map<number, Review>();
     const own = corpus.economics.get(r.scenario.id);
-    const delta = own && scenarioDelta(scenarioEconomics(variant, c.economics), own);
+    const delta = own && reviewDelta(r.scenario.id, sideOf(scenarioEconomics(variant, c.economics).requests), sideOf(own.requests));
     if (delta) deltas.set(r.scenario.id, delta);
     for (const q of r.requests) {
       const v = byOffset.get(q.offset);
@@ -87,21 +91,29 @@ function compareReviews(c: ReviewConfig, corpus: RenderedCorpus, deltas: Map<str
   return out;
 }
 
+/** Token and cost deltas of every scenario against the base commit of `changes` (its own report, computed once per commit). */
+export function headDeltas(root: string, changes: ChangeSet, corpus: RenderedCorpus): Map<string, ScenarioDelta> {
+  const head = new Map([...corpus.economics].map(([id, e]) => [id, e.requests]));
+  return baseDeltas(changes.scenarios, head, baseFigures(root, changes.commit));
+}
+
 /** Every review of a rendered corpus: `compare:` variants, then the base ref's changes over them. */
 export function assembleReviews(c: ReviewConfig, corpus: RenderedCorpus): Reviews {
   const tokenDeltas = new Map<string, ScenarioDelta>();
   const byScenario = compareReviews(c, corpus, tokenDeltas);
   if (!c.baseRef) return { changes: null, byScenario, tokenDeltas };
-  const { commit, fixtures, changes } = changesAgainstBase(c, c.baseRef, corpus.scenarios);
+  const { commit, changes } = changesAgainstBase(c, c.baseRef, corpus.scenarios);
   // A base ref is what a pull request is about: its deltas replace the compare: variants'.
-  for (const [id, d] of deltasAgainstBase(corpus.scenarios, corpus.economics, fixtures, c.economics)) tokenDeltas.set(id, d);
+  tokenDeltas.clear();
+  for (const [id, d] of headDeltas(c.root, changes, corpus)) tokenDeltas.set(id, d);
   for (const s of changes.scenarios) {
     for (const q of s.requests) {
       if (q.status === 'unchanged' || q.status === 'removed' || !q.diff) continue;
       const per = byScenario.get(s.id) ?? new Map<number, Review>();
       const tokens = tokenDeltas.get(s.id)?.requests.find((d) => d.offset === q.offset)?.text;
       per.set(q.offset, {
-        beforeLabel: `fixtures at ${refLabel(c.baseRef, commit)}`,
+        // A scenario the change adds has no before: say so rather than show a variant as one.
+        beforeLabel: `fixtures at ${refLabel(c.baseRef, commit)}${s.status === 'added' ? ', which do not have this scenario' : ''}`,
         afterLabel: 'this change',
         status: q.status,
         before: q.before ?? [],

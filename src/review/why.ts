@@ -2,7 +2,8 @@
  * The change set against a base ref, each changed scenario and request carrying why it changed
  * (cause.ts): the scenario files at the base and now (shape.ts), their base chains, and which
  * rendering code git sees changed since the base (the fold's own src/folds/<id>/ folder, then the
- * shared code). The one place the site (reviews.ts), `npm run pr-summary` and the preview build
+ * shared code) — and what changed in the prompt itself (prompt-change.ts: which messages, how many
+ * lines, the model), said per scenario with the requests it happened in. The one place the site (reviews.ts), `npm run pr-summary` and the preview build
  * compare with a base, so all three say the same.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -10,7 +11,8 @@ import { join } from 'node:path';
 import type { RenderedScenario } from '../prompt/render.ts';
 import type { Scenario } from '../scenarios/model.ts';
 import { changedFiles, readBaseFixtures, type BaseFixture, type BaseScenarioFile } from './base.ts';
-import { causes, type WhyInput } from './cause.ts';
+import { causes, promptCause, type Cause, type WhyInput } from './cause.ts';
+import { promptChange } from './prompt-change.ts';
 import { compareWithBase, type ChangeSet } from './compare.ts';
 import { scenarioShape, type ScenarioShape } from './shape.ts';
 
@@ -77,13 +79,38 @@ export function explainChanges(c: WhyConfig, commit: string, changes: ChangeSet,
         foldFiles: foldFiles(s.fold),
         sharedFiles,
       };
+      const changed = sc.requests.flatMap((q) => (q.status === 'changed' && q.before && q.diff ? [{ offset: q.offset, change: promptChange(q.before, afterLines(q.diff)) }] : []));
       return {
         ...sc,
-        why: causes(input),
-        requests: sc.requests.map((q) => (q.status === 'unchanged' ? q : { ...q, why: causes(input, q.offset) })),
+        why: withPrompt(causes(input), promptCause(changed, true)),
+        requests: sc.requests.map((q) =>
+          q.status === 'unchanged'
+            ? q
+            : {
+                ...q,
+                why: withPrompt(
+                  causes(input, q.offset),
+                  promptCause(
+                    changed.filter((x) => x.offset === q.offset),
+                    false,
+                  ),
+                ),
+              },
+        ),
       };
     }),
   };
+}
+
+/** The after side of a request's diff, as printed lines. */
+const afterLines = (diff: { rows: { after?: { segments: { text: string }[] } }[] }): string[] =>
+  diff.rows.flatMap((r) => (r.after ? [r.after.segments.map((x) => x.text).join('')] : []));
+
+/** The causes with the prompt's own change added after what explains it (before `other-keys`). */
+function withPrompt(list: Cause[], prompt: Cause | undefined): Cause[] {
+  if (!prompt) return list;
+  const i = list.findIndex((c) => c.kind === 'other-keys');
+  return i < 0 ? [...list, prompt] : [...list.slice(0, i), prompt, ...list.slice(i)];
 }
 
 /** What comparing with a base needs of the project's config. */

@@ -71,7 +71,11 @@ describe('wire views', () => {
     const chat = JSON.parse((await pane.locator('.wire-format[data-format="openai-chat"] pre').textContent())!);
     expect(chat.model).toBe('claude-sonnet-4-5');
     expect(chat.messages[1].content).toMatch(/^The repository's contributor guide/);
-    expect(chat.messages[2]).toEqual({ role: 'system', content: "Today's date: 2026-12-01. Working directory: /repos/harbor. Default branch: main." });
+    // The trace's own cache_control on this block is a breakpoint of the request: GPT-5.6's marker in this view.
+    expect(chat.messages[2]).toEqual({
+      role: 'system',
+      content: [{ type: 'text', text: "Today's date: 2026-12-01. Working directory: /repos/harbor. Default branch: main.", prompt_cache_breakpoint: { mode: 'explicit' } }],
+    });
     await pane.locator('.wire-format[data-format="anthropic"] > summary').click();
     expect(await pane.locator('.wire-format[data-format="openai-chat"] pre').isVisible()).toBe(false);
     const anthropic = JSON.parse((await pane.locator('.wire-format[data-format="anthropic"] pre').textContent())!);

@@ -37,6 +37,7 @@ export const layered: Fold<LayeredOptions> = {
       at,
       (e) => state.apply(e),
       () => renderer.render(state),
+      () => renderer.breakpoints(),
     );
   },
   payloadSchemas,

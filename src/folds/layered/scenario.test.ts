@@ -38,7 +38,9 @@ describe('layered in the scenario pipeline', () => {
   it('renders a scenario with `fold: layered`', () => {
     const r = run(GOOD);
     expect(r.errors).toEqual([]);
-    expect(r.scenarios[0]!.requests[0]!.text).toBe('model: m\nmessages:\n  - role: system\n    content: "sys"\n  - role: user\n    content: "task"');
+    expect(r.scenarios[0]!.requests[0]!.text).toBe(
+      'model: m\nmessages:\n  - role: system\n    content: "sys"\n    # ⚑ cache breakpoint\n  - role: user\n    content: "task"\n    # ⚑ cache breakpoint',
+    );
   });
 
   it('a payload issue is an error at the field, with its fix', () => {

@@ -1,6 +1,7 @@
 /**
  * The `requests` fold: each provider format normalises to the messages the model reads (tools
- * first, non-text parts as tagged lines, cache_control dropped), provenance is the first request
+ * first, non-text parts as tagged lines, cache markers not printed — breakpoints.test.ts checks they
+ * are kept as breakpoints), provenance is the first request
  * that carried a message, payloads are validated with located issues, and a scenario with
  * `fold: requests` renders through the whole pipeline.
  */
@@ -58,7 +59,7 @@ describe('normalise', () => {
     ).toEqual(['developer: D', 'assistant: A', 'assistant: [function_call] {"call_id":"k","name":"f","arguments":"{}"}', 'tool: [function_call_output] {"call_id":"k"}\nout']);
   });
 
-  it('Anthropic: system blocks → system messages, cache_control dropped, tool_use / tool_result tagged, tools normalised', () => {
+  it('Anthropic: system blocks → system messages, cache_control not printed, tool_use / tool_result tagged, tools normalised', () => {
     expect(
       short('anthropic', {
         model: 'claude',

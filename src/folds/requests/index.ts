@@ -4,9 +4,13 @@
  * that payload's messages, normalised (normalise.ts), and each message's provenance is the FIRST
  * request that carried exactly that message — so the gutter, the diff and the ✂ line read like
  * any fold's: what a turn re-sent, and where the previous request's prefix stopped matching.
+ * The request's cache breakpoints are the trace's own markers (`cache_control`, the automatic
+ * top-level `cache_control`, `prompt_cache_breakpoint`), at the character where each marked block
+ * ends in the normalised message (normalise.ts); a trace without any carries none, so the
+ * economics apply the provider profile's default placement.
  */
 import * as z from 'zod';
-import type { Fold, RenderedMessage, Snapshot, StreamEvent } from '../types.ts';
+import type { Breakpoint, Fold, RenderedMessage, Snapshot, StreamEvent } from '../types.ts';
 import { schemaIssues } from '../validate.ts';
 import { describe } from './describe.ts';
 import { normalise } from './normalise.ts';
@@ -30,12 +34,17 @@ export const requests: Fold<RequestsOptions> = {
     const out: Snapshot[] = [];
     for (const e of events) {
       const p = e.payload as SentPayload;
-      const messages: RenderedMessage[] = normalise(p.format, p.body).map(({ role, text }) => {
+      const normal = normalise(p.format, p.body);
+      const messages: RenderedMessage[] = normal.map(({ role, text }) => {
         const key = `${role}\u0000${text}`;
         if (!firstSent.has(key)) firstSent.set(key, e.offset);
         return { role, content: text, parts: [{ text, from: [firstSent.get(key)!] }] };
       });
-      if (at.has(e.offset)) out.push({ offset: e.offset, messages, request: { model: p.body.model as string } });
+      if (!at.has(e.offset)) continue;
+      const breakpoints: Breakpoint[] = normal.flatMap((m, message) =>
+        (m.marks ?? []).map(({ end, ttl }) => ({ message, ...(end < m.text.length && { end }), ...(ttl && { ttl }) })),
+      );
+      out.push({ offset: e.offset, messages, request: { model: p.body.model as string }, ...(breakpoints.length > 0 && { breakpoints }) });
     }
     return out;
   },

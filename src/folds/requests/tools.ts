@@ -10,6 +10,21 @@
 /** Role of the message that carries a request's tool list. */
 export const TOOLS_ROLE = 'tools';
 
+/**
+ * Where each entry of a tool list ends in its `toolsContent` text (character positions): what a
+ * cache marker on a tool becomes (normalise.ts) and how a wire view finds the tool a breakpoint in
+ * the `tools` message names. toolsContent prints "[\n", each entry indented by two spaces, ",\n"
+ * between entries, then "\n]".
+ */
+export function toolEntryEnds(tools: readonly unknown[]): number[] {
+  let at = 2;
+  return tools.map((t, i) => {
+    if (i > 0) at += 2;
+    at += 2 + (JSON.stringify(t, null, 2) ?? 'null').replaceAll('\n', '\n  ').length;
+    return at;
+  });
+}
+
 /** A function tool, provider-neutral. */
 export interface FunctionTool {
   name: string;

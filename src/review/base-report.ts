@@ -1,0 +1,175 @@
+/**
+ * The base commit's own token and cost figures, for a review against a base ref (issue 26): the
+ * base's `npm run report -- --json`, run on a temporary export of that commit — the base's
+ * scenarios, folds, profiles and prices — with the packages installed here.
+ *
+ * Why run the base instead of re-deriving it, or recording figures beside the fixtures:
+ * - Re-deriving the base from its printed fixtures with today's code (what economics/delta.ts
+ *   did) prices the base with the head's fold wherever the fixtures abridge boilerplate, so an
+ *   option, a deploy or a fold edit that changes that boilerplate gives the base wrong numbers.
+ * - Figures recorded beside the fixtures would only exist for bases committed after this change
+ *   (today's `origin/main` has none), would have to be regenerated whenever a price changes, and
+ *   would trust numbers a pull request wrote about its own base.
+ * - Running the base's own report gives, by construction, the numbers `npm run report` prints at
+ *   the base commit. The export is `git archive` into the system temp folder (not a `git worktree`:
+ *   that registers itself in .git and is left there if the process dies); node_modules is a
+ *   symlink to this project's; the folder is removed in every case.
+ *
+ * When the figures cannot be the base's own, the result says why instead of giving numbers: the
+ * base has no `report` script, its report fails or prints something unreadable, or it pins a
+ * runtime dependency (`dependencies`) at another version than the one installed here (the
+ * tokenizer or a price table could differ). Results are kept per project root and commit for the
+ * life of the process (on globalThis, so a dev server's module reloads keep them): a build, a dev
+ * session or a `pr-summary` run exports and runs each base once.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as z from 'zod';
+import type { Figures } from './delta.ts';
+
+export type BaseFigures =
+  /** Per scenario file stem (the fixtures' key), per own request offset. */
+  | { ok: true; commit: string; byStem: Map<string, Map<number, Figures>> }
+  /** Why the base's figures are not known (plain text, one sentence). */
+  | { ok: false; commit: string; reason: string };
+
+// The fields read today; anything else the report adds (cost parts, tokens lost, …) is ignored.
+const reportSchema = z.looseObject({
+  scenarios: z.array(
+    z.looseObject({
+      id: z.string(),
+      file: z.string(),
+      requests: z.array(
+        z.looseObject({
+          offset: z.number().int().nonnegative(),
+          inputTokens: z.number().nonnegative(),
+          cachedTokens: z.number().nonnegative(),
+          costUsd: z.number().nullable(),
+          exact: z.boolean().optional(),
+        }),
+      ),
+    }),
+  ),
+});
+
+/** A file's stem: `scenarios/01-birth-window.yaml` → `01-birth-window`. */
+const stemOf = (file: string): string => file.replace(/^.*\//, '').replace(/\.(ya?ml|md)$/, '');
+
+/** Parses the report's JSON into figures per stem and offset; a reason string when it is not a report. */
+export function parseBaseReport(json: string): Map<string, Map<number, Figures>> | string {
+  let data: unknown;
+  try {
+    data = JSON.parse(json);
+  } catch {
+    return 'its `npm run report -- --json` did not print JSON';
+  }
+  const parsed = reportSchema.safeParse(data);
+  if (!parsed.success) return 'its `npm run report -- --json` printed a report without per-request inputTokens, cachedTokens and costUsd';
+  const out = new Map<string, Map<number, Figures>>();
+  for (const s of parsed.data.scenarios) {
+    const requests = new Map<number, Figures>();
+    for (const q of s.requests) requests.set(q.offset, { inputTokens: q.inputTokens, cachedTokens: q.cachedTokens, costUsd: q.costUsd, exact: q.exact !== false });
+    out.set(stemOf(s.file), requests);
+  }
+  return out;
+}
+
+/**
+ * Runtime dependencies the base pins at another version than the one installed (`installed`:
+ * name → version, undefined when absent). `name@want (installed: got)` per mismatch, sorted.
+ */
+export function dependencyMismatches(basePackage: { dependencies?: Record<string, string> }, installed: (name: string) => string | undefined): string[] {
+  const out: string[] = [];
+  for (const [name, want] of Object.entries(basePackage.dependencies ?? {}).sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const got = installed(name);
+    if (got !== want) out.push(`${name}@${want} (installed: ${got ?? 'none'})`);
+  }
+  return out;
+}
+
+const CACHE_KEY = Symbol.for('prompt-fold-explainer/base-figures');
+const cache: Map<string, BaseFigures> = ((globalThis as Record<symbol, unknown>)[CACHE_KEY] ??= new Map()) as Map<string, BaseFigures>;
+
+/** The base commit's own figures (see the header), computed once per root and commit. */
+export function baseFigures(root: string, commit: string): BaseFigures {
+  const key = `${root}\0${commit}`;
+  let hit = cache.get(key);
+  if (!hit) {
+    hit = computeBaseFigures(root, commit);
+    cache.set(key, hit);
+  }
+  return hit;
+}
+
+const git = (cwd: string, args: string[]): string => execFileSync('git', args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'pipe'] });
+
+/** The last non-empty line of a child's error output, cut short (the message a reader needs). */
+function lastLine(text: string): string {
+  const line =
+    text
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean)
+      .at(-1) ?? 'no output';
+  return line.length > 200 ? `${line.slice(0, 199)}…` : line;
+}
+
+function computeBaseFigures(root: string, commit: string): BaseFigures {
+  const fail = (reason: string): BaseFigures => ({ ok: false, commit, reason });
+  // The project may sit in a sub-folder of the repository: run the base's copy of that folder.
+  let prefix: string;
+  let basePackage: { scripts?: Record<string, string>; dependencies?: Record<string, string> };
+  try {
+    prefix = git(root, ['rev-parse', '--show-prefix']).trim();
+    basePackage = JSON.parse(git(root, ['show', `${commit}:${prefix}package.json`]));
+  } catch {
+    return fail('the base commit has no package.json for this project');
+  }
+  if (!basePackage.scripts?.report) return fail('the base commit has no `npm run report` to compute them with');
+  const installed = (name: string): string | undefined => {
+    try {
+      return (JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version?: string }).version;
+    } catch {
+      return undefined;
+    }
+  };
+  const mismatches = dependencyMismatches(basePackage, installed);
+  if (mismatches.length)
+    return fail(`the base pins other package versions than the ones installed here (${mismatches.slice(0, 3).join(', ')}${mismatches.length > 3 ? ', …' : ''})`);
+  if (!existsSync(join(root, 'node_modules'))) return fail('node_modules is not installed here, so the base cannot be run');
+
+  const tmp = mkdtempSync(join(realpathSync(tmpdir()), 'pfe-base-'));
+  try {
+    const tar = join(tmp, 'base.tar');
+    const tree = join(tmp, 'tree');
+    mkdirSync(tree);
+    try {
+      // From the top level: run in a sub-folder, `git archive` would export only that folder.
+      git(git(root, ['rev-parse', '--show-toplevel']).trim(), ['archive', '--format=tar', '-o', tar, commit]);
+      execFileSync('tar', ['-xf', tar, '-C', tree], { stdio: ['ignore', 'pipe', 'pipe'] });
+    } catch (err) {
+      return fail(`the base commit could not be exported (${lastLine(String((err as { stderr?: unknown }).stderr ?? err))})`);
+    }
+    const project = join(tree, prefix);
+    rmSync(join(project, 'node_modules'), { recursive: true, force: true });
+    symlinkSync(realpathSync(join(root, 'node_modules')), join(project, 'node_modules'), 'junction');
+    const env = { ...process.env };
+    delete env.EXPLAINER_BASE; // the base's report compares with nothing
+    const r = spawnSync('npm', ['run', '--silent', 'report', '--', '--json'], {
+      cwd: project,
+      env,
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+      timeout: 10 * 60 * 1000,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    if (r.error) return fail(`its \`npm run report\` could not be run (${r.error.message})`);
+    if (r.status !== 0) return fail(`its \`npm run report\` fails at the base (${lastLine(r.stderr || r.stdout)})`);
+    const parsed = parseBaseReport(r.stdout);
+    return typeof parsed === 'string' ? fail(parsed) : { ok: true, commit, byStem: parsed };
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,164 @@
+/**
+ * Browser tests of the cache breakpoint rows and the layered tool turns, on a built copy of the
+ * project: a layered request pane shows a *cache breakpoint* row under the system prompt and under
+ * the last transcript entry (not the ✂ line, not a prompt line), readable and axe-clean in light and
+ * dark; a state pane built in the browser carries none, a base scenario's request built there
+ * (from the page data) carries its rows; the playground's pane shows the same rows; and the wire
+ * views send the tool result as a tool result with the breakpoint on it.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BuiltSite, builtSite } from '../support/browser.ts';
+import { makeProject } from '../support/project.ts';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+/** The machine may be busy: give the page time (no timing is asserted). */
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000 });
+const SLOW = { timeout: 180_000 };
+
+let built: BuiltSite;
+let site: { url: string; close: () => Promise<void> };
+let browser: Browser;
+
+/** A scenario on top of layered-recommended: its page builds the base's requests from the page data. */
+const ON_TOP = `id: on-top-of-recommended
+title: "On top of the recommended placement"
+base: layered-recommended
+events:
+  - off: 40
+    t: 40s
+    type: entry/added
+    payload: {layer: L2, role: ASSISTANT, sourceType: assistantToolCall, content: "read pkg/tasks/handler.go"}
+  - off: 41
+    t: 41s
+    type: request
+    payload: {model: anthropic/claude-sonnet-4-5}
+`;
+
+beforeAll(async () => {
+  const tmp = mkdtempSync(join(tmpdir(), 'pfe-bp-'));
+  writeFileSync(join(tmp, '91-on-top.yaml'), ON_TOP);
+  try {
+    built = await builtSite({ dir: makeProject([join(tmp, '91-on-top.yaml')]) });
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+  ({ site, browser } = built);
+}, 600_000);
+
+afterAll(() => built?.close());
+
+async function open(path: string, colorScheme: 'light' | 'dark' = 'light', bypassCSP = false): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ colorScheme, viewport: { width: 1400, height: 900 }, bypassCSP });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  await page.goto(`${site.url}${path}`);
+  return { page, errors };
+}
+
+/** Each breakpoint row's text with the text of the prompt line right above it. */
+const rowsOf = (page: Page, pane: string) =>
+  page.locator(`${pane} .reviewable .code .bp`).evaluateAll((rows) =>
+    rows.map((r) => {
+      let above = r.previousElementSibling;
+      while (above?.matches('.bp, details, [role]')) above = above.previousElementSibling;
+      return { text: r.textContent, above: (above?.textContent ?? '').replace(/^@\d+/, '').trim() };
+    }),
+  );
+
+describe('cache breakpoint rows', () => {
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`a layered request: under the system prompt and the last transcript entry (${scheme}), axe-clean`, SLOW, async () => {
+      const { page, errors } = await open('/scenarios/layered-recommended/#@17', scheme, true);
+      const pane = page.locator('.pane[data-offset="17"]');
+      await poll(() => pane.evaluate((p) => p.classList.contains('selected'))).toBe(true);
+      expect(await rowsOf(page, '.pane[data-offset="17"]')).toEqual([
+        { text: 'cache breakpoint', above: 'Locked by the operator: stay inside pkg/tasks; never edit a released migration.' },
+        { text: 'cache breakpoint', above: 'content: "ok: patched pkg/tasks/model.go"' },
+      ]);
+      const row = pane.locator('.reviewable .bp').first();
+      expect(await row.isVisible()).toBe(true);
+      // Not the ✂ line, and not a prompt line (the page's line selectors skip it).
+      expect(await row.evaluate((r) => r.matches('.cut, .code.review-view > div:not([role])'))).toBe(false);
+      const look = await row.evaluate((r) => {
+        const s = getComputedStyle(r);
+        return { color: s.color, flag: getComputedStyle(r, '::before').content, border: s.borderTopStyle };
+      });
+      expect(look.border).toBe('dashed');
+      expect(look.flag).toContain('⚑');
+      await page.addScriptTag({ content: axeSource });
+      const violations = await page.evaluate(async () => {
+        // @ts-expect-error axe is injected above
+        const r = await window.axe.run('.pane[data-offset="17"] .reviewable', { runOnly: ['wcag2a', 'wcag2aa'] });
+        return r.violations.map((v: { id: string; nodes: unknown[] }) => `${v.id} (${v.nodes.length})`);
+      });
+      expect(violations).toEqual([]);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    });
+  }
+
+  it('a state pane built in the browser carries none; the requests around it keep theirs', SLOW, async () => {
+    const { page, errors } = await open('/scenarios/layered-recommended/#@15');
+    const pane = page.locator('.pane[data-offset="15"]');
+    await poll(() => pane.evaluate((p) => p.classList.contains('selected'))).toBe(true);
+    expect(await pane.getAttribute('data-kind')).toBe('state');
+    expect(await pane.locator('.bp').count()).toBe(0);
+    expect(await page.locator('.pane[data-offset="11"] .reviewable .bp').count()).toBe(2);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a base scenario’s request, built in the browser from the page data, carries its rows', SLOW, async () => {
+    const { page, errors } = await open('/scenarios/on-top-of-recommended/#@17');
+    const pane = page.locator('.pane[data-offset="17"]');
+    await poll(() => pane.evaluate((p) => p.classList.contains('selected'))).toBe(true);
+    expect(await pane.getAttribute('data-kind')).toBe('request');
+    expect(await rowsOf(page, '.pane[data-offset="17"]')).toEqual([
+      { text: 'cache breakpoint', above: 'Locked by the operator: stay inside pkg/tasks; never edit a released migration.' },
+      { text: 'cache breakpoint', above: 'content: "ok: patched pkg/tasks/model.go"' },
+    ]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('the playground’s pane shows the same rows', SLOW, async () => {
+    const { page, errors } = await open('/playground/#open=layered-recommended');
+    await page.waitForSelector('#pg-pane .pane', { timeout: 60_000 });
+    await poll(() => page.locator('#pg-pane .bp').count()).toBe(2);
+    expect(await page.locator('#pg-pane .bp').allTextContents()).toEqual(['cache breakpoint', 'cache breakpoint']);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('layered tool turns in the wire views', () => {
+  it('Anthropic: tool_use after the call, tool_result (with the breakpoint) first in the next user message; OpenAI: a tool message', SLOW, async () => {
+    const { page, errors } = await open('/scenarios/layered-recommended/#@17');
+    const pane = page.locator('.pane[data-offset="17"]');
+    await poll(() => pane.evaluate((p) => p.classList.contains('selected'))).toBe(true);
+    await pane.locator('details.wire > summary').click();
+    const chatPre = pane.locator('.wire-format[data-format="openai-chat"] pre');
+    await poll(async () => ((await chatPre.textContent()) ?? '').length > 0).toBe(true);
+    const chat = JSON.parse((await chatPre.textContent())!);
+    const result = chat.messages.find((m: { role: string }) => m.role === 'tool');
+    expect(result.tool_call_id).toBe('call_15');
+    const call = chat.messages.find((m: { tool_calls?: { id: string }[] }) => m.tool_calls?.[0]?.id === 'call_15');
+    expect(call.tool_calls[0].function.name).toBe('patch');
+    await pane.locator('.wire-format[data-format="anthropic"] > summary').click();
+    const anthropic = JSON.parse((await pane.locator('.wire-format[data-format="anthropic"] pre').textContent())!);
+    const turn = anthropic.messages.find((m: { content: { type: string }[] }) => m.content[0]?.type === 'tool_result');
+    expect(turn.role).toBe('user');
+    expect(turn.content[0]).toEqual({ type: 'tool_result', tool_use_id: 'call_15', content: 'ok: patched pkg/tasks/model.go', cache_control: { type: 'ephemeral' } });
+    expect(turn.content.slice(1).map((b: { text: string }) => b.text.split('\n')[0])).toEqual(['## Reminder', '## remainingDelta']);
+    expect(anthropic.system[0].cache_control).toEqual({ type: 'ephemeral' });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
