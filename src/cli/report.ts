@@ -2,21 +2,25 @@
  * `npm run report [-- --json]` — the cache economics of every scenario: per request the input,
  * prefix, cached and new tokens, output tokens, cost and the cache break (cause, events, tokens
  * lost). `--json` prints one JSON document for CI jobs and scripts; without it, a readable table.
+ * `--all-profiles` adds each scenario's requests under every configured provider profile.
  * Checks the corpus first (errors fail, nothing printed).
  */
 import { parseArgs } from 'node:util';
 import { assertClean, renderCorpus } from '../prompt/corpus.ts';
 import { buildReport, reportTable } from '../economics/report.ts';
+import { DEFAULT_ECONOMICS } from '../economics/profiles.ts';
 import { loadConfig, runMain, UsageError } from './config.ts';
 
 runMain(async () => {
   let values;
   try {
-    ({ values } = parseArgs({ options: { json: { type: 'boolean' } }, strict: true }));
+    ({ values } = parseArgs({ options: { json: { type: 'boolean' }, 'all-profiles': { type: 'boolean' } }, strict: true }));
   } catch (err) {
-    throw new UsageError(`${(err as Error).message}\n  usage: npm run report [-- --json]`);
+    throw new UsageError(`${(err as Error).message}\n  usage: npm run report [-- --json] [--all-profiles]`);
   }
   const config = await loadConfig();
   const corpus = assertClean(renderCorpus(config, { everyEvent: false }));
-  process.stdout.write(values.json ? `${JSON.stringify(buildReport(corpus), null, 2)}\n` : reportTable(corpus));
+  const economics = config.economics ?? DEFAULT_ECONOMICS;
+  const all = values['all-profiles'] ? { allProfiles: economics } : {};
+  process.stdout.write(values.json ? `${JSON.stringify(buildReport(corpus, all), null, 2)}\n` : reportTable(corpus, all));
 });

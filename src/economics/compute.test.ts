@@ -1,161 +1,509 @@
 /**
- * The economics of rendered scenarios: OpenAI's 1,024-token minimum and 128-token steps at their
- * edges, expiry from the events' timestamps (just under and just over the retention), breakpoint
- * caching and its writes, costs, and cache-break attribution on the bundled scenarios (the rewrite
- * names its event; the re-add busts nothing).
+ * The cache rules of each provider at their edges, on crafted requests of exactly known size
+ * (`word word …` is one o200k token per word; a message adds 4 framing tokens, a request 3 reply-
+ * priming tokens): every minimum ±1 token, retention ±1 s, Anthropic's lookback 20 vs 21 blocks,
+ * a read refreshing one entry and not another, 4 vs 5 breakpoints, a tool list ahead of the system
+ * prompt, OpenAI's 128-token steps and reply priming, GPT-5.6's implicit and explicit breakpoints,
+ * a breakpoint inside a message, tokens lost (an older entry's hit, a below-minimum chain, a break
+ * after a refresh), costs split by part, and model ids mapped by id, family and prefix. Expected
+ * figures are worked out by hand in each test from those token counts and the prices.
  */
+import * as cl100k from 'gpt-tokenizer/encoding/cl100k_base';
+import * as o200k from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../cli/config.ts';
+import type { Breakpoint, RenderedMessage } from '../folds/types.ts';
 import { resolveOptions } from '../integration/options.ts';
-import { assertClean, renderCorpus, renderTexts } from '../prompt/corpus.ts';
-import { roundedHit } from './compute.ts';
-import { DEFAULT_ECONOMICS, profileFor, resolveEconomics } from './profiles.ts';
+import type { RenderedRequest, RenderedScenario } from '../prompt/render.ts';
+import type { Scenario } from '../scenarios/model.ts';
+import { roundedHit, scenarioEconomics, underEveryProfile, type RequestEconomics } from './compute.ts';
+import { formatDuration } from './format.ts';
+import { DEFAULT_ECONOMICS, profileFor, resolveEconomics, type EconomicsConfig } from './profiles.ts';
 import { PROFILES } from './providers.ts';
+import { causeText, cutNote } from './view.ts';
 
-const openai = PROFILES['openai-automatic']!;
+/** Content of exactly `n` o200k tokens. */
+const words = (n: number, w = 'word'): string => w + ` ${w}`.repeat(n - 1);
+const msg = (role: string, n: number, w = 'word'): RenderedMessage => {
+  const content = words(n, w);
+  return { role, content, parts: [{ text: content, from: [] }] };
+};
+/** Tokens of a message of `n` content tokens. */
+const M = (n: number): number => n + 4;
+const PRIMING = 3;
 
-/** A system text of about `words` tokens (o200k: " word" is one token). */
-const long = (words: number): string => `Rules:${' word'.repeat(words)}`;
-
-function twoRequests(model: string, secondAt: string, words = 1500, extra = ''): string {
-  return `id: two
-title: "Two requests"
-events:
-  - {off: 1, t: 0ms, type: agents/context-added, payload: {role: system, key: rules, content: "${long(words)}"}}
-  - {off: 2, t: 0ms, type: agents/context-added, payload: {role: user, content: "first", actor: {type: user, origin: web}}}
-  - {off: 3, t: 1s, type: agent/llm-request-requested, payload: {model: ${model}}}
-  - {off: 4, t: 2s, type: agent/llm-request-settled, payload: {requestOffset: 3, result: {status: succeeded, text: "done"}}}
-  - {off: 5, t: 2s, type: agents/context-added, payload: {role: user, content: "second${extra}", actor: {type: user, origin: web}}}
-  - {off: 6, t: ${secondAt}, type: agent/llm-request-requested, payload: {model: ${model}}}
-`;
+interface Req {
+  t: number; // seconds
+  messages: RenderedMessage[];
+  breakpoints?: Breakpoint[];
+  model?: string;
 }
 
-async function econ(text: string, economics?: Parameters<typeof resolveOptions>[1]) {
-  const config = await resolveOptions(process.cwd(), economics);
-  const corpus = assertClean(renderTexts([{ file: 'scenarios/two.yaml', text }], config, { everyEvent: false }));
-  return corpus.economics.get('two')!;
+/** A rendered scenario of crafted requests (offsets 1, 2, …), each one's previous the one before. */
+function scenario(reqs: Req[], model: string): RenderedScenario {
+  const chain: RenderedRequest[] = reqs.map((q, i) => ({
+    offset: i + 1,
+    model: q.model ?? model,
+    lines: [],
+    cut: null,
+    previous: i ? i : null,
+    anchors: [],
+    text: '',
+    messages: q.messages,
+    createdAt: new Date(Date.UTC(2026, 0, 1) + q.t * 1000).toISOString(),
+    ...(q.breakpoints && { breakpoints: q.breakpoints }),
+  }));
+  const s = { id: 'crafted', chain: [], events: [] } as unknown as Scenario;
+  return { scenario: s, fold: undefined as never, options: {}, requests: chain, chain, events: [], warnings: [] };
 }
 
-describe('OpenAI prefix caching', () => {
-  it('caches nothing below 1,024 prefix tokens, then grows in 128-token steps', () => {
-    expect(roundedHit(openai, 0)).toBe(0);
-    expect(roundedHit(openai, 1023)).toBe(0);
-    expect(roundedHit(openai, 1024)).toBe(1024);
-    expect(roundedHit(openai, 1151)).toBe(1024);
-    expect(roundedHit(openai, 1152)).toBe(1152);
-    expect(roundedHit(openai, 1279)).toBe(1152);
-    expect(roundedHit(openai, 1280)).toBe(1280);
-  });
+function run(reqs: Req[], model: string, config: EconomicsConfig = DEFAULT_ECONOMICS): RequestEconomics[] {
+  return scenarioEconomics(scenario(reqs, model), config, { attribute: false }).requests;
+}
 
-  it('a second request reuses the first one’s prefix, rounded to a step, and that is no cache break', async () => {
-    const e = await econ(twoRequests('openai/gpt-4o', '3s'));
-    const [a, b] = e.requests;
-    expect(a!.profile).toBe('openai-automatic');
-    expect(a!.exact).toBe(true);
-    expect(a!.cacheBreak).toEqual({ cause: 'first-request', events: [], tokensLost: 0 });
-    expect(b!.prefixTokens).toBeGreaterThan(1024 + 128);
-    expect(b!.cachedTokens).toBe(roundedHit(openai, b!.prefixTokens));
-    expect(b!.cachedTokens % 128).toBe(0);
-    expect(b!.uncachedTokens).toBe(b!.inputTokens - b!.cachedTokens);
-    expect(b!.cacheBreak).toBeNull();
-    expect(b!.costUsd).toBeNull(); // no price is configured for this profile
-  });
+const SONNET = 'anthropic/claude-sonnet-4-5';
+const TERRA = 'openai/gpt-5.6-terra';
+const GPT4O = 'openai/gpt-4o';
 
-  it('below the minimum, the whole request is billed and the cause says why', async () => {
-    const e = await econ(twoRequests('openai/gpt-4o', '3s', 100));
-    expect(e.requests[1]!.cachedTokens).toBe(0);
-    expect(e.requests[1]!.cacheBreak?.cause).toBe('below-minimum');
-  });
-
-  it('expires exactly at the retention: alive just under 5 minutes idle, evicted just over', async () => {
-    // The first request was sent at 1s; the retention is 5 minutes of inactivity.
-    const under = await econ(twoRequests('openai/gpt-4o', '5m 0.999s'));
-    expect(under.requests[1]!.cachedTokens).toBeGreaterThan(0);
-    expect(under.requests[1]!.expired).toBe(false);
-    const edge = await econ(twoRequests('openai/gpt-4o', '5m 1s'));
-    expect(edge.requests[1]!.cachedTokens).toBeGreaterThan(0);
-    const over = await econ(twoRequests('openai/gpt-4o', '5m 1.001s'));
-    expect(over.requests[1]!.cachedTokens).toBe(0);
-    expect(over.requests[1]!.prefixTokens).toBe(0);
-    expect(over.requests[1]!.expired).toBe(true);
-    expect(over.requests[1]!.cacheBreak).toMatchObject({ cause: 'expired', tokensLost: over.requests[0]!.inputTokens });
-  });
-
-  it('a changed model breaks the cache', async () => {
-    const text = twoRequests('openai/gpt-4o', '3s').replace(/(off: 6.*model: )openai\/gpt-4o/, '$1openai/gpt-4.1');
-    const e = await econ(text);
-    expect(e.requests[1]!.cacheBreak).toMatchObject({ cause: 'model-changed', events: [6] });
-    expect(e.requests[1]!.cachedTokens).toBe(0);
+describe('the crafted texts', () => {
+  it('are one token per word in both encodings (checked with gpt-tokenizer itself)', () => {
+    for (const w of ['word', 'go', 'ask', 'more', 'note', 'other', 'alpha', 'beta', 'one', 'two', 'stamp', 'changed', 'u', 'a', 'b', 'c', 'd', 'e', 'x', 'y']) {
+      expect([o200k.encode(words(50, w)).length, cl100k.encode(words(50, w)).length]).toEqual([50, 50]);
+    }
+    expect(o200k.encode('[{"name":"a"}]')).toHaveLength(7);
+    expect(o200k.encodeChat([{ role: 'user', content: words(5) }], 'gpt-4o')).toHaveLength(M(5) + PRIMING);
   });
 });
 
-describe('breakpoint caching and prices', () => {
-  it('GPT-5.6 Terra: writes the prefix up to the last message at 1.25×, reads it next turn at the cached price', async () => {
-    const e = await econ(twoRequests('openai/gpt-5.6-terra', '3s'));
-    const [a, b] = e.requests;
-    expect(a!.profile).toBe('openai-gpt-5.6-terra');
-    expect(a!.cachedTokens).toBe(0);
-    expect(a!.cacheWriteTokens).toBe(a!.inputTokens - 3); // all but the reply priming
-    // The whole first request (to its last message) is read back; the new user message is written.
-    expect(b!.cachedTokens).toBe(a!.inputTokens - 3);
-    expect(b!.cacheWriteTokens).toBe(b!.inputTokens - 3 - b!.cachedTokens);
-    const p = PROFILES['openai-gpt-5.6-terra']!.prices;
-    const expected = (b!.cachedTokens * p.cachedInput!.value + b!.cacheWriteTokens * p.cacheWrite!.value + 3 * p.input!.value) / 1e6;
-    expect(b!.costUsd).toBeCloseTo(expected, 12);
-    expect(b!.noCacheCostUsd).toBeCloseTo((b!.inputTokens * p.input!.value) / 1e6, 12);
-    expect(e.totals.costUsd).toBeCloseTo(a!.costUsd! + b!.costUsd!, 12);
+describe('roundedHit (OpenAI automatic caching)', () => {
+  it('caches nothing below 1,024 prefix tokens, then grows in 128-token steps', () => {
+    const p = PROFILES['openai-automatic']!;
+    expect([0, 1023, 1024, 1151, 1152, 1279, 1280].map((n) => roundedHit(p, n))).toEqual([0, 0, 1024, 1024, 1152, 1152, 1280]);
+  });
+});
+
+describe('OpenAI before GPT-5.6: the token prefix', () => {
+  // A = [user n]; B = A + [user 5]. Shared tokens: A's message (n + 4) and the <|im_start|> that opens
+  // both A's reply priming and B's next message — the other two priming tokens (assistant, <|im_sep|>) differ.
+  it('the minimum ±1 token, counting the one shared reply-priming token', () => {
+    const two = (n: number) =>
+      run(
+        [
+          { t: 0, messages: [msg('user', n)] },
+          { t: 1, messages: [msg('user', n), msg('user', 5, 'go')] },
+        ],
+        GPT4O,
+      );
+    expect(M(1019) + 1).toBe(1024);
+    expect(two(1019)[1]!.cachedTokens).toBe(1024);
+    expect(two(1018)[1]!.cachedTokens).toBe(0);
+    expect(two(1018)[1]!.cacheBreak?.cause).toBe('below-minimum');
+    expect(two(1019)[1]!.cacheWriteTokens).toBe(0); // no write cost before GPT-5.6
   });
 
-  it('Anthropic: ≈ counts, system breakpoint survives a changed last message, the 5-minute TTL expires', async () => {
-    const text = twoRequests('anthropic/claude-sonnet-4-5', '3s');
-    const e = await econ(text);
-    expect(e.requests[0]!.exact).toBe(false);
-    expect(e.requests[1]!.cachedTokens).toBeGreaterThan(1024);
-    const late = await econ(twoRequests('anthropic/claude-sonnet-4-5', '6m'));
-    expect(late.requests[1]!.cacheBreak?.cause).toBe('expired');
+  it('128-token steps: 1,151 shared tokens read 1,024, 1,152 read 1,152', () => {
+    const two = (n: number) =>
+      run(
+        [
+          { t: 0, messages: [msg('user', n)] },
+          { t: 1, messages: [msg('user', n), msg('user', 5, 'go')] },
+        ],
+        GPT4O,
+      );
+    expect(two(1146)[1]!.cachedTokens).toBe(1024); // 1146 + 4 + 1 = 1151
+    expect(two(1147)[1]!.cachedTokens).toBe(1152); // 1152
   });
 
-  it('maps invented model ids by explicit entry, then prefix, then the fallback; config overrides prices', async () => {
-    expect(profileFor(DEFAULT_ECONOMICS, 'openai/gpt-5.6-terra')).toMatchObject({ matched: 'model', profile: { id: 'openai-gpt-5.6-terra' } });
-    expect(profileFor(DEFAULT_ECONOMICS, 'openai/gpt-9-nova')).toMatchObject({ matched: 'prefix', by: 'openai/', profile: { id: 'openai-automatic' } });
-    expect(profileFor(DEFAULT_ECONOMICS, 'acme/one')).toMatchObject({ matched: 'fallback', profile: { id: 'unknown' } });
-    // Bare provider ids, as imported traces carry them.
-    expect(profileFor(DEFAULT_ECONOMICS, 'claude-sonnet-4-5')).toMatchObject({ matched: 'model', profile: { id: 'anthropic-claude-sonnet-4.5' } });
-    expect(profileFor(DEFAULT_ECONOMICS, 'claude-opus-9')).toMatchObject({ matched: 'prefix', by: 'claude-', profile: { id: 'anthropic' } });
-    expect(profileFor(DEFAULT_ECONOMICS, 'gpt-4.1')).toMatchObject({ matched: 'prefix', by: 'gpt-', profile: { id: 'openai-automatic' } });
-    const e = await econ(twoRequests('acme/one', '3s'), {
+  it('retention ±1 s: a lower bound, so the text says the entry may have been evicted', () => {
+    const at = (s: number) =>
+      run(
+        [
+          { t: 0, messages: [msg('user', 1200)] },
+          { t: s, messages: [msg('user', 1200), msg('user', 5, 'go')] },
+        ],
+        GPT4O,
+      )[1]!;
+    expect(at(300).cachedTokens).toBe(1152); // 1205 shared → 1152
+    const late = at(301);
+    expect(late.cachedTokens).toBe(0);
+    expect(late.expired).toBe(true);
+    expect(late.cacheBreak).toMatchObject({ cause: 'expired', tokensLost: 1152 });
+    expect(causeText(late)).toBe('byte-stable, but the cache entry may have been evicted (idle 5 min 1 s; documented minimum 5 min)');
+  });
+});
+
+describe('OpenAI GPT-5.6: implicit and explicit breakpoints', () => {
+  const stamp = msg('developer', 6, 'stamp');
+  it('the implicit breakpoint ends at the newest user message; writes cost 1.25×, reads are exact (no 128 rounding)', () => {
+    const a = [msg('system', 1500), msg('user', 10, 'ask'), stamp];
+    const b = [...a, msg('user', 7, 'more'), msg('developer', 6, 'note')];
+    const [x, y] = run(
+      [
+        { t: 0, messages: a },
+        { t: 60, messages: b },
+      ],
+      TERRA,
+    );
+    const entry = M(1500) + M(10); // 1518, up to the end of the user message
+    expect(x!.cacheWriteTokens).toBe(entry);
+    expect(x!.breakpointTokens).toEqual([entry]);
+    expect(y!.cachedTokens).toBe(entry);
+    const input = M(1500) + M(10) + M(6) + M(7) + M(6) + PRIMING;
+    expect(y!.inputTokens).toBe(input);
+    expect(y!.cacheWriteTokens).toBe(M(1500) + M(10) + M(6) + M(7) - entry);
+    // $2 input, $0.20 cached, $2.50 writes per million tokens (GPT-5.6 Terra).
+    const writes = M(6) + M(7);
+    const uncached = input - entry - writes;
+    expect(y!.cost).toEqual({ input: (uncached * 2) / 1e6, cached: (entry * 0.2) / 1e6, writes: (writes * 2.5) / 1e6, output: 0 });
+    expect(y!.costUsd).toBeCloseTo((uncached * 2 + entry * 0.2 + writes * 2.5) / 1e6, 12);
+    expect(y!.noCacheCostUsd).toBeCloseTo((input * 2) / 1e6, 12);
+  });
+
+  it('the minimum ±1 token at the implicit breakpoint', () => {
+    const first = (n: number) => run([{ t: 0, messages: [msg('user', n), stamp] }], TERRA)[0]!;
+    expect(first(1020).cacheWriteTokens).toBe(1024);
+    expect(first(1019).cacheWriteTokens).toBe(0);
+  });
+
+  it('an explicit breakpoint after the system prompt survives a changed user message', () => {
+    const bp: Breakpoint[] = [{ message: 0 }];
+    const [, y] = run(
+      [
+        { t: 0, messages: [msg('system', 1500), msg('user', 10, 'ask')], breakpoints: bp },
+        { t: 60, messages: [msg('system', 1500), msg('user', 10, 'other')], breakpoints: bp },
+      ],
+      TERRA,
+    );
+    expect(y!.cachedTokens).toBe(M(1500));
+    expect(y!.breakpointTokens).toEqual([M(1500), M(1500) + M(10)]);
+  });
+
+  it('retention ±1 s after the write (30 min, no refresh on read is documented)', () => {
+    const at = (s: number) =>
+      run(
+        [
+          { t: 0, messages: [msg('user', 1500)] },
+          { t: s, messages: [msg('user', 1500), msg('user', 5, 'go')] },
+        ],
+        TERRA,
+      )[1]!;
+    expect(at(1800).cachedTokens).toBe(M(1500));
+    const late = at(1801);
+    expect(late.cachedTokens).toBe(0);
+    expect(causeText(late)).toBe('byte-stable, but the cache entry may have been evicted (idle 30 min 1 s; documented minimum 30 min)');
+  });
+});
+
+describe('Anthropic: breakpoints, minimum, TTL, lookback, refresh', () => {
+  it('the minimum ±1 token (Sonnet 4.5: 1,024) at the default breakpoint on the last message', () => {
+    const first = (n: number) => run([{ t: 0, messages: [msg('user', n)] }], SONNET)[0]!;
+    expect(first(1020).cacheWriteTokens).toBe(1024);
+    expect(first(1019).cacheWriteTokens).toBe(0);
+    expect(first(1020).exact).toBe(false);
+    // $3 input, $3.75 per million 5-minute write tokens: 1,024 written, the 3 priming tokens billed as input.
+    expect(first(1020).costUsd).toBeCloseTo((1024 * 3.75 + 3 * 3) / 1e6, 12);
+  });
+
+  it('TTL ±1 s: 5 minutes, and 1 hour with `ttl: "1h"` written at 2×', () => {
+    const two = (s: number, ttl?: '1h') =>
+      run(
+        [
+          { t: 0, messages: [msg('user', 1500)], breakpoints: [{ message: 0, ...(ttl && { ttl }) }] },
+          { t: s, messages: [msg('user', 1500), msg('user', 5, 'go')], breakpoints: [{ message: 1 }] },
+        ],
+        SONNET,
+      );
+    expect(two(300)[1]!.cachedTokens).toBe(M(1500));
+    const late = two(301)[1]!;
+    expect(late.cachedTokens).toBe(0);
+    expect(causeText(late)).toBe('byte-stable, but the cache entry expired (idle 5 min 1 s; TTL 5 min)');
+    const hour = two(3600, '1h');
+    expect(hour[0]!.cacheWriteTokens1h).toBe(M(1500));
+    expect(hour[0]!.cost!.writes).toBeCloseTo((M(1500) * 6) / 1e6, 12);
+    expect(hour[1]!.cachedTokens).toBe(M(1500));
+    expect(two(3601, '1h')[1]!.cachedTokens).toBe(0);
+  });
+
+  it('a tool list ahead of the system prompt keeps the system breakpoint (default placement)', () => {
+    const tools: RenderedMessage = { role: 'tools', content: '[{"name":"a"}]', parts: [] };
+    const sys = msg('system', 1200);
+    const [x, y] = run(
+      [
+        { t: 0, messages: [tools, sys, msg('user', 10, 'ask')] },
+        { t: 60, messages: [tools, sys, msg('user', 10, 'other')] },
+      ],
+      SONNET,
+    );
+    const toolsTokens = 7 + 4; // '[{"name":"a"}]' is 7 tokens
+    expect(x!.breakpointTokens).toEqual([toolsTokens + M(1200), toolsTokens + M(1200) + M(10)]);
+    expect(y!.cachedTokens).toBe(toolsTokens + M(1200));
+  });
+
+  it('a trace’s own markers: on the tool list and on a message, the cached figures those markers imply', () => {
+    // Tools 500 tokens (one JSON string tool), no system breakpoint: the entries end after the tools and after message 2.
+    const tools: RenderedMessage = { role: 'tools', content: `["${words(500)}"]`, parts: [] };
+    const toolsTokens = o200k.encode(tools.content).length + 4;
+    const marks: Breakpoint[] = [{ message: 0 }, { message: 2 }];
+    const sys = msg('system', 700);
+    const [x, y, z] = run(
+      [
+        { t: 0, messages: [tools, sys, msg('user', 400, 'ask')], breakpoints: marks },
+        // The user message changed: only the tool-list entry (below the 1,024 minimum: never written) … nothing read.
+        { t: 10, messages: [tools, sys, msg('user', 400, 'other')], breakpoints: marks },
+        // The same bytes as the first request plus a turn: the entry after message 2 is read.
+        { t: 20, messages: [tools, sys, msg('user', 400, 'ask'), msg('user', 5, 'go')], breakpoints: [{ message: 0 }, { message: 3 }] },
+      ],
+      SONNET,
+    );
+    expect(toolsTokens).toBeLessThan(1024);
+    expect(x!.breakpointTokens).toEqual([toolsTokens, toolsTokens + M(700) + M(400)]);
+    expect(x!.cacheWriteTokens).toBe(toolsTokens + M(700) + M(400));
+    expect(y!.cachedTokens).toBe(0);
+    expect(z!.cachedTokens).toBe(toolsTokens + M(700) + M(400));
+    expect(z!.readFrom).toBe(1);
+  });
+
+  it('4 breakpoints are accepted, 5 are the API error (nothing cached or billed)', () => {
+    const ms = ['a', 'b', 'c', 'd', 'e'].map((w) => msg('user', 300, w));
+    const four = run([{ t: 0, messages: ms, breakpoints: [1, 2, 3, 4].map((message) => ({ message })) }], SONNET)[0]!;
+    expect(four.apiError).toBeUndefined();
+    expect(four.cacheWriteTokens).toBe(5 * M(300));
+    const five = run([{ t: 0, messages: ms, breakpoints: [0, 1, 2, 3, 4].map((message) => ({ message })) }], SONNET)[0]!;
+    expect(five.apiError).toBe('5 cache breakpoints; the API accepts at most 4 and rejects the request');
+    expect([five.cachedTokens, five.cacheWriteTokens, five.costUsd]).toEqual([0, 0, null]);
+  });
+
+  it('lookback: 20 positions counting the breakpoint’s own — an entry 19 blocks back is read, 20 blocks back is not', () => {
+    const sys = msg('system', 1500);
+    const turns = (n: number) => Array.from({ length: n }, (_, i) => msg('user', 3, i % 2 ? 'x' : 'y'));
+    const withTurns = (n: number) =>
+      run(
+        [
+          { t: 0, messages: [sys], breakpoints: [{ message: 0 }] },
+          { t: 60, messages: [sys, ...turns(n)], breakpoints: [{ message: n }] },
+        ],
+        SONNET,
+      )[1]!;
+    // The entry ends after block 1; the breakpoint sits after block 1 + n and checks the boundaries
+    // after blocks 1 + n, n, …, n − 18 (20 positions): block 1 is among them for n ≤ 19.
+    expect(withTurns(19).cachedTokens).toBe(M(1500));
+    const far = withTurns(20);
+    expect(far.cachedTokens).toBe(0);
+    expect(far.cacheBreak).toMatchObject({ cause: 'out-of-reach', tokensLost: M(1500) });
+  });
+
+  it('reading one entry refreshes that entry, not the other entries the same request wrote', () => {
+    // A writes E1 (system) and E2 (whole). B, 4 min later, changes the user message: reads E1 only.
+    // C, 8 min after A, has A's bytes again: E2 is 8 min idle (expired), E1 4 min (alive).
+    const sys = msg('system', 1300);
+    const u1 = msg('user', 2000, 'alpha');
+    const [a, b, c] = run(
+      [
+        { t: 0, messages: [sys, u1] },
+        { t: 240, messages: [sys, msg('user', 2000, 'beta')] },
+        { t: 480, messages: [sys, u1, msg('user', 5, 'go')] },
+      ],
+      SONNET,
+    );
+    expect(a!.cacheWriteTokens).toBe(M(1300) + M(2000));
+    expect(b!.cachedTokens).toBe(M(1300));
+    expect(c!.cachedTokens).toBe(M(1300));
+    expect(c!.readFrom).toBe(1);
+    // Against its previous request B, C lost B's own entry (system + beta) beyond the system entry it reads.
+    expect(c!.cacheBreak).toMatchObject({ cause: 'earlier-message-changed', tokensLost: M(2000) });
+    // Had B read E2 (same bytes), E2 would have been refreshed and C would read it whole.
+    const refreshed = run(
+      [
+        { t: 0, messages: [sys, u1] },
+        { t: 240, messages: [sys, u1] },
+        { t: 480, messages: [sys, u1, msg('user', 5, 'go')] },
+      ],
+      SONNET,
+    );
+    expect(refreshed[2]!.cachedTokens).toBe(M(1300) + M(2000));
+  });
+
+  it('a breakpoint inside a message covers that many characters: their tokens count', () => {
+    const head = words(1100);
+    const content = `${head} tail that changes`;
+    const m1: RenderedMessage = { role: 'user', content, parts: [] };
+    const m2: RenderedMessage = { role: 'user', content: `${head} another tail`, parts: [] };
+    const bp = [{ message: 0, end: head.length }];
+    const [x, y] = run(
+      [
+        { t: 0, messages: [m1], breakpoints: bp },
+        { t: 60, messages: [m2], breakpoints: bp },
+      ],
+      SONNET,
+    );
+    expect(x!.breakpointTokens).toEqual([3 + 1100]); // the message's 3 opening tokens + 1,100 content tokens
+    expect(y!.cachedTokens).toBe(1103);
+  });
+});
+
+describe('tokens lost', () => {
+  const sys = msg('system', 1300);
+  it('a hit on an older entry: lost is what the previous request’s entry held beyond it, never negative', () => {
+    const base = [sys, msg('user', 100, 'one')];
+    const longer = run(
+      [
+        { t: 0, messages: base },
+        { t: 10, messages: [sys, msg('user', 400, 'two')] }, // rewrites the user message: writes system + 400
+        { t: 20, messages: [...base, msg('user', 5, 'go')] }, // A's bytes again: reads A's entry
+      ],
+      SONNET,
+    );
+    expect(longer[2]!.cachedTokens).toBe(M(1300) + M(100));
+    expect(longer[2]!.cacheBreak!.tokensLost).toBe(M(1300) + M(400) - (M(1300) + M(100)));
+    const shorter = run(
+      [
+        { t: 0, messages: base },
+        { t: 10, messages: [sys, msg('user', 20, 'two')] },
+        { t: 20, messages: [...base, msg('user', 5, 'go')] },
+      ],
+      SONNET,
+    );
+    expect(shorter[2]!.cachedTokens).toBe(M(1300) + M(100));
+    expect(shorter[2]!.cacheBreak!.tokensLost).toBe(0);
+  });
+
+  it('a chain below the minimum loses nothing, whatever changes', () => {
+    const es = run(
+      [
+        { t: 0, messages: [msg('system', 200), msg('user', 10)] },
+        { t: 10, messages: [msg('system', 200), msg('user', 10), msg('user', 10, 'b')] },
+        { t: 20, messages: [msg('system', 201), msg('user', 10)] },
+      ],
+      SONNET,
+    );
+    expect(es.map((e) => e.cacheBreak?.cause)).toEqual(['first-request', 'below-minimum', 'system-changed']);
+    expect(es.map((e) => e.cacheBreak?.tokensLost)).toEqual([0, 0, 0]);
+    expect(cutNote(es[2]!, () => '').lost).toBe('nothing cached was lost');
+  });
+
+  it('a break after a refresh loses the refreshed entry, priced at the input minus the cached price', () => {
+    const u = msg('user', 500, 'u');
+    const es = run(
+      [
+        { t: 0, messages: [sys, u] },
+        { t: 200, messages: [sys, u, msg('user', 5, 'go')] }, // reads A's whole entry (refreshes it)
+        { t: 400, messages: [msg('system', 1300, 'changed'), u, msg('user', 5, 'go')] }, // 6 min 40 s after A
+      ],
+      SONNET,
+    );
+    expect(es[1]!.cachedTokens).toBe(M(1300) + M(500));
+    const lost = M(1300) + M(500) + M(5); // B's own last entry
+    expect(es[2]!.cacheBreak).toMatchObject({ cause: 'system-changed', tokensLost: lost });
+    // Those tokens are written again in C (at $3.75) instead of read (at $0.30).
+    expect(es[2]!.cacheBreak!.lostCostUsd).toBeCloseTo((lost * (3.75 - 0.3)) / 1e6, 12);
+    const note = cutNote(es[2]!, () => '');
+    expect(note.lost).toBe(`≈${lost.toLocaleString('en-US')} tokens lost, ≈$${((lost * 3.45) / 1e6).toPrecision(3)}`);
+  });
+
+  it('a changed instruction (developer) message of the leading run is system-changed; one after the conversation began is not', () => {
+    const cause = (first: RenderedMessage[], second: RenderedMessage[]) =>
+      run(
+        [
+          { t: 0, messages: first },
+          { t: 10, messages: second },
+        ],
+        TERRA,
+      )[1]!.cacheBreak?.cause;
+    expect(cause([msg('developer', 1300), msg('user', 5)], [msg('developer', 1300, 'other'), msg('user', 5)])).toBe('system-changed');
+    expect(cause([msg('system', 1300), msg('user', 5), msg('developer', 5)], [msg('system', 1300), msg('user', 5), msg('developer', 5, 'other')])).toBe('earlier-message-changed');
+  });
+
+  it('a model change loses the previous model’s entry', () => {
+    const es = run(
+      [
+        { t: 0, messages: [sys] },
+        { t: 10, messages: [sys, msg('user', 5)], model: 'anthropic/claude-sonnet-4-5-20250929' },
+      ],
+      SONNET,
+    );
+    expect(es[1]!.cacheBreak).toMatchObject({ cause: 'model-changed', events: [2], tokensLost: M(1300) });
+  });
+});
+
+describe('every profile side by side', () => {
+  it('grouping profiles that cache alike and repricing gives what each profile computes on its own', () => {
+    const sys = msg('system', 1300);
+    const r = scenario(
+      [
+        { t: 0, messages: [sys, msg('user', 200)] },
+        { t: 100, messages: [sys, msg('user', 200), msg('user', 5, 'go')] },
+        { t: 200, messages: [msg('system', 1300, 'changed'), msg('user', 200)] },
+      ],
+      SONNET,
+    );
+    const all = underEveryProfile(r, DEFAULT_ECONOMICS, false);
+    expect(all.map((x) => x.profile.id)).toEqual(Object.keys(DEFAULT_ECONOMICS.profiles));
+    for (const { profile, requests } of all) expect(requests).toEqual(scenarioEconomics(r, DEFAULT_ECONOMICS, { profile: profile.id, attribute: false }).requests);
+    // Cache-positive under Sonnet 4.5 (1,024 minimum), not under Haiku 4.5 (4,096).
+    const cached = (id: string) => all.find((x) => x.profile.id === id)!.requests[1]!.cachedTokens;
+    expect(cached('anthropic-claude-sonnet-4.5')).toBe(M(1300) + M(200));
+    expect(cached('anthropic-claude-haiku-4.5')).toBe(0);
+  });
+});
+
+describe('durations are printed unrounded', () => {
+  it('formats idle times', () => {
+    expect(formatDuration(1_801_000)).toBe('30 min 1 s');
+    expect(formatDuration(300_999)).toBe('5 min 0.999 s');
+    expect(formatDuration(3_600_000)).toBe('1 h');
+    expect(formatDuration(0)).toBe('0 s');
+  });
+});
+
+describe('model ids → profiles', () => {
+  it('by explicit id, family (dated ids, variants), provider prefix, then the fallback', () => {
+    const id = (m: string) => profileFor(DEFAULT_ECONOMICS, m);
+    // Exact and dated ids, with or without the provider/ prefix a scenario writes.
+    expect(id('openai/gpt-5.6-terra')).toMatchObject({ matched: 'model', by: 'gpt-5.6-terra', profile: { id: 'openai-gpt-5.6-terra' } });
+    expect(id('claude-sonnet-4-5-20250929')).toMatchObject({ matched: 'model', profile: { id: 'anthropic-claude-sonnet-4.5' } });
+    expect(id('openai/gpt-5.6-luna')).toMatchObject({ matched: 'model', profile: { id: 'openai-gpt-5.6-luna', cache: 'openai-breakpoints' } });
+    // Families: a later dated id, an unnamed family member, a later family.
+    expect(id('claude-haiku-4-5-20991231')).toMatchObject({ matched: 'family', by: 'claude-haiku-4-5', profile: { id: 'anthropic-claude-haiku-4.5' } });
+    expect(id('claude-haiku-4-5').profile.minPrefixTokens.value).toBe(4096);
+    expect(id('gpt-5.6-sol-2026-07-01')).toMatchObject({ matched: 'family', profile: { id: 'openai-gpt-5.6-sol' } });
+    expect(id('gpt-5.6-nova')).toMatchObject({ matched: 'family', by: 'gpt-5.6-', profile: { cache: 'openai-breakpoints' } });
+    expect(id('gpt-7-nova')).toMatchObject({ matched: 'family', profile: { cache: 'openai-breakpoints' } });
+    // gpt-4o and gpt-4.1 are priced (an imported trace from them shows money).
+    for (const m of ['gpt-4o', 'openai/gpt-4.1-2025-04-14']) {
+      const p = id(m).profile;
+      expect([p.cache, !!p.prices.input, !!p.prices.cachedInput, !!p.prices.output]).toEqual(['openai-prefix', true, true, true]);
+    }
+    // Provider prefixes, then the fallback.
+    expect(id('openai/gpt-9-nova')).toMatchObject({ matched: 'prefix', by: 'openai/', profile: { id: 'openai-automatic' } });
+    expect(id('claude-opus-9')).toMatchObject({ matched: 'prefix', by: 'claude-', profile: { id: 'anthropic', cache: 'anthropic' } });
+    expect(id('acme/one')).toMatchObject({ matched: 'fallback', profile: { id: 'unknown' } });
+  });
+
+  it('astro.config.mjs adds profiles (old `strategy` spelling too), families and prices; bad entries are errors with a fix', async () => {
+    const config = await resolveOptions(process.cwd(), {
       economics: {
         profiles: {
           acme: { tokenizer: 'cl100k_base', strategy: 'prefix', minPrefixTokens: 0, retentionMinutes: 60, refreshOnHit: true, prices: { input: 1, cachedInput: 0.5, output: 2 } },
         },
-        prefixes: { 'acme/': 'acme' },
+        families: { 'acme-': 'acme' },
       },
     });
-    expect(e.requests[0]).toMatchObject({ profile: 'acme', exact: true });
-    expect(e.requests[1]!.costUsd).toBeCloseTo((e.requests[1]!.uncachedTokens * 1 + e.requests[1]!.cachedTokens * 0.5) / 1e6, 12);
-    const bad = resolveEconomics({ models: { 'x/y': 'nope' }, profiles: { half: { tokenizer: 'o200k_base' } } }).problems;
-    expect(bad.join('\n')).toContain('economics.models["x/y"] names profile "nope", which does not exist');
-    expect(bad.join('\n')).toContain('economics.profiles["half"] is a new profile but lacks strategy, minPrefixTokens, retentionMinutes, refreshOnHit');
+    const c = config.economics!;
+    expect(profileFor(c, 'acme-7')).toMatchObject({ matched: 'family', profile: { id: 'acme', cache: 'openai-prefix', stepTokens: { value: 1 } } });
+    const [, y] = run(
+      [
+        { t: 0, messages: [msg('user', 100)] },
+        { t: 10, messages: [msg('user', 100), msg('user', 5, 'go')] },
+      ],
+      'acme-7',
+      c,
+    );
+    // cl100k: the same words, one token each; the message (104) and the shared <|im_start|>.
+    expect(y!.cachedTokens).toBe(M(100) + 1);
+    expect(y!.costUsd).toBeCloseTo(((M(100) + 1) * 0.5 + (y!.inputTokens - M(100) - 1) * 1) / 1e6, 12);
+    const bad = resolveEconomics({ models: { 'x/y': 'nope' }, profiles: { half: { tokenizer: 'o200k_base' }, odd: { cache: 'lru' as never } } }).problems.join('\n');
+    expect(bad).toContain('economics.models["x/y"] names profile "nope", which does not exist');
+    expect(bad).toContain('economics.profiles["half"] is a new profile but lacks cache, minPrefixTokens, retentionMinutes, refreshOnHit');
+    expect(bad).toContain('economics.profiles["odd"].cache "lru" is not one of openai-prefix, openai-breakpoints, anthropic');
     await expect(resolveOptions(process.cwd(), { economics: { models: { 'x/y': 'nope' } } })).rejects.toThrow(/fix: use one of/);
-  });
-});
-
-describe('cache-break attribution on the bundled scenarios', () => {
-  it('names the rewrite event in the rewrite scenario, and no event in the re-add scenario', async () => {
-    const corpus = renderCorpus(await loadConfig(), { everyEvent: false });
-    const rewrite = corpus.economics.get('rewrite-vs-re-add')!;
-    const r42 = rewrite.requests.find((e) => e.offset === 42)!;
-    const scenario = corpus.scenarios.find((r) => r.scenario.id === 'rewrite-vs-re-add')!.scenario;
-    expect(scenario.chain.find((e) => e.offset === 40)!.type).toBe('agents/context-rewritten');
-    expect(r42.cacheBreak).toMatchObject({ cause: 'system-changed', events: [40] });
-    expect(r42.cacheBreak!.tokensLost).toBe(rewrite.requests.find((e) => e.offset === 32)!.inputTokens - r42.cachedTokens);
-    // The re-add (@32) keeps every byte of @21: whatever it costs, no event broke the prefix.
-    const r32 = rewrite.requests.find((e) => e.offset === 32)!;
-    expect(r32.cutTokens).toBe(r32.prefixTokens);
-    expect(r32.cacheBreak?.events ?? []).toEqual([]);
-    for (const e of corpus.economics.get('sent-re-add')!.requests) {
-      expect(['below-minimum', 'expired', undefined]).toContain(e.cacheBreak?.cause);
-      expect(e.cacheBreak?.events ?? []).toEqual([]);
-    }
   });
 });

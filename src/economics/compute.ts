@@ -1,26 +1,46 @@
 /**
  * Cache economics of one rendered scenario (spec cache-economics §2–4): for every request of its
- * chain, the input tokens, the longest byte-identical prefix it shares with a still-alive earlier
- * request, the tokens the provider would bill as cached under the model's profile, cache writes,
- * output tokens (from a settled result text), cost, and — when it keeps less than the whole
- * previous request cached — why, which event did it, and how many tokens were lost.
+ * chain, the input tokens, what the provider would bill as cache reads and cache writes under the
+ * model's profile (entries.ts: each provider's own rules, with the breakpoints the request carries),
+ * output tokens (from a settled result text), the cost split into its parts, the same request with
+ * no caching, and — when an entry the previous requests had cached is not read — why, which event
+ * did it (attribution.ts) and how many tokens and dollars were lost.
+ *
+ * Tokens lost = the tokens of the entry this request would have read had the previous request's
+ * bytes stayed the same (and it only appended), minus what it does read: never negative, zero when
+ * nothing was cacheable. A request whose previous request's bytes changed names the event even
+ * when nothing was lost (the ✂ line moved; `tokensLost` is 0).
  *
  * Pure and browser-safe. Time comes from the events' own timestamps (createdAt), never the clock.
  */
-import type { RenderedMessage } from '../folds/types.ts';
 import type { RenderedRequest, RenderedScenario } from '../prompt/render.ts';
+import { responsibleEvent, type Target } from './attribution.ts';
+import { alive, positionsOf, ProviderCache, roundedHit, type Entry } from './entries.ts';
 import { profileFor, type EconomicsConfig, type ProfileMatch } from './profiles.ts';
 import type { Profile } from './providers.ts';
-import { messageText, messageTokens, tokenizer, type Tokenizer } from './tokens.ts';
+import { Interner, OPENING_TOKENS, holds, sharedMessages, shapeOf, sharedTokens, type Position, type Shape } from './shape.ts';
+import { tokenizer, type Tokenizer } from './tokens.ts';
 
-export type Cause = 'first-request' | 'below-minimum' | 'expired' | 'model-changed' | 'system-changed' | 'earlier-message-changed';
+export { roundedHit } from './entries.ts';
+
+export type Cause = 'first-request' | 'below-minimum' | 'expired' | 'out-of-reach' | 'model-changed' | 'system-changed' | 'earlier-message-changed' | 'fold-changed';
 
 export interface CacheBreak {
   cause: Cause;
-  /** Offsets of the events responsible (provenance of the first differing line). */
+  /** Offsets of the events responsible (the first event after which the lost prefix was gone; a deploy's offset). */
   events: number[];
-  /** Tokens of the previous request that are not cached in this one. */
+  /** Tokens of the entry this request would have read had the earlier bytes stayed the same, minus what it reads. */
   tokensLost: number;
+  /** What the lost tokens cost beyond reading them from the cache (null: no price configured). */
+  lostCostUsd: number | null;
+}
+
+/** Cost of one request, part by part (USD). */
+export interface CostSplit {
+  input: number;
+  cached: number;
+  writes: number;
+  output: number;
 }
 
 export interface RequestEconomics {
@@ -32,22 +52,31 @@ export interface RequestEconomics {
   /** Token counts are exact (an OpenAI encoding), not ≈. */
   exact: boolean;
   inputTokens: number;
-  /** Longest byte-identical prefix shared with a still-alive earlier request of the chain. */
+  /** Longest common token prefix with a request whose cache entry is still alive. */
   prefixTokens: number;
   /** Input tokens billed as cache reads. */
   cachedTokens: number;
+  /** Offset of the request that wrote the entry read (null: none read). */
+  readFrom: number | null;
   uncachedTokens: number;
-  /** Of the uncached tokens, those billed as cache writes (breakpoint strategy). */
+  /** Of the uncached tokens, those billed as cache writes. */
   cacheWriteTokens: number;
+  /** Of the cache writes, those with the 1-hour TTL (Anthropic). */
+  cacheWriteTokens1h: number;
+  /** Where this request's breakpoints sit, in tokens (the entries it writes or reaches from). */
+  breakpointTokens: number[];
   outputTokens: number | null;
   costUsd: number | null;
+  cost: CostSplit | null;
   /** The same request with no caching at all. */
   noCacheCostUsd: number | null;
+  /** The API would reject this request (e.g. more breakpoints than allowed); nothing is cached or billed. */
+  apiError?: string;
   /** Previous request of the chain (the one the ✂ line compares with). */
   previous: number | null;
-  /** Tokens above the ✂ line: the byte-identical prefix shared with the previous request. */
+  /** Tokens above the ✂ line: the common token prefix with the previous request. */
   cutTokens: number | null;
-  /** The previous request is a byte-stable prefix, but the provider would have evicted it. */
+  /** An entry the previous request had cached would have been read but its retention ran out. */
   expired: boolean;
   cacheBreak: CacheBreak | null;
   /** The request belongs to the scenario itself (not its base chain). */
@@ -55,7 +84,11 @@ export interface RequestEconomics {
   /** The profile's figures the pages explain a break with. */
   minPrefixTokens: number;
   retentionMinutes: number | null;
-  /** Milliseconds between the previous request's last use and this request (set when expired). */
+  /** `ttl`: the entry is gone after it (Anthropic); `minimum`: a documented lower bound, it may live longer (OpenAI). */
+  retention: 'ttl' | 'minimum';
+  /** Retention of the expired entry, in minutes (set when expired). */
+  expiredRetentionMinutes?: number;
+  /** Milliseconds between the expired entry's last use and this request (set when expired). */
   idleMs?: number;
 }
 
@@ -63,9 +96,13 @@ export interface Totals {
   inputTokens: number;
   cachedTokens: number;
   uncachedTokens: number;
+  cacheWriteTokens: number;
   outputTokens: number;
+  tokensLost: number;
   costUsd: number | null;
+  cost: CostSplit | null;
   noCacheCostUsd: number | null;
+  lostCostUsd: number | null;
   /** Cached share of input tokens; null without requests. */
   cachedShare: number | null;
   exact: boolean;
@@ -80,57 +117,63 @@ export interface ScenarioEconomics {
   totals: Totals;
   /** Profiles the own requests used. */
   profiles: { id: string; title: string; matched: ProfileMatch['matched']; by: string; priced: boolean }[];
+  /** The own requests' totals under every configured profile (set for the site's pages, see corpus.ts). */
+  byProfile?: ProfileTotals[];
 }
 
-interface Entry {
-  q: RenderedRequest;
-  model: string;
-  lastUse: number;
-  /** Breakpoints written: message count and tokens up to the end of that message. */
-  breakpoints: { messages: number; tokens: number }[];
+export interface EconomicsRun {
+  /** Price every request under this profile instead of the one its model maps to (the side-by-side table). */
+  profile?: string;
+  /** Name the responsible events (re-folds the events of a break); default true. */
+  attribute?: boolean;
+  /** Shapes shared by several runs over the same scenario (every profile): one tokenization and interning. */
+  shapes?: ShapeCache;
 }
 
-const sameMessage = (a: RenderedMessage, b: RenderedMessage): boolean => a === b || (a.role === b.role && messageText(a) === messageText(b));
-
-/** Common prefix of two requests: whole identical messages, and its tokens (with the partial message). */
-function commonPrefix(t: Tokenizer, a: readonly RenderedMessage[], b: readonly RenderedMessage[], cum: number[]): { messages: number; tokens: number } {
-  const n = Math.min(a.length, b.length);
-  let k = 0;
-  while (k < n && sameMessage(a[k]!, b[k]!)) k++;
-  let tokens = cum[k]!;
-  if (k < n && a[k]!.role === b[k]!.role) {
-    const x = t.tokens(messageText(a[k]!));
-    const y = t.tokens(messageText(b[k]!));
-    let c = 0;
-    const m = Math.min(x.length, y.length);
-    while (c < m && x[c] === y[c]) c++;
-    // The message's opening framing (all of it but the closing token) plus the shared content tokens.
-    tokens += t.framing(b[k]!.role) - 1 + c;
-  }
-  return { messages: k, tokens };
+/** Request shapes by request and encoding, with the interner their prefix ids come from. */
+export interface ShapeCache {
+  ids: Interner;
+  byRequest: Map<RenderedRequest, Map<string, Shape>>;
 }
 
-/** Cached tokens of a prefix under the prefix strategy: nothing below the minimum, then whole steps. */
-export function roundedHit(p: Profile, prefixTokens: number): number {
-  const min = p.minPrefixTokens.value;
-  const step = Math.max(1, p.stepTokens?.value ?? 1);
-  if (prefixTokens < Math.max(min, 1)) return 0;
-  return min + Math.floor((prefixTokens - min) / step) * step;
-}
+export const shapeCache = (): ShapeCache => ({ ids: new Interner(), byRequest: new Map() });
 
 const perM = (tokens: number, price: number): number => (tokens * price) / 1e6;
 /** Dollars without binary-float noise (1e-10 is far below any price step). */
 const tidy = (x: number): number => Math.round(x * 1e10) / 1e10;
 
-function costs(p: Profile, input: number, cached: number, writes: number, output: number | null): { cost: number | null; noCache: number | null } {
+function costs(
+  p: Profile,
+  input: number,
+  cached: number,
+  writes: number,
+  writes1h: number,
+  output: number | null,
+): { total: number | null; split: CostSplit | null; noCache: number | null } {
   const pr = p.prices;
   const needOutput = output !== null && output > 0;
-  if (!pr.input || (needOutput && !pr.output)) return { cost: null, noCache: null };
+  if (!pr.input || (needOutput && !pr.output)) return { total: null, split: null, noCache: null };
   const out = needOutput ? perM(output!, pr.output!.value) : 0;
-  const noCache = perM(input, pr.input.value) + out;
-  if ((cached > 0 && !pr.cachedInput) || (writes > 0 && !pr.cacheWrite)) return { cost: null, noCache: tidy(noCache) };
-  const cost = perM(input - cached - writes, pr.input.value) + (cached ? perM(cached, pr.cachedInput!.value) : 0) + (writes ? perM(writes, pr.cacheWrite!.value) : 0) + out;
-  return { cost: tidy(cost), noCache: tidy(noCache) };
+  const noCache = tidy(perM(input, pr.input.value) + out);
+  const w5 = writes - writes1h;
+  if ((cached > 0 && !pr.cachedInput) || (w5 > 0 && !pr.cacheWrite) || (writes1h > 0 && !pr.cacheWrite1h)) return { total: null, split: null, noCache };
+  const split: CostSplit = {
+    input: tidy(perM(input - cached - writes, pr.input.value)),
+    cached: tidy(cached ? perM(cached, pr.cachedInput!.value) : 0),
+    writes: tidy((w5 ? perM(w5, pr.cacheWrite!.value) : 0) + (writes1h ? perM(writes1h, pr.cacheWrite1h!.value) : 0)),
+    output: tidy(out),
+  };
+  return { total: tidy(split.input + split.cached + split.writes + split.output), split, noCache };
+}
+
+/** What `lost` tokens cost this request beyond reading them: written ones at the write price, the rest at the input price. */
+function lostCost(p: Profile, lost: number, writes: number): number | null {
+  if (!lost) return 0;
+  const pr = p.prices;
+  if (!pr.input || !pr.cachedInput) return null;
+  const w = Math.min(lost, writes);
+  if (w > 0 && !pr.cacheWrite) return null;
+  return tidy(perM(w, (pr.cacheWrite?.value ?? 0) - pr.cachedInput.value) + perM(lost - w, pr.input.value - pr.cachedInput.value));
 }
 
 /** Settled result texts by request offset (any event whose payload names `requestOffset` and has `result.text`). */
@@ -143,111 +186,192 @@ function settledTexts(r: RenderedScenario): Map<number, string> {
   return out;
 }
 
-/** The events responsible for the first differing line: provenance of the cut line, newest first. */
-function responsible(q: RenderedRequest, prev: RenderedRequest): number[] {
-  if (q.cut === null) return [];
-  const lines = [q.lines[q.cut], prev.lines[q.cut]];
-  for (const l of lines) {
-    const fresh = (l?.from ?? []).filter((o) => o > prev.offset);
-    if (fresh.length) return fresh;
-  }
-  // No line names an event since the previous request: fall back to the cut line's own provenance.
-  return [...new Set(lines.flatMap((l) => l?.from ?? []))].sort((a, b) => a - b);
+/** What one request left behind, for the requests after it. */
+interface Seen {
+  q: RenderedRequest;
+  profile: Profile;
+  t: Tokenizer;
+  shape: Shape;
+  positions: Position[];
+  cache: ProviderCache;
 }
 
-export function scenarioEconomics(r: RenderedScenario, config: EconomicsConfig): ScenarioEconomics {
+interface Offer {
+  e: Entry;
+  tokens: number;
+}
+
+/** The entries the previous request offers to a request that keeps its bytes: the best alive and expired at `now`, and every alive one. */
+function offered(prev: Seen, now: number, reach: readonly Position[] | null): { alive: Offer | null; expired: Offer | null; all: Offer[] } {
+  const p = prev.profile;
+  const all: Offer[] = [];
+  let best: Offer | null = null;
+  let gone: Offer | null = null;
+  const back = p.lookbackBlocks?.value ?? Infinity;
+  for (const e of prev.cache.entries) {
+    if (e.model !== prev.q.model) continue;
+    let tokens: number;
+    if (p.cache === 'openai-prefix') tokens = roundedHit(p, Math.min(sharedTokens(prev.t, e.shape!, prev.shape, true), e.tokens));
+    else {
+      if (!holds(prev.shape, e)) continue;
+      if (p.cache === 'anthropic' && reach && !reach.some((x) => x.blocks >= e.blocks && x.blocks - e.blocks < back)) continue;
+      tokens = e.tokens;
+    }
+    if (tokens <= 0) continue;
+    if (alive(e, now)) {
+      all.push({ e, tokens });
+      if (!best || tokens > best.tokens) best = { e, tokens };
+    } else if (!gone || tokens > gone.tokens) gone = { e, tokens };
+  }
+  return { alive: best, expired: gone, all };
+}
+
+/**
+ * The lost entry whose loss the responsible event is looked up for: the shortest entry the previous
+ * request offered beyond what this request reads — the one whose loss brought the read down to
+ * what it is. (Entries of one request nest, so the events that break them come in order: the
+ * longest breaks first — for a layered request, at the first entry appended above its trailing
+ * slot — the shortest last, at the change a reviewer names: the entry inserted above the
+ * transcript.) Under automatic prefix caching, the prefix one step longer than the read.
+ */
+function lostTarget(prev: Seen, offers: readonly Offer[], cached: number): Offer | null {
+  const lost = offers.filter((o) => o.tokens > cached);
+  if (!lost.length) return null;
+  const shortest = lost.reduce((a, b) => (b.tokens < a.tokens ? b : a));
+  const p = prev.profile;
+  if (p.cache !== 'openai-prefix') return shortest;
+  const longest = lost.reduce((a, b) => (b.tokens > a.tokens ? b : a));
+  const next = cached === 0 ? Math.max(1, p.minPrefixTokens.value) : cached + Math.max(1, p.stepTokens?.value ?? 1);
+  return { e: longest.e, tokens: Math.min(longest.tokens, next) };
+}
+
+/** The lost entry as a prefix of the previous request's messages. */
+function targetOf(prev: Seen, lost: Offer): Target {
+  const s = prev.shape;
+  if (prev.profile.cache !== 'openai-prefix') {
+    const e = lost.e;
+    return { messages: s.messages.slice(0, e.k), ...(e.partial !== undefined && { partial: { role: e.role!, text: e.partial } }) };
+  }
+  let k = 0;
+  while (k < s.messages.length && s.cum[k + 1]! <= lost.tokens) k++;
+  const rest = lost.tokens - s.cum[k]!;
+  if (k >= s.messages.length || rest <= 0) return { messages: s.messages.slice(0, k) };
+  const content = Math.max(0, rest - OPENING_TOKENS);
+  return { messages: s.messages.slice(0, k), partial: { role: s.messages[k]!.role, tokens: prev.t.tokens(s.texts[k]!).slice(0, content) } };
+}
+
+const SYSTEM_ROLES = new Set(['system', 'tools']);
+const LEADING_ROLES = new Set(['system', 'tools', 'developer']);
+
+/** The message at `i` is tools, a system message, or an instruction (developer) message of the leading run. */
+function isInstructions(messages: readonly { role: string }[], i: number): boolean {
+  const role = messages[i]?.role ?? '';
+  if (SYSTEM_ROLES.has(role)) return true;
+  if (role !== 'developer') return false;
+  for (let j = 0; j < i; j++) if (!LEADING_ROLES.has(messages[j]!.role)) return false;
+  return true;
+}
+
+export function scenarioEconomics(r: RenderedScenario, config: EconomicsConfig, run: EconomicsRun = {}): ScenarioEconomics {
   const own = new Set(r.requests.map((q) => q.offset));
   const settled = settledTexts(r);
-  const entries: Entry[] = [];
-  const byOffset = new Map<number, RequestEconomics>();
+  const shapes = run.shapes ?? shapeCache();
+  const caches = new Map<string, ProviderCache>();
+  const seen = new Map<number, Seen>();
   const chain: RequestEconomics[] = [];
+  const forced = run.profile !== undefined ? config.profiles[run.profile] : undefined;
   for (const q of r.chain) {
-    const match = profileFor(config, q.model);
+    const match: ProfileMatch = forced ? { profile: forced, matched: 'model', by: forced.id } : profileFor(config, q.model);
     const p = match.profile;
     const t = tokenizer(p.tokenizer === 'approx' ? 'o200k_base' : p.tokenizer);
-    const cum = [0];
-    for (const m of q.messages) cum.push(cum.at(-1)! + messageTokens(t, m));
-    const input = cum.at(-1)! + t.priming;
+    let byEncoding = shapes.byRequest.get(q);
+    if (!byEncoding) shapes.byRequest.set(q, (byEncoding = new Map()));
+    let shape = byEncoding.get(t.encoding);
+    if (!shape) byEncoding.set(t.encoding, (shape = shapeOf(t, shapes.ids, q.messages, q.breakpoints)));
+    let cache = caches.get(p.id);
+    if (!cache) caches.set(p.id, (cache = new ProviderCache(p, t)));
     const now = Date.parse(q.createdAt);
-    const retention = p.retentionMinutes.value === null ? Infinity : p.retentionMinutes.value * 60_000;
-    const alive = (e: Entry): boolean => now - e.lastUse <= retention;
+    const prev = q.previous === null ? undefined : seen.get(q.previous);
 
+    // What the previous request's cache offered, before this request reads and refreshes anything.
+    const sameRules = prev !== undefined && prev.profile === p && prev.q.model === q.model;
+    const kept = sameRules && sharedMessages(prev.shape, shape) >= prev.shape.messages.length;
+    const { positions: mine } = positionsOf(t, p, { offset: q.offset, model: q.model, now, shape, ...(q.breakpoints && { breakpoints: q.breakpoints }) });
+    let reach: Position[] | null = null;
+    if (prev && p.cache === 'anthropic') {
+      // Had the bytes stayed the same, this request's breakpoints sit where they sit (it kept them), or at the previous request's and its appended end.
+      const end = prev.shape.blocks.at(-1)! + Math.max(0, shape.blocks.at(-1)! - prev.shape.blocks.at(-1)!);
+      reach = kept ? mine : [...prev.positions, { k: 0, tokens: 0, blocks: end }];
+    }
+    const before = prev ? offered(prev, now, reach) : undefined;
+    const beforeAnyReach = prev && kept && p.cache === 'anthropic' ? offered(prev, now, null) : before;
     let prefixTokens = 0;
-    let hit = 0;
-    let hitEntry: Entry | undefined;
-    for (const e of entries) {
-      if (e.model !== q.model || !alive(e)) continue;
-      const cp = commonPrefix(t, e.q.messages, q.messages, cum);
-      prefixTokens = Math.max(prefixTokens, cp.tokens);
-      const h = p.strategy === 'prefix' ? roundedHit(p, cp.tokens) : Math.max(0, ...e.breakpoints.filter((b) => b.messages <= cp.messages).map((b) => b.tokens));
-      if (h > hit) [hit, hitEntry] = [h, e];
+    for (const e of cache.entries) {
+      if (e.model !== q.model || !alive(e, now)) continue;
+      const w = seen.get(e.writtenBy);
+      if (w && w.t === t) prefixTokens = Math.max(prefixTokens, sharedTokens(t, w.shape, shape));
     }
-    const cached = Math.min(hit, input);
-    let writes = 0;
-    const written: Entry['breakpoints'] = [];
-    if (p.strategy === 'breakpoints') {
-      const systems = q.messages.findIndex((m) => m.role !== 'system');
-      const at = new Set<number>();
-      for (const b of p.breakpoints ?? []) {
-        if (b === 'last-message') at.add(q.messages.length);
-        else if (systems !== 0) at.add(systems === -1 ? q.messages.length : systems);
-      }
-      for (const n of [...at].sort((a, b) => a - b)) if (n > 0 && cum[n]! >= p.minPrefixTokens.value) written.push({ messages: n, tokens: cum[n]! });
-      const furthest = Math.max(0, ...written.map((b) => b.tokens));
-      writes = Math.max(0, furthest - cached);
-    }
-    if (hitEntry && cached > 0 && p.refreshOnHit.value) hitEntry.lastUse = now;
 
-    // Against the previous request: the ✂ prefix, and why the cache broke.
-    const prevEntry = q.previous === null ? undefined : entries.find((e) => e.q.offset === q.previous);
-    const prevEcon = q.previous === null ? undefined : byOffset.get(q.previous);
+    const res = cache.request({ offset: q.offset, model: q.model, now, shape, ...(q.breakpoints && { breakpoints: q.breakpoints }) });
+    const cached = res.readTokens;
+    const writes = res.writeTokens;
+
     let cutTokens: number | null = null;
     let expired = false;
     let idleMs: number | undefined;
+    let expiredRetention: number | undefined;
     let cacheBreak: CacheBreak | null = null;
-    if (!prevEntry || !prevEcon) {
-      cacheBreak = { cause: 'first-request', events: [], tokensLost: 0 };
-    } else {
-      const lost = Math.max(0, prevEcon.inputTokens - cached);
-      if (prevEntry.model !== q.model) {
-        cutTokens = 0;
-        cacheBreak = { cause: 'model-changed', events: [q.offset], tokensLost: lost };
-      } else {
-        const cp = commonPrefix(t, prevEntry.q.messages, q.messages, cum);
-        cutTokens = cp.tokens;
-        const whole = cp.messages >= prevEntry.q.messages.length;
-        if (!whole) {
-          const role = prevEntry.q.messages[cp.messages]?.role;
-          cacheBreak = { cause: role === 'system' ? 'system-changed' : 'earlier-message-changed', events: responsible(q, prevEntry.q), tokensLost: lost };
-        } else if (!alive(prevEntry) && now - prevEntry.lastUse > retention) {
-          expired = true;
-          idleMs = now - prevEntry.lastUse;
-          cacheBreak = { cause: 'expired', events: [], tokensLost: lost };
-        } else if (cached === 0 || (p.strategy === 'breakpoints' && cached < cum[prevEntry.q.messages.length]!)) {
-          // A byte-stable prefix exists, but it (or the breakpoint at its end) is below the minimum.
-          cacheBreak = { cause: 'below-minimum', events: [], tokensLost: lost };
-        }
+    const brk = (cause: Cause, events: number[], lost: number): CacheBreak => ({ cause, events, tokensLost: lost, lostCostUsd: lostCost(p, lost, writes) });
+    if (!prev) cacheBreak = brk('first-request', [], 0);
+    else {
+      cutTokens = prev.q.model === q.model && prev.t === t ? sharedTokens(t, prev.shape, shape) : 0;
+      const best = before?.alive ?? null;
+      const gone = before?.expired ?? null;
+      const lost = Math.max(0, (best?.tokens ?? 0) - cached);
+      if (gone && gone.tokens > Math.max(cached, best?.tokens ?? 0)) {
+        expired = true;
+        idleMs = now - gone.e.lastUse;
+        expiredRetention = gone.e.retentionMs / 60_000;
       }
+      if (prev.q.model !== q.model) cacheBreak = brk('model-changed', [q.offset], lost);
+      else if (!sameRules) cacheBreak = cached ? null : brk('below-minimum', [], 0);
+      else if (!kept) {
+        // The previous request's bytes changed: name the event, lose what the entry held beyond what is read.
+        const differs = sharedMessages(prev.shape, shape);
+        const target = lost > 0 && run.attribute !== false ? lostTarget(prev, before!.all, cached) : null;
+        let who = target ? responsibleEvent(t, r, prev.q, q, targetOf(prev, target)) : null;
+        if (!who && run.attribute !== false) who = responsibleEvent(t, r, prev.q, q, { messages: prev.shape.messages.slice(0, differs + 1) });
+        const cause: Cause = who?.deploy ? 'fold-changed' : isInstructions(prev.shape.messages, differs) ? 'system-changed' : 'earlier-message-changed';
+        cacheBreak = brk(cause, who ? [who.offset] : [], lost);
+      } else if (expired) cacheBreak = brk('expired', [], Math.max(0, gone!.tokens - cached));
+      else if ((beforeAnyReach?.alive?.tokens ?? 0) > cached) cacheBreak = brk('out-of-reach', [], beforeAnyReach!.alive!.tokens - cached);
+      else if (lost > 0) cacheBreak = brk('out-of-reach', [], lost);
+      else if (cached === 0) cacheBreak = brk('below-minimum', [], 0);
     }
 
     const outText = settled.get(q.offset);
     const outputTokens = outText === undefined ? null : t.count(outText);
-    const { cost, noCache } = costs(p, input, cached, writes, outputTokens);
-    const econ: RequestEconomics = {
+    const priced = res.apiError ? { total: null, split: null, noCache: null } : costs(p, shape.input, cached, writes, res.writeTokens1h, outputTokens);
+    chain.push({
       offset: q.offset,
       model: q.model,
       profile: p.id,
       profileTitle: p.title,
       matched: match.matched,
       exact: p.tokenizer !== 'approx',
-      inputTokens: input,
+      inputTokens: shape.input,
       prefixTokens,
       cachedTokens: cached,
-      uncachedTokens: input - cached,
+      readFrom: res.read?.writtenBy ?? null,
+      uncachedTokens: shape.input - cached,
       cacheWriteTokens: writes,
+      cacheWriteTokens1h: res.writeTokens1h,
+      breakpointTokens: res.positions.map((x) => x.tokens),
       outputTokens,
-      costUsd: cost,
-      noCacheCostUsd: noCache,
+      costUsd: priced.total,
+      cost: priced.split,
+      noCacheCostUsd: priced.noCache,
+      ...(res.apiError && { apiError: res.apiError }),
       previous: q.previous,
       cutTokens,
       expired,
@@ -255,42 +379,105 @@ export function scenarioEconomics(r: RenderedScenario, config: EconomicsConfig):
       own: own.has(q.offset),
       minPrefixTokens: p.minPrefixTokens.value,
       retentionMinutes: p.retentionMinutes.value,
+      retention: p.cache === 'anthropic' ? 'ttl' : 'minimum',
+      ...(expiredRetention !== undefined && { expiredRetentionMinutes: expiredRetention }),
       ...(idleMs !== undefined && { idleMs }),
-    };
-    byOffset.set(q.offset, econ);
-    chain.push(econ);
-    // Under the prefix strategy every prefix of this request is reusable; under breakpoints only the written ones.
-    const breakpoints = p.strategy === 'prefix' ? [] : written;
-    entries.push({ q, model: q.model, lastUse: now, breakpoints });
+    });
+    seen.set(q.offset, { q, profile: p, t, shape, positions: res.positions, cache });
   }
   const requests = chain.filter((e) => e.own);
-  return { id: r.scenario.id, requests, chain, totals: totalsOf(requests), profiles: profilesOf(requests, config) };
+  return { id: r.scenario.id, requests, chain, totals: totalsOf(requests), profiles: profilesOf(requests, config, run) };
 }
 
 export function totalsOf(requests: readonly RequestEconomics[]): Totals {
   const sum = (f: (e: RequestEconomics) => number): number => requests.reduce((n, e) => n + f(e), 0);
   const input = sum((e) => e.inputTokens);
   const cached = sum((e) => e.cachedTokens);
-  const allPriced = (k: 'costUsd' | 'noCacheCostUsd'): number | null => (requests.length && requests.every((e) => e[k] !== null) ? tidy(sum((e) => e[k]!)) : null);
+  const all = <T>(f: (e: RequestEconomics) => T | null): boolean => requests.length > 0 && requests.every((e) => f(e) !== null);
+  const usd = (f: (e: RequestEconomics) => number | null): number | null => (all(f) ? tidy(sum((e) => f(e)!)) : null);
   return {
     inputTokens: input,
     cachedTokens: cached,
     uncachedTokens: input - cached,
+    cacheWriteTokens: sum((e) => e.cacheWriteTokens),
     outputTokens: sum((e) => e.outputTokens ?? 0),
-    costUsd: allPriced('costUsd'),
-    noCacheCostUsd: allPriced('noCacheCostUsd'),
+    tokensLost: sum((e) => e.cacheBreak?.tokensLost ?? 0),
+    costUsd: usd((e) => e.costUsd),
+    cost: all((e) => e.cost)
+      ? { input: usd((e) => e.cost!.input)!, cached: usd((e) => e.cost!.cached)!, writes: usd((e) => e.cost!.writes)!, output: usd((e) => e.cost!.output)! }
+      : null,
+    noCacheCostUsd: usd((e) => e.noCacheCostUsd),
+    lostCostUsd: usd((e) => e.cacheBreak?.lostCostUsd ?? 0),
     cachedShare: input ? cached / input : null,
     exact: requests.every((e) => e.exact),
   };
 }
 
-function profilesOf(requests: readonly RequestEconomics[], config: EconomicsConfig): ScenarioEconomics['profiles'] {
+function profilesOf(requests: readonly RequestEconomics[], config: EconomicsConfig, run: EconomicsRun): ScenarioEconomics['profiles'] {
   const out = new Map<string, ScenarioEconomics['profiles'][number]>();
   for (const e of requests) {
     if (out.has(e.profile)) continue;
-    const m = profileFor(config, e.model);
+    const m: ProfileMatch = run.profile !== undefined ? { profile: config.profiles[e.profile]!, matched: 'model', by: e.profile } : profileFor(config, e.model);
     const pr = m.profile.prices;
     out.set(e.profile, { id: e.profile, title: e.profileTitle, matched: m.matched, by: m.by, priced: !!(pr.input && pr.cachedInput) });
   }
   return [...out.values()];
+}
+
+/** One row of the side-by-side table: a scenario's own requests under one profile. */
+export interface ProfileTotals {
+  profile: string;
+  title: string;
+  totals: Totals;
+}
+
+/** What makes two profiles cache alike (everything but the title and the prices). */
+function mechanicsKey(p: Profile): string {
+  const v = (f: { value: unknown } | undefined): unknown => f?.value ?? null;
+  return JSON.stringify([
+    p.cache,
+    p.tokenizer,
+    v(p.minPrefixTokens),
+    v(p.stepTokens),
+    v(p.retentionMinutes),
+    v(p.extendedRetentionMinutes),
+    v(p.refreshOnHit),
+    v(p.maxBreakpoints),
+    v(p.lookbackBlocks),
+  ]);
+}
+
+/** A request's figures under another profile that caches alike: the same tokens, its own prices. */
+export function reprice(e: RequestEconomics, p: Profile): RequestEconomics {
+  const priced = e.apiError ? { total: null, split: null, noCache: null } : costs(p, e.inputTokens, e.cachedTokens, e.cacheWriteTokens, e.cacheWriteTokens1h, e.outputTokens);
+  return {
+    ...e,
+    profile: p.id,
+    profileTitle: p.title,
+    costUsd: priced.total,
+    cost: priced.split,
+    noCacheCostUsd: priced.noCache,
+    cacheBreak: e.cacheBreak && { ...e.cacheBreak, lostCostUsd: lostCost(p, e.cacheBreak.tokensLost, e.cacheWriteTokens) },
+  };
+}
+
+/**
+ * The scenario's own requests under every configured profile. The cache is simulated once per group
+ * of profiles that cache alike (most differ only in prices), over shapes tokenized once; the other
+ * profiles of a group are repriced.
+ */
+export function underEveryProfile(r: RenderedScenario, config: EconomicsConfig, attribute = true): { profile: Profile; requests: RequestEconomics[] }[] {
+  const shapes = shapeCache();
+  const groups = new Map<string, RequestEconomics[]>();
+  return Object.values(config.profiles).map((p) => {
+    const key = mechanicsKey(p);
+    let base = groups.get(key);
+    if (!base) groups.set(key, (base = scenarioEconomics(r, config, { profile: p.id, attribute, shapes }).requests));
+    return { profile: p, requests: base[0]?.profile === p.id ? base : base.map((e) => reprice(e, p)) };
+  });
+}
+
+/** Totals of the scenario's own requests under every configured profile (the page's side-by-side table; no attribution). */
+export function everyProfile(r: RenderedScenario, config: EconomicsConfig): ProfileTotals[] {
+  return underEveryProfile(r, config, false).map(({ profile: p, requests }) => ({ profile: p.id, title: p.title, totals: totalsOf(requests) }));
 }

@@ -130,7 +130,8 @@ export function deltaAgainstBase(
   printed: (scenarioId: string, offset: number) => PrintedRequest | undefined,
   config: EconomicsConfig,
 ): ScenarioDelta {
-  return scenarioDelta(scenarioEconomics(baseScenario(r, printed), config), after);
+  // Base-side breaks name no events: the base events and fold are not at hand to re-fold.
+  return scenarioDelta(scenarioEconomics(baseScenario(r, printed), config, { attribute: false }), after);
 }
 
 /** Looks up base-ref printed requests by scenario id (fixtures are keyed by file stem). */

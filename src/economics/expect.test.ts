@@ -7,6 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { resolveOptions } from '../integration/options.ts';
 import { renderTexts } from '../prompt/corpus.ts';
 import { formatError } from '../scenarios/errors.ts';
+import type { RenderedScenario } from '../prompt/render.ts';
+import type { InputError } from '../scenarios/errors.ts';
+import type { ScenarioEconomics } from './compute.ts';
+import { checkApiErrors } from './expect.ts';
+import { DEFAULT_ECONOMICS } from './profiles.ts';
 import { buildReport, reportTable } from './report.ts';
 
 const scenario = (expectBlock: string): string => `id: exp
@@ -41,11 +46,39 @@ describe('expect:', () => {
     expect(r.errors).toHaveLength(1);
     const text = formatError(r.errors[0]!);
     expect(text).toMatch(
-      /^scenarios\/exp\.yaml:4:10 error: request @10 busts the cache but `expect\.busts` does not list it: its ✂ line sits at line \d+, above the end of request @6 \(\d+ lines\) — system-changed, caused by @8 agents\/context-rewritten; \d+ tokens of @6 are no longer a cached prefix$/m,
+      /^scenarios\/exp\.yaml:4:10 error: request @10 busts the cache but `expect\.busts` does not list it: its ✂ line sits at line \d+, above the end of request @6 \(\d+ lines\) — system-changed, caused by @8 agents\/context-rewritten; nothing cached was lost$/m,
     );
     expect(text).toContain(
       'fix: if this scenario means to bust the cache at @10, add "@10" to expect.busts; otherwise change the fold or the events so that @10 only appends to @6',
     );
+  });
+
+  it('an unlisted bust that also expired says so, with the idle time unrounded', async () => {
+    // A system prompt above GPT-5.6's minimum, and a rewrite 30 min 1 s after @6 wrote its entry.
+    const big = scenario('expect:\n  busts: []')
+      .replace('content: "Run pnpm test."', `content: "Run pnpm test.${' word'.repeat(1100)}"`)
+      .replace('{off: 10, t: 8s,', '{off: 10, t: 30m 5s,');
+    const config = await resolveOptions(process.cwd());
+    const r = renderTexts([{ file: 'scenarios/exp.yaml', text: big }], config, { everyEvent: false });
+    const text = r.errors.map(formatError).join('\n');
+    expect(text).toContain('request @10 busts the cache');
+    expect(text).toContain('caused by @8 agents/context-rewritten');
+    expect(text).toContain('the cache entry also may have been evicted (idle 30 min 1 s; documented minimum 30 min)');
+  });
+
+  it('a request its own provider would reject (5 Anthropic breakpoints) is an input error at the request event', () => {
+    const pos = { file: 'scenarios/x.yaml', line: 7, col: 5 };
+    const r = { scenario: { chain: [{ offset: 3, pos }], pos: { file: 'scenarios/x.yaml', line: 1, col: 1 } } } as unknown as RenderedScenario;
+    const econ = {
+      requests: [
+        { offset: 3, model: 'claude-sonnet-4-5', profile: 'anthropic-claude-sonnet-4.5', apiError: '5 cache breakpoints; the API accepts at most 4 and rejects the request' },
+      ],
+    } as unknown as ScenarioEconomics;
+    const errors: InputError[] = [];
+    checkApiErrors(r, econ, errors);
+    expect(errors.map(formatError)).toEqual([
+      'scenarios/x.yaml:7:5 error: request @3 (claude-sonnet-4-5, profile anthropic-claude-sonnet-4.5) carries 5 cache breakpoints; the API accepts at most 4 and rejects the request\n  fix: mark at most that many cache breakpoints on the request (in the fold’s snapshot or the trace’s cache_control markers)',
+    ]);
   });
 
   it('a listed request that keeps the previous one whole is an error at its entry', async () => {
@@ -82,9 +115,18 @@ describe('npm run report', () => {
         'inputTokens',
         'prefixTokens',
         'cachedTokens',
+        'readFrom',
         'uncachedTokens',
+        'cacheWriteTokens',
+        'cacheWriteTokens1h',
+        'breakpointTokens',
         'outputTokens',
         'costUsd',
+        'cost',
+        'noCacheCostUsd',
+        'expired',
+        'idleMs',
+        'apiError',
         'cacheBreak',
         'measured',
         'measuredDiff',
@@ -94,10 +136,18 @@ describe('npm run report', () => {
     }
     expect(reqs[0]!.outputTokens).toBe(1); // "done"
     expect(reqs[2]!.outputTokens).toBeNull(); // no settlement
-    expect(reqs[2]!.cacheBreak).toMatchObject({ cause: 'system-changed', events: [8] });
+    // Below GPT-5.6's 1,024-token minimum nothing was cacheable: the rewrite is named, nothing is lost.
+    expect(reqs[2]!.cacheBreak).toEqual({ cause: 'system-changed', events: [8], tokensLost: 0, lostCostUsd: 0 });
+    expect(report.scenarios[0]!.totals.inputTokens).toBe(reqs.reduce((n, q) => n + q.inputTokens, 0));
     expect(JSON.parse(JSON.stringify(report))).toEqual(report);
+    // --all-profiles: the same requests under every configured profile.
+    const all = buildReport(r, { allProfiles: DEFAULT_ECONOMICS }).scenarios[0]!.profiles!;
+    expect(all.map((p) => p.profile)).toEqual(Object.keys(DEFAULT_ECONOMICS.profiles));
+    for (const p of all) expect(p.requests.map((q) => [q.offset, q.profile])).toEqual(reqs.map((q) => [q.offset, p.profile]));
+    const haiku = all.find((p) => p.profile === 'anthropic-claude-haiku-4.5')!;
+    expect(haiku.requests.every((q) => !q.exact && q.cachedTokens === 0)).toBe(true); // below its 4,096-token minimum
     const table = reportTable(r);
-    expect(table).toContain('exp (scenarios/exp.yaml) — profile openai-gpt-5.6-terra (by model openai/gpt-5.6-terra)');
-    expect(table).toMatch(/@10 +\d+ +\d+ +0 +\d+ +— +\$0\.\d+ +system-changed @8/);
+    expect(table).toContain('exp (scenarios/exp.yaml) — profile openai-gpt-5.6-terra (by model gpt-5.6-terra)');
+    expect(table).toMatch(/@10 +\d+ +\d+ +0 +0 +\d+ +— +\$0\.\d+ +system-changed @8$/m);
   });
 });

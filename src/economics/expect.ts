@@ -11,6 +11,7 @@ import type { InputError } from '../scenarios/errors.ts';
 import type { ScenarioEconomics } from './compute.ts';
 import { checkCachedClaims } from './expect-cached.ts';
 import { formatTokens } from './format.ts';
+import { expiryText } from './view.ts';
 
 export interface Bust {
   offset: number;
@@ -33,9 +34,29 @@ export function bustsOf(r: RenderedScenario): Bust[] {
   return out;
 }
 
+/**
+ * A request the provider's API would reject under its own profile (Anthropic: more than 4 cache
+ * breakpoints) is an input error at the request event: the scenario shows a request that could
+ * never have been sent. (Under the other profiles of the side-by-side table it is only flagged.)
+ */
+export function checkApiErrors(r: RenderedScenario, econ: ScenarioEconomics, errors: InputError[]): void {
+  const pos = new Map(r.scenario.chain.map((e) => [e.offset, e.pos]));
+  for (const e of econ.requests) {
+    if (!e.apiError) continue;
+    errors.push({
+      pos: pos.get(e.offset) ?? r.scenario.pos,
+      message: `request @${e.offset} (${e.model}, profile ${e.profile}) carries ${e.apiError}`,
+      fix: 'mark at most that many cache breakpoints on the request (in the fold’s snapshot or the trace’s cache_control markers)',
+    });
+  }
+}
+
 export function checkExpectations(r: RenderedScenario, econ: ScenarioEconomics, errors: InputError[]): void {
   const exp = r.scenario.expect;
-  if (!exp) return;
+  if (!exp) {
+    checkApiErrors(r, econ, errors);
+    return;
+  }
   const typeOf = new Map(r.scenario.chain.map((e) => [e.offset, e.type]));
   const byOffset = new Map(econ.chain.map((e) => [e.offset, e]));
   const busts = bustsOf(r);
@@ -48,10 +69,11 @@ export function checkExpectations(r: RenderedScenario, econ: ScenarioEconomics, 
     const cause = events.length
       ? `caused by ${events.map((o) => `@${o} ${typeOf.get(o) ?? ''}`.trim()).join(', ')}`
       : 'no event since the previous request produced the differing line';
-    const lost = e?.cacheBreak ? `; ${formatTokens(e.cacheBreak.tokensLost, e.exact)} tokens of @${b.previous} are no longer a cached prefix` : '';
+    const lost = e?.cacheBreak?.tokensLost ? `; ${formatTokens(e.cacheBreak.tokensLost, e.exact)} cached tokens lost` : '; nothing cached was lost';
+    const expiry = e?.expired ? `; the cache entry also ${expiryText(e)}` : '';
     errors.push({
       pos: exp.bustsPos,
-      message: `request @${b.offset} busts the cache but \`expect.busts\` does not list it: its ✂ line sits at line ${b.cut + 1}, above the end of request @${b.previous} (${b.previousLines} lines) — ${e?.cacheBreak?.cause ?? 'prefix changed'}, ${cause}${lost}`,
+      message: `request @${b.offset} busts the cache but \`expect.busts\` does not list it: its ✂ line sits at line ${b.cut + 1}, above the end of request @${b.previous} (${b.previousLines} lines) — ${e?.cacheBreak?.cause ?? 'prefix changed'}, ${cause}${lost}${expiry}`,
       fix: `if this scenario means to bust the cache at @${b.offset}, add "@${b.offset}" to expect.busts; otherwise change the fold or the events so that @${b.offset} only appends to @${b.previous}`,
     });
   }
@@ -69,6 +91,7 @@ export function checkExpectations(r: RenderedScenario, econ: ScenarioEconomics, 
       fix: `remove "@${off}" from expect.busts, or change the events so that @${off} rewrites part of the previous request`,
     });
   });
+  checkApiErrors(r, econ, errors);
   checkCachedClaims(r, econ, errors);
   if (exp.maxInputTokens !== undefined) {
     for (const e of econ.requests) {

@@ -27,3 +27,15 @@ export function formatUsd(x: number): string {
 export const formatUsdDelta = (x: number): string => (x === 0 ? '±$0' : `${x > 0 ? '+' : '−'}${formatUsd(Math.abs(x))}`);
 
 export const NO_PRICE = 'no price configured';
+
+/** An idle time, unrounded: `30 min 1 s`, `1 h 2 min 0.5 s`, `0 s`. */
+export function formatDuration(ms: number): string {
+  const h = Math.floor(ms / 3_600_000);
+  const min = Math.floor((ms % 3_600_000) / 60_000);
+  const s = Math.round((ms % 60_000) * 1000) / 1e6;
+  const parts = [h ? `${h} h` : '', min ? `${min} min` : '', s || (!h && !min) ? `${s} s` : ''];
+  return parts.filter(Boolean).join(' ');
+}
+
+/** `30 min`, `1 h`, `1 h 30 min` for a retention in minutes. */
+export const formatMinutes = (m: number): string => formatDuration(m * 60_000);

@@ -21,7 +21,7 @@ const profile = (id: string, over: Partial<Profile> = {}): Profile =>
     id,
     title: id,
     tokenizer: 'o200k_base',
-    strategy: 'prefix',
+    cache: 'openai-prefix',
     minPrefixTokens: src(0),
     stepTokens: src(1),
     retentionMinutes: src(10),
@@ -37,6 +37,7 @@ const economics: EconomicsConfig = {
     minimum: profile('minimum', { minPrefixTokens: src(100_000) }),
   },
   models: { ...DEFAULT_ECONOMICS.models, 'test-exact': 'exact', 'test-approx': 'approx', 'test-minimum': 'minimum' },
+  families: DEFAULT_ECONOMICS.families,
   prefixes: DEFAULT_ECONOMICS.prefixes,
 };
 const config = { timeZero: '2026-08-24T16:41:00.000Z', folds: BUILTIN_FOLDS, defaultFold: 'context-protocol', economics };

@@ -1,10 +1,13 @@
 /**
  * Provider profiles as a build uses them: the shipped data (providers.ts) with a project's
- * overrides from astro.config.mjs merged in, and the lookup of a scenario's model id → profile
- * (explicit entry, then the longest provider prefix, then `unknown`). A figure a project adds
- * without a source is recorded as coming from astro.config.mjs.
+ * overrides from astro.config.mjs merged in, and the lookup of a scenario's model id → profile:
+ * an explicit model entry (the id as written, then without its `provider/` prefix), then the
+ * longest family prefix of the bare id (families cover dated ids such as
+ * `claude-sonnet-4-5-20250929` and variants such as `gpt-5.6-sol`), then the longest provider
+ * prefix, then `unknown`. A figure a project adds without a source is recorded as coming from
+ * astro.config.mjs.
  */
-import { FALLBACK_PROFILE, MODELS, PREFIXES, PROFILES, type Prices, type Profile, type Sourced } from './providers.ts';
+import { CACHE_KINDS, FALLBACK_PROFILE, FAMILIES, MODELS, PREFIXES, PROFILES, type CacheKind, type Prices, type Profile, type Sourced } from './providers.ts';
 
 type Figure<T> = T | Sourced<T>;
 
@@ -12,12 +15,16 @@ type Figure<T> = T | Sourced<T>;
 export interface ProfileOptions {
   title?: string;
   tokenizer?: Profile['tokenizer'];
-  strategy?: Profile['strategy'];
-  breakpoints?: Profile['breakpoints'];
+  cache?: CacheKind;
+  /** Older spelling of `cache`: `prefix` is `openai-prefix`, `breakpoints` is `openai-breakpoints`. */
+  strategy?: 'prefix' | 'breakpoints';
   minPrefixTokens?: Figure<number>;
   stepTokens?: Figure<number>;
   retentionMinutes?: Figure<number | null>;
+  extendedRetentionMinutes?: Figure<number>;
   refreshOnHit?: Figure<boolean>;
+  maxBreakpoints?: Figure<number>;
+  lookbackBlocks?: Figure<number>;
   prices?: { [K in keyof Prices]?: Figure<number> };
 }
 
@@ -27,6 +34,8 @@ export interface EconomicsOptions {
   profiles?: Record<string, ProfileOptions>;
   /** Model id → profile id, e.g. `{'openai/gpt-5.6-terra': 'openai-gpt-5.6-terra'}`. */
   models?: Record<string, string>;
+  /** Model family (a prefix of the bare model id) → profile id, e.g. `{'gpt-5.6': 'openai-gpt-5.6'}`. */
+  families?: Record<string, string>;
   /** Model id prefix → profile id, e.g. `{'acme/': 'unknown'}`. */
   prefixes?: Record<string, string>;
 }
@@ -34,20 +43,21 @@ export interface EconomicsOptions {
 export interface EconomicsConfig {
   profiles: Record<string, Profile>;
   models: Record<string, string>;
+  families: Record<string, string>;
   prefixes: Record<string, string>;
 }
 
 export interface ProfileMatch {
   profile: Profile;
   /** How the model found its profile. */
-  matched: 'model' | 'prefix' | 'fallback';
-  /** The entry that matched (the model id or the prefix). */
+  matched: 'model' | 'family' | 'prefix' | 'fallback';
+  /** The entry that matched (the model id, the family or the prefix). */
   by: string;
 }
 
 const CONFIG_SOURCE = 'astro.config.mjs';
 const TOKENIZERS = ['o200k_base', 'cl100k_base', 'approx'];
-const STRATEGIES = ['prefix', 'breakpoints'];
+const STRATEGIES: Record<string, CacheKind> = { prefix: 'openai-prefix', breakpoints: 'openai-breakpoints' };
 
 function figure<T>(v: Figure<T> | undefined, read: string): Sourced<T> | undefined {
   if (v === undefined) return undefined;
@@ -64,14 +74,15 @@ export function resolveEconomics(opts: EconomicsOptions = {}, today = 'astro.con
     const where = `economics.profiles["${id}"]`;
     if (o.tokenizer !== undefined && !TOKENIZERS.includes(o.tokenizer))
       problems.push(`${where}.tokenizer "${o.tokenizer}" is not one of ${TOKENIZERS.join(', ')}\n  fix: pick one of those`);
-    if (o.strategy !== undefined && !STRATEGIES.includes(o.strategy))
-      problems.push(`${where}.strategy "${o.strategy}" is not one of ${STRATEGIES.join(', ')}\n  fix: pick one of those`);
+    if (o.strategy !== undefined && !STRATEGIES[o.strategy])
+      problems.push(`${where}.strategy "${o.strategy}" is not one of ${Object.keys(STRATEGIES).join(', ')}\n  fix: write cache: one of ${CACHE_KINDS.join(', ')}`);
+    if (o.cache !== undefined && !CACHE_KINDS.includes(o.cache)) problems.push(`${where}.cache "${o.cache}" is not one of ${CACHE_KINDS.join(', ')}\n  fix: pick one of those`);
     const merged: Partial<Profile> = { ...base, id };
     if (o.title !== undefined) merged.title = o.title;
     if (o.tokenizer !== undefined) merged.tokenizer = o.tokenizer;
-    if (o.strategy !== undefined) merged.strategy = o.strategy;
-    if (o.breakpoints !== undefined) merged.breakpoints = o.breakpoints;
-    for (const k of ['minPrefixTokens', 'stepTokens', 'retentionMinutes', 'refreshOnHit'] as const) {
+    const cache = o.cache ?? (o.strategy !== undefined ? STRATEGIES[o.strategy] : undefined);
+    if (cache !== undefined) merged.cache = cache;
+    for (const k of ['minPrefixTokens', 'stepTokens', 'retentionMinutes', 'extendedRetentionMinutes', 'refreshOnHit', 'maxBreakpoints', 'lookbackBlocks'] as const) {
       const f = figure(o[k] as Figure<never> | undefined, today);
       if (f) (merged as Record<string, unknown>)[k] = f;
     }
@@ -82,7 +93,7 @@ export function resolveEconomics(opts: EconomicsOptions = {}, today = 'astro.con
       else if (f) prices[k as keyof Prices] = f;
     }
     merged.prices = prices;
-    const missing = ['tokenizer', 'strategy', 'minPrefixTokens', 'retentionMinutes', 'refreshOnHit'].filter((k) => (merged as Record<string, unknown>)[k] === undefined);
+    const missing = ['tokenizer', 'cache', 'minPrefixTokens', 'retentionMinutes', 'refreshOnHit'].filter((k) => (merged as Record<string, unknown>)[k] === undefined);
     if (missing.length) {
       problems.push(
         `${where} is a new profile but lacks ${missing.join(', ')}\n  fix: give every one of them, or use the id of a shipped profile (${Object.keys(PROFILES).join(', ')}) to override some fields`,
@@ -90,14 +101,15 @@ export function resolveEconomics(opts: EconomicsOptions = {}, today = 'astro.con
       continue;
     }
     if (merged.title === undefined) merged.title = id;
-    if (merged.strategy === 'breakpoints' && !merged.breakpoints?.length) merged.breakpoints = ['last-message'];
-    if (merged.strategy === 'prefix' && !merged.stepTokens) merged.stepTokens = { value: 1, source: CONFIG_SOURCE, read: today };
+    if (merged.cache === 'openai-prefix' && !merged.stepTokens) merged.stepTokens = { value: 1, source: CONFIG_SOURCE, read: today };
     profiles[id] = merged as Profile;
   }
   const models = { ...MODELS, ...(opts.models ?? {}) };
+  const families = { ...FAMILIES, ...(opts.families ?? {}) };
   const prefixes = { ...PREFIXES, ...(opts.prefixes ?? {}) };
   for (const [kind, map] of [
     ['models', models],
+    ['families', families],
     ['prefixes', prefixes],
   ] as const) {
     for (const [k, id] of Object.entries(map)) {
@@ -107,19 +119,32 @@ export function resolveEconomics(opts: EconomicsOptions = {}, today = 'astro.con
         );
     }
   }
-  return { config: { profiles, models, prefixes }, problems };
+  return { config: { profiles, models, families, prefixes }, problems };
 }
 
 /** The shipped data, no overrides. */
 export const DEFAULT_ECONOMICS: EconomicsConfig = resolveEconomics().config;
 
+/** The longest key of `map` that `id` starts with and that names an existing profile. */
+function longest(c: EconomicsConfig, map: Record<string, string>, id: string): string | undefined {
+  let best: string | undefined;
+  for (const k of Object.keys(map)) if (id.startsWith(k) && c.profiles[map[k]!] && (best === undefined || k.length > best.length)) best = k;
+  return best;
+}
+
+/** The model id without a leading `provider/` (scenarios write `openai/gpt-5.6-terra`, traces `gpt-5.6-terra`). */
+export const bareModel = (model: string): string => model.slice(model.indexOf('/') + 1);
+
 /** The profile a model id uses, and how it was matched. */
 export function profileFor(c: EconomicsConfig, model: string): ProfileMatch {
-  const explicit = c.models[model];
-  if (explicit && c.profiles[explicit]) return { profile: c.profiles[explicit], matched: 'model', by: model };
-  const prefix = Object.keys(c.prefixes)
-    .filter((p) => model.startsWith(p) && c.profiles[c.prefixes[p]!])
-    .sort((a, b) => b.length - a.length)[0];
+  const bare = bareModel(model);
+  for (const id of [model, bare]) {
+    const explicit = c.models[id];
+    if (explicit && c.profiles[explicit]) return { profile: c.profiles[explicit], matched: 'model', by: id };
+  }
+  const family = longest(c, c.families, bare);
+  if (family !== undefined) return { profile: c.profiles[c.families[family]!]!, matched: 'family', by: family };
+  const prefix = longest(c, c.prefixes, model);
   if (prefix !== undefined) return { profile: c.profiles[c.prefixes[prefix]!]!, matched: 'prefix', by: prefix };
   return { profile: c.profiles[FALLBACK_PROFILE]!, matched: 'fallback', by: FALLBACK_PROFILE };
 }

@@ -1,16 +1,28 @@
 /**
- * The one data file of provider facts: cache profiles (how a provider caches a prompt prefix, for
- * how long, from how many tokens) and prices, each figure with the URL it was read from and the
- * date it was read. Nothing here is guessed: a figure we could not find is left out, and the
- * pages then say "no price configured" instead of showing a made-up number. A project overrides or
- * extends all of this from astro.config.mjs: `explainer({economics: {profiles, models, prefixes}})`
- * (see options.ts and profiles.ts).
+ * Provider profiles: how a provider caches a request (spec cache-economics §2) and what it charges
+ * (§4), each figure with the URL it was read from and the date it was read. Nothing here is
+ * guessed: a figure we could not find is left out, and the pages then say "no price configured"
+ * instead of showing a made-up number. A project overrides or extends all of this from
+ * astro.config.mjs: `explainer({economics: {profiles, models, families, prefixes}})` (profiles.ts).
  *
- * Model ids in scenarios are often invented. A model maps to a profile by an explicit `models`
- * entry first, then by the longest matching `prefixes` entry (`openai/`, `anthropic/`), else the
- * `unknown` profile. Scenarios name models `provider/model`; imported traces carry the provider's
- * own bare ids (`claude-sonnet-4-5`, `gpt-5.6-terra`), so those map too.
+ * Three cache mechanisms (`cache`), each modelled on the provider's documented rules by the engine
+ * (entries.ts):
+ * - `openai-prefix` — OpenAI automatic prefix caching before GPT-5.6: every prompt of at least the
+ *   minimum is cached as a token prefix, hits grow in `stepTokens` steps, no write price.
+ * - `openai-breakpoints` — OpenAI GPT-5.6 and later families: entries written at an implicit
+ *   breakpoint near the newest user/tool message and at explicit `prompt_cache_breakpoint`s (at
+ *   most `maxBreakpoints` writes), read exactly at an entry's end, writes priced.
+ * - `anthropic` — `cache_control` breakpoints (tools → system → messages), at most
+ *   `maxBreakpoints` (more is an API error), a breakpoint looks back `lookbackBlocks` blocks,
+ *   5-minute or 1-hour TTL with their own write prices.
+ *
+ * The profiles are built from the sourced model catalog (catalog.ts: every current OpenAI and
+ * Anthropic model, its ids, families, cache facts and prices) plus three fallbacks: an OpenAI or
+ * Anthropic model the catalog does not name (the provider's rules, no price), and an unknown
+ * provider (an ideal cache). Model ids map to profiles in profiles.ts: explicit ids, then families
+ * (id prefixes, which also cover dated ids), then provider prefixes, else `unknown`.
  */
+import { CATALOG, RULES, type ModelFacts } from './catalog.ts';
 
 /** A figure and where it comes from. */
 export interface Sourced<T = number> {
@@ -26,12 +38,17 @@ export interface Sourced<T = number> {
 export interface Prices {
   input?: Sourced;
   cachedInput?: Sourced;
-  /** Cache writes (breakpoint strategy only). */
+  /** Cache writes: OpenAI GPT-5.6+, and Anthropic's 5-minute TTL. */
   cacheWrite?: Sourced;
+  /** Anthropic cache writes with the 1-hour TTL. */
+  cacheWrite1h?: Sourced;
   output?: Sourced;
 }
 
 export type Encoding = 'o200k_base' | 'cl100k_base';
+
+export type CacheKind = 'openai-prefix' | 'openai-breakpoints' | 'anthropic';
+export const CACHE_KINDS: readonly CacheKind[] = ['openai-prefix', 'openai-breakpoints', 'anthropic'];
 
 export interface Profile {
   id: string;
@@ -41,126 +58,115 @@ export interface Profile {
    * (the o200k_base count, shown with ≈; see tokens.ts for why).
    */
   tokenizer: Encoding | 'approx';
-  /**
-   * `prefix`: every prefix the provider has seen is reusable (OpenAI automatic caching before
-   * GPT-5.6), hits rounded down to `stepTokens`. `breakpoints`: only the prefixes ending at a
-   * cache breakpoint are written and hit (Anthropic `cache_control`, OpenAI GPT-5.6).
-   */
-  strategy: 'prefix' | 'breakpoints';
-  /** Where breakpoints sit (breakpoints strategy): after the leading system messages, on the last message. */
-  breakpoints?: ('system' | 'last-message')[];
-  /** No caching below this many prefix tokens. */
+  /** The provider's cache mechanism (see the file header). */
+  cache: CacheKind;
+  /** No entry is written for a prefix shorter than this many tokens. */
   minPrefixTokens: Sourced;
-  /** Cache hits grow in steps of this many tokens beyond the minimum (prefix strategy). */
+  /** `openai-prefix`: hits grow in steps of this many tokens beyond the minimum. */
   stepTokens?: Sourced;
-  /** Minutes after its last use that a cache entry is gone; null: never (an ideal cache). */
+  /** Minutes after its last use (or its write, without refresh) an entry may be gone; null: never. */
   retentionMinutes: Sourced<number | null>;
-  /** A hit refreshes the entry's lifetime. */
+  /** `anthropic`: the longer TTL a breakpoint may ask for (`ttl: "1h"`). */
+  extendedRetentionMinutes?: Sourced<number>;
+  /** Reading an entry refreshes that entry's lifetime. */
   refreshOnHit: Sourced<boolean>;
+  /** `anthropic`: more breakpoints is an API error; `openai-breakpoints`: writes per request. */
+  maxBreakpoints?: Sourced;
+  /** `anthropic`: blocks a breakpoint looks back for an earlier entry. */
+  lookbackBlocks?: Sourced;
   prices: Prices;
 }
 
 const READ = '2026-12-01';
 const OPENAI_GUIDE = 'https://developers.openai.com/api/docs/guides/prompt-caching';
-const OPENAI_COOKBOOK = 'https://developers.openai.com/cookbook/examples/prompt_caching_201';
-const OPENAI_TERRA = 'https://developers.openai.com/de-DE/api/docs/models/gpt-5.6-terra';
-const OPENAI_CACHE_OPTIONS = 'https://docs.rs/async-openai/0.42.0/async_openai/types/responses/struct.PromptCacheOptionsParam.html';
 const ANTHROPIC_CACHING = 'https://platform.claude.com/docs/en/build-with-claude/prompt-caching';
-const ANTHROPIC_MINIMUMS = 'https://github.com/anthropics/anthropic-sdk-python/issues/1194';
-const ANTHROPIC_PRICING = 'https://platform.claude.com/docs/zh-CN/about-claude/pricing';
-const VERTEX_CLAUDE_CACHING = 'https://docs.cloud.google.com/vertex-ai/generative-ai/docs/partner-models/claude/prompt-caching?hl=ja';
-
 const NONE = 'none: no provider facts, an ideal cache is assumed';
 
-const s = <T>(value: T, source: string, note?: string): Sourced<T> => ({ value, source, read: READ, ...(note && { note }) });
+const s = <T>(value: T, source: string, note?: string, read = READ): Sourced<T> => ({ value, source, read, ...(note && { note }) });
 
-const anthropicCaching = {
-  tokenizer: 'approx',
-  strategy: 'breakpoints',
-  breakpoints: ['system', 'last-message'],
-  retentionMinutes: s(5, ANTHROPIC_CACHING, 'default `ephemeral` TTL (a 1-hour TTL is an option at 2× the input price for writes)'),
-  refreshOnHit: s(true, VERTEX_CLAUDE_CACHING, 'the cache lifetime is refreshed each time the cached content is used'),
-} as const;
+/** Facts the engine needs per cache mechanism, from the catalog's provider-level rules. */
+const A = RULES.anthropic;
+const OB = RULES.openaiBreakpoints;
+const OP = RULES.openai;
+const OPENAI_PREFIX_REFRESH = s(true, OPENAI_GUIDE, 'eviction follows inactivity (5–10 minutes after last use), so a hit keeps the prefix alive');
+const OPENAI_BREAKPOINTS_REFRESH = s(
+  false,
+  OB.ttlMinutes.source,
+  'the 30-minute TTL is documented per breakpoint written; a refresh on a read is not documented, so none is assumed',
+  OB.ttlMinutes.read,
+);
 
-export const PROFILES: Record<string, Profile> = {
-  'openai-gpt-5.6-terra': {
-    id: 'openai-gpt-5.6-terra',
-    title: 'OpenAI GPT-5.6 Terra (implicit breakpoint on the newest message)',
-    tokenizer: 'o200k_base',
-    strategy: 'breakpoints',
-    breakpoints: ['last-message'],
-    minPrefixTokens: s(1024, OPENAI_GUIDE, 'caching is enabled automatically for prompts of 1024 tokens or longer'),
-    retentionMinutes: s(
-      30,
-      OPENAI_CACHE_OPTIONS,
-      "prompt_cache_options.ttl: 30m is the default and only value, a minimum lifetime per breakpoint written (the same text is in every client generated from OpenAI's API spec, e.g. openai-client-base 0.16.0)",
-    ),
-    refreshOnHit: s(false, OPENAI_CACHE_OPTIONS, 'the TTL is documented per breakpoint written; a refresh on a read is not documented, so none is assumed'),
-    prices: {
-      input: s(2, OPENAI_TERRA),
-      cachedInput: s(0.2, OPENAI_TERRA),
-      cacheWrite: s(2.5, OPENAI_TERRA, 'cache writes cost 1.25× the uncached input price (1.25 × $2.00)'),
-      output: s(12, OPENAI_TERRA),
-    },
-  },
-  'openai-automatic': {
+function mechanism(cache: CacheKind): Pick<Profile, 'stepTokens' | 'refreshOnHit' | 'maxBreakpoints' | 'lookbackBlocks'> {
+  if (cache === 'anthropic') return { refreshOnHit: A.refreshOnRead, maxBreakpoints: A.maxBreakpoints, lookbackBlocks: A.lookbackBlocks };
+  if (cache === 'openai-breakpoints') return { refreshOnHit: OPENAI_BREAKPOINTS_REFRESH, maxBreakpoints: OB.maxWritesPerRequest };
+  return { stepTokens: OP.stepTokens, refreshOnHit: OPENAI_PREFIX_REFRESH };
+}
+
+/** A catalog model as a profile. */
+export function profileOf(m: ModelFacts): Profile {
+  return {
+    id: m.id,
+    title: m.title,
+    tokenizer: m.tokenizer,
+    cache: m.cache,
+    minPrefixTokens: m.minPrefixTokens,
+    retentionMinutes: m.retentionMinutes,
+    // Only Anthropic's 1-hour TTL is a per-breakpoint option the engine models (OpenAI's 24 h retention is a request option, not modelled).
+    ...(m.cache === 'anthropic' && m.extendedRetentionMinutes && { extendedRetentionMinutes: m.extendedRetentionMinutes }),
+    ...mechanism(m.cache),
+    prices: { ...m.prices },
+  };
+}
+
+/** Provider fallbacks: a model of a known provider that no catalog entry names (no price: never a made-up one). */
+const FALLBACKS: Profile[] = [
+  {
     id: 'openai-automatic',
-    title: 'OpenAI automatic prefix caching (models before GPT-5.6)',
+    title: 'OpenAI, model not in the catalog (automatic prefix caching, as before GPT-5.6)',
     tokenizer: 'o200k_base',
-    strategy: 'prefix',
-    minPrefixTokens: s(1024, OPENAI_COOKBOOK, 'works automatically for prompts of 1024 tokens or more'),
-    stepTokens: s(128, OPENAI_COOKBOOK, 'cache hits occur in increments of 128 tokens'),
-    retentionMinutes: s(5, OPENAI_GUIDE, 'cached prefixes usually stay 5–10 minutes after last use (always evicted within an hour); the lower bound is used'),
-    refreshOnHit: s(true, OPENAI_GUIDE, 'eviction follows inactivity, so a hit keeps the prefix alive'),
+    cache: 'openai-prefix',
+    minPrefixTokens: OP.minPrefixTokens,
+    retentionMinutes: OP.retentionMinutes,
+    ...mechanism('openai-prefix'),
     prices: {},
   },
-  'anthropic-claude-sonnet-4.5': {
-    id: 'anthropic-claude-sonnet-4.5',
-    title: 'Anthropic Claude Sonnet 4.5 (breakpoints after the system prompt and on the last message)',
-    ...anthropicCaching,
-    breakpoints: [...anthropicCaching.breakpoints],
+  {
+    id: 'anthropic',
+    title: 'Anthropic, model not in the catalog',
+    tokenizer: 'approx',
+    cache: 'anthropic',
     minPrefixTokens: s(
       1024,
-      ANTHROPIC_MINIMUMS,
-      'minimum cacheable prompt length for Claude Sonnet 4.5, as quoted from the prompt-caching docs (the same table, re-checked 2026-12-01: https://docs.orq.ai/docs/proxy/prompt-caching)',
+      ANTHROPIC_CACHING,
+      'the minimum of most current Sonnet and Opus models (512 for the newest, 4,096 for Opus 4.5/4.6 and Haiku 4.5): map the model to its own profile',
     ),
-    prices: {
-      input: s(3, ANTHROPIC_PRICING),
-      cachedInput: s(0.3, ANTHROPIC_PRICING, 'cache hits and refreshes'),
-      cacheWrite: s(3.75, ANTHROPIC_PRICING, '5-minute cache writes'),
-      output: s(15, ANTHROPIC_PRICING),
-    },
-  },
-  anthropic: {
-    id: 'anthropic',
-    title: 'Anthropic, model not configured (breakpoints after the system prompt and on the last message)',
-    ...anthropicCaching,
-    breakpoints: [...anthropicCaching.breakpoints],
-    minPrefixTokens: s(1024, ANTHROPIC_MINIMUMS, 'the smallest minimum listed for current Sonnet models; Opus 4.5/4.6 and Haiku 4.5 need 4096 — map the model to its own profile'),
+    retentionMinutes: A.ttlMinutes,
+    extendedRetentionMinutes: A.ttl1hMinutes,
+    ...mechanism('anthropic'),
     prices: {},
   },
-  unknown: {
+  {
     id: 'unknown',
     title: 'Unknown provider (an ideal prefix cache: every byte-stable prefix, no minimum, no expiry)',
     tokenizer: 'approx',
-    strategy: 'prefix',
+    cache: 'openai-prefix',
     minPrefixTokens: s(0, NONE),
     stepTokens: s(1, NONE),
     retentionMinutes: s(null, NONE),
     refreshOnHit: s(true, NONE),
     prices: {},
   },
-};
+];
 
-/** Explicit model → profile entries (checked first). */
-export const MODELS: Record<string, string> = {
-  'openai/gpt-5.6-terra': 'openai-gpt-5.6-terra',
-  'anthropic/claude-sonnet-4-5': 'anthropic-claude-sonnet-4.5',
-  'gpt-5.6-terra': 'openai-gpt-5.6-terra',
-  'claude-sonnet-4-5': 'anthropic-claude-sonnet-4.5',
-};
+export const PROFILES: Record<string, Profile> = Object.fromEntries([...CATALOG.map(profileOf), ...FALLBACKS].map((p) => [p.id, p]));
 
-/** Provider prefixes → profile (the longest matching prefix wins). */
+/** Explicit model id → profile (checked first; a `provider/` prefix is also tried without it): the catalog's exact and dated ids. */
+export const MODELS: Record<string, string> = Object.fromEntries(CATALOG.flatMap((m) => m.ids.map((id) => [id, m.id])));
+
+/** Model families: id prefixes (dated ids and variants) → profile; the longest matching one wins. */
+export const FAMILIES: Record<string, string> = Object.fromEntries(CATALOG.flatMap((m) => m.families.map((f) => [f, m.id])));
+
+/** Provider prefixes → profile (the longest matching prefix wins), after models and families. */
 export const PREFIXES: Record<string, string> = {
   'openai/': 'openai-automatic',
   'anthropic/': 'anthropic',

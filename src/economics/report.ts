@@ -4,7 +4,8 @@
  * shape is the one CI jobs and scripts consume; keep it stable.
  */
 import type { RenderedCorpus } from '../prompt/corpus.ts';
-import type { CacheBreak, RequestEconomics, ScenarioEconomics } from './compute.ts';
+import { totalsOf, underEveryProfile, type CacheBreak, type CostSplit, type RequestEconomics, type ScenarioEconomics, type Totals } from './compute.ts';
+import type { EconomicsConfig } from './profiles.ts';
 import { formatShare, formatTokens, formatUsd, NO_PRICE } from './format.ts';
 import { measuredComparison, measuredLines, measuredReportFields, type MeasuredReportFields } from './measured.ts';
 
@@ -16,15 +17,39 @@ export interface ReportRequest {
   inputTokens: number;
   prefixTokens: number;
   cachedTokens: number;
+  /** Offset of the request whose cache entry was read. */
+  readFrom: number | null;
   uncachedTokens: number;
+  cacheWriteTokens: number;
+  cacheWriteTokens1h: number;
+  /** Where the request's breakpoints sit, in tokens. */
+  breakpointTokens: number[];
   outputTokens: number | null;
   costUsd: number | null;
+  /** Cost parts (USD): input, cached, writes, output. */
+  cost: CostSplit | null;
+  noCacheCostUsd: number | null;
+  expired: boolean;
+  idleMs: number | null;
+  apiError: string | null;
   cacheBreak: CacheBreak | null;
+}
+
+export interface ReportTotals extends Totals {}
+
+export interface ReportScenario {
+  id: string;
+  file: string;
+  requests: (ReportRequest & MeasuredReportFields)[];
+  measuredSummary?: string;
+  totals: Totals;
+  /** With `--all-profiles`: the same requests under every configured profile. */
+  profiles?: { profile: string; title: string; requests: ReportRequest[]; totals: Totals }[];
 }
 
 export interface Report {
   /** Each request also carries what the provider billed and the difference (measured.ts); `measuredSummary` when any does. */
-  scenarios: { id: string; file: string; requests: (ReportRequest & MeasuredReportFields)[]; measuredSummary?: string }[];
+  scenarios: ReportScenario[];
 }
 
 const row = (e: RequestEconomics): ReportRequest => ({
@@ -35,29 +60,43 @@ const row = (e: RequestEconomics): ReportRequest => ({
   inputTokens: e.inputTokens,
   prefixTokens: e.prefixTokens,
   cachedTokens: e.cachedTokens,
+  readFrom: e.readFrom,
   uncachedTokens: e.uncachedTokens,
+  cacheWriteTokens: e.cacheWriteTokens,
+  cacheWriteTokens1h: e.cacheWriteTokens1h,
+  breakpointTokens: [...e.breakpointTokens],
   outputTokens: e.outputTokens,
   costUsd: e.costUsd,
-  cacheBreak: e.cacheBreak && { cause: e.cacheBreak.cause, events: [...e.cacheBreak.events], tokensLost: e.cacheBreak.tokensLost },
+  cost: e.cost && { ...e.cost },
+  noCacheCostUsd: e.noCacheCostUsd,
+  expired: e.expired,
+  idleMs: e.idleMs ?? null,
+  apiError: e.apiError ?? null,
+  cacheBreak: e.cacheBreak && { ...e.cacheBreak, events: [...e.cacheBreak.events] },
 });
 
-export function buildReport(corpus: RenderedCorpus): Report {
+/** The report; `allProfiles` (with the economics config) adds every scenario's requests under every profile. */
+export function buildReport(corpus: RenderedCorpus, opts: { allProfiles?: EconomicsConfig } = {}): Report {
   return {
     scenarios: corpus.scenarios.map((r) => {
       const econ = corpus.economics.get(r.scenario.id);
       const m = econ && measuredComparison(r, econ);
       const byOffset = new Map(m?.requests.map((q) => [q.offset, q]));
       const requests = (econ?.requests ?? []).map((e) => ({ ...row(e), ...measuredReportFields(byOffset.get(e.offset)) }));
-      return { id: r.scenario.id, file: r.scenario.file, requests, ...(m && { measuredSummary: m.summary }) };
+      const out: ReportScenario = { id: r.scenario.id, file: r.scenario.file, requests, ...(m && { measuredSummary: m.summary }), totals: econ?.totals ?? totalsOf([]) };
+      const c = opts.allProfiles;
+      if (c) out.profiles = underEveryProfile(r, c).map(({ profile: p, requests }) => ({ profile: p.id, title: p.title, requests: requests.map(row), totals: totalsOf(requests) }));
+      return out;
     }),
   };
 }
 
-/** One line describing a cache break: `system-changed @40 (−661 tokens)`. */
+/** One line describing a cache break: `system-changed @40 (−661 tokens, $0.0012)`. */
 export function describeBreak(b: CacheBreak | null, exact = true): string {
   if (!b) return '';
   const events = b.events.map((o) => `@${o}`).join(' ');
-  return `${b.cause}${events ? ` ${events}` : ''}${b.tokensLost ? ` (−${formatTokens(b.tokensLost, exact)})` : ''}`;
+  const cost = b.lostCostUsd ? `, ${exact ? '' : '≈'}${formatUsd(b.lostCostUsd)}` : '';
+  return `${b.cause}${events ? ` ${events}` : ''}${b.tokensLost ? ` (−${formatTokens(b.tokensLost, exact)}${cost})` : ''}`;
 }
 
 function table(head: string[], rows: string[][]): string {
@@ -70,8 +109,9 @@ function table(head: string[], rows: string[][]): string {
   return [line(head), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 
-export function reportTable(corpus: RenderedCorpus): string {
+export function reportTable(corpus: RenderedCorpus, opts: { allProfiles?: EconomicsConfig } = {}): string {
   const out: string[] = [];
+  const side = opts.allProfiles ? buildReport(corpus, opts) : undefined;
   for (const r of corpus.scenarios) {
     const econ = corpus.economics.get(r.scenario.id) as ScenarioEconomics | undefined;
     if (!econ) continue;
@@ -79,22 +119,42 @@ export function reportTable(corpus: RenderedCorpus): string {
     out.push(`${r.scenario.id} (${r.scenario.file}) — profile ${econ.profiles.map((p) => `${p.id} (by ${p.matched} ${p.by})`).join(', ') || '—'}`);
     out.push(
       table(
-        ['request', 'input', 'prefix', 'cached', 'new', 'output', 'cost', 'cache break'],
+        ['request', 'input', 'prefix', 'cached', 'writes', 'new', 'output', 'cost', 'cache break'],
         econ.requests.map((e) => [
           `@${e.offset}`,
           formatTokens(e.inputTokens, e.exact),
           formatTokens(e.prefixTokens, e.exact),
           formatTokens(e.cachedTokens, e.exact),
+          formatTokens(e.cacheWriteTokens, e.exact),
           formatTokens(e.uncachedTokens, e.exact),
           e.outputTokens === null ? '—' : formatTokens(e.outputTokens, e.exact),
-          e.costUsd === null ? NO_PRICE : formatUsd(e.costUsd),
+          e.apiError ? `API error: ${e.apiError}` : e.costUsd === null ? NO_PRICE : `${e.exact ? '' : '≈'}${formatUsd(e.costUsd)}`,
           describeBreak(e.cacheBreak, e.exact),
         ]),
       ),
     );
-    const cost = t.costUsd === null ? NO_PRICE : `${formatUsd(t.costUsd)} (no caching: ${formatUsd(t.noCacheCostUsd!)})`;
+    const a = t.exact ? '' : '≈';
+    const cost = t.costUsd === null ? NO_PRICE : `${a}${formatUsd(t.costUsd)} (no caching: ${a}${formatUsd(t.noCacheCostUsd!)})`;
     out.push(`total: ${formatTokens(t.inputTokens, t.exact)} input tokens, ${formatShare(t.cachedShare)} cached, ${cost}`);
     out.push(...measuredLines(measuredComparison(r, econ)), '');
+    const every = side?.scenarios.find((x) => x.id === r.scenario.id)?.profiles;
+    if (every?.length) {
+      out.push(
+        table(
+          ['profile', 'input', 'cached', 'writes', 'lost', 'cost', 'no caching'],
+          every.map(({ profile, totals: x }) => [
+            profile,
+            formatTokens(x.inputTokens, x.exact),
+            `${formatTokens(x.cachedTokens, x.exact)} (${formatShare(x.cachedShare)})`,
+            formatTokens(x.cacheWriteTokens, x.exact),
+            formatTokens(x.tokensLost, x.exact),
+            x.costUsd === null ? NO_PRICE : `${x.exact ? '' : '≈'}${formatUsd(x.costUsd)}`,
+            x.noCacheCostUsd === null ? NO_PRICE : `${x.exact ? '' : '≈'}${formatUsd(x.noCacheCostUsd)}`,
+          ]),
+        ),
+        '',
+      );
+    }
   }
   if (corpus.scenarios.some((r) => corpus.economics.get(r.scenario.id)?.profiles.some((p) => !p.priced))) {
     out.push(

@@ -5,8 +5,8 @@
  * rows and bar chart geometry. Browser-safe and free of the tokenizer (types only), so the page
  * script can show the same words for panes it builds.
  */
-import type { Cause, RequestEconomics, ScenarioEconomics } from './compute.ts';
-import { formatShare, formatTokens, formatUsd, NO_PRICE } from './format.ts';
+import type { Cause, ProfileTotals, RequestEconomics, ScenarioEconomics } from './compute.ts';
+import { formatDuration, formatMinutes, formatShare, formatTokens, formatUsd, NO_PRICE } from './format.ts';
 
 export interface PaneTokens {
   /** `cached 0 · new 663 · 663 tokens · $0.00237` */
@@ -22,29 +22,66 @@ export interface CutNote {
   cause?: string;
   /** Events responsible, with the label of their link. */
   events: { offset: number; label: string }[];
-  /** `−661 tokens no longer cached` */
+  /** `661 tokens lost, $0.0012`, or `nothing cached was lost` */
   lost?: string;
   kind: Cause | 'kept';
   /** Nothing was read from the cache although text above the line is byte-stable (expired, below the minimum, or what stayed is too short to cache). */
   uncached?: true;
 }
 
+/** `may have been evicted (idle 30 min 1 s; documented minimum 30 min)` / `expired (idle 5 min 1 s; TTL 5 min)`. */
+export function expiryText(e: RequestEconomics): string {
+  const idle = formatDuration(e.idleMs ?? 0);
+  const ret = e.expiredRetentionMinutes ?? e.retentionMinutes;
+  const limit = ret === null ? 'no retention limit' : e.retention === 'ttl' ? `TTL ${formatMinutes(ret)}` : `documented minimum ${formatMinutes(ret)}`;
+  return `${e.retention === 'ttl' ? 'expired' : 'may have been evicted'} (idle ${idle}; ${limit})`;
+}
+
 const CAUSE_TEXT: Record<Cause, (e: RequestEconomics) => string> = {
   'first-request': () => 'first request of the chain: nothing cached yet',
-  'below-minimum': (e) => `not cached: the prefix is below the profile’s ${formatTokens(e.minPrefixTokens)}-token minimum`,
-  expired: (e) => `expired: byte-stable, but the provider would have evicted it (idle ${Math.round((e.idleMs ?? 0) / 60_000)} min, retention ${e.retentionMinutes} min)`,
+  'below-minimum': (e) => `not cached: nothing reaches the profile’s ${formatTokens(e.minPrefixTokens)}-token minimum`,
+  expired: (e) => `byte-stable, but the cache entry ${expiryText(e)}`,
+  'out-of-reach': () => 'byte-stable, but the cached entry lies beyond the lookback of this request’s breakpoints',
   'model-changed': () => 'cache broke: the model changed',
-  'system-changed': () => 'cache broke: a system message above the end of the previous request changed',
+  'system-changed': () => 'cache broke: tools or a system message above the end of the previous request changed',
   'earlier-message-changed': () => 'cache broke: an earlier message was rewritten, removed or reordered',
+  'fold-changed': () => 'cache broke: a deploy changed the fold’s rule mid-stream',
 };
 
-export const causeText = (e: RequestEconomics): string => (e.cacheBreak ? CAUSE_TEXT[e.cacheBreak.cause](e) : 'the whole previous request stays cached');
+const BYTE_CAUSES = new Set<Cause>(['model-changed', 'system-changed', 'earlier-message-changed', 'fold-changed']);
+
+/** The responsible events with their link labels: `@40 agents/context-rewritten`, or `the deploy at @44`. */
+export function breakEvents(e: RequestEconomics, typeOf: (offset: number) => string): { offset: number; label: string }[] {
+  const b = e.cacheBreak;
+  return (b?.events ?? []).map((o) => ({ offset: o, label: b!.cause === 'fold-changed' ? `the deploy at @${o}` : `@${o} ${typeOf(o)}`.trim() }));
+}
+
+export function causeText(e: RequestEconomics): string {
+  const b = e.cacheBreak;
+  if (e.apiError) return `rejected by the API: ${e.apiError}`;
+  if (!b) return 'the whole previous request stays cached';
+  let text = CAUSE_TEXT[b.cause](e);
+  if (BYTE_CAUSES.has(b.cause) && e.expired) text += `; its cache entry also ${expiryText(e)}`;
+  return text;
+}
+
+/** `661 tokens lost, $0.0012`; `nothing cached was lost` for a moved ✂ line that cost nothing. */
+export function lostText(e: RequestEconomics): string | undefined {
+  const b = e.cacheBreak;
+  if (b && !b.tokensLost && BYTE_CAUSES.has(b.cause)) return 'nothing cached was lost';
+  if (!b?.tokensLost) return undefined;
+  const cost = b.lostCostUsd === null ? '' : `, ${e.exact ? '' : '≈'}${formatUsd(b.lostCostUsd)}`;
+  return `${formatTokens(b.tokensLost, e.exact)} tokens lost${cost}`;
+}
+
+const usd = (x: number | null | undefined, exact: boolean): string => (x === null || x === undefined ? NO_PRICE : `${exact ? '' : '≈'}${formatUsd(x)}`);
 
 export function paneTokens(e: RequestEconomics): PaneTokens {
   const x = e.exact;
-  const cost = e.costUsd === null ? NO_PRICE : formatUsd(e.costUsd);
+  const cost = usd(e.costUsd, x);
+  const writes = e.cacheWriteTokens ? ` · writes ${formatTokens(e.cacheWriteTokens, x)}` : '';
   return {
-    text: `cached ${formatTokens(e.cachedTokens, x)} · new ${formatTokens(e.uncachedTokens, x)} · ${formatTokens(e.inputTokens, x)} tokens · ${cost}`,
+    text: `cached ${formatTokens(e.cachedTokens, x)}${writes} · new ${formatTokens(e.uncachedTokens, x)} · ${formatTokens(e.inputTokens, x)} tokens · ${cost}`,
     title: `Input tokens under profile ${e.profile} (${e.profileTitle})${x ? '' : '; ≈ approximate counts'}${e.cacheWriteTokens ? `; ${formatTokens(e.cacheWriteTokens, x)} of the new tokens are cache writes` : ''}${e.outputTokens !== null ? `; output ${formatTokens(e.outputTokens, x)} tokens` : ''}`,
   };
 }
@@ -58,10 +95,11 @@ export function cutNote(e: RequestEconomics, typeOf: (offset: number) => string)
     kind: b?.cause ?? 'kept',
     ...(e.cachedTokens === 0 && { uncached: true as const }),
   };
-  if (!b || b.cause === 'first-request') return note;
+  if ((!b || b.cause === 'first-request') && !e.apiError) return note;
   note.cause = causeText(e);
-  note.events = b.events.map((o) => ({ offset: o, label: `@${o} ${typeOf(o)}`.trim() }));
-  if (b.tokensLost) note.lost = `${formatTokens(b.tokensLost, x)} tokens of the previous request not cached`;
+  note.events = breakEvents(e, typeOf);
+  const lost = lostText(e);
+  if (lost) note.lost = lost;
   return note;
 }
 
@@ -69,23 +107,53 @@ export interface PanelRow {
   offset: number;
   input: string;
   cached: string;
-  uncached: string;
-  share: string;
-  cost: string;
+  writes: string;
+  /** Cost parts: input, cached, writes, output, total. */
+  costs: string[];
   cause: string;
   events: { offset: number; label: string }[];
+  /** `661 ($0.0012)`; '' when nothing was lost. */
+  lost: string;
 }
 
 export function panelRows(econ: ScenarioEconomics, typeOf: (offset: number) => string): PanelRow[] {
-  return econ.requests.map((e) => ({
-    offset: e.offset,
-    input: formatTokens(e.inputTokens, e.exact),
-    cached: formatTokens(e.cachedTokens, e.exact),
-    uncached: formatTokens(e.uncachedTokens, e.exact),
-    share: formatShare(e.inputTokens ? e.cachedTokens / e.inputTokens : null),
-    cost: e.costUsd === null ? NO_PRICE : formatUsd(e.costUsd),
-    cause: e.cacheBreak?.cause ?? '—',
-    events: (e.cacheBreak?.events ?? []).map((o) => ({ offset: o, label: `@${o} ${typeOf(o)}`.trim() })),
+  return econ.requests.map((e) => {
+    const x = e.exact;
+    const c = e.cost;
+    const b = e.cacheBreak;
+    return {
+      offset: e.offset,
+      input: formatTokens(e.inputTokens, x),
+      cached: formatTokens(e.cachedTokens, x),
+      writes: formatTokens(e.cacheWriteTokens, x),
+      costs: c ? [c.input, c.cached, c.writes, c.output, e.costUsd!].map((v) => usd(v, x)) : ['—', '—', '—', '—', e.apiError ? 'API error' : NO_PRICE],
+      cause: e.apiError ? 'api-error' : (b?.cause ?? '—'),
+      events: breakEvents(e, typeOf),
+      lost: b?.tokensLost ? `${formatTokens(b.tokensLost, x)}${b.lostCostUsd === null ? '' : ` (${usd(b.lostCostUsd, x)})`}` : '',
+    };
+  });
+}
+
+/** One row of the side-by-side table of every profile. */
+export interface ProfileRow {
+  profile: string;
+  title: string;
+  input: string;
+  cached: string;
+  writes: string;
+  cost: string;
+  noCache: string;
+}
+
+export function profileRows(rows: readonly ProfileTotals[]): ProfileRow[] {
+  return rows.map(({ profile, title, totals: t }) => ({
+    profile,
+    title,
+    input: formatTokens(t.inputTokens, t.exact),
+    cached: `${formatTokens(t.cachedTokens, t.exact)} (${formatShare(t.cachedShare)})`,
+    writes: formatTokens(t.cacheWriteTokens, t.exact),
+    cost: usd(t.costUsd, t.exact),
+    noCache: usd(t.noCacheCostUsd, t.exact),
   }));
 }
 

@@ -10,7 +10,7 @@ import { loadTexts, type CorpusConfig } from '../scenarios/load.ts';
 import type { Scenario } from '../scenarios/model.ts';
 import { outputCollisions } from '../scenarios/outputs.ts';
 import { renderScenario, type RenderedScenario, type Warning } from './render.ts';
-import { scenarioEconomics, type ScenarioEconomics } from '../economics/compute.ts';
+import { everyProfile, scenarioEconomics, type ScenarioEconomics } from '../economics/compute.ts';
 import { checkExpectations } from '../economics/expect.ts';
 import { checkMeasured } from '../economics/measured.ts';
 import { DEFAULT_ECONOMICS, type EconomicsConfig } from '../economics/profiles.ts';
@@ -36,6 +36,8 @@ function renderAll(scenarios: Scenario[], loadErrors: InputError[], config: Rend
     warnings.push(...r.warnings);
     // Expectations fail like stale anchors: in the check, the fixture test and the build alike.
     const econ = scenarioEconomics(r, config.economics ?? DEFAULT_ECONOMICS);
+    // The site's side-by-side table: the same requests under every configured profile (pages only).
+    if (everyEvent && econ.requests.length) econ.byProfile = everyProfile(r, config.economics ?? DEFAULT_ECONOMICS);
     economics.set(s.id, econ);
     checkExpectations(r, econ, errors);
     checkMeasured(r, econ, errors);

@@ -61,6 +61,8 @@ export interface RenderedScenario {
   /** Every event of the chain (only when asked for, see RenderOptions). */
   events: EventView[];
   warnings: Warning[];
+  /** The rules in force over the chain: the scenario's own, and a `deploy:`'s from its offset on (absent: the own rule throughout). */
+  phases?: Phase[];
 }
 
 export interface RenderOptions {
@@ -73,7 +75,7 @@ export interface RenderOptions {
 }
 
 /** One rule in force over a range of offsets: before a `deploy:` and after it. */
-interface Phase {
+export interface Phase {
   fold: AnyFold;
   options: Record<string, unknown>;
   abridgements: Abridgement[];
@@ -82,7 +84,7 @@ interface Phase {
 }
 
 /** The scenario's rule, and — with `deploy:` — the deployed one from its offset on. */
-function phasesOf(scenario: Scenario, fold: AnyFold, opts: RenderOptions): Phase[] {
+export function phasesOf(scenario: Scenario, fold: AnyFold, opts: RenderOptions): Phase[] {
   const options = { ...fold.defaults, ...(opts.variant?.options ?? scenario.options) };
   const first: Phase = { fold, options, abridgements: fold.abridgements(options), from: -Infinity };
   const d = scenario.deploy;
@@ -180,5 +182,5 @@ export function renderScenario(scenario: Scenario, fold: AnyFold, opts: RenderOp
       fix: own ? `use one of: ${own}, or remove \`opens:\` to open on the first request with a ✂ line` : 'this scenario sends no request of its own: remove `opens:`',
     });
   }
-  return { scenario, fold: useFold, options, requests, chain, events, warnings };
+  return { scenario, fold: useFold, options, requests, chain, events, warnings, phases };
 }

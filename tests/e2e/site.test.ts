@@ -343,17 +343,20 @@ describe('cache economics', () => {
     const svg = panel.locator('svg[role="img"]');
     expect(await svg.isVisible()).toBe(true);
     expect(await svg.locator('title').textContent()).toBe('Cached and new input tokens per request');
-    expect(await svg.locator('desc').textContent()).toMatch(/^@21: \d+ cached, \d+ new; @32: \d+ cached, \d+ new; @42: \d+ cached, \d+ new$/);
+    expect(await svg.locator('desc').textContent()).toMatch(/^@21: [\d,]+ cached, [\d,]+ new; @32: [\d,]+ cached, [\d,]+ new; @42: [\d,]+ cached, [\d,]+ new$/);
     expect(await svg.locator('rect.econ-new').count()).toBe(3);
-    const rows = panel.locator('tbody tr');
+    const rows = panel.locator('table').first().locator('tbody tr');
     expect(await rows.count()).toBe(3);
-    expect(await rows.nth(2).textContent()).toMatch(/@42.*system-changed @40 agents\/context-rewritten/);
+    expect(await rows.nth(2).textContent()).toMatch(/@42.*system-changed @40 agents\/context-rewritten[\d,]+ \(\$0\.\d+\)$/);
+    // Every provider profile side by side, one row each.
+    expect(await panel.locator('caption', { hasText: 'every provider profile' }).count()).toBe(1);
+    expect(await panel.locator('table').nth(1).locator('tbody tr').count()).toBeGreaterThan(30);
     expect(await panel.locator('p').last().textContent()).toMatch(/With caching: \$0\.\d+; the same stream with no caching: \$0\.\d+/);
     const note = page.locator('.pane[data-offset="42"] .cut-econ');
     expect(await note.textContent()).toMatch(
-      /^\d+ tokens above this line — cache broke: a system message above the end of the previous request changed, by @40 agents\/context-rewritten \(\d+ tokens of the previous request not cached\)$/,
+      /^[\d,]+ tokens above this line — cache broke: tools or a system message above the end of the previous request changed, by @40 agents\/context-rewritten \([\d,]+ tokens lost, \$0\.\d+\)$/,
     );
-    expect(await page.locator('.pane[data-offset="42"] .econ-tokens').textContent()).toMatch(/cached \d+ · new \d+ · \d+ tokens · \$0\.\d+/);
+    expect(await page.locator('.pane[data-offset="42"] .econ-tokens').textContent()).toMatch(/cached [\d,]+ · writes [\d,]+ · new [\d,]+ · [\d,]+ tokens · \$0\.\d+/);
     await page.screenshot({ path: join(ARTIFACTS, 'economics-panel.png'), fullPage: true });
     await page.context().close();
   });
@@ -370,7 +373,7 @@ describe('cache economics', () => {
     const page = await open('/scenarios/sent-re-add/#@21');
     const badge = page.locator('.pane[data-offset="21"] .econ-tokens');
     await expect.poll(() => badge.count(), { timeout: 10_000 }).toBe(1);
-    expect(await badge.textContent()).toMatch(/cached 0 · new \d+ · \d+ tokens · \$0\.\d+/);
+    expect(await badge.textContent()).toMatch(/cached 0 · writes [\d,]+ · new [\d,]+ · [\d,]+ tokens · \$0\.\d+/);
     await page.context().close();
   });
 
