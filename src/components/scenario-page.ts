@@ -375,13 +375,7 @@ export function initScenarioPage(): void {
   window.addEventListener('hashchange', fromHash);
   const initial = current;
   fromHash();
-  if (current === initial && current !== undefined && waiting === undefined) {
-    // Opened without a deep link: the scenario's opening request, its card scrolled into view.
-    select(current);
-    const card = cardOf(current);
-    if (card) {
-      const r = card.getBoundingClientRect();
-      if (r.top < 0 || r.bottom > window.innerHeight) card.scrollIntoView({ block: 'nearest' });
-    }
-  }
+  // Opened without a deep link: the page starts at its title (the window is not scrolled) with the
+  // scenario's opening request (`opens:`) selected — the build already marked its card and pane.
+  if (current === initial && current !== undefined && waiting === undefined) select(current);
 }

@@ -9,12 +9,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { yamlTokenTags } from '../../components/highlight.ts';
+import { markdownText } from '../../components/markdown.ts';
 import { siteCorpus } from '../../integration/site.ts';
 
 export async function GET(): Promise<Response> {
   const site = await siteCorpus();
   const c = site.config;
-  const scenarios = site.corpus.scenarios.map(({ scenario: s }) => ({ file: s.file, id: s.id, title: s.title, text: readFileSync(join(c.root, s.file), 'utf8') }));
+  const scenarios = site.corpus.scenarios.map(({ scenario: s }) => ({ file: s.file, id: s.id, title: markdownText(s.title), text: readFileSync(join(c.root, s.file), 'utf8') }));
   return new Response(JSON.stringify({ scenarios, defaultFold: c.defaultFold, timeZero: c.timeZero, yamlTags: await yamlTokenTags() }), {
     headers: { 'content-type': 'application/json' },
   });
