@@ -11,6 +11,7 @@
  */
 
 import type { CutNote, PaneTokens } from '../economics/view.ts';
+import type { CacheBadge } from './cache-badge.ts';
 import type { Pane } from '../prompt/view.ts';
 
 /** A list against the previous pane's: [same-prefix count, same-suffix count, …middle runs]. */
@@ -82,10 +83,9 @@ export interface EncodedPane {
   /** What the line marks compare with (absent: nothing, e.g. the first event). */
   base?: { kind: 'request' | 'event'; offset: number };
   cut?: number;
-  cached?: number;
   rejected?: string;
-  /** Token figures of a request pane and the note under its ✂ line (same words as the page's). */
-  econ?: PaneTokens & { note?: CutNote };
+  /** Token figures of a request pane, its cached-tokens badge and the note under its ✂ line (same words as the page's). */
+  econ?: PaneTokens & { note?: CutNote; cached?: CacheBadge };
 }
 
 export interface PaneData {

@@ -11,6 +11,7 @@ import type { Pane } from '../prompt/view.ts';
 import { highlightLines } from './highlight.ts';
 import type { RequestEconomics } from '../economics/compute.ts';
 import { cutNote, paneTokens } from '../economics/view.ts';
+import { cacheBadge } from './cache-badge.ts';
 import { marksRle, splice, type EncodedPane, type PaneData } from './pane-codec.ts';
 
 export type { PaneData } from './pane-codec.ts';
@@ -71,9 +72,8 @@ export async function encodePanes(
       old: p.lines.flatMap((l, i) => (l.old !== undefined ? [i, text.id(l.old)] : [])),
       ...(p.diffBase && { base: p.diffBase }),
       ...(cut >= 0 && { cut }),
-      ...(p.cached !== undefined && { cached: Math.round(p.cached * 100) }),
       ...(p.rejected && { rejected: p.rejected }),
-      ...(econ && { econ: { ...paneTokens(econ), ...(cut >= 0 && { note: cutNote(econ, economics!.typeOf) }) } }),
+      ...(econ && { econ: { ...paneTokens(econ), cached: cacheBadge(econ), ...(cut >= 0 && { note: cutNote(econ, economics!.typeOf) }) } }),
     };
     prev = { offset: p.offset, ids, from: froms };
   }

@@ -1,6 +1,6 @@
 /**
  * The one writer of a prompt pane's markup: the printed request (or the state) as of one event —
- * its head (heading, model, cached share, change counts), each line marked added/changed since the
+ * its head (heading, model, share of input tokens cached, change counts), each line marked added/changed since the
  * previous event, removed lines struck through, the ✂ cache line, annotations (the comment above
  * its line), and a provenance gutter linking each run of lines to the event that produced it.
  *
@@ -25,6 +25,7 @@
 import type { Card, Pane } from '../prompt/view.ts';
 import { CUT_COMMENT } from '../prompt/weave.ts';
 import type { CutNote, PaneTokens } from '../economics/view.ts';
+import type { CacheBadge } from './cache-badge.ts';
 import { CUT_ABOVE, CUT_ABOVE_UNCACHED, CUT_BELOW, CUT_LABEL, noBaseStory, paneHeading, plural, storyLabel, type DiffBase } from './pane-text.ts';
 
 export type PaneKind = 'request' | 'state' | 'rejected';
@@ -61,8 +62,6 @@ export interface PaneMarkup {
   shared?: boolean;
   /** The request's model (requests only). */
   model?: string;
-  /** Whole percent of the request above the ✂ line. */
-  cachedPercent?: number;
   /** The event's type, shown in the head of non-request panes. */
   eventType?: string;
   rejected?: string;
@@ -74,8 +73,11 @@ export interface PaneMarkup {
   reviewHtml?: string;
   /** Markup of the request's provider wire views (WireViews.astro; escaped by its own renderer). */
   wireHtml?: string;
-  /** The request's cache economics (economics/view.ts): token figures for the header, the note under the ✂ line. */
-  econ?: PaneTokens & { note?: CutNote };
+  /**
+   * The request's cache economics (economics/view.ts): token figures for the header, the note
+   * under the ✂ line, and the header's one percentage — cached tokens (cache-badge.ts).
+   */
+  econ?: PaneTokens & { note?: CutNote; cached?: CacheBadge };
   /** What the line marks compare with: the previous request (requests) or event (states); none: the first. */
   diffBase?: DiffBase | null;
   /** The review's one-line summary for the header, when there is a review. */
@@ -153,10 +155,7 @@ export function paneMarkup(p: PaneMarkup): string {
     `<div class="pane-head"><div class="pane-title"><h2 id="${e(id)}-h">${e(heading)}</h2>`,
   );
   if (p.model) out.push(`<code>${e(p.model)}</code>`);
-  if (p.cachedPercent !== undefined)
-    out.push(
-      `<span class="badge cached" title="Share of this request's characters above the ✂ line, i.e. a byte-stable prefix the provider can reuse">${p.cachedPercent}% byte-stable prefix</span>`,
-    );
+  if (p.econ?.cached) out.push(`<span class="badge cached" title="${e(p.econ.cached.title)}">${e(p.econ.cached.text)}</span>`);
   if (p.econ) out.push(`<span class="badge econ-tokens" title="${e(p.econ.title)}"><span class="visually-hidden">Input tokens: </span>${e(p.econ.text)}</span>`);
   if (p.kind !== 'request' && p.eventType) out.push(`<span class="muted">${e(p.eventType)}</span>`);
   out.push('</div>');
@@ -244,7 +243,6 @@ export function fromPane(
     kind: pane.kind,
     diffBase: pane.diffBase ?? null,
     ...(pane.kind === 'request' && { model: pane.lines[0]?.text.replace(/^model: /, '') ?? '' }),
-    ...(pane.cached !== undefined && { cachedPercent: Math.round(pane.cached * 100) }),
     ...(pane.kind !== 'request' && { eventType: typeByOffset.get(String(pane.offset)) ?? '' }),
     ...(pane.rejected && { rejected: pane.rejected }),
     lines: pane.lines.map((l, i) => ({

@@ -68,7 +68,6 @@ function buildPane(
     diffBase: enc.base ?? null,
     ...(enc.econ && { econ: enc.econ }),
     ...(enc.kind === 'request' && { model: textOf(htmlOf(ids[0]!)).replace(/^model: /, '') }),
-    ...(enc.cached !== undefined && { cachedPercent: enc.cached }),
     ...(enc.kind !== 'request' && { eventType: typeOf(off) }),
     ...(enc.rejected && { rejected: enc.rejected }),
     lines: ids.map((id, i) => ({

@@ -46,8 +46,6 @@ export interface Pane {
   lines: PaneLine[];
   /** Lines of the previous pane removed after the last line. */
   removedAtEnd: string[];
-  /** Share of the request's characters above the ✂ line (requests after the first only). */
-  cached?: number;
   /** The request the cut compares with. */
   previous?: number | null;
   /**
@@ -222,8 +220,6 @@ export function scenarioView(r: RenderedScenario): ScenarioView {
     };
     if (ev.request) {
       pane.previous = ev.request.previous;
-      const cached = requestCached(ev.request);
-      if (cached !== undefined) pane.cached = cached;
     }
     panes.push(pane);
     if (ev.request) requestLines.set(ev.offset, ev.lines);
