@@ -78,7 +78,7 @@ export interface EncodedPane {
   removedAtEnd: number[];
   /** [lineIndex, textId] for abridgement stand-in lines: the full text they expand to. */
   abridged?: number[][];
-  /** Flat [lineIndex, textId, …]: the old text of each changed line. */
+  /** Flat [lineIndex, htmlId, …]: each changed line's changed words (word-diff-html.ts markup, in the html table). */
   old: number[];
   /** What the line marks compare with (absent: nothing, e.g. the first event). */
   base?: { kind: 'request' | 'event'; offset: number };

@@ -12,6 +12,7 @@ import { highlightLines } from './highlight.ts';
 import type { RequestEconomics } from '../economics/compute.ts';
 import { cutNote, paneTokens } from '../economics/view.ts';
 import { cacheBadge } from './cache-badge.ts';
+import { wordDiffHtml } from './word-diff-html.ts';
 import { marksRle, splice, type EncodedPane, type PaneData } from './pane-codec.ts';
 
 export type { PaneData } from './pane-codec.ts';
@@ -69,7 +70,7 @@ export async function encodePanes(
       removed: p.lines.flatMap((l, i) => (l.removedBefore.length ? [[i, ...l.removedBefore.map((r) => text.id(r))]] : [])),
       removedAtEnd: p.removedAtEnd.map((r) => text.id(r)),
       ...(abridged.length > 0 && { abridged }),
-      old: p.lines.flatMap((l, i) => (l.old !== undefined ? [i, text.id(l.old)] : [])),
+      old: p.lines.flatMap((l, i) => (l.old !== undefined ? [i, html.id(wordDiffHtml(l.words ?? [{ op: '-', text: l.old }]))] : [])),
       ...(p.diffBase && { base: p.diffBase }),
       ...(cut >= 0 && { cut }),
       ...(p.rejected && { rejected: p.rejected }),

@@ -89,7 +89,7 @@ describe('paneMarkup', () => {
         line({ html: 'b', from: '2' }),
         line({ html: 'c' }),
         line({ html: 'd' }),
-        line({ html: 'e', from: '2', status: 'changed', old: '  old', removedBefore: ['gone'] }),
+        line({ html: 'e', from: '2', status: 'changed', was: '<del>old</del> e', removedBefore: ['gone'] }),
       ],
       removedAtEnd: [],
       diffBase: { kind: 'request', offset: 4 },
@@ -101,7 +101,7 @@ describe('paneMarkup', () => {
       '<div data-from>c</div>',
       '<div>d</div>',
       '<div class="s-removed">gone</div>',
-      '<div class="s-was i2">  old</div>',
+      '<div class="s-was"><del>old</del> e</div>',
       '<div class="s-changed"><span class="gutter"><a href="#@2">@2</a></span>e</div>',
     ]);
   });

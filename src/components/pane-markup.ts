@@ -26,6 +26,7 @@ import type { Card, Pane } from '../prompt/view.ts';
 import { CUT_COMMENT } from '../prompt/weave.ts';
 import type { CutNote, PaneTokens } from '../economics/view.ts';
 import type { CacheBadge } from './cache-badge.ts';
+import { wordDiffHtml } from './word-diff-html.ts';
 import { CUT_ABOVE, CUT_ABOVE_UNCACHED, CUT_BELOW, CUT_LABEL, noBaseStory, paneHeading, plural, storyLabel, type DiffBase } from './pane-text.ts';
 
 export type PaneKind = 'request' | 'state' | 'rejected';
@@ -44,8 +45,12 @@ export interface PaneMarkupLine {
   cutAbove: boolean;
   /** Annotations on this line: DOM id and comment (plain text; `html`, when given, is its safe markup). */
   notes: readonly { id: string; comment: string; html?: string }[];
-  /** A changed line's old text (plain), shown above it when the reader asks for it. */
-  old?: string;
+  /**
+   * A changed line's changed words (safe markup from word-diff-html.ts: its old text, the removed
+   * words struck, the added ones marked, long unchanged runs shortened), shown above it when the
+   * reader asks for it.
+   */
+  was?: string;
   /** The line is an abridgement's stand-in: the full text it replaces (plain text). */
   abridges?: string;
 }
@@ -164,7 +169,7 @@ export function paneMarkup(p: PaneMarkup): string {
   else {
     out.push(
       `<p class="story" data-story="after"><span class="story-label">${e(label)}</span> <span class="count c-add">+${added} added</span> <span class="count c-chg">~${changed} changed</span> <span class="count c-rem">−${removed} removed</span>`,
-      changed ? ' <button type="button" class="show-old" aria-pressed="false" hidden>show old text</button>' : '',
+      changed ? ' <button type="button" class="show-old" aria-pressed="false" hidden>show the changed words</button>' : '',
       '</p>',
     );
   }
@@ -192,7 +197,7 @@ export function paneMarkup(p: PaneMarkup): string {
     if (l.cutAbove) out.push(p.econ?.note?.uncached ? CUT_ROW_UNCACHED : CUT_ROW);
     if (l.cutAbove && p.econ?.note) out.push(cutNoteMarkup(p.econ.note, base));
     for (const n of l.notes) out.push(`<div class="note" role="note" id="${e(n.id)}"><span class="visually-hidden">Annotation: </span>${n.html ?? e(n.comment)}</div>`);
-    if (l.old !== undefined) out.push(`<div${lineAttrs(indentOf(l.old), 's-was')}>${e(l.old)}</div>`);
+    if (l.was !== undefined) out.push(`<div${lineAttrs(l.indent, 's-was')}>${l.was}</div>`);
     // A run of lines from the same events: its first line carries the provenance — the gutter link
     // to its first event, `data-from` listing all of them when there are several, a bare
     // `data-from` when there are none after a run that had some — and the rest of the run inherits
@@ -253,7 +258,7 @@ export function fromPane(
       removedBefore: l.removedBefore,
       cutAbove: l.cutAbove,
       notes: l.notes.map((n, k) => ({ id: `${opts.idPrefix}-n${i}-${k}`, comment: n.comment, ...(commentHtml && { html: commentHtml(n.comment) }) })),
-      ...(l.old !== undefined && { old: l.old }),
+      ...(l.old !== undefined && { was: wordDiffHtml(l.words ?? [{ op: '-', text: l.old }]) }),
       ...(l.abridges !== undefined && { abridges: l.abridges }),
     })),
     removedAtEnd: pane.removedAtEnd,

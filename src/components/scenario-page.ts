@@ -60,7 +60,7 @@ function buildPane(
   const removedAt = new Map(enc.removed.map((r) => [r[0]!, r.slice(1).map((t) => data.text[t]!)]));
   const abridgedAt = new Map((enc.abridged ?? []).map(([i, t]) => [i!, data.text[t!]!]));
   const oldAt = new Map<number, string>();
-  for (let k = 0; k < enc.old.length; k += 2) oldAt.set(enc.old[k]!, data.text[enc.old[k + 1]!]!);
+  for (let k = 0; k < enc.old.length; k += 2) oldAt.set(enc.old[k]!, htmlOf(enc.old[k + 1]!));
   const html = paneMarkup({
     offset: Number(off),
     kind: enc.kind,
@@ -79,7 +79,7 @@ function buildPane(
       cutAbove: enc.cut === i,
       notes: [],
       ...(abridgedAt.has(i) && { abridges: abridgedAt.get(i)! }),
-      ...(oldAt.has(i) && { old: oldAt.get(i)! }),
+      ...(oldAt.has(i) && { was: oldAt.get(i)! }),
     })),
     removedAtEnd: enc.removedAtEnd.map((t) => data.text[t]!),
   });

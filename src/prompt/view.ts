@@ -9,6 +9,7 @@
  * rewrite between two sends shows up as changed lines), a state pane against the previous event.
  */
 import { diffArrays } from 'diff';
+import { wordParts, type WordPart } from './diff.ts';
 import type { PrintedLine } from './print.ts';
 import type { RenderedRequest, RenderedScenario } from './render.ts';
 import type { Anchor } from './weave.ts';
@@ -32,6 +33,8 @@ export interface PaneLine {
   status: LineStatus;
   /** A `changed` line's text in the pane it is compared with. */
   old?: string;
+  /** A `changed` line as words: what stayed, what went, what came (diff.ts wordParts). */
+  words?: WordPart[];
   /** Lines of the previous pane removed right before this line. */
   removedBefore: string[];
   cutAbove: boolean;
@@ -208,7 +211,7 @@ export function scenarioView(r: RenderedScenario): ScenarioView {
         from: l.from,
         message: l.message,
         status: status[i]!,
-        ...(old[i] !== undefined && { old: old[i] }),
+        ...(old[i] !== undefined && { old: old[i], words: wordParts(old[i], l.text) }),
         removedBefore: removedBefore[i]!,
         cutAbove: cut === i,
         notes: (anchors.get(i) ?? []).map((a) => ({ comment: a.annotation.comment, start: a.start, end: a.end })),
