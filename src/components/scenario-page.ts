@@ -166,6 +166,7 @@ export function initScenarioPage(): void {
     waiting = undefined;
     loadError?.remove();
     current = off;
+    if (opts.announce || opts.scroll) chosen = true;
     for (const c of cards) {
       const on = c === card;
       c.classList.toggle('selected', on);
@@ -303,15 +304,23 @@ export function initScenarioPage(): void {
   });
 
   // One column (a phone): the pane sits below the whole timeline, so a control brings it to the
-  // reader after a card is chosen, and back to the card after reading.
+  // reader after a card is chosen, and back to the card after reading. It sits in the flow — at the
+  // end of the chosen card, or in the pane's (sticky) header on the way back — never floating
+  // over the text.
   let paneInView = false;
   let cardInView = true;
+  let chosen = false;
   function updateToRequest(): void {
     if (!toRequest) return;
     const oneColumn = getComputedStyle(panesBox).position !== 'sticky';
     const pane = panes.get(current!);
     const down = !paneInView;
-    toRequest.hidden = !oneColumn || !pane || (!down && cardInView);
+    // Not before the reader has chosen an event (or followed a link to one): on a plain load the
+    // control would push the timeline down under the reader's eyes.
+    toRequest.hidden = !chosen || !oneColumn || !pane || (!down && cardInView);
+    if (toRequest.hidden) return;
+    const home = down ? cardOf(current!) : pane?.querySelector('.pane-title');
+    if (home && toRequest.parentElement !== home) home.append(toRequest);
     toRequest.dataset.dir = down ? 'down' : 'up';
     toRequest.textContent = down ? `${paneHeading(pane?.dataset.kind as 'request', current!)} ↓` : `↑ event @${current}`;
   }
