@@ -162,7 +162,7 @@ describe('a phone (390 px) and a wide screen, light and dark', SLOW, () => {
       // the chart: new tokens hatched (a pattern), cached ones solid — not colour alone
       expect(
         await page
-          .locator('.econ-new-bar')
+          .locator('rect.econ-new')
           .first()
           .evaluate((e) => getComputedStyle(e).fill),
       ).toMatch(/url\(.*econ-hatch/);
