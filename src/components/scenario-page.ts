@@ -166,7 +166,10 @@ export function initScenarioPage(): void {
     waiting = undefined;
     loadError?.remove();
     current = off;
-    if (opts.announce || opts.scroll) chosen = true;
+    if (opts.announce || opts.scroll) {
+      chosen = true;
+      watch();
+    }
     for (const c of cards) {
       const on = c === card;
       c.classList.toggle('selected', on);
@@ -324,7 +327,11 @@ export function initScenarioPage(): void {
     toRequest.dataset.dir = down ? 'down' : 'up';
     toRequest.textContent = down ? `${paneHeading(pane?.dataset.kind as 'request', current!)} ↓` : `↑ event @${current}`;
   }
-  if (toRequest && 'IntersectionObserver' in window) {
+  /** Where the pane and the cards are, watched from the reader's first choice on (not on load: work nobody asked for yet). */
+  let watching = false;
+  function watch(): void {
+    if (watching || !toRequest || !('IntersectionObserver' in window)) return;
+    watching = true;
     new IntersectionObserver((entries) => {
       for (const en of entries) paneInView = en.isIntersecting;
       updateToRequest();
@@ -334,6 +341,8 @@ export function initScenarioPage(): void {
       updateToRequest();
     });
     for (const c of cards) cardWatch.observe(c);
+  }
+  if (toRequest && 'IntersectionObserver' in window) {
     toRequest.addEventListener('click', () => {
       if (toRequest.dataset.dir === 'down') panesBox.scrollIntoView({ block: 'start' });
       else cardOf(current!)?.scrollIntoView({ block: 'center' });
@@ -358,7 +367,7 @@ export function initScenarioPage(): void {
   };
   window.addEventListener('scroll', queueFit, { passive: true });
   window.addEventListener('resize', queueFit);
-  fitColumn();
+  queueFit(); // with the first frame, not in the script's own task (it measures the laid-out page)
   // Provider wire views: written by their own chunk, loaded when a view first opens.
   article.addEventListener(
     'toggle',
@@ -385,5 +394,12 @@ export function initScenarioPage(): void {
   fromHash();
   // Opened without a deep link: the page starts at its title (the window is not scrolled) with the
   // scenario's opening request (`opens:`) selected — the build already marked its card and pane.
-  if (current === initial && current !== undefined && waiting === undefined) select(current);
+  // Its card and pane are marked in the page already; what is left (the pane column scrolled to the
+  // ✂ line) measures the laid-out page, so it waits for the first frame.
+  if (current === initial && current !== undefined && waiting === undefined) {
+    const first = current;
+    requestAnimationFrame(() => {
+      if (current === first) select(first);
+    });
+  }
 }
