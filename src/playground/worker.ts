@@ -90,8 +90,8 @@ self.onmessage = async (ev: MessageEvent<ToWorker>): Promise<void> => {
     const econ = view && economics && econModule && last.prepared ? econModule.paneEconomics((last.econ ??= econModule.economicsOf(last.prepared, economics)), view) : undefined;
     foldMs += performance.now() - t1;
     let sent: WorkerResult['view'] = view && (econ ? { ...view, econ } : view);
-    if (view && last.prepared === cardsSent) {
-      const { cards: _same, ...rest } = view;
+    if (sent && last.prepared === cardsSent) {
+      const { cards: _same, ...rest } = sent;
       sent = rest;
     } else if (view) cardsSent = last.prepared;
     post({

@@ -209,6 +209,10 @@ describe('the playground', SLOW, () => {
       await page.waitForTimeout(500);
       expect(await clsOf(page), `${width}px`).toBeLessThan(0.05);
       await shot(page, `playground-${width}`);
+      // another event of the same text: its answer carries the economics too
+      await page.locator('#pg-event').selectOption('32');
+      await expect.poll(() => pg.getAttribute('data-offset'), POLL).toBe('32');
+      expect(await pg.locator('.pane-head .badge.cached').textContent()).toBe('0 % cached — below the 1,024-token minimum');
       await page.context().close();
     }
   });
