@@ -53,7 +53,7 @@ describe('the search index', () => {
     // A change sign's label glued to its symbol ("+added", "~was"), the pane head's counts and
     // badges, the ✂ line, the review views' titles — each quoted with its context when found.
     const CONTROL =
-      /[+~−](?:added|changed|removed|was)\b|\+\d+ added ~\d+ changed|Since (?:request )?@\d+:|\d+% byte-stable prefix|✂ cache cut|above: cached prefix|Diff — (?:unified|side by side)|Annotation: /g;
+      /[+~−](?:added|changed|removed|was)\b|\+\d+ added ~\d+ changed|Since (?:request )?@\d+:|\d+ % cached|✂ cache cut|above: cached prefix|Diff — (?:unified|side by side)|Annotation: /g;
     for (const url of ['/scenarios/sent-re-add/', '/scenarios/metadata-lines-before-after/', '/scenarios/imported-trace/']) {
       const content = pages.get(url)?.content;
       expect(content, url).toBeDefined();

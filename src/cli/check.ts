@@ -2,6 +2,8 @@
  * `npm run check` — the corpus check without building the site: every scenario error, stale
  * anchor and stale fixture, plus warnings: ambiguous anchors, and anchors on protocol metadata (an
  * `@N …` first line; see src/prompt/metadata-anchor.ts). Exit 1 on any error; warnings never fail.
+ * A new scenario's missing fixture is a notice with the next step, not an error — except in CI
+ * (`CI` set), where it is one (the fixture test of `npm test` fails on it too).
  * Each error is followed by a short code frame of the scenario file (src/scenarios/frame.ts), as in
  * the dev overlay.
  */
@@ -9,6 +11,7 @@ import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { renderCorpus } from '../prompt/corpus.ts';
 import { reportWithFrames } from '../scenarios/frame.ts';
+import { UPDATE_COMMAND } from '../fixture-format/format.ts';
 import { planFixtures, staleMessage } from '../fixture-format/store.ts';
 import { loadConfig, runMain } from './config.ts';
 
@@ -28,11 +31,32 @@ runMain(async () => {
     console.error(reportWithFrames(corpus.errors, (f) => readText(join(config.root, f))));
     return 1;
   }
-  const stale = staleMessage(config.fixturesDir, planFixtures(join(config.root, config.fixturesDir), corpus.scenarios));
+  const plan = planFixtures(join(config.root, config.fixturesDir), corpus.scenarios);
+  // A new scenario has no fixture yet: writing it is the next step (`npm run fixtures`), not a
+  // failed check — so the documented `check && fixtures && build` works for a new scenario. In CI
+  // a missing fixture is an error (the PR forgot to commit it); so are stale and orphaned ones.
+  const missing = process.env.CI ? [] : plan.write.filter((w) => w.isNew);
+  const stale = staleMessage(config.fixturesDir, { ...plan, write: plan.write.filter((w) => !missing.includes(w)) });
   if (stale) {
     console.error(stale);
     return 1;
   }
   const requests = corpus.scenarios.reduce((n, s) => n + s.requests.length, 0);
-  console.log(`ok: ${corpus.scenarios.length} scenarios, ${requests} requests, fixtures fresh${corpus.warnings.length ? `, ${corpus.warnings.length} warning(s)` : ''}`);
+  const fixtures = missing.length ? `${missing.length} new scenario${missing.length === 1 ? ' has' : 's have'} no fixture yet` : 'fixtures fresh';
+  console.log(`ok: ${corpus.scenarios.length} scenarios, ${requests} requests, ${fixtures}${corpus.warnings.length ? `, ${corpus.warnings.length} warning(s)` : ''}`);
+  if (missing.length)
+    console.log(
+      newFixturesNotice(
+        config.fixturesDir,
+        missing.map((w) => w.name),
+      ),
+    );
 });
+
+/** The next step for new scenarios: write their fixtures and commit them (CI checks they are there). */
+function newFixturesNotice(fixturesDir: string, names: readonly string[]): string {
+  return [
+    ...names.map((n) => `  missing: ${fixturesDir}/${n}`),
+    `  next: run \`${UPDATE_COMMAND}\` to write ${names.length === 1 ? 'it' : 'them'}, and commit ${names.length === 1 ? 'it' : 'them'} with the scenario (in CI a missing fixture is an error)`,
+  ].join('\n');
+}

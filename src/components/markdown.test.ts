@@ -1,6 +1,6 @@
 /** Untrusted prose rendered as Markdown: inline for titles and notes, always escaped. */
 import { describe, expect, it } from 'vitest';
-import { inlineMarkdown, safeMarkdown } from './markdown.ts';
+import { inlineMarkdown, markdownText, safeMarkdown } from './markdown.ts';
 
 describe('inlineMarkdown', () => {
   it('renders code and emphasis without a wrapping paragraph', () => {
@@ -17,5 +17,13 @@ describe('inlineMarkdown', () => {
   it('keeps several paragraphs as paragraphs', () => {
     expect(inlineMarkdown('one\n\ntwo')).toBe('<p>one</p>\n<p>two</p>');
     expect(safeMarkdown('x')).toBe('<p>x</p>');
+  });
+});
+
+describe('markdownText', () => {
+  it('is the text a reader sees: no backticks or stars, entities decoded, markup never produced', () => {
+    expect(markdownText('Deleting a key, and deleting everything (`*`)')).toBe('Deleting a key, and deleting everything (*)');
+    expect(markdownText('a *b* & `<c>`')).toBe('a b & <c>');
+    expect(markdownText('plain')).toBe('plain');
   });
 });

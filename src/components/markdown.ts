@@ -19,3 +19,18 @@ export function inlineMarkdown(source: string): string {
   const m = /^<p>([\s\S]*)<\/p>$/.exec(html);
   return m && !m[1]!.includes('<p>') ? m[1]! : html;
 }
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/**
+ * Inline Markdown as the plain text a reader sees (`code` without its backticks, *emphasis*
+ * without its stars): for places that take text, not markup — a page's `<title>`, its
+ * description, a `<select>` option.
+ */
+export function markdownText(source: string): string {
+  return inlineMarkdown(source)
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, n: string) =>
+      n[0] === '#' ? String.fromCodePoint(n[1] === 'x' || n[1] === 'X' ? parseInt(n.slice(2), 16) : Number(n.slice(1))) : (ENTITIES[n] ?? m),
+    );
+}

@@ -11,6 +11,7 @@
  */
 
 import type { CutNote, PaneTokens } from '../economics/view.ts';
+import type { CacheBadge } from './cache-badge.ts';
 import type { Pane } from '../prompt/view.ts';
 
 /** A list against the previous pane's: [same-prefix count, same-suffix count, …middle runs]. */
@@ -77,17 +78,16 @@ export interface EncodedPane {
   removedAtEnd: number[];
   /** [lineIndex, textId] for abridgement stand-in lines: the full text they expand to. */
   abridged?: number[][];
-  /** Flat [lineIndex, textId, …]: the old text of each changed line. */
+  /** Flat [lineIndex, htmlId, …]: each changed line's changed words (word-diff-html.ts markup, in the html table). */
   old: number[];
   /** Flat [lineIndex, textId, …]: a cache breakpoint label under each of these lines (requests that carry any). */
   bp?: number[];
   /** What the line marks compare with (absent: nothing, e.g. the first event). */
   base?: { kind: 'request' | 'event'; offset: number };
   cut?: number;
-  cached?: number;
   rejected?: string;
-  /** Token figures of a request pane and the note under its ✂ line (same words as the page's). */
-  econ?: PaneTokens & { note?: CutNote };
+  /** Token figures of a request pane, its cached-tokens badge and the note under its ✂ line (same words as the page's). */
+  econ?: PaneTokens & { note?: CutNote; cached?: CacheBadge };
 }
 
 export interface PaneData {

@@ -11,6 +11,8 @@ import type { Pane } from '../prompt/view.ts';
 import { highlightLines } from './highlight.ts';
 import type { RequestEconomics } from '../economics/compute.ts';
 import { cutNote, paneTokens } from '../economics/view.ts';
+import { cacheBadge } from './cache-badge.ts';
+import { wordDiffHtml } from './word-diff-html.ts';
 import { marksRle, splice, type EncodedPane, type PaneData } from './pane-codec.ts';
 
 export type { PaneData } from './pane-codec.ts';
@@ -68,13 +70,12 @@ export async function encodePanes(
       removed: p.lines.flatMap((l, i) => (l.removedBefore.length ? [[i, ...l.removedBefore.map((r) => text.id(r))]] : [])),
       removedAtEnd: p.removedAtEnd.map((r) => text.id(r)),
       ...(abridged.length > 0 && { abridged }),
-      old: p.lines.flatMap((l, i) => (l.old !== undefined ? [i, text.id(l.old)] : [])),
+      old: p.lines.flatMap((l, i) => (l.old !== undefined ? [i, html.id(wordDiffHtml(l.words ?? [{ op: '-', text: l.old }]))] : [])),
       ...(p.lines.some((l) => l.breakpoints) && { bp: p.lines.flatMap((l, i) => (l.breakpoints ?? []).flatMap((b) => [i, text.id(b)])) }),
       ...(p.diffBase && { base: p.diffBase }),
       ...(cut >= 0 && { cut }),
-      ...(p.cached !== undefined && { cached: Math.round(p.cached * 100) }),
       ...(p.rejected && { rejected: p.rejected }),
-      ...(econ && { econ: { ...paneTokens(econ), ...(cut >= 0 && { note: cutNote(econ, economics!.typeOf) }) } }),
+      ...(econ && { econ: { ...paneTokens(econ), cached: cacheBadge(econ), ...(cut >= 0 && { note: cutNote(econ, economics!.typeOf) }) } }),
     };
     prev = { offset: p.offset, ids, from: froms };
   }

@@ -36,7 +36,7 @@ describe('paneMarkup', () => {
       kind: 'request',
       idPrefix: 'pane',
       model: 'm',
-      cachedPercent: 42,
+      econ: { text: 'cached 0 · new 9 · 9 tokens · $0.1', title: 't', cached: { text: '0 % cached — below the 1,024-token minimum', title: '0 of 9' } },
       linkBase: '/s/x/',
       lines: [
         line({ from: '3' }),
@@ -69,7 +69,7 @@ describe('paneMarkup', () => {
     expect(html).toContain('<div class="s-removed">gone</div>');
     expect(html).toContain('<strong>✂ cache cut</strong>');
     expect(html).toContain('<div class="note" role="note" id="pane-n2-0">');
-    expect(html).toContain('42% byte-stable prefix');
+    expect(html).toContain('<span class="badge cached" title="0 of 9">0 % cached — below the 1,024-token minimum</span>');
     expect(html.startsWith('<section class="pane" id="pane-9"')).toBe(true);
     // Out of the search index by class (pagefind.yml): gutter links, counts, badges and the ✂ line
     // — not the prompt text.
@@ -89,7 +89,7 @@ describe('paneMarkup', () => {
         line({ html: 'b', from: '2' }),
         line({ html: 'c' }),
         line({ html: 'd' }),
-        line({ html: 'e', from: '2', status: 'changed', old: '  old', removedBefore: ['gone'] }),
+        line({ html: 'e', from: '2', status: 'changed', was: '<del>old</del> e', removedBefore: ['gone'] }),
       ],
       removedAtEnd: [],
       diffBase: { kind: 'request', offset: 4 },
@@ -101,7 +101,7 @@ describe('paneMarkup', () => {
       '<div data-from>c</div>',
       '<div>d</div>',
       '<div class="s-removed">gone</div>',
-      '<div class="s-was i2">  old</div>',
+      '<div class="s-was"><del>old</del> e</div>',
       '<div class="s-changed"><span class="gutter"><a href="#@2">@2</a></span>e</div>',
     ]);
   });

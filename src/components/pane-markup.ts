@@ -1,8 +1,10 @@
 /**
  * The one writer of a prompt pane's markup: the printed request (or the state) as of one event —
- * its head (heading, model, cached share, change counts), each line marked added/changed since the
- * previous event, removed lines struck through, the ✂ cache line, the request's cache breakpoints
- * (a row under the line each ends on), annotations (the comment above its line), and a provenance gutter linking each run of lines to the event that produced it.
+ * its head (heading, model, share of input tokens cached, change counts), each line marked
+ * added/changed since the previous event (a changed line shows its changed words), removed lines
+ * struck through, the ✂ cache line, the request's cache breakpoints (a row under the line each ends
+ * on), annotations (the comment above its line), and a provenance gutter linking each run of lines
+ * to the event that produced it.
  *
  * A line's markup is most of a page, so it carries only what a reader gets from it: a `<div>` child
  * of the lines box (no class to say it is a line: the stylesheet and scripts select it by where it
@@ -25,6 +27,8 @@
 import type { Card, Pane } from '../prompt/view.ts';
 import { CUT_COMMENT } from '../prompt/weave.ts';
 import type { CutNote, PaneTokens } from '../economics/view.ts';
+import type { CacheBadge } from './cache-badge.ts';
+import { wordDiffHtml } from './word-diff-html.ts';
 import { CUT_ABOVE, CUT_ABOVE_UNCACHED, CUT_BELOW, CUT_LABEL, noBaseStory, paneHeading, plural, storyLabel, type DiffBase } from './pane-text.ts';
 
 export type PaneKind = 'request' | 'state' | 'rejected';
@@ -43,8 +47,12 @@ export interface PaneMarkupLine {
   cutAbove: boolean;
   /** Annotations on this line: DOM id and comment (plain text; `html`, when given, is its safe markup). */
   notes: readonly { id: string; comment: string; html?: string }[];
-  /** A changed line's old text (plain), shown above it when the reader asks for it. */
-  old?: string;
+  /**
+   * A changed line's changed words (safe markup from word-diff-html.ts: its old text, the removed
+   * words struck, the added ones marked, long unchanged runs shortened), shown above it when the
+   * reader asks for it.
+   */
+  was?: string;
   /** The line is an abridgement's stand-in: the full text it replaces (plain text). */
   abridges?: string;
   /** Labels of the cache breakpoints right under this line (plain text, e.g. "cache breakpoint (5 min)"). */
@@ -63,8 +71,6 @@ export interface PaneMarkup {
   shared?: boolean;
   /** The request's model (requests only). */
   model?: string;
-  /** Whole percent of the request above the ✂ line. */
-  cachedPercent?: number;
   /** The event's type, shown in the head of non-request panes. */
   eventType?: string;
   rejected?: string;
@@ -76,8 +82,11 @@ export interface PaneMarkup {
   reviewHtml?: string;
   /** Markup of the request's provider wire views (WireViews.astro; escaped by its own renderer). */
   wireHtml?: string;
-  /** The request's cache economics (economics/view.ts): token figures for the header, the note under the ✂ line. */
-  econ?: PaneTokens & { note?: CutNote };
+  /**
+   * The request's cache economics (economics/view.ts): token figures for the header, the note
+   * under the ✂ line, and the header's one percentage — cached tokens (cache-badge.ts).
+   */
+  econ?: PaneTokens & { note?: CutNote; cached?: CacheBadge };
   /** What the line marks compare with: the previous request (requests) or event (states); none: the first. */
   diffBase?: DiffBase | null;
   /** The review's one-line summary for the header, when there is a review. */
@@ -161,10 +170,7 @@ export function paneMarkup(p: PaneMarkup): string {
     `<div class="pane-head"><div class="pane-title"><h2 id="${e(id)}-h">${e(heading)}</h2>`,
   );
   if (p.model) out.push(`<code>${e(p.model)}</code>`);
-  if (p.cachedPercent !== undefined)
-    out.push(
-      `<span class="badge cached" title="Share of this request's characters above the ✂ line, i.e. a byte-stable prefix the provider can reuse">${p.cachedPercent}% byte-stable prefix</span>`,
-    );
+  if (p.econ?.cached) out.push(`<span class="badge cached" title="${e(p.econ.cached.title)}">${e(p.econ.cached.text)}</span>`);
   if (p.econ) out.push(`<span class="badge econ-tokens" title="${e(p.econ.title)}"><span class="visually-hidden">Input tokens: </span>${e(p.econ.text)}</span>`);
   if (p.kind !== 'request' && p.eventType) out.push(`<span class="muted">${e(p.eventType)}</span>`);
   out.push('</div>');
@@ -173,7 +179,7 @@ export function paneMarkup(p: PaneMarkup): string {
   else {
     out.push(
       `<p class="story" data-story="after"><span class="story-label">${e(label)}</span> <span class="count c-add">+${added} added</span> <span class="count c-chg">~${changed} changed</span> <span class="count c-rem">−${removed} removed</span>`,
-      changed ? ' <button type="button" class="show-old" aria-pressed="false" hidden>show old text</button>' : '',
+      changed ? ' <button type="button" class="show-old" aria-pressed="false" hidden>show the changed words</button>' : '',
       '</p>',
     );
   }
@@ -201,7 +207,7 @@ export function paneMarkup(p: PaneMarkup): string {
     if (l.cutAbove) out.push(p.econ?.note?.uncached ? CUT_ROW_UNCACHED : CUT_ROW);
     if (l.cutAbove && p.econ?.note) out.push(cutNoteMarkup(p.econ.note, base));
     for (const n of l.notes) out.push(`<div class="note" role="note" id="${e(n.id)}"><span class="visually-hidden">Annotation: </span>${n.html ?? e(n.comment)}</div>`);
-    if (l.old !== undefined) out.push(`<div${lineAttrs(indentOf(l.old), 's-was')}>${e(l.old)}</div>`);
+    if (l.was !== undefined) out.push(`<div${lineAttrs(l.indent, 's-was')}>${l.was}</div>`);
     // A run of lines from the same events: its first line carries the provenance — the gutter link
     // to its first event, `data-from` listing all of them when there are several, a bare
     // `data-from` when there are none after a run that had some — and the rest of the run inherits
@@ -253,7 +259,6 @@ export function fromPane(
     kind: pane.kind,
     diffBase: pane.diffBase ?? null,
     ...(pane.kind === 'request' && { model: pane.lines[0]?.text.replace(/^model: /, '') ?? '' }),
-    ...(pane.cached !== undefined && { cachedPercent: Math.round(pane.cached * 100) }),
     ...(pane.kind !== 'request' && { eventType: typeByOffset.get(String(pane.offset)) ?? '' }),
     ...(pane.rejected && { rejected: pane.rejected }),
     lines: pane.lines.map((l, i) => ({
@@ -264,7 +269,7 @@ export function fromPane(
       removedBefore: l.removedBefore,
       cutAbove: l.cutAbove,
       notes: l.notes.map((n, k) => ({ id: `${opts.idPrefix}-n${i}-${k}`, comment: n.comment, ...(commentHtml && { html: commentHtml(n.comment) }) })),
-      ...(l.old !== undefined && { old: l.old }),
+      ...(l.old !== undefined && { was: wordDiffHtml(l.words ?? [{ op: '-', text: l.old }]) }),
       ...(l.abridges !== undefined && { abridges: l.abridges }),
       ...(l.breakpoints && { breakpoints: l.breakpoints }),
     })),

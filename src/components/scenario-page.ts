@@ -60,7 +60,7 @@ function buildPane(
   const removedAt = new Map(enc.removed.map((r) => [r[0]!, r.slice(1).map((t) => data.text[t]!)]));
   const abridgedAt = new Map((enc.abridged ?? []).map(([i, t]) => [i!, data.text[t!]!]));
   const oldAt = new Map<number, string>();
-  for (let k = 0; k < enc.old.length; k += 2) oldAt.set(enc.old[k]!, data.text[enc.old[k + 1]!]!);
+  for (let k = 0; k < enc.old.length; k += 2) oldAt.set(enc.old[k]!, htmlOf(enc.old[k + 1]!));
   const bpAt = new Map<number, string[]>();
   for (let k = 0; k < (enc.bp?.length ?? 0); k += 2) bpAt.set(enc.bp![k]!, [...(bpAt.get(enc.bp![k]!) ?? []), data.text[enc.bp![k + 1]!]!]);
   const html = paneMarkup({
@@ -70,7 +70,6 @@ function buildPane(
     diffBase: enc.base ?? null,
     ...(enc.econ && { econ: enc.econ }),
     ...(enc.kind === 'request' && { model: textOf(htmlOf(ids[0]!)).replace(/^model: /, '') }),
-    ...(enc.cached !== undefined && { cachedPercent: enc.cached }),
     ...(enc.kind !== 'request' && { eventType: typeOf(off) }),
     ...(enc.rejected && { rejected: enc.rejected }),
     lines: ids.map((id, i) => ({
@@ -82,7 +81,7 @@ function buildPane(
       cutAbove: enc.cut === i,
       notes: [],
       ...(abridgedAt.has(i) && { abridges: abridgedAt.get(i)! }),
-      ...(oldAt.has(i) && { old: oldAt.get(i)! }),
+      ...(oldAt.has(i) && { was: oldAt.get(i)! }),
       ...(bpAt.has(i) && { breakpoints: bpAt.get(i)! }),
     })),
     removedAtEnd: enc.removedAtEnd.map((t) => data.text[t]!),
@@ -170,6 +169,10 @@ export function initScenarioPage(): void {
     waiting = undefined;
     loadError?.remove();
     current = off;
+    if (opts.announce || opts.scroll) {
+      chosen = true;
+      watch();
+    }
     for (const c of cards) {
       const on = c === card;
       c.classList.toggle('selected', on);
@@ -307,19 +310,31 @@ export function initScenarioPage(): void {
   });
 
   // One column (a phone): the pane sits below the whole timeline, so a control brings it to the
-  // reader after a card is chosen, and back to the card after reading.
+  // reader after a card is chosen, and back to the card after reading. It sits in the flow — at the
+  // end of the chosen card, or in the pane's (sticky) header on the way back — never floating
+  // over the text.
   let paneInView = false;
   let cardInView = true;
+  let chosen = false;
   function updateToRequest(): void {
     if (!toRequest) return;
     const oneColumn = getComputedStyle(panesBox).position !== 'sticky';
     const pane = panes.get(current!);
     const down = !paneInView;
-    toRequest.hidden = !oneColumn || !pane || (!down && cardInView);
+    // Not before the reader has chosen an event (or followed a link to one): on a plain load the
+    // control would push the timeline down under the reader's eyes.
+    toRequest.hidden = !chosen || !oneColumn || !pane || (!down && cardInView);
+    if (toRequest.hidden) return;
+    const home = down ? cardOf(current!) : pane?.querySelector('.pane-title');
+    if (home && toRequest.parentElement !== home) home.append(toRequest);
     toRequest.dataset.dir = down ? 'down' : 'up';
     toRequest.textContent = down ? `${paneHeading(pane?.dataset.kind as 'request', current!)} ↓` : `↑ event @${current}`;
   }
-  if (toRequest && 'IntersectionObserver' in window) {
+  /** Where the pane and the cards are, watched from the reader's first choice on (not on load: work nobody asked for yet). */
+  let watching = false;
+  function watch(): void {
+    if (watching || !toRequest || !('IntersectionObserver' in window)) return;
+    watching = true;
     new IntersectionObserver((entries) => {
       for (const en of entries) paneInView = en.isIntersecting;
       updateToRequest();
@@ -329,6 +344,8 @@ export function initScenarioPage(): void {
       updateToRequest();
     });
     for (const c of cards) cardWatch.observe(c);
+  }
+  if (toRequest && 'IntersectionObserver' in window) {
     toRequest.addEventListener('click', () => {
       if (toRequest.dataset.dir === 'down') panesBox.scrollIntoView({ block: 'start' });
       else cardOf(current!)?.scrollIntoView({ block: 'center' });
@@ -353,7 +370,7 @@ export function initScenarioPage(): void {
   };
   window.addEventListener('scroll', queueFit, { passive: true });
   window.addEventListener('resize', queueFit);
-  fitColumn();
+  queueFit(); // with the first frame, not in the script's own task (it measures the laid-out page)
   // Provider wire views: written by their own chunk, loaded when a view first opens.
   article.addEventListener(
     'toggle',
@@ -378,13 +395,14 @@ export function initScenarioPage(): void {
   window.addEventListener('hashchange', fromHash);
   const initial = current;
   fromHash();
+  // Opened without a deep link: the page starts at its title (the window is not scrolled) with the
+  // scenario's opening request (`opens:`) selected — the build already marked its card and pane.
+  // Its card and pane are marked in the page already; what is left (the pane column scrolled to the
+  // ✂ line) measures the laid-out page, so it waits for the first frame.
   if (current === initial && current !== undefined && waiting === undefined) {
-    // Opened without a deep link: the scenario's opening request, its card scrolled into view.
-    select(current);
-    const card = cardOf(current);
-    if (card) {
-      const r = card.getBoundingClientRect();
-      if (r.top < 0 || r.bottom > window.innerHeight) card.scrollIntoView({ block: 'nearest' });
-    }
+    const first = current;
+    requestAnimationFrame(() => {
+      if (current === first) select(first);
+    });
   }
 }

@@ -24,12 +24,27 @@ export function oneLine(text: string): string {
   return line.length > PREVIEW_MAX ? `${line.slice(0, PREVIEW_MAX - 1)}…` : line;
 }
 
-/** The default preview: the payload's first string field, else the payload as JSON, else the type. */
+/**
+ * The default preview: the payload's first string field, else its fields as YAML in one line
+ * (`ordinal: 10` — the way the scenario file writes them, never raw JSON on a card), else the type.
+ */
 export function defaultPreview(type: string, payload: unknown): string {
   const p = (payload ?? {}) as Record<string, unknown>;
   const text = Object.values(p).find((v): v is string => typeof v === 'string');
-  return oneLine(text ?? (Object.keys(p).length ? JSON.stringify(p) : type));
+  if (text !== undefined) return oneLine(text);
+  const fields = Object.entries(p);
+  return oneLine(fields.length ? fields.map(([k, v]) => `${k}: ${flow(v)}`).join(', ') : type);
 }
+
+/** A payload value as a YAML flow scalar or collection: `10`, `[a, b]`, `{to: x}`. */
+const flow = (v: unknown): string =>
+  Array.isArray(v)
+    ? `[${v.map(flow).join(', ')}]`
+    : v !== null && typeof v === 'object'
+      ? `{${Object.entries(v)
+          .map(([k, x]) => `${k}: ${flow(x)}`)
+          .join(', ')}}`
+      : String(v);
 
 /**
  * `describe` or its default, one description per event; previews are always set and one line.

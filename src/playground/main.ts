@@ -17,7 +17,8 @@ import type { YamlRange } from '../components/yaml-tokens.ts';
 import type { CorpusFile, EngineResult, PlaygroundError } from './engine.ts';
 import { morphInto } from './morph.ts';
 import { playgroundPaneHtml } from './pane.ts';
-import { MAX_CHARS, MAX_LINE, overLimits, WORKER_TIMEOUT_MS, type FoldInfo, type FromWorker, type ToWorker } from './protocol.ts';
+import { MAX_CHARS, MAX_LINE, overLimits, WORKER_TIMEOUT_MS, type FoldInfo, type FromWorker, type ToWorker, type WorkerResult } from './protocol.ts';
+import type { EconomicsConfig } from '../economics/profiles.ts';
 import { positionAt, renderSource, type TokenTags } from './source-view.ts';
 import { decodeHash, encodeState, forDownload, idOf, setFold } from './state.ts';
 
@@ -28,6 +29,8 @@ interface SiteCorpus {
   defaultFold: string;
   timeZero: string;
   yamlTags: TokenTags;
+  /** The site's provider profiles: the pane's tokens, cost and cache break (src/playground/economics.ts). */
+  economics?: EconomicsConfig;
 }
 
 const DEBOUNCE_MS = 200;
@@ -98,7 +101,13 @@ export async function initPlayground(): Promise<void> {
       ev.preventDefault();
       fail(`The playground's worker failed (${ev.message || 'unknown error'}); it was restarted.`);
     };
-    post({ kind: 'init', corpus: site.scenarios.map(({ file, id, text }) => ({ file, id, text })), defaultFold: site.defaultFold, timeZero: site.timeZero });
+    post({
+      kind: 'init',
+      corpus: site.scenarios.map(({ file, id, text }) => ({ file, id, text })),
+      defaultFold: site.defaultFold,
+      timeZero: site.timeZero,
+      ...(site.economics && { economics: site.economics }),
+    });
   };
   /** The text of the run last sent to the worker (its answer's ranges and error lines are for it). */
   let sentText: string | undefined;
@@ -236,6 +245,20 @@ export async function initPlayground(): Promise<void> {
     post({ kind: 'run', seq, file, text, ...(selected !== undefined && { selected }), ...(wantTokens && { tokens: true }) });
     watchdog = setTimeout(() => fail(`processing stopped after ${WORKER_TIMEOUT_MS / 1000} s`), WORKER_TIMEOUT_MS);
     fileLabel.textContent = file;
+    nameTheEdit();
+  }
+
+  /**
+   * The Open list names what is in the editor: a site scenario as it is, or "(your edit: <id>)"
+   * once the text differs from it — a link to an edited scenario reopens under its edited name,
+   * not as the scenario it started from.
+   */
+  function nameTheEdit(): void {
+    const s = site.scenarios.find((c) => c.file === file);
+    const edited = !s || s.text !== text;
+    const id = idOf(text);
+    openSelect.options[0]!.text = edited && id ? `(your edit: ${id})` : '(your edit)';
+    openSelect.value = edited ? '' : s.id;
   }
 
   /**
@@ -290,7 +313,7 @@ export async function initPlayground(): Promise<void> {
       const t0 = performance.now();
       lastGood = r.view;
       selected = r.view.selected;
-      const html = playgroundPaneHtml(r.view.pane, r.view.cards, site.yamlTags);
+      const html = playgroundPaneHtml(r.view.pane, r.view.cards, site.yamlTags, (r.view as WorkerResult['view'])?.econ);
       performance.measure('playground:markup', { start: t0, duration: performance.now() - t0 });
       morphInto(paneBox, html); // only the rows that changed are replaced (and laid out again)
       paneBox.removeAttribute('data-stale');

@@ -4,6 +4,8 @@
  */
 import type { YamlRange } from '../components/yaml-tokens.ts';
 import type { CorpusFile, EngineResult } from './engine.ts';
+import type { EconomicsConfig } from '../economics/profiles.ts';
+import type { PaneMarkup } from '../components/pane-markup.ts';
 
 /** Longest text the playground loads (characters); longer input is refused with an error. */
 export const MAX_CHARS = 1_000_000;
@@ -30,6 +32,8 @@ export interface InitMessage {
   corpus: CorpusFile[];
   defaultFold: string;
   timeZero: string;
+  /** The site's provider profiles (corpus.json): the pane's tokens, cost and cache break, as on a scenario page. */
+  economics?: EconomicsConfig;
 }
 
 export interface RunMessage {
@@ -57,7 +61,7 @@ type View = NonNullable<EngineResult['view']>;
  * result the worker sent (the page keeps them). A long scenario has a thousand cards, and copying
  * them across the worker boundary on every selection cost more than the fold itself.
  */
-export type WorkerResult = Omit<EngineResult, 'view'> & { view?: Omit<View, 'cards'> & { cards?: View['cards'] } };
+export type WorkerResult = Omit<EngineResult, 'view'> & { view?: Omit<View, 'cards'> & { cards?: View['cards']; econ?: PaneMarkup['econ'] } };
 
 export type FromWorker =
   | { kind: 'ready'; folds: FoldInfo[] }

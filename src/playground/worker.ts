@@ -13,12 +13,21 @@ import { load, paneAt, prepare, unexpected, type CorpusFile, type EngineResult, 
 import { MAX_CHARS, type FromWorker, type ToWorker, type WorkerResult } from './protocol.ts';
 import { sortErrors, formatError, type InputError } from '../scenarios/errors.ts';
 import type { Scenario } from '../scenarios/model.ts';
+import type { ScenarioEconomics } from '../economics/compute.ts';
+import type { EconomicsConfig } from '../economics/profiles.ts';
 
 const folds = registered as Map<string, AnyFold>;
 let corpus: CorpusFile[] = [];
 let defaultFold = '';
 let timeZero = '';
-let last: { key: string; scenario?: Scenario; errors: InputError[]; prepared?: Prepared; tokens?: YamlRange[] } | undefined;
+let last: { key: string; scenario?: Scenario; errors: InputError[]; prepared?: Prepared; tokens?: YamlRange[]; econ?: ScenarioEconomics } | undefined;
+let economics: EconomicsConfig | undefined;
+/**
+ * The economics (and the tokenizers' tables, megabytes) are their own chunk, asked for at init:
+ * the worker has them by the time a reader looks at a pane, and the page never waits on them.
+ */
+let econModule: typeof import('./economics.ts') | undefined;
+let econLoading: Promise<typeof import('./economics.ts')> | undefined;
 /** Whose cards the page last received (a result for the same fold of the same text leaves them out). */
 let cardsSent: Prepared | undefined;
 
@@ -42,15 +51,18 @@ function safeRanges(text: string): YamlRange[] {
   }
 }
 
-self.onmessage = (ev: MessageEvent<ToWorker>): void => {
+self.onmessage = async (ev: MessageEvent<ToWorker>): Promise<void> => {
   const m = ev.data;
   if (m.kind === 'init') {
-    ({ corpus, defaultFold, timeZero } = m);
+    ({ corpus, defaultFold, timeZero, economics } = m);
+    if (economics) econLoading ??= import('./economics.ts');
     last = undefined;
     cardsSent = undefined;
     post({ kind: 'ready', folds: [...folds.values()].map((f) => ({ id: f.id, title: f.title })) });
     return;
   }
+  // The pane shows its tokens and cost in the same answer (one render, nothing moves later).
+  if (economics && !econModule && econLoading) econModule = await econLoading.catch(() => undefined);
   const t0 = performance.now();
   if (m.text.length > MAX_CHARS) {
     const e: InputError = {
@@ -75,10 +87,11 @@ self.onmessage = (ev: MessageEvent<ToWorker>): void => {
     const t1 = performance.now();
     const errors = last.errors;
     const view = last.prepared && errors.length === 0 ? paneAt(last.prepared, m.selected) : undefined;
+    const econ = view && economics && econModule && last.prepared ? econModule.paneEconomics((last.econ ??= econModule.economicsOf(last.prepared, economics)), view) : undefined;
     foldMs += performance.now() - t1;
-    let sent: WorkerResult['view'] = view;
-    if (view && last.prepared === cardsSent) {
-      const { cards: _same, ...rest } = view;
+    let sent: WorkerResult['view'] = view && (econ ? { ...view, econ } : view);
+    if (sent && last.prepared === cardsSent) {
+      const { cards: _same, ...rest } = sent;
       sent = rest;
     } else if (view) cardsSent = last.prepared;
     post({

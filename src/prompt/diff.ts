@@ -38,6 +38,30 @@ function wordSegments(a: string, b: string): [Segment[], Segment[]] {
   return [left, right];
 }
 
+/** A piece of a changed line: unchanged (`=`), only in the old text (`-`), only in the new (`+`). */
+export interface WordPart {
+  op: '=' | '-' | '+';
+  text: string;
+}
+
+/**
+ * A changed line as one run of words: what stayed, what went, what came (the `diff` package's word
+ * diff, whitespace kept). Two lines with nothing in common beyond `maxEdits` word edits are one
+ * removal and one insertion (the diff gives up instead of spending quadratic time on them).
+ */
+export function wordParts(before: string, after: string, maxEdits = 400): WordPart[] {
+  const changes = diffWordsWithSpace(before, after, { maxEditLength: maxEdits });
+  if (!changes) return [...(before ? [{ op: '-' as const, text: before }] : []), ...(after ? [{ op: '+' as const, text: after }] : [])];
+  const parts: WordPart[] = [];
+  for (const c of changes) {
+    const op = c.added ? '+' : c.removed ? '-' : '=';
+    const last = parts.at(-1);
+    if (last?.op === op) last.text += c.value;
+    else parts.push({ op, text: c.value });
+  }
+  return parts;
+}
+
 export function diffLines(before: readonly string[], after: readonly string[]): RequestDiff {
   const rows: DiffRow[] = [];
   let i = 0;

@@ -48,7 +48,6 @@ describe('pane diffs', () => {
     const first = view.panes.find((p) => p.kind === 'request')!;
     expect(first.offset).toBe(21);
     expect(first.diffBase).toBeNull();
-    expect(first.cached).toBeUndefined();
     expect(count(first)).toEqual({ added: 0, changed: 0, removed: 0 });
   });
 

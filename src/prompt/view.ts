@@ -9,6 +9,7 @@
  * rewrite between two sends shows up as changed lines), a state pane against the previous event.
  */
 import { diffArrays } from 'diff';
+import { wordParts, type WordPart } from './diff.ts';
 import type { PrintedLine } from './print.ts';
 import type { RenderedRequest, RenderedScenario } from './render.ts';
 import type { Anchor } from './weave.ts';
@@ -33,6 +34,8 @@ export interface PaneLine {
   status: LineStatus;
   /** A `changed` line's text in the pane it is compared with. */
   old?: string;
+  /** A `changed` line as words: what stayed, what went, what came (diff.ts wordParts). */
+  words?: WordPart[];
   /** Lines of the previous pane removed right before this line. */
   removedBefore: string[];
   cutAbove: boolean;
@@ -49,8 +52,6 @@ export interface Pane {
   lines: PaneLine[];
   /** Lines of the previous pane removed after the last line. */
   removedAtEnd: string[];
-  /** Share of the request's characters above the ✂ line (requests after the first only). */
-  cached?: number;
   /** The request the cut compares with. */
   previous?: number | null;
   /**
@@ -215,7 +216,7 @@ export function scenarioView(r: RenderedScenario): ScenarioView {
         from: l.from,
         message: l.message,
         status: status[i]!,
-        ...(old[i] !== undefined && { old: old[i] }),
+        ...(old[i] !== undefined && { old: old[i], words: wordParts(old[i], l.text) }),
         removedBefore: removedBefore[i]!,
         cutAbove: cut === i,
         notes: (anchors.get(i) ?? []).map((a) => ({ comment: a.annotation.comment, start: a.start, end: a.end })),
@@ -228,8 +229,6 @@ export function scenarioView(r: RenderedScenario): ScenarioView {
     };
     if (ev.request) {
       pane.previous = ev.request.previous;
-      const cached = requestCached(ev.request);
-      if (cached !== undefined) pane.cached = cached;
     }
     panes.push(pane);
     if (ev.request) requestLines.set(ev.offset, ev.lines);

@@ -148,7 +148,7 @@ describe('the playground', () => {
     await page.getByRole('link', { name: 'Open in playground' }).click();
     await page.waitForSelector('#pg-pane .pane');
     await settled(page);
-    expect(await page.locator('#pg-pane .pane h2').textContent()).toBe('Request @31');
+    expect(await page.locator('#pg-pane .pane h2').textContent()).toBe('Request @42'); // the request the page opens on
     expect(await paneText(page, '#pg-pane .code')).toBe(pageText);
     expect(await page.locator('#pg-file').textContent()).toBe('scenarios/02-sent-re-add.yaml');
     expect(await page.locator('#pg-fold').inputValue()).toBe('context-protocol');

@@ -78,8 +78,8 @@ describe('the built site', () => {
   it('selects an event and shows the request as of it', async () => {
     const page = await open('/scenarios/sent-re-add/');
     const visible = page.locator('.pane.selected');
-    // opens on its first request with a ✂ line (@31 continues its base's stream, so it has one)
-    await expect.poll(() => visible.getAttribute('data-offset'), POLL).toBe('31');
+    // opens on the request the scenario is about (its `opens:`)
+    await expect.poll(() => visible.getAttribute('data-offset'), POLL).toBe('42');
     await page.locator('.card[data-offset="40"] .card-link').click();
     await expect.poll(() => visible.getAttribute('data-offset'), POLL).toBe('40');
     expect(await visible.locator('h2').textContent()).toBe('As of @40');

@@ -72,7 +72,8 @@ export function describe(events: readonly StreamEvent[]): EventDescription[] {
     state.apply(e);
     const p = (e.payload ?? {}) as Record<string, unknown>;
     const d: EventDescription = { badges: badges(e.type, p) };
-    d.preview = preview(p) ?? (Object.keys(p).length ? JSON.stringify(p) : e.type);
+    const text = preview(p);
+    if (text !== undefined) d.preview = text; // else the generic preview: the fields as YAML, never raw JSON (folds/hooks.ts)
     const section = e.type === BATCH_TYPE && typeof p.key === 'string' ? state.latestSection(p.key) : undefined;
     if (section?.offset === e.offset && section.supersedes !== undefined) d.links = [{ label: 'supersedes', offset: section.supersedes }];
     return d;

@@ -1,0 +1,26 @@
+/**
+ * The playground pane's cache economics, as a scenario page shows them: the header's tokens and
+ * cost (economics/view.ts), its cached-tokens badge with the reason at 0 % (cache-badge.ts) and the
+ * note under the ✂ line with the cause and the event that did it. Computed in the worker from the
+ * same economics as the build, with the site's provider profiles (corpus.json); loaded as a chunk
+ * of its own (the tokenizers' tables are megabytes).
+ */
+import { cacheBadge } from '../components/cache-badge.ts';
+import type { PaneMarkup } from '../components/pane-markup.ts';
+import { scenarioEconomics, type ScenarioEconomics } from '../economics/compute.ts';
+import type { EconomicsConfig } from '../economics/profiles.ts';
+import { cutNote, paneTokens } from '../economics/view.ts';
+import type { EngineResult, Prepared } from './engine.ts';
+
+/** The economics of every request of the prepared scenario's chain (once per text). */
+export const economicsOf = (p: Prepared, config: EconomicsConfig): ScenarioEconomics => scenarioEconomics(p.rendered, config);
+
+/** The pane's figures when it shows a request; none for other events. */
+export function paneEconomics(econ: ScenarioEconomics, view: NonNullable<EngineResult['view']>): PaneMarkup['econ'] | undefined {
+  if (view.pane.kind !== 'request') return undefined;
+  const e = econ.chain.find((x) => x.offset === view.pane.offset);
+  if (!e) return undefined;
+  const types = new Map(view.cards.map((c) => [c.offset, c.type]));
+  const cut = view.pane.lines.some((l) => l.cutAbove);
+  return { ...paneTokens(e), cached: cacheBadge(e), ...(cut && { note: cutNote(e, (o) => types.get(o) ?? '') }) };
+}

@@ -1,0 +1,304 @@
+/**
+ * Browser tests of a reader's first look at a page (issue 29): a scenario page opens at its title
+ * with the request it is about selected (its `opens:`), a deep link still goes to its event; one
+ * percentage in tokens, and a 0 % badge that says why; changed lines shown down to the word, in
+ * panes the build wrote and panes the page script builds; at 390 px the economics table's cost and
+ * cache-break columns on screen and no control floating over the text, the chart's new tokens
+ * told apart by a pattern as well as a colour; the playground's pane with the same economics as the
+ * page and a link to an edit keeping its edited name; no layout shift (CLS < 0.05, a layout measure,
+ * never a timing); and a scan of every built page's text for words joined across markup, raw
+ * Markdown and raw JSON. Screenshots (390 and 1280 px, light and dark) go to test-results/.
+ */
+import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { encodeState } from '../../src/playground/state.ts';
+import { type BuiltSite, builtSite } from '../support/browser.ts';
+import { ROOT } from '../support/project.ts';
+
+const ARTIFACTS = join(ROOT, 'test-results');
+const POLL = { timeout: 20_000 };
+const SLOW = { timeout: 300_000 };
+
+let built: BuiltSite;
+let url: string;
+let browser: Browser;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  built = await builtSite();
+  ({ browser } = built);
+  url = built.site.url;
+  mkdirSync(ARTIFACTS, { recursive: true });
+}, 600_000);
+
+afterAll(() => built?.close());
+
+/** Opens a page; `cls` records layout shifts not caused by input (PerformanceObserver, buffered). */
+async function open(path: string, width = 1280, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
+  const context = await browser.newContext({ colorScheme, viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => pageErrors.push(`${path}: ${e.message}`));
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cls: number };
+    w.__cls = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.__cls += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(url + path);
+  await page.waitForLoadState('load');
+  return page;
+}
+const clsOf = (page: Page): Promise<number> => page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, `first-look-${name}.png`) });
+
+/** The hand-written scenarios (an imported trace is written by `npm run import`) and the event each opens on. */
+function bundledOpens(): { file: string; id: string; opens?: string }[] {
+  const dir = join(ROOT, 'scenarios');
+  return readdirSync(dir)
+    .filter((f) => /\.ya?ml$/.test(f))
+    .map((f) => ({ f, text: readFileSync(join(dir, f), 'utf8') }))
+    .filter(({ text }) => !/^# Imported with `npm run import`/m.test(text))
+    .map(({ f, text }) => {
+      const doc = parse(text) as { id: string; opens?: string };
+      return { file: f, id: doc.id, ...(doc.opens !== undefined && { opens: doc.opens }) };
+    });
+}
+
+describe('a page opens at its title', SLOW, () => {
+  it('every hand-written scenario states the request it opens on', () => {
+    const all = bundledOpens();
+    expect(all.length).toBeGreaterThanOrEqual(19);
+    expect(all.filter((s) => s.opens === undefined).map((s) => s.file)).toEqual([]);
+    expect(all.find((s) => s.id === 'rewrite-vs-re-add')?.opens).toBe('@42');
+  });
+
+  it('opens unscrolled with its opens: request selected; a deep link still goes to its event', async () => {
+    for (const s of bundledOpens()) {
+      const page = await open(`/scenarios/${s.id}/`);
+      await expect.poll(() => page.locator('.pane.selected').getAttribute('data-offset'), POLL).toBe(s.opens!.slice(1));
+      expect(await page.locator('.card.selected').getAttribute('data-offset')).toBe(s.opens!.slice(1));
+      await page.waitForTimeout(200); // a late scroll would show here (no timing is asserted)
+      expect(await page.evaluate(() => window.scrollY), s.id).toBe(0);
+      expect(await clsOf(page), s.id).toBeLessThan(0.05);
+      await page.context().close();
+    }
+    const page = await open('/scenarios/rewrite-vs-re-add/#@32');
+    await expect.poll(() => page.locator('.pane.selected').getAttribute('data-offset'), POLL).toBe('32');
+    await expect.poll(() => page.evaluate(() => window.scrollY), POLL).toBeGreaterThan(0);
+    await page.context().close();
+  });
+});
+
+/** The pane header's token figures: `cached 1,438 · new 107 · 1,545 tokens · $…`. */
+const figures = (text: string): { cached: number; total: number } => {
+  const n = (s: string): number => Number(s.replace(/[≈,]/g, ''));
+  const m = /cached ([\d,≈]+) · new [\d,≈]+ · ([\d,≈]+) tokens/.exec(text)!;
+  return { cached: n(m[1]!), total: n(m[2]!) };
+};
+
+describe('one percentage, in tokens', SLOW, () => {
+  it("the header's badge is the cached share of the input tokens beside it; at 0 % it says why", async () => {
+    const page = await open('/scenarios/cache-economics/');
+    for (const off of ['31', '42', '52']) {
+      const pane = page.locator(`.pane[data-offset="${off}"]`);
+      const f = figures((await pane.locator('.pane-head .econ-tokens').textContent())!);
+      const badge = (await pane.locator('.pane-head .badge.cached').textContent())!;
+      expect(badge.startsWith(`${Math.round((100 * f.cached) / f.total)} % cached`), `@${off}: ${badge}`).toBe(true);
+      if (f.cached === 0) expect(badge, `@${off}`).toMatch(/ — \S/);
+    }
+    expect(await page.locator('.pane[data-offset="52"] .badge.cached').textContent()).toBe('0 % cached — the cached prefix expired');
+    expect(await page.locator('main').textContent()).not.toContain('byte-stable prefix</');
+    expect(await page.locator('.pane-head').allTextContents()).not.toContainEqual(expect.stringContaining('byte-stable'));
+    await page.context().close();
+    const small = await open('/scenarios/rewrite-vs-re-add/#@32');
+    expect(await small.locator('.pane[data-offset="32"] .badge.cached').textContent()).toBe('0 % cached — below the 1,024-token minimum');
+    await small.context().close();
+  });
+});
+
+describe('what changed, down to the word', SLOW, () => {
+  it('a changed line shows its removed and added words, in a pane of the page and one the script builds', async () => {
+    const page = await open('/scenarios/rewrite-vs-re-add/#@42');
+    const pane = page.locator('.pane.selected');
+    await pane.locator('button.show-old').click();
+    const was = pane.locator('.code > .s-was');
+    expect(await was.locator('del').allTextContents()).toContain('test');
+    expect((await was.locator('ins').allTextContents()).join('')).toContain('check');
+    // the spoken words around them (generated content: the stylesheet's)
+    expect(
+      await was
+        .locator('del')
+        .first()
+        .evaluate((e) => getComputedStyle(e, '::before').content),
+    ).toContain('removed');
+    await shot(page, 'word-diff-1280-light');
+    // @40 (the rewrite event) is not in the page: its pane is built from the data file
+    await page.locator('.card[data-offset="40"] .card-link').click();
+    await expect.poll(() => page.locator('.pane.selected').getAttribute('data-offset'), POLL).toBe('40');
+    const built = page.locator('.pane.selected .code > .s-was');
+    expect(await built.count()).toBeGreaterThan(0);
+    expect(await built.first().locator('del, ins').count()).toBeGreaterThan(0);
+    await page.context().close();
+  });
+});
+
+describe('a phone (390 px) and a wide screen, light and dark', SLOW, () => {
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`shows every column of the economics, floats nothing over the text, and hatches new tokens (${scheme})`, async () => {
+      const page = await open('/scenarios/cache-economics/', 390, scheme);
+      await page.locator('#economics').scrollIntoViewIfNeeded();
+      for (const label of ['Cost', 'Cache break']) {
+        const cell = page.locator(`#economics tbody td[data-l="${label}"]`).first();
+        const r = await cell.evaluate((e) => e.getBoundingClientRect().toJSON() as DOMRect);
+        expect(r.left, label).toBeGreaterThanOrEqual(0);
+        expect(r.right, label).toBeLessThanOrEqual(390);
+        expect(await cell.isVisible()).toBe(true);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      // the chart: new tokens hatched (a pattern), cached ones solid — not colour alone
+      expect(
+        await page
+          .locator('rect.econ-new')
+          .first()
+          .evaluate((e) => getComputedStyle(e).fill),
+      ).toMatch(/url\(.*econ-hatch/);
+      expect(
+        await page
+          .locator('.econ-cached')
+          .first()
+          .evaluate((e) => getComputedStyle(e).fill),
+      ).not.toMatch(/url/);
+      await shot(page, `economics-390-${scheme}`);
+      // choosing an event: the control to the request sits in the chosen card, not over the text
+      await page.locator('.card[data-offset="31"] .card-link').click();
+      const control = page.locator('.to-request');
+      await expect.poll(() => control.isVisible(), POLL).toBe(true);
+      expect(await control.evaluate((e) => getComputedStyle(e).position)).not.toMatch(/fixed|sticky|absolute/);
+      expect(await control.evaluate((e) => e.closest('.card')?.getAttribute('data-offset'))).toBe('31');
+      await shot(page, `control-390-${scheme}`);
+      await page.context().close();
+      const wide = await open('/scenarios/cache-economics/', 1280, scheme);
+      await wide.locator('#economics').scrollIntoViewIfNeeded();
+      await shot(wide, `economics-1280-${scheme}`);
+      await wide.context().close();
+    });
+  }
+});
+
+describe('the playground', SLOW, () => {
+  it('shows the same economics as the scenario page, and does not shift when its first answer arrives', async () => {
+    const scenario = await open('/scenarios/rewrite-vs-re-add/#@42');
+    const pane = scenario.locator('.pane[data-offset="42"]');
+    const want = {
+      tokens: await pane.locator('.pane-head .econ-tokens').textContent(),
+      badge: await pane.locator('.pane-head .badge.cached').textContent(),
+      note: await pane.locator('.cut-econ').textContent(),
+    };
+    await scenario.context().close();
+    for (const width of [1280, 390]) {
+      const page = await open('/playground/#open=rewrite-vs-re-add@42', width);
+      const pg = page.locator('#pg-pane .pane');
+      await expect.poll(() => pg.getAttribute('data-offset'), POLL).toBe('42');
+      await expect.poll(() => pg.locator('.pane-head .econ-tokens').textContent(), POLL).toBe(want.tokens);
+      expect(await pg.locator('.pane-head .badge.cached').textContent()).toBe(want.badge);
+      expect(await pg.locator('.cut-econ').textContent()).toBe(want.note);
+      await page.waitForTimeout(500);
+      expect(await clsOf(page), `${width}px`).toBeLessThan(0.05);
+      await shot(page, `playground-${width}`);
+      // another event of the same text: its answer carries the economics too
+      await page.locator('#pg-event').selectOption('32');
+      await expect.poll(() => pg.getAttribute('data-offset'), POLL).toBe('32');
+      expect(await pg.locator('.pane-head .badge.cached').textContent()).toBe('0 % cached — below the 1,024-token minimum');
+      await page.context().close();
+    }
+  });
+
+  it('reopens a link to an edited scenario under its edited name', async () => {
+    const text = readFileSync(join(ROOT, 'scenarios/01-birth-window.yaml'), 'utf8').replace(/^id: birth-window$/m, 'id: my-edit');
+    const page = await open(`/playground/${encodeState({ file: 'scenarios/01-birth-window.yaml', text })}`);
+    await expect.poll(() => page.locator('#pg-pane .pane').count(), POLL).toBe(1);
+    const chosen = page.locator('#pg-open option:checked');
+    expect(await chosen.textContent()).toBe('(your edit: my-edit)');
+    await page.context().close();
+  });
+});
+
+describe('text', SLOW, () => {
+  const pages = (): string[] => {
+    const out: string[] = [];
+    const dist = join(built.dir, 'dist');
+    const walk = (d: string): void => {
+      for (const f of readdirSync(d)) {
+        const p = join(d, f);
+        if (statSync(p).isDirectory()) {
+          if (f !== 'pagefind' && f !== '_astro') walk(p);
+        } else if (f === 'index.html') out.push(`/${relative(dist, d)}/`.replace(/\/+/g, '/'));
+      }
+    };
+    walk(dist);
+    return out.sort();
+  };
+
+  it('joins no words across markup, shows no raw Markdown or JSON', async () => {
+    const problems: string[] = [];
+    for (const path of pages()) {
+      const page = await open(path);
+      const found = await page.evaluate(() => {
+        const issues: string[] = [];
+        const main = document.querySelector('main');
+        if (!main) return issues;
+        /** Verbatim text (prompts, code, event YAML, the editor) is shown as written: not prose. */
+        const VERBATIM = '.code, pre, script, style, .card details, .preview, .text-diff-body, textarea, .pg-source, #pg-editor, select, kbd';
+        const blockOf = (n: Node): Element | null => {
+          for (let e = n.parentElement; e; e = e.parentElement) if (getComputedStyle(e).display !== 'inline') return e;
+          return null;
+        };
+        const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT);
+        let prev: Text | undefined;
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          if (node instanceof Element) {
+            // a line break or the start of a block separates what comes before from what follows
+            const display = getComputedStyle(node).display;
+            if (node.tagName === 'BR' || (display !== 'inline' && display !== 'contents')) prev = undefined;
+            continue;
+          }
+          const n = node as Text;
+          const t = n.data;
+          if (!t || n.parentElement?.closest(VERBATIM)) {
+            prev = undefined;
+            continue;
+          }
+          const inCode = !!n.parentElement?.closest('code');
+          if (!inCode) {
+            for (const m of t.matchAll(/[a-z]\((?!s\))/g)) issues.push(`letter before "(": …${t.slice(Math.max(0, m.index! - 25), m.index! + 25)}…`);
+            for (const m of t.matchAll(/`[^`\n]+`/g)) issues.push(`raw Markdown: ${m[0]}`);
+          }
+          // two runs of text in the same block, in different elements, with nothing between them
+          if (prev && prev.parentElement !== n.parentElement && blockOf(prev) === blockOf(n)) {
+            const a = prev.data.at(-1) ?? '';
+            const b = t[0] ?? '';
+            // (a code word's plural — `type`s — is written that way on purpose)
+            const plural = !!prev.parentElement?.closest('code') && /^s\b/.test(t);
+            if (/[A-Za-z)]/.test(a) && /[A-Za-z(]/.test(b) && !(a === ')' && b === '(') && !plural)
+              issues.push(`joined across markup: …${prev.data.slice(-20)}|${t.slice(0, 20)}…`);
+          }
+          prev = n;
+        }
+        for (const p of document.querySelectorAll('.card .preview')) if (/^\s*[{[]\s*"/.test(p.textContent ?? '')) issues.push(`raw JSON on a card: ${p.textContent}`);
+        if (/`/.test(document.title)) issues.push(`raw Markdown in the title: ${document.title}`);
+        return issues;
+      });
+      problems.push(...found.map((f) => `${path}: ${f}`));
+      await page.context().close();
+    }
+    expect(problems).toEqual([]);
+  }, 900_000);
+
+  it('logged no page errors', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
