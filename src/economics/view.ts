@@ -50,7 +50,7 @@ const CAUSE_TEXT: Record<Cause, (e: RequestEconomics) => string> = {
 
 const BYTE_CAUSES = new Set<Cause>(['model-changed', 'system-changed', 'earlier-message-changed', 'fold-changed']);
 
-/** The responsible events with their link labels: `@40 agents/context-rewritten`, or `the deploy at @44`. */
+/** The responsible events with their link labels: `@40 <event type>`, or `the deploy at @44`. */
 export function breakEvents(e: RequestEconomics, typeOf: (offset: number) => string): { offset: number; label: string }[] {
   const b = e.cacheBreak;
   return (b?.events ?? []).map((o) => ({ offset: o, label: b!.cause === 'fold-changed' ? `the deploy at @${o}` : `@${o} ${typeOf(o)}`.trim() }));
