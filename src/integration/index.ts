@@ -29,6 +29,7 @@ import { writePageFiles } from './page-files.ts';
 import { normalizeSiteBase, SITE_BASE_ENV } from './site-base.ts';
 import { devDataRoute, routesOf } from './routes.ts';
 import { buildSearchIndex } from './search-index.ts';
+import { sharedState } from './shared-state.ts';
 
 export const INTEGRATION_NAME = 'prompt-fold-explainer';
 export const CONFIG_MODULE = 'virtual:prompt-fold-explainer/config';
@@ -44,6 +45,9 @@ export interface SiteSetup {
   /** @astrojs/mdx's integration, added when the host has none. */
   mdx?: () => AstroIntegration;
 }
+
+/** Options given to the Starlight plugin (src/package/starlight.ts), in call order: the CLIs find the options there when the explainer is inside Starlight's plugins, not the config's integrations. */
+export const starlightOptions = (): ExplainerOptions[] => sharedState('starlight-options', () => [] as ExplainerOptions[]);
 
 /** The module suffix of this copy: `.ts` from the sources, `.js` from the built package (lib/). */
 const EXT = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
@@ -86,9 +90,19 @@ export function explainer(options: ExplainerOptions = {}, setup: SiteSetup = {})
         const forBrowser = browserFolds(root, options.folds);
         for (const f of forBrowser) if (f.unsafe) logger.warn(`fold ${f.spec} is not in the playground: ${f.unsafe}`);
         const builtinIndex = fileURLToPath(new URL(`../folds/index${EXT}`, import.meta.url));
+        // Inside Starlight (the prompt-fold-explainer/starlight plugin) the pages' shell is
+        // Starlight's: every import of layouts/Base.astro by the explainer's own files gets StarlightBase.astro.
+        const ownDir = fileURLToPath(new URL('../', import.meta.url));
+        const starlightShell = page.chrome === 'starlight' ? fileURLToPath(new URL('../layouts/StarlightBase.astro', import.meta.url)) : undefined;
         const plugin = {
           name: INTEGRATION_NAME,
-          resolveId: (id: string) => (id === CONFIG_MODULE ? resolvedId : id === FOLDS_MODULE ? foldsId : undefined),
+          enforce: 'pre' as const,
+          resolveId: (id: string, importer?: string) => {
+            if (id === CONFIG_MODULE) return resolvedId;
+            if (id === FOLDS_MODULE) return foldsId;
+            if (starlightShell && /(^|\/)layouts\/Base\.astro$/.test(id) && importer?.startsWith(ownDir)) return starlightShell;
+            return undefined;
+          },
           load: (id: string) =>
             id === resolvedId
               ? `export const root = ${JSON.stringify(root)};\nexport const options = ${JSON.stringify(options)};\nexport const command = ${JSON.stringify(command)};\nexport const page = ${JSON.stringify(page)};\n`
