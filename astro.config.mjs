@@ -13,6 +13,11 @@ export default defineConfig({
       fixtures: 'fixtures',
       folds: ['context-protocol', 'layered', 'requests'],
       defaultFold: 'context-protocol',
+      // This site's own guides (src/pages/reference/), linked from every page's header.
+      nav: [
+        { label: 'How the fold works', href: 'reference/context-protocol/' },
+        { label: 'Writing a scenario', href: 'reference/writing-scenarios/' },
+      ],
     }),
   ],
 });

@@ -17,8 +17,8 @@ const ROOT = join(import.meta.dirname, '../..');
 const SRC = join(ROOT, 'src');
 const OUT = join(ROOT, 'lib');
 
-/** Not part of the package: tests and their helpers. */
-const LEFT_OUT = /\.test\.ts$|(^|\/)test-support\.ts$/;
+/** Not part of the package: tests and their helpers, and this repository's own site (its pages and content config). */
+const LEFT_OUT = /\.test\.ts$|(^|\/)test-support\.ts$|^pages\/|^content\.config\.ts$/;
 
 /** `'./x.ts'` / `"../y.ts"` module specifiers (import, export, dynamic import, `new URL('./w.ts', …)`), not `?raw` ones. */
 const RELATIVE_TS = /(['"])(\.{1,2}\/[^'"?]*?)\.ts\1/g;

@@ -21,7 +21,6 @@ interface SidebarItem {
   link?: string;
   items?: SidebarItem[];
   collapsed?: boolean;
-  autogenerate?: { directory: string };
 }
 interface SetupParams {
   config: { sidebar?: unknown[] };
@@ -60,8 +59,9 @@ export function explainerStarlight(options: ExplainerOptions = {}): StarlightPlu
           if (UserError.is(err)) return logger.warn(err.message);
           throw err;
         }
-        // Without a sidebar of its own Starlight lists every docs page: keep that, then the explainer.
-        const sidebar = config.sidebar ?? [{ label: 'Docs', autogenerate: { directory: '' } }];
+        // Without a sidebar of its own Starlight lists every docs page (its root autogenerate
+        // entry, as Starlight's own default): keep that, then the explainer's group.
+        const sidebar = config.sidebar ?? [{ autogenerate: { directory: '' } }];
         updateConfig({ sidebar: [...sidebar, group] });
       },
     },
