@@ -17,6 +17,9 @@ import { schemaIssues } from './validate.ts';
 export type FoldDefinition<Options extends object> = Omit<Fold<Options>, 'eventTypes' | 'validateEvent' | 'validateOptions' | 'payloadSchemas' | 'optionsSchema'> & {
   /** One zod schema per event type, for the payload as validated (after `expand`/`derive`). Its keys are the event types. */
   payloads: Readonly<Record<string, z.ZodType>>;
+  /** The payload as an author may write it, where `expand` accepts more than the validated form (a
+   *  batch syntax): the editor schema and the reference show these. Default: `payloads`. */
+  authored?: Readonly<Record<string, z.ZodType>>;
   /** Prose, field notes and an example per event type, for the payload reference. */
   notes?: Readonly<Record<string, PayloadNotes>>;
   /** The options object's schema (after the defaults are merged in). */
@@ -27,11 +30,11 @@ export type FoldDefinition<Options extends object> = Omit<Fold<Options>, 'eventT
 
 /** A fold from its logic and its zod schemas (see the header). */
 export function defineFold<Options extends object>(def: FoldDefinition<Options>): Fold<Options> {
-  const { payloads, notes, options: optionsZod, checkOptions, ...logic } = def;
+  const { payloads, authored, notes, options: optionsZod, checkOptions, ...logic } = def;
   const eventTypes = Object.keys(payloads);
   const unknownRequest = logic.requestTypes.filter((t) => !eventTypes.includes(t));
   if (unknownRequest.length) throw new Error(`defineFold(${def.id}): request types ${unknownRequest.join(', ')} have no payload schema`);
-  const jsonSchemas = payloadJsonSchemas(payloads, notes);
+  const jsonSchemas = payloadJsonSchemas({ ...payloads, ...authored }, notes);
   return {
     ...logic,
     eventTypes,

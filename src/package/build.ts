@@ -17,8 +17,8 @@ const ROOT = join(import.meta.dirname, '../..');
 const SRC = join(ROOT, 'src');
 const OUT = join(ROOT, 'lib');
 
-/** Not part of the package: tests and their helpers, and this repository's own site (its pages and content config). */
-const LEFT_OUT = /\.test\.ts$|(^|\/)test-support\.ts$|^pages\/|^content\.config\.ts$/;
+/** Not part of the package: tests and their helpers and type stubs, and this repository's own site (its pages and content config). */
+const LEFT_OUT = /\.test\.ts$|\.d\.ts$|(^|\/)test-support\.ts$|^pages\/|^content\.config\.ts$/;
 
 /** `'./x.ts'` / `"../y.ts"` module specifiers (import, export, dynamic import, `new URL('./w.ts', …)`), not `?raw` ones. */
 const RELATIVE_TS = /(['"])(\.{1,2}\/[^'"?]*?)\.ts\1/g;
@@ -42,7 +42,7 @@ export function buildPackage(out = OUT): number {
     if (LEFT_OUT.test(name) || !statSync(from).isFile()) continue;
     const to = join(tmp, rel);
     mkdirSync(dirname(to), { recursive: true });
-    if (name.endsWith('.ts') && !name.endsWith('.d.ts')) {
+    if (name.endsWith('.ts')) {
       const source = readFileSync(from, 'utf8');
       const { outputText, diagnostics } = ts.transpileModule(source, { compilerOptions: COMPILER, fileName: name, reportDiagnostics: true });
       if (diagnostics?.length) throw new Error(`${name}: ${ts.flattenDiagnosticMessageText(diagnostics[0]!.messageText, '\n')}`);
