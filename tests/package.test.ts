@@ -96,6 +96,9 @@ function makeSite(kind: 'astro' | 'starlight', explainerTgz: string, foldTgz: st
     );
   } else {
     mkdirSync(join(dir, 'src/content/docs'), { recursive: true });
+    // Starlight's pages link /favicon.svg (a new Starlight site has one).
+    mkdirSync(join(dir, 'public'));
+    cpSync(join(ROOT, 'public/favicon.svg'), join(dir, 'public/favicon.svg'));
     writeFileSync(join(dir, 'src/content/docs/index.md'), '---\ntitle: Acme docs home\n---\n\nThe host’s own home page.\n');
     writeFileSync(
       join(dir, 'src/content.config.ts'),
@@ -188,6 +191,7 @@ describe.each(['astro', 'starlight'] as const)('installed in a fresh %s site', (
       expect(existsSync(join(dir(), 'dist/pagefind/pagefind.js'))).toBe(true); // Starlight's own search, untouched
     } else {
       expect(sent).toContain('<a class="brand" href="/explainer/">prompt-fold-explainer</a>');
+      expect(sent).not.toContain('favicon.svg'); // the host has none: no link to a missing file
     }
   });
 

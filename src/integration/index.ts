@@ -12,7 +12,7 @@
  * (Astro's `base`) for a build served under a sub-path, such as a pull-request preview.
  */
 import type { AstroIntegration } from 'astro';
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UserError } from '../errors.ts';
@@ -77,6 +77,8 @@ export function explainer(options: ExplainerOptions = {}, setup: SiteSetup = {})
           throw err;
         }
         const route = page.route;
+        // The pages' own shell links the host's favicon only where the host has one (public/favicon.svg).
+        const favicon = existsSync(join(fileURLToPath(config.publicDir), 'favicon.svg'));
         const resolvedId = `\0${CONFIG_MODULE}`;
         const siteBase = process.env[SITE_BASE_ENV];
         if (siteBase) {
@@ -105,7 +107,7 @@ export function explainer(options: ExplainerOptions = {}, setup: SiteSetup = {})
           },
           load: (id: string) =>
             id === resolvedId
-              ? `export const root = ${JSON.stringify(root)};\nexport const options = ${JSON.stringify(options)};\nexport const command = ${JSON.stringify(command)};\nexport const page = ${JSON.stringify(page)};\n`
+              ? `export const root = ${JSON.stringify(root)};\nexport const options = ${JSON.stringify(options)};\nexport const command = ${JSON.stringify(command)};\nexport const page = ${JSON.stringify({ ...page, favicon })};\n`
               : id === foldsId
                 ? browserFoldsModule(forBrowser, builtinIndex)
                 : undefined,

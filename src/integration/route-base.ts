@@ -9,8 +9,8 @@
 import { page } from 'virtual:prompt-fold-explainer/config';
 import type { PageOptions } from './options.ts';
 
-/** The page-level options, defaults filled in (options.ts parseOptions). */
-export const pageOptions = page as PageOptions;
+/** The page-level options, defaults filled in (options.ts parseOptions), and whether the host has a public/favicon.svg. */
+export const pageOptions = page as PageOptions & { favicon: boolean };
 
 /** The site's base, ending in `/` (the host's own root: its favicon, its home page). */
 export const siteBase = (): string => import.meta.env.BASE_URL.replace(/\/?$/, '/');
