@@ -138,10 +138,11 @@ describe.each(['astro', 'starlight'] as const)('installed in a fresh %s site', (
   const dir = (): string => sites[kind];
   const page = (path: string): string => readFileSync(join(dir(), 'dist', path, 'index.html'), 'utf8');
 
-  it('ships JavaScript only: no .ts module in the installed package, a bin that runs', () => {
+  it('ships JavaScript (and declarations) only: no .ts module in the installed package, a bin', () => {
     const pkg = join(dir(), 'node_modules/prompt-fold-explainer');
     const files = readdirSync(pkg, { recursive: true, encoding: 'utf8' });
-    expect(files.filter((f) => f.endsWith('.ts') && !f.startsWith('examples/'))).toEqual([]);
+    expect(files.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && !f.startsWith('examples/'))).toEqual([]);
+    expect(files).toContain('lib/package/index.d.ts'); // typed for a host's astro.config.ts
     expect(files.some((f) => f.endsWith('.test.js'))).toBe(false);
     expect(existsSync(join(dir(), 'node_modules/.bin/prompt-fold'))).toBe(true);
   });

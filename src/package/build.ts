@@ -6,8 +6,9 @@
  * (TypeScript's own transpiler, relative `.ts` imports rewritten to `.js`), and every other file the
  * pages need (`.astro`, `.mdx`, `.css`, …) is copied, its relative `.ts` imports rewritten the same
  * way — Vite compiles those in the host's build, as in this repository's. Tests are left out. The
- * folder is written next to lib/ and renamed into place, so a failed build never leaves half a
- * package.
+ * package's entries also get type declarations (`.d.ts`, from the TypeScript program of
+ * tsconfig.json), so a host's astro.config.ts and a fold package are typed. The folder is written
+ * next to lib/ and renamed into place, so a failed build never leaves half a package.
  */
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -32,6 +33,26 @@ const COMPILER: ts.CompilerOptions = {
   sourceMap: false,
 };
 
+/** The package's entries (package.json `exports`), whose declarations (and their imports') are emitted. */
+export const ENTRIES = ['package/index.ts', 'package/starlight.ts', 'package/kit.ts', 'folds/index.ts', 'integration/loader.ts'];
+
+/** Writes the entries' `.d.ts` files (and their imports') under `out`, relative imports pointing at `.js`. */
+function emitDeclarations(out: string): void {
+  const parsed = ts.getParsedCommandLineOfConfigFile(join(ROOT, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
+  if (!parsed) throw new Error('tsconfig.json: cannot read it');
+  const options: ts.CompilerOptions = { ...parsed.options, noEmit: false, declaration: true, emitDeclarationOnly: true, rootDir: SRC, outDir: out };
+  const program = ts.createProgram(
+    ENTRIES.map((e) => join(SRC, e)),
+    options,
+  );
+  const { diagnostics, emitSkipped } = program.emit(undefined, (file, text) => {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, rewrite(text));
+  });
+  if (emitSkipped || diagnostics.length)
+    throw new Error(`declarations: ${diagnostics.map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n')).join('\n') || 'emit skipped'}`);
+}
+
 export function buildPackage(out = OUT): number {
   const tmp = `${out}.tmp-${process.pid}`;
   rmSync(tmp, { recursive: true, force: true });
@@ -52,6 +73,7 @@ export function buildPackage(out = OUT): number {
     } else copyFileSync(from, to);
     count++;
   }
+  emitDeclarations(tmp);
   rmSync(out, { recursive: true, force: true });
   renameSync(tmp, out);
   return count;
