@@ -1,22 +1,23 @@
-// The one config: Astro's static build plus the explainer integration and its options.
+// The one config: Astro's static build plus the explainer integration and its options. The
+// integration brings its pages, mdx, the code blocks' highlighting and the search index itself
+// (src/package/index.ts) — this site uses it exactly as a host site uses the installed package.
 import { defineConfig } from 'astro/config';
-import mdx from '@astrojs/mdx';
-import { explainer } from './src/integration/index.ts';
-import { noTokenizeTimeLimit, THEMES } from './src/components/highlight.ts';
+import { explainer } from './src/package/index.ts';
 
 export default defineConfig({
   output: 'static',
   trailingSlash: 'always',
-  // Code blocks in the reference pages: the prompt panes' two themes, and no tokenizer time limit,
-  // so a page renders the same on every build however busy the machine (see highlight.ts).
-  markdown: { shikiConfig: { themes: THEMES, defaultColor: false, transformers: [noTokenizeTimeLimit] } },
   integrations: [
     explainer({
       scenarios: 'scenarios',
       fixtures: 'fixtures',
       folds: ['context-protocol', 'layered', 'requests'],
       defaultFold: 'context-protocol',
+      // This site's own guides (src/pages/reference/), linked from every page's header.
+      nav: [
+        { label: 'How the fold works', href: 'reference/context-protocol/' },
+        { label: 'Writing a scenario', href: 'reference/writing-scenarios/' },
+      ],
     }),
-    mdx(),
   ],
 });

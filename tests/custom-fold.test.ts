@@ -29,13 +29,14 @@ describe('the example fold itself', () => {
 
   it('validates payloads and options strictly, with a fix', () => {
     expect(chatLog.validateEvent('message', { role: 'user', text: 'hi' })).toEqual([]);
-    expect(chatLog.validateEvent('message', { role: 'robot', text: 'hi', mood: 1 }).map((i) => i.path)).toEqual([['mood'], ['role']]);
-    expect(chatLog.validateEvent('send', { model: ' ' })).toEqual([
-      { path: ['model'], message: '`model` must be a model name', fix: 'add `model:` with the model this send goes to, e.g. `openai/gpt-5`' },
-    ]);
+    expect(chatLog.validateEvent('message', { role: 'robot', text: 'hi', mood: 1 }).map((i) => i.path)).toEqual([['role'], ['mood']]);
+    // Derived from its zod schemas (defineFold): the kit's messages name the field and the fix.
+    expect(chatLog.validateEvent('send', { model: ' ' })).toEqual([{ path: ['model'], message: '`model` must not be empty', fix: 'give it a value' }]);
     expect(chatLog.validateEvent('send', 'openai/gpt-5')[0]!.path).toEqual([]);
     expect(chatLog.validateOptions({ ...chatLog.defaults, systemPrompt: 'x' })).toEqual([]);
-    expect(chatLog.validateOptions({ systemPrompt: 'x', sytemPrompt: 'y' } as never).map((i) => i.message)).toEqual(['unknown field `sytemPrompt`']);
+    expect(chatLog.validateOptions({ systemPrompt: 'x', sytemPrompt: 'y' } as never).map((i) => i.message)).toEqual([
+      'unknown field `sytemPrompt` in the options — did you mean `systemPrompt`?',
+    ]);
   });
 
   it('sends every message so far, with provenance, sharing unchanged message objects', () => {

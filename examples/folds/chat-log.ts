@@ -6,130 +6,56 @@
  * a `send` event sends every message so far, in order. One option, `systemPrompt`, is sent as
  * a leading system message when it is not empty (the fold's own text: no event produced it).
  *
- * It also uses two of the interface's optional hooks: `expand` gives it a batch syntax (a
- * `message` event with `lines: [{role, text}, …]` stands for one message event per line), and
- * `describe` says how its events read on their timeline cards.
+ * It is written with `defineFold` (in a fold package of your own: `import { defineFold } from
+ * 'prompt-fold-explainer/kit'`): the fold's logic, and one zod schema per event type and for the
+ * options — validation, the editor schema and the payload reference are derived from them. It also
+ * uses two of the interface's optional hooks: `expand` gives it a batch syntax (a `message` event
+ * with `lines: [{role, text}, …]` stands for one message event per line), and `describe` says how
+ * its events read on their timeline cards. Hooks it has no use for (`abridgements`, `derive`) it
+ * leaves out.
  *
- * Register it in astro.config.mjs:
+ * Register it in astro.config.mjs — as a file, or as the npm package it is published as:
  *   explainer({ folds: ['context-protocol', 'layered', './examples/folds/chat-log.ts'] })
+ *   explainer({ folds: ['context-protocol', '@acme/chat-log-fold'] })
  * and name it in a scenario: `fold: chat-log`.
  */
-import type { AuthoredEvent, EventDescription, Expansion, Fold, Issue, JsonSchema, RenderedMessage, Snapshot, StreamEvent } from '../../src/folds/types.ts';
+import * as z from 'zod';
+import { defineFold } from '../../src/folds/define.ts';
+import type { AuthoredEvent, EventDescription, Expansion, RenderedMessage, Snapshot, StreamEvent } from '../../src/folds/types.ts';
 
 export interface ChatLogOptions {
   /** Leading system message; '' = none. */
   systemPrompt: string;
 }
 
-const ROLES = ['system', 'user', 'assistant'];
-
 function isMapping(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** The fields of a mapping that are not in `allowed`, as issues. */
-function unknownFields(value: object, allowed: string[]): Issue[] {
-  return Object.keys(value)
-    .filter((k) => !allowed.includes(k))
-    .map((k) => ({
-      path: [k],
-      message: `unknown field \`${k}\``,
-      fix: `remove it or fix its spelling; allowed here: ${allowed.join(', ')}`,
-    }));
-}
+// The schemas: validation of every payload and of the options, the editor schema and the
+// payload reference page are all derived from these (defineFold) — there is no second copy.
+const Message = z.strictObject({ role: z.enum(['system', 'user', 'assistant']), text: z.string() });
+const Send = z.strictObject({ model: z.string().trim().min(1) });
 
-function validateSend(payload: Record<string, unknown>): Issue[] {
-  const issues = unknownFields(payload, ['model']);
-  if (typeof payload.model !== 'string' || payload.model.trim() === '') {
-    issues.push({
-      path: ['model'],
-      message: '`model` must be a model name',
-      fix: 'add `model:` with the model this send goes to, e.g. `openai/gpt-5`',
-    });
-  }
-  return issues;
-}
-
-function validateMessage(payload: Record<string, unknown>): Issue[] {
-  const issues = unknownFields(payload, ['role', 'text']);
-  if (typeof payload.role !== 'string' || !ROLES.includes(payload.role)) {
-    const message = `\`role\` must be one of ${ROLES.join(', ')}`;
-    issues.push({ path: ['role'], message, fix: 'write e.g. `role: user`' });
-  }
-  if (typeof payload.text !== 'string') {
-    issues.push({ path: ['text'], message: '`text` must be a string', fix: 'add `text:` with the text' });
-  }
-  return issues;
-}
-
-// What authors see: the payload reference page and the editor schema are generated from these
-// (optional) hooks. Keep them in step with validateEvent — a test checks every example against it.
-const MESSAGE = {
-  type: 'object',
-  properties: {
-    role: { enum: ROLES, description: 'Who wrote it.' },
-    text: { type: 'string', description: 'The message text.' },
-  },
-  required: ['role', 'text'],
-  additionalProperties: false,
-};
-
-const PAYLOADS: Record<string, JsonSchema> = {
-  message: {
-    description: 'Appends one message to the log — or, with `lines:`, one message per line at consecutive offsets.',
-    anyOf: [
-      MESSAGE,
-      {
-        type: 'object',
-        properties: { lines: { type: 'array', items: MESSAGE, minItems: 1, description: 'A batch: one message event per line.' } },
-        required: ['lines'],
-        additionalProperties: false,
-      },
-    ],
-    examples: [{ role: 'user', text: 'What does a fold do?' }],
-  },
-  send: {
-    description: 'A request: every message so far, in order.',
-    type: 'object',
-    properties: { model: { type: 'string', minLength: 1, description: 'The model this send goes to.' } },
-    required: ['model'],
-    additionalProperties: false,
-    examples: [{ model: 'openai/gpt-5' }],
-  },
-};
-
-const OPTIONS: JsonSchema = {
-  type: 'object',
-  properties: { systemPrompt: { type: 'string', description: "Leading system message; '' = none." } },
-  additionalProperties: false,
-};
-
-export const chatLog: Fold<ChatLogOptions> = {
+export const chatLog = defineFold<ChatLogOptions>({
   id: 'chat-log',
   title: 'Chat log',
   description: 'A plain chat log: the request is every message so far, in order.',
   defaults: { systemPrompt: '' },
-  eventTypes: ['message', 'send'],
   requestTypes: ['send'],
-
-  validateOptions(options: ChatLogOptions): Issue[] {
-    const issues = unknownFields(options, ['systemPrompt']);
-    if (typeof options.systemPrompt !== 'string') {
-      const fix = "write the prompt, or `systemPrompt: ''` for none";
-      issues.push({ path: ['systemPrompt'], message: '`systemPrompt` must be a string', fix });
-    }
-    return issues;
+  // A payload as validated, after `expand` (one message per event)…
+  payloads: { message: Message, send: Send },
+  // …and as an author may write it: a `message` may also be a `lines` batch (see expand).
+  authored: { message: z.union([Message, z.strictObject({ lines: z.array(Message).min(1) })]), send: Send },
+  notes: {
+    message: {
+      description: 'Appends one message to the log — or, with `lines:`, one message per line at consecutive offsets.',
+      fields: { role: 'Who wrote it.', text: 'The message text.', lines: 'A batch: one message event per line.' },
+      example: { role: 'user', text: 'What does a fold do?' },
+    },
+    send: { description: 'A request: every message so far, in order.', fields: { model: 'The model this send goes to.' }, example: { model: 'openai/gpt-5' } },
   },
-
-  validateEvent(type: string, payload: unknown): Issue[] {
-    if (!isMapping(payload)) {
-      const fix = type === 'send' ? 'write `payload: {model: …}`' : 'write `payload: {role: user, text: …}`';
-      return [{ path: [], message: 'the payload must be a mapping', fix }];
-    }
-    return type === 'send' ? validateSend(payload) : validateMessage(payload);
-  },
-
-  abridgements: () => [],
+  options: z.strictObject({ systemPrompt: z.string() }),
 
   /** `lines: [{role, text}, …]` on a `message` event: one message event per line. */
   expand(e: AuthoredEvent): Expansion {
@@ -139,7 +65,8 @@ export const chatLog: Fold<ChatLogOptions> = {
       return { events: [], issues: [{ path: ['lines'], message: '`lines` must be a non-empty list', fix: 'write one `- {role: user, text: …}` entry per message' }] };
     }
     if (Object.keys(rest).length) {
-      return { events: [], issues: unknownFields(rest, []).map((i) => ({ ...i, fix: 'a `lines` batch holds everything in its lines: move the field into each line' })) };
+      const fix = 'a `lines` batch holds everything in its lines: move the field into each line';
+      return { events: [], issues: Object.keys(rest).map((k) => ({ path: [k], message: `unknown field \`${k}\``, fix })) };
     }
     return { batch: true, events: lines.map((line, i) => ({ payload: isMapping(line) ? line : {}, at: ['lines', i], ownFields: ['role', 'text'] })) };
   },
@@ -181,9 +108,7 @@ export const chatLog: Fold<ChatLogOptions> = {
     return out;
   },
 
-  payloadSchemas: () => PAYLOADS,
-  optionsSchema: () => OPTIONS,
   rules: ['A `send` needs at least one `message` before it: with nothing to send it renders nothing, and the check says so.'],
-};
+});
 
 export default chatLog;

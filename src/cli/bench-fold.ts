@@ -13,6 +13,7 @@ import { printRequest } from '../prompt/print.ts';
 import { syntheticStream, type SyntheticStream } from '../bench/stream.ts';
 import { median, ms, now } from '../bench/measure.ts';
 import { runMain } from './config.ts';
+import { abridgementsOf } from '../folds/hooks.ts';
 
 const SIZES = [10_000, 100_000];
 const RUNS = 7;
@@ -34,7 +35,7 @@ interface Run {
 function once(stream: SyntheticStream): Run {
   gc();
   const options = contextProtocol.defaults;
-  const abridgements = contextProtocol.abridgements(options);
+  const abridgements = abridgementsOf(contextProtocol, options);
   const t0 = now();
   const snaps = contextProtocol.snapshots(stream.events, options, new Set(stream.requests));
   const t1 = now();

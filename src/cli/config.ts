@@ -1,21 +1,53 @@
 /**
- * Reads the explainer options from astro.config.mjs (the one config) for the command-line tools,
- * so a CLI run and the site build always see the same folds, folders and time zero.
+ * Reads the explainer options from the host's astro config (the one config: astro.config.mjs, .js,
+ * .mts or .ts) for the command-line tools, so a CLI run and the site build always see the same
+ * folds, folders and time zero. The options are those of `explainer({…})` in `integrations`, or of
+ * the Starlight plugin (`prompt-fold-explainer/starlight`, which records them when the config
+ * calls it). No config, a config that does not load, or one without the explainer is an error that
+ * says so — never a silent fall back to the defaults, which would check a corpus the site does not build.
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { UserError } from '../errors.ts';
-import { INTEGRATION_NAME } from '../integration/index.ts';
+import { INTEGRATION_NAME, starlightOptions } from '../integration/index.ts';
 import { resolveOptions, type ExplainerConfig, type ExplainerOptions } from '../integration/options.ts';
+
+/** The config file names Astro looks for, in its order. */
+export const CONFIG_FILES = ['astro.config.mjs', 'astro.config.js', 'astro.config.mts', 'astro.config.ts', 'astro.config.cjs', 'astro.config.cts'];
+
+/** The explainer's options as written in the astro config at `root`. */
+export async function readExplainerOptions(root: string): Promise<ExplainerOptions> {
+  const name = CONFIG_FILES.find((f) => existsSync(join(root, f)));
+  if (!name) {
+    throw new UserError(
+      `no astro config in ${root} (looked for ${CONFIG_FILES.join(', ')})\n  fix: run the command in the site's folder (where astro.config.mjs is), with explainer({…}) in its integrations`,
+    );
+  }
+  const before = starlightOptions().length;
+  let config: { integrations?: unknown[] };
+  try {
+    const mod = (await import(pathToFileURL(join(root, name)).href)) as { default?: unknown };
+    config = (typeof mod.default === 'function' ? await (mod.default as () => unknown)() : mod.default) as { integrations?: unknown[] };
+  } catch (err) {
+    throw new UserError(
+      `${name}: cannot load it: ${(err as Error).message}\n  fix: make \`astro build\` load it first (a .ts config needs Node 22.18 or later, which strips types)`,
+    );
+  }
+  const integration = (config?.integrations ?? []).flat(Infinity).find((i) => (i as { name?: string } | null)?.name === INTEGRATION_NAME) as
+    | { explainerOptions?: ExplainerOptions }
+    | undefined;
+  if (integration?.explainerOptions) return integration.explainerOptions;
+  const fromStarlight = starlightOptions().slice(before);
+  if (fromStarlight.length) return fromStarlight[fromStarlight.length - 1]!;
+  throw new UserError(
+    `${name}: no explainer({…}) among its integrations\n  fix: add it — import { explainer } from 'prompt-fold-explainer' and list explainer({ scenarios: 'scenarios' }) in integrations (or the prompt-fold-explainer/starlight plugin in Starlight's plugins)`,
+  );
+}
 
 export async function loadConfig(root = process.cwd()): Promise<ExplainerConfig> {
   const abs = resolve(root);
-  const file = join(abs, 'astro.config.mjs');
-  if (!existsSync(file)) return resolveOptions(abs, {});
-  const config = (await import(pathToFileURL(file).href)).default as { integrations?: { name: string; explainerOptions?: ExplainerOptions }[] };
-  const integration = config.integrations?.flat().find((i) => i?.name === INTEGRATION_NAME);
-  return resolveOptions(abs, integration?.explainerOptions ?? {});
+  return resolveOptions(abs, await readExplainerOptions(abs));
 }
 
 /** Runs a CLI main: prints errors plainly (no stack for input errors) and sets the exit code. */

@@ -16,6 +16,7 @@ import type { RenderedRequest, RenderedScenario } from '../prompt/render.ts';
 import { scenarioEconomics, type RequestEconomics, type ScenarioEconomics, type Totals } from './compute.ts';
 import type { EconomicsConfig } from './profiles.ts';
 import { formatDelta, formatShare, formatTokens, formatUsdDelta } from './format.ts';
+import { abridgementsOf } from '../folds/hooks.ts';
 
 /** The printed request lines of a fixture, as the base ref has them. */
 export interface PrintedRequest {
@@ -57,7 +58,7 @@ export function parsePrinted(lines: readonly string[], abridgements: readonly Ab
  * (own requests from its fixture, base-chain requests from the base scenarios' fixtures).
  */
 export function baseScenario(r: RenderedScenario, printed: (scenarioId: string, offset: number) => PrintedRequest | undefined): RenderedScenario {
-  const abridgements = r.fold.abridgements(r.options);
+  const abridgements = abridgementsOf(r.fold, r.options);
   const owner = new Map(r.scenario.chain.map((e) => [e.offset, e.scenarioId]));
   const own = new Set(r.requests.map((q) => q.offset));
   const chain: RenderedRequest[] = [];

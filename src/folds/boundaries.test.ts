@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { BUILTIN_FOLDS } from './index.ts';
 
 const SRC = resolve(import.meta.dirname, '..');
-const EXCLUDED = [/\.test\.ts$/, /^pages\/reference\//, /^bench\//, /^fuzz\//, /^import\//];
+const EXCLUDED = [/\.test\.ts$/, /^(pages|routes)\/reference\//, /^bench\//, /^fuzz\//, /^import\//];
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((n) => {

@@ -4,11 +4,16 @@
  * of shiki's transformers — every hook is optional, and none of this code knows any fold's event
  * types or payload fields.
  */
-import type { AnyFold, AuthoredEvent, EventDescription, Expansion, JsonSchema, StreamEvent } from './types.ts';
+import type { Abridgement, AnyFold, AuthoredEvent, EventDescription, Expansion, JsonSchema, StreamEvent } from './types.ts';
 
 /** `expand` or its default: the authored event is one stream event, as written. */
 export function expandEvent(fold: AnyFold, event: AuthoredEvent): Expansion {
   return fold.expand?.(event) ?? { events: [{ payload: event.payload }] };
+}
+
+/** `abridgements` or its default: no stand-ins. */
+export function abridgementsOf(fold: AnyFold, options: object): Abridgement[] {
+  return fold.abridgements?.(options) ?? [];
 }
 
 /** `derive` or its default: the payload as written. */

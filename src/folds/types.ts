@@ -179,8 +179,6 @@ export interface Fold<Options extends object = Record<string, unknown>> {
   validateOptions(options: Options): Issue[];
   /** Validate one event's payload (its type is already known to be in eventTypes); [] when fine. */
   validateEvent(type: string, payload: unknown): Issue[];
-  /** Boilerplate stand-ins for these options. */
-  abridgements(options: Options): Abridgement[];
   /**
    * Reduce `events` once (in order) and return a snapshot for every event whose offset is in `at`
    * (in event order). Events are already validated. Must cost O(events + output).
@@ -188,6 +186,9 @@ export interface Fold<Options extends object = Record<string, unknown>> {
   snapshots(events: readonly StreamEvent[], options: Options, at: ReadonlySet<number>): Snapshot[];
 
   // ── Optional hooks (every one has a generic default; see src/folds/hooks.ts) ─────────────────
+
+  /** Boilerplate stand-ins for these options (long fixed texts printed abridged). Default: none. */
+  abridgements?(options: Options): Abridgement[];
 
   /**
    * Expand one authored event into stream events — a fold's own batch syntax. Default: the event

@@ -61,3 +61,12 @@ export function buildError(message: string, hint = 'Fix the scenario files named
 export function isScenarioError(err: unknown): err is ScenarioError {
   return err instanceof Error && err.name === 'ScenarioError' && typeof (err as ScenarioError).report === 'string';
 }
+
+/** A bad `explainer({…})` option as Astro's own user error (AstroUserError, `astro/errors`): the message and a hint, no stack trace. */
+export function optionsError(message: string, hint: string): AstroError {
+  const err = new AstroError(message, hint);
+  err.name = 'OptionsError';
+  err.stack = '';
+  Object.defineProperty(err, Symbol.for('prompt-fold-explainer/user-error'), { value: true });
+  return err;
+}

@@ -8,11 +8,12 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
-import { dirname, isAbsolute, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { BUILTIN_FOLDS } from '../folds/index.ts';
+import { foldFile } from './options.ts';
 
 export interface BrowserFold {
-  /** The spec as written in `folds` (a built-in id or a module path). */
+  /** The spec as written in `folds` (a built-in id, a module path or a package name). */
   spec: string;
   /** Absolute module path of a custom fold; undefined for a built-in. */
   file?: string;
@@ -50,7 +51,7 @@ function nodeImport(file: string, seen = new Set<string>()): string | undefined 
 export function browserFolds(root: string, specs: readonly string[] = [...BUILTIN_FOLDS.keys()]): BrowserFold[] {
   return specs.map((spec) => {
     if (BUILTIN_FOLDS.has(spec)) return { spec };
-    const file = isAbsolute(spec) ? spec : resolve(root, spec);
+    const file = foldFile(root, spec); // a module path, or an npm package's entry file
     const why = nodeImport(file);
     return { spec, file, ...(why && { unsafe: `${spec} ${why}` }) };
   });

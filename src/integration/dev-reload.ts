@@ -17,8 +17,7 @@
  * shared through globalThis: the integration and the loader are different module instances.
  */
 import type { ScenarioError } from './astro-error.ts';
-
-const KEY = Symbol.for('prompt-fold-explainer/dev-reload');
+import { sharedState } from './shared-state.ts';
 
 type Payload = { type: 'full-reload'; path: string } | { type: 'error'; err: ScenarioError };
 
@@ -33,7 +32,7 @@ interface Project {
   error?: ScenarioError;
 }
 
-const projects = ((globalThis as Record<symbol, unknown>)[KEY] ??= new Map()) as Map<string, Project>;
+const projects = sharedState('dev-reload', () => new Map<string, Project>());
 const project = (root: string): Project => projects.get(root) ?? projects.set(root, {}).get(root)!;
 
 /** Called by the integration with the dev server's client hot channel for the project at `root`. */

@@ -1,29 +1,35 @@
 /**
  * The Astro integration: `explainer(options)` in astro.config.mjs. It carries the explainer's one
- * options object (the CLIs read it from here too), hands it to the site's modules through a virtual
- * module, and — on `astro build` — checks the whole corpus before anything is built: any scenario
+ * options object (the CLIs read it from here too; checked by its zod schema, options.ts — a bad
+ * option is an AstroError with a hint), injects its pages (src/routes/, under the `route` option),
+ * adds @astrojs/mdx and the highlighting settings its reference pages need when the host has not,
+ * hands the options to the site's modules through a virtual module, and — on `astro build` — checks the whole corpus before anything is built: any scenario
  * error or stale anchor fails the build with the same file:line:column message as the tests,
- * never a stack trace; after the build every page gets its Content Security Policy (csp.ts). In
+ * never a stack trace; after the build every page gets its Content Security Policy (csp.ts) and
+ * the explainer's pages their offline search index under the route (search-index.ts). In
  * `astro dev` the content loader watches scenarios/ and pages show errors in the dev overlay
  * instead of stopping the server. EXPLAINER_SITE_BASE sets the site's URL path
  * (Astro's `base`) for a build served under a sub-path, such as a pull-request preview.
  */
 import type { AstroIntegration } from 'astro';
-import { rmSync } from 'node:fs';
-import { relative, sep } from 'node:path';
+import { existsSync, rmSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UserError } from '../errors.ts';
 import { writeStamp } from '../sync/build-stamp.ts';
 import { CorpusError } from '../scenarios/errors.ts';
-import { buildError } from './astro-error.ts';
+import { buildError, optionsError } from './astro-error.ts';
 import { registerDevServer } from './dev-reload.ts';
 import { sharedRender } from './shared-render.ts';
 import { resolveRef } from '../review/base.ts';
-import { resolveOptions, type ExplainerOptions } from './options.ts';
+import { parseOptions, resolveOptions, type ExplainerOptions, type PageOptions } from './options.ts';
 import { browserFolds, browserFoldsModule } from './browser-folds.ts';
 import { applyPolicies } from './csp.ts';
 import { writePageFiles } from './page-files.ts';
 import { normalizeSiteBase, SITE_BASE_ENV } from './site-base.ts';
+import { devDataRoute, routesOf } from './routes.ts';
+import { buildSearchIndex } from './search-index.ts';
+import { sharedState } from './shared-state.ts';
 
 export const INTEGRATION_NAME = 'prompt-fold-explainer';
 export const CONFIG_MODULE = 'virtual:prompt-fold-explainer/config';
@@ -32,10 +38,25 @@ export const FOLDS_MODULE = 'virtual:prompt-fold-explainer/folds';
 
 export type ExplainerIntegration = AstroIntegration & { explainerOptions: ExplainerOptions };
 
-export function explainer(options: ExplainerOptions = {}): ExplainerIntegration {
+/** What the host site must also get for the explainer's pages: set by the package entry (src/package/), which may import the site's modules. */
+export interface SiteSetup {
+  /** The reference pages' highlighting (markdown.shikiConfig), applied unless the host set its own themes. */
+  shikiConfig?: Record<string, unknown>;
+  /** @astrojs/mdx's integration, added when the host has none. */
+  mdx?: () => AstroIntegration;
+}
+
+/** Options given to the Starlight plugin (src/package/starlight.ts), in call order: the CLIs find the options there when the explainer is inside Starlight's plugins, not the config's integrations. */
+export const starlightOptions = (): ExplainerOptions[] => sharedState('starlight-options', () => [] as ExplainerOptions[]);
+
+/** The module suffix of this copy: `.ts` from the sources, `.js` from the built package (lib/). */
+const EXT = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
+
+export function explainer(options: ExplainerOptions = {}, setup: SiteSetup = {}): ExplainerIntegration {
   let projectRoot: string | undefined;
   let outDirOf: string | undefined;
   let startedAt: string | undefined;
+  let page: PageOptions | undefined;
   return {
     name: INTEGRATION_NAME,
     explainerOptions: options,
@@ -47,7 +68,17 @@ export function explainer(options: ExplainerOptions = {}): ExplainerIntegration 
       'astro:config:setup': async ({ config, command, updateConfig, injectRoute, logger }) => {
         const root = fileURLToPath(config.root);
         projectRoot = root;
-        const resolved = await resolveOptions(root, options);
+        let resolved;
+        try {
+          page = parseOptions(options);
+          resolved = await resolveOptions(root, options);
+        } catch (err) {
+          if (UserError.is(err)) throw optionsError(err.message, err.hint ?? 'Fix the option named above in astro.config.mjs → explainer({…}).');
+          throw err;
+        }
+        const route = page.route;
+        // The pages' own shell links the host's favicon only where the host has one (public/favicon.svg).
+        const favicon = existsSync(join(fileURLToPath(config.publicDir), 'favicon.svg'));
         const resolvedId = `\0${CONFIG_MODULE}`;
         const siteBase = process.env[SITE_BASE_ENV];
         if (siteBase) {
@@ -60,22 +91,38 @@ export function explainer(options: ExplainerOptions = {}): ExplainerIntegration 
         const foldsId = `\0${FOLDS_MODULE}`;
         const forBrowser = browserFolds(root, options.folds);
         for (const f of forBrowser) if (f.unsafe) logger.warn(`fold ${f.spec} is not in the playground: ${f.unsafe}`);
-        const builtinIndex = fileURLToPath(new URL('../folds/index.ts', import.meta.url));
+        const builtinIndex = fileURLToPath(new URL(`../folds/index${EXT}`, import.meta.url));
+        // Inside Starlight (the prompt-fold-explainer/starlight plugin) the pages' shell is
+        // Starlight's: every import of layouts/Base.astro by the explainer's own files gets StarlightBase.astro.
+        const ownDir = fileURLToPath(new URL('../', import.meta.url));
+        const starlightShell = page.chrome === 'starlight' ? fileURLToPath(new URL('../layouts/StarlightBase.astro', import.meta.url)) : undefined;
         const plugin = {
           name: INTEGRATION_NAME,
-          resolveId: (id: string) => (id === CONFIG_MODULE ? resolvedId : id === FOLDS_MODULE ? foldsId : undefined),
+          enforce: 'pre' as const,
+          resolveId: (id: string, importer?: string) => {
+            if (id === CONFIG_MODULE) return resolvedId;
+            if (id === FOLDS_MODULE) return foldsId;
+            if (starlightShell && /(^|\/)layouts\/Base\.astro$/.test(id) && importer?.startsWith(ownDir)) return starlightShell;
+            return undefined;
+          },
           load: (id: string) =>
             id === resolvedId
-              ? `export const root = ${JSON.stringify(root)};\nexport const options = ${JSON.stringify(options)};\nexport const command = ${JSON.stringify(command)};\n`
+              ? `export const root = ${JSON.stringify(root)};\nexport const options = ${JSON.stringify(options)};\nexport const command = ${JSON.stringify(command)};\nexport const page = ${JSON.stringify({ ...page, favicon })};\n`
               : id === foldsId
                 ? browserFoldsModule(forBrowser, builtinIndex)
                 : undefined,
         };
         // The playground's worker is bundled separately: it needs the fold module too.
         updateConfig({ vite: { plugins: [plugin], worker: { format: 'es', plugins: () => [plugin] } } });
-        // A scenario page's data file: written beside the page by a build (page-files.ts), served
-        // by a route in `astro dev`.
-        if (command === 'dev') injectRoute({ pattern: '/scenarios/[id]/data.json', entrypoint: new URL('../pages/scenarios/_data.json.ts', import.meta.url), prerender: true });
+        // The reference pages are MDX with code blocks in the panes' themes: add what the host lacks.
+        if (setup.mdx && !config.integrations.some((i) => i.name === '@astrojs/mdx')) updateConfig({ integrations: [setup.mdx()] });
+        const hostShiki = config.markdown.shikiConfig;
+        if (setup.shikiConfig && !Object.keys(hostShiki.themes ?? {}).length) updateConfig({ markdown: { shikiConfig: setup.shikiConfig } });
+        // The pages: every file of src/routes/ under the route (routes.ts). A scenario page's data
+        // file is written beside the page by a build (page-files.ts), served by a route in `astro dev`.
+        const routesDir = new URL('../routes/', import.meta.url);
+        for (const r of routesOf(fileURLToPath(routesDir), route)) injectRoute(r);
+        if (command === 'dev') injectRoute(devDataRoute(fileURLToPath(routesDir), route, EXT));
         if (command !== 'build') return;
         // A build that stops (here, on a scenario error, or later) must not leave the previous site
         // in dist/ for a sync to publish: clear it first, and stamp the attempt (the sync refuses
@@ -106,11 +153,15 @@ export function explainer(options: ExplainerOptions = {}): ExplainerIntegration 
         if (corpus.errors.length) throw buildError(new CorpusError(corpus.errors).message);
         logger.info(`corpus ok: ${corpus.scenarios.length} scenarios, ${corpus.scenarios.reduce((n, s) => n + s.requests.length, 0)} requests`);
       },
-      'astro:build:done': ({ dir, logger }) => {
-        // The files the pages handed over (a scenario page's data.json, page-files.ts).
-        writePageFiles(fileURLToPath(dir));
+      'astro:build:done': async ({ dir, logger }) => {
+        const out = fileURLToPath(dir);
+        const under = join(out, ...(page?.route ?? '/').split('/').filter(Boolean));
+        // The files the pages handed over (a scenario page's data.json, page-files.ts), below the route.
+        writePageFiles(under);
         // Every published page gets its Content Security Policy, computed from its own scripts (csp.ts).
-        logger.info(`content security policy: ${applyPolicies(fileURLToPath(dir))} pages`);
+        logger.info(`content security policy: ${applyPolicies(out)} pages`);
+        // The search page's index: the explainer's pages, written under the route (search-index.ts).
+        if (page?.search !== false) logger.info(`search index: ${await buildSearchIndex(under)} pages`);
         // Only now is dist/ complete: a sync may publish it (src/sync/build-stamp.ts).
         if (outDirOf && startedAt) writeStamp(outDirOf, { started: startedAt, finished: new Date().toISOString() });
       },

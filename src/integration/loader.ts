@@ -13,7 +13,7 @@
  * started on a broken corpus: there were none), Astro persists the store and then reloads the
  * tabs itself; when they are as before the break, Astro sees no change, so the loader reloads
  * them. (The pages read the corpus, not the collection, so a reload before Astro has persisted
- * the store already finds every scenario route: src/pages/scenarios/[id].astro.)
+ * the store already finds every scenario route: src/routes/scenarios/[id].astro.)
  */
 import type { Loader } from 'astro/loaders';
 import { join } from 'node:path';

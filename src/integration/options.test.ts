@@ -1,11 +1,15 @@
 /**
  * The integration's options resolve into the one config every entry point reads: the base ref for
  * review comes from EXPLAINER_BASE first, then the `baseRef` option, else none; bad options are
- * OptionsErrors that say the fix.
+ * OptionsErrors that say the fix — checked by the zod schema (unknown options, wrong types, a bad
+ * route), shown by the integration as Astro's own user error with a hint; fold packages and fold
+ * modules are checked as folds.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AstroError } from 'astro/errors';
 import { UserError } from '../errors.ts';
-import { resolveOptions } from './options.ts';
+import { explainer } from './index.ts';
+import { OptionsError, parseOptions, resolveOptions, type ExplainerOptions } from './options.ts';
 
 const root = process.cwd();
 
@@ -33,3 +37,58 @@ describe('resolveOptions', () => {
     expect((err as Error).message).toContain('fix: add it to `folds` or pick one of those');
   });
 });
+
+describe('the options schema', () => {
+  it('fills the page-level defaults', () => {
+    expect(parseOptions({})).toMatchObject({ route: '/', title: 'prompt-fold-explainer', nav: [], chrome: 'own', search: true });
+    expect(parseOptions({ route: '/explainer' }).route).toBe('/explainer/');
+  });
+
+  it('names an unknown option and lists the known ones in the hint', () => {
+    const err = catchError(() => parseOptions({ scenario: 'scenarios' }));
+    expect(err).toBeInstanceOf(OptionsError);
+    expect(err.message).toContain('unknown option "scenario"');
+    expect((err as OptionsError).hint).toContain('The options are: scenarios, fixtures, folds');
+  });
+
+  it('names a wrong type and a bad route, every problem at once', () => {
+    const err = catchError(() => parseOptions({ folds: 'layered', route: '/../x/', search: 'yes' }));
+    expect(err.message).toContain('3 bad options');
+    expect(err.message).toMatch(/- folds: .*array/);
+    expect(err.message).toContain('- route: must be a plain URL path such as "/" or "/explainer/"');
+    expect(err.message).toMatch(/- search: .*boolean/);
+  });
+
+  it('is an AstroUserError with the hint when the integration starts, never a stack trace', async () => {
+    const hooks = explainer({ route: 'x y' } as ExplainerOptions).hooks;
+    const setup = hooks['astro:config:setup'] as (p: unknown) => Promise<void>;
+    const err = (await setup({ config: { root: new URL(`file://${root}/`) }, command: 'build' }).catch((e: unknown) => e)) as AstroError;
+    expect(err).toBeInstanceOf(AstroError);
+    expect(err.name).toBe('OptionsError');
+    expect(err.message).toContain('route: must be a plain URL path');
+    expect(err.hint).toContain('The options are:');
+    expect(err.stack).toBe('');
+  });
+
+  it('says to install a fold package that is not installed', async () => {
+    const err = await resolveOptions(root, { folds: ['@acme/no-such-fold'], defaultFold: 'context-protocol' }).catch((e: unknown) => e);
+    expect(UserError.is(err)).toBe(true);
+    expect((err as Error).message).toContain('no package "@acme/no-such-fold" is installed');
+    expect((err as Error).message).toContain('fix: npm install @acme/no-such-fold');
+  });
+
+  it('rejects a module whose export is not a fold, naming what is missing', async () => {
+    const err = await resolveOptions(root, { folds: ['./src/folds/hooks.ts'] }).catch((e: unknown) => e);
+    expect(UserError.is(err)).toBe(true);
+    expect((err as Error).message).toContain("./src/folds/hooks.ts: not a fold — the module's default export (or `fold` export) is undefined");
+  });
+});
+
+function catchError(fn: () => unknown): Error & { hint?: string } {
+  try {
+    fn();
+  } catch (err) {
+    return err as Error;
+  }
+  throw new Error('expected an error');
+}

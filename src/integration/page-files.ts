@@ -5,13 +5,13 @@
  * route's pages after another's, and the models are too large to keep them all). So the page hands
  * the file over here, and the integration writes them all into the output once the build is done
  * (`astro:build:done`, before the site is marked complete).
- * Shared through globalThis: the pages and the integration are different module instances.
+ * Shared through globalThis (shared-state.ts, keyed by the package version): the pages and the integration are different module instances.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { sharedState } from './shared-state.ts';
 
-const KEY = Symbol.for('prompt-fold-explainer/page-files');
-const files = ((globalThis as Record<symbol, unknown>)[KEY] ??= new Map()) as Map<string, string>;
+const files = sharedState('page-files', () => new Map<string, string>());
 
 /** Keeps `body` to be written at `path` (relative to the output directory, e.g. `scenarios/x/data.json`). */
 export function addPageFile(path: string, body: string): void {

@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { renderTexts, type RenderedCorpus } from '../prompt/corpus.ts';
 import { readScenarioFiles } from '../scenarios/files.ts';
 import type { CorpusConfig } from '../scenarios/load.ts';
+import { sharedState } from './shared-state.ts';
 
 /** The scenario files as read at one moment, and a digest of their names and texts. */
 export interface ScenarioSnapshot {
@@ -19,8 +20,7 @@ export interface ScenarioSnapshot {
   digest: string;
 }
 
-const KEY = Symbol.for('prompt-fold-explainer/rendered-corpus');
-const renders = ((globalThis as Record<symbol, unknown>)[KEY] ??= new Map()) as Map<string, { digest: string; corpus: RenderedCorpus }>;
+const renders = sharedState('rendered-corpus', () => new Map<string, { digest: string; corpus: RenderedCorpus }>());
 
 /** Reads every scenario file once. */
 export function readSnapshot(c: CorpusConfig): ScenarioSnapshot {

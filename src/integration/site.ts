@@ -29,6 +29,7 @@ export type { Review } from '../review/reviews.ts';
 import { CorpusError } from '../scenarios/errors.ts';
 import { corpusAstroError } from './astro-error.ts';
 import { resolveOptions, type ExplainerConfig, type ExplainerOptions } from './options.ts';
+import { sharedState } from './shared-state.ts';
 
 /** What a listing needs of a scenario, without its page model. */
 export interface ScenarioSummary {
@@ -69,8 +70,7 @@ let config: Promise<ExplainerConfig> | undefined;
 let buildSnapshot: ScenarioSnapshot | undefined;
 
 /** The site made from a render, shared by every copy of this module in the process. */
-const SITES = Symbol.for('prompt-fold-explainer/site-corpus');
-const sites = ((globalThis as Record<symbol, unknown>)[SITES] ??= new WeakMap()) as WeakMap<RenderedCorpus, SiteCorpus>;
+const sites = sharedState('site-corpus', () => new WeakMap<RenderedCorpus, SiteCorpus>());
 
 export function siteConfig(): Promise<ExplainerConfig> {
   return (config ??= resolveOptions(root as string, options as ExplainerOptions));

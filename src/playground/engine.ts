@@ -15,6 +15,7 @@ import { scenarioView, type Card, type Pane } from '../prompt/view.ts';
 import { formatError, sortErrors, type InputError } from '../scenarios/errors.ts';
 import { loadTexts } from '../scenarios/load.ts';
 import type { Scenario } from '../scenarios/model.ts';
+import { abridgementsOf } from '../folds/hooks.ts';
 
 export interface CorpusFile {
   file: string;
@@ -155,7 +156,7 @@ export function paneAt(p: Prepared, selected?: number): NonNullable<EngineResult
   // Other events print the messages as of them, exactly as renderScenario does for a page.
   const missing = new Set(wanted.filter((o) => !p.requests.get(o)?.request));
   const snaps = new Map((missing.size ? fold.snapshots(chain, options, missing) : []).map((s) => [s.offset, s]));
-  const abridgements = missing.size ? fold.abridgements(options) : [];
+  const abridgements = missing.size ? abridgementsOf(fold, options) : [];
   const events: EventView[] = wanted.map((o) => {
     const done = p.requests.get(o);
     if (done?.request) return done;

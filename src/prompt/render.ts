@@ -12,6 +12,7 @@ import { printedBreakpoints } from './breakpoints.ts';
 import { printRequest, type PrintedLine } from './print.ts';
 import { anchorsOnMetadata, metadataAnchorWarning } from './metadata-anchor.ts';
 import { cacheCut, resolveAnchors, weave, type Anchor } from './weave.ts';
+import { abridgementsOf } from '../folds/hooks.ts';
 
 export interface RenderedRequest {
   offset: number;
@@ -86,12 +87,12 @@ export interface Phase {
 /** The scenario's rule, and — with `deploy:` — the deployed one from its offset on. */
 export function phasesOf(scenario: Scenario, fold: AnyFold, opts: RenderOptions): Phase[] {
   const options = { ...fold.defaults, ...(opts.variant?.options ?? scenario.options) };
-  const first: Phase = { fold, options, abridgements: fold.abridgements(options), from: -Infinity };
+  const first: Phase = { fold, options, abridgements: abridgementsOf(fold, options), from: -Infinity };
   const d = scenario.deploy;
   if (!d || opts.variant) return [first];
   const dfold = opts.deployed ?? fold;
   const doptions = dfold === fold ? { ...options, ...d.options } : { ...dfold.defaults, ...d.options };
-  return [first, { fold: dfold, options: doptions, abridgements: dfold.abridgements(doptions), from: d.at }];
+  return [first, { fold: dfold, options: doptions, abridgements: abridgementsOf(dfold, doptions), from: d.at }];
 }
 
 export function renderScenario(scenario: Scenario, fold: AnyFold, opts: RenderOptions, errors: InputError[]): RenderedScenario {

@@ -9,6 +9,7 @@ import { resolveOptions } from '../integration/options.ts';
 import { renderTexts, type RenderedCorpus } from '../prompt/corpus.ts';
 import { formatError, sortErrors } from './errors.ts';
 import { batchEndProblem, MAX_WHOLE, readRequestRef, wholeNumberProblem } from './limits.ts';
+import { writeHostConfig } from '../../tests/support/host-config.ts';
 
 const config = await resolveOptions(process.cwd());
 
@@ -137,6 +138,7 @@ describe('npm run fixtures on a folder of extreme scenarios', () => {
     const dir = mkdtempSync(join(tmpdir(), 'pfe-limits-'));
     try {
       mkdirSync(join(dir, 'scenarios'));
+      writeHostConfig(dir);
       writeFileSync(join(dir, 'scenarios/time.yaml'), scenario({ t2: '99999999999999999999999h' }));
       writeFileSync(join(dir, 'scenarios/off.yaml'), scenario({ off2: '1e300', request: '@1' }).replace('id: one', 'id: off'));
       writeFileSync(join(dir, 'scenarios/ref.yaml'), scenario({ request: `@${'9'.repeat(30)}` }).replace('id: one', 'id: ref'));

@@ -14,6 +14,7 @@ import { formatError } from './errors.ts';
 import { loadTexts } from './load.ts';
 import type { Scenario } from './model.ts';
 import { outputCollisions } from './outputs.ts';
+import { writeHostConfig } from '../../tests/support/host-config.ts';
 
 const config = await resolveOptions(process.cwd());
 
@@ -103,6 +104,7 @@ describe('npm run fixtures with a.yaml and a.md', () => {
     const dir = mkdtempSync(join(tmpdir(), 'pfe-outputs-'));
     try {
       mkdirSync(join(dir, 'scenarios'));
+      writeHostConfig(dir);
       writeFileSync(join(dir, 'scenarios/a.yaml'), yaml('a-yaml'));
       writeFileSync(join(dir, 'scenarios/a.md'), md('a-md'));
       const r = spawnSync(process.execPath, [join(process.cwd(), 'src/cli/fixtures.ts')], { cwd: dir, encoding: 'utf8', env: { ...process.env, CI: '' } });

@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { BUILTIN_FOLDS } from '../folds/index.ts';
 import { CorpusError } from './errors.ts';
 import { listScenarioFiles } from './files.ts';
+import { writeHostConfig } from '../../tests/support/host-config.ts';
 
 const temps: string[] = [];
 afterAll(() => {
@@ -25,6 +26,7 @@ function project(): { root: string; outside: string } {
   const outside = join(base, 'elsewhere');
   mkdirSync(join(root, 'scenarios'), { recursive: true });
   mkdirSync(join(root, 'examples'));
+  writeHostConfig(root);
   mkdirSync(outside);
   writeFileSync(join(outside, 'stolen.yaml'), SCENARIO.replace('id: one', 'id: stolen'));
   writeFileSync(join(root, 'examples', 'inside.yaml'), SCENARIO.replace('id: one', 'id: inside'));

@@ -18,7 +18,7 @@
  *   the block before it.
  * - `max_tokens` is required by the API and not chosen by a fold: ANTHROPIC_MAX_TOKENS.
  * - The tool list becomes `tools`, each function tool as `{name, description, input_schema}`.
- * Reference: src/pages/reference/wire-formats.mdx.
+ * Reference: src/routes/reference/wire-formats.mdx.
  */
 import { asFunctionTool } from '../folds/requests/tools.ts';
 import { cacheBreakpoints } from './breakpoints.ts';

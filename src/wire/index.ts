@@ -2,7 +2,7 @@
  * Provider wire formats: a fold's rendered request (model + messages) as the JSON body each
  * provider API receives — OpenAI Chat Completions, OpenAI Responses, Anthropic Messages — and as
  * a cURL command. Pure and browser-safe. The mapping rules are on the "Wire formats" reference
- * page (src/pages/reference/wire-formats.mdx); each format's module says them in its header.
+ * page (src/routes/reference/wire-formats.mdx); each format's module says them in its header.
  */
 import { toAnthropic } from './anthropic.ts';
 import { toOpenAIChat } from './openai-chat.ts';

@@ -8,7 +8,7 @@
  * `{type: "function", function: {name, description, parameters}}`. A request's own cache
  * breakpoints go out as GPT-5.6 `prompt_cache_breakpoint`s on text parts (openai-parts.ts); a
  * request without any is sent without markers (OpenAI caches implicitly).
- * Reference: src/pages/reference/wire-formats.mdx.
+ * Reference: src/routes/reference/wire-formats.mdx.
  */
 import { asFunctionTool } from '../folds/requests/tools.ts';
 import { markedParts, markEnd } from './openai-parts.ts';

@@ -1,0 +1,52 @@
+/**
+ * `defineFold` — the kit for writing a fold from zod schemas (exported to fold authors as
+ * `prompt-fold-explainer/kit`). A fold author writes the fold's logic (snapshots, and any optional
+ * hooks) and one zod schema per event type and for the options; the kit derives everything that
+ * would otherwise be a second, hand-kept copy of those schemas: the event types, payload
+ * validation (every zod issue as an Issue that names the field and the fix, validate.ts), options
+ * validation, the payloads' JSON Schemas for the editor schema and the generated payload reference
+ * (json-schema.ts). So the validator, the editor and the docs cannot disagree. Pure and
+ * browser-safe like every fold module.
+ */
+import type * as z from 'zod';
+import { jsonSchemaOf, payloadJsonSchemas, type PayloadNotes } from './json-schema.ts';
+import type { Fold, Issue } from './types.ts';
+import { schemaIssues } from './validate.ts';
+
+/** What a fold author writes: the Fold minus what the kit derives, plus the schemas. */
+export type FoldDefinition<Options extends object> = Omit<Fold<Options>, 'eventTypes' | 'validateEvent' | 'validateOptions' | 'payloadSchemas' | 'optionsSchema'> & {
+  /** One zod schema per event type, for the payload as validated (after `expand`/`derive`). Its keys are the event types. */
+  payloads: Readonly<Record<string, z.ZodType>>;
+  /** The payload as an author may write it, where `expand` accepts more than the validated form (a
+   *  batch syntax): the editor schema and the reference show these. Default: `payloads`. */
+  authored?: Readonly<Record<string, z.ZodType>>;
+  /** Prose, field notes and an example per event type, for the payload reference. */
+  notes?: Readonly<Record<string, PayloadNotes>>;
+  /** The options object's schema (after the defaults are merged in). */
+  options?: z.ZodType;
+  /** Checks beyond the options schema (relations between options); run only when the schema passes. */
+  checkOptions?(options: Options): Issue[];
+};
+
+/** A fold from its logic and its zod schemas (see the header). */
+export function defineFold<Options extends object>(def: FoldDefinition<Options>): Fold<Options> {
+  const { payloads, authored, notes, options: optionsZod, checkOptions, ...logic } = def;
+  const eventTypes = Object.keys(payloads);
+  const unknownRequest = logic.requestTypes.filter((t) => !eventTypes.includes(t));
+  if (unknownRequest.length) throw new Error(`defineFold(${def.id}): request types ${unknownRequest.join(', ')} have no payload schema`);
+  const jsonSchemas = payloadJsonSchemas({ ...payloads, ...authored }, notes);
+  return {
+    ...logic,
+    eventTypes,
+    validateEvent: (type, payload) => {
+      const schema = payloads[type];
+      return schema ? schemaIssues(schema, payload) : [{ path: [], message: `unknown event type \`${type}\``, fix: `use one of: ${eventTypes.join(', ')}` }];
+    },
+    validateOptions: (o) => {
+      const issues = optionsZod ? schemaIssues(optionsZod, o, { where: 'the options' }) : [];
+      return issues.length || !checkOptions ? issues : checkOptions(o);
+    },
+    payloadSchemas: () => jsonSchemas,
+    ...(optionsZod && { optionsSchema: () => jsonSchemaOf(optionsZod) }),
+  };
+}
