@@ -34,7 +34,7 @@ export interface ExplainerOptions {
    */
   baseRef?: string;
   /** Cache economics: provider profiles and prices added or overridden, model ids mapped to a
-   *  profile (`{profiles, models, prefixes}`, see src/economics/profiles.ts). */
+   *  profile (`{profiles, models, prefixes, families}`, see src/economics/profiles.ts). */
   economics?: EconomicsOptions;
   /** URL path the explainer's pages, data files and search index live under, below the site's
    *  `base`: `/` (default) or e.g. `/explainer/`. */
@@ -66,6 +66,7 @@ export const optionsSchema = z.strictObject({
       profiles: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
       models: z.record(z.string(), z.string()).optional(),
       prefixes: z.record(z.string(), z.string()).optional(),
+      families: z.record(z.string(), z.string()).optional(),
     })
     .optional(),
   route: z
