@@ -4,7 +4,7 @@
  * scenarios, folds, profiles and prices — with the packages installed here.
  *
  * Why run the base instead of re-deriving it, or recording figures beside the fixtures:
- * - Re-deriving the base from its printed fixtures with today's code (what economics/delta.ts
+ * - Re-deriving the base from its printed fixtures with today's code (what the removed economics/delta.ts
  *   did) prices the base with the head's fold wherever the fixtures abridge boilerplate, so an
  *   option, a deploy or a fold edit that changes that boilerplate gives the base wrong numbers.
  * - Figures recorded beside the fixtures would only exist for bases committed after this change
