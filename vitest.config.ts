@@ -1,7 +1,10 @@
 // Test runner config: three projects, chosen by folder so a new test file lands in the right one.
 //   unit    — src/**/*.test.ts: pure tests beside the code; no build, no browser, no `npm run`
-//             (`npm run test:unit` runs this project alone: the edit–test loop).
-//   build   — tests/*.test.ts: builds, the dev server and the command-line tools on project copies.
+//             (`npm run test:unit` runs this project alone: the edit–test loop). Not isolated: the
+//             files share one module graph per worker (each test restores what it changes).
+//   build   — tests/*.test.ts: builds, the dev server and the command-line tools on project copies;
+//             also the src tests listed in CLI_TESTS, whose cases run a command-line tool as a child
+//             process (seconds each: they would be most of the unit loop's time).
 //   browser — tests/e2e/**/*.test.ts: the built site in Chromium.
 // The build and browser projects share one build of the bundled corpus plus the hostile scenarios
 // (tests/support/global-setup.ts; a test reads it with sharedSite() or sharedBuildDir()) and, per
@@ -14,7 +17,7 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { LongestFirst } from './tests/support/sequencer.ts';
 
 if (!process.env.CHROMIUM_PATH && !existsSync('/usr/bin/chromium')) {
@@ -24,6 +27,8 @@ if (!process.env.CHROMIUM_PATH && !existsSync('/usr/bin/chromium')) {
 }
 
 const SHARED_BUILD = ['tests/support/global-setup.ts'];
+/** src tests that run the command-line tools (`node src/cli/….ts`) in child processes: a new one is named cli.test.ts or listed here. */
+const CLI_TESTS = ['src/**/cli.test.ts', 'src/preview/folder.test.ts', 'src/scenarios/symlinks.test.ts'];
 
 export default defineConfig({
   test: {
@@ -34,8 +39,8 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     sequence: { sequencer: LongestFirst },
     projects: [
-      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts'] } },
-      { extends: true, test: { name: 'build', include: ['tests/*.test.ts'], globalSetup: SHARED_BUILD } },
+      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts'], exclude: [...configDefaults.exclude, ...CLI_TESTS], isolate: false } },
+      { extends: true, test: { name: 'build', include: ['tests/*.test.ts', ...CLI_TESTS], globalSetup: SHARED_BUILD } },
       // Not isolated: a worker runs one browser file after another in the same process, keeping its Chromium.
       { extends: true, test: { name: 'browser', include: ['tests/e2e/**/*.test.ts'], globalSetup: SHARED_BUILD, isolate: false } },
     ],
