@@ -59,7 +59,9 @@ describe('astro dev', () => {
       logStart = dev.log.length;
       await settled();
       writeFileSync(file, broken);
-      const stale = await shown(/gone from the prompt 1/);
+      // Wait for the error this edit causes: on a busy machine the watcher can read the file half
+      // written first and show that (malformed YAML) for a moment.
+      const stale = await shown(/stale anchor: find "gone from the prompt 1"/);
       expect(stale).toMatch(/scenarios\/01-birth-window\.yaml:\d+:\d+ stale anchor: find "gone from the prompt 1" matches no line of request @21/);
       expect(stale).toMatch(/fix: change `?find:`? to text the rendered request contains/);
       expect(stale).toContain('gone from the prompt 2'); // the second error, in the hint
