@@ -1,5 +1,5 @@
 /**
- * Test support: a throwaway copy of this project (sources, config, scenarios; node_modules linked)
+ * Test support: a throwaway copy of this project (sources, config, scenarios; packages linked)
  * in a temp dir, built with the real `astro build` + pagefind, and a static file server for its
  * dist/ on 127.0.0.1. Build and browser tests use it so they never touch the working tree.
  * build() is `npm run build` itself (for the tests of what that command prints); buildSite() does the
@@ -7,7 +7,7 @@
  * without blocking the test's process — for tests that only need the built site.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, existsSync, symlinkSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
@@ -20,10 +20,17 @@ const COPY = ['astro.config.mjs', 'package.json', 'tsconfig.json', 'pagefind.yml
 /** The hostile scenarios (tests/fixtures/hostile): markup, scripts and pathological text as scenario content. */
 export const HOSTILE = join(ROOT, 'tests/fixtures/hostile');
 
+/** The caches in node_modules that each project copy keeps for itself. */
+const PER_COPY = new Set(['.astro', '.vite', '.vite-temp', '.cache']);
+
 export function makeProject(extraScenarioFiles: string[] = []): string {
   const dir = mkdtempSync(join(tmpdir(), 'pfe-project-'));
   for (const p of COPY) if (existsSync(join(ROOT, p))) cpSync(join(ROOT, p), join(dir, p), { recursive: true, filter: (src) => !src.endsWith('.test.ts') });
-  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  // node_modules: a folder of its own whose packages link to this project's, so that the caches
+  // Astro and Vite keep in it (.astro: the content store; .vite: the dev server's optimized
+  // dependencies) belong to this copy — copies built or served at the same time never share them.
+  mkdirSync(join(dir, 'node_modules'));
+  for (const name of readdirSync(join(ROOT, 'node_modules'))) if (!PER_COPY.has(name)) symlinkSync(join(ROOT, 'node_modules', name), join(dir, 'node_modules', name));
   for (const f of extraScenarioFiles) cpSync(f, join(dir, 'scenarios', f.replace(/^.*\//, '')));
   return dir;
 }
