@@ -76,8 +76,9 @@ export interface BuiltSiteOptions {
 
 /**
  * Builds the project (a fresh copy unless `dir` is given), serves its dist/ and opens the worker's
- * browser; throws with the build's output when it fails. For the bundled corpus (with or without
- * the hostile scenarios) use sharedSite(): this is for a corpus or an environment of the test's own.
+ * browser; throws with the build's output when it fails. For the bundled corpus use sharedSite()
+ * (the run's one build, hostile scenarios included): this is for a corpus or an environment of the
+ * test's own.
  */
 export async function builtSite(opts: BuiltSiteOptions = {}): Promise<BuiltSite> {
   const dir = opts.dir ?? makeProject(opts.hostile ? readdirSync(HOSTILE).map((f) => join(HOSTILE, f)) : []);
