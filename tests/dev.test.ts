@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser.ts';
+import { closeContexts, sharedBrowser } from './support/browser.ts';
 import { useDevServer } from './support/dev-server.ts';
 import { editBreakFix } from './support/edit-break-fix.ts';
 
@@ -24,7 +24,7 @@ describe('astro dev', () => {
     const file = join(dir, 'scenarios/01-birth-window.yaml');
     const original = readFileSync(file, 'utf8');
     expect((await until((p) => p.status === 200)).status).toBe(200);
-    const browser = await launchBrowser();
+    const browser = await sharedBrowser();
     try {
       const tab = await browser.newPage();
       await tab.goto(`${dev.url}/scenarios/birth-window/`);
@@ -59,7 +59,9 @@ describe('astro dev', () => {
       logStart = dev.log.length;
       await settled();
       writeFileSync(file, broken);
-      const stale = await shown(/gone from the prompt 1/);
+      // Wait for the error this edit causes: on a busy machine the watcher can read the file half
+      // written first and show that (malformed YAML) for a moment.
+      const stale = await shown(/stale anchor: find "gone from the prompt 1"/);
       expect(stale).toMatch(/scenarios\/01-birth-window\.yaml:\d+:\d+ stale anchor: find "gone from the prompt 1" matches no line of request @21/);
       expect(stale).toMatch(/fix: change `?find:`? to text the rendered request contains/);
       expect(stale).toContain('gone from the prompt 2'); // the second error, in the hint
@@ -88,7 +90,7 @@ describe('astro dev', () => {
       await tab.getByText('quick tour of the harbor repo').first().waitFor({ timeout: 30_000 });
       expect(await tab.locator('vite-error-overlay').count()).toBe(0);
     } finally {
-      await browser.close();
+      await closeContexts(browser);
     }
   }, 180_000);
 });
@@ -142,7 +144,7 @@ describe('astro dev started on a broken corpus', () => {
       expect(r.status, path).toBe(500);
       expect(r.text, path).toContain('/@vite/client'); // the overlay client, which shows the error:
     }
-    const browser = await launchBrowser();
+    const browser = await sharedBrowser();
     try {
       // Each tab opened beside the ones before, still open: each gets the error although Astro
       // sends it only to the tabs connected when the page is served (dev-reload.ts replays it).
@@ -156,7 +158,7 @@ describe('astro dev started on a broken corpus', () => {
         expect(shown, path).not.toMatch(/unhandled rejection|promises all have an|404|not found/i);
       }
     } finally {
-      await browser.close();
+      await closeContexts(browser);
     }
     expect(dev.log).not.toMatch(/unhandled rejection|promises all have an/i);
     expect(dev.log).not.toMatch(/\n\s+at .+:\d+:\d+\)?\n/); // no stack trace
@@ -165,7 +167,7 @@ describe('astro dev started on a broken corpus', () => {
 
   it('brings the open tab back once the files are fixed: the remaining error, then the page', async () => {
     const { dir, dev } = project;
-    const browser = await launchBrowser();
+    const browser = await sharedBrowser();
     try {
       const tab = await browser.newPage();
       await tab.goto(`${dev.url}/scenarios/birth-window/`);
@@ -184,7 +186,7 @@ describe('astro dev started on a broken corpus', () => {
       expect(await tab.locator('vite-error-overlay').count()).toBe(0);
       await expect.poll(() => dev.log, { timeout: 20_000 }).toContain('scenarios ok again');
     } finally {
-      await browser.close();
+      await closeContexts(browser);
     }
     for (const path of ['/', '/scenarios/sent-re-add/', '/scenarios/compaction/']) expect((await dev.fetchPage(path)).status, path).toBe(200);
   }, 120_000);

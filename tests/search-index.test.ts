@@ -1,22 +1,22 @@
 /**
  * What the offline search (pagefind) indexes on a scenario page: the prompt text, not the pane's
- * gutter and controls. A temporary copy of the project is built with `npm run build` and
- * pagefind's page fragments are read back (each is gzip: an optional `pagefind_dcd` signature,
+ * gutter and controls. The run's shared build of the bundled corpus (tests/support/shared-site.ts:
+ * Astro's build, whose integration runs pagefind with src/integration/search-index.ts's exclusions, as `npm run build` does) is read
+ * back: pagefind's page fragments (each is gzip: an optional `pagefind_dcd` signature,
  * then the page's JSON whose `content` is the indexed text search excerpts are cut from). Before
  * the fix a prompt line read "@40+added …" there.
  */
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, makeProject } from './support/project.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sharedBuildDir } from './support/shared-site.ts';
 
 interface Fragment {
   url: string;
   content: string;
 }
 
-let dir: string;
 let pages: Map<string, Fragment>;
 
 /** Every page pagefind indexed, by URL. */
@@ -33,14 +33,9 @@ function readFragments(dist: string): Map<string, Fragment> {
   return out;
 }
 
-beforeAll(() => {
-  dir = makeProject();
-  const r = build(dir);
-  if (r.status !== 0) throw new Error(`build failed:\n${r.output}`);
-  pages = readFragments(join(dir, 'dist'));
+beforeAll(async () => {
+  pages = readFragments(join(await sharedBuildDir(), 'dist'));
 }, 600_000);
-
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('the search index', () => {
   it('holds the prompt text of a scenario page', () => {

@@ -1,15 +1,17 @@
 /**
  * The Content Security Policy in the browser: every built page (the bundled corpus plus the hostile
- * scenarios) is loaded with violation reporting on — a `securitypolicyviolation` listener installed
+ * scenarios: the run's shared build) is loaded, a few at a time, with violation reporting on — a `securitypolicyviolation` listener installed
  * before any script runs, and the console — and the test fails on any violation. The pages are also
  * used the way a reader uses them (a pane built from the page data, the search run over its wasm
  * index), and a page with an injected inline handler proves the policy is enforced at all.
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import pLimit from 'p-limit';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuiltSite, builtSite } from '../support/browser.ts';
+import type { BuiltSite } from '../support/browser.ts';
+import { PAGES_AT_ONCE, sharedSite } from '../support/shared-site.ts';
 
 let built: BuiltSite;
 let dir: string;
@@ -17,16 +19,15 @@ let site: { url: string; close: () => Promise<void> };
 let browser: Browser;
 
 beforeAll(async () => {
-  built = await builtSite({ hostile: true });
+  built = await sharedSite();
   ({ dir, site, browser } = built);
 }, 600_000);
 
 afterAll(() => built?.close());
 
-/** Opens a page recording every CSP violation (event and console) into the returned list. */
-async function open(path: string): Promise<{ page: Page; violations: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  const page = await context.newPage();
+/** Opens a page recording every CSP violation (event and console) into the returned list; in a new context unless one is given. */
+async function open(path: string, context?: BrowserContext): Promise<{ page: Page; violations: string[] }> {
+  const page = await (context ?? (await browser.newContext({ viewport: { width: 1400, height: 900 } }))).newPage();
   const violations: string[] = [];
   await page.exposeFunction('__cspViolation', (v: string) => violations.push(`${path}: ${v}`));
   await page.addInitScript(() => {
@@ -64,19 +65,25 @@ describe('Content Security Policy', () => {
   });
 
   it('loads every built page without a single violation', async () => {
-    const all: string[] = [];
-    for (const p of pages()) {
-      const { page, violations } = await open(p);
-      await page.waitForTimeout(50);
-      all.push(...violations);
-      // No inline event handler attribute on any element (the policy would block it; none should exist).
-      const handlers = await page.evaluate(() =>
-        [...document.querySelectorAll('*')].flatMap((e) => [...e.attributes].filter((a) => /^on/i.test(a.name)).map((a) => `<${e.tagName.toLowerCase()} ${a.name}>`)),
-      );
-      all.push(...handlers.map((h) => `${p}: inline handler ${h}`));
-      await page.context().close();
-    }
-    expect(all).toEqual([]);
+    // A few pages at a time, in one context (each page has its own listener and list).
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const limit = pLimit(PAGES_AT_ONCE);
+    const found = await Promise.all(
+      pages().map((p) =>
+        limit(async () => {
+          const { page, violations } = await open(p, context);
+          await page.waitForTimeout(50);
+          // No inline event handler attribute on any element (the policy would block it; none should exist).
+          const handlers = await page.evaluate(() =>
+            [...document.querySelectorAll('*')].flatMap((e) => [...e.attributes].filter((a) => /^on/i.test(a.name)).map((a) => `<${e.tagName.toLowerCase()} ${a.name}>`)),
+          );
+          await page.close();
+          return [...violations, ...handlers.map((h) => `${p}: inline handler ${h}`)];
+        }),
+      ),
+    );
+    await context.close();
+    expect(found.flat()).toEqual([]);
   }, 300_000);
 
   it('builds a pane from page data, toggles the theme and shows the hostile scenario without a violation', async () => {

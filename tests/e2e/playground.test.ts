@@ -19,7 +19,8 @@ import { renderTexts } from '../../src/prompt/corpus.ts';
 import { highlightYamlSource } from '../../src/components/yaml-source.ts';
 import { encodeState } from '../../src/playground/state.ts';
 import { formatError } from '../../src/scenarios/errors.ts';
-import { type BuiltSite, builtSite } from '../support/browser.ts';
+import type { BuiltSite } from '../support/browser.ts';
+import { sharedSite } from '../support/shared-site.ts';
 import { ROOT } from '../support/project.ts';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -32,7 +33,7 @@ const pageErrors: string[] = [];
 const fetched = new WeakMap<Page, string[]>();
 
 beforeAll(async () => {
-  built = await builtSite({ hostile: true });
+  built = await sharedSite();
   ({ site, browser } = built);
 }, 600_000);
 

@@ -4,14 +4,17 @@
  * the viewport, request panes diff against the previous request, the ✂ cut and its band, the
  * opening request, compare tabs, layout with every "event YAML" open, search in dark mode, search
  * anchors, keyboard and the one-line announcement — and a scan of every built page for text
- * glitches (a word glued to markup, wrong plurals, 40-character hashes). Screenshots go to
+ * glitches (a word glued to markup, wrong plurals, 40-character hashes). On the run's shared build
+ * (tests/support/shared-site.ts); the loops over many pages open a few at a time. Screenshots go to
  * test-results/ (gitignored).
  */
 import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import pLimit from 'p-limit';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuiltSite, builtSite } from '../support/browser.ts';
+import type { BuiltSite } from '../support/browser.ts';
+import { PAGES_AT_ONCE, sharedSite } from '../support/shared-site.ts';
 import { ROOT } from '../support/project.ts';
 
 const ARTIFACTS = join(ROOT, 'test-results');
@@ -28,16 +31,16 @@ let browser: Browser;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  built = await builtSite();
+  built = await sharedSite();
   ({ dir, site, browser } = built);
   mkdirSync(ARTIFACTS, { recursive: true });
 }, 600_000);
 
 afterAll(() => built?.close());
 
-async function open(path: string, width: number, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
-  const context = await browser.newContext({ colorScheme, viewport: { width, height: 900 } });
-  const page = await context.newPage();
+/** Opens `path` in a new context of that width and scheme, or in `context` (a loop over many pages, a few at a time, shares one). */
+async function open(path: string, width: number, colorScheme: 'light' | 'dark' = 'light', context?: BrowserContext): Promise<Page> {
+  const page = await (context ?? (await browser.newContext({ colorScheme, viewport: { width, height: 900 } }))).newPage();
   page.on('pageerror', (e) => pageErrors.push(`${path}: ${e.message}`));
   await page.goto(site.url + path);
   await page.waitForLoadState('load');
@@ -216,7 +219,8 @@ describe('layout', SLOW, () => {
   for (const width of WIDTHS) {
     for (const scheme of SCHEMES) {
       it(`never scrolls sideways with every "event YAML" open, long option badges included (${width}px, ${scheme})`, async () => {
-        for (const id of ['rewrite-vs-re-add', 'layered-recommended', 'layered-today']) {
+        // The three pages at once, each in its own context.
+        const check = async (id: string): Promise<void> => {
           const page = await open(`/scenarios/${id}/`, width, scheme);
           for (const d of await page.locator('.card details').all()) await d.evaluate((e) => ((e as HTMLDetailsElement).open = true));
           await page.locator('.shared-start').evaluateAll((ds) => {
@@ -236,17 +240,27 @@ describe('layout', SLOW, () => {
           }
           if (id === 'layered-recommended') await shot(page, `yaml-open-${width}-${scheme}`);
           await page.context().close();
-        }
+        };
+        await Promise.all(['rewrite-vs-re-add', 'layered-recommended', 'layered-today'].map(check));
       });
     }
   }
 
   it('fits every reference page at 390px', async () => {
-    for (const ref of readdirSync(join(dir, 'dist/reference'))) {
-      const page = await open(`/reference/${ref}/`, 390);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), ref).toBeLessThanOrEqual(390);
-      await page.context().close();
-    }
+    const context = await browser.newContext({ viewport: { width: 390, height: 900 } });
+    const limit = pLimit(PAGES_AT_ONCE);
+    const widths = await Promise.all(
+      readdirSync(join(dir, 'dist/reference')).map((ref) =>
+        limit(async () => {
+          const page = await open(`/reference/${ref}/`, 390, 'light', context);
+          const width = await page.evaluate(() => document.documentElement.scrollWidth);
+          await page.close();
+          return [ref, width] as const;
+        }),
+      ),
+    );
+    await context.close();
+    for (const [ref, width] of widths) expect(width, ref).toBeLessThanOrEqual(390);
   });
 });
 
@@ -378,9 +392,11 @@ describe('text', SLOW, () => {
   it('renders every page without glitches (glued words, wrong plurals, long hashes, raw Markdown)', async () => {
     const all = pages();
     expect(all.length).toBeGreaterThanOrEqual(15);
-    const problems: string[] = [];
-    for (const path of all) {
-      const page = await open(path, 1280);
+    // A few pages at a time, in one context.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const limit = pLimit(PAGES_AT_ONCE);
+    const scan = async (path: string): Promise<string[]> => {
+      const page = await open(path, 1280, 'light', context);
       const found = await page.evaluate(() => {
         const body = document.querySelector('main')!.cloneNode(true) as HTMLElement;
         for (const e of body.querySelectorAll('.code, pre, script, .preview, .card details')) e.remove();
@@ -396,9 +412,11 @@ describe('text', SLOW, () => {
         for (const t of titles) if (/`[^`]+`/.test(t)) issues.push(`raw Markdown: ${t.slice(0, 60)}`);
         return issues;
       });
-      problems.push(...found.map((f) => `${path}: ${f}`));
-      await page.context().close();
-    }
+      await page.close();
+      return found.map((f) => `${path}: ${f}`);
+    };
+    const problems = (await Promise.all(all.map((path) => limit(() => scan(path))))).flat();
+    await context.close();
     expect(problems).toEqual([]);
   }, 600_000);
 

@@ -1,14 +1,15 @@
 /**
  * Browser tests of the built site (playwright-core driving Debian's chromium, a static server on
- * 127.0.0.1; CHROMIUM_PATH overrides /usr/bin/chromium): the bundled corpus plus the hostile scenarios from tests/fixtures/hostile, built once
- * in a temporary copy of the project. Light and dark screenshots go to test-results/.
+ * 127.0.0.1; CHROMIUM_PATH overrides /usr/bin/chromium): the bundled corpus plus the hostile scenarios from tests/fixtures/hostile — the
+ * run's one shared build (tests/support/shared-site.ts). Light and dark screenshots go to test-results/.
  */
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuiltSite, builtSite } from '../support/browser.ts';
+import type { BuiltSite } from '../support/browser.ts';
+import { sharedSite } from '../support/shared-site.ts';
 import { ROOT } from '../support/project.ts';
 
 const ARTIFACTS = join(ROOT, 'test-results');
@@ -23,7 +24,7 @@ const consoleErrors: string[] = [];
 const POLL = { timeout: 10_000 };
 
 beforeAll(async () => {
-  built = await builtSite({ hostile: true });
+  built = await sharedSite();
   ({ dir, site, browser } = built);
   mkdirSync(ARTIFACTS, { recursive: true });
 }, 600_000);
@@ -51,7 +52,7 @@ const scenarioIds = (): string[] =>
     .sort();
 
 async function axe(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
   const result = await page.evaluate(async () => {
     // @ts-expect-error — injected above
     const r = await window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'best-practice'] });
@@ -64,6 +65,22 @@ async function axe(page: Page): Promise<string[]> {
     );
   });
   return result as string[];
+}
+
+/** The page's background in each scheme (site.css --bg): proof that the emulated scheme is the one painted. */
+const BACKGROUND = { light: 'rgb(255, 255, 255)', dark: 'rgb(13, 17, 23)' } as const;
+
+/**
+ * axe on an open page in each colour scheme in turn, switched by media emulation (the stylesheet's
+ * light-dark() colours follow prefers-color-scheme live) rather than a new context and load per
+ * scheme; each scheme's background is checked first, so a scheme that did not apply fails here.
+ */
+async function axeInEachScheme(page: Page): Promise<void> {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor), colorScheme).toBe(BACKGROUND[colorScheme]);
+    expect(await axe(page), colorScheme).toEqual([]);
+  }
 }
 
 describe('the built site', () => {
@@ -276,27 +293,23 @@ describe('the built site', () => {
   for (const path of ['/', '/scenarios/sent-re-add/#@40', ...referencePages, ...payloadPages]) {
     // axe takes a while on a long page of a busy machine (no timing is asserted)
     it(`has no axe violations: ${path}`, { timeout: 120_000 }, async () => {
-      for (const colorScheme of ['light', 'dark'] as const) {
-        const page = await open(path, { colorScheme, bypassCSP: true });
-        expect(await axe(page), colorScheme).toEqual([]);
-        await page.context().close();
-      }
+      const page = await open(path, { bypassCSP: true });
+      await axeInEachScheme(page);
+      await page.context().close();
     });
   }
 
   it('has no axe violations on the search page (its input labelled) nor with every event YAML open', { timeout: 120_000 }, async () => {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      const search = await open('/search/', { colorScheme, bypassCSP: true });
-      await search.locator('#search input[aria-label]').waitFor();
-      expect(await axe(search), colorScheme).toEqual([]);
-      await search.context().close();
-      const page = await open('/scenarios/cache-economics/#@42', { colorScheme, bypassCSP: true });
-      await page.locator('.card details').evaluateAll((ds) => {
-        for (const d of ds) d.setAttribute('open', '');
-      });
-      expect(await axe(page), colorScheme).toEqual([]);
-      await page.context().close();
-    }
+    const search = await open('/search/', { bypassCSP: true });
+    await search.locator('#search input[aria-label]').waitFor();
+    await axeInEachScheme(search);
+    await search.context().close();
+    const page = await open('/scenarios/cache-economics/#@42', { bypassCSP: true });
+    await page.locator('.card details').evaluateAll((ds) => {
+      for (const d of ds) d.setAttribute('open', '');
+    });
+    await axeInEachScheme(page);
+    await page.context().close();
   });
 
   it('is readable at 360px without horizontal scrolling', async () => {
@@ -378,12 +391,10 @@ describe('cache economics', () => {
   });
 
   it('has no axe violations with the panel and its sources open, and fits 360px', async () => {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      const page = await open('/scenarios/rewrite-vs-re-add/#@42', { colorScheme, bypassCSP: true });
-      await page.locator('.econ-sources summary').click();
-      expect(await axe(page), colorScheme).toEqual([]);
-      await page.context().close();
-    }
+    const page = await open('/scenarios/rewrite-vs-re-add/#@42', { bypassCSP: true });
+    await page.locator('.econ-sources summary').click();
+    await axeInEachScheme(page);
+    await page.context().close();
     const narrow = await open('/scenarios/rewrite-vs-re-add/#economics', { width: 360 });
     expect(await narrow.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await narrow.context().close();

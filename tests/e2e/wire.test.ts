@@ -7,14 +7,15 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuiltSite, builtSite } from '../support/browser.ts';
+import type { BuiltSite } from '../support/browser.ts';
+import { sharedSite } from '../support/shared-site.ts';
 
 let built: BuiltSite;
 let site: { url: string; close: () => Promise<void> };
 let browser: Browser;
 
 beforeAll(async () => {
-  built = await builtSite({ hostile: true });
+  built = await sharedSite();
   ({ site, browser } = built);
 }, 600_000);
 

@@ -1,15 +1,21 @@
 /**
  * Test support: the browser the tests drive and the built site it opens. launchBrowser() starts
  * Debian's chromium (CHROMIUM_PATH overrides it; vitest.config.ts finds another Chromium-family
- * browser when there is none) through playwright-core with the project's flags; builtSite() is the
- * setup every e2e file shares — a throwaway copy of the project (or a given one) built with the real
- * `npm run build`, served on 127.0.0.1, and a browser — with one close() for the lot. One place, so
+ * browser when there is none) through playwright-core with the project's flags; sharedBrowser() is
+ * the one such browser of this worker process, launched on first use and reused by every later test
+ * file the worker runs (a test opens contexts in it and closes them, never the browser; playwright
+ * ends it with the process). builtSite() is the setup of a browser test that needs a corpus of its
+ * own — a throwaway copy of the project (or a given one) built as `npm run build` builds it, served
+ * on 127.0.0.1, and the worker's browser — with one close() for the lot. A test of the bundled corpus
+ * uses sharedSite() (tests/support/shared-site.ts) instead: the run's one build of it. One place, so
  * a flag or a clean-up fixed here is fixed for every browser test.
  */
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { build, makeProject, ROOT, serve } from './project.ts';
+import { buildSite, HOSTILE, makeProject, serve } from './project.ts';
+
+export { HOSTILE };
 
 /** Headless, no sandbox (containers), nothing fetched in the background, no first-run dialogs. */
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -19,15 +25,41 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
-/** The hostile scenarios (tests/fixtures/hostile): markup, scripts and pathological text as scenario content. */
-export const HOSTILE = join(ROOT, 'tests/fixtures/hostile');
+const KEY = Symbol.for('prompt-fold-explainer.tests.browser');
+type Holder = { [KEY]?: Promise<Browser> };
+
+/**
+ * This worker's browser (one per process, on globalThis so that it outlives a test file's module
+ * state): launched on first use, launched again if it went away. Close the contexts and pages you
+ * open in it, not the browser.
+ */
+export function sharedBrowser(): Promise<Browser> {
+  const holder = globalThis as Holder;
+  holder[KEY] ??= launchBrowser().then(
+    (browser) => {
+      browser.on('disconnected', () => delete holder[KEY]);
+      return browser;
+    },
+    (err: unknown) => {
+      delete holder[KEY];
+      throw err;
+    },
+  );
+  return holder[KEY];
+}
+
+/** Closes every context open in the worker's browser (what a test file left open, say after a failure). */
+export async function closeContexts(browser: Browser): Promise<void> {
+  await Promise.all(browser.contexts().map((c) => c.close().catch(() => undefined)));
+}
 
 export interface BuiltSite {
-  /** The project copy that was built (its dist/ is served). */
+  /** The project copy that was built (its dist/ is served). Read it; never change it (sharedSite() shares it with other files). */
   dir: string;
   site: Awaited<ReturnType<typeof serve>>;
+  /** The worker's browser (sharedBrowser()). */
   browser: Browser;
-  /** Closes the browser and the server and removes the project copy. */
+  /** Closes the contexts left open in the browser and the server, and removes the project copy if it was this test's own. */
   close(): Promise<void>;
 }
 
@@ -42,10 +74,15 @@ export interface BuiltSiteOptions {
   base?: string;
 }
 
-/** Builds the project (a fresh copy unless `dir` is given), serves its dist/ and launches the browser; throws with the build's output when it fails. */
+/**
+ * Builds the project (a fresh copy unless `dir` is given), serves its dist/ and opens the worker's
+ * browser; throws with the build's output when it fails. For the bundled corpus use sharedSite()
+ * (the run's one build, hostile scenarios included): this is for a corpus or an environment of the
+ * test's own.
+ */
 export async function builtSite(opts: BuiltSiteOptions = {}): Promise<BuiltSite> {
   const dir = opts.dir ?? makeProject(opts.hostile ? readdirSync(HOSTILE).map((f) => join(HOSTILE, f)) : []);
-  const r = build(dir, opts.env);
+  const r = await buildSite(dir, opts.env);
   if (r.status !== 0) {
     rmSync(dir, { recursive: true, force: true });
     throw new Error(`build failed:\n${r.output}`);
@@ -53,7 +90,7 @@ export async function builtSite(opts: BuiltSiteOptions = {}): Promise<BuiltSite>
   const site = await serve(join(dir, 'dist'), opts.base);
   let browser: Browser;
   try {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   } catch (err) {
     await site.close();
     rmSync(dir, { recursive: true, force: true });
@@ -64,7 +101,7 @@ export async function builtSite(opts: BuiltSiteOptions = {}): Promise<BuiltSite>
     site,
     browser,
     close: async () => {
-      await browser.close();
+      await closeContexts(browser);
       await site.close();
       rmSync(dir, { recursive: true, force: true });
     },

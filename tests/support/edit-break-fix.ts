@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { closeContexts, sharedBrowser } from './browser.ts';
 import type { DevProject } from './dev-server.ts';
 
 export async function editBreakFix(project: DevProject, base = '/'): Promise<void> {
@@ -32,7 +32,7 @@ export async function editBreakFix(project: DevProject, base = '/'): Promise<voi
   const broken = await until((p) => p.status >= 500);
   expect(broken.status).toBe(500);
   expect(broken.text).toContain('/@vite/client'); // the overlay client, which shows the error:
-  const browser = await launchBrowser();
+  const browser = await sharedBrowser();
   try {
     const tab = await browser.newPage();
     await tab.goto(`${dev.url}${base}scenarios/birth-window/`);
@@ -43,7 +43,7 @@ export async function editBreakFix(project: DevProject, base = '/'): Promise<voi
     expect(shown).toContain('closest rendered lines:');
     expect(shown).toMatch(/fix: change `?find:`? to text the rendered request contains/); // the overlay renders the hint's Markdown
   } finally {
-    await browser.close();
+    await closeContexts(browser);
   }
 
   writeFileSync(file, original);

@@ -1,10 +1,13 @@
 /**
- * Test support: a throwaway copy of this project (sources, config, scenarios; node_modules linked)
- * in a temp dir, built with the real `astro build` + pagefind, and a static file server for its
+ * Test support: a throwaway copy of this project (sources, config, scenarios; packages linked)
+ * in a temp dir, built with the real `astro build` (the integration indexes it for search), and a static file server for its
  * dist/ on 127.0.0.1. Build and browser tests use it so they never touch the working tree.
+ * build() is `npm run build` itself (for the tests of what that command prints); buildSite() does the
+ * same build through Astro's programmatic build() (tests/support/build-site.ts) without npm and
+ * without blocking the test's process — for tests that only need the built site.
  */
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, existsSync, symlinkSync, statSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
@@ -12,12 +15,22 @@ import type { AddressInfo } from 'node:net';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 // examples/: the reference pages import the example fold and scenario from it (raw).
-const COPY = ['astro.config.mjs', 'package.json', 'tsconfig.json', 'pagefind.yml', 'src', 'public', 'scenarios', 'examples'];
+const COPY = ['astro.config.mjs', 'package.json', 'tsconfig.json', 'src', 'public', 'scenarios', 'examples'];
+
+/** The hostile scenarios (tests/fixtures/hostile): markup, scripts and pathological text as scenario content. */
+export const HOSTILE = join(ROOT, 'tests/fixtures/hostile');
+
+/** The caches in node_modules that each project copy keeps for itself. */
+const PER_COPY = new Set(['.astro', '.vite', '.vite-temp', '.cache']);
 
 export function makeProject(extraScenarioFiles: string[] = []): string {
   const dir = mkdtempSync(join(tmpdir(), 'pfe-project-'));
   for (const p of COPY) if (existsSync(join(ROOT, p))) cpSync(join(ROOT, p), join(dir, p), { recursive: true, filter: (src) => !src.endsWith('.test.ts') });
-  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  // node_modules: a folder of its own whose packages link to this project's, so that the caches
+  // Astro and Vite keep in it (.astro: the content store; .vite: the dev server's optimized
+  // dependencies) belong to this copy — copies built or served at the same time never share them.
+  mkdirSync(join(dir, 'node_modules'));
+  for (const name of readdirSync(join(ROOT, 'node_modules'))) if (!PER_COPY.has(name)) symlinkSync(join(ROOT, 'node_modules', name), join(dir, 'node_modules', name));
   for (const f of extraScenarioFiles) cpSync(f, join(dir, 'scenarios', f.replace(/^.*\//, '')));
   return dir;
 }
@@ -38,10 +51,31 @@ export function childEnv(extra: Record<string, string> = {}): Record<string, str
   return { ...clean, ASTRO_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0', ...extra };
 }
 
-/** `astro build` then pagefind, exactly as `npm run build` does. */
+/** `npm run build` itself (`astro build`; the integration runs pagefind when the build is done). */
 export function build(dir: string, env: Record<string, string> = {}): BuildResult {
   const r = spawnSync('npm', ['run', 'build'], { cwd: dir, encoding: 'utf8', env: childEnv(env) });
   return { status: r.status ?? 1, output: `${r.stdout}\n${r.stderr}` };
+}
+
+/** What tests/support/build-site.ts does, as package.json says it. */
+const BUILD_SCRIPT = 'astro build';
+
+/**
+ * The same build as build() — Astro's build(), the one step of `npm run build` — run by
+ * tests/support/build-site.ts in a child process (clean environment, `env` added), asynchronously.
+ */
+export function buildSite(dir: string, env: Record<string, string> = {}): Promise<BuildResult> {
+  // Should `npm run build` ever gain a step, the real command runs instead of a stale copy of it.
+  const script = (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.build;
+  const [cmd, args] = script === BUILD_SCRIPT ? [process.execPath, [join(ROOT, 'tests/support/build-site.ts'), dir]] : ['npm', ['run', 'build']];
+  return new Promise((done) => {
+    const child = spawn(cmd, args, { cwd: dir, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (b: Buffer) => (output += b.toString()));
+    child.stderr.on('data', (b: Buffer) => (output += b.toString()));
+    child.on('error', (err) => done({ status: 1, output: `${output}\n${err.message}` }));
+    child.on('close', (code) => done({ status: code ?? 1, output }));
+  });
 }
 
 const TYPES: Record<string, string> = {
