@@ -77,8 +77,9 @@ describe('astro dev', () => {
       // Malformed YAML while the overlay is up: the tab moves on to the new error.
       await settled();
       writeFileSync(file, original.replace(/^title: .*$/m, 'title: "unclosed'));
-      const yaml = await shown(/never closed|malformed YAML/);
       const titleLine = original.slice(0, original.search(/^title: /m)).split('\n').length;
+      // (as above: wait for this edit's error, at the title's line, not a half-written read's)
+      const yaml = await shown(new RegExp(`scenarios/01-birth-window\\.yaml:${titleLine}:\\d+ [^\\n]*(never closed|malformed YAML)`));
       expect(yaml).toMatch(new RegExp(`scenarios/01-birth-window\\.yaml:${titleLine}:\\d+ `));
       expect(yaml).not.toMatch(/unhandled rejection|promises all have an/i);
 
