@@ -185,6 +185,7 @@ export function initScenarioPage(): void {
     const shared = card.closest('details');
     if (shared && !shared.open) shared.open = true;
     revealChange(pane);
+    queueFit(); // this pane's header height
     if (opts.hash) history.replaceState(null, '', `#@${off}`);
     if (opts.scroll) card.scrollIntoView({ block: 'nearest' });
     if (opts.focus) card.querySelector<HTMLElement>('.card-link')?.focus({ preventScroll: !opts.scroll });
@@ -363,6 +364,9 @@ export function initScenarioPage(): void {
     const top = parseFloat(getComputedStyle(panesBox).top) || 0;
     const room = Math.min(window.innerHeight - 2 * top, grid.getBoundingClientRect().bottom - top);
     panesBox.style.setProperty('--pane-max', `${Math.max(160, Math.floor(room))}px`);
+    // The selected pane's sticky header covers the top of the column: what the browser scrolls
+    // into view there (a focused link, find in page) lands below it, not under it.
+    panesBox.style.scrollPaddingTop = `${panes.get(current!)?.querySelector<HTMLElement>('.pane-head')?.offsetHeight ?? 0}px`;
   };
   const queueFit = (): void => {
     if (!queued) requestAnimationFrame(fitColumn);

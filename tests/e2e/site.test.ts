@@ -281,7 +281,9 @@ describe('the built site', () => {
 
   // Every reference page: the hand-written ones (their code blocks are highlighted), the generated
   // placement table and one payload reference per configured fold.
-  const referencePages = ['context-protocol', 'layered', 'layered-placement', 'wire-formats', 'writing-scenarios', 'bring-your-own-fold'].map((p) => `/reference/${p}/`);
+  const referencePages = ['context-protocol', 'layered', 'layered-placement', 'wire-formats', 'writing-scenarios', 'bring-your-own-fold', 'economics'].map(
+    (p) => `/reference/${p}/`,
+  );
   const payloadPages = ['context-protocol', 'layered', 'requests'].map((f) => `/reference/payloads/${f}/`);
   it('checks every built reference page with axe (a new page joins the list above)', () => {
     const built = readdirSync(join(dir, 'dist/reference'), { recursive: true, encoding: 'utf8' })
