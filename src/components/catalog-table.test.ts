@@ -51,5 +51,6 @@ describe('catalog table', () => {
   it('puts the read date and the note in a source link’s title', () => {
     expect(sourceTitle({ read: '2026-12-02' })).toBe('read 2026-12-02');
     expect(sourceTitle({ read: '2026-12-02', note: 'a note' })).toBe('read 2026-12-02 — a note');
+    expect(sourceTitle({ read: '2026-12-02', note: 'set `ttl: "1h"` on <b>it</b>' })).toBe('read 2026-12-02 — set ttl: "1h" on <b>it</b>');
   });
 });

@@ -5,6 +5,7 @@
  */
 import type { ModelFacts } from '../economics/catalog.ts';
 import type { Sourced } from '../economics/providers.ts';
+import { markdownText } from './markdown.ts';
 
 export interface FigureCell {
   /** What the cell shows, e.g. `$2.5`, `4,096`, `5 min`. */
@@ -73,7 +74,7 @@ export function catalogRows(catalog: readonly ModelFacts[]): CatalogRow[] {
   }));
 }
 
-/** The tooltip of a figure's source link: when it was read, and the note. */
+/** The tooltip of a figure's source link: when it was read, and the note (its inline Markdown as the plain text a reader sees). */
 export function sourceTitle(f: Pick<FigureCell, 'read' | 'note'>): string {
-  return f.note ? `read ${f.read} — ${f.note}` : `read ${f.read}`;
+  return f.note ? `read ${f.read} — ${markdownText(f.note)}` : `read ${f.read}`;
 }

@@ -11,7 +11,9 @@ import { resolveOptions } from '../integration/options.ts';
 import { renderCorpus } from '../prompt/corpus.ts';
 import { scenarioView } from '../prompt/view.ts';
 import { formatError } from '../scenarios/errors.ts';
-import { run, type CorpusFile, type EngineInput } from './engine.ts';
+import { DEFAULT_ECONOMICS } from '../economics/profiles.ts';
+import { economicsOf } from './economics.ts';
+import { load, prepare, run, type CorpusFile, type EngineInput } from './engine.ts';
 
 const config = await resolveOptions(process.cwd());
 const site = renderCorpus(config, { everyEvent: true });
@@ -38,6 +40,32 @@ describe('playground engine', () => {
     const first = run(input('sent-re-add'));
     expect(first.view!.selected).toBe(page.requests[0]);
     expect(first.view!.cards).toEqual(page.cards.map((c) => ({ ...c, badges: expect.any(Array) })));
+  });
+
+  it('builds the same pane as the scenario page for every event of a scenario with a `deploy:`, under the rule in force at it', () => {
+    const id = site.scenarios.find((s) => s.scenario.deploy)!.scenario.id;
+    const page = scenarioView(site.scenarios.find((s) => s.scenario.id === id)!);
+    for (const expected of page.panes) {
+      const r = run(input(id, { selected: expected.offset }));
+      expect(r.errors).toEqual([]);
+      expect(r.view!.pane, `${id} @${expected.offset}`).toEqual(expected);
+    }
+  });
+
+  it('computes the same economics as the build for every scenario, naming the same event for each cache break', () => {
+    const econ = config.economics ?? DEFAULT_ECONOMICS;
+    let named = 0;
+    for (const c of corpus) {
+      const errors: Parameters<typeof prepare>[2] = [];
+      const loaded = load(input(c.id));
+      expect(loaded.errors, c.file).toEqual([]);
+      const { byProfile: _pages, ...want } = site.economics.get(c.id)!;
+      expect(economicsOf(prepare(loaded.scenario!, BUILTIN_FOLDS, errors), econ), c.file).toEqual(want);
+      expect(errors, c.file).toEqual([]);
+      named += want.chain.filter((q) => q.cacheBreak?.events.length).length;
+    }
+    // The comparison covers breaks whose named event is not a request (what a requests-only fold missed).
+    expect(named).toBeGreaterThan(0);
   });
 
   it('reports errors exactly as the CLI formats them, and renders nothing', () => {

@@ -10,7 +10,7 @@
  */
 import type { AnyFold, Snapshot, StreamEvent } from '../folds/types.ts';
 import { printRequest } from '../prompt/print.ts';
-import { renderScenario, type EventView, type RenderedScenario } from '../prompt/render.ts';
+import { phasesOf, renderScenario, type EventView, type Phase, type RenderedScenario } from '../prompt/render.ts';
 import { scenarioView, type Card, type Pane } from '../prompt/view.ts';
 import { formatError, sortErrors, type InputError } from '../scenarios/errors.ts';
 import { loadTexts } from '../scenarios/load.ts';
@@ -126,8 +126,17 @@ export interface Prepared {
  */
 export function prepare(scenario: Scenario, folds: ReadonlyMap<string, AnyFold>, errors: InputError[]): Prepared {
   const fold = folds.get(scenario.fold)!;
-  const requestOffsets = new Set(scenario.chain.filter((e) => fold.requestTypes.includes(e.type)).map((e) => e.offset));
-  const rendered = { ...renderScenario(scenario, restricted(fold, requestOffsets), { everyEvent: true }, errors), fold };
+  // A `deploy:` hands the chain to its fold from its offset on, exactly as the build renders it.
+  const deployed = scenario.deploy ? folds.get(scenario.deploy.fold) : undefined;
+  const phases = phasesOf(scenario, fold, { everyEvent: true, ...(deployed && { deployed }) });
+  const phaseOf = (offset: number): Phase => phases.findLast((p) => offset >= p.from)!;
+  const requestOffsets = new Set(scenario.chain.filter((e) => phaseOf(e.offset).fold.requestTypes.includes(e.type)).map((e) => e.offset));
+  const own = restricted(fold, requestOffsets);
+  const other = deployed && (deployed === fold ? own : restricted(deployed, requestOffsets));
+  // The render folds only the requests; the result keeps the whole folds and rules, because the
+  // economics name the event that broke the cache by folding every event between two requests
+  // (economics/attribution.ts) — with the restricted folds they could name only a request.
+  const rendered: RenderedScenario = { ...renderScenario(scenario, own, { everyEvent: true, ...(other && { deployed: other }) }, errors), fold, phases };
   const requests = new Map(rendered.events.map((e) => [e.offset, e]));
   const v = scenarioView({ ...rendered, events: [] });
   // The page model marks a request card accepted by its pane; here, by the request's own render.
@@ -154,14 +163,21 @@ export function paneAt(p: Prepared, selected?: number): NonNullable<EngineResult
   const previous = p.requests.get(at)?.request ? p.requests.get(at)!.request!.previous : index > 0 ? chain[index - 1]!.offset : null;
   const wanted = previous !== null ? [previous, at] : [at];
   // Other events print the messages as of them, exactly as renderScenario does for a page.
-  const missing = new Set(wanted.filter((o) => !p.requests.get(o)?.request));
-  const snaps = new Map((missing.size ? fold.snapshots(chain, options, missing) : []).map((s) => [s.offset, s]));
-  const abridgements = missing.size ? abridgementsOf(fold, options) : [];
+  // Each under the rule in force at it (a `deploy:`'s from its offset on).
+  const phases = p.rendered.phases?.length ? p.rendered.phases : [{ fold, options, abridgements: abridgementsOf(fold, options), from: -Infinity }];
+  const phaseOf = (offset: number): Phase => phases.findLast((ph) => offset >= ph.from) ?? phases[0]!;
+  const missing = wanted.filter((o) => !p.requests.get(o)?.request);
+  const snaps = new Map(
+    phases.flatMap((ph) => {
+      const at = new Set(missing.filter((o) => phaseOf(o) === ph));
+      return at.size ? ph.fold.snapshots(chain, ph.options, at).map((s) => [s.offset, s] as const) : [];
+    }),
+  );
   const events: EventView[] = wanted.map((o) => {
     const done = p.requests.get(o);
     if (done?.request) return done;
     const snap = snaps.get(o)!;
-    return { offset: o, lines: printRequest(null, snap.messages, abridgements), ...(snap.rejected && { rejected: snap.rejected.reason }) };
+    return { offset: o, lines: printRequest(null, snap.messages, phaseOf(o).abridgements), ...(snap.rejected && { rejected: snap.rejected.reason }) };
   });
   // Panes only: the cards were made once, in prepare().
   const v = scenarioView({ ...p.rendered, scenario: { ...scenario, chain: [] }, events });

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { type BuiltSite, builtSite } from '../support/browser.ts';
 import { makeProject } from '../support/project.ts';
 
@@ -62,15 +63,40 @@ async function open(path: string, colorScheme: 'light' | 'dark' = 'light', bypas
   return { page, errors };
 }
 
-/** Each breakpoint row's text with the text of the prompt line right above it. */
+/**
+ * Each breakpoint row's text; the prompt line right above it; and the message that line ends — its
+ * role and its first line (the line after `content: |-`, or the value of a one-line `content:`).
+ */
 const rowsOf = (page: Page, pane: string) =>
   page.locator(`${pane} .reviewable .code .bp`).evaluateAll((rows) =>
     rows.map((r) => {
-      let above = r.previousElementSibling;
-      while (above?.matches('.bp, details, [role]')) above = above.previousElementSibling;
-      return { text: r.textContent, above: (above?.textContent ?? '').replace(/^@\d+/, '').trim() };
+      const lines: string[] = [];
+      let role = '';
+      for (let e = r.previousElementSibling; e; e = e.previousElementSibling) {
+        if (e.matches('.bp, details, [role]')) continue;
+        const t = (e.textContent ?? '').replace(/^@\d+/, '').trim();
+        const m = /^- role: (\S+)$/.exec(t);
+        if (m) {
+          role = m[1]!;
+          break;
+        }
+        lines.push(t);
+      }
+      const head = lines.at(-1) ?? '';
+      const first = head === 'content: |-' ? (lines.at(-2) ?? '') : head.replace(/^content: /, '');
+      return { text: r.textContent, above: lines[0] ?? '', entry: { role, first } };
     }),
   );
+
+/** The system prompt's first line and the tool result's text, as the scenario file writes them. */
+const scenario = parse(readFileSync('scenarios/21-layered-recommended.yaml', 'utf8')) as { events: { off: number; payload: { content?: string } }[] };
+const TOOL_RESULT = scenario.events.find((e) => e.off === 15)!.payload.content!;
+const SYSTEM_FIRST = 'You are the implement stage of the orchestrator. Act only through tool calls; the stage is done when the remaining delta is empty.';
+/** Under the system prompt's last line, and under the last line of the tool result (the last transcript entry). */
+const LAYERED_ROWS = [
+  { text: 'cache breakpoint', above: 'Locked by the operator: stay inside pkg/tasks; never edit a released migration.', entry: { role: 'system', first: SYSTEM_FIRST } },
+  { text: 'cache breakpoint', above: TOOL_RESULT.split('\n').at(-1)!.trim(), entry: { role: 'tool', first: TOOL_RESULT.split('\n')[0] } },
+];
 
 describe('cache breakpoint rows', () => {
   for (const scheme of ['light', 'dark'] as const) {
@@ -78,10 +104,7 @@ describe('cache breakpoint rows', () => {
       const { page, errors } = await open('/scenarios/layered-recommended/#@17', scheme, true);
       const pane = page.locator('.pane[data-offset="17"]');
       await poll(() => pane.evaluate((p) => p.classList.contains('selected'))).toBe(true);
-      expect(await rowsOf(page, '.pane[data-offset="17"]')).toEqual([
-        { text: 'cache breakpoint', above: 'Locked by the operator: stay inside pkg/tasks; never edit a released migration.' },
-        { text: 'cache breakpoint', above: 'content: "ok: patched pkg/tasks/model.go"' },
-      ]);
+      expect(await rowsOf(page, '.pane[data-offset="17"]')).toEqual(LAYERED_ROWS);
       const row = pane.locator('.reviewable .bp').first();
       expect(await row.isVisible()).toBe(true);
       // Not the ✂ line, and not a prompt line (the page's line selectors skip it).
@@ -120,10 +143,7 @@ describe('cache breakpoint rows', () => {
     const pane = page.locator('.pane[data-offset="17"]');
     await poll(() => pane.evaluate((p) => p.classList.contains('selected'))).toBe(true);
     expect(await pane.getAttribute('data-kind')).toBe('request');
-    expect(await rowsOf(page, '.pane[data-offset="17"]')).toEqual([
-      { text: 'cache breakpoint', above: 'Locked by the operator: stay inside pkg/tasks; never edit a released migration.' },
-      { text: 'cache breakpoint', above: 'content: "ok: patched pkg/tasks/model.go"' },
-    ]);
+    expect(await rowsOf(page, '.pane[data-offset="17"]')).toEqual(LAYERED_ROWS);
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -155,7 +175,7 @@ describe('layered tool turns in the wire views', () => {
     const anthropic = JSON.parse((await pane.locator('.wire-format[data-format="anthropic"] pre').textContent())!);
     const turn = anthropic.messages.find((m: { content: { type: string }[] }) => m.content[0]?.type === 'tool_result');
     expect(turn.role).toBe('user');
-    expect(turn.content[0]).toEqual({ type: 'tool_result', tool_use_id: 'call_15', content: 'ok: patched pkg/tasks/model.go', cache_control: { type: 'ephemeral' } });
+    expect(turn.content[0]).toEqual({ type: 'tool_result', tool_use_id: 'call_15', content: TOOL_RESULT, cache_control: { type: 'ephemeral' } });
     expect(turn.content.slice(1).map((b: { text: string }) => b.text.split('\n')[0])).toEqual(['## Reminder', '## remainingDelta']);
     expect(anthropic.system[0].cache_control).toEqual({ type: 'ephemeral' });
     expect(errors).toEqual([]);

@@ -93,10 +93,11 @@ describe('a page opens at its title', SLOW, () => {
   });
 });
 
-/** The pane header's token figures: `cached 1,438 · new 107 · 1,545 tokens · $…`. */
+/** The pane header's token figures: `cached 1,438 · new 107 · 1,545 tokens · $…`, with ` · writes 107` after the cached figure when the provider bills cache writes (economics/view.ts paneTokens). */
 const figures = (text: string): { cached: number; total: number } => {
   const n = (s: string): number => Number(s.replace(/[≈,]/g, ''));
-  const m = /cached ([\d,≈]+) · new [\d,≈]+ · ([\d,≈]+) tokens/.exec(text)!;
+  const m = /cached ([\d,≈]+)(?: · writes [\d,≈]+)? · new [\d,≈]+ · ([\d,≈]+) tokens/.exec(text);
+  if (!m) throw new Error(`the pane head's token figures do not read \`cached N[ · writes N] · new N · N tokens\`: ${text}`);
   return { cached: n(m[1]!), total: n(m[2]!) };
 };
 
@@ -110,13 +111,19 @@ describe('one percentage, in tokens', SLOW, () => {
       expect(badge.startsWith(`${Math.round((100 * f.cached) / f.total)} % cached`), `@${off}: ${badge}`).toBe(true);
       if (f.cached === 0) expect(badge, `@${off}`).toMatch(/ — \S/);
     }
-    expect(await page.locator('.pane[data-offset="52"] .badge.cached').textContent()).toBe('0 % cached — the cached prefix expired');
+    // @52 comes 50 minutes after @42 on a profile whose retention is a documented minimum (eviction, not a TTL).
+    expect(await page.locator('.pane[data-offset="52"] .badge.cached').textContent()).toBe('0 % cached — the cache entry may have been evicted (idle past its retention)');
     expect(await page.locator('main').textContent()).not.toContain('byte-stable prefix</');
     expect(await page.locator('.pane-head').allTextContents()).not.toContainEqual(expect.stringContaining('byte-stable'));
     await page.context().close();
-    const small = await open('/scenarios/rewrite-vs-re-add/#@32');
-    expect(await small.locator('.pane[data-offset="32"] .badge.cached').textContent()).toBe('0 % cached — below the 1,024-token minimum');
-    await small.context().close();
+    // A request the scenario declares cached (`expect.cached: ["@32"]`): a share above 0 %, and no reason.
+    // (No bundled request is below the 1,024-token minimum any more; that reason's words are unit-tested in cache-badge.test.ts.)
+    const other = await open('/scenarios/rewrite-vs-re-add/#@32');
+    const p32 = other.locator('.pane[data-offset="32"]');
+    const f32 = figures((await p32.locator('.pane-head .econ-tokens').textContent())!);
+    expect(f32.cached).toBeGreaterThan(0);
+    expect(await p32.locator('.pane-head .badge.cached').textContent()).toBe(`${Math.round((100 * f32.cached) / f32.total)} % cached`);
+    await other.context().close();
   });
 });
 
@@ -197,7 +204,9 @@ describe('the playground', SLOW, () => {
       tokens: await pane.locator('.pane-head .econ-tokens').textContent(),
       badge: await pane.locator('.pane-head .badge.cached').textContent(),
       note: await pane.locator('.cut-econ').textContent(),
+      badge32: await scenario.locator('.pane[data-offset="32"] .pane-head .badge.cached').textContent(),
     };
+    expect(want.badge32).toMatch(/^\d+ % cached/);
     await scenario.context().close();
     for (const width of [1280, 390]) {
       const page = await open('/playground/#open=rewrite-vs-re-add@42', width);
@@ -212,7 +221,7 @@ describe('the playground', SLOW, () => {
       // another event of the same text: its answer carries the economics too
       await page.locator('#pg-event').selectOption('32');
       await expect.poll(() => pg.getAttribute('data-offset'), POLL).toBe('32');
-      expect(await pg.locator('.pane-head .badge.cached').textContent()).toBe('0 % cached — below the 1,024-token minimum');
+      await expect.poll(() => pg.locator('.pane-head .badge.cached').textContent(), POLL).toBe(want.badge32);
       await page.context().close();
     }
   });
