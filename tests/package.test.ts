@@ -29,10 +29,15 @@ interface Run {
   output: string;
 }
 
-/** Runs a command to its end (async, so the two installs overlap); the node of this project first on PATH. */
-function run(cmd: string, args: string[], cwd: string): Promise<Run> {
+/**
+ * Runs a command to its end (async, so the two installs overlap); the node of this project first on
+ * PATH. `developer`: without the CI variable, as a developer runs it in their host site — the tests
+ * themselves may run in CI, where `prompt-fold fixtures` refuses (tests/check-new-scenario.test.ts).
+ */
+function run(cmd: string, args: string[], cwd: string, { developer = false } = {}): Promise<Run> {
   return new Promise((done) => {
     const env = childEnv({ PATH: `${join(ROOT, 'node_modules/.bin')}:${process.env.PATH}` });
+    if (developer) delete env.CI;
     const child = spawn(cmd, args, { cwd, env });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
@@ -41,8 +46,8 @@ function run(cmd: string, args: string[], cwd: string): Promise<Run> {
   });
 }
 
-async function ok(cmd: string, args: string[], cwd: string): Promise<string> {
-  const r = await run(cmd, args, cwd);
+async function ok(cmd: string, args: string[], cwd: string, options: { developer?: boolean } = {}): Promise<string> {
+  const r = await run(cmd, args, cwd, options);
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed in ${cwd}:\n${r.output}`);
   return r.output;
 }
@@ -148,7 +153,8 @@ describe.each(['astro', 'starlight'] as const)('installed in a fresh %s site', (
   });
 
   it('writes the fixtures and checks the corpus with npx prompt-fold, reading the host config', { timeout: 120_000 }, async () => {
-    const fixtures = await ok('npx', ['prompt-fold', 'fixtures'], dir());
+    // A developer writes the fixtures (in CI the command refuses, and only `check` runs).
+    const fixtures = await ok('npx', ['prompt-fold', 'fixtures'], dir(), { developer: true });
     expect(fixtures).toContain('3 scenarios: 3 written');
     expect(readdirSync(join(dir(), 'fixtures')).sort()).toEqual(['01-birth-window.md', '02-sent-re-add.md', 'chat-log.md']);
     expect(await ok('npx', ['prompt-fold', 'check'], dir())).toContain('ok: 3 scenarios');
