@@ -177,3 +177,19 @@ export function chartBars(econ: ScenarioEconomics, width: number, rowHeight: num
   }));
   return { bars, height: econ.requests.length * rowHeight };
 }
+
+/**
+ * Why a scenario's own requests read nothing from the cache, in the index badge's words: only first
+ * requests, every prompt below its profile's minimum, or every later request lost what the one
+ * before it cached. Null when something is read (or there are no requests).
+ */
+export function uncachedWhy(econ: Pick<ScenarioEconomics, 'requests'> | undefined): string | null {
+  const own = econ?.requests ?? [];
+  if (!own.length || own.some((e) => e.cachedTokens > 0)) return null;
+  if (own.every((e) => e.previous === null)) return own.length === 1 ? 'a first request: nothing to read yet' : 'first requests only: nothing to read yet';
+  if (own.every((e) => e.inputTokens < e.minPrefixTokens)) {
+    const mins = [...new Set(own.map((e) => e.minPrefixTokens))];
+    return `below the ${mins.length === 1 ? formatTokens(mins[0]!) : 'provider’s'}-token minimum`;
+  }
+  return 'each request changed what the one before it cached';
+}

@@ -60,6 +60,7 @@ export function scenarioLoader(): Loader {
               cachedShare: v.cachedShare,
               inputTokens: v.inputTokens,
               cachedTokenShare: v.cachedTokenShare,
+              uncachedWhy: v.uncachedWhy,
               exactTokens: v.exactTokens,
             };
             store.set({ id: v.id, data, digest: generateDigest(data) });

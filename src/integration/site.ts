@@ -17,6 +17,7 @@
 import { LRUCache } from 'lru-cache';
 // @ts-expect-error — provided by the explainer integration's vite plugin
 import { command, options, root } from 'virtual:prompt-fold-explainer/config';
+import { uncachedWhy } from '../economics/view.ts';
 import type { RenderedCorpus } from '../prompt/corpus.ts';
 import { readSnapshot, sharedRender, type ScenarioSnapshot } from './shared-render.ts';
 import type { RenderedScenario } from '../prompt/render.ts';
@@ -47,6 +48,8 @@ export interface ScenarioSummary {
   /** Input tokens of the own requests, and the share of them the provider would bill as cached. */
   inputTokens: number;
   cachedTokenShare: number | null;
+  /** Why nothing is cached when the share is 0 % (`below the 1,024-token minimum`, …); null otherwise. */
+  uncachedWhy: string | null;
   /** The token counts are exact (not ≈). */
   exactTokens: boolean;
 }
@@ -118,6 +121,7 @@ function summaryOf(r: RenderedScenario, corpus: RenderedCorpus): ScenarioSummary
     cachedShare: cachedShare(r),
     inputTokens: t?.inputTokens ?? 0,
     cachedTokenShare: t?.cachedShare ?? null,
+    uncachedWhy: uncachedWhy(corpus.economics.get(s.id)),
     exactTokens: t?.exact ?? true,
   };
 }

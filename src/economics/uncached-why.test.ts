@@ -1,0 +1,27 @@
+/**
+ * The index badge's reason for "0 % cached" (uncachedWhy): decided from the own requests' figures,
+ * written out here by hand — first requests only, every prompt below its minimum, or every later
+ * request losing what the one before cached — and no reason when anything is read.
+ */
+import { describe, expect, it } from 'vitest';
+import type { RequestEconomics } from './compute.ts';
+import { uncachedWhy } from './view.ts';
+
+const req = (over: Partial<RequestEconomics>): RequestEconomics =>
+  ({ offset: 1, previous: null, inputTokens: 2000, cachedTokens: 0, minPrefixTokens: 1024, cacheBreak: null, exact: true, ...over }) as RequestEconomics;
+
+describe('uncachedWhy', () => {
+  it('is null when a request reads from the cache, or there are no requests', () => {
+    expect(uncachedWhy({ requests: [req({}), req({ offset: 2, previous: 1, cachedTokens: 1500 })] })).toBeNull();
+    expect(uncachedWhy({ requests: [] })).toBeNull();
+    expect(uncachedWhy(undefined)).toBeNull();
+  });
+
+  it('names a lone first request, a prompt below the minimum, and a chain of breaks', () => {
+    expect(uncachedWhy({ requests: [req({})] })).toBe('a first request: nothing to read yet');
+    expect(uncachedWhy({ requests: [req({ inputTokens: 87, minPrefixTokens: 4096 }), req({ offset: 2, previous: 1, inputTokens: 126, minPrefixTokens: 4096 })] })).toBe(
+      'below the 4,096-token minimum',
+    );
+    expect(uncachedWhy({ requests: [req({}), req({ offset: 2, previous: 1, inputTokens: 2100 })] })).toBe('each request changed what the one before it cached');
+  });
+});
