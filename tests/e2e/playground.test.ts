@@ -555,6 +555,9 @@ describe('the playground before its editor is loaded', () => {
   it('shows hostile text as text, and executes nothing before and after the editor loads', { timeout: 90_000 }, async () => {
     const hostile = `${readFileSync(join(ROOT, 'tests/fixtures/hostile/90-hostile.yaml'), 'utf8')}# </textarea><script>window.__pwned='comment'</script><a href="javascript:window.__pwned='a'">x</a><img src=x onerror="window.__pwned='img'">\n`;
     const page = await opened(`/playground/${encodeState({ file: 'scenarios/90-hostile.yaml', text: hostile })}`);
+    // Tall enough that the editor (at most 75vh) holds every line: CodeMirror renders only the lines
+    // near its viewport, and the click below puts the cursor — and the scroll — on the last one.
+    await page.setViewportSize({ width: 1280, height: 4000 });
     await page.waitForSelector('#pg-source .pg-src-text y-k');
     expect(await page.locator('.cm-editor').count()).toBe(0);
     expect((await page.locator('#pg-source .pg-src-text').allTextContents()).join('\n')).toBe(hostile);
