@@ -164,8 +164,8 @@ describe('wire views', () => {
     await pane.locator('details.wire > summary').click();
     for (const f of ['openai-chat', 'openai-responses', 'anthropic']) {
       await pane.locator(`.wire-format[data-format="${f}"] > summary`).click();
-      const text = (await pane.locator(`.wire-format[data-format="${f}"] pre`).textContent())!;
-      expect(text).toContain("<script>window.__pwned='section'</script>");
+      // The view is written by a script fetched on first open: wait for the text, not the click.
+      await poll(async () => (await pane.locator(`.wire-format[data-format="${f}"] pre`).textContent()) ?? '').toContain("<script>window.__pwned='section'</script>");
     }
     expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
     expect(await pane.locator('.wire script, .wire img').count()).toBe(0);
