@@ -11,7 +11,7 @@
  * request's bytes changed, so a scenario without breaks never folds twice.
  */
 import type { RenderedMessage } from '../folds/types.ts';
-import type { Phase, RenderedRequest, RenderedScenario } from '../prompt/render.ts';
+import { type Phase, phaseAt, type RenderedRequest, type RenderedScenario } from '../prompt/render.ts';
 import { messageText, type Tokenizer } from './tokens.ts';
 
 /** A prefix of the previous request: its first `messages`, then optionally part of the next one. */
@@ -52,7 +52,7 @@ export interface Responsible {
 /** The first event in (previous, request] after which `target` is no longer a prefix; null when none is. */
 export function responsibleEvent(t: Tokenizer, r: RenderedScenario, prev: RenderedRequest, q: RenderedRequest, target: Target): Responsible | null {
   const phases: Phase[] = r.phases?.length ? r.phases : [{ fold: r.fold, options: r.options, abridgements: [], from: -Infinity }];
-  const phaseOf = (offset: number): Phase => phases.findLast((p) => offset >= p.from) ?? phases[0]!;
+  const phaseOf = (offset: number): Phase => phaseAt(phases, offset);
   const chain = r.scenario.chain;
   const range = chain.filter((e) => e.offset > prev.offset && e.offset <= q.offset);
   if (!range.length) return null;

@@ -10,7 +10,7 @@
  */
 import type { AnyFold, Snapshot, StreamEvent } from '../folds/types.ts';
 import { printRequest } from '../prompt/print.ts';
-import { phasesOf, renderScenario, type EventView, type Phase, type RenderedScenario } from '../prompt/render.ts';
+import { phaseAt, phasesOf, renderScenario, type EventView, type Phase, type RenderedScenario } from '../prompt/render.ts';
 import { scenarioView, type Card, type Pane } from '../prompt/view.ts';
 import { formatError, sortErrors, type InputError } from '../scenarios/errors.ts';
 import { loadTexts } from '../scenarios/load.ts';
@@ -129,7 +129,7 @@ export function prepare(scenario: Scenario, folds: ReadonlyMap<string, AnyFold>,
   // A `deploy:` hands the chain to its fold from its offset on, exactly as the build renders it.
   const deployed = scenario.deploy ? folds.get(scenario.deploy.fold) : undefined;
   const phases = phasesOf(scenario, fold, { everyEvent: true, ...(deployed && { deployed }) });
-  const phaseOf = (offset: number): Phase => phases.findLast((p) => offset >= p.from)!;
+  const phaseOf = (offset: number): Phase => phaseAt(phases, offset);
   const requestOffsets = new Set(scenario.chain.filter((e) => phaseOf(e.offset).fold.requestTypes.includes(e.type)).map((e) => e.offset));
   const own = restricted(fold, requestOffsets);
   const other = deployed && (deployed === fold ? own : restricted(deployed, requestOffsets));
@@ -165,7 +165,7 @@ export function paneAt(p: Prepared, selected?: number): NonNullable<EngineResult
   // Other events print the messages as of them, exactly as renderScenario does for a page.
   // Each under the rule in force at it (a `deploy:`'s from its offset on).
   const phases = p.rendered.phases?.length ? p.rendered.phases : [{ fold, options, abridgements: abridgementsOf(fold, options), from: -Infinity }];
-  const phaseOf = (offset: number): Phase => phases.findLast((ph) => offset >= ph.from) ?? phases[0]!;
+  const phaseOf = (offset: number): Phase => phaseAt(phases, offset);
   const missing = wanted.filter((o) => !p.requests.get(o)?.request);
   const snaps = new Map(
     phases.flatMap((ph) => {

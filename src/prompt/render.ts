@@ -84,6 +84,11 @@ export interface Phase {
   from: number;
 }
 
+/** The phase in force at `offset` (the first phase starts at −∞, so there always is one). */
+export function phaseAt(phases: readonly Phase[], offset: number): Phase {
+  return phases.findLast((p) => offset >= p.from) ?? phases[0]!;
+}
+
 /** The scenario's rule, and — with `deploy:` — the deployed one from its offset on. */
 export function phasesOf(scenario: Scenario, fold: AnyFold, opts: RenderOptions): Phase[] {
   const options = { ...fold.defaults, ...(opts.variant?.options ?? scenario.options) };
@@ -98,7 +103,7 @@ export function phasesOf(scenario: Scenario, fold: AnyFold, opts: RenderOptions)
 export function renderScenario(scenario: Scenario, fold: AnyFold, opts: RenderOptions, errors: InputError[]): RenderedScenario {
   const phases = phasesOf(scenario, opts.variant?.fold ?? fold, opts);
   const { fold: useFold, options } = phases[0]!;
-  const phaseOf = (offset: number): Phase => phases.findLast((p) => offset >= p.from)!;
+  const phaseOf = (offset: number): Phase => phaseAt(phases, offset);
   const isRequest = (e: Scenario['chain'][number]): boolean => phaseOf(e.offset).fold.requestTypes.includes(e.type);
   const wanted = scenario.chain.filter((e) => opts.everyEvent || isRequest(e)).map((e) => e.offset);
   // Each phase folds the whole chain once (state builds up from the start) and snapshots its own range.
