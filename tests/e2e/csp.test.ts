@@ -7,11 +7,10 @@
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import pLimit from 'p-limit';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BuiltSite } from '../support/browser.ts';
-import { PAGES_AT_ONCE, sharedSite } from '../support/shared-site.ts';
+import { type BuiltSite, inTabs } from '../support/browser.ts';
+import { sharedSite } from '../support/shared-site.ts';
 
 let built: BuiltSite;
 let dir: string;
@@ -25,11 +24,10 @@ beforeAll(async () => {
 
 afterAll(() => built?.close());
 
-/** Opens a page recording every CSP violation (event and console) into the returned list; in a new context unless one is given. */
-async function open(path: string, context?: BrowserContext): Promise<{ page: Page; violations: string[] }> {
-  const page = await (context ?? (await browser.newContext({ viewport: { width: 1400, height: 900 } }))).newPage();
-  const violations: string[] = [];
-  await page.exposeFunction('__cspViolation', (v: string) => violations.push(`${path}: ${v}`));
+/** Records every CSP violation (event and console) of `page` into `into`, with the path the page was on: once per page, before its first navigation. */
+async function watch(page: Page, into: string[]): Promise<void> {
+  const where = (): string => new URL(page.url()).pathname;
+  await page.exposeFunction('__cspViolation', (v: string) => into.push(`${where()}: ${v}`));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
       (window as unknown as { __cspViolation: (v: string) => void }).__cspViolation(
@@ -37,7 +35,14 @@ async function open(path: string, context?: BrowserContext): Promise<{ page: Pag
       );
     });
   });
-  page.on('console', (m) => /content security policy/i.test(m.text()) && violations.push(`${path}: console: ${m.text()}`));
+  page.on('console', (m) => /content security policy/i.test(m.text()) && into.push(`${where()}: console: ${m.text()}`));
+}
+
+/** Opens a page in a new context, recording every CSP violation into the returned list. */
+async function open(path: string): Promise<{ page: Page; violations: string[] }> {
+  const page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
+  const violations: string[] = [];
+  await watch(page, violations);
   await page.goto(site.url + path, { waitUntil: 'load' });
   return { page, violations };
 }
@@ -65,25 +70,25 @@ describe('Content Security Policy', () => {
   });
 
   it('loads every built page without a single violation', async () => {
-    // A few pages at a time, in one context (each page has its own listener and list).
+    // A few pages at a time, in one context (each page has its listener, writing to one list).
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-    const limit = pLimit(PAGES_AT_ONCE);
-    const found = await Promise.all(
-      pages().map((p) =>
-        limit(async () => {
-          const { page, violations } = await open(p, context);
-          await page.waitForTimeout(50);
-          // No inline event handler attribute on any element (the policy would block it; none should exist).
-          const handlers = await page.evaluate(() =>
-            [...document.querySelectorAll('*')].flatMap((e) => [...e.attributes].filter((a) => /^on/i.test(a.name)).map((a) => `<${e.tagName.toLowerCase()} ${a.name}>`)),
-          );
-          await page.close();
-          return [...violations, ...handlers.map((h) => `${p}: inline handler ${h}`)];
-        }),
-      ),
+    const violations: string[] = [];
+    const found = await inTabs(
+      context,
+      pages(),
+      async (page, p) => {
+        await page.goto(site.url + p, { waitUntil: 'load' });
+        await page.waitForTimeout(50);
+        // No inline event handler attribute on any element (the policy would block it; none should exist).
+        const handlers = await page.evaluate(() =>
+          [...document.querySelectorAll('*')].flatMap((e) => [...e.attributes].filter((a) => /^on/i.test(a.name)).map((a) => `<${e.tagName.toLowerCase()} ${a.name}>`)),
+        );
+        return handlers.map((h) => `${p}: inline handler ${h}`);
+      },
+      (page) => watch(page, violations),
     );
     await context.close();
-    expect(found.flat()).toEqual([]);
+    expect([...violations, ...found.flat()]).toEqual([]);
   }, 300_000);
 
   it('builds a pane from page data, toggles the theme and shows the hostile scenario without a violation', async () => {

@@ -13,14 +13,13 @@
  */
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import pLimit from 'p-limit';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { encodeState } from '../../src/playground/state.ts';
-import type { BuiltSite } from '../support/browser.ts';
+import { type BuiltSite, inTabs } from '../support/browser.ts';
 import { ROOT } from '../support/project.ts';
-import { PAGES_AT_ONCE, sharedSite } from '../support/shared-site.ts';
+import { sharedSite } from '../support/shared-site.ts';
 
 const ARTIFACTS = join(ROOT, 'test-results');
 const POLL = { timeout: 20_000 };
@@ -56,10 +55,20 @@ async function newContext(width = 1280, colorScheme: 'light' | 'dark' = 'light')
   return context;
 }
 
-/** Opens a page in a new context of its own, or in `context`; `__cls` holds its layout shifts. */
-async function open(path: string, width = 1280, colorScheme: 'light' | 'dark' = 'light', context?: BrowserContext): Promise<Page> {
-  const page = await (context ?? (await newContext(width, colorScheme))).newPage();
-  page.on('pageerror', (e) => pageErrors.push(`${path}: ${e.message}`));
+/** Opens a page in a new context of its own; `__cls` holds its layout shifts. */
+async function open(path: string, width = 1280, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
+  const page = await (await newContext(width, colorScheme)).newPage();
+  logErrors(page);
+  return go(page, path);
+}
+
+/** Records the page's errors, each with the path it was on (a page of inTabs() visits several). */
+const logErrors = (page: Page): void => {
+  page.on('pageerror', (e) => pageErrors.push(`${new URL(page.url()).pathname}: ${e.message}`));
+};
+
+/** Navigates `page` to `path` and waits for its load. */
+async function go(page: Page, path: string): Promise<Page> {
   await page.goto(url + path);
   await page.waitForLoadState('load');
   return page;
@@ -89,21 +98,20 @@ describe('a page opens at its title', SLOW, () => {
   });
 
   it('opens unscrolled with its opens: request selected; a deep link still goes to its event', async () => {
-    // A few pages at a time, in one context (each page its own document, scroll and layout shifts).
+    // A few pages at a time, in one context (each visit its own document, scroll and layout shifts).
     const context = await newContext();
-    const limit = pLimit(PAGES_AT_ONCE);
-    await Promise.all(
-      bundledOpens().map((s) =>
-        limit(async () => {
-          const page = await open(`/scenarios/${s.id}/`, 1280, 'light', context);
-          await expect.poll(() => page.locator('.pane.selected').getAttribute('data-offset'), POLL).toBe(s.opens!.slice(1));
-          expect(await page.locator('.card.selected').getAttribute('data-offset'), s.id).toBe(s.opens!.slice(1));
-          await page.waitForTimeout(200); // a late scroll would show here (no timing is asserted)
-          expect(await page.evaluate(() => window.scrollY), s.id).toBe(0);
-          expect(await clsOf(page), s.id).toBeLessThan(0.05);
-          await page.close();
-        }),
-      ),
+    await inTabs(
+      context,
+      bundledOpens(),
+      async (page, s) => {
+        await go(page, `/scenarios/${s.id}/`);
+        await expect.poll(() => page.locator('.pane.selected').getAttribute('data-offset'), POLL).toBe(s.opens!.slice(1));
+        expect(await page.locator('.card.selected').getAttribute('data-offset'), s.id).toBe(s.opens!.slice(1));
+        await page.waitForTimeout(200); // a late scroll would show here (no timing is asserted)
+        expect(await page.evaluate(() => window.scrollY), s.id).toBe(0);
+        expect(await clsOf(page), s.id).toBeLessThan(0.05);
+      },
+      logErrors,
     );
     await context.close();
     const page = await open('/scenarios/rewrite-vs-re-add/#@32');

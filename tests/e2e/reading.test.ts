@@ -11,12 +11,11 @@
  */
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import pLimit from 'p-limit';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import type { BuiltSite } from '../support/browser.ts';
-import { PAGES_AT_ONCE, sharedSite } from '../support/shared-site.ts';
+import { type BuiltSite, inTabs } from '../support/browser.ts';
+import { sharedSite } from '../support/shared-site.ts';
 import { HOSTILE, ROOT } from '../support/project.ts';
 
 const ARTIFACTS = join(ROOT, 'test-results');
@@ -40,10 +39,20 @@ beforeAll(async () => {
 
 afterAll(() => built?.close());
 
-/** Opens `path` in a new context of that width and scheme, or in `context` (a loop over many pages, a few at a time, shares one). */
-async function open(path: string, width: number, colorScheme: 'light' | 'dark' = 'light', context?: BrowserContext): Promise<Page> {
-  const page = await (context ?? (await browser.newContext({ colorScheme, viewport: { width, height: 900 } }))).newPage();
-  page.on('pageerror', (e) => pageErrors.push(`${path}: ${e.message}`));
+/** Opens `path` in a new context of that width and scheme. */
+async function open(path: string, width: number, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
+  const page = await (await browser.newContext({ colorScheme, viewport: { width, height: 900 } })).newPage();
+  logErrors(page);
+  return go(page, path);
+}
+
+/** Records the page's errors, each with the path it was on (a page of inTabs() visits several). */
+const logErrors = (page: Page): void => {
+  page.on('pageerror', (e) => pageErrors.push(`${new URL(page.url()).pathname}: ${e.message}`));
+};
+
+/** Navigates `page` to `path` and waits for its load. */
+async function go(page: Page, path: string): Promise<Page> {
   await page.goto(site.url + path);
   await page.waitForLoadState('load');
   return page;
@@ -318,16 +327,14 @@ describe('layout', SLOW, () => {
 
   it('fits every reference page at 390px', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 900 } });
-    const limit = pLimit(PAGES_AT_ONCE);
-    const widths = await Promise.all(
-      readdirSync(join(dir, 'dist/reference')).map((ref) =>
-        limit(async () => {
-          const page = await open(`/reference/${ref}/`, 390, 'light', context);
-          const width = await page.evaluate(() => document.documentElement.scrollWidth);
-          await page.close();
-          return [ref, width] as const;
-        }),
-      ),
+    const widths = await inTabs(
+      context,
+      readdirSync(join(dir, 'dist/reference')),
+      async (page, ref) => {
+        await go(page, `/reference/${ref}/`);
+        return [ref, await page.evaluate(() => document.documentElement.scrollWidth)] as const;
+      },
+      logErrors,
     );
     await context.close();
     for (const [ref, width] of widths) expect(width, ref).toBeLessThanOrEqual(390);
@@ -470,10 +477,9 @@ describe('text', SLOW, () => {
   const visitEveryPage = () =>
     (visited ??= (async () => {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      const limit = pLimit(PAGES_AT_ONCE);
       const hostileHrefs = hostile().map((id) => `/scenarios/${id}/`);
-      const visit = async (path: string) => {
-        const page = await open(path, 1280, 'light', context);
+      const visit = async (page: Page, path: string) => {
+        await go(page, path);
         const glitches = await page.evaluate(() => {
           const body = document.querySelector('main')!.cloneNode(true) as HTMLElement;
           for (const e of body.querySelectorAll('.code, pre, script, .preview, .card details')) e.remove();
@@ -491,11 +497,10 @@ describe('text', SLOW, () => {
         });
         // The hostile scenarios' own pages are not prose to judge for joins (their index entries are skipped in the page).
         const joins = hostileHrefs.includes(path) ? [] : await page.evaluate(joinsAcrossMarkup, hostileHrefs);
-        await page.close();
         return { path, glitches, joins };
       };
       try {
-        return await Promise.all(pages().map((path) => limit(() => visit(path))));
+        return await inTabs(context, pages(), visit, logErrors);
       } finally {
         await context.close();
       }

@@ -12,7 +12,7 @@
  */
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { buildSite, HOSTILE, makeProject, serve } from './project.ts';
 
 export { HOSTILE };
@@ -66,6 +66,39 @@ export function sharedBrowser(): Promise<Browser> {
 /** Closes every context open in the worker's browser (what a test file left open, say after a failure). */
 export async function closeContexts(browser: Browser): Promise<void> {
   await Promise.all(browser.contexts().map((c) => c.close().catch(() => undefined)));
+}
+
+/** How many pages a test that visits many pages keeps open at once (in one browser context). */
+export const PAGES_AT_ONCE = 4;
+
+/**
+ * Runs `visit` on each of `items` in a few pages of `context` (PAGES_AT_ONCE), each page moving on
+ * to the next item when done with one — `visit` navigates it (page.goto) — instead of a new page
+ * per item: a new page starts a renderer process, a navigation within the site keeps it (measured
+ * on the built site, 12 scenario pages one after another, browser start included: 5.4 s and 9.1
+ * CPU-s with a new context each, 6.4 s and 10.9 CPU-s with a new page each, 2.6 s and 3.8 CPU-s
+ * navigating one page). `setup` runs once per page before its first visit (listeners, init scripts). Results come
+ * in the order of `items`; the pages are closed at the end, whatever happened.
+ */
+export async function inTabs<I, T>(context: BrowserContext, items: readonly I[], visit: (page: Page, item: I) => Promise<T>, setup?: (page: Page) => unknown): Promise<T[]> {
+  const results: T[] = new Array(items.length);
+  let next = 0;
+  const pages: Page[] = [];
+  const tab = async (): Promise<void> => {
+    const page = await context.newPage();
+    pages.push(page);
+    await setup?.(page);
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await visit(page, items[i]!);
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(PAGES_AT_ONCE, items.length) }, tab));
+  } finally {
+    await Promise.all(pages.map((p) => p.close().catch(() => undefined)));
+  }
+  return results;
 }
 
 export interface BuiltSite {

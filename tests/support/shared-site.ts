@@ -14,9 +14,6 @@ import { type BuiltSite, builtSite, closeContexts, sharedBrowser } from './brows
 import type { SharedSiteAnswer } from './global-setup.ts';
 import { serve } from './project.ts';
 
-/** How many pages a test that visits every page keeps open at once (in one browser context). */
-export const PAGES_AT_ONCE = 4;
-
 /** Waits (as long as the build takes) for the shared build's answer from the global setup's endpoint. */
 function ask(url: string): Promise<SharedSiteAnswer> {
   return new Promise((ok, fail) => {
