@@ -1,20 +1,18 @@
 /**
- * Browser tests of the cache breakpoint rows and the layered tool turns, on a built copy of the
- * project: a layered request pane shows a *cache breakpoint* row under the system prompt and under
- * the last transcript entry (not the ✂ line, not a prompt line), readable and axe-clean in light and
+ * Browser tests of the cache breakpoint rows and the layered tool turns, on the run's shared build:
+ * a layered request pane shows a *cache breakpoint* row under the system prompt and under the last
+ * transcript entry (not the ✂ line, not a prompt line), readable and axe-clean in light and
  * dark; a state pane built in the browser carries none, a base scenario's request built there
  * (from the page data) carries its rows; the playground's pane shows the same rows; and the wire
  * views send the tool result as a tool result with the breakpoint on it.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { type BuiltSite, builtSite } from '../support/browser.ts';
-import { makeProject } from '../support/project.ts';
+import type { BuiltSite } from '../support/browser.ts';
+import { sharedSite } from '../support/shared-site.ts';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 /** The machine may be busy: give the page time (no timing is asserted). */
@@ -25,29 +23,9 @@ let built: BuiltSite;
 let site: { url: string; close: () => Promise<void> };
 let browser: Browser;
 
-/** A scenario on top of layered-recommended: its page builds the base's requests from the page data. */
-const ON_TOP = `id: on-top-of-recommended
-title: "On top of the recommended placement"
-base: layered-recommended
-events:
-  - off: 40
-    t: 40s
-    type: entry/added
-    payload: {layer: L2, role: ASSISTANT, sourceType: assistantToolCall, content: "read pkg/tasks/handler.go"}
-  - off: 41
-    t: 41s
-    type: request
-    payload: {model: anthropic/claude-sonnet-4-5}
-`;
-
 beforeAll(async () => {
-  const tmp = mkdtempSync(join(tmpdir(), 'pfe-bp-'));
-  writeFileSync(join(tmp, '91-on-top.yaml'), ON_TOP);
-  try {
-    built = await builtSite({ dir: makeProject([join(tmp, '91-on-top.yaml')]) });
-  } finally {
-    rmSync(tmp, { recursive: true, force: true });
-  }
+  // The run's shared build: the bundled corpus plus tests/fixtures/shared/91-on-top-of-recommended.yaml.
+  built = await sharedSite();
   ({ site, browser } = built);
 }, 600_000);
 

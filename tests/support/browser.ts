@@ -10,12 +10,10 @@
  * uses sharedSite() (tests/support/shared-site.ts) instead: the run's one build of it. One place, so
  * a flag or a clean-up fixed here is fixed for every browser test.
  */
-import { readdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { buildSite, HOSTILE, makeProject, serve } from './project.ts';
-
-export { HOSTILE };
+import { buildSite, makeProject, serve } from './project.ts';
 
 /**
  * Headless, no sandbox (containers), nothing fetched in the background, no first-run dialogs — and
@@ -112,8 +110,8 @@ export interface BuiltSite {
 }
 
 export interface BuiltSiteOptions {
-  /** Add the hostile scenarios to the copy of the project. */
-  hostile?: boolean;
+  /** Scenario files to add to the copy of the project. */
+  scenarios?: string[];
   /** Build this project instead of a fresh copy (e.g. a review repo); it is removed on close too. */
   dir?: string;
   /** Environment of the build (e.g. EXPLAINER_SITE_BASE). */
@@ -129,7 +127,7 @@ export interface BuiltSiteOptions {
  * test's own.
  */
 export async function builtSite(opts: BuiltSiteOptions = {}): Promise<BuiltSite> {
-  const dir = opts.dir ?? makeProject(opts.hostile ? readdirSync(HOSTILE).map((f) => join(HOSTILE, f)) : []);
+  const dir = opts.dir ?? makeProject(opts.scenarios);
   const r = await buildSite(dir, opts.env);
   if (r.status !== 0) {
     rmSync(dir, { recursive: true, force: true });

@@ -1,8 +1,8 @@
 /**
  * Vitest global setup of the `build` and `browser` projects (vitest.config.ts), run in vitest's own
- * process: the ONE build of the bundled corpus plus the hostile scenarios (tests/fixtures/hostile)
- * that every test reading the bundled site shares through sharedSite() (tests/support/shared-site.ts)
- * — instead of a build per test file. The copy is built with buildSite() (Astro's build() and
+ * process: the ONE build of the bundled corpus plus the tests' own scenarios (sharedExtras(): the
+ * hostile scenarios and tests/fixtures/shared) that every test reading the bundled site shares
+ * through sharedSite() (tests/support/shared-site.ts) — instead of a build per test file. The copy is built with buildSite() (Astro's build() and
  * the integration's search index, as `npm run build`), once, in a temporary folder removed when the run ends.
  *
  * Workers reach it through a small HTTP endpoint on 127.0.0.1 whose address is provided to them as
@@ -12,12 +12,11 @@
  * never builds it. Both projects list this file: the endpoint is one per process (globalThis), and
  * the last teardown closes it.
  */
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { buildSite, HOSTILE, makeProject } from './project.ts';
+import { buildSite, makeProject, sharedExtras } from './project.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -44,9 +43,9 @@ async function start(): Promise<Shared> {
   let dir: string | undefined;
   const site = (): Promise<SharedSiteAnswer> =>
     (built ??= (async () => {
-      dir = makeProject(readdirSync(HOSTILE).map((f) => join(HOSTILE, f)));
+      dir = makeProject(sharedExtras());
       const r = await buildSite(dir);
-      return r.status === 0 ? { dir } : { error: `the shared build (bundled corpus + hostile scenarios) failed in ${dir}:\n${r.output}` };
+      return r.status === 0 ? { dir } : { error: `the shared build (bundled corpus + sharedExtras()) failed in ${dir}:\n${r.output}` };
     })());
   const server: Server = createServer((req, res) => {
     if (req.url !== '/site') return void res.writeHead(404).end();

@@ -20,6 +20,14 @@ const COPY = ['astro.config.mjs', 'package.json', 'tsconfig.json', 'src', 'publi
 /** The hostile scenarios (tests/fixtures/hostile): markup, scripts and pathological text as scenario content. */
 export const HOSTILE = join(ROOT, 'tests/fixtures/hostile');
 
+/**
+ * The scenario files the tests' shared build adds to the bundled corpus (tests/support/global-setup.ts):
+ * the hostile scenarios, and tests/fixtures/shared (a scenario on top of a bundled one, whose page
+ * builds its base's requests in the browser) — one build for every browser test instead of a build
+ * per file that needs one more scenario.
+ */
+export const sharedExtras = (): string[] => [HOSTILE, join(ROOT, 'tests/fixtures/shared')].flatMap((d) => readdirSync(d).map((f) => join(d, f)));
+
 /** The caches in node_modules that each project copy keeps for itself. */
 const PER_COPY = new Set(['.astro', '.vite', '.vite-temp', '.cache']);
 

@@ -1,6 +1,7 @@
 /**
- * Test support: the bundled corpus plus the hostile scenarios, built ONCE per test run and read by
- * every browser test of the bundled site (site, playground, csp, wire, reading, search-index…). The
+ * Test support: the bundled corpus plus the tests' own scenarios (sharedExtras()), built ONCE per
+ * test run and read by every browser test of the bundled site (site, playground, csp, wire,
+ * reading, breakpoints, search-index…). The
  * build belongs to the run (tests/support/global-setup.ts makes it, in a temporary copy, on first
  * use); each test file gets its own static server over that dist/ (its own request log, its own
  * port) and the worker's browser. Treat `dir` as read-only: other files read the same folder.
@@ -12,7 +13,7 @@ import { join } from 'node:path';
 import { inject } from 'vitest';
 import { type BuiltSite, builtSite, closeContexts, sharedBrowser } from './browser.ts';
 import type { SharedSiteAnswer } from './global-setup.ts';
-import { serve } from './project.ts';
+import { serve, sharedExtras } from './project.ts';
 
 /** Waits (as long as the build takes) for the shared build's answer from the global setup's endpoint. */
 function ask(url: string): Promise<SharedSiteAnswer> {
@@ -45,7 +46,7 @@ export async function sharedBuildDir(): Promise<string> {
 
 /** The shared build served on 127.0.0.1 for this file, and the worker's browser; close() closes this file's server and the contexts left open. */
 export async function sharedSite(): Promise<BuiltSite> {
-  if (!inject('pfeShared')) return builtSite({ hostile: true });
+  if (!inject('pfeShared')) return builtSite({ scenarios: sharedExtras() });
   const dir = await sharedBuildDir();
   const site = await serve(join(dir, 'dist'));
   const browser = await sharedBrowser().catch(async (err: unknown) => {
