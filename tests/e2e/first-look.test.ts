@@ -17,7 +17,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { encodeState } from '../../src/playground/state.ts';
-import { type BuiltSite, inTabs } from '../support/browser.ts';
+import { type BuiltSite, inTabs, ReusedPages } from '../support/browser.ts';
 import { ROOT } from '../support/project.ts';
 import { sharedSite } from '../support/shared-site.ts';
 
@@ -55,12 +55,22 @@ async function newContext(width = 1280, colorScheme: 'light' | 'dark' = 'light')
   return context;
 }
 
-/** Opens a page in a new context of its own; `__cls` holds its layout shifts. */
+/** The file's pages, reused from test to test (see ReusedPages); each measures its layout shifts and logs its errors. */
+const tabs = new ReusedPages(
+  () => ({ browser, url }),
+  async (page, path) => {
+    page.on('pageerror', (e) => pageErrors.push(`${path()}: ${e.message}`));
+    await page.addInitScript(measureCls);
+  },
+);
+
+/** Opens `path` at that width and scheme, loaded; `__cls` holds its layout shifts. Give the page back with done(). */
 async function open(path: string, width = 1280, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
-  const page = await (await newContext(width, colorScheme)).newPage();
-  logErrors(page);
-  return go(page, path);
+  const page = await tabs.open(path, { width, colorScheme });
+  await page.waitForLoadState('load');
+  return page;
 }
+const done = (page: Page): Promise<void> => tabs.done(page);
 
 /** Records the page's errors, each with the path it was on (a page of inTabs() visits several). */
 const logErrors = (page: Page): void => {
@@ -117,7 +127,7 @@ describe('a page opens at its title', SLOW, () => {
     const page = await open('/scenarios/rewrite-vs-re-add/#@32');
     await expect.poll(() => page.locator('.pane.selected').getAttribute('data-offset'), POLL).toBe('32');
     await expect.poll(() => page.evaluate(() => window.scrollY), POLL).toBeGreaterThan(0);
-    await page.context().close();
+    await done(page);
   });
 });
 
@@ -143,7 +153,7 @@ describe('one percentage, in tokens', SLOW, () => {
     expect(await page.locator('.pane[data-offset="52"] .badge.cached').textContent()).toBe('0 % cached — the cache entry may have been evicted (idle past its retention)');
     expect(await page.locator('main').textContent()).not.toContain('byte-stable prefix</');
     expect(await page.locator('.pane-head').allTextContents()).not.toContainEqual(expect.stringContaining('byte-stable'));
-    await page.context().close();
+    await done(page);
     // A request the scenario declares cached (`expect.cached: ["@32"]`): a share above 0 %, and no reason.
     // (No bundled request is below the 1,024-token minimum any more; that reason's words are unit-tested in cache-badge.test.ts.)
     const other = await open('/scenarios/rewrite-vs-re-add/#@32');
@@ -151,7 +161,7 @@ describe('one percentage, in tokens', SLOW, () => {
     const f32 = figures((await p32.locator('.pane-head .econ-tokens').textContent())!);
     expect(f32.cached).toBeGreaterThan(0);
     expect(await p32.locator('.pane-head .badge.cached').textContent()).toBe(`${Math.round((100 * f32.cached) / f32.total)} % cached`);
-    await other.context().close();
+    await done(other);
   });
 });
 
@@ -177,7 +187,7 @@ describe('what changed, down to the word', SLOW, () => {
     const built = page.locator('.pane.selected .code > .s-was');
     expect(await built.count()).toBeGreaterThan(0);
     expect(await built.first().locator('del, ins').count()).toBeGreaterThan(0);
-    await page.context().close();
+    await done(page);
   });
 });
 
@@ -215,11 +225,11 @@ describe('a phone (390 px) and a wide screen, light and dark', SLOW, () => {
       expect(await control.evaluate((e) => getComputedStyle(e).position)).not.toMatch(/fixed|sticky|absolute/);
       expect(await control.evaluate((e) => e.closest('.card')?.getAttribute('data-offset'))).toBe('31');
       await shot(page, `control-390-${scheme}`);
-      await page.context().close();
+      await done(page);
       const wide = await open('/scenarios/cache-economics/', 1280, scheme);
       await wide.locator('#economics').scrollIntoViewIfNeeded();
       await shot(wide, `economics-1280-${scheme}`);
-      await wide.context().close();
+      await done(wide);
     });
   }
 });
@@ -235,7 +245,7 @@ describe('the playground', SLOW, () => {
       badge32: await scenario.locator('.pane[data-offset="32"] .pane-head .badge.cached').textContent(),
     };
     expect(want.badge32).toMatch(/^\d+ % cached/);
-    await scenario.context().close();
+    await done(scenario);
     for (const width of [1280, 390]) {
       const page = await open('/playground/#open=rewrite-vs-re-add@42', width);
       const pg = page.locator('#pg-pane .pane');
@@ -250,7 +260,7 @@ describe('the playground', SLOW, () => {
       await page.locator('#pg-event').selectOption('32');
       await expect.poll(() => pg.getAttribute('data-offset'), POLL).toBe('32');
       await expect.poll(() => pg.locator('.pane-head .badge.cached').textContent(), POLL).toBe(want.badge32);
-      await page.context().close();
+      await done(page);
     }
   });
 
@@ -260,7 +270,7 @@ describe('the playground', SLOW, () => {
     await expect.poll(() => page.locator('#pg-pane .pane').count(), POLL).toBe(1);
     const chosen = page.locator('#pg-open option:checked');
     expect(await chosen.textContent()).toBe('(your edit: my-edit)');
-    await page.context().close();
+    await done(page);
   });
 });
 

@@ -14,7 +14,7 @@ import { join, relative } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { type BuiltSite, inTabs } from '../support/browser.ts';
+import { type BuiltSite, inTabs, ReusedPages } from '../support/browser.ts';
 import { sharedSite } from '../support/shared-site.ts';
 import { HOSTILE, ROOT } from '../support/project.ts';
 
@@ -39,12 +39,19 @@ beforeAll(async () => {
 
 afterAll(() => built?.close());
 
-/** Opens `path` in a new context of that width and scheme. */
+/** The file's pages, reused from test to test (see ReusedPages); each logs its errors. */
+const tabs = new ReusedPages(
+  () => ({ browser, url: site.url }),
+  (page, path) => page.on('pageerror', (e) => pageErrors.push(`${path()}: ${e.message}`)),
+);
+
+/** Opens `path` at that width and scheme, loaded; give the page back with done(). */
 async function open(path: string, width: number, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
-  const page = await (await browser.newContext({ colorScheme, viewport: { width, height: 900 } })).newPage();
-  logErrors(page);
-  return go(page, path);
+  const page = await tabs.open(path, { width, colorScheme });
+  await page.waitForLoadState('load');
+  return page;
 }
+const done = (page: Page): Promise<void> => tabs.done(page);
 
 /** Records the page's errors, each with the path it was on (a page of inTabs() visits several). */
 const logErrors = (page: Page): void => {
@@ -147,7 +154,7 @@ describe('the pane stays with the reader', SLOW, () => {
         expect(head.top).toBeGreaterThanOrEqual(0);
         if (width > 1000) expect(head.bottom).toBeLessThanOrEqual(900);
         await shot(page, `last-event-${width}-${scheme}`);
-        await page.context().close();
+        await done(page);
       });
     }
   }
@@ -180,7 +187,7 @@ describe('the pane stays with the reader', SLOW, () => {
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await expect.poll(async () => (await rectOf(page, '.panes')).bottom <= (await rectOf(page, '#economics')).top, POLL).toBe(true);
     await shot(page, 'page-end-1280');
-    await page.context().close();
+    await done(page);
   });
 
   it('on a phone, keeps the header stuck to the top while reading down the pane', async () => {
@@ -191,7 +198,7 @@ describe('the pane stays with the reader', SLOW, () => {
     const head = await rectOf(page, '.pane.selected .pane-head');
     expect(Math.round(head.top)).toBe(0);
     await shot(page, 'sticky-head-390-dark');
-    await page.context().close();
+    await done(page);
   });
 });
 
@@ -232,7 +239,7 @@ describe('what changed, and where the cache ends', SLOW, () => {
       expect(bands.above[0]).toMatch(/^linear-gradient/);
       expect(bands.below[0]).toMatch(/^repeating-linear-gradient/);
       await shot(page, `rewrite-42-${scheme}`);
-      await page.context().close();
+      await done(page);
     }
   });
 
@@ -243,7 +250,7 @@ describe('what changed, and where the cache ends', SLOW, () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await page.locator('.card[data-offset="21"] .card-link').click();
     expect(await page.locator('.pane.selected .story').textContent()).toContain('nothing is cached yet');
-    await page.context().close();
+    await done(page);
   });
 
   it('keeps the chosen compare tab while moving between requests; tabs in natural order', async () => {
@@ -289,7 +296,7 @@ describe('what changed, and where the cache ends', SLOW, () => {
       for (const [l, r] of halves) expect(l![1]).toBeLessThanOrEqual(r![0]! + 0.5);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await shot(page, `split-${width}`);
-      await page.context().close();
+      await done(page);
     }
   });
 });
@@ -318,7 +325,7 @@ describe('layout', SLOW, () => {
             expect(cards, id).toBeLessThanOrEqual((await rectOf(page, '.panes')).left);
           }
           if (id === 'layered-recommended') await shot(page, `yaml-open-${width}-${scheme}`);
-          await page.context().close();
+          await done(page);
         };
         await Promise.all(['rewrite-vs-re-add', 'layered-recommended', 'layered-today'].map(check));
       });
@@ -377,7 +384,7 @@ describe('search', SLOW, () => {
         expect(contrast(rgb(c), rgb(body)), sel).toBeGreaterThanOrEqual(4.5);
       }
       await shot(page, `search-${scheme}`);
-      await page.context().close();
+      await done(page);
     });
   }
 
@@ -385,7 +392,7 @@ describe('search', SLOW, () => {
     const page = await open('/scenarios/sent-re-add/#pane-31-h', 1280);
     await expect.poll(() => selected(page), POLL).toBe('31');
     expect(new URL(page.url()).hash).toBe('#@31');
-    await page.context().close();
+    await done(page);
   });
 });
 
@@ -400,7 +407,7 @@ describe('keyboard and assistive technology', SLOW, () => {
     expect(await selected(page)).toBe('41');
     await page.keyboard.press('ArrowDown'); // focus moved to the card: the timeline has it now
     expect(await selected(page)).toBe('42');
-    await page.context().close();
+    await done(page);
   });
 
   it('announces one line per selection; the pane is not a live region', async () => {
@@ -411,7 +418,7 @@ describe('keyboard and assistive technology', SLOW, () => {
     const status = page.locator('#pane-status');
     expect(await status.getAttribute('aria-live')).toBe('polite');
     expect(await status.textContent()).toMatch(/^Request @42, \d+ % cached$/);
-    await page.context().close();
+    await done(page);
   });
 
   it('has a skip link to the request, and a selected ring distinct from the focus ring', async () => {
@@ -446,7 +453,7 @@ describe('keyboard and assistive technology', SLOW, () => {
     });
     expect(colours.every(Boolean)).toBe(true);
     expect(new Set(colours).size).toBe(3);
-    await page.context().close();
+    await done(page);
   });
 });
 

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BuiltSite } from '../support/browser.ts';
+import { type BuiltSite, type OpenOptions, ReusedPages } from '../support/browser.ts';
 import { sharedSite } from '../support/shared-site.ts';
 import { ROOT } from '../support/project.ts';
 
@@ -31,20 +31,16 @@ beforeAll(async () => {
 
 afterAll(() => built?.close());
 
-async function open(path: string, opts: { colorScheme?: 'light' | 'dark'; width?: number; javaScript?: boolean; bypassCSP?: boolean } = {}): Promise<Page> {
-  // bypassCSP: axe is injected as an inline script, which the pages' policy rightly blocks (tests/e2e/csp.test.ts tests the policy).
-  const context = await browser.newContext({
-    colorScheme: opts.colorScheme ?? 'light',
-    viewport: { width: opts.width ?? 1400, height: 900 },
-    javaScriptEnabled: opts.javaScript ?? true,
-    bypassCSP: opts.bypassCSP ?? false,
-  });
-  const page = await context.newPage();
-  page.on('console', (m) => m.type() === 'error' && consoleErrors.push(`${path}: ${m.text()}`));
-  page.on('pageerror', (e) => consoleErrors.push(`${path}: ${e.message}`));
-  await page.goto(site.url + path);
-  return page;
-}
+// bypassCSP: axe is injected as an inline script, which the pages' policy rightly blocks (tests/e2e/csp.test.ts tests the policy).
+const pages = new ReusedPages(
+  () => ({ browser, url: site.url }),
+  (page, path) => {
+    page.on('console', (m) => m.type() === 'error' && consoleErrors.push(`${path()}: ${m.text()}`));
+    page.on('pageerror', (e) => consoleErrors.push(`${path()}: ${e.message}`));
+  },
+);
+const open = (path: string, opts?: OpenOptions): Promise<Page> => pages.open(path, opts);
+const done = (page: Page): Promise<void> => pages.done(page);
 
 const scenarioIds = (): string[] =>
   readdirSync(join(dir, 'dist/scenarios'))
@@ -89,7 +85,7 @@ describe('the built site', () => {
     const links = await page.locator('.scenario-list h3 a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     expect(links.map((h) => h!.replace(/^\/scenarios\/|\/$/g, '')).sort()).toEqual(scenarioIds());
     expect(links.length).toBeGreaterThanOrEqual(11);
-    await page.context().close();
+    await done(page);
   });
 
   it('selects an event and shows the request as of it', async () => {
@@ -107,7 +103,7 @@ describe('the built site', () => {
     expect(await visible.locator('h2').textContent()).toBe('Request @42');
     expect(await visible.locator('.cut').count()).toBe(1);
     expect(await page.locator('.pane:visible').count()).toBe(1);
-    await page.context().close();
+    await done(page);
   });
 
   it('opens a deep link #@offset selected', async () => {
@@ -115,7 +111,7 @@ describe('the built site', () => {
     await expect.poll(() => page.locator('.pane.selected').getAttribute('data-offset'), POLL).toBe('42');
     expect(await page.locator('.card.selected').getAttribute('data-offset')).toBe('42');
     expect(await page.locator('.card.selected .card-link').getAttribute('aria-current')).toBe('true');
-    await page.context().close();
+    await done(page);
   });
 
   it('marks each annotation’s text and shows its comment', async () => {
@@ -126,7 +122,7 @@ describe('the built site', () => {
     const notes = pane.locator('.note');
     expect(await notes.count()).toBeGreaterThanOrEqual(1);
     for (const n of await notes.all()) expect(await n.isVisible()).toBe(true);
-    await page.context().close();
+    await done(page);
   });
 
   it('links a prompt line to the event that produced it', async () => {
@@ -147,7 +143,7 @@ describe('the built site', () => {
     await link.click();
     await expect.poll(() => page.locator('.card.selected').getAttribute('data-offset'), POLL).toBe('40');
     expect(await page.locator('.pane.selected').getAttribute('data-offset')).toBe('40');
-    await page.context().close();
+    await done(page);
   });
 
   it('highlights the card a hovered line came from, on any line of its run, in built and page-built panes', async () => {
@@ -183,7 +179,7 @@ describe('the built site', () => {
     const nextOff = await next.locator('.gutter > a').getAttribute('href');
     await next.hover();
     expect(await page.locator('.card.prov-hover').evaluateAll((cs) => cs.map((c) => `#@${(c as HTMLElement).dataset.offset}`))).toEqual([nextOff]);
-    await page.context().close();
+    await done(page);
   });
 
   it("shows a changed line's sign and says what changed to assistive technology, with no element per sign", async () => {
@@ -216,7 +212,7 @@ describe('the built site', () => {
     const hide = await page.addStyleTag({ content: '.code > *::before { visibility: hidden; }' });
     expect((await same.screenshot()).equals(plain)).toBe(true);
     await hide.evaluate((e) => (e as Element).remove());
-    await page.context().close();
+    await done(page);
   });
 
   it('moves between events with j/k and the arrow keys', async () => {
@@ -230,7 +226,7 @@ describe('the built site', () => {
     await page.keyboard.press('ArrowUp');
     expect(await page.locator('.card.selected').getAttribute('data-offset')).toBe('40');
     expect(await page.evaluate(() => document.activeElement?.closest('.card')?.getAttribute('data-offset'))).toBe('40');
-    await page.context().close();
+    await done(page);
   });
 
   it('shows every pinned request in full without JavaScript', async () => {
@@ -238,7 +234,7 @@ describe('the built site', () => {
     const shown = await page.locator('.pane').evaluateAll((ps) => ps.filter((p) => getComputedStyle(p).display !== 'none').map((p) => p.getAttribute('data-offset')));
     expect(shown).toEqual(['31', '42']);
     expect(await page.locator('.pane[data-offset="42"] .note').first().isVisible()).toBe(true);
-    await page.context().close();
+    await done(page);
   });
 
   it('expands an abridged stand-in to its full text, and shows the protocol prompt before/after, without JavaScript', async () => {
@@ -250,11 +246,11 @@ describe('the built site', () => {
     const full = await abridged.locator('pre').innerText();
     expect(full).toContain('append-only event stream');
     expect(full).toContain('<section key="…">'); // shown literally, not parsed as markup
-    await page.context().close();
+    await done(page);
     const ref = await open('/reference/context-protocol/', { javaScript: false });
     expect(await ref.locator('.text-diff del').allInnerTexts()).toContain('Every');
     expect((await ref.locator('.text-diff ins').allInnerTexts()).join(' ')).toContain('and developer-role');
-    await ref.context().close();
+    await done(ref);
   }, 60_000);
 
   it('expands an abridged stand-in in a pane the page script builds (the state as of a non-request event)', async () => {
@@ -262,7 +258,7 @@ describe('the built site', () => {
     const built = page.locator('.pane[data-offset="40"] details.abridged');
     await built.locator('summary').click();
     expect(await built.locator('pre').innerText()).toContain('append-only event stream');
-    await page.context().close();
+    await done(page);
   }, 60_000);
 
   it('lists every audited producer on the layered placement table, with the fold’s computed placements', async () => {
@@ -276,7 +272,7 @@ describe('the built site', () => {
     expect(await row('artifactRepair').innerText()).toContain("Outside this fold's model.");
     expect(await row('rejectionFeedback').locator('a[href*="layered-operator-rejection-recommended/#@10"]').count()).toBe(1);
     expect(await page.locator('tr.moves').count()).toBe(4);
-    await page.context().close();
+    await done(page);
   });
 
   // Every reference page: the hand-written ones (their code blocks are highlighted), the generated
@@ -297,7 +293,7 @@ describe('the built site', () => {
     it(`has no axe violations: ${path}`, { timeout: 120_000 }, async () => {
       const page = await open(path, { bypassCSP: true });
       await axeInEachScheme(page);
-      await page.context().close();
+      await done(page);
     });
   }
 
@@ -305,20 +301,20 @@ describe('the built site', () => {
     const search = await open('/search/', { bypassCSP: true });
     await search.locator('#search input[aria-label]').waitFor();
     await axeInEachScheme(search);
-    await search.context().close();
+    await done(search);
     const page = await open('/scenarios/cache-economics/#@42', { bypassCSP: true });
     await page.locator('.card details').evaluateAll((ds) => {
       for (const d of ds) d.setAttribute('open', '');
     });
     await axeInEachScheme(page);
-    await page.context().close();
+    await done(page);
   });
 
   it('is readable at 360px without horizontal scrolling', async () => {
     const page = await open('/scenarios/sent-re-add/#@42', { width: 360 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.screenshot({ path: join(ARTIFACTS, 'scenario-360.png') });
-    await page.context().close();
+    await done(page);
   });
 
   it('finds a scenario by a word from its prompt (offline search)', async () => {
@@ -327,7 +323,7 @@ describe('the built site', () => {
     await expect
       .poll(() => page.locator('.pagefind-ui__result-link').evaluateAll((as) => as.map((a) => a.getAttribute('href'))), { timeout: 10_000 })
       .toContain('/scenarios/sent-re-add/');
-    await page.context().close();
+    await done(page);
   });
 
   it('saves light and dark screenshots of a scenario page', async () => {
@@ -335,7 +331,7 @@ describe('the built site', () => {
       const page = await open('/scenarios/sent-re-add/#@42', { colorScheme });
       await page.screenshot({ path: join(ARTIFACTS, `scenario-${colorScheme}.png`) });
       expect(readFileSync(join(ARTIFACTS, `scenario-${colorScheme}.png`)).length).toBeGreaterThan(10_000);
-      await page.context().close();
+      await done(page);
     }
   });
 
@@ -346,7 +342,7 @@ describe('the built site', () => {
     await page.reload();
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
     expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(13, 17, 23)');
-    await page.context().close();
+    await done(page);
   });
 });
 
@@ -373,7 +369,7 @@ describe('cache economics', () => {
     );
     expect(await page.locator('.pane[data-offset="42"] .econ-tokens').textContent()).toMatch(/cached [\d,]+ · writes [\d,]+ · new [\d,]+ · [\d,]+ tokens · \$0\.\d+/);
     await page.screenshot({ path: join(ARTIFACTS, 'economics-panel.png'), fullPage: true });
-    await page.context().close();
+    await done(page);
   });
 
   it('the ✂ note’s event link selects that event’s card', async () => {
@@ -381,7 +377,7 @@ describe('cache economics', () => {
     await page.locator('.pane[data-offset="42"] .cut-econ a.prov').click();
     await expect.poll(() => page.evaluate(() => location.hash), { timeout: 10_000 }).toBe('#@40');
     expect(await page.locator('.card[data-offset="40"]').getAttribute('class')).toContain('selected');
-    await page.context().close();
+    await done(page);
   });
 
   it('a base-chain request built in the browser carries the same token figures', async () => {
@@ -389,17 +385,17 @@ describe('cache economics', () => {
     const badge = page.locator('.pane[data-offset="21"] .econ-tokens');
     await expect.poll(() => badge.count(), { timeout: 10_000 }).toBe(1);
     expect(await badge.textContent()).toMatch(/cached 0 · writes [\d,]+ · new [\d,]+ · [\d,]+ tokens · \$0\.\d+/);
-    await page.context().close();
+    await done(page);
   });
 
   it('has no axe violations with the panel and its sources open, and fits 360px', async () => {
     const page = await open('/scenarios/rewrite-vs-re-add/#@42', { bypassCSP: true });
     await page.locator('.econ-sources summary').click();
     await axeInEachScheme(page);
-    await page.context().close();
+    await done(page);
     const narrow = await open('/scenarios/rewrite-vs-re-add/#economics', { width: 360 });
     expect(await narrow.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    await narrow.context().close();
+    await done(narrow);
   }, 120_000);
 });
 
@@ -442,7 +438,7 @@ describe('before / after', () => {
     await pane.locator('.review-tabs button[data-view="after"]').click();
     expect(await view('after').isVisible()).toBe(true);
     expect(await axe(page)).toEqual([]);
-    await page.context().close();
+    await done(page);
   });
 });
 
@@ -464,7 +460,7 @@ describe('the page data file (the other events’ panes and the wire messages)',
     for (let i = 0; i < 3; i++) await page.keyboard.press('j');
     await expect.poll(selected(page), POLL).not.toBe('40');
     expect(fetches()).toBe(before + 1);
-    await page.context().close();
+    await done(page);
   });
 
   it('says so in the pane column when it cannot be fetched, and a new try loads it', async () => {
@@ -528,7 +524,7 @@ describe('hostile scenario text', () => {
     expect(await page.locator('img').count()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1400);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
-    await page.context().close();
+    await done(page);
   });
 });
 

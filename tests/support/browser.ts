@@ -99,6 +99,64 @@ export async function inTabs<I, T>(context: BrowserContext, items: readonly I[],
   return results;
 }
 
+/** How a test opens a page: viewport width (height 900), colour scheme, scripts on or off, the page's CSP bypassed (to inject axe). */
+export interface OpenOptions {
+  width?: number;
+  colorScheme?: 'light' | 'dark';
+  javaScript?: boolean;
+  bypassCSP?: boolean;
+}
+
+/**
+ * A test file's pages, reused from one test to the next: open() takes a page that a finished test
+ * gave back (done()) in a context of the same kind (scripts, CSP) when there is one — a new page
+ * starts a renderer process (see inTabs()) — sets its width and colour scheme, and loads the path
+ * afresh, through about:blank, so that a path differing from the last only in its #hash is a new
+ * load too. done() clears what the test left in the site's storage (the theme) first. A test that
+ * fails before done() keeps its page out of the pool: the next test gets another. `watch` runs once
+ * per new page (its listeners), with a function that names the path the page was opened on.
+ */
+export class ReusedPages {
+  private readonly given = new Map<string, Page[]>();
+  private readonly kindOf = new WeakMap<Page, string>();
+  private readonly pathOf = new WeakMap<Page, string>();
+
+  private readonly site: () => { browser: Browser; url: string };
+  private readonly watch: (page: Page, path: () => string) => unknown;
+
+  /** `site`: the browser and the site's URL (read at each open(): a file sets them in beforeAll). */
+  constructor(site: () => { browser: Browser; url: string }, watch: (page: Page, path: () => string) => unknown = () => undefined) {
+    this.site = site;
+    this.watch = watch;
+  }
+
+  async open(path: string, opts: OpenOptions = {}): Promise<Page> {
+    const { browser, url } = this.site();
+    const javaScriptEnabled = opts.javaScript ?? true;
+    const bypassCSP = opts.bypassCSP ?? false;
+    const kind = JSON.stringify([javaScriptEnabled, bypassCSP]);
+    let page = this.given.get(kind)?.pop();
+    if (page) await page.goto('about:blank');
+    else {
+      const p = await (await browser.newContext({ javaScriptEnabled, bypassCSP })).newPage();
+      this.kindOf.set(p, kind);
+      await this.watch(p, () => this.pathOf.get(p) ?? '');
+      page = p;
+    }
+    this.pathOf.set(page, path);
+    await page.setViewportSize({ width: opts.width ?? 1400, height: 900 });
+    await page.emulateMedia({ colorScheme: opts.colorScheme ?? 'light' });
+    await page.goto(url + path);
+    return page;
+  }
+
+  async done(page: Page): Promise<void> {
+    if (page.url().startsWith(this.site().url)) await page.evaluate(() => localStorage.clear());
+    const kind = this.kindOf.get(page)!;
+    this.given.set(kind, [...(this.given.get(kind) ?? []), page]);
+  }
+}
+
 export interface BuiltSite {
   /** The project copy that was built (its dist/ is served). Read it; never change it (sharedSite() shares it with other files). */
   dir: string;
