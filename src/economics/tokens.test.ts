@@ -1,5 +1,5 @@
 /** Token counts equal gpt-tokenizer's own, on fixed strings and on whole chats with their framing. */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { encode as o200kEncode, encodeChat as o200kChat } from 'gpt-tokenizer/encoding/o200k_base';
 import { encode as clEncode, encodeChat as clChat } from 'gpt-tokenizer/encoding/cl100k_base';
 import type { RenderedMessage } from '../folds/types.ts';
@@ -40,5 +40,30 @@ describe('token counts', () => {
     expect(t.tokens('a text seen twice')).toBe(a);
     expect(t.count('<|im_end|>')).toBe(o200kEncode('<|im_end|>', { disallowedSpecial: new Set() }).length);
     expect(t.count('<|im_end|>')).toBeGreaterThan(1);
+  });
+});
+
+describe('cl100k_base, loaded on first use', () => {
+  /** tokens.ts afresh (nothing loaded yet), as a browser sees it when `browser`: no Node to load an encoding with. */
+  async function fresh(browser: boolean): Promise<typeof import('./tokens.ts')> {
+    vi.resetModules();
+    if (browser) vi.spyOn(process, 'getBuiltinModule').mockReturnValue(undefined as never);
+    return import('./tokens.ts');
+  }
+
+  it('in a browser, counting before loadEncodings() is an error naming the fix; after it, exact', async () => {
+    try {
+      const t = await fresh(true);
+      expect(() => t.tokenizer('cl100k_base')).toThrow('the cl100k_base encoding is not loaded: await loadEncodings(profiles) before counting with it');
+      await t.loadEncodings([{ tokenizer: 'approx' }, { tokenizer: 'o200k_base' }, { tokenizer: 'cl100k_base' }]);
+      for (const text of TEXTS) expect(t.tokenizer('cl100k_base').count(text)).toBe(clEncode(text).length);
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
+  it('in Node, loaded at the first count without loadEncodings()', async () => {
+    const t = await fresh(false);
+    for (const text of TEXTS) expect(t.tokenizer('cl100k_base').count(text)).toBe(clEncode(text).length);
   });
 });

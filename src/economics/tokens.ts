@@ -14,18 +14,37 @@
  *
  * Each distinct text is encoded once per process (memo per encoding): a corpus repeats the same
  * system prompt and messages across every request and scenario.
+ *
+ * cl100k_base is loaded on first use, not with this module: no catalog model counts with it (only
+ * a custom profile can name it), and its tables are 1.2 MB of the playground's economics chunk and
+ * ≈0.27 s of every command-line tool's start. In Node the first tokenizer('cl100k_base') loads it
+ * synchronously (the package's CommonJS build); in a browser, await loadEncodings() first (the
+ * playground's worker does, with the site's profiles).
  */
 import * as o200k from 'gpt-tokenizer/encoding/o200k_base';
-import * as cl100k from 'gpt-tokenizer/encoding/cl100k_base';
 import type { RenderedMessage } from '../folds/types.ts';
 import type { Encoding } from './providers.ts';
 
 type Api = typeof o200k;
 
-const APIS: Record<Encoding, { api: Api; chatModel: 'gpt-4o' | 'gpt-4' }> = {
-  o200k_base: { api: o200k, chatModel: 'gpt-4o' },
-  cl100k_base: { api: cl100k as unknown as Api, chatModel: 'gpt-4' },
-};
+const CHAT_MODEL: Record<Encoding, 'gpt-4o' | 'gpt-4'> = { o200k_base: 'gpt-4o', cl100k_base: 'gpt-4' };
+const loaded: Partial<Record<Encoding, Api>> = { o200k_base: o200k };
+
+/** Loads the encodings `profiles` count with that are not loaded yet (a browser must, before tokenizer()). */
+export async function loadEncodings(profiles: Iterable<{ tokenizer: Encoding | 'approx' }>): Promise<void> {
+  for (const { tokenizer: e } of profiles) if (e === 'cl100k_base' && !loaded[e]) loaded[e] = (await import('gpt-tokenizer/encoding/cl100k_base')) as unknown as Api;
+}
+
+/** An encoding's API: loaded, or (in Node) loaded now; in a browser an unloaded one is a mistake of the caller. */
+function apiOf(e: Encoding): Api {
+  let api = loaded[e];
+  if (!api) {
+    const mod = globalThis.process?.getBuiltinModule?.('node:module') as typeof import('node:module') | undefined;
+    if (!mod) throw new Error(`the ${e} encoding is not loaded: await loadEncodings(profiles) before counting with it`);
+    api = loaded[e] = mod.createRequire(import.meta.url)(`gpt-tokenizer/encoding/${e}`) as Api;
+  }
+  return api;
+}
 
 /** One encoding's memoised counts. */
 export class Tokenizer {
@@ -39,8 +58,8 @@ export class Tokenizer {
 
   constructor(encoding: Encoding) {
     this.encoding = encoding;
-    this.api = APIS[encoding].api;
-    this.chatModel = APIS[encoding].chatModel;
+    this.api = apiOf(encoding);
+    this.chatModel = CHAT_MODEL[encoding];
     this.priming = this.api.encodeChat([], this.chatModel).length;
   }
 

@@ -12,6 +12,8 @@ import type { EconomicsConfig } from '../economics/profiles.ts';
 import { cutNote, paneTokens } from '../economics/view.ts';
 import type { EngineResult, Prepared } from './engine.ts';
 
+export { loadEncodings } from '../economics/tokens.ts';
+
 /** The economics of every request of the prepared scenario's chain (once per text). */
 export const economicsOf = (p: Prepared, config: EconomicsConfig): ScenarioEconomics => scenarioEconomics(p.rendered, config);
 

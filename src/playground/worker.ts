@@ -55,7 +55,12 @@ self.onmessage = async (ev: MessageEvent<ToWorker>): Promise<void> => {
   const m = ev.data;
   if (m.kind === 'init') {
     ({ corpus, defaultFold, timeZero, economics } = m);
-    if (economics) econLoading ??= import('./economics.ts');
+    const profiles = economics && Object.values(economics.profiles);
+    if (profiles)
+      econLoading ??= import('./economics.ts').then(async (module) => {
+        await module.loadEncodings(profiles); // a custom profile's cl100k_base: its tables are a chunk of their own
+        return module;
+      });
     last = undefined;
     cardsSent = undefined;
     post({ kind: 'ready', folds: [...folds.values()].map((f) => ({ id: f.id, title: f.title })) });
