@@ -19,6 +19,9 @@ import { renderTexts } from '../../src/prompt/corpus.ts';
 import { highlightYamlSource } from '../../src/components/yaml-source.ts';
 import { encodeState } from '../../src/playground/state.ts';
 import { formatError } from '../../src/scenarios/errors.ts';
+import type { EconomicsConfig } from '../../src/economics/profiles.ts';
+import { encodeChat as clChat } from 'gpt-tokenizer/encoding/cl100k_base';
+import { encodeChat as o200kChat } from 'gpt-tokenizer/encoding/o200k_base';
 import type { BuiltSite } from '../support/browser.ts';
 import { sharedSite } from '../support/shared-site.ts';
 import { ROOT } from '../support/project.ts';
@@ -39,8 +42,14 @@ beforeAll(async () => {
 
 afterAll(() => built?.close());
 
-/** `bypassCSP`: only for pages axe is injected into (an inline script); the policy itself is csp.test.ts's. */
-async function open(path: string, opts: { colorScheme?: 'light' | 'dark'; width?: number; bypassCSP?: boolean } = {}): Promise<Page> {
+/**
+ * `bypassCSP`: only for pages axe is injected into (an inline script); the policy itself is csp.test.ts's.
+ * `corpus`: changes the site's corpus.json (scenarios, economics) on its way to the page.
+ */
+async function open(
+  path: string,
+  opts: { colorScheme?: 'light' | 'dark'; width?: number; bypassCSP?: boolean; corpus?: (json: { economics: EconomicsConfig }) => unknown } = {},
+): Promise<Page> {
   const context = await browser.newContext({
     colorScheme: opts.colorScheme ?? 'light',
     viewport: { width: opts.width ?? 1400, height: 900 },
@@ -58,6 +67,12 @@ async function open(path: string, opts: { colorScheme?: 'light' | 'dark'; width?
   page.on('response', (r) => {
     if (/\.m?js(\?|$)/.test(r.url())) js.push(new URL(r.url()).pathname);
   });
+  const change = opts.corpus;
+  if (change)
+    await page.route('**/corpus.json', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: change(await response.json()) });
+    });
   await page.goto(site.url + path);
   return page;
 }
@@ -410,13 +425,36 @@ describe('the playground before its editor is loaded', () => {
         .map((part): [string, string] => [cls!, part]),
     );
 
+  it('counts with cl100k_base when a profile names it, fetching its tables only then', { timeout: 90_000 }, async () => {
+    // Every profile counting with cl100k_base, as a site's custom profile may: corpus.json changed on its way.
+    const page = await opened('/playground/#open=rewrite-vs-re-add@42', {
+      corpus: (json) => ({
+        ...json,
+        economics: { ...json.economics, profiles: Object.fromEntries(Object.entries(json.economics.profiles).map(([id, p]) => [id, { ...p, tokenizer: 'cl100k_base' }])) },
+      }),
+    });
+    // The request as the fold renders it, counted by gpt-tokenizer's own chat encodings.
+    const texts = readdirSync(join(ROOT, 'scenarios')).map((n) => ({ file: `scenarios/${n}`, text: readFileSync(join(ROOT, 'scenarios', n), 'utf8') }));
+    const request = renderTexts(texts, config, { everyEvent: false })
+      .scenarios.find((r) => r.scenario.id === 'rewrite-vs-re-add')!
+      .requests.find((q) => q.offset === 42)!;
+    const chat = request.messages.map((m) => ({ role: m.role as 'user', content: m.content }));
+    const want = clChat(chat, 'gpt-4').length;
+    expect(want).not.toBe(o200kChat(chat, 'gpt-4o').length); // the two encodings tell apart here
+    const tokens = page.locator('#pg-pane .pane .pane-head .econ-tokens');
+    await expect.poll(() => tokens.textContent(), { timeout: 30_000 }).toContain(` · ${want.toLocaleString('en-US')} tokens`);
+    expect(fetched.get(page)!.filter((p) => /\/cl100k_base[-.][^/]*\.js$/.test(p))).toHaveLength(1);
+    await page.context().close();
+  });
+
   it('opens in the source view without fetching CodeMirror, in the text and colours of the event YAML', { timeout: 90_000 }, async () => {
     const file = readFileSync(join(ROOT, 'scenarios/02-sent-re-add.yaml'), 'utf8');
     const page = await opened('/playground/#open=sent-re-add');
     await page.waitForSelector('#pg-source .pg-src-text y-k');
     expect(await page.locator('.cm-editor').count()).toBe(0);
     expect(fetched.get(page)!.length).toBeGreaterThan(1); // the page script and the worker…
-    expect(fetched.get(page)!.filter(isCodeMirror)).toEqual([]); // …and nothing of CodeMirror
+    expect(fetched.get(page)!.filter(isCodeMirror)).toEqual([]); // …and nothing of CodeMirror…
+    expect(fetched.get(page)!.filter((p) => /cl100k/.test(p))).toEqual([]); // …nor the tables of an encoding no profile names
 
     expect((await page.locator('#pg-source .pg-src-text').allTextContents()).join('\n')).toBe(file);
     const shown = await page.locator('#pg-source .pg-src-text *').evaluateAll((els) => els.map((s) => [s.localName, s.textContent]));
