@@ -17,7 +17,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { encodeState } from '../../src/playground/state.ts';
-import { type BuiltSite, inTabs, ReusedPages } from '../support/browser.ts';
+import { type BuiltSite, inTabs, logPageErrors, ReusedPages } from '../support/browser.ts';
 import { ROOT } from '../support/project.ts';
 import { sharedSite } from '../support/shared-site.ts';
 
@@ -48,9 +48,9 @@ function measureCls(): void {
   }).observe({ type: 'layout-shift', buffered: true });
 }
 
-/** A context of that width and scheme whose every page measures its layout shifts (a loop over many pages opens a few at a time in one). */
-async function newContext(width = 1280, colorScheme: 'light' | 'dark' = 'light'): Promise<BrowserContext> {
-  const context = await browser.newContext({ colorScheme, viewport: { width, height: 900 } });
+/** A context (1280 px, light) whose every page measures its layout shifts: for a loop over many pages, a few at a time. */
+async function newContext(): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await context.addInitScript(measureCls);
   return context;
 }
@@ -58,31 +58,14 @@ async function newContext(width = 1280, colorScheme: 'light' | 'dark' = 'light')
 /** The file's pages, reused from test to test (see ReusedPages); each measures its layout shifts and logs its errors. */
 const tabs = new ReusedPages(
   () => ({ browser, url }),
-  async (page, path) => {
-    page.on('pageerror', (e) => pageErrors.push(`${path()}: ${e.message}`));
+  async (page) => {
+    logPageErrors(page, pageErrors);
     await page.addInitScript(measureCls);
   },
 );
-
-/** Opens `path` at that width and scheme, loaded; `__cls` holds its layout shifts. Give the page back with done(). */
-async function open(path: string, width = 1280, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
-  const page = await tabs.open(path, { width, colorScheme });
-  await page.waitForLoadState('load');
-  return page;
-}
+/** Opens `path` at that width and scheme; `__cls` holds its layout shifts. Give the page back with done(). */
+const open = (path: string, width = 1280, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> => tabs.open(path, { width, colorScheme });
 const done = (page: Page): Promise<void> => tabs.done(page);
-
-/** Records the page's errors, each with the path it was on (a page of inTabs() visits several). */
-const logErrors = (page: Page): void => {
-  page.on('pageerror', (e) => pageErrors.push(`${new URL(page.url()).pathname}: ${e.message}`));
-};
-
-/** Navigates `page` to `path` and waits for its load. */
-async function go(page: Page, path: string): Promise<Page> {
-  await page.goto(url + path);
-  await page.waitForLoadState('load');
-  return page;
-}
 const clsOf = (page: Page): Promise<number> => page.evaluate(() => (window as unknown as { __cls: number }).__cls);
 const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, `first-look-${name}.png`) });
 
@@ -114,14 +97,14 @@ describe('a page opens at its title', SLOW, () => {
       context,
       bundledOpens(),
       async (page, s) => {
-        await go(page, `/scenarios/${s.id}/`);
+        await page.goto(`${url}/scenarios/${s.id}/`);
         await expect.poll(() => page.locator('.pane.selected').getAttribute('data-offset'), POLL).toBe(s.opens!.slice(1));
         expect(await page.locator('.card.selected').getAttribute('data-offset'), s.id).toBe(s.opens!.slice(1));
         await page.waitForTimeout(200); // a late scroll would show here (no timing is asserted)
         expect(await page.evaluate(() => window.scrollY), s.id).toBe(0);
         expect(await clsOf(page), s.id).toBeLessThan(0.05);
       },
-      logErrors,
+      (page) => logPageErrors(page, pageErrors),
     );
     await context.close();
     const page = await open('/scenarios/rewrite-vs-re-add/#@32');

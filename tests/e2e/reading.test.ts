@@ -14,7 +14,7 @@ import { join, relative } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { type BuiltSite, inTabs, ReusedPages } from '../support/browser.ts';
+import { type BuiltSite, inTabs, logPageErrors, ReusedPages } from '../support/browser.ts';
 import { sharedSite } from '../support/shared-site.ts';
 import { HOSTILE, ROOT } from '../support/project.ts';
 
@@ -42,28 +42,11 @@ afterAll(() => built?.close());
 /** The file's pages, reused from test to test (see ReusedPages); each logs its errors. */
 const tabs = new ReusedPages(
   () => ({ browser, url: site.url }),
-  (page, path) => page.on('pageerror', (e) => pageErrors.push(`${path()}: ${e.message}`)),
+  (page) => logPageErrors(page, pageErrors),
 );
-
-/** Opens `path` at that width and scheme, loaded; give the page back with done(). */
-async function open(path: string, width: number, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
-  const page = await tabs.open(path, { width, colorScheme });
-  await page.waitForLoadState('load');
-  return page;
-}
+/** Opens `path` at that width and scheme; give the page back with done(). */
+const open = (path: string, width: number, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> => tabs.open(path, { width, colorScheme });
 const done = (page: Page): Promise<void> => tabs.done(page);
-
-/** Records the page's errors, each with the path it was on (a page of inTabs() visits several). */
-const logErrors = (page: Page): void => {
-  page.on('pageerror', (e) => pageErrors.push(`${new URL(page.url()).pathname}: ${e.message}`));
-};
-
-/** Navigates `page` to `path` and waits for its load. */
-async function go(page: Page, path: string): Promise<Page> {
-  await page.goto(site.url + path);
-  await page.waitForLoadState('load');
-  return page;
-}
 
 /**
  * Run in the page: prose words joined across markup (`word<em>word`), a letter before "(", raw
@@ -338,10 +321,10 @@ describe('layout', SLOW, () => {
       context,
       readdirSync(join(dir, 'dist/reference')),
       async (page, ref) => {
-        await go(page, `/reference/${ref}/`);
+        await page.goto(`${site.url}/reference/${ref}/`);
         return [ref, await page.evaluate(() => document.documentElement.scrollWidth)] as const;
       },
-      logErrors,
+      (page) => logPageErrors(page, pageErrors),
     );
     await context.close();
     for (const [ref, width] of widths) expect(width, ref).toBeLessThanOrEqual(390);
@@ -486,7 +469,7 @@ describe('text', SLOW, () => {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       const hostileHrefs = hostile().map((id) => `/scenarios/${id}/`);
       const visit = async (page: Page, path: string) => {
-        await go(page, path);
+        await page.goto(site.url + path);
         const glitches = await page.evaluate(() => {
           const body = document.querySelector('main')!.cloneNode(true) as HTMLElement;
           for (const e of body.querySelectorAll('.code, pre, script, .preview, .card details')) e.remove();
@@ -507,7 +490,7 @@ describe('text', SLOW, () => {
         return { path, glitches, joins };
       };
       try {
-        return await inTabs(context, pages(), visit, logErrors);
+        return await inTabs(context, pages(), visit, (page) => logPageErrors(page, pageErrors));
       } finally {
         await context.close();
       }

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuiltSite, type OpenOptions, ReusedPages } from '../support/browser.ts';
+import { type BuiltSite, logPageErrors, type OpenOptions, pathOn, ReusedPages } from '../support/browser.ts';
 import { sharedSite } from '../support/shared-site.ts';
 import { ROOT } from '../support/project.ts';
 
@@ -34,9 +34,9 @@ afterAll(() => built?.close());
 // bypassCSP: axe is injected as an inline script, which the pages' policy rightly blocks (tests/e2e/csp.test.ts tests the policy).
 const pages = new ReusedPages(
   () => ({ browser, url: site.url }),
-  (page, path) => {
-    page.on('console', (m) => m.type() === 'error' && consoleErrors.push(`${path()}: ${m.text()}`));
-    page.on('pageerror', (e) => consoleErrors.push(`${path()}: ${e.message}`));
+  (page) => {
+    page.on('console', (m) => m.type() === 'error' && consoleErrors.push(`${pathOn(page)}: ${m.text()}`));
+    logPageErrors(page, consoleErrors);
   },
 );
 const open = (path: string, opts?: OpenOptions): Promise<Page> => pages.open(path, opts);

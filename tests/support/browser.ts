@@ -107,6 +107,17 @@ export interface OpenOptions {
   bypassCSP?: boolean;
 }
 
+/** The path (and #hash) a page is on, for a message: a reused page visits several. */
+export const pathOn = (page: Page): string => {
+  const url = new URL(page.url());
+  return url.pathname + url.hash;
+};
+
+/** Records the page's uncaught errors into `into`, each with the path it was on. */
+export function logPageErrors(page: Page, into: string[]): void {
+  page.on('pageerror', (e) => into.push(`${pathOn(page)}: ${e.message}`));
+}
+
 /**
  * A test file's pages, reused from one test to the next: open() takes a page that a finished test
  * gave back (done()) in a context of the same kind (scripts, CSP) when there is one — a new page
@@ -114,22 +125,21 @@ export interface OpenOptions {
  * afresh, through about:blank, so that a path differing from the last only in its #hash is a new
  * load too. done() clears what the test left in the site's storage (the theme) first. A test that
  * fails before done() keeps its page out of the pool: the next test gets another. `watch` runs once
- * per new page (its listeners), with a function that names the path the page was opened on.
+ * per new page (its listeners; pathOn() names the path it is on).
  */
 export class ReusedPages {
   private readonly given = new Map<string, Page[]>();
   private readonly kindOf = new WeakMap<Page, string>();
-  private readonly pathOf = new WeakMap<Page, string>();
-
   private readonly site: () => { browser: Browser; url: string };
-  private readonly watch: (page: Page, path: () => string) => unknown;
+  private readonly watch: (page: Page) => unknown;
 
   /** `site`: the browser and the site's URL (read at each open(): a file sets them in beforeAll). */
-  constructor(site: () => { browser: Browser; url: string }, watch: (page: Page, path: () => string) => unknown = () => undefined) {
+  constructor(site: () => { browser: Browser; url: string }, watch: (page: Page) => unknown = () => undefined) {
     this.site = site;
     this.watch = watch;
   }
 
+  /** A page on `path`, loaded (the load event), at that width (height 900) and colour scheme. */
   async open(path: string, opts: OpenOptions = {}): Promise<Page> {
     const { browser, url } = this.site();
     const javaScriptEnabled = opts.javaScript ?? true;
@@ -138,18 +148,17 @@ export class ReusedPages {
     let page = this.given.get(kind)?.pop();
     if (page) await page.goto('about:blank');
     else {
-      const p = await (await browser.newContext({ javaScriptEnabled, bypassCSP })).newPage();
-      this.kindOf.set(p, kind);
-      await this.watch(p, () => this.pathOf.get(p) ?? '');
-      page = p;
+      page = await (await browser.newContext({ javaScriptEnabled, bypassCSP })).newPage();
+      this.kindOf.set(page, kind);
+      await this.watch(page);
     }
-    this.pathOf.set(page, path);
     await page.setViewportSize({ width: opts.width ?? 1400, height: 900 });
     await page.emulateMedia({ colorScheme: opts.colorScheme ?? 'light' });
     await page.goto(url + path);
     return page;
   }
 
+  /** Gives the page back for a later open(). */
   async done(page: Page): Promise<void> {
     if (page.url().startsWith(this.site().url)) await page.evaluate(() => localStorage.clear());
     const kind = this.kindOf.get(page)!;
