@@ -6,11 +6,11 @@
  * Running the real corpus's base is tested in tests/review-figures.test.ts.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseFigures, dependencyMismatches, parseBaseReport } from './base-report.ts';
+import { baseFigures, dependencyMismatches, forgetBaseFigures, parseBaseReport, reportCacheFile } from './base-report.ts';
 import type { Figures } from './delta.ts';
 
 describe('parseBaseReport', () => {
@@ -113,6 +113,44 @@ console.log(JSON.stringify({ scenarios: [{ id: 'a', file: 'scenarios/01-a.yaml',
     const commit = commitReport("console.error('Error: boom at the base'); process.exit(2);\n");
     expect(baseFigures(join(repo, 'app'), commit)).toEqual({ ok: false, commit, reason: 'its `npm run report` fails at the base (Error: boom at the base)' });
     expect(readdirSync(temp).filter((n) => n.startsWith('pfe-base-'))).toEqual([]);
+  });
+
+  it('keeps a report on disk for the next process, per commit and installed packages; never a failure', () => {
+    const app = join(repo, 'app');
+    const lock = join(app, 'node_modules/.package-lock.json');
+    const report = (tokens: number): string =>
+      JSON.stringify({ scenarios: [{ id: 'a', file: 'scenarios/01-a.yaml', requests: [{ offset: 4, inputTokens: tokens, cachedTokens: 0, costUsd: null }] }] });
+    const tokensOf = (r: ReturnType<typeof baseFigures>): number | undefined => (r.ok ? r.byStem.get('01-a')?.get(4)?.inputTokens : undefined);
+    try {
+      writeFileSync(lock, '{"name":"app","packages":{"node_modules/dep":{"version":"1.0.0"}}}');
+      const commit = commitReport(`console.log(${JSON.stringify(report(1441))});\n`);
+      const file = reportCacheFile(app, commit)!;
+      expect(file).toMatch(new RegExp(`node_modules/\\.cache/prompt-fold-explainer/base-reports/${commit}-[0-9a-f]{16}\\.json$`));
+      expect(tokensOf(baseFigures(app, commit))).toBe(1441);
+      expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(JSON.parse(report(1441)));
+      // The next process reads the file instead of running the base (a changed file proves it).
+      writeFileSync(file, report(7));
+      forgetBaseFigures();
+      expect(tokensOf(baseFigures(app, commit))).toBe(7);
+      // Another install is another key: the base runs again.
+      writeFileSync(lock, '{"name":"app","packages":{"node_modules/dep":{"version":"1.0.0","resolved":"elsewhere"}}}');
+      forgetBaseFigures();
+      expect(reportCacheFile(app, commit)).not.toBe(file);
+      expect(tokensOf(baseFigures(app, commit))).toBe(1441);
+      // A failed report is not kept.
+      const failing = commitReport('process.exit(3);\n');
+      expect(baseFigures(app, failing).ok).toBe(false);
+      expect(existsSync(reportCacheFile(app, failing)!)).toBe(false);
+      expect(readdirSync(join(app, 'node_modules/.cache/prompt-fold-explainer/base-reports')).filter((n) => n.endsWith('.part'))).toEqual([]);
+    } finally {
+      rmSync(lock, { force: true });
+      rmSync(join(app, 'node_modules/.cache'), { recursive: true, force: true });
+      forgetBaseFigures();
+    }
+  });
+
+  it('keeps nothing without npm’s record of what is installed', () => {
+    expect(reportCacheFile(join(repo, 'app'), 'a'.repeat(40))).toBeUndefined();
   });
 
   it('refuses a base that pins another version of a runtime dependency', () => {

@@ -20,12 +20,15 @@
  * runtime dependency (`dependencies`) at another version than the one installed here (the
  * tokenizer or a price table could differ). Results are kept per project root and commit for the
  * life of the process (on globalThis, so a dev server's module reloads keep them): a build, a dev
- * session or a `pr-summary` run exports and runs each base once.
+ * session or a `pr-summary` run exports and runs each base once. The base's report is also kept on
+ * disk for the next process (see reportCacheFile()): a pull-request preview computes its base in
+ * the build and again for the summary, and `pr-summary` after a build does it once more.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import * as z from 'zod';
 import type { Figures } from './delta.ts';
 
@@ -92,6 +95,53 @@ export function dependencyMismatches(basePackage: { dependencies?: Record<string
 const CACHE_KEY = Symbol.for('prompt-fold-explainer/base-figures');
 const cache: Map<string, BaseFigures> = ((globalThis as Record<symbol, unknown>)[CACHE_KEY] ??= new Map()) as Map<string, BaseFigures>;
 
+/** Forgets the figures this process has computed (a test's way to be the next process, which reads the disk cache). */
+export function forgetBaseFigures(): void {
+  cache.clear();
+}
+
+/**
+ * Where the base's report is kept between processes: node_modules/.cache/prompt-fold-explainer/
+ * base-reports/<commit>-<installed>.json, where <installed> hashes npm's record of what is
+ * installed (node_modules/.package-lock.json) — the report is the commit's code run with those
+ * packages, so another commit or any reinstall is another file. None without that record (the
+ * report is then run every time). Only a report that parsed is written, never a failure.
+ */
+export function reportCacheFile(root: string, commit: string): string | undefined {
+  let installed: string;
+  try {
+    installed = readFileSync(join(root, 'node_modules/.package-lock.json'), 'utf8');
+  } catch {
+    return undefined;
+  }
+  const hash = createHash('sha256').update(installed).digest('hex').slice(0, 16);
+  return join(root, 'node_modules/.cache/prompt-fold-explainer/base-reports', `${commit}-${hash}.json`);
+}
+
+/** The kept report at `file`, when there is one that parses. */
+function readKept(file: string | undefined): Map<string, Map<number, Figures>> | undefined {
+  if (!file) return undefined;
+  try {
+    const parsed = parseBaseReport(readFileSync(file, 'utf8'));
+    return typeof parsed === 'string' ? undefined : parsed;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keeps a report for the next process: written beside and renamed into place (a reader never sees half); a cache that cannot be written is no error. */
+function keep(file: string | undefined, report: string): void {
+  if (!file) return;
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    const part = `${file}.${process.pid}.part`;
+    writeFileSync(part, report);
+    renameSync(part, file);
+  } catch {
+    // read-only node_modules: the next process runs the report again
+  }
+}
+
 /** The base commit's own figures (see the header), computed once per root and commit. */
 export function baseFigures(root: string, commit: string): BaseFigures {
   const key = `${root}\0${commit}`;
@@ -139,6 +189,9 @@ function computeBaseFigures(root: string, commit: string): BaseFigures {
   if (mismatches.length)
     return fail(`the base pins other package versions than the ones installed here (${mismatches.slice(0, 3).join(', ')}${mismatches.length > 3 ? ', …' : ''})`);
   if (!existsSync(join(root, 'node_modules'))) return fail('node_modules is not installed here, so the base cannot be run');
+  const kept = reportCacheFile(root, commit);
+  const known = readKept(kept);
+  if (known) return { ok: true, commit, byStem: known };
 
   const tmp = mkdtempSync(join(realpathSync(tmpdir()), 'pfe-base-'));
   try {
@@ -168,7 +221,9 @@ function computeBaseFigures(root: string, commit: string): BaseFigures {
     if (r.error) return fail(`its \`npm run report\` could not be run (${r.error.message})`);
     if (r.status !== 0) return fail(`its \`npm run report\` fails at the base (${lastLine(r.stderr || r.stdout)})`);
     const parsed = parseBaseReport(r.stdout);
-    return typeof parsed === 'string' ? fail(parsed) : { ok: true, commit, byStem: parsed };
+    if (typeof parsed === 'string') return fail(parsed);
+    keep(kept, r.stdout);
+    return { ok: true, commit, byStem: parsed };
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
