@@ -16,8 +16,8 @@
  * system prompt and messages across every request and scenario.
  *
  * cl100k_base is loaded on first use, not with this module: no catalog model counts with it (only
- * a custom profile can name it), and its tables are 1.2 MB of the playground's economics chunk and
- * ≈0.27 s of every command-line tool's start. In Node the first tokenizer('cl100k_base') loads it
+ * a custom profile can name it), and its tables were 0.95 MB of the playground's economics chunk
+ * (now a chunk of their own) and ≈0.15 CPU-s of every command-line tool's start. In Node the first tokenizer('cl100k_base') loads it
  * synchronously (the package's CommonJS build); in a browser, await loadEncodings() first (the
  * playground's worker does, with the site's profiles).
  */

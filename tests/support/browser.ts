@@ -75,8 +75,8 @@ export const PAGES_AT_ONCE = 4;
  * per item: a new page starts a renderer process, a navigation within the site keeps it (measured
  * on the built site, 12 scenario pages one after another, browser start included: 5.4 s and 9.1
  * CPU-s with a new context each, 6.4 s and 10.9 CPU-s with a new page each, 2.6 s and 3.8 CPU-s
- * navigating one page). `setup` runs once per page before its first visit (listeners, init scripts). Results come
- * in the order of `items`; the pages are closed at the end, whatever happened.
+ * navigating one page). `setup` runs once per page before its first visit (listeners, init
+ * scripts). Results come in the order of `items`; the pages are closed at the end, whatever happened.
  */
 export async function inTabs<I, T>(context: BrowserContext, items: readonly I[], visit: (page: Page, item: I) => Promise<T>, setup?: (page: Page) => unknown): Promise<T[]> {
   const results: T[] = new Array(items.length);
