@@ -17,9 +17,9 @@
  *
  * cl100k_base is loaded on first use, not with this module: no catalog model counts with it (only
  * a custom profile can name it), and its tables were 0.95 MB of the playground's economics chunk
- * (now a chunk of their own) and ≈0.15 CPU-s of every command-line tool's start. In Node the first tokenizer('cl100k_base') loads it
- * synchronously (the package's CommonJS build); in a browser, await loadEncodings() first (the
- * playground's worker does, with the site's profiles).
+ * (now a chunk of their own) and ≈0.15 CPU-s of every command-line tool's start. In Node the first
+ * tokenizer('cl100k_base') loads it synchronously (the package's CommonJS build); in a browser,
+ * await loadEncodings() first (the playground's worker does, with the site's profiles).
  */
 import * as o200k from 'gpt-tokenizer/encoding/o200k_base';
 import type { RenderedMessage } from '../folds/types.ts';

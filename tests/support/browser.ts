@@ -162,7 +162,8 @@ export class ReusedPages {
   async done(page: Page): Promise<void> {
     if (page.url().startsWith(this.site().url)) await page.evaluate(() => localStorage.clear());
     const kind = this.kindOf.get(page)!;
-    this.given.set(kind, [...(this.given.get(kind) ?? []), page]);
+    if (!this.given.has(kind)) this.given.set(kind, []);
+    this.given.get(kind)!.push(page);
   }
 }
 

@@ -2,8 +2,9 @@
  * Vitest global setup of the `build` and `browser` projects (vitest.config.ts), run in vitest's own
  * process: the ONE build of the bundled corpus plus the tests' own scenarios (sharedExtras(): the
  * hostile scenarios and tests/fixtures/shared) that every test reading the bundled site shares
- * through sharedSite() (tests/support/shared-site.ts) — instead of a build per test file. The copy is built with buildSite() (Astro's build() and
- * the integration's search index, as `npm run build`), once, in a temporary folder removed when the run ends.
+ * through sharedSite() (tests/support/shared-site.ts) — instead of a build per test file. The copy
+ * is built with buildSite() (Astro's build() and the integration's search index, as `npm run
+ * build`), once, in a temporary folder removed when the run ends.
  *
  * Workers reach it through a small HTTP endpoint on 127.0.0.1 whose address is provided to them as
  * `pfeShared` (inject): `GET /site` answers, once the build has finished, `{ dir }` or `{ error }`.

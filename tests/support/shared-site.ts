@@ -1,12 +1,12 @@
 /**
  * Test support: the bundled corpus plus the tests' own scenarios (sharedExtras()), built ONCE per
  * test run and read by every browser test of the bundled site (site, playground, csp, wire,
- * reading, breakpoints, search-index…). The
- * build belongs to the run (tests/support/global-setup.ts makes it, in a temporary copy, on first
- * use); each test file gets its own static server over that dist/ (its own request log, its own
- * port) and the worker's browser. Treat `dir` as read-only: other files read the same folder.
- * Outside the projects whose global setup provides the build (say, a config of your own), this falls
- * back to a build of the file's own with builtSite().
+ * reading, breakpoints, search-index…). The build belongs to the run (tests/support/global-setup.ts
+ * makes it, in a temporary copy, on first use); each test file gets its own static server over
+ * that dist/ (its own request log, its own port) and the worker's browser. Treat `dir` as
+ * read-only: other files read the same folder. Outside the projects whose global setup provides
+ * the build (say, a config of your own), this falls back to a build of the file's own with
+ * builtSite().
  */
 import { request } from 'node:http';
 import { join } from 'node:path';
