@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { renderCorpus } from '../prompt/corpus.ts';
 import { reportWithFrames } from '../scenarios/frame.ts';
-import { UPDATE_COMMAND } from '../fixture-format/format.ts';
+import { updateCommand } from '../fixture-format/format.ts';
 import { planFixtures, staleMessage } from '../fixture-format/store.ts';
 import { loadConfig, runMain } from './config.ts';
 
@@ -57,6 +57,6 @@ runMain(async () => {
 function newFixturesNotice(fixturesDir: string, names: readonly string[]): string {
   return [
     ...names.map((n) => `  missing: ${fixturesDir}/${n}`),
-    `  next: run \`${UPDATE_COMMAND}\` to write ${names.length === 1 ? 'it' : 'them'}, and commit ${names.length === 1 ? 'it' : 'them'} with the scenario (in CI a missing fixture is an error)`,
+    `  next: run \`${updateCommand()}\` to write ${names.length === 1 ? 'it' : 'them'}, and commit ${names.length === 1 ? 'it' : 'them'} with the scenario (in CI a missing fixture is an error)`,
   ].join('\n');
 }

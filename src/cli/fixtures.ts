@@ -10,10 +10,13 @@ import { renderCorpus } from '../prompt/corpus.ts';
 import { reportWithFrames } from '../scenarios/frame.ts';
 import { applyPlan, planFixtures } from '../fixture-format/store.ts';
 import { loadConfig, runMain, UsageError } from './config.ts';
+import { runCommand } from '../project.ts';
 
 runMain(async () => {
   if (process.env.CI && !process.argv.includes('--allow-ci')) {
-    throw new UsageError('npm run fixtures rewrites committed files and never runs in CI.\n  fix: run it locally and commit fixtures/; CI checks them with `npm test`');
+    throw new UsageError(
+      `${runCommand('fixtures')} rewrites committed files and never runs in CI.\n  fix: run it locally and commit fixtures/; CI checks them with \`${runCommand('check')}\``,
+    );
   }
   const config = await loadConfig();
   const corpus = renderCorpus(config, { everyEvent: false });

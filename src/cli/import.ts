@@ -12,8 +12,10 @@ import { IMPORT_HEADER } from '../import/scenario.ts';
 import { renderTexts } from '../prompt/corpus.ts';
 import { CorpusError } from '../scenarios/errors.ts';
 import { loadConfig, runMain, UsageError } from './config.ts';
+import { runCommand } from '../project.ts';
 
-const USAGE = 'usage: npm run import -- <trace file> [--format openai-chat|openai-responses|anthropic|otlp] [--id <scenario id>] [--out <scenario file>] [--force]';
+const usage = (): string =>
+  `usage: ${runCommand('import')}${runCommand('import').startsWith('npm') ? ' --' : ''} <trace file> [--format openai-chat|openai-responses|anthropic|otlp] [--id <scenario id>] [--out <scenario file>] [--force]`;
 
 function parseArgs(argv: string[]): { file: string; format?: InputFormat; id?: string; out?: string; force: boolean } {
   let file: string | undefined;
@@ -23,16 +25,16 @@ function parseArgs(argv: string[]): { file: string; format?: InputFormat; id?: s
     if (a === '--force') opts.force = true;
     else if (a === '--format' || a === '--id' || a === '--out') {
       const v = argv[++i];
-      if (v === undefined) throw new UsageError(`${a} needs a value\n  fix: ${USAGE}`);
+      if (v === undefined) throw new UsageError(`${a} needs a value\n  fix: ${usage()}`);
       if (a === '--format') {
         if (!(INPUT_FORMATS as readonly string[]).includes(v)) throw new UsageError(`unknown --format "${v}"\n  fix: use one of ${INPUT_FORMATS.join(', ')}`);
         opts.format = v as InputFormat;
       } else opts[a === '--id' ? 'id' : 'out'] = v;
-    } else if (a.startsWith('--')) throw new UsageError(`unknown option ${a}\n  fix: ${USAGE}`);
+    } else if (a.startsWith('--')) throw new UsageError(`unknown option ${a}\n  fix: ${usage()}`);
     else if (file === undefined) file = a;
-    else throw new UsageError(`one trace file at a time (got ${file} and ${a})\n  fix: ${USAGE}`);
+    else throw new UsageError(`one trace file at a time (got ${file} and ${a})\n  fix: ${usage()}`);
   }
-  if (!file) throw new UsageError(`no trace file given\n  fix: ${USAGE}`);
+  if (!file) throw new UsageError(`no trace file given\n  fix: ${usage()}`);
   return { file, ...opts };
 }
 
@@ -85,5 +87,5 @@ runMain(async () => {
   console.log(
     `wrote ${out}: ${result.requests} ${result.format} request(s)${result.detected ? ' (format detected; --format chooses it)' : ''}, ${result.measured} with the provider's usage, ${result.dropped.length} secret(s) dropped`,
   );
-  console.log('next: npm run check && npm run fixtures');
+  console.log(`next: ${runCommand('check')} && ${runCommand('fixtures')}`);
 });

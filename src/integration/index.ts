@@ -5,11 +5,15 @@
  * adds @astrojs/mdx and the highlighting settings its reference pages need when the host has not,
  * hands the options to the site's modules through a virtual module, and — on `astro build` — checks the whole corpus before anything is built: any scenario
  * error or stale anchor fails the build with the same file:line:column message as the tests,
- * never a stack trace; after the build every page gets its Content Security Policy (csp.ts) and
- * the explainer's pages their offline search index under the route (search-index.ts). In
+ * never a stack trace; after the build the explainer's own pages (and any host pages the host opted
+ * in) get their Content Security Policy (csp.ts) — every other file of the host's dist/ is left as
+ * the host built it — and, with its own chrome, their offline search index under the route
+ * (search-index.ts; inside Starlight, Starlight's search indexes them). In
  * `astro dev` the content loader watches scenarios/ and pages show errors in the dev overlay
  * instead of stopping the server. EXPLAINER_SITE_BASE sets the site's URL path
- * (Astro's `base`) for a build served under a sub-path, such as a pull-request preview.
+ * (Astro's `base`) for a build served under a sub-path, such as a pull-request preview (the
+ * environment is read in options.ts). Messages name the project's own config file and commands
+ * (src/project.ts, set here from the project root).
  */
 import type { AstroIntegration } from 'astro';
 import { existsSync, rmSync } from 'node:fs';
@@ -22,11 +26,13 @@ import { buildError, optionsError } from './astro-error.ts';
 import { registerDevServer } from './dev-reload.ts';
 import { sharedRender } from './shared-render.ts';
 import { resolveRef } from '../review/base.ts';
-import { parseOptions, resolveOptions, type ExplainerOptions, type PageOptions } from './options.ts';
+import { ENV, environment, parseOptions, resolveOptions, type ExplainerOptions, type ParsedOptions } from './options.ts';
+import { configFile } from '../project.ts';
+import { useProject } from './project-facts.ts';
 import { browserFolds, browserFoldsModule } from './browser-folds.ts';
-import { applyPolicies } from './csp.ts';
+import { applyPolicies, policyPages } from './csp.ts';
 import { writePageFiles } from './page-files.ts';
-import { normalizeSiteBase, SITE_BASE_ENV } from './site-base.ts';
+import { normalizeSiteBase } from './site-base.ts';
 import { devDataRoute, routesOf } from './routes.ts';
 import { buildSearchIndex } from './search-index.ts';
 import { sharedState } from './shared-state.ts';
@@ -56,7 +62,9 @@ export function explainer(options: ExplainerOptions = {}, setup: SiteSetup = {})
   let projectRoot: string | undefined;
   let outDirOf: string | undefined;
   let startedAt: string | undefined;
-  let page: PageOptions | undefined;
+  let page: ParsedOptions | undefined;
+  /** The patterns of the routes this integration injected: their pages are the explainer's own. */
+  const own = new Set<string>();
   return {
     name: INTEGRATION_NAME,
     explainerOptions: options,
@@ -68,24 +76,26 @@ export function explainer(options: ExplainerOptions = {}, setup: SiteSetup = {})
       'astro:config:setup': async ({ config, command, updateConfig, injectRoute, logger }) => {
         const root = fileURLToPath(config.root);
         projectRoot = root;
+        useProject(root);
         let resolved;
         try {
           page = parseOptions(options);
           resolved = await resolveOptions(root, options);
         } catch (err) {
-          if (UserError.is(err)) throw optionsError(err.message, err.hint ?? 'Fix the option named above in astro.config.mjs → explainer({…}).');
+          if (UserError.is(err)) throw optionsError(err.message, err.hint ?? `Fix the option named above in ${configFile()} → explainer({…}).`);
           throw err;
         }
         const route = page.route;
         // The pages' own shell links the host's favicon only where the host has one (public/favicon.svg).
         const favicon = existsSync(join(fileURLToPath(config.publicDir), 'favicon.svg'));
         const resolvedId = `\0${CONFIG_MODULE}`;
-        const siteBase = process.env[SITE_BASE_ENV];
+        const env = environment();
+        const siteBase = env.siteBase;
         if (siteBase) {
           try {
             updateConfig({ base: normalizeSiteBase(siteBase) });
           } catch (err) {
-            throw buildError((err as Error).message, 'Unset EXPLAINER_SITE_BASE for a build served at the domain root.');
+            throw buildError((err as Error).message, `Unset ${ENV.siteBase} for a build served at the domain root.`);
           }
         }
         const foldsId = `\0${FOLDS_MODULE}`;
@@ -121,7 +131,12 @@ export function explainer(options: ExplainerOptions = {}, setup: SiteSetup = {})
         // The pages: every file of src/routes/ under the route (routes.ts). A scenario page's data
         // file is written beside the page by a build (page-files.ts), served by a route in `astro dev`.
         const routesDir = new URL('../routes/', import.meta.url);
-        for (const r of routesOf(fileURLToPath(routesDir), route)) injectRoute(r);
+        // Without its own search (inside Starlight, whose search indexes these pages) there is no search page.
+        for (const r of routesOf(fileURLToPath(routesDir), route)) {
+          if (!page.search && r.pattern === `${route}search`) continue;
+          own.add(r.pattern);
+          injectRoute(r);
+        }
         if (command === 'dev') injectRoute(devDataRoute(fileURLToPath(routesDir), route, EXT));
         if (command !== 'build') return;
         // A build that stops (here, on a scenario error, or later) must not leave the previous site
@@ -138,7 +153,7 @@ export function explainer(options: ExplainerOptions = {}, setup: SiteSetup = {})
           try {
             logger.info(`comparing with base ${base} (${resolveRef(root, base).slice(0, 7)})`);
           } catch (err) {
-            const from = process.env.EXPLAINER_BASE ? 'EXPLAINER_BASE' : 'baseRef';
+            const from = env.baseRef ? ENV.baseRef : 'baseRef';
             throw buildError(`${from}: ${(err as Error).message}`, `Pull-request builds compare with the base branch: fetch it, or unset ${from} for a plain build.`);
           }
         }
@@ -153,15 +168,17 @@ export function explainer(options: ExplainerOptions = {}, setup: SiteSetup = {})
         if (corpus.errors.length) throw buildError(new CorpusError(corpus.errors).message);
         logger.info(`corpus ok: ${corpus.scenarios.length} scenarios, ${corpus.scenarios.reduce((n, s) => n + s.requests.length, 0)} requests`);
       },
-      'astro:build:done': async ({ dir, logger }) => {
+      'astro:build:done': async ({ dir, assets, logger }) => {
         const out = fileURLToPath(dir);
         const under = join(out, ...(page?.route ?? '/').split('/').filter(Boolean));
         // The files the pages handed over (a scenario page's data.json, page-files.ts), below the route.
         writePageFiles(under);
-        // Every published page gets its Content Security Policy, computed from its own scripts (csp.ts).
-        logger.info(`content security policy: ${applyPolicies(out)} pages`);
+        // The explainer's pages (and the host's opted in) get their Content Security Policy, computed
+        // from their own scripts (csp.ts); inside Starlight its search box runs on every page.
+        const policies = applyPolicies(policyPages(out, assets, own, page?.policyPages ?? []), { wasm: page?.chrome === 'starlight' });
+        logger.info(`content security policy: ${policies} pages`);
         // The search page's index: the explainer's pages, written under the route (search-index.ts).
-        if (page?.search !== false) logger.info(`search index: ${await buildSearchIndex(under)} pages`);
+        if (page?.search) logger.info(`search index: ${await buildSearchIndex(under)} pages`);
         // Only now is dist/ complete: a sync may publish it (src/sync/build-stamp.ts).
         if (outDirOf && startedAt) writeStamp(outDirOf, { started: startedAt, finished: new Date().toISOString() });
       },
