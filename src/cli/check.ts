@@ -13,6 +13,7 @@ import { renderCorpus } from '../prompt/corpus.ts';
 import { reportWithFrames } from '../scenarios/frame.ts';
 import { updateCommand } from '../fixture-format/format.ts';
 import { planFixtures, staleMessage } from '../fixture-format/store.ts';
+import { missingScenariosNotice } from '../scenarios/files.ts';
 import { loadConfig, runMain } from './config.ts';
 
 const readText = (path: string): string | undefined => {
@@ -26,6 +27,8 @@ const readText = (path: string): string | undefined => {
 runMain(async () => {
   const config = await loadConfig();
   const corpus = renderCorpus(config, { everyEvent: false });
+  const noFolder = missingScenariosNotice(config);
+  if (noFolder) console.warn(noFolder);
   for (const w of corpus.warnings) console.warn(`${w.pos.file}:${w.pos.line}:${w.pos.col} warning: ${w.message}`);
   if (corpus.errors.length) {
     console.error(reportWithFrames(corpus.errors, (f) => readText(join(config.root, f))));

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { renderCorpus } from '../prompt/corpus.ts';
 import { reportWithFrames } from '../scenarios/frame.ts';
 import { applyPlan, planFixtures } from '../fixture-format/store.ts';
+import { missingScenariosNotice } from '../scenarios/files.ts';
 import { loadConfig, runMain, UsageError } from './config.ts';
 import { runCommand } from '../project.ts';
 
@@ -20,6 +21,8 @@ runMain(async () => {
   }
   const config = await loadConfig();
   const corpus = renderCorpus(config, { everyEvent: false });
+  const noFolder = missingScenariosNotice(config);
+  if (noFolder) console.warn(noFolder);
   if (corpus.errors.length) {
     // Nothing is written; each error with a short code frame of its file.
     console.error(

@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { UserError } from '../errors.ts';
 import { writeStamp } from '../sync/build-stamp.ts';
 import { CorpusError } from '../scenarios/errors.ts';
+import { missingScenariosNotice } from '../scenarios/files.ts';
 import { buildError, optionsError } from './astro-error.ts';
 import { registerDevServer } from './dev-reload.ts';
 import { sharedRender } from './shared-render.ts';
@@ -164,6 +165,8 @@ export function explainer(options: ExplainerOptions = {}, setup: SiteSetup = {})
           if (UserError.is(err)) throw buildError(err.message); // e.g. a scenario file linked from outside the project
           throw err;
         }
+        const noFolder = missingScenariosNotice(resolved);
+        if (noFolder) logger.warn(noFolder);
         for (const w of corpus.warnings) logger.warn(`${w.pos.file}:${w.pos.line}:${w.pos.col} warning: ${w.message}`);
         if (corpus.errors.length) throw buildError(new CorpusError(corpus.errors).message);
         logger.info(`corpus ok: ${corpus.scenarios.length} scenarios, ${corpus.scenarios.reduce((n, s) => n + s.requests.length, 0)} requests`);
