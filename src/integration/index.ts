@@ -17,7 +17,7 @@
  */
 import type { AstroIntegration } from 'astro';
 import { existsSync, rmSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UserError } from '../errors.ts';
 import { writeStamp } from '../sync/build-stamp.ts';
@@ -77,7 +77,7 @@ export function explainer(options: ExplainerOptions = {}, setup: SiteSetup = {})
       'astro:config:setup': async ({ config, command, updateConfig, injectRoute, logger }) => {
         const root = fileURLToPath(config.root);
         projectRoot = root;
-        useProject(root);
+        const facts = useProject(root);
         let resolved;
         try {
           page = parseOptions(options);
@@ -107,20 +107,24 @@ export function explainer(options: ExplainerOptions = {}, setup: SiteSetup = {})
         // Starlight's: every import of layouts/Base.astro by the explainer's own files gets StarlightBase.astro.
         const ownDir = fileURLToPath(new URL('../', import.meta.url));
         const starlightShell = page.chrome === 'starlight' ? fileURLToPath(new URL('../layouts/StarlightBase.astro', import.meta.url)) : undefined;
+        // Base.astro as the pages import it (`../layouts/Base.astro`) and as the reference pages' layout
+        // does (layouts/Doc.astro: `./Base.astro`) — only from the explainer's own files.
+        const isOwnShell = (id: string, importer?: string): boolean =>
+          !!importer?.startsWith(ownDir) && /(^|\/)Base\.astro$/.test(id) && resolve(dirname(importer), id) === join(ownDir, 'layouts', basename(id));
         const plugin = {
           name: INTEGRATION_NAME,
           enforce: 'pre' as const,
           resolveId: (id: string, importer?: string) => {
             if (id === CONFIG_MODULE) return resolvedId;
             if (id === FOLDS_MODULE) return foldsId;
-            if (starlightShell && /(^|\/)layouts\/Base\.astro$/.test(id) && importer?.startsWith(ownDir)) return starlightShell;
+            if (starlightShell && isOwnShell(id, importer)) return starlightShell;
             return undefined;
           },
           load: (id: string) =>
             id === resolvedId
-              ? `export const root = ${JSON.stringify(root)};\nexport const options = ${JSON.stringify(options)};\nexport const command = ${JSON.stringify(command)};\nexport const page = ${JSON.stringify({ ...page, favicon })};\n`
+              ? `export const root = ${JSON.stringify(root)};\nexport const options = ${JSON.stringify(options)};\nexport const command = ${JSON.stringify(command)};\nexport const page = ${JSON.stringify({ ...page, favicon })};\nexport const project = ${JSON.stringify(facts)};\n`
               : id === foldsId
-                ? browserFoldsModule(forBrowser, builtinIndex)
+                ? browserFoldsModule(forBrowser, builtinIndex, facts)
                 : undefined,
         };
         // The playground's worker is bundled separately: it needs the fold module too.
