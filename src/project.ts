@@ -33,5 +33,8 @@ export const project = (): ProjectFacts => (globalThis as Holder)[KEY] ?? REPOSI
  */
 export const runCommand = (name: string): string => (project().host ? `npx prompt-fold ${name.replace(':', ' ')}` : `npm run ${name}`);
 
+/** The same, ready for arguments: `npm run sync --` here (npm passes what follows on), `npx prompt-fold sync` in a host. */
+export const runCommandWithArgs = (name: string): string => (project().host ? runCommand(name) : `${runCommand(name)} --`);
+
 /** The project's astro config file name. */
 export const configFile = (): string => project().configFile;

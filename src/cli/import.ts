@@ -12,10 +12,10 @@ import { IMPORT_HEADER } from '../import/scenario.ts';
 import { renderTexts } from '../prompt/corpus.ts';
 import { CorpusError } from '../scenarios/errors.ts';
 import { loadConfig, runMain, UsageError } from './config.ts';
-import { runCommand } from '../project.ts';
+import { runCommand, runCommandWithArgs } from '../project.ts';
 
 const usage = (): string =>
-  `usage: ${runCommand('import')}${runCommand('import').startsWith('npm') ? ' --' : ''} <trace file> [--format openai-chat|openai-responses|anthropic|otlp] [--id <scenario id>] [--out <scenario file>] [--force]`;
+  `usage: ${runCommandWithArgs('import')} <trace file> [--format openai-chat|openai-responses|anthropic|otlp] [--id <scenario id>] [--out <scenario file>] [--force]`;
 
 function parseArgs(argv: string[]): { file: string; format?: InputFormat; id?: string; out?: string; force: boolean } {
   let file: string | undefined;

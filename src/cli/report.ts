@@ -10,14 +10,14 @@ import { assertClean, renderCorpus } from '../prompt/corpus.ts';
 import { buildReport, reportTable } from '../economics/report.ts';
 import { DEFAULT_ECONOMICS } from '../economics/profiles.ts';
 import { loadConfig, runMain, UsageError } from './config.ts';
-import { runCommand } from '../project.ts';
+import { project, runCommand } from '../project.ts';
 
 runMain(async () => {
   let values;
   try {
     ({ values } = parseArgs({ options: { json: { type: 'boolean' }, 'all-profiles': { type: 'boolean' } }, strict: true }));
   } catch (err) {
-    throw new UsageError(`${(err as Error).message}\n  usage: ${runCommand('report')} ${runCommand('report').startsWith('npm') ? '[-- --json]' : '[--json]'} [--all-profiles]`);
+    throw new UsageError(`${(err as Error).message}\n  usage: ${runCommand('report')} [${project().host ? '' : '-- '}--json] [--all-profiles]`);
   }
   const config = await loadConfig();
   const corpus = assertClean(renderCorpus(config, { everyEvent: false }));
