@@ -31,10 +31,10 @@ export function readSnapshot(c: CorpusConfig): ScenarioSnapshot {
 }
 
 /** The corpus rendered with every event's pane (errors included, not thrown), from `snapshot`. */
-export function sharedRender(c: CorpusConfig, snapshot = readSnapshot(c)): RenderedCorpus {
+export async function sharedRender(c: CorpusConfig, snapshot = readSnapshot(c)): Promise<RenderedCorpus> {
   const hit = renders.get(c.root);
   if (hit?.digest === snapshot.digest) return hit.corpus;
-  const corpus = renderTexts(snapshot.files, c, { everyEvent: true });
+  const corpus = await renderTexts(snapshot.files, c, { everyEvent: true });
   renders.set(c.root, { digest: snapshot.digest, corpus });
   return corpus;
 }
