@@ -6,7 +6,7 @@
  * Checks the corpus first (errors fail, nothing printed).
  */
 import { parseArgs } from 'node:util';
-import { assertClean, renderCorpus } from '../prompt/corpus.ts';
+import { assertClean, renderCorpus } from '../corpus/check.ts';
 import { buildReport, reportTable } from '../economics/report.ts';
 import { DEFAULT_ECONOMICS } from '../economics/profiles.ts';
 import { loadConfig, runMain, UsageError } from './config.ts';
