@@ -9,13 +9,13 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { BUILTIN_FOLDS } from '../folds/index.ts';
-
-const contextProtocol = BUILTIN_FOLDS.get('context-protocol')!;
 import { printRequest } from '../prompt/print.ts';
 import { syntheticStream, type SyntheticStream } from '../bench/stream.ts';
 import { median, ms, now } from '../bench/measure.ts';
 import { runMain } from './config.ts';
 import { abridgementsOf } from '../folds/hooks.ts';
+
+const contextProtocol = BUILTIN_FOLDS.get('context-protocol')!;
 
 const SIZES = [10_000, 100_000];
 const RUNS = 7;
