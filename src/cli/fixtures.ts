@@ -6,21 +6,21 @@
  */
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { renderCorpus } from '../prompt/corpus.ts';
+import { renderCorpus } from '../corpus/check.ts';
 import { reportWithFrames } from '../scenarios/frame.ts';
 import { applyPlan, planFixtures } from '../fixture-format/store.ts';
 import { missingScenariosNotice } from '../scenarios/files.ts';
 import { loadConfig, runMain, UsageError } from './config.ts';
-import { runCommand } from '../project.ts';
+import { project, runCommand } from '../project.ts';
 
 runMain(async () => {
   if (process.env.CI && !process.argv.includes('--allow-ci')) {
     throw new UsageError(
-      `${runCommand('fixtures')} rewrites committed files and never runs in CI.\n  fix: run it locally and commit fixtures/; CI checks them with \`${runCommand('check')}\``,
+      `${runCommand('fixtures')} rewrites committed files and never runs in CI.\n  fix: run it locally and commit fixtures/; CI checks them with \`${project().host ? runCommand('check') : 'npm test'}\``,
     );
   }
   const config = await loadConfig();
-  const corpus = renderCorpus(config, { everyEvent: false });
+  const corpus = await renderCorpus(config, { everyEvent: false });
   const noFolder = missingScenariosNotice(config);
   if (noFolder) console.warn(noFolder);
   if (corpus.errors.length) {
