@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { configFile, project, runCommand, setProject } from '../project.ts';
+import { configFile, project, runCommand, runCommandWithArgs, setProject } from '../project.ts';
 import { readProjectFacts, useProject } from './project-facts.ts';
 
 const before = project();
@@ -19,8 +19,9 @@ afterEach(() => {
 
 describe('project facts', () => {
   it('this repository: npm scripts and its astro.config.mjs', () => {
-    expect(readProjectFacts(process.cwd())).toEqual({ host: false, configFile: 'astro.config.mjs' });
+    expect(useProject(process.cwd())).toEqual({ host: false, configFile: 'astro.config.mjs' });
     expect(runCommand('fixtures')).toBe('npm run fixtures');
+    expect(runCommandWithArgs('report')).toBe('npm run report --');
   });
 
   it('a host site: the package’s bin and the config file it has', () => {
@@ -30,6 +31,7 @@ describe('project facts', () => {
     expect(useProject(dir)).toEqual({ host: true, configFile: 'astro.config.ts' });
     expect(runCommand('check')).toBe('npx prompt-fold check');
     expect(runCommand('preview:build')).toBe('npx prompt-fold preview build');
+    expect(runCommandWithArgs('report')).toBe('npx prompt-fold report');
     expect(configFile()).toBe('astro.config.ts');
   });
 
