@@ -37,5 +37,6 @@ export const NOTES: Record<string, PayloadNotes> = {
 export const RULES: readonly string[] = [
   '**Every `request` is sent.** There is no trigger or settlement: each `request` event renders the entries so far.',
   '**Ordinals.** `ordinal` defaults to the event’s offset; two entries may share one (order then falls back to layer and the order they were added). `entry/updated` and `entry/removed` act on the live entry with that ordinal, and on nothing when there is none.',
+  '**Late system entries.** With `lateSystem: mid-conversation`, a system entry (role SYSTEM, or layer L0) added after the first send is sent as a `system` message at its place in the transcript, not folded into the leading system message, and the steering reminder is re-emitted as a trailing `system` message instead of a user turn: every earlier message stays what the previous request sent. Anthropic accepts mid-conversation system messages on the models its documentation lists; the default, `leading-system`, is today’s placement.',
   '**Options.** `repairMandateSourceTypes` lists the sourceTypes pulled into the trailing user slot; with `trailingSlot: highest-precedence` or `consolidated`, each of them must be ranked in `precedence` (highest first). No list may name a sourceType twice.',
 ];
