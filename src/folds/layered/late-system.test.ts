@@ -44,7 +44,7 @@ describe('lateSystem', () => {
       'system: ## Reminder\nDo not touch vendor/.',
     ]);
     // Every message of the first request is the same object in the second: a byte-stable prefix.
-    first!.messages.forEach((m, i) => expect(second!.messages[i]).toBe(m));
+    for (const [i, m] of first!.messages.entries()) expect(second!.messages[i]).toBe(m);
     // Breakpoints: the leading system message and the last transcript message, never the trailing reminder.
     expect(second!.breakpoints).toEqual([{ message: 0 }, { message: 4 }]);
     expect(second!.messages[3]!.parts[0]!.from).toEqual([5]);
