@@ -25,10 +25,12 @@ export interface LayeredOptions {
   precedence: string[];
   /**
    * `leading-system` (today): every system entry is folded into the leading system message, and the
-   * steering reminder is re-emitted as a trailing user turn. `mid-conversation`: a system entry
-   * added after the first send is sent as a `system` message at its place in the transcript, and
-   * the reminder as a trailing `system` message — the earlier messages stay a byte-stable prefix
-   * (Anthropic's mid-conversation system messages, on the models that accept them).
+   * steering reminder is re-emitted as a trailing user turn. `mid-conversation`: nothing sent is
+   * rewritten — a system entry added after the first send is sent as a `system` message at its
+   * place in the transcript, an update of a sent system entry is appended as a `system` message
+   * where it happened (the entry keeps its sent text), and the reminder goes out as a trailing
+   * `system` message — so the earlier messages stay a byte-stable prefix (Anthropic's
+   * mid-conversation system messages, on the models that accept them).
    */
   lateSystem: LateSystemMode;
 }

@@ -103,7 +103,11 @@ export class Renderer {
   render(state: State): RenderedMessage[] {
     if (this.last?.version === state.version) return this.last.messages;
     const mid = this.options.lateSystem === 'mid-conversation';
-    const placement = place(state.entries.values(), this.options.repairMandateSourceTypes, mid ? (state.firstSend ?? Infinity) : undefined);
+    const placement = place(
+      state.entries.values(),
+      this.options.repairMandateSourceTypes,
+      mid ? { after: state.firstSend ?? Infinity, sent: state.sent, updates: state.updates } : undefined,
+    );
     const out: RenderedMessage[] = [];
     const { system, reminders } = placement;
     if (system.length)
