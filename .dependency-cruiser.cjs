@@ -14,9 +14,11 @@
  *   integration     the Astro integration, its options, the site's corpus
  *   site            components, layouts, routes (the package's injected pages), pages (this site's own), the playground
  *   package         the installable package's entries (the integration with the site's settings, Starlight, the fold kit)
- *   tools           command-line entry points, benchmarks, trace import, fuzzing, previews
+ *   commands        the `prompt-fold` bin's commands, trace import, previews, the GitHub API
  * and `sync` (publishing dist/) stands apart: it imports only `errors`.
- * Tests (*.test.ts, tests/) may import anything.
+ * Everything under src/ ships in the package (CONTRIBUTING.md, "What ships"); the repository's own
+ * tooling (tools/: benchmarks, fuzzing, the workflow lint, the package build) and tests/ do not, so
+ * src/ never imports them. Tests (*.test.ts, tests/) and tools/ may import anything else.
  */
 const layers = [
   ['errors', '^src/errors[.]ts$'],
@@ -28,7 +30,7 @@ const layers = [
   ['integration', '^src/integration/'],
   ['site', '^src/(components|layouts|pages|routes|playground)/'],
   ['package', '^src/package/'],
-  ['tools', '^src/(cli|bench|import|fuzz|preview|github|workflows)/'],
+  ['commands', '^src/(cli|import|preview|github)/'],
 ];
 
 const upward = layers.flatMap(([name, path], i) => {
@@ -52,6 +54,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/folds/', pathNot: '[.]test[.]ts$' },
       to: { pathNot: '^src/folds/|^node_modules/', dependencyTypesNot: ['npm', 'npm-dev'] },
+    },
+    {
+      name: 'src-ships-alone',
+      comment: 'src/ is the package: it never imports the repository\'s tooling (tools/) or the tests\' support (tests/), which are not shipped',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '[.]test[.]ts$' },
+      to: { path: '^(tools|tests)/' },
     },
     {
       name: 'sync-stands-apart',

@@ -1,6 +1,6 @@
 /**
  * `npm run bench` — how the site build scales with the corpus, against a plain Astro baseline.
- * For N = 10, 100 and 1,000 synthetic scenarios (src/bench/corpus.ts; ~60 events and 6 requests
+ * For N = 10, 100 and 1,000 synthetic scenarios (tools/bench/corpus.ts; ~60 events and 6 requests
  * each, written to a temp copy of the project, never to scenarios/) it measures the build's own
  * stages in a fresh process (load + validate, fold + print + weave, page models, highlighting),
  * then the full `astro build` and pagefind (wall time, peak memory, output size, time per page);
@@ -26,10 +26,10 @@ import { pageWeights, type PageWeight } from '../bench/page-weight.ts';
 import { dirSize, mib, ms, now, PEAK_RSS_SOURCE, timed, type Timed } from '../bench/measure.ts';
 import { measurePhases, type Phases } from '../bench/phases.ts';
 import { makeBaselineProject, makeSiteProject, referencedScenarios, removeProject, ROOT, type BaselinePage } from '../bench/project.ts';
-import { BUILTIN_FOLDS } from '../folds/index.ts';
-import { renderTexts } from '../prompt/corpus.ts';
-import { DEFAULT_TIME_ZERO } from '../integration/options.ts';
-import { loadConfig, runMain, UsageError } from './config.ts';
+import { BUILTIN_FOLDS } from '../../src/folds/index.ts';
+import { renderTexts } from '../../src/prompt/corpus.ts';
+import { DEFAULT_TIME_ZERO } from '../../src/integration/options.ts';
+import { loadConfig, runMain, UsageError } from '../../src/cli/config.ts';
 
 const TARGET_LINEAR = 1.3;
 /** Build time ÷ plain Astro: at most this at N ≥ LARGE_N … */
@@ -167,7 +167,7 @@ async function bundledWeight(): Promise<{ status: number; heaviest: PageWeight |
 }
 
 async function phasesIn(dir: string): Promise<Phases | { error: string }> {
-  const r = await timed(process.execPath, [join(ROOT, 'src/cli/bench.ts'), '--phases', dir], ROOT, ENV);
+  const r = await timed(process.execPath, [join(ROOT, 'tools/cli/bench.ts'), '--phases', dir], ROOT, ENV);
   if (r.status !== 0) return { error: `${r.stdout}\n${r.stderr}`.trim().split('\n').slice(-15).join('\n') };
   return JSON.parse(r.stdout.trim().split('\n').at(-1)!) as Phases;
 }
