@@ -6,7 +6,7 @@
  * rewrites the leading system message, so the previous request's prefix ends at message 0.
  */
 import { describe, expect, it } from 'vitest';
-import { add, brief, send, snapshotsOf } from './test-helpers.ts';
+import { add, brief, send, snapshotsOf } from '../../../tests/support/layered.ts';
 
 const stream = [
   add(1, 'L0', 'SYSTEM', 'systemPrompt', 'You are a build agent.'),
