@@ -85,6 +85,15 @@ describe('lateSystem', () => {
     expect(today[0]!.content).toBe('You are a build agent.\n\nMissing: nothing');
   });
 
+  it('lastBreakpoint: final-message puts it on the trailing reminder (the trap); breakpointTtl asks for a retention', () => {
+    const trap = snapshotsOf(stream, { lateSystem: 'mid-conversation', lastBreakpoint: 'final-message', breakpointTtl: '1h' }, [7])[0]!;
+    expect(trap.breakpoints).toEqual([
+      { message: 0, ttl: '1h' },
+      { message: 5, ttl: '1h' },
+    ]);
+    expect(trap.messages[5]!.content).toBe('## Reminder\nDo not touch vendor/.');
+  });
+
   it('entries before the first send are folded as today, whatever the option', () => {
     const before = [add(1, 'L0', 'SYSTEM', 'systemPrompt', 'A.'), add(2, 'L1', 'SYSTEM', 'clarificationAnswer', 'B.'), add(3, 'L1', 'USER', 'agentPrompt', 'Go.'), send(4)];
     expect(brief(snapshotsOf(before, { lateSystem: 'mid-conversation' }, [4])[0]!.messages)).toEqual(['system: A.\n\nB.', 'user: Go.']);
