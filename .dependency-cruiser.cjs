@@ -4,7 +4,11 @@
  * imports point the other way — a module imports only from layers BELOW its own in this list:
  *
  *   errors          the one user-facing error type (src/errors.ts)
- *   folds           pure, browser-safe folds and the Fold interface: nothing of the site, no node:
+ *   folds           pure, browser-safe folds and the Fold interface: nothing of the site, no node: —
+ *                   with providers/ (one adapter per provider wire format: detect, schema,
+ *                   normalise, usage, wire writer, cache strategy, catalog), one layer: the
+ *                   `requests` fold reads bodies through the adapters, and an adapter reads the
+ *                   fold contract's types and the tool-list convention; both stay pure
  *   scenarios       load and validate scenario files (through a fold's interface)
  *   prompt          print a request, weave the cut and annotations, page models; with economics/
  *                   (tokens, cached tokens, cost, cache breaks, expect:) and wire/ (provider wire
@@ -20,7 +24,7 @@
  */
 const layers = [
   ['errors', '^src/errors[.]ts$'],
-  ['folds', '^src/folds/'],
+  ['folds', '^src/(folds|providers)/'],
   ['scenarios', '^src/scenarios/'],
   ['prompt', '^src/(prompt|economics|wire)/'],
   ['fixture-format', '^src/fixture-format/'],
@@ -48,10 +52,10 @@ module.exports = {
     ...upward,
     {
       name: 'folds-are-pure',
-      comment: 'folds run in the browser too: no node: built-ins, and nothing of the project outside src/folds',
+      comment: 'folds and provider adapters run in the browser too: no node: built-ins, and nothing of the project outside src/folds and src/providers',
       severity: 'error',
-      from: { path: '^src/folds/', pathNot: '[.]test[.]ts$' },
-      to: { pathNot: '^src/folds/|^node_modules/', dependencyTypesNot: ['npm', 'npm-dev'] },
+      from: { path: '^src/(folds|providers)/', pathNot: '[.]test[.]ts$' },
+      to: { pathNot: '^src/(folds|providers)/|^node_modules/', dependencyTypesNot: ['npm', 'npm-dev'] },
     },
     {
       name: 'sync-stands-apart',

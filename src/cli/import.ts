@@ -13,7 +13,7 @@ import { renderTexts } from '../prompt/corpus.ts';
 import { CorpusError } from '../scenarios/errors.ts';
 import { loadConfig, runMain, UsageError } from './config.ts';
 
-const USAGE = 'usage: npm run import -- <trace file> [--format openai-chat|openai-responses|anthropic|otlp] [--id <scenario id>] [--out <scenario file>] [--force]';
+const USAGE = `usage: npm run import -- <trace file> [--format ${INPUT_FORMATS.join('|')}] [--id <scenario id>] [--out <scenario file>] [--force]`;
 
 function parseArgs(argv: string[]): { file: string; format?: InputFormat; id?: string; out?: string; force: boolean } {
   let file: string | undefined;

@@ -15,7 +15,7 @@
  */
 import type { RenderedRequest, RenderedScenario } from '../prompt/render.ts';
 import { responsibleEvent, type Target } from './attribution.ts';
-import { alive, positionsOf, ProviderCache, roundedHit, type Entry } from './entries.ts';
+import { alive, positionsOf, ProviderCache, roundedHit, withinLookback, type Entry } from './entries.ts';
 import { profileFor, type EconomicsConfig, type ProfileMatch } from './profiles.ts';
 import type { Profile } from './providers.ts';
 import { Interner, OPENING_TOKENS, holds, sharedMessages, shapeOf, sharedTokens, type Position, type Shape } from './shape.ts';
@@ -207,14 +207,14 @@ function offered(prev: Seen, now: number, reach: readonly Position[] | null): { 
   const all: Offer[] = [];
   let best: Offer | null = null;
   let gone: Offer | null = null;
-  const back = p.lookbackBlocks?.value ?? Infinity;
+  const strategy = prev.cache.strategy;
   for (const e of prev.cache.entries) {
     if (e.model !== prev.q.model) continue;
     let tokens: number;
-    if (p.cache === 'openai-prefix') tokens = roundedHit(p, Math.min(sharedTokens(prev.t, e.shape!, prev.shape, true), e.tokens));
+    if (strategy.entries === 'prefix') tokens = roundedHit(p, Math.min(sharedTokens(prev.t, e.shape!, prev.shape, true), e.tokens));
     else {
       if (!holds(prev.shape, e)) continue;
-      if (p.cache === 'anthropic' && reach && !reach.some((x) => x.blocks >= e.blocks && x.blocks - e.blocks < back)) continue;
+      if (strategy.reach === 'lookback' && reach && !reach.some((x) => withinLookback(p, x, e))) continue;
       tokens = e.tokens;
     }
     if (tokens <= 0) continue;
@@ -239,7 +239,7 @@ function lostTarget(prev: Seen, offers: readonly Offer[], cached: number): Offer
   if (!lost.length) return null;
   const shortest = lost.reduce((a, b) => (b.tokens < a.tokens ? b : a));
   const p = prev.profile;
-  if (p.cache !== 'openai-prefix') return shortest;
+  if (prev.cache.strategy.entries !== 'prefix') return shortest;
   const longest = lost.reduce((a, b) => (b.tokens > a.tokens ? b : a));
   const next = cached === 0 ? Math.max(1, p.minPrefixTokens.value) : cached + Math.max(1, p.stepTokens?.value ?? 1);
   return { e: longest.e, tokens: Math.min(longest.tokens, next) };
@@ -248,7 +248,7 @@ function lostTarget(prev: Seen, offers: readonly Offer[], cached: number): Offer
 /** The lost entry as a prefix of the previous request's messages. */
 function targetOf(prev: Seen, lost: Offer): Target {
   const s = prev.shape;
-  if (prev.profile.cache !== 'openai-prefix') {
+  if (prev.cache.strategy.entries !== 'prefix') {
     const e = lost.e;
     return { messages: s.messages.slice(0, e.k), ...(e.partial !== undefined && { partial: { role: e.role!, text: e.partial } }) };
   }
@@ -298,13 +298,13 @@ export function scenarioEconomics(r: RenderedScenario, config: EconomicsConfig, 
     const kept = sameRules && sharedMessages(prev.shape, shape) >= prev.shape.messages.length;
     const { positions: mine } = positionsOf(t, p, { offset: q.offset, model: q.model, now, shape, ...(q.breakpoints && { breakpoints: q.breakpoints }) });
     let reach: Position[] | null = null;
-    if (prev && p.cache === 'anthropic') {
+    if (prev && cache.strategy.reach === 'lookback') {
       // Had the bytes stayed the same, this request's breakpoints sit where they sit (it kept them), or at the previous request's and its appended end.
       const end = prev.shape.blocks.at(-1)! + Math.max(0, shape.blocks.at(-1)! - prev.shape.blocks.at(-1)!);
       reach = kept ? mine : [...prev.positions, { k: 0, tokens: 0, blocks: end }];
     }
     const before = prev ? offered(prev, now, reach) : undefined;
-    const beforeAnyReach = prev && kept && p.cache === 'anthropic' ? offered(prev, now, null) : before;
+    const beforeAnyReach = prev && kept && cache.strategy.reach === 'lookback' ? offered(prev, now, null) : before;
     let prefixTokens = 0;
     for (const e of cache.entries) {
       if (e.model !== q.model || !alive(e, now)) continue;
@@ -379,7 +379,7 @@ export function scenarioEconomics(r: RenderedScenario, config: EconomicsConfig, 
       own: own.has(q.offset),
       minPrefixTokens: p.minPrefixTokens.value,
       retentionMinutes: p.retentionMinutes.value,
-      retention: p.cache === 'anthropic' ? 'ttl' : 'minimum',
+      retention: cache.strategy.retention,
       ...(expiredRetention !== undefined && { expiredRetentionMinutes: expiredRetention }),
       ...(idleMs !== undefined && { idleMs }),
     });

@@ -22,17 +22,11 @@
  * provider (an ideal cache). Model ids map to profiles in profiles.ts: explicit ids, then families
  * (id prefixes, which also cover dated ids), then provider prefixes, else `unknown`.
  */
+import { cacheStrategy, CACHE_STRATEGIES } from '../providers/registry.ts';
+import type { CacheStrategy, Sourced } from '../providers/types.ts';
 import { CATALOG, RULES, type ModelFacts } from './catalog.ts';
 
-/** A figure and where it comes from. */
-export interface Sourced<T = number> {
-  value: T;
-  /** URL the figure was read from (or `astro.config.mjs` for a project's own figure). */
-  source: string;
-  /** Date it was read, YYYY-MM-DD. */
-  read: string;
-  note?: string;
-}
+export type { Sourced };
 
 /** USD per million tokens. */
 export interface Prices {
@@ -47,8 +41,12 @@ export interface Prices {
 
 export type Encoding = 'o200k_base' | 'cl100k_base';
 
-export type CacheKind = 'openai-prefix' | 'openai-breakpoints' | 'anthropic';
-export const CACHE_KINDS: readonly CacheKind[] = ['openai-prefix', 'openai-breakpoints', 'anthropic'];
+/** A cache strategy's id (the registered adapters' `cacheStrategies`). */
+export type CacheKind = ModelFacts['cache'];
+export const CACHE_KINDS: readonly CacheKind[] = CACHE_STRATEGIES.map((c) => c.id as CacheKind);
+
+/** The strategy a profile caches with (a profile's `cache` is always a registered strategy's id: profiles.ts checks). */
+export const strategyOf = (p: Pick<Profile, 'cache'>): CacheStrategy => cacheStrategy(p.cache)!;
 
 export interface Profile {
   id: string;
@@ -74,33 +72,22 @@ export interface Profile {
   maxBreakpoints?: Sourced;
   /** `anthropic`: blocks a breakpoint looks back for an earlier entry. */
   lookbackBlocks?: Sourced;
+  /** Request features the model accepts that others of its provider reject (e.g. `mid-conversation-system`). */
+  features?: Readonly<Record<string, Sourced<boolean>>>;
   prices: Prices;
 }
 
 const READ = '2026-12-01';
-const OPENAI_GUIDE = 'https://developers.openai.com/api/docs/guides/prompt-caching';
 const ANTHROPIC_CACHING = 'https://platform.claude.com/docs/en/build-with-claude/prompt-caching';
 const NONE = 'none: no provider facts, an ideal cache is assumed';
 
 const s = <T>(value: T, source: string, note?: string, read = READ): Sourced<T> => ({ value, source, read, ...(note && { note }) });
 
-/** Facts the engine needs per cache mechanism, from the catalog's provider-level rules. */
 const A = RULES.anthropic;
-const OB = RULES.openaiBreakpoints;
 const OP = RULES.openai;
-const OPENAI_PREFIX_REFRESH = s(true, OPENAI_GUIDE, 'eviction follows inactivity (5–10 minutes after last use), so a hit keeps the prefix alive');
-const OPENAI_BREAKPOINTS_REFRESH = s(
-  false,
-  OB.ttlMinutes.source,
-  'the 30-minute TTL is documented per breakpoint written; a refresh on a read is not documented, so none is assumed',
-  OB.ttlMinutes.read,
-);
 
-function mechanism(cache: CacheKind): Pick<Profile, 'stepTokens' | 'refreshOnHit' | 'maxBreakpoints' | 'lookbackBlocks'> {
-  if (cache === 'anthropic') return { refreshOnHit: A.refreshOnRead, maxBreakpoints: A.maxBreakpoints, lookbackBlocks: A.lookbackBlocks };
-  if (cache === 'openai-breakpoints') return { refreshOnHit: OPENAI_BREAKPOINTS_REFRESH, maxBreakpoints: OB.maxWritesPerRequest };
-  return { stepTokens: OP.stepTokens, refreshOnHit: OPENAI_PREFIX_REFRESH };
-}
+/** The mechanism figures of a strategy (refresh, limits, lookback). */
+const mechanism = (cache: CacheKind): Pick<Profile, 'stepTokens' | 'refreshOnHit' | 'maxBreakpoints' | 'lookbackBlocks'> => ({ ...cacheStrategy(cache)!.mechanism });
 
 /** A catalog model as a profile. */
 export function profileOf(m: ModelFacts): Profile {
@@ -111,8 +98,9 @@ export function profileOf(m: ModelFacts): Profile {
     cache: m.cache,
     minPrefixTokens: m.minPrefixTokens,
     retentionMinutes: m.retentionMinutes,
-    // Only Anthropic's 1-hour TTL is a per-breakpoint option the engine models (OpenAI's 24 h retention is a request option, not modelled).
-    ...(m.cache === 'anthropic' && m.extendedRetentionMinutes && { extendedRetentionMinutes: m.extendedRetentionMinutes }),
+    // Only a per-breakpoint TTL (Anthropic's 1 hour) is modelled (OpenAI's 24 h retention is a request option, not modelled).
+    ...(strategyOf(m).perBreakpointTtl && m.extendedRetentionMinutes && { extendedRetentionMinutes: m.extendedRetentionMinutes }),
+    ...(m.features && { features: m.features }),
     ...mechanism(m.cache),
     prices: { ...m.prices },
   };

@@ -14,16 +14,22 @@ import type { RequestFormat } from '../folds/requests/schema.ts';
 import { requests as requestsFold } from '../folds/requests/index.ts';
 import type { InputError } from '../scenarios/errors.ts';
 import { formatElapsed } from '../scenarios/time.ts';
-import { candidates, FORMAT_TITLES } from './detect.ts';
+import { otelGenai } from '../providers/otel-genai.ts';
+import { PROVIDERS } from '../providers/registry.ts';
+import { candidates, FORMAT_TITLES, tieBreak } from './detect.ts';
 import { jsonAttribute, spansOf, type OtlpIssue } from './otlp.ts';
 import { chunkPos, ENVELOPE_KEYS, isObject, readChunks, type Chunk } from './read.ts';
 import { credentialHeader, scrub, type Dropped } from './secrets.ts';
 import { scenarioYaml } from './scenario.ts';
 import { readSpanUsage, readUsage, type MeasuredUsage, type UsageIssue } from './usage.ts';
 
-/** `--format` values: a body format, or `otlp` for OpenTelemetry spans. */
-export const INPUT_FORMATS = ['openai-chat', 'openai-responses', 'anthropic', 'otlp'] as const;
-export type InputFormat = (typeof INPUT_FORMATS)[number];
+/** `--format` values: each adapter's import name (its id, or `otlp` for OpenTelemetry spans). */
+export const INPUT_FORMATS: readonly string[] = PROVIDERS.map((p) => p.importName ?? p.id);
+export type InputFormat = string;
+/** The `--format` value that reads OTLP trace documents (the OpenTelemetry adapter's). */
+const OTLP = otelGenai.importName!;
+/** The format id of a `--format` value. */
+const formatOf = (name: string): RequestFormat | undefined => PROVIDERS.find((p) => (p.importName ?? p.id) === name)?.id;
 
 export interface ImportOptions {
   /** The trace file as the user named it (used in messages and the scenario). */
@@ -211,7 +217,9 @@ function chooseFormat(reqs: Req[], file: string, errors: InputError[]): RequestF
       errors.push({
         pos: chunkPos(r.chunk, r.at, file),
         message: `not a request body of a known provider: ${c.problem}`,
-        fix: 'import OpenAI Chat Completions or Responses bodies, or Anthropic Messages bodies, one per line — or pass --format to say which one it is',
+        fix: `import request bodies of one of ${PROVIDERS.filter((p) => 'detect' in p)
+          .map((p) => p.title)
+          .join(', ')}, one per line — or pass --format to say which one it is`,
       });
       continue;
     }
@@ -229,7 +237,10 @@ function chooseFormat(reqs: Req[], file: string, errors: InputError[]): RequestF
   }
   if (!allowed) return undefined;
   if (allowed.length === 1) return allowed[0];
-  return reqs.every((r) => 'max_tokens' in r.body) ? 'anthropic' : 'openai-chat';
+  return tieBreak(
+    allowed,
+    reqs.map((r) => r.body),
+  );
 }
 
 /** Time labels: elapsed since the earliest timestamp; all or none of the requests must have one. */
@@ -256,7 +267,7 @@ export function importTrace(text: string, opts: ImportOptions): { result?: Impor
   const chunks = readChunks(text, file, errors);
   if (errors.length) return { errors };
   const otlp = chunks.filter((c) => 'resourceSpans' in c.value);
-  const isOtlp = opts.format === 'otlp' || otlp.length > 0;
+  const isOtlp = opts.format === OTLP || otlp.length > 0;
   if (isOtlp && otlp.length < chunks.length) {
     const odd = chunks.find((c) => !('resourceSpans' in c.value))!;
     const other = otlp[0];
@@ -274,14 +285,14 @@ export function importTrace(text: string, opts: ImportOptions): { result?: Impor
   let skippedSpans = 0;
   if (isOtlp) {
     ({ reqs, skipped: skippedSpans } = spansToRequests(chunks, file, errors));
-    format = 'otel-genai';
+    format = otelGenai.id;
   } else {
     reqs = bodiesOf(chunks, file, errors, dropped);
     if (errors.length) return { errors };
-    format = opts.format ? (opts.format as RequestFormat) : chooseFormat(reqs, file, errors);
+    format = opts.format ? formatOf(opts.format) : chooseFormat(reqs, file, errors);
   }
   if (errors.length || !format) return { errors };
-  if (format !== 'otel-genai') {
+  if (!isOtlp) {
     for (const r of reqs) {
       if (!r.usage) continue;
       const issues: UsageIssue[] = [];
