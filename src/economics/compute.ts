@@ -15,7 +15,8 @@
  */
 import type { RenderedRequest, RenderedScenario } from '../prompt/render.ts';
 import { responsibleEvent, type Target } from './attribution.ts';
-import { alive, positionsOf, ProviderCache, roundedHit, withinLookback, type Entry } from './entries.ts';
+import { alive, positionsOf, ProviderCache, roundedHit, withinLookback, type CacheResult, type Entry } from './entries.ts';
+import { rejectedFeature } from './features.ts';
 import { profileFor, type EconomicsConfig, type ProfileMatch } from './profiles.ts';
 import type { Profile } from './providers.ts';
 import { Interner, OPENING_TOKENS, holds, sharedMessages, shapeOf, sharedTokens, type Position, type Shape } from './shape.ts';
@@ -72,6 +73,8 @@ export interface RequestEconomics {
   noCacheCostUsd: number | null;
   /** The API would reject this request (e.g. more breakpoints than allowed); nothing is cached or billed. */
   apiError?: string;
+  /** How to make the request one the API accepts (set with apiError when the strategy or the model says). */
+  apiFix?: string;
   /** Previous request of the chain (the one the ✂ line compares with). */
   previous: number | null;
   /** Tokens above the ✂ line: the common token prefix with the previous request. */
@@ -312,7 +315,10 @@ export function scenarioEconomics(r: RenderedScenario, config: EconomicsConfig, 
       if (w && w.t === t) prefixTokens = Math.max(prefixTokens, sharedTokens(t, w.shape, shape));
     }
 
-    const res = cache.request({ offset: q.offset, model: q.model, now, shape, ...(q.breakpoints && { breakpoints: q.breakpoints }) });
+    const rejected = rejectedFeature(p, q.messages)?.rejection;
+    const res: CacheResult = rejected
+      ? { read: null, readTokens: 0, writeTokens: 0, writeTokens1h: 0, positions: mine, apiError: rejected.message }
+      : cache.request({ offset: q.offset, model: q.model, now, shape, ...(q.breakpoints && { breakpoints: q.breakpoints }) });
     const cached = res.readTokens;
     const writes = res.writeTokens;
 
@@ -372,6 +378,7 @@ export function scenarioEconomics(r: RenderedScenario, config: EconomicsConfig, 
       cost: priced.split,
       noCacheCostUsd: priced.noCache,
       ...(res.apiError && { apiError: res.apiError }),
+      ...(rejected && { apiFix: rejected.fix }),
       previous: q.previous,
       cutTokens,
       expired,

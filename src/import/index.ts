@@ -15,7 +15,10 @@ import { requests as requestsFold } from '../folds/requests/index.ts';
 import type { InputError } from '../scenarios/errors.ts';
 import { formatElapsed } from '../scenarios/time.ts';
 import { otelGenai } from '../providers/otel-genai.ts';
-import { PROVIDERS } from '../providers/registry.ts';
+import { PROVIDERS, providerOf } from '../providers/registry.ts';
+import type { ProviderAdapter } from '../providers/types.ts';
+import { rejectedFeature } from '../economics/features.ts';
+import { DEFAULT_ECONOMICS, profileFor } from '../economics/profiles.ts';
 import { candidates, FORMAT_TITLES, tieBreak } from './detect.ts';
 import { jsonAttribute, spansOf, type OtlpIssue } from './otlp.ts';
 import { chunkPos, ENVELOPE_KEYS, isObject, readChunks, type Chunk } from './read.ts';
@@ -55,6 +58,8 @@ export interface ImportResult {
   detected: boolean;
   /** Requests that carried the provider's usage (stored as measured figures). */
   measured: number;
+  /** Requests the provider's API would reject for their model (a feature it does not accept), located in the trace. */
+  warnings: InputError[];
 }
 
 /** One request of the trace, before it becomes an event. */
@@ -260,6 +265,22 @@ function labels(reqs: Req[], file: string, errors: InputError[]): string[] {
   return reqs.map((r) => formatElapsed(Math.round(r.timestampMs! - t0)));
 }
 
+/**
+ * Requests whose model rejects a feature they use (e.g. an Anthropic mid-conversation system message
+ * on a model without it): a warning at the message in the trace, with the fix. The scenario is
+ * still written (it is what was captured); `npm run check` reports the request as one the API rejects.
+ */
+function rejections(reqs: readonly Req[], format: RequestFormat, file: string): InputError[] {
+  const adapter: ProviderAdapter = providerOf(format);
+  return reqs.flatMap((r) => {
+    const model = r.body.model as string;
+    const found = rejectedFeature(profileFor(DEFAULT_ECONOMICS, model).profile, adapter.normalise(r.body));
+    if (!found) return [];
+    const at = [...r.at, ...(adapter.messagePath?.(r.body, found.message) ?? [])];
+    return [{ pos: chunkPos(r.chunk, at, file), message: `${model} rejects this request: ${found.rejection.message}`, fix: found.rejection.fix }];
+  });
+}
+
 export function importTrace(text: string, opts: ImportOptions): { result?: ImportResult; errors: InputError[] } {
   const { file } = opts;
   const errors: InputError[] = [];
@@ -323,6 +344,7 @@ export function importTrace(text: string, opts: ImportOptions): { result?: Impor
   });
   const t = labels(reqs, file, errors);
   if (errors.length) return { errors };
+  const warnings = rejections(reqs, format, file);
   const firstAt = reqs.map((r) => r.timestampMs).filter((x): x is number => x !== undefined);
   const yaml = scenarioYaml({
     id: opts.id,
@@ -335,5 +357,5 @@ export function importTrace(text: string, opts: ImportOptions): { result?: Impor
     ...(opts.previous !== undefined && { previous: opts.previous }),
     events: payloads.map((p, i) => ({ off: reqs[i]!.offset, t: t[i]!, payload: p, line: chunkPos(reqs[i]!.chunk, reqs[i]!.at, file).line })),
   });
-  return { result: { yaml, format, requests: payloads.length, dropped, skippedSpans, detected: !opts.format, measured: reqs.filter((r) => r.measured).length }, errors };
+  return { result: { yaml, format, requests: payloads.length, dropped, skippedSpans, detected: !opts.format, measured: reqs.filter((r) => r.measured).length, warnings }, errors };
 }

@@ -127,6 +127,10 @@ export const anthropic: ProviderAdapter<'anthropic'> = {
   defaultBreakpoints: cacheBreakpoints,
   catalog: ANTHROPIC_CATALOG,
   cacheStrategies: [anthropicCache],
+  messagePath(body, index) {
+    const offset = normalise(body).length - (body.messages as Turn[]).length;
+    return index >= offset ? ['messages', index - offset] : [];
+  },
   features(messages) {
     const start = messages.findIndex((m) => m.role !== 'system' && m.role !== 'tools');
     if (start < 0) return [];
@@ -137,7 +141,7 @@ export const anthropic: ProviderAdapter<'anthropic'> = {
               message: i,
               feature: MID_CONVERSATION_SYSTEM,
               rejection: {
-                message: `a mid-conversation system message (message ${i}), which this model does not accept (${MID_SYSTEM_DOC}: "available on Claude Opus 4.8 only")`,
+                message: `a mid-conversation system message, which this model does not accept (${MID_SYSTEM_DOC}: "available on Claude Opus 4.8 only")`,
                 fix: 'send the request to a model that accepts mid-conversation system messages (Claude Opus 4.8), or put the instruction in a user message or the top-level `system` (which invalidates the cached prefix)',
               },
             },

@@ -203,4 +203,6 @@ export interface ProviderAdapter<Id extends string = string> {
    * message index of the normalised body, the feature it uses.
    */
   features?(messages: readonly { role: string }[]): { message: number; feature: string; rejection: Rejection }[];
+  /** Where normalised message `index` sits in the body (to locate a problem in the trace). */
+  messagePath?(body: Record<string, unknown>, index: number): (string | number)[];
 }

@@ -10,6 +10,7 @@ import { s, type ModelFacts, type ModelPrices, type Sourced } from '../shared/ca
 const A_CACHING = 'https://platform.claude.com/docs/en/build-with-claude/prompt-caching';
 const A_PRICING = 'https://platform.claude.com/docs/en/about-claude/pricing';
 const A_PRICING_ZH = 'https://platform.claude.com/docs/zh-CN/about-claude/pricing';
+const A_MID_SYSTEM = 'https://platform.claude.com/docs/en/build-with-claude/mid-conversation-system-messages';
 const A_MODELS = 'https://platform.claude.com/docs/en/about-claude/models/overview';
 
 const A_CACHING_COPY =
@@ -189,6 +190,14 @@ export const ANTHROPIC_CATALOG: ModelFacts[] = [
     ids: ['claude-opus-4-8'],
     families: ['claude-opus-4-8'],
     minPrefixTokens: A_MIN_1024,
+    features: {
+      'mid-conversation-system': s(
+        true,
+        A_MID_SYSTEM,
+        '"This feature is available on Claude Opus 4.8 only. No beta header is required." Appended at its position, the cached prefix before it stays readable',
+        '2026-12-03',
+      ),
+    },
     prices: anthropicPrices('Claude Opus 4.8', 5, 6.25, 10, 0.5, 25, A_PRICING, 'the English page'),
   }),
   anthropic({
