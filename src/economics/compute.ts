@@ -17,6 +17,7 @@ import type { RenderedRequest, RenderedScenario } from '../prompt/render.ts';
 import { responsibleEvent, type Target } from './attribution.ts';
 import { alive, positionsOf, ProviderCache, roundedHit, withinLookback, type CacheResult, type Entry } from './entries.ts';
 import { rejectedFeature } from './features.ts';
+import { paramChange, requestParams } from './params.ts';
 import { profileFor, type EconomicsConfig, type ProfileMatch } from './profiles.ts';
 import type { Profile } from './providers.ts';
 import { Interner, OPENING_TOKENS, holds, sharedMessages, shapeOf, sharedTokens, type Position, type Shape } from './shape.ts';
@@ -24,7 +25,17 @@ import { tokenizer, type Tokenizer } from './tokens.ts';
 
 export { roundedHit } from './entries.ts';
 
-export type Cause = 'first-request' | 'below-minimum' | 'expired' | 'out-of-reach' | 'model-changed' | 'system-changed' | 'earlier-message-changed' | 'fold-changed';
+export type Cause =
+  | 'first-request'
+  | 'below-minimum'
+  | 'expired'
+  | 'out-of-reach'
+  | 'model-changed'
+  | 'system-changed'
+  | 'earlier-message-changed'
+  | 'fold-changed'
+  /** A request parameter the strategy counts as a cache dimension changed (CacheBreak.param names it). */
+  | 'parameter-changed';
 
 export interface CacheBreak {
   cause: Cause;
@@ -34,6 +45,8 @@ export interface CacheBreak {
   tokensLost: number;
   /** What the lost tokens cost beyond reading them from the cache (null: no price configured). */
   lostCostUsd: number | null;
+  /** `parameter-changed`: the parameter (e.g. `tool_choice`, `thinking`, `images`). */
+  param?: string;
 }
 
 /** Cost of one request, part by part (USD). */
@@ -278,6 +291,7 @@ function isInstructions(messages: readonly { role: string }[], i: number): boole
 export function scenarioEconomics(r: RenderedScenario, config: EconomicsConfig, run: EconomicsRun = {}): ScenarioEconomics {
   const own = new Set(r.requests.map((q) => q.offset));
   const settled = settledTexts(r);
+  const params = requestParams(r);
   const shapes = run.shapes ?? shapeCache();
   const caches = new Map<string, ProviderCache>();
   const seen = new Map<number, Seen>();
@@ -315,6 +329,8 @@ export function scenarioEconomics(r: RenderedScenario, config: EconomicsConfig, 
       if (w && w.t === t) prefixTokens = Math.max(prefixTokens, sharedTokens(t, w.shape, shape));
     }
 
+    const changed = prev && prev.q.model === q.model ? paramChange(cache.strategy.invalidates, params.get(prev.q.offset), params.get(q.offset), shape) : undefined;
+    if (changed) cache.invalidate(q.model, changed.keepTokens);
     const rejected = rejectedFeature(p, q.messages)?.rejection;
     const res: CacheResult = rejected
       ? { read: null, readTokens: 0, writeTokens: 0, writeTokens1h: 0, positions: mine, apiError: rejected.message }
@@ -341,6 +357,7 @@ export function scenarioEconomics(r: RenderedScenario, config: EconomicsConfig, 
       }
       if (prev.q.model !== q.model) cacheBreak = brk('model-changed', [q.offset], lost);
       else if (!sameRules) cacheBreak = cached ? null : brk('below-minimum', [], 0);
+      else if (changed && kept && lost > 0) cacheBreak = { ...brk('parameter-changed', [q.offset], lost), param: changed.param };
       else if (!kept) {
         // The previous request's bytes changed: name the event, lose what the entry held beyond what is read.
         const differs = sharedMessages(prev.shape, shape);

@@ -176,6 +176,14 @@ export class ProviderCache {
     return { read: read?.entry ?? null, readTokens, writeTokens, writeTokens1h, positions };
   }
 
+  /** A request-parameter change invalidated every entry of `model` beyond `keepTokens` (they are gone). */
+  invalidate(model: string, keepTokens: number): void {
+    for (let i = this.entries.length - 1; i >= 0; i--) {
+      const e = this.entries[i]!;
+      if (e.model === model && e.tokens > keepTokens) this.entries.splice(i, 1);
+    }
+  }
+
   private add(q: CacheRequest, x: Position, ttl: Entry['ttl'], shape?: Shape): void {
     const m = x.partial !== undefined ? q.shape.messages[x.k] : undefined;
     this.entries.push({
