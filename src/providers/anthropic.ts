@@ -23,8 +23,6 @@ const typed = z.looseObject({ type: str.min(1) });
 const turn = z.looseObject({ role: z.enum(['user', 'assistant', 'system']), content: z.union([str, z.array(typed)]) });
 type Turn = z.infer<typeof turn>;
 
-/** Content block types only Anthropic has (a body with one is not a Chat body). */
-const ANTHROPIC_ONLY = new Set(['tool_use', 'tool_result', 'image', 'document', 'thinking', 'redacted_thinking', 'server_tool_use', 'web_search_tool_result', 'search_result']);
 /** Content part types only Chat has. */
 const CHAT_ONLY = new Set(['image_url', 'input_audio', 'file', 'refusal']);
 

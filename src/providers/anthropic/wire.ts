@@ -23,7 +23,7 @@
  * - The tool list becomes `tools`, each function tool as `{name, description, input_schema}`.
  * Reference: src/routes/reference/wire-formats.mdx.
  */
-import { asFunctionTool } from '../../folds/requests/tools.ts';
+import { asFunctionTool } from '../../folds/tools.ts';
 import { cacheBreakpoints } from './breakpoints.ts';
 import { segments, splitTools, type Cut } from '../shared/split.ts';
 import { providerModel } from '../shared/model.ts';

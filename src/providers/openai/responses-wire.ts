@@ -10,7 +10,7 @@
  * `input_text` parts (openai-parts.ts); a request without any is sent without markers.
  * Reference: src/routes/reference/wire-formats.mdx.
  */
-import { asFunctionTool } from '../../folds/requests/tools.ts';
+import { asFunctionTool } from '../../folds/tools.ts';
 import { markedParts, markEnd } from './parts.ts';
 import { splitTools } from '../shared/split.ts';
 import { providerModel } from '../shared/model.ts';

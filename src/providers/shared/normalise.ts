@@ -2,7 +2,7 @@
  * What every adapter's `normalise` is built from: a body's text parts joined with a newline;
  * anything else (a tool call, a tool result, an image, a reasoning item) one line
  * `[<type>] <its other fields as compact JSON>`, a tool result followed by its text; the tool list
- * first, as a `tools` message (src/folds/requests/tools.ts).
+ * first, as a `tools` message (src/folds/tools.ts).
  *
  * Cache markers say where to cache, not what is read: they are not printed, they become the
  * message's `marks` — the character position in `text` where the marked block ends (spec
@@ -11,7 +11,7 @@
  * contract carries: it is left out). Every marker is kept, even past Anthropic's 4 (the economics
  * report that error). Bodies are already validated (the adapter's schema).
  */
-import { toolEntryEnds, toolsContent, TOOLS_ROLE } from '../../folds/requests/tools.ts';
+import { toolEntryEnds, toolsContent, TOOLS_ROLE } from '../../folds/tools.ts';
 import type { Mark, NormalMessage } from '../types.ts';
 
 export type Obj = Record<string, unknown>;
