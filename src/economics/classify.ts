@@ -81,17 +81,14 @@ function targetOf(prev: Seen, lost: Offer): Target {
   return { messages: s.messages.slice(0, k), partial: { role: s.messages[k]!.role, tokens: prev.t.tokens(s.texts[k]!).slice(0, content) } };
 }
 
+const SYSTEM_ROLES = new Set(['system', 'tools']);
 const LEADING_ROLES = new Set(['system', 'tools', 'developer']);
 
-/**
- * The message at `i` is the tool list, or a system or instruction (developer) message of the
- * leading run. A system message after the conversation started (an Anthropic mid-conversation
- * system message) is content at its position: a change to it is an earlier message's change.
- */
+/** The message at `i` is tools, a system message, or an instruction (developer) message of the leading run. */
 function isInstructions(messages: readonly { role: string }[], i: number): boolean {
   const role = messages[i]?.role ?? '';
-  if (role === 'tools') return true;
-  if (!LEADING_ROLES.has(role)) return false;
+  if (SYSTEM_ROLES.has(role)) return true;
+  if (role !== 'developer') return false;
   for (let j = 0; j < i; j++) if (!LEADING_ROLES.has(messages[j]!.role)) return false;
   return true;
 }
