@@ -5,26 +5,18 @@
  * instead of showing a made-up number. A project overrides or extends all of this from
  * astro.config.mjs: `explainer({economics: {profiles, models, families, prefixes}})` (profiles.ts).
  *
- * Three cache mechanisms (`cache`), each modelled on the provider's documented rules by the engine
- * (entries.ts):
- * - `openai-prefix` — OpenAI automatic prefix caching before GPT-5.6: every prompt of at least the
- *   minimum is cached as a token prefix, hits grow in `stepTokens` steps, no write price.
- * - `openai-breakpoints` — OpenAI GPT-5.6 and later families: entries written at an implicit
- *   breakpoint near the newest user/tool message and at explicit `prompt_cache_breakpoint`s (at
- *   most `maxBreakpoints` writes), read exactly at an entry's end, writes priced.
- * - `anthropic` — `cache_control` breakpoints (tools → system → messages), at most
- *   `maxBreakpoints` (more is an API error), a breakpoint looks back `lookbackBlocks` blocks,
- *   5-minute or 1-hour TTL with their own write prices.
+ * A profile's `cache` names a cache strategy of a provider adapter (src/providers/<provider>/cache.ts:
+ * `openai-prefix`, `openai-breakpoints`, `anthropic`), whose rules the engine (entries.ts) asks.
  *
  * The profiles are built from the sourced model catalog (catalog.ts: every current OpenAI and
- * Anthropic model, its ids, families, cache facts and prices) plus three fallbacks: an OpenAI or
- * Anthropic model the catalog does not name (the provider's rules, no price), and an unknown
- * provider (an ideal cache). Model ids map to profiles in profiles.ts: explicit ids, then families
+ * Anthropic model, its ids, families, cache facts and prices) plus each provider adapter's
+ * fallback (a model of that provider the catalog does not name: its rules, no price, selected by the
+ * adapter's id prefixes), and an unknown provider (an ideal cache). Model ids map to profiles in profiles.ts: explicit ids, then families
  * (id prefixes, which also cover dated ids), then provider prefixes, else `unknown`.
  */
-import { cacheStrategy, CACHE_STRATEGIES } from '../providers/registry.ts';
+import { cacheStrategy, CACHE_STRATEGIES, FALLBACKS as PROVIDER_FALLBACKS } from '../providers/registry.ts';
 import type { CacheStrategy, Sourced } from '../providers/types.ts';
-import { CATALOG, RULES, type ModelFacts } from './catalog.ts';
+import { CATALOG, type ModelFacts } from './catalog.ts';
 
 export type { Sourced };
 
@@ -78,13 +70,9 @@ export interface Profile {
 }
 
 const READ = '2026-12-01';
-const ANTHROPIC_CACHING = 'https://platform.claude.com/docs/en/build-with-claude/prompt-caching';
 const NONE = 'none: no provider facts, an ideal cache is assumed';
 
 const s = <T>(value: T, source: string, note?: string, read = READ): Sourced<T> => ({ value, source, read, ...(note && { note }) });
-
-const A = RULES.anthropic;
-const OP = RULES.openai;
 
 /** The mechanism figures of a strategy (refresh, limits, lookback). */
 const mechanism = (cache: CacheKind): Pick<Profile, 'stepTokens' | 'refreshOnHit' | 'maxBreakpoints' | 'lookbackBlocks'> => ({ ...cacheStrategy(cache)!.mechanism });
@@ -106,45 +94,21 @@ export function profileOf(m: ModelFacts): Profile {
   };
 }
 
-/** Provider fallbacks: a model of a known provider that no catalog entry names (no price: never a made-up one). */
-const FALLBACKS: Profile[] = [
-  {
-    id: 'openai-automatic',
-    title: 'OpenAI, model not in the catalog (automatic prefix caching, as before GPT-5.6)',
-    tokenizer: 'o200k_base',
-    cache: 'openai-prefix',
-    minPrefixTokens: OP.minPrefixTokens,
-    retentionMinutes: OP.retentionMinutes,
-    ...mechanism('openai-prefix'),
-    prices: {},
-  },
-  {
-    id: 'anthropic',
-    title: 'Anthropic, model not in the catalog',
-    tokenizer: 'approx',
-    cache: 'anthropic',
-    minPrefixTokens: s(
-      1024,
-      ANTHROPIC_CACHING,
-      'the minimum of most current Sonnet and Opus models (512 for the newest, 4,096 for Opus 4.5/4.6 and Haiku 4.5): map the model to its own profile',
-    ),
-    retentionMinutes: A.ttlMinutes,
-    extendedRetentionMinutes: A.ttl1hMinutes,
-    ...mechanism('anthropic'),
-    prices: {},
-  },
-  {
-    id: 'unknown',
-    title: 'Unknown provider (an ideal prefix cache: every byte-stable prefix, no minimum, no expiry)',
-    tokenizer: 'approx',
-    cache: 'openai-prefix',
-    minPrefixTokens: s(0, NONE),
-    stepTokens: s(1, NONE),
-    retentionMinutes: s(null, NONE),
-    refreshOnHit: s(true, NONE),
-    prices: {},
-  },
-];
+/** The fallback for a model no provider knows: an ideal cache, no price. */
+const UNKNOWN: Profile = {
+  id: 'unknown',
+  title: 'Unknown provider (an ideal prefix cache: every byte-stable prefix, no minimum, no expiry)',
+  tokenizer: 'approx',
+  cache: 'openai-prefix',
+  minPrefixTokens: s(0, NONE),
+  stepTokens: s(1, NONE),
+  retentionMinutes: s(null, NONE),
+  refreshOnHit: s(true, NONE),
+  prices: {},
+};
+
+/** Provider fallbacks (each adapter's: a model of a known provider that no catalog entry names; no price, never a made-up one), then `unknown`. */
+const FALLBACKS: Profile[] = [...PROVIDER_FALLBACKS.map((f) => profileOf(f.model)), UNKNOWN];
 
 export const PROFILES: Record<string, Profile> = Object.fromEntries([...CATALOG.map(profileOf), ...FALLBACKS].map((p) => [p.id, p]));
 
@@ -154,14 +118,8 @@ export const MODELS: Record<string, string> = Object.fromEntries(CATALOG.flatMap
 /** Model families: id prefixes (dated ids and variants) → profile; the longest matching one wins. */
 export const FAMILIES: Record<string, string> = Object.fromEntries(CATALOG.flatMap((m) => m.families.map((f) => [f, m.id])));
 
-/** Provider prefixes → profile (the longest matching prefix wins), after models and families. */
-export const PREFIXES: Record<string, string> = {
-  'openai/': 'openai-automatic',
-  'anthropic/': 'anthropic',
-  // Bare provider ids, as a trace imported with `npm run import` names them.
-  'gpt-': 'openai-automatic',
-  'claude-': 'anthropic',
-};
+/** Provider prefixes → profile (the longest matching prefix wins), after models and families: each adapter's fallback's. */
+export const PREFIXES: Record<string, string> = Object.fromEntries(PROVIDER_FALLBACKS.flatMap((f) => f.prefixes.map((x) => [x, f.model.id])));
 
 /** Profile for a model matched by nothing. */
 export const FALLBACK_PROFILE = 'unknown';

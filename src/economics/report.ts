@@ -4,7 +4,7 @@
  * shape is the one CI jobs and scripts consume; keep it stable.
  */
 import type { RenderedCorpus } from '../prompt/corpus.ts';
-import { totalsOf, underEveryProfile, type RequestEconomics, type ScenarioEconomics, type Totals } from './compute.ts';
+import { totalsOf, underEveryProfile, type CacheBreak, type RequestEconomics, type ScenarioEconomics, type Totals } from './compute.ts';
 import type { EconomicsConfig } from './profiles.ts';
 import { formatShare, formatTokens, formatUsd, NO_PRICE } from './format.ts';
 import { measuredComparison, measuredLines, measuredReportFields, type MeasuredReportFields } from './measured.ts';

@@ -9,7 +9,7 @@
  * both given, they must agree).
  */
 import * as z from 'zod';
-import { ANTHROPIC_CATALOG } from './anthropic/catalog.ts';
+import { ANTHROPIC_CATALOG, ANTHROPIC_FALLBACK } from './anthropic/catalog.ts';
 import { cacheBreakpoints } from './anthropic/breakpoints.ts';
 import { anthropicCache } from './anthropic/cache.ts';
 import { anthropicParams } from './anthropic/params.ts';
@@ -124,6 +124,7 @@ export const anthropic: ProviderAdapter<'anthropic'> = {
   },
   defaultBreakpoints: cacheBreakpoints,
   catalog: ANTHROPIC_CATALOG,
+  fallback: ANTHROPIC_FALLBACK,
   cacheStrategies: [anthropicCache],
   messagePath(body, index) {
     const offset = normalise(body).length - (body.messages as Turn[]).length;

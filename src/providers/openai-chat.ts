@@ -6,7 +6,7 @@
  * cache_write_tokens}` (writes reported by GPT-5.6 and later).
  */
 import * as z from 'zod';
-import { OPENAI_CATALOG } from './openai/catalog.ts';
+import { OPENAI_CATALOG, OPENAI_FALLBACK } from './openai/catalog.ts';
 import { OPENAI_CACHE_STRATEGIES } from './openai/cache.ts';
 import { toOpenAIChat } from './openai/chat-wire.ts';
 import { chatUsage, OPENAI_ENDPOINT_HEADERS } from './openai/usage.ts';
@@ -61,5 +61,6 @@ export const openaiChat: ProviderAdapter<'openai-chat'> = {
   endpoint: { url: 'https://api.openai.com/v1/chat/completions', keyVar: 'OPENAI_API_KEY', headers: OPENAI_ENDPOINT_HEADERS },
   defaultBreakpoints: () => [],
   catalog: OPENAI_CATALOG,
+  fallback: OPENAI_FALLBACK,
   cacheStrategies: OPENAI_CACHE_STRATEGIES,
 };

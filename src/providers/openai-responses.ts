@@ -5,7 +5,7 @@
  * Completions with `input_tokens` and `input_tokens_details`.
  */
 import * as z from 'zod';
-import { OPENAI_CATALOG } from './openai/catalog.ts';
+import { OPENAI_CATALOG, OPENAI_FALLBACK } from './openai/catalog.ts';
 import { OPENAI_CACHE_STRATEGIES } from './openai/cache.ts';
 import { toOpenAIResponses } from './openai/responses-wire.ts';
 import { OPENAI_ENDPOINT_HEADERS, responsesUsage } from './openai/usage.ts';
@@ -73,5 +73,6 @@ export const openaiResponses: ProviderAdapter<'openai-responses'> = {
   endpoint: { url: 'https://api.openai.com/v1/responses', keyVar: 'OPENAI_API_KEY', headers: OPENAI_ENDPOINT_HEADERS },
   defaultBreakpoints: () => [],
   catalog: OPENAI_CATALOG,
+  fallback: OPENAI_FALLBACK,
   cacheStrategies: OPENAI_CACHE_STRATEGIES,
 };

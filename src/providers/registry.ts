@@ -8,7 +8,7 @@ import { anthropic } from './anthropic.ts';
 import { openaiChat } from './openai-chat.ts';
 import { openaiResponses } from './openai-responses.ts';
 import { otelGenai } from './otel-genai.ts';
-import type { ModelFacts } from './shared/catalog.ts';
+import type { ModelFacts, ProviderFallback } from './shared/catalog.ts';
 import type { CacheStrategy, ProviderAdapter } from './types.ts';
 
 export const PROVIDERS = [openaiChat, openaiResponses, anthropic, otelGenai] as const;
@@ -42,3 +42,6 @@ export function adapterOfStrategy(id: string): ProviderAdapter | undefined {
 
 /** Every adapter's catalog entries, each provider's list once, in registry order. */
 export const CATALOG: readonly ModelFacts[] = [...new Set(PROVIDERS.map((p) => p.catalog))].flat();
+
+/** Every adapter's provider fallback, each provider's once, in registry order. */
+export const FALLBACKS: readonly ProviderFallback[] = [...new Set(PROVIDERS.flatMap((p) => ((p as ProviderAdapter).fallback ? [(p as ProviderAdapter).fallback!] : [])))];

@@ -13,7 +13,7 @@
  */
 import type * as z from 'zod';
 import type { Breakpoint, Issue, RenderedMessage } from '../folds/types.ts';
-import type { ModelFacts } from './shared/catalog.ts';
+import type { ModelFacts, ProviderFallback } from './shared/catalog.ts';
 
 /** A figure and where it comes from. */
 export interface Sourced<T = number> {
@@ -198,6 +198,8 @@ export interface ProviderAdapter<Id extends string = string> {
   cacheStrategies: readonly CacheStrategy[];
   /** The provider's catalog entries (shared between formats of one provider: the same list object). */
   catalog: readonly ModelFacts[];
+  /** A model of this provider the catalog does not name (shared between formats of one provider: the same object). */
+  fallback?: ProviderFallback;
   /**
    * Features of a request a model may reject (e.g. a mid-conversation system message): for each
    * message index of the normalised body, the feature it uses.

@@ -5,7 +5,7 @@
  * the `anthropic` strategy (cache.ts). See src/economics/catalog.ts for how ids are matched and why
  * the prices are kept by hand.
  */
-import { s, type ModelFacts, type ModelPrices, type Sourced } from '../shared/catalog.ts';
+import { s, type ModelFacts, type ModelPrices, type ProviderFallback, type Sourced } from '../shared/catalog.ts';
 
 const A_CACHING = 'https://platform.claude.com/docs/en/build-with-claude/prompt-caching';
 const A_PRICING = 'https://platform.claude.com/docs/en/about-claude/pricing';
@@ -293,3 +293,26 @@ export const ANTHROPIC_ID_SOURCE = s(
   A_MODELS,
   'e.g. claude-haiku-4-5-20251001 with alias claude-haiku-4-5; the newest models have fixed ids without a date (claude-opus-5, as its migration guide says)',
 );
+
+/** A Claude model the catalog does not name: the provider's rules, no price (never a made-up one); matched by these id prefixes. */
+export const ANTHROPIC_FALLBACK = {
+  model: {
+    id: 'anthropic',
+    title: 'Anthropic, model not in the catalog',
+    provider: 'anthropic',
+    ids: [],
+    families: [],
+    cache: 'anthropic',
+    tokenizer: 'approx',
+    minPrefixTokens: s(
+      1024,
+      A_CACHING,
+      'the minimum of most current Sonnet and Opus models (512 for the newest, 4,096 for Opus 4.5/4.6 and Haiku 4.5): map the model to its own profile',
+      '2026-12-01',
+    ),
+    retentionMinutes: ANTHROPIC_RULES.ttlMinutes,
+    extendedRetentionMinutes: ANTHROPIC_RULES.ttl1hMinutes,
+    prices: {},
+  },
+  prefixes: ['anthropic/', 'claude-'],
+} as const satisfies ProviderFallback;

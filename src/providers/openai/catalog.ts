@@ -5,7 +5,7 @@
  * the page it was read from and the date read. Shared by the Chat Completions and Responses
  * adapters (one provider, two formats). See src/economics/catalog.ts for how ids are matched.
  */
-import { s, type ModelFacts, type ModelPrices } from '../shared/catalog.ts';
+import { s, type ModelFacts, type ModelPrices, type ProviderFallback } from '../shared/catalog.ts';
 
 const O_GUIDE = 'https://developers.openai.com/api/docs/guides/prompt-caching';
 const O_COOKBOOK = 'https://developers.openai.com/cookbook/examples/prompt_caching_201';
@@ -369,3 +369,21 @@ export const OPENAI_CATALOG: ModelFacts[] = [
 
 /** Where a model's ids come from (for the page). */
 export const OPENAI_ID_SOURCE = s('Snapshots list of each model page', O_PRICING, 'e.g. gpt-4.1-2025-04-14, the default snapshot of gpt-4.1');
+
+/** An OpenAI model the catalog does not name: automatic prefix caching as before GPT-5.6, no price; matched by these id prefixes. */
+export const OPENAI_FALLBACK = {
+  model: {
+    id: 'openai-automatic',
+    title: 'OpenAI, model not in the catalog (automatic prefix caching, as before GPT-5.6)',
+    provider: 'openai',
+    ids: [],
+    families: [],
+    cache: 'openai-prefix',
+    tokenizer: 'o200k_base',
+    minPrefixTokens: OPENAI_RULES.minPrefixTokens,
+    retentionMinutes: OPENAI_RULES.retentionMinutes,
+    prices: {},
+  },
+  // Bare provider ids (as a trace imported with `npm run import` names them) after the scenario prefix.
+  prefixes: ['openai/', 'gpt-'],
+} as const satisfies ProviderFallback;

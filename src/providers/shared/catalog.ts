@@ -43,6 +43,12 @@ export interface ModelFacts {
   prices: ModelPrices;
 }
 
+/** A model of the provider that no catalog entry names: the provider's rules without a price, and the id prefixes that select it. */
+export interface ProviderFallback {
+  model: ModelFacts;
+  prefixes: readonly string[];
+}
+
 export const READ = '2026-12-02';
 
 export const s = <T = number>(value: T, source: string, note?: string, read = READ): Sourced<T> => ({ value, source, read, ...(note ? { note } : {}) });
