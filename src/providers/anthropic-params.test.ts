@@ -16,10 +16,12 @@ const SYSTEM = 'You are a careful assistant. Read the repository before you chan
 const HISTORY = 'Earlier findings: the failing test sums money in floating point. '.repeat(80);
 const IMAGE = { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0KGgo=' } };
 
-function economics(second: Record<string, unknown>, secondContent: unknown = 'Fix it.') {
+const TOOL = (description: string) => ({ name: 'read_file', description, input_schema: { type: 'object', properties: { path: { type: 'string' } } } });
+
+function economics(second: Record<string, unknown>, secondContent: unknown = 'Fix it.', tools?: unknown[]) {
   const first = [{ role: 'user', content: HISTORY }];
   const bodies = [
-    { model: 'claude-sonnet-4-5', max_tokens: 100, system: SYSTEM, messages: first },
+    { model: 'claude-sonnet-4-5', max_tokens: 100, ...(tools && { tools: [TOOL('Read a file')] }), system: SYSTEM, messages: first },
     {
       model: 'claude-sonnet-4-5',
       max_tokens: 100,
@@ -55,5 +57,12 @@ describe('Anthropic request parameters', () => {
     expect(messagesEnd).toBeGreaterThan(systemEnd!);
     expect(two!.cachedTokens).toBe(systemEnd);
     expect(two!.cacheBreak).toMatchObject({ cause: 'parameter-changed', param, events: [two!.offset], tokensLost: messagesEnd! - systemEnd! });
+  });
+
+  it('a changed tool definition invalidates every entry: nothing is read, the break is a change of the tools level', () => {
+    const [one, two] = economics({}, 'Fix it.', [TOOL('Read one file from the repository')]);
+    expect(one!.breakpointTokens.length).toBe(2);
+    expect(two!.cachedTokens).toBe(0);
+    expect(two!.cacheBreak).toMatchObject({ cause: 'system-changed', tokensLost: one!.breakpointTokens.at(-1) });
   });
 });
