@@ -5,9 +5,8 @@
  * until another line decides; if none does, an adapter's `tieBreak` that every body satisfies
  * picks it (Anthropic: `max_tokens` on every body, which it requires), else the first in order.
  */
-import { PROVIDERS } from '../providers/registry.ts';
+import { PROVIDERS, type ProviderId as RequestFormat } from '../providers/registry.ts';
 import type { ProviderAdapter } from '../providers/types.ts';
-import type { RequestFormat } from '../folds/requests/schema.ts';
 
 /** Display names of the formats, by id (the adapters' titles). */
 export const FORMAT_TITLES = Object.fromEntries(PROVIDERS.map((p) => [p.id, p.title])) as Record<RequestFormat, string>;

@@ -7,15 +7,13 @@
  * Steps: read the JSON values (read.ts) → requests: request bodies (bare or wrapped) or GenAI
  * spans (otlp.ts) → one provider (detect.ts) → what the provider billed, from each response's
  * usage or span's usage attributes (usage.ts), stored as the payload's `measured` → secrets dropped
- * (secrets.ts; the response itself is never stored) → each payload checked by the `requests` fold
- * itself → timestamps to time labels → YAML (scenario.ts).
+ * (secrets.ts; the response itself is never stored) → each body checked by its provider adapter
+ * (the schema and rules the `requests` fold checks it with) → timestamps to time labels → YAML (scenario.ts).
  */
-import type { RequestFormat } from '../folds/requests/schema.ts';
-import { requests as requestsFold } from '../folds/requests/index.ts';
 import type { InputError } from '../scenarios/errors.ts';
 import { formatElapsed } from '../scenarios/time.ts';
 import { otelGenai } from '../providers/otel-genai.ts';
-import { PROVIDERS, providerOf } from '../providers/registry.ts';
+import { bodyIssues, PROVIDERS, providerOf, type ProviderId as RequestFormat } from '../providers/registry.ts';
 import type { ProviderAdapter } from '../providers/types.ts';
 import { rejectedFeature } from '../economics/features.ts';
 import { DEFAULT_ECONOMICS, profileFor } from '../economics/profiles.ts';
@@ -335,10 +333,9 @@ export function importTrace(text: string, opts: ImportOptions): { result?: Impor
   });
   payloads.forEach((p, i) => {
     const r = reqs[i]!;
-    for (const issue of requestsFold.validateEvent('request/sent', p)) {
-      // Issue paths start at the payload ("body", …); a body's path maps into the file's JSON.
-      const inBody = issue.path[0] === 'body' ? issue.path.slice(1) : issue.path;
-      const pos = chunkPos(r.chunk, isOtlp ? r.at : [...r.at, ...inBody], file, issue.message.startsWith('unknown field'));
+    // The body as the requests fold checks it (its adapter's schema and rules); a body's path maps into the file's JSON.
+    for (const issue of bodyIssues(p.format, p.body)) {
+      const pos = chunkPos(r.chunk, isOtlp ? r.at : [...r.at, ...issue.path], file, issue.message.startsWith('unknown field'));
       errors.push({ pos, message: `${FORMAT_TITLES[format!]} request: ${issue.message}`, fix: issue.fix });
     }
   });

@@ -9,10 +9,9 @@
  * Problems come back as issues with a path inside the usage value, never thrown; the caller
  * turns them into `file:line:col` errors.
  */
-import type { MeasuredUsage, RequestFormat } from '../folds/requests/schema.ts';
 import { otelGenai } from '../providers/otel-genai.ts';
-import { PROVIDERS, providerOf } from '../providers/registry.ts';
-import type { ProviderAdapter, UsageIssue } from '../providers/types.ts';
+import { PROVIDERS, providerOf, type ProviderId as RequestFormat } from '../providers/registry.ts';
+import type { MeasuredUsage, ProviderAdapter, UsageIssue } from '../providers/types.ts';
 import { isObject } from './read.ts';
 
 export type { MeasuredUsage, UsageIssue };

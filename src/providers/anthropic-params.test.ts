@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_FOLDS } from '../folds/index.ts';
 import { importTrace } from '../import/index.ts';
-import { renderTexts } from '../prompt/corpus.ts';
+import { renderTexts } from '../corpus/check.ts';
 import { formatError } from '../scenarios/errors.ts';
 
 const config = { timeZero: '2026-08-24T16:41:00.000Z', folds: BUILTIN_FOLDS, defaultFold: 'context-protocol' };
@@ -18,7 +18,7 @@ const IMAGE = { type: 'image', source: { type: 'base64', media_type: 'image/png'
 
 const TOOL = (description: string) => ({ name: 'read_file', description, input_schema: { type: 'object', properties: { path: { type: 'string' } } } });
 
-function economics(second: Record<string, unknown>, secondContent: unknown = 'Fix it.', tools?: unknown[]) {
+async function economics(second: Record<string, unknown>, secondContent: unknown = 'Fix it.', tools?: unknown[]) {
   const first = [{ role: 'user', content: HISTORY }];
   const bodies = [
     { model: 'claude-sonnet-4-5', max_tokens: 100, ...(tools && { tools: [TOOL('Read a file')] }), system: SYSTEM, messages: first },
@@ -33,14 +33,14 @@ function economics(second: Record<string, unknown>, secondContent: unknown = 'Fi
   const text = bodies.map((b, i) => JSON.stringify({ timestamp: `2026-08-24T16:41:0${i}.000Z`, body: b })).join('\n');
   const { result, errors } = importTrace(`${text}\n`, { file: 'traces/p.jsonl', id: 'p' });
   expect(errors.map(formatError)).toEqual([]);
-  const r = renderTexts([{ file: 'scenarios/p.yaml', text: result!.yaml }], config, { everyEvent: false });
+  const r = await renderTexts([{ file: 'scenarios/p.yaml', text: result!.yaml }], config, { everyEvent: false });
   expect(r.errors.map(formatError)).toEqual([]);
   return r.economics.get('p')!.requests;
 }
 
 describe('Anthropic request parameters', () => {
-  it('unchanged parameters: the second request reads the whole first request', () => {
-    const [one, two] = economics({});
+  it('unchanged parameters: the second request reads the whole first request', async () => {
+    const [one, two] = await economics({});
     expect(two!.cachedTokens).toBe(one!.breakpointTokens.at(-1));
     expect(two!.cacheBreak).toBeNull();
   });
@@ -49,8 +49,8 @@ describe('Anthropic request parameters', () => {
     ['tool_choice', { tool_choice: { type: 'any' } }, undefined],
     ['thinking', { thinking: { type: 'enabled', budget_tokens: 2048 } }, undefined],
     ['images', {}, [IMAGE, { type: 'text', text: 'Fix it.' }]],
-  ] as const)('a changed %s breaks only the messages entries: the tools + system entry is still read', (param, second, content) => {
-    const [one, two] = economics(second, content);
+  ] as const)('a changed %s breaks only the messages entries: the tools + system entry is still read', async (param, second, content) => {
+    const [one, two] = await economics(second, content);
     // The first request's breakpoints: after the system prompt, and at the end of its last message.
     const [systemEnd, messagesEnd] = one!.breakpointTokens;
     expect(systemEnd).toBeGreaterThan(1024);
@@ -59,8 +59,8 @@ describe('Anthropic request parameters', () => {
     expect(two!.cacheBreak).toMatchObject({ cause: 'parameter-changed', param, events: [two!.offset], tokensLost: messagesEnd! - systemEnd! });
   });
 
-  it('a changed tool definition invalidates every entry: nothing is read, the break is a change of the tools level', () => {
-    const [one, two] = economics({}, 'Fix it.', [TOOL('Read one file from the repository')]);
+  it('a changed tool definition invalidates every entry: nothing is read, the break is a change of the tools level', async () => {
+    const [one, two] = await economics({}, 'Fix it.', [TOOL('Read one file from the repository')]);
     expect(one!.breakpointTokens.length).toBe(2);
     expect(two!.cachedTokens).toBe(0);
     expect(two!.cacheBreak).toMatchObject({ cause: 'system-changed', tokensLost: one!.breakpointTokens.at(-1) });

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_FOLDS } from '../folds/index.ts';
 import { importTrace } from '../import/index.ts';
-import { renderTexts } from '../prompt/corpus.ts';
+import { renderTexts } from '../corpus/check.ts';
 import { formatError } from '../scenarios/errors.ts';
 import { anthropic } from './anthropic.ts';
 
@@ -31,7 +31,7 @@ function trace(model: string): string {
 }
 
 const imported = (model: string) => importTrace(trace(model), { file: FILE, id: 'mid' });
-const rendered = (yaml: string) => renderTexts([{ file: 'scenarios/mid.yaml', text: yaml }], config, { everyEvent: false });
+const rendered = async (yaml: string) => await renderTexts([{ file: 'scenarios/mid.yaml', text: yaml }], config, { everyEvent: false });
 
 describe('Anthropic mid-conversation system messages', () => {
   it('a body with a late system turn is an Anthropic body; one that starts with a system turn is not', () => {
@@ -54,12 +54,12 @@ describe('Anthropic mid-conversation system messages', () => {
     ).toMatch(/role "system"/);
   });
 
-  it('imports, and on Claude Opus 4.8 the request after it reads the prefix the first request wrote', () => {
+  it('imports, and on Claude Opus 4.8 the request after it reads the prefix the first request wrote', async () => {
     const { result, errors } = imported('claude-opus-4-8');
     expect(errors.map(formatError)).toEqual([]);
     expect(result!.format).toBe('anthropic');
     expect(result!.warnings).toEqual([]);
-    const r = rendered(result!.yaml);
+    const r = await rendered(result!.yaml);
     expect(r.errors.map(formatError)).toEqual([]);
     const [one, two] = r.economics.get('mid')!.requests;
     expect(one!.profile).toBe('anthropic-claude-opus-4.8');
@@ -70,7 +70,7 @@ describe('Anthropic mid-conversation system messages', () => {
     expect(two!.cacheBreak).toBeNull();
   });
 
-  it('on a model without the feature: a warning at the message in the trace, and the check reports the request the API rejects', () => {
+  it('on a model without the feature: a warning at the message in the trace, and the check reports the request the API rejects', async () => {
     const { result, errors } = imported('claude-sonnet-4-5');
     expect(errors).toEqual([]);
     const text = trace('claude-sonnet-4-5');
@@ -82,7 +82,7 @@ describe('Anthropic mid-conversation system messages', () => {
       ),
     ]);
     expect(result!.warnings[0]!.fix).toMatch(/Claude Opus 4\.8/);
-    const r = rendered(result!.yaml);
+    const r = await rendered(result!.yaml);
     const two = r.economics.get('mid')!.requests[1]!;
     expect(two.apiError).toMatch(/mid-conversation system message/);
     expect(two.costUsd).toBeNull();

@@ -9,6 +9,8 @@ import { openaiChat } from './openai-chat.ts';
 import { openaiResponses } from './openai-responses.ts';
 import { otelGenai } from './otel-genai.ts';
 import type { ModelFacts, ProviderFallback } from './shared/catalog.ts';
+import { schemaIssues } from '../folds/validate.ts';
+import type { Issue } from '../folds/types.ts';
 import type { CacheStrategy, ProviderAdapter } from './types.ts';
 
 export const PROVIDERS = [openaiChat, openaiResponses, anthropic, otelGenai] as const;
@@ -45,3 +47,10 @@ export const CATALOG: readonly ModelFacts[] = [...new Set(PROVIDERS.map((p) => p
 
 /** Every adapter's provider fallback, each provider's once, in registry order. */
 export const FALLBACKS: readonly ProviderFallback[] = [...new Set(PROVIDERS.flatMap((p) => ((p as ProviderAdapter).fallback ? [(p as ProviderAdapter).fallback!] : [])))];
+
+/** What is wrong with a body of `format` (its adapter's schema, then the rules a schema cannot say); paths inside the body. */
+export function bodyIssues(format: ProviderId, body: Record<string, unknown>): Issue[] {
+  const adapter: ProviderAdapter = providerOf(format);
+  const issues = schemaIssues(adapter.schema, body);
+  return issues.length ? issues : (adapter.rules?.(body) ?? []);
+}

@@ -14,7 +14,7 @@
 import * as z from 'zod';
 import { schemaIssues } from '../validate.ts';
 import type { Issue } from '../types.ts';
-import { PROVIDER_IDS, providerOf, type ProviderId } from '../../providers/registry.ts';
+import { bodyIssues, PROVIDER_IDS, type ProviderId } from '../../providers/registry.ts';
 import type { MeasuredUsage } from '../../providers/types.ts';
 
 /** The formats a payload may name: the registered provider adapters' ids (src/providers/registry.ts). */
@@ -63,8 +63,5 @@ export function validatePayload(type: string, value: unknown): Issue[] {
   const p = value as SentPayload;
   const usageIssues = measuredRules(p.measured);
   if (usageIssues.length) return usageIssues;
-  const adapter = providerOf(p.format);
-  const bodyIssues = schemaIssues(adapter.schema, p.body);
-  const issues = bodyIssues.length ? bodyIssues : (adapter.rules?.(p.body) ?? []);
-  return issues.map((i) => ({ ...i, path: ['body', ...i.path] }));
+  return bodyIssues(p.format, p.body).map((i) => ({ ...i, path: ['body', ...i.path] }));
 }
