@@ -22,6 +22,7 @@
  * timestamps (ms); an entry is alive while `now − lastUse ≤ retention`.
  */
 import type { Breakpoint } from '../folds/types.ts';
+import { adapterOfStrategy } from '../providers/registry.ts';
 import type { CacheStrategy } from '../providers/types.ts';
 import { strategyOf, type Profile } from './providers.ts';
 import { afterMessage, holds, positionOf, sharedTokens, type Position, type Shape } from './shape.ts';
@@ -90,7 +91,9 @@ export function positionsOf(t: Tokenizer, p: Profile, q: CacheRequest): { positi
   const strategy = strategyOf(p);
   if (!s.messages.length || strategy.entries === 'prefix') return { positions: [], explicit: 0 };
   const explicit = (q.breakpoints ?? []).map((b) => positionOf(t, s, b)).filter((x): x is Position => x !== null);
-  const positions = strategy.points(explicit, s.messages, (i) => afterMessage(s, i), p);
+  const at = (i: number): Position => afterMessage(s, i);
+  const defaults = explicit.length ? [] : (adapterOfStrategy(p.cache)?.defaultBreakpoints(s.messages) ?? []).map(at);
+  const positions = strategy.points(explicit, defaults, s.messages, at, p);
   const seen = new Set<string>();
   const out = positions
     .filter((x) => {

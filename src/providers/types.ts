@@ -143,10 +143,17 @@ export interface CacheStrategy {
   /** Mechanism figures a catalog model of this strategy gets (refresh, limits, lookback). */
   mechanism: Pick<StrategyProfile, 'stepTokens' | 'maxBreakpoints' | 'lookbackBlocks'> & { refreshOnHit: Sourced<boolean> };
   /**
-   * The points a request's entries end at: its explicit breakpoints (as points, in order) when it
-   * carries any, else the provider's default placement (`atMessage(i)`: the point after message i).
+   * The points a request's entries end at, from its explicit breakpoints (as points, in order) and
+   * the provider's default placement (its adapter's `defaultBreakpoints`, as points);
+   * `atMessage(i)`: the point after message i.
    */
-  points(explicit: readonly CachePoint[], messages: readonly { role: string }[], atMessage: (i: number) => CachePoint, p: StrategyProfile): CachePoint[];
+  points(
+    explicit: readonly CachePoint[],
+    defaults: readonly CachePoint[],
+    messages: readonly { role: string }[],
+    atMessage: (i: number) => CachePoint,
+    p: StrategyProfile,
+  ): CachePoint[];
   /**
    * Which entries a request can read: `any` alive entry it holds (no lookback is documented), or
    * only those a breakpoint's `lookback` reaches (the profile's lookbackBlocks, counted in blocks).

@@ -8,8 +8,6 @@
 import { providerOf, WIRE_PROVIDERS } from '../providers/registry.ts';
 import type { JsonObject, WireFormat, WireSource } from './types.ts';
 
-export { cacheBreakpoints } from '../providers/anthropic/breakpoints.ts';
-export { ANTHROPIC_MAX_TOKENS } from '../providers/anthropic/wire.ts';
 export { curlCommand, ENDPOINTS } from './curl.ts';
 export { WIRE_FORMATS, providerModel, type WireFormat, type WireSource } from './types.ts';
 

@@ -2,7 +2,7 @@
  * Anthropic's cache strategy (spec cache-economics §2, §2a), from the prompt-caching page
  * (platform.claude.com/docs/en/build-with-claude/prompt-caching, read 2026-12-02; the figures and
  * their notes are ANTHROPIC_RULES in catalog.ts): entries end at `cache_control` breakpoints (the
- * common agent strategy when a request carries none: breakpoints.ts), at most 4 per request (more is
+ * common agent strategy when a request carries none: breakpoints.ts, the adapter's defaultBreakpoints), at most 4 per request (more is
  * an API error), a breakpoint looks back 20 blocks for an earlier entry, a breakpoint may ask for
  * the 1-hour TTL with its own write price, reading an entry refreshes it.
  *
@@ -17,7 +17,6 @@
  * still read.
  */
 import type { CacheStrategy, RequestParams } from '../types.ts';
-import { cacheBreakpoints } from './breakpoints.ts';
 import { ANTHROPIC_RULES as R } from './catalog.ts';
 
 export const TOOL_USE_CACHING = 'https://platform.claude.com/docs/en/agents-and-tools/tool-use/tool-use-with-prompt-caching';
@@ -37,7 +36,8 @@ export const anthropicCache: CacheStrategy = {
   reach: 'lookback',
   perBreakpointTtl: true,
   mechanism: { refreshOnHit: R.refreshOnRead, maxBreakpoints: R.maxBreakpoints, lookbackBlocks: R.lookbackBlocks },
-  points: (explicit, messages, at) => (explicit.length ? [...explicit] : cacheBreakpoints(messages).map(at)),
+  // A request's own breakpoints; without any, the common agent strategy (the adapter's defaultBreakpoints).
+  points: (explicit, defaults) => [...(explicit.length ? explicit : defaults)],
   rejects(explicitCount, p) {
     const max = p.maxBreakpoints?.value;
     return max !== undefined && explicitCount > max ? `${explicitCount} cache breakpoints; the API accepts at most ${max} and rejects the request` : undefined;

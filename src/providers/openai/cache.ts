@@ -56,7 +56,8 @@ export const openaiBreakpointsCache: CacheStrategy = {
       OB.ttlMinutes.read,
     ),
   },
-  points(explicit, messages, at, p) {
+  // The implicit breakpoint always, plus the latest explicit ones up to the per-request write limit (OpenAI has no default placement).
+  points(explicit, _defaults, messages, at, p) {
     const max = p.maxBreakpoints?.value ?? Infinity;
     return [at(implicitBreakpoint(messages)), ...explicit.slice(Math.max(0, explicit.length - (max - 1)))];
   },
