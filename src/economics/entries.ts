@@ -23,7 +23,7 @@
  */
 import type { Breakpoint } from '../folds/types.ts';
 import { adapterOfStrategy } from '../providers/registry.ts';
-import type { CacheStrategy } from '../providers/types.ts';
+import type { CacheStrategy, RequestParams } from '../providers/types.ts';
 import { strategyOf, type Profile } from './providers.ts';
 import { afterMessage, holds, positionOf, sharedTokens, type Position, type Shape } from './shape.ts';
 import type { Tokenizer } from './tokens.ts';
@@ -70,6 +70,8 @@ export interface CacheRequest {
   shape: Shape;
   /** The breakpoints the request carries (none: the profile's default placement). */
   breakpoints?: readonly Breakpoint[];
+  /** The request parameters its provider adapter read (params.ts); absent: none. */
+  params?: RequestParams;
 }
 
 export interface CacheResult {
@@ -93,7 +95,7 @@ export function positionsOf(t: Tokenizer, p: Profile, q: CacheRequest): { positi
   const explicit = (q.breakpoints ?? []).map((b) => positionOf(t, s, b)).filter((x): x is Position => x !== null);
   const at = (i: number): Position => afterMessage(s, i);
   const defaults = explicit.length ? [] : (adapterOfStrategy(p.cache)?.defaultBreakpoints(s.messages) ?? []).map(at);
-  const positions = strategy.points(explicit, defaults, s.messages, at, p);
+  const positions = strategy.points(explicit, defaults, s.messages, at, p, q.params ?? {});
   const seen = new Set<string>();
   const out = positions
     .filter((x) => {

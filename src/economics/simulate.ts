@@ -157,13 +157,14 @@ export function simulate(run: Run, q: RenderedRequest): Simulated {
   const prev = q.previous === null ? undefined : run.seen.get(q.previous);
   const sameRules = prev !== undefined && prev.profile === p && prev.q.model === q.model;
   const kept = sameRules && sharedMessages(prev.shape, shape) >= prev.shape.messages.length;
-  const request = { offset: q.offset, model: q.model, now, shape, ...(q.breakpoints && { breakpoints: q.breakpoints }) };
+  const params = run.params.get(q.offset);
+  const request = { offset: q.offset, model: q.model, now, shape, ...(q.breakpoints && { breakpoints: q.breakpoints }), ...(params && { params }) };
   const { positions: mine } = positionsOf(t, p, request);
   // What the previous request's cache offered, before this request reads and refreshes anything.
   const before = prev ? offered(prev, now, reachOf({ prev, shape, kept, cache }, mine)) : undefined;
   const beforeAnyReach = prev && kept && cache.strategy.reach === 'lookback' ? offered(prev, now, null) : before;
   const prefixTokens = prefixTokensOf(run, { q, t, shape, cache, now });
-  const changed = sameRules ? paramChange(cache.strategy.invalidates, run.params.get(prev!.q.offset), run.params.get(q.offset), shape) : undefined;
+  const changed = sameRules ? paramChange(cache.strategy.invalidates, run.params.get(prev!.q.offset), params, shape) : undefined;
   if (changed) cache.invalidate(q.model, changed.keepTokens);
   const rejected = rejectedFeature(p, q.messages)?.rejection;
   const res: CacheResult = rejected ? { read: null, readTokens: 0, writeTokens: 0, writeTokens1h: 0, positions: mine, apiError: rejected.message } : cache.request(request);

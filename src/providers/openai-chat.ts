@@ -8,6 +8,7 @@
 import * as z from 'zod';
 import { OPENAI_CATALOG, OPENAI_FALLBACK } from './openai/catalog.ts';
 import { OPENAI_CACHE_STRATEGIES } from './openai/cache.ts';
+import { openaiParams } from './openai/params.ts';
 import { toOpenAIChat } from './openai/chat-wire.ts';
 import { chatUsage, OPENAI_ENDPOINT_HEADERS } from './openai/usage.ts';
 import { fnTool, isObject, join, message, partsText, plain, tagged, toolsMessage, without, type Obj, type Piece } from './shared/normalise.ts';
@@ -56,6 +57,7 @@ export const openaiChat: ProviderAdapter<'openai-chat'> = {
   },
   schema: z.looseObject({ model: str.min(1), messages: z.array(chatMessage).min(1), tools: z.array(z.unknown()).optional() }),
   normalise,
+  params: openaiParams,
   usage: chatUsage,
   write: toOpenAIChat,
   endpoint: { url: 'https://api.openai.com/v1/chat/completions', keyVar: 'OPENAI_API_KEY', headers: OPENAI_ENDPOINT_HEADERS },

@@ -7,6 +7,7 @@
 import * as z from 'zod';
 import { OPENAI_CATALOG, OPENAI_FALLBACK } from './openai/catalog.ts';
 import { OPENAI_CACHE_STRATEGIES } from './openai/cache.ts';
+import { openaiParams } from './openai/params.ts';
 import { toOpenAIResponses } from './openai/responses-wire.ts';
 import { OPENAI_ENDPOINT_HEADERS, responsesUsage } from './openai/usage.ts';
 import { fnTool, message, partsText, plain, resultText, tagged, toolsMessage, withResult, without, type Obj } from './shared/normalise.ts';
@@ -68,6 +69,7 @@ export const openaiResponses: ProviderAdapter<'openai-responses'> = {
     );
   },
   normalise,
+  params: openaiParams,
   usage: responsesUsage,
   write: toOpenAIResponses,
   endpoint: { url: 'https://api.openai.com/v1/responses', keyVar: 'OPENAI_API_KEY', headers: OPENAI_ENDPOINT_HEADERS },

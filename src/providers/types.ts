@@ -145,7 +145,8 @@ export interface CacheStrategy {
   /**
    * The points a request's entries end at, from its explicit breakpoints (as points, in order) and
    * the provider's default placement (its adapter's `defaultBreakpoints`, as points);
-   * `atMessage(i)`: the point after message i.
+   * `atMessage(i)`: the point after message i; `params`: the request parameters its adapter read
+   * (e.g. OpenAI's `prompt_cache_mode`).
    */
   points(
     explicit: readonly CachePoint[],
@@ -153,6 +154,7 @@ export interface CacheStrategy {
     messages: readonly { role: string }[],
     atMessage: (i: number) => CachePoint,
     p: StrategyProfile,
+    params: RequestParams,
   ): CachePoint[];
   /**
    * Which entries a request can read: `any` alive entry it holds (no lookback is documented), or

@@ -5,7 +5,8 @@
  *   inactivity (a hit keeps the prefix alive).
  * - `openai-breakpoints` — GPT-5.6 and later families: entries at an implicit breakpoint near the
  *   newest user/tool message and at explicit `prompt_cache_breakpoint`s (at most 4 writes per
- *   request: the implicit one and the latest three explicit), read whole wherever they are (no
+ *   request: the implicit one and the latest three explicit; in explicit mode no implicit one, so a
+ *   request without markers caches nothing), read whole wherever they are (no
  *   lookback limit is documented), writes priced; a refresh on a read is not documented, so none is
  *   assumed.
  * Request settings that change the cached prefix on GPT-5.6+ (model, tools, `parallel_tool_calls`,
@@ -56,9 +57,12 @@ export const openaiBreakpointsCache: CacheStrategy = {
       OB.ttlMinutes.read,
     ),
   },
-  // The implicit breakpoint always, plus the latest explicit ones up to the per-request write limit (OpenAI has no default placement).
-  points(explicit, _defaults, messages, at, p) {
+  // Implicit mode (the default): the implicit breakpoint plus the latest explicit ones up to the
+  // per-request write limit. Explicit mode (`prompt_cache_options.mode: "explicit"`): no implicit
+  // breakpoint, the latest explicit ones up to the limit — with no marker, nothing is cached.
+  points(explicit, _defaults, messages, at, p, params) {
     const max = p.maxBreakpoints?.value ?? Infinity;
+    if (params.prompt_cache_mode === 'explicit') return explicit.slice(Math.max(0, explicit.length - max));
     return [at(implicitBreakpoint(messages)), ...explicit.slice(Math.max(0, explicit.length - (max - 1)))];
   },
   rejects: () => undefined,
