@@ -224,7 +224,7 @@ export interface ProfileTotals {
   totals: Totals;
 }
 
-/** What makes two profiles cache alike (everything but the title and the prices). */
+/** What makes two profiles cache alike (everything but the title and the prices: the mechanism and the features accepted). */
 function mechanicsKey(p: Profile): string {
   const v = (f: { value: unknown } | undefined): unknown => f?.value ?? null;
   return JSON.stringify([
@@ -237,6 +237,11 @@ function mechanicsKey(p: Profile): string {
     v(p.refreshOnHit),
     v(p.maxBreakpoints),
     v(p.lookbackBlocks),
+    // Features the model accepts decide which requests the API rejects.
+    Object.entries(p.features ?? {})
+      .filter(([, f]) => f.value)
+      .map(([k]) => k)
+      .sort(),
   ]);
 }
 

@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { BUILTIN_FOLDS } from '../folds/index.ts';
 import { importTrace } from '../import/index.ts';
 import { renderTexts } from '../corpus/check.ts';
+import { underEveryProfile } from '../economics/compute.ts';
+import { DEFAULT_ECONOMICS } from '../economics/profiles.ts';
 import { formatError } from '../scenarios/errors.ts';
 import { anthropic } from './anthropic.ts';
 
@@ -92,5 +94,17 @@ describe('Anthropic mid-conversation system messages', () => {
       ),
     ]);
     expect(r.errors[0]!.fix).toMatch(/Claude Opus 4\.8/);
+  });
+
+  it('under every profile (the side-by-side table), only the models that accept the feature price the request', async () => {
+    const r = await rendered(imported('claude-opus-4-8').result!.yaml);
+    const rows = new Map(underEveryProfile(r.scenarios[0]!, DEFAULT_ECONOMICS).map(({ profile, requests }) => [profile.id, requests[1]!]));
+    // Opus 4.8 and Opus 4.1 cache alike (same minimum, TTLs, limits) but only Opus 4.8 accepts the message.
+    expect(rows.get('anthropic-claude-opus-4.8')!.apiError).toBeUndefined();
+    expect(rows.get('anthropic-claude-opus-4.8')!.cachedTokens).toBeGreaterThan(0);
+    expect(rows.get('anthropic-claude-opus-4.1')!.apiError).toMatch(/mid-conversation system message/);
+    expect(rows.get('anthropic-claude-opus-4.1')!.costUsd).toBeNull();
+    // An OpenAI profile has no such feature: the request is priced.
+    expect(rows.get('openai-gpt-5.6-terra')!.apiError).toBeUndefined();
   });
 });
