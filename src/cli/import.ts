@@ -13,7 +13,7 @@ import { renderTexts } from '../corpus/check.ts';
 import { CorpusError } from '../scenarios/errors.ts';
 import { loadConfig, runMain, UsageError } from './config.ts';
 
-const USAGE = 'usage: npm run import -- <trace file> [--format openai-chat|openai-responses|anthropic|otlp] [--id <scenario id>] [--out <scenario file>] [--force]';
+const USAGE = `usage: npm run import -- <trace file> [--format ${INPUT_FORMATS.join('|')}] [--id <scenario id>] [--out <scenario file>] [--force]`;
 
 function parseArgs(argv: string[]): { file: string; format?: InputFormat; id?: string; out?: string; force: boolean } {
   let file: string | undefined;
@@ -80,6 +80,7 @@ runMain(async () => {
   const tmp = join(dirname(outAbs), `.${basename(outAbs)}.tmp`);
   writeFileSync(tmp, result.yaml);
   renameSync(tmp, outAbs);
+  for (const w of result.warnings) console.log(`${w.pos.file}:${w.pos.line}:${w.pos.col} warning: ${w.message}\n  fix: ${w.fix}`);
   for (const d of result.dropped) console.log(`${d.pos.file}:${d.pos.line}:${d.pos.col} dropped ${d.what}: ${d.where}`);
   if (result.skippedSpans) console.log(`skipped ${result.skippedSpans} span(s) without gen_ai.input.messages`);
   console.log(
