@@ -14,8 +14,7 @@ import { CorpusError } from '../scenarios/errors.ts';
 import { loadConfig, runMain, UsageError } from './config.ts';
 import { runCommand, runCommandWithArgs } from '../project.ts';
 
-const usage = (): string =>
-  `usage: ${runCommandWithArgs('import')} <trace file> [--format openai-chat|openai-responses|anthropic|otlp] [--id <scenario id>] [--out <scenario file>] [--force]`;
+const usage = (): string => `usage: ${runCommandWithArgs('import')} <trace file> [--format ${INPUT_FORMATS.join('|')}] [--id <scenario id>] [--out <scenario file>] [--force]`;
 
 function parseArgs(argv: string[]): { file: string; format?: InputFormat; id?: string; out?: string; force: boolean } {
   let file: string | undefined;
@@ -82,6 +81,7 @@ runMain(async () => {
   const tmp = join(dirname(outAbs), `.${basename(outAbs)}.tmp`);
   writeFileSync(tmp, result.yaml);
   renameSync(tmp, outAbs);
+  for (const w of result.warnings) console.log(`${w.pos.file}:${w.pos.line}:${w.pos.col} warning: ${w.message}\n  fix: ${w.fix}`);
   for (const d of result.dropped) console.log(`${d.pos.file}:${d.pos.line}:${d.pos.col} dropped ${d.what}: ${d.where}`);
   if (result.skippedSpans) console.log(`skipped ${result.skippedSpans} span(s) without gen_ai.input.messages`);
   console.log(

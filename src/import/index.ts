@@ -7,23 +7,30 @@
  * Steps: read the JSON values (read.ts) → requests: request bodies (bare or wrapped) or GenAI
  * spans (otlp.ts) → one provider (detect.ts) → what the provider billed, from each response's
  * usage or span's usage attributes (usage.ts), stored as the payload's `measured` → secrets dropped
- * (secrets.ts; the response itself is never stored) → each payload checked by the `requests` fold
- * itself → timestamps to time labels → YAML (scenario.ts).
+ * (secrets.ts; the response itself is never stored) → each body checked by its provider adapter
+ * (the schema and rules the `requests` fold checks it with) → timestamps to time labels → YAML (scenario.ts).
  */
-import type { RequestFormat } from '../folds/requests/schema.ts';
-import { requests as requestsFold } from '../folds/requests/index.ts';
 import type { InputError } from '../scenarios/errors.ts';
 import { formatElapsed } from '../scenarios/time.ts';
-import { candidates, FORMAT_TITLES } from './detect.ts';
+import { otelGenai } from '../providers/otel-genai.ts';
+import { bodyIssues, PROVIDERS, providerOf, type ProviderId as RequestFormat } from '../providers/registry.ts';
+import type { ProviderAdapter } from '../providers/types.ts';
+import { rejectedFeature } from '../economics/features.ts';
+import { DEFAULT_ECONOMICS, profileFor } from '../economics/profiles.ts';
+import { candidates, FORMAT_TITLES, tieBreak } from './detect.ts';
 import { jsonAttribute, spansOf, type OtlpIssue } from './otlp.ts';
 import { chunkPos, ENVELOPE_KEYS, isObject, readChunks, type Chunk } from './read.ts';
 import { credentialHeader, scrub, type Dropped } from './secrets.ts';
 import { scenarioYaml } from './scenario.ts';
 import { readSpanUsage, readUsage, type MeasuredUsage, type UsageIssue } from './usage.ts';
 
-/** `--format` values: a body format, or `otlp` for OpenTelemetry spans. */
-export const INPUT_FORMATS = ['openai-chat', 'openai-responses', 'anthropic', 'otlp'] as const;
-export type InputFormat = (typeof INPUT_FORMATS)[number];
+/** `--format` values: each adapter's import name (its id, or `otlp` for OpenTelemetry spans). */
+export const INPUT_FORMATS: readonly string[] = PROVIDERS.map((p) => p.importName ?? p.id);
+export type InputFormat = string;
+/** The `--format` value that reads OTLP trace documents (the OpenTelemetry adapter's). */
+const OTLP = otelGenai.importName!;
+/** The format id of a `--format` value. */
+const formatOf = (name: string): RequestFormat | undefined => PROVIDERS.find((p) => (p.importName ?? p.id) === name)?.id;
 
 export interface ImportOptions {
   /** The trace file as the user named it (used in messages and the scenario). */
@@ -49,6 +56,8 @@ export interface ImportResult {
   detected: boolean;
   /** Requests that carried the provider's usage (stored as measured figures). */
   measured: number;
+  /** Requests the provider's API would reject for their model (a feature it does not accept), located in the trace. */
+  warnings: InputError[];
 }
 
 /** One request of the trace, before it becomes an event. */
@@ -211,7 +220,9 @@ function chooseFormat(reqs: Req[], file: string, errors: InputError[]): RequestF
       errors.push({
         pos: chunkPos(r.chunk, r.at, file),
         message: `not a request body of a known provider: ${c.problem}`,
-        fix: 'import OpenAI Chat Completions or Responses bodies, or Anthropic Messages bodies, one per line — or pass --format to say which one it is',
+        fix: `import request bodies of one of ${PROVIDERS.filter((p) => 'detect' in p)
+          .map((p) => p.title)
+          .join(', ')}, one per line — or pass --format to say which one it is`,
       });
       continue;
     }
@@ -229,7 +240,10 @@ function chooseFormat(reqs: Req[], file: string, errors: InputError[]): RequestF
   }
   if (!allowed) return undefined;
   if (allowed.length === 1) return allowed[0];
-  return reqs.every((r) => 'max_tokens' in r.body) ? 'anthropic' : 'openai-chat';
+  return tieBreak(
+    allowed,
+    reqs.map((r) => r.body),
+  );
 }
 
 /** Time labels: elapsed since the earliest timestamp; all or none of the requests must have one. */
@@ -249,6 +263,22 @@ function labels(reqs: Req[], file: string, errors: InputError[]): string[] {
   return reqs.map((r) => formatElapsed(Math.round(r.timestampMs! - t0)));
 }
 
+/**
+ * Requests whose model rejects a feature they use (e.g. an Anthropic mid-conversation system message
+ * on a model without it): a warning at the message in the trace, with the fix. The scenario is
+ * still written (it is what was captured); `npm run check` reports the request as one the API rejects.
+ */
+function rejections(reqs: readonly Req[], format: RequestFormat, file: string): InputError[] {
+  const adapter: ProviderAdapter = providerOf(format);
+  return reqs.flatMap((r) => {
+    const model = r.body.model as string;
+    const found = rejectedFeature(profileFor(DEFAULT_ECONOMICS, model).profile, adapter.normalise(r.body));
+    if (!found) return [];
+    const at = [...r.at, ...(adapter.messagePath?.(r.body, found.message) ?? [])];
+    return [{ pos: chunkPos(r.chunk, at, file), message: `${model} rejects this request: ${found.rejection.message}`, fix: found.rejection.fix }];
+  });
+}
+
 export function importTrace(text: string, opts: ImportOptions): { result?: ImportResult; errors: InputError[] } {
   const { file } = opts;
   const errors: InputError[] = [];
@@ -256,7 +286,7 @@ export function importTrace(text: string, opts: ImportOptions): { result?: Impor
   const chunks = readChunks(text, file, errors);
   if (errors.length) return { errors };
   const otlp = chunks.filter((c) => 'resourceSpans' in c.value);
-  const isOtlp = opts.format === 'otlp' || otlp.length > 0;
+  const isOtlp = opts.format === OTLP || otlp.length > 0;
   if (isOtlp && otlp.length < chunks.length) {
     const odd = chunks.find((c) => !('resourceSpans' in c.value))!;
     const other = otlp[0];
@@ -274,14 +304,14 @@ export function importTrace(text: string, opts: ImportOptions): { result?: Impor
   let skippedSpans = 0;
   if (isOtlp) {
     ({ reqs, skipped: skippedSpans } = spansToRequests(chunks, file, errors));
-    format = 'otel-genai';
+    format = otelGenai.id;
   } else {
     reqs = bodiesOf(chunks, file, errors, dropped);
     if (errors.length) return { errors };
-    format = opts.format ? (opts.format as RequestFormat) : chooseFormat(reqs, file, errors);
+    format = opts.format ? formatOf(opts.format) : chooseFormat(reqs, file, errors);
   }
   if (errors.length || !format) return { errors };
-  if (format !== 'otel-genai') {
+  if (!isOtlp) {
     for (const r of reqs) {
       if (!r.usage) continue;
       const issues: UsageIssue[] = [];
@@ -303,15 +333,15 @@ export function importTrace(text: string, opts: ImportOptions): { result?: Impor
   });
   payloads.forEach((p, i) => {
     const r = reqs[i]!;
-    for (const issue of requestsFold.validateEvent('request/sent', p)) {
-      // Issue paths start at the payload ("body", …); a body's path maps into the file's JSON.
-      const inBody = issue.path[0] === 'body' ? issue.path.slice(1) : issue.path;
-      const pos = chunkPos(r.chunk, isOtlp ? r.at : [...r.at, ...inBody], file, issue.message.startsWith('unknown field'));
+    // The body as the requests fold checks it (its adapter's schema and rules); a body's path maps into the file's JSON.
+    for (const issue of bodyIssues(p.format, p.body)) {
+      const pos = chunkPos(r.chunk, isOtlp ? r.at : [...r.at, ...issue.path], file, issue.message.startsWith('unknown field'));
       errors.push({ pos, message: `${FORMAT_TITLES[format!]} request: ${issue.message}`, fix: issue.fix });
     }
   });
   const t = labels(reqs, file, errors);
   if (errors.length) return { errors };
+  const warnings = rejections(reqs, format, file);
   const firstAt = reqs.map((r) => r.timestampMs).filter((x): x is number => x !== undefined);
   const yaml = scenarioYaml({
     id: opts.id,
@@ -324,5 +354,5 @@ export function importTrace(text: string, opts: ImportOptions): { result?: Impor
     ...(opts.previous !== undefined && { previous: opts.previous }),
     events: payloads.map((p, i) => ({ off: reqs[i]!.offset, t: t[i]!, payload: p, line: chunkPos(reqs[i]!.chunk, reqs[i]!.at, file).line })),
   });
-  return { result: { yaml, format, requests: payloads.length, dropped, skippedSpans, detected: !opts.format, measured: reqs.filter((r) => r.measured).length }, errors };
+  return { result: { yaml, format, requests: payloads.length, dropped, skippedSpans, detected: !opts.format, measured: reqs.filter((r) => r.measured).length, warnings }, errors };
 }
