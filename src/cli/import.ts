@@ -1,9 +1,10 @@
 /**
  * `npm run import -- <trace> [--format openai-chat|openai-responses|anthropic|otlp] [--id <id>]
- * [--out <file>] [--force]` — turns a captured trace into a scenario for the `requests` fold
- * (src/import). Writes `scenarios/<id>.yaml` (or --out) only when the whole trace imports and the
- * scenario renders clean; prints every dropped secret (where, never the value). Refuses to
- * overwrite a scenario it did not write itself unless --force.
+ * [--out <file> | --out-dir <folder>] [--force]` — turns a captured trace into a scenario for the
+ * `requests` fold (src/import). Writes `scenarios/<id>.yaml` (or --out) only when the whole trace
+ * imports and the scenario renders clean; prints every dropped secret (where, never the value).
+ * Refuses to overwrite a scenario it did not write itself unless --force. With --out-dir the trace
+ * is a log of many conversations: one scenario per conversation (import-log.ts).
  */
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
@@ -12,27 +13,40 @@ import { IMPORT_HEADER } from '../import/scenario.ts';
 import { renderTexts } from '../prompt/corpus.ts';
 import { CorpusError } from '../scenarios/errors.ts';
 import { loadConfig, runMain, UsageError } from './config.ts';
+import { importLogCommand } from './import-log.ts';
 
-const USAGE = 'usage: npm run import -- <trace file> [--format openai-chat|openai-responses|anthropic|otlp] [--id <scenario id>] [--out <scenario file>] [--force]';
+const USAGE =
+  'usage: npm run import -- <trace file> [--format openai-chat|openai-responses|anthropic|otlp] [--id <scenario id>] [--out <scenario file> | --out-dir <folder> (a log: one scenario per conversation)] [--force]';
 
-function parseArgs(argv: string[]): { file: string; format?: InputFormat; id?: string; out?: string; force: boolean } {
+export interface ImportArgs {
+  file: string;
+  format?: InputFormat;
+  id?: string;
+  out?: string;
+  outDir?: string;
+  force: boolean;
+}
+
+function parseArgs(argv: string[]): ImportArgs {
   let file: string | undefined;
-  const opts: { format?: InputFormat; id?: string; out?: string; force: boolean } = { force: false };
+  const opts: Omit<ImportArgs, 'file'> = { force: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--force') opts.force = true;
-    else if (a === '--format' || a === '--id' || a === '--out') {
+    else if (a === '--format' || a === '--id' || a === '--out' || a === '--out-dir') {
       const v = argv[++i];
       if (v === undefined) throw new UsageError(`${a} needs a value\n  fix: ${USAGE}`);
       if (a === '--format') {
         if (!(INPUT_FORMATS as readonly string[]).includes(v)) throw new UsageError(`unknown --format "${v}"\n  fix: use one of ${INPUT_FORMATS.join(', ')}`);
         opts.format = v as InputFormat;
-      } else opts[a === '--id' ? 'id' : 'out'] = v;
+      } else opts[a === '--id' ? 'id' : a === '--out' ? 'out' : 'outDir'] = v;
     } else if (a.startsWith('--')) throw new UsageError(`unknown option ${a}\n  fix: ${USAGE}`);
     else if (file === undefined) file = a;
     else throw new UsageError(`one trace file at a time (got ${file} and ${a})\n  fix: ${USAGE}`);
   }
   if (!file) throw new UsageError(`no trace file given\n  fix: ${USAGE}`);
+  if (opts.out !== undefined && opts.outDir !== undefined)
+    throw new UsageError(`--out names one scenario file, --out-dir a folder for one per conversation: give one of them\n  fix: ${USAGE}`);
   return { file, ...opts };
 }
 
@@ -51,6 +65,7 @@ runMain(async () => {
   const abs = resolve(args.file);
   if (!existsSync(abs)) throw new UsageError(`no such file: ${args.file}\n  fix: give the path of a trace file (JSON Lines of request bodies, or an OTLP JSON export)`);
   const display = relative(config.root, abs).split('\\').join('/');
+  if (args.outDir !== undefined) return importLogCommand(args, { id, abs, display, config });
   const outAbs = resolve(args.out ?? join(config.root, config.scenariosDir, `${id}.yaml`));
   const out = relative(config.root, outAbs).split('\\').join('/');
   const existing = existsSync(outAbs) ? readFileSync(outAbs, 'utf8') : undefined;

@@ -18,6 +18,7 @@ import { candidates, FORMAT_TITLES } from './detect.ts';
 import { jsonAttribute, spansOf, type OtlpIssue } from './otlp.ts';
 import { chunkPos, ENVELOPE_KEYS, isObject, readChunks, type Chunk } from './read.ts';
 import { credentialHeader, scrub, type Dropped } from './secrets.ts';
+import { distinctConversations, type Conversation } from './log/group.ts';
 import { scenarioYaml } from './scenario.ts';
 import { readSpanUsage, readUsage, type MeasuredUsage, type UsageIssue } from './usage.ts';
 
@@ -32,6 +33,8 @@ export interface ImportOptions {
   format?: InputFormat;
   /** The scenario file being replaced, when an import wrote it (its annotations are kept). */
   previous?: string;
+  /** One conversation of a log (log/index.ts): which key grouped its requests, said in the scenario. */
+  conversation?: Conversation;
 }
 
 export interface DroppedSecret extends Dropped {
@@ -103,7 +106,7 @@ function bodiesOf(chunks: Chunk[], file: string, errors: InputError[], dropped: 
         });
       else
         for (const h of Object.keys(v.headers).sort())
-          if (credentialHeader(h)) dropped.push({ pos: chunkPos(c, ['headers', h], file, true), where: `header ${h}`, what: 'a credential header' });
+          if (credentialHeader(h)) dropped.push(droppedAt({ where: `header ${h}`, what: 'a credential header' }, () => chunkPos(c, ['headers', h], file, true)));
     }
     const req: Req = { chunk: c, at: ['body'], offset: c.line, body: v.body as Obj };
     if (v.response !== undefined && v.usage !== undefined) {
@@ -232,6 +235,9 @@ function chooseFormat(reqs: Req[], file: string, errors: InputError[]): RequestF
   return reqs.every((r) => 'max_tokens' in r.body) ? 'anthropic' : 'openai-chat';
 }
 
+/** The trace line a request starts on: its chunk's own line when the chunk is one line (JSON Lines), else located. */
+const lineOf = (r: Req, file: string): number => (r.chunk.text.includes('\n') ? chunkPos(r.chunk, r.at, file).line : r.chunk.line);
+
 /** Time labels: elapsed since the earliest timestamp; all or none of the requests must have one. */
 function labels(reqs: Req[], file: string, errors: InputError[]): string[] {
   const withTime = reqs.filter((r) => r.timestampMs !== undefined);
@@ -250,11 +256,32 @@ function labels(reqs: Req[], file: string, errors: InputError[]): string[] {
 }
 
 export function importTrace(text: string, opts: ImportOptions): { result?: ImportResult; errors: InputError[] } {
+  const errors: InputError[] = [];
+  const chunks = readChunks(text, opts.file, errors);
+  if (errors.length) return { errors };
+  return importChunks(chunks, opts);
+}
+
+/** A dropped secret whose position is found only when read (locating parses the line: costly on a large log). */
+function droppedAt(d: Dropped, where: () => InputError['pos']): DroppedSecret {
+  let pos: InputError['pos'] | undefined;
+  return Object.defineProperty({ ...d } as DroppedSecret, 'pos', { enumerable: true, get: () => (pos ??= where()) });
+}
+
+/** The JSON values of a trace (readChunks, or one conversation of a log: log/index.ts) → the scenario. */
+export function importChunks(chunks: Chunk[], opts: ImportOptions): { result?: ImportResult; errors: InputError[] } {
   const { file } = opts;
   const errors: InputError[] = [];
   const dropped: DroppedSecret[] = [];
-  const chunks = readChunks(text, file, errors);
-  if (errors.length) return { errors };
+  const conversations = opts.conversation ? undefined : distinctConversations(chunks);
+  if (conversations) {
+    errors.push({
+      pos: { file, line: conversations.second.line, col: 1 },
+      message: `this trace holds more than one conversation: line ${conversations.first.line}'s \`${conversations.by}\` is ${JSON.stringify(conversations.first.key)}, this line's ${JSON.stringify(conversations.second.key)}`,
+      fix: 'import it as a log, one scenario per conversation: npm run import -- <trace> --out-dir <folder> (see the README, "Import a trace")',
+    });
+    return { errors };
+  }
   const otlp = chunks.filter((c) => 'resourceSpans' in c.value);
   const isOtlp = opts.format === 'otlp' || otlp.length > 0;
   if (isOtlp && otlp.length < chunks.length) {
@@ -297,7 +324,7 @@ export function importTrace(text: string, opts: ImportOptions): { result?: Impor
     const body = scrub(r.body, found) as Obj;
     for (const d of found.slice(before)) {
       const path = d.where === 'the body' ? [] : d.where.split('.').map((k) => (/^\d+$/.test(k) ? Number(k) : k));
-      dropped.push({ ...d, pos: chunkPos(r.chunk, isOtlp ? r.at : [...r.at, ...path], file, d.what.startsWith('a credential field')) });
+      dropped.push(droppedAt(d, () => chunkPos(r.chunk, isOtlp ? r.at : [...r.at, ...path], file, d.what.startsWith('a credential field'))));
     }
     return { format, ...(r.measured && { measured: r.measured }), body };
   });
@@ -322,7 +349,8 @@ export function importTrace(text: string, opts: ImportOptions): { result?: Impor
     dropped: dropped.length,
     measured: reqs.filter((r) => r.measured).length,
     ...(opts.previous !== undefined && { previous: opts.previous }),
-    events: payloads.map((p, i) => ({ off: reqs[i]!.offset, t: t[i]!, payload: p, line: chunkPos(reqs[i]!.chunk, reqs[i]!.at, file).line })),
+    ...(opts.conversation && { conversation: opts.conversation }),
+    events: payloads.map((p, i) => ({ off: reqs[i]!.offset, t: t[i]!, payload: p, line: lineOf(reqs[i]!, file) })),
   });
   return { result: { yaml, format, requests: payloads.length, dropped, skippedSpans, detected: !opts.format, measured: reqs.filter((r) => r.measured).length }, errors };
 }

@@ -11,13 +11,22 @@ export interface Pos {
   col: number;
 }
 
+/** The last text parsed: the positions of one line are asked for together (a secret, then a field). */
+let last: { text: string; doc: ReturnType<typeof parseDocument>; lc: LineCounter } | undefined;
+function parsed(text: string): { doc: ReturnType<typeof parseDocument>; lc: LineCounter } {
+  if (last?.text !== text) {
+    const lc = new LineCounter();
+    last = { text, doc: parseDocument(text, { lineCounter: lc }), lc };
+  }
+  return last;
+}
+
 /**
  * Position of `path` in `text`, where `text` starts at `start` in the file: of the value there,
  * or with `key`, of the field's name (for "unknown field" messages).
  */
 export function locate(text: string, path: readonly (string | number)[], start: Pos, opts: { key?: boolean } = {}): Pos {
-  const lc = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lc });
+  const { doc, lc } = parsed(text);
   if (doc.errors.length) return start;
   const at = (offset: number): Pos => {
     const p = lc.linePos(offset);

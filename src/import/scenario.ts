@@ -24,6 +24,22 @@ export interface ScenarioInput {
   events: { off: number; t: string; payload: unknown; line: number }[];
   /** The file being replaced, when the import wrote it: its annotations and expect are kept. */
   previous?: string;
+  /** One conversation of a log: the key that grouped its requests (said in the title and intro). */
+  conversation?: { by: string; key: string };
+}
+
+/** Inline code for untrusted text: a fence longer than any run of backticks inside (CommonMark). */
+function code(text: string): string {
+  const flat = text.replace(/\s+/g, ' ');
+  const longest = Math.max(0, ...(flat.match(/`+/g) ?? []).map((r) => r.length));
+  const fence = '`'.repeat(longest + 1);
+  return longest ? `${fence} ${flat} ${fence}` : `${fence}${flat}${fence}`;
+}
+
+function grouping(c: { by: string; key: string }): string {
+  return c.by === 'prefix chain'
+    ? `One conversation of a log, grouped by its prefix chain (${c.key}: the requests carry no conversation key, so each joined the conversation whose latest request it extends).`
+    : `One conversation of a log: the requests whose \`${c.by}\` is ${code(c.key)}.`;
 }
 
 /** Fields of a previously imported scenario that a re-import keeps. */
@@ -41,6 +57,7 @@ function kept(previous: string | undefined): Record<string, unknown> {
 export function scenarioYaml(s: ScenarioInput): string {
   const n = s.events.length;
   const intro = [
+    ...(s.conversation ? [grouping(s.conversation)] : []),
     `Imported from \`${s.file}\`: ${n} ${s.formatTitle} request${n === 1 ? '' : 's'}${s.firstInstant ? `, the first sent at ${s.firstInstant}.` : ' (the trace has no timestamps).'}`,
     'Each event is one request exactly as the provider received it (the `requests` fold). A line’s',
     'gutter link is the first request that carried it, and the ✂ line shows where each request',
@@ -54,13 +71,14 @@ export function scenarioYaml(s: ScenarioInput): string {
   ].join('\n');
   const doc = {
     id: s.id,
-    title: `Imported trace — ${s.file.split('/').at(-1)}`,
+    title: `Imported trace — ${s.file.split('/').at(-1)}${s.conversation ? ` · ${s.conversation.by === 'prefix chain' ? s.conversation.key : `${s.conversation.by} ${code(s.conversation.key.slice(0, 80))}`}` : ''}`,
     fold: 'requests',
     intro: `${intro}\n`,
     events: s.events.map((e) => ({ off: e.off, t: e.t, type: 'request/sent', payload: e.payload, note: `line ${e.line} of the trace` })),
     ...kept(s.previous),
   };
   // The editor modeline first (the schemas/ folder's requests-fold schema), then where it came from.
-  const header = `${MODELINE}\n${IMPORT_HEADER} from ${s.file} (${s.format}); re-import rather than edit the events (annotations and expect are kept).\n`;
+  const from = s.conversation ? `${s.file} (${s.format}, grouped by ${s.conversation.by})` : `${s.file} (${s.format})`;
+  const header = `${MODELINE}\n${IMPORT_HEADER} from ${from}; re-import rather than edit the events (annotations and expect are kept).\n`;
   return header + stringify(doc, { lineWidth: 0, minContentWidth: 0 });
 }
