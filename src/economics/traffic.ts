@@ -7,25 +7,36 @@
  * report` (`traffic` in `--json`) and the site's traffic page. Pure: the rendered corpus and the
  * manifest in, figures out; every total is the sum of the conversations' own figures.
  */
+import * as z from 'zod';
 import type { RenderedCorpus } from '../prompt/corpus.ts';
 import type { RenderedScenario } from '../prompt/render.ts';
 import { totalsOf, type Cause, type RequestEconomics, type Totals } from './compute.ts';
+import { formatShare, formatTokens, formatUsd, NO_PRICE } from './format.ts';
 import { changeOf } from './traffic-change.ts';
 
 /** File name ending of a log's manifest, beside its scenarios. */
 export const TRAFFIC_SUFFIX = '.traffic.json';
 
-/** What `npm run import -- <log> --out-dir` writes beside the scenarios. */
-export interface TrafficManifest {
+/** What `npm run import -- <log> --out-dir` writes beside the scenarios (read back: untrusted, checked). */
+export const trafficManifestSchema = z.strictObject({
   /** The log, as the import named it. */
-  log: string;
+  log: z.string(),
   /** The scenario ids' prefix (names the summary: /traffic/<prefix>/). */
-  prefix: string;
-  formats: string[];
+  prefix: z.string().regex(/^[a-z0-9][a-z0-9_-]*$/),
+  formats: z.array(z.string()),
   /** Non-blank lines of the log. */
-  lines: number;
-  conversations: { id: string; groupedBy: string; key: string; requests: number; lines: [number, number] }[];
-}
+  lines: z.int().nonnegative(),
+  conversations: z.array(
+    z.strictObject({
+      id: z.string(),
+      groupedBy: z.string(),
+      key: z.string(),
+      requests: z.int().nonnegative(),
+      lines: z.tuple([z.int().positive(), z.int().positive()]),
+    }),
+  ),
+});
+export type TrafficManifest = z.infer<typeof trafficManifestSchema>;
 
 export interface UsageFigures {
   inputTokens: number;
@@ -164,4 +175,28 @@ export function trafficSummary(corpus: RenderedCorpus, manifest: TrafficManifest
     perConversation: per,
     missing,
   };
+}
+
+const usd = (x: number | null, exact: boolean): string => (x === null ? NO_PRICE : `${exact ? '' : '≈'}${formatUsd(x)}`);
+
+/** The summary as text (the report's section for the log). */
+export function trafficLines(s: TrafficSummary): string[] {
+  const t = s.totals;
+  const out = [
+    `traffic of ${s.log} (${s.prefix}-…): ${s.conversations} conversations, ${s.requests} requests, ${formatTokens(t.inputTokens, t.exact)} input tokens, ${formatShare(t.cachedShare)} cached, ${usd(t.costUsd, t.exact)}; lost to cache misses: ${formatTokens(t.tokensLost, t.exact)} tokens, ${usd(t.lostCostUsd, t.exact)}`,
+  ];
+  for (const c of s.byCause) out.push(`  by cause — ${c.cause}: ${c.requests} requests, −${formatTokens(c.tokensLost, t.exact)} tokens, ${usd(c.lostCostUsd, t.exact)}`);
+  for (const c of s.byChange)
+    out.push(
+      `  by change — ${c.change}: ${c.requests} requests in ${c.conversations} conversations, −${formatTokens(c.tokensLost, t.exact)} tokens, ${usd(c.lostCostUsd, t.exact)}`,
+    );
+  if (s.worst.length) out.push(`  worst: ${s.worst.map((w) => `${w.id} (${usd(w.lostCostUsd, t.exact)})`).join(', ')}`);
+  if (s.measured) {
+    const m = s.measured;
+    out.push(
+      `  billed (${m.requests} requests with usage): ${formatTokens(m.billed.inputTokens)} input, ${formatTokens(m.billed.cachedTokens)} cached, ${formatTokens(m.billed.cacheWriteTokens)} written — modelled: ${formatTokens(m.modelled.inputTokens, t.exact)}, ${formatTokens(m.modelled.cachedTokens, t.exact)}, ${formatTokens(m.modelled.cacheWriteTokens, t.exact)}`,
+    );
+  }
+  if (s.missing.length) out.push(`  not in the corpus (removed since the import): ${s.missing.join(', ')}`);
+  return out;
 }

@@ -3,7 +3,7 @@
  * JSON Lines of wrapped OpenAI Chat Completions requests — `{timestamp, headers, body, response}` —
  * from many agent conversations interleaved in time, as a gateway records a day of traffic. Each
  * body carries its conversation in `user` and `prompt_cache_key`; the response carries only a
- * plausible `usage` (prompt tokens ≈ characters ÷ 4, cached tokens the previous request's prompt
+ * plausible `usage` (prompt tokens ≈ characters ÷ 4.8, about o200k_base on this text; cached tokens the previous request's prompt
  * rounded down to 128 when its prefix is unchanged and the idle gap is under 5 minutes; made up,
  * nothing here was sent to a provider). Some conversations break their own cache the way agents
  * do: the harness writes the date into the system prompt and the day turns (every 7th), a tool
@@ -139,7 +139,7 @@ function main(): void {
       const { c, k, t } = order[i++]!;
       const b = body(c, k, shape);
       const chars = JSON.stringify(b.messages).length + JSON.stringify(b.tools).length;
-      const prompt = Math.round(chars / 4);
+      const prompt = Math.round(chars / 4.8);
       const system = (b.messages as { content: string }[])[0]!.content;
       const p = prev.get(c.id);
       const reused = p && p.system === system && p.tools === b.tools && t - p.t < 5 * 60_000;
