@@ -1,5 +1,5 @@
 /**
- * `npm run import -- <trace> [--format openai-chat|openai-responses|anthropic|otlp] [--id <id>]
+ * `npm run import -- <trace> [--format openai-chat|openai-responses|anthropic|otlp|codex|claude-code] [--id <id>]
  * [--out <file> | --out-dir <folder>] [--force]` — turns a captured trace into a scenario for the
  * `requests` fold (src/import). Writes `scenarios/<id>.yaml` (or --out) only when the whole trace
  * imports and the scenario renders clean; prints every dropped secret (where, never the value).
@@ -8,6 +8,7 @@
  */
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
+import { CAPTURE_IDS } from '../import/captures/index.ts';
 import { importTrace, INPUT_FORMATS, type InputFormat } from '../import/index.ts';
 import { IMPORT_HEADER } from '../import/scenario.ts';
 import { renderTexts } from '../prompt/corpus.ts';
@@ -16,11 +17,13 @@ import { loadConfig, runMain, UsageError } from './config.ts';
 import { importLogCommand } from './import-log.ts';
 
 const USAGE =
-  'usage: npm run import -- <trace file> [--format openai-chat|openai-responses|anthropic|otlp] [--id <scenario id>] [--out <scenario file> | --out-dir <folder> (a log: one scenario per conversation)] [--force]';
+  'usage: npm run import -- <trace file> [--format openai-chat|openai-responses|anthropic|otlp|codex|claude-code] [--id <scenario id>] [--out <scenario file> | --out-dir <folder> (a log: one scenario per conversation)] [--force]';
 
 export interface ImportArgs {
   file: string;
   format?: InputFormat;
+  /** A capture format (src/import/captures). */
+  capture?: string;
   id?: string;
   out?: string;
   outDir?: string;
@@ -37,8 +40,9 @@ function parseArgs(argv: string[]): ImportArgs {
       const v = argv[++i];
       if (v === undefined) throw new UsageError(`${a} needs a value\n  fix: ${USAGE}`);
       if (a === '--format') {
-        if (!(INPUT_FORMATS as readonly string[]).includes(v)) throw new UsageError(`unknown --format "${v}"\n  fix: use one of ${INPUT_FORMATS.join(', ')}`);
-        opts.format = v as InputFormat;
+        if (CAPTURE_IDS.includes(v)) opts.capture = v;
+        else if ((INPUT_FORMATS as readonly string[]).includes(v)) opts.format = v as InputFormat;
+        else throw new UsageError(`unknown --format "${v}"\n  fix: use one of ${[...INPUT_FORMATS, ...CAPTURE_IDS].join(', ')}`);
       } else opts[a === '--id' ? 'id' : a === '--out' ? 'out' : 'outDir'] = v;
     } else if (a.startsWith('--')) throw new UsageError(`unknown option ${a}\n  fix: ${USAGE}`);
     else if (file === undefined) file = a;
@@ -87,7 +91,13 @@ runMain(async () => {
     : undefined;
   if (clash) throw new UsageError(`${config.scenariosDir}/${clash} already has the id "${id}"\n  fix: pass another --id`);
   const trace = readFileSync(abs, 'utf8');
-  const { result, errors } = importTrace(trace, { file: display, id, ...(args.format && { format: args.format }), ...(imported && { previous: existing }) });
+  const { result, errors } = importTrace(trace, {
+    file: display,
+    id,
+    ...(args.format && { format: args.format }),
+    ...(args.capture && { capture: args.capture }),
+    ...(imported && { previous: existing }),
+  });
   if (!result) throw new CorpusError(errors);
   // The result must pass the corpus check as it is (kept annotations must still anchor).
   const check = renderTexts([{ file: out, text: result.yaml }], config, { everyEvent: false });

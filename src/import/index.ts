@@ -18,6 +18,7 @@ import { candidates, FORMAT_TITLES } from './detect.ts';
 import { jsonAttribute, spansOf, type OtlpIssue } from './otlp.ts';
 import { chunkPos, ENVELOPE_KEYS, isObject, readChunks, type Chunk } from './read.ts';
 import { credentialHeader, scrub, type Dropped } from './secrets.ts';
+import { captureOf } from './captures/index.ts';
 import { distinctConversations, type Conversation } from './log/group.ts';
 import { scenarioYaml } from './scenario.ts';
 import { readSpanUsage, readUsage, type MeasuredUsage, type UsageIssue } from './usage.ts';
@@ -35,6 +36,8 @@ export interface ImportOptions {
   previous?: string;
   /** One conversation of a log (log/index.ts): which key grouped its requests, said in the scenario. */
   conversation?: Conversation;
+  /** A capture format's id (captures/index.ts CAPTURES), as `--format` names it; detected when absent. */
+  capture?: string;
 }
 
 export interface DroppedSecret extends Dropped {
@@ -66,6 +69,8 @@ interface Req {
   usage?: { value: unknown; at: (string | number)[] };
   /** What the provider billed, normalised (usage.ts). */
   measured?: MeasuredUsage;
+  /** Rebuilt from several lines of a capture (captures/): paths inside the body do not lead into the chunk. */
+  assembled?: true;
 }
 
 type Obj = Record<string, unknown>;
@@ -283,7 +288,7 @@ export function importChunks(chunks: Chunk[], opts: ImportOptions): { result?: I
     return { errors };
   }
   const otlp = chunks.filter((c) => 'resourceSpans' in c.value);
-  const isOtlp = opts.format === 'otlp' || otlp.length > 0;
+  const isOtlp = !opts.capture && (opts.format === 'otlp' || otlp.length > 0);
   if (isOtlp && otlp.length < chunks.length) {
     const odd = chunks.find((c) => !('resourceSpans' in c.value))!;
     const other = otlp[0];
@@ -299,7 +304,17 @@ export function importChunks(chunks: Chunk[], opts: ImportOptions): { result?: I
   let reqs: Req[];
   let format: RequestFormat | undefined;
   let skippedSpans = 0;
-  if (isOtlp) {
+  const capture = isOtlp ? undefined : captureOf(chunks, opts.capture);
+  if (capture) {
+    reqs = capture.requests(chunks, file, errors);
+    format = capture.format;
+    if (!reqs.length && !errors.length)
+      errors.push({
+        pos: { file, line: chunks[0]?.line ?? 1, col: 1 },
+        message: `this ${capture.title} holds no request (no model reply)`,
+        fix: 'import a capture of a session in which the model answered at least once',
+      });
+  } else if (isOtlp) {
     ({ reqs, skipped: skippedSpans } = spansToRequests(chunks, file, errors));
     format = 'otel-genai';
   } else {
@@ -324,7 +339,7 @@ export function importChunks(chunks: Chunk[], opts: ImportOptions): { result?: I
     const body = scrub(r.body, found) as Obj;
     for (const d of found.slice(before)) {
       const path = d.where === 'the body' ? [] : d.where.split('.').map((k) => (/^\d+$/.test(k) ? Number(k) : k));
-      dropped.push(droppedAt(d, () => chunkPos(r.chunk, isOtlp ? r.at : [...r.at, ...path], file, d.what.startsWith('a credential field'))));
+      dropped.push(droppedAt(d, () => chunkPos(r.chunk, isOtlp || r.assembled ? r.at : [...r.at, ...path], file, d.what.startsWith('a credential field'))));
     }
     return { format, ...(r.measured && { measured: r.measured }), body };
   });
@@ -333,7 +348,7 @@ export function importChunks(chunks: Chunk[], opts: ImportOptions): { result?: I
     for (const issue of requestsFold.validateEvent('request/sent', p)) {
       // Issue paths start at the payload ("body", …); a body's path maps into the file's JSON.
       const inBody = issue.path[0] === 'body' ? issue.path.slice(1) : issue.path;
-      const pos = chunkPos(r.chunk, isOtlp ? r.at : [...r.at, ...inBody], file, issue.message.startsWith('unknown field'));
+      const pos = chunkPos(r.chunk, isOtlp || r.assembled ? r.at : [...r.at, ...inBody], file, issue.message.startsWith('unknown field'));
       errors.push({ pos, message: `${FORMAT_TITLES[format!]} request: ${issue.message}`, fix: issue.fix });
     }
   });
@@ -350,6 +365,7 @@ export function importChunks(chunks: Chunk[], opts: ImportOptions): { result?: I
     measured: reqs.filter((r) => r.measured).length,
     ...(opts.previous !== undefined && { previous: opts.previous }),
     ...(opts.conversation && { conversation: opts.conversation }),
+    ...(capture && { capture: { title: capture.title, missing: capture.missing } }),
     events: payloads.map((p, i) => ({ off: reqs[i]!.offset, t: t[i]!, payload: p, line: lineOf(reqs[i]!, file) })),
   });
   return { result: { yaml, format, requests: payloads.length, dropped, skippedSpans, detected: !opts.format, measured: reqs.filter((r) => r.measured).length }, errors };

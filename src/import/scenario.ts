@@ -26,6 +26,19 @@ export interface ScenarioInput {
   previous?: string;
   /** One conversation of a log: the key that grouped its requests (said in the title and intro). */
   conversation?: { by: string; key: string };
+  /** Rebuilt from a capture (captures/): its name and what it does not hold, said in the intro. */
+  capture?: { title: string; missing: string[] };
+}
+
+const list = (xs: string[]): string => (xs.length < 2 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`);
+
+function rebuilt(c: { title: string; missing: string[] }): string[] {
+  return c.missing.length
+    ? [
+        `Rebuilt from a ${c.title}, which does not record ${list(c.missing)}: each request below holds only what the capture does (nothing was`,
+        'invented for the rest), so the page shows the messages’ own cache story; the provider’s measured figures count the whole request it billed.',
+      ]
+    : [`Rebuilt from a ${c.title}: each request from the lines before it.`];
 }
 
 /** Inline code for untrusted text: a fence longer than any run of backticks inside (CommonMark). */
@@ -58,6 +71,7 @@ export function scenarioYaml(s: ScenarioInput): string {
   const n = s.events.length;
   const intro = [
     ...(s.conversation ? [grouping(s.conversation)] : []),
+    ...(s.capture ? rebuilt(s.capture) : []),
     `Imported from \`${s.file}\`: ${n} ${s.formatTitle} request${n === 1 ? '' : 's'}${s.firstInstant ? `, the first sent at ${s.firstInstant}.` : ' (the trace has no timestamps).'}`,
     'Each event is one request exactly as the provider received it (the `requests` fold). A line’s',
     'gutter link is the first request that carried it, and the ✂ line shows where each request',
