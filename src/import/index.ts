@@ -19,6 +19,7 @@ import { jsonAttribute, spansOf, type OtlpIssue } from './otlp.ts';
 import { chunkPos, ENVELOPE_KEYS, isObject, readChunks, type Chunk } from './read.ts';
 import { credentialHeader, scrub, type Dropped } from './secrets.ts';
 import { captureOf } from './captures/index.ts';
+import type { CapturedRequest } from './captures/types.ts';
 import { distinctConversations, type Conversation } from './log/group.ts';
 import { scenarioYaml } from './scenario.ts';
 import { readSpanUsage, readUsage, type MeasuredUsage, type UsageIssue } from './usage.ts';
@@ -66,11 +67,13 @@ interface Req {
   body: Record<string, unknown>;
   timestampMs?: number;
   /** The response usage beside the body, and its path in the chunk (read once the format is known). */
-  usage?: { value: unknown; at: (string | number)[] };
+  usage?: { value: unknown; at: (string | number)[]; chunk?: Chunk };
   /** What the provider billed, normalised (usage.ts). */
   measured?: MeasuredUsage;
   /** Rebuilt from several lines of a capture (captures/): paths inside the body do not lead into the chunk. */
   assembled?: true;
+  /** A capture's request: the line and path a path inside its body came from. */
+  origin?: CapturedRequest['origin'];
 }
 
 type Obj = Record<string, unknown>;
@@ -328,18 +331,36 @@ export function importChunks(chunks: Chunk[], opts: ImportOptions): { result?: I
       if (!r.usage) continue;
       const issues: UsageIssue[] = [];
       const measured = readUsage(format, r.usage.value, issues);
-      for (const u of issues) errors.push({ pos: chunkPos(r.chunk, [...r.usage.at, ...u.path], file, u.key), message: `response usage: ${u.message}`, fix: u.fix });
+      for (const u of issues)
+        errors.push({ pos: chunkPos(r.usage.chunk ?? r.chunk, [...r.usage.at, ...u.path], file, u.key), message: `response usage: ${u.message}`, fix: u.fix });
       if (measured) r.measured = measured;
     }
     if (errors.length) return { errors };
   }
   const found: Dropped[] = [];
+  /** Where a path inside a request's body is in the file: a capture's request says which line it came from. */
+  const inFile = (r: Req, path: (string | number)[], key: boolean): InputError['pos'] => {
+    const origin = r.origin?.(path);
+    if (origin) return chunkPos(origin.chunk, origin.at, file, key);
+    return chunkPos(r.chunk, isOtlp || r.assembled ? r.at : [...r.at, ...path], file, key);
+  };
+  // A capture's request repeats the earlier lines' messages: each secret is reported once, at its own line.
+  const reported = new Set<string>();
   const payloads = reqs.map((r) => {
     const before = found.length;
     const body = scrub(r.body, found) as Obj;
     for (const d of found.slice(before)) {
       const path = d.where === 'the body' ? [] : d.where.split('.').map((k) => (/^\d+$/.test(k) ? Number(k) : k));
-      dropped.push(droppedAt(d, () => chunkPos(r.chunk, isOtlp || r.assembled ? r.at : [...r.at, ...path], file, d.what.startsWith('a credential field'))));
+      const key = d.what.startsWith('a credential field');
+      if (!r.origin) {
+        dropped.push(droppedAt(d, () => inFile(r, path, key)));
+        continue;
+      }
+      const pos = inFile(r, path, key);
+      const id = `${pos.line}:${pos.col}:${d.what}`;
+      if (reported.has(id)) continue;
+      reported.add(id);
+      dropped.push({ ...d, pos });
     }
     return { format, ...(r.measured && { measured: r.measured }), body };
   });
@@ -348,7 +369,7 @@ export function importChunks(chunks: Chunk[], opts: ImportOptions): { result?: I
     for (const issue of requestsFold.validateEvent('request/sent', p)) {
       // Issue paths start at the payload ("body", …); a body's path maps into the file's JSON.
       const inBody = issue.path[0] === 'body' ? issue.path.slice(1) : issue.path;
-      const pos = chunkPos(r.chunk, isOtlp || r.assembled ? r.at : [...r.at, ...inBody], file, issue.message.startsWith('unknown field'));
+      const pos = inFile(r, inBody, issue.message.startsWith('unknown field'));
       errors.push({ pos, message: `${FORMAT_TITLES[format!]} request: ${issue.message}`, fix: issue.fix });
     }
   });

@@ -73,7 +73,9 @@ export function scenarioYaml(s: ScenarioInput): string {
     ...(s.conversation ? [grouping(s.conversation)] : []),
     ...(s.capture ? rebuilt(s.capture) : []),
     `Imported from \`${s.file}\`: ${n} ${s.formatTitle} request${n === 1 ? '' : 's'}${s.firstInstant ? `, the first sent at ${s.firstInstant}.` : ' (the trace has no timestamps).'}`,
-    'Each event is one request exactly as the provider received it (the `requests` fold). A line’s',
+    s.capture
+      ? 'Each event is one request as far as the capture holds it (the `requests` fold). A line’s'
+      : 'Each event is one request exactly as the provider received it (the `requests` fold). A line’s',
     'gutter link is the first request that carried it, and the ✂ line shows where each request',
     `stopped reusing the previous one’s prefix.${s.dropped ? ` ${s.dropped} secret${s.dropped === 1 ? ' was' : 's were'} removed on import.` : ''}`,
     ...(s.measured

@@ -27,6 +27,8 @@ import type { Capture, CapturedRequest } from './types.ts';
 
 type Obj = Record<string, unknown>;
 type Message = { role: 'user' | 'assistant'; content: unknown[] };
+/** Where each content block of a rebuilt message came from: its line and its path there. */
+type Origins = { chunk: Chunk; at: (string | number)[] }[][];
 
 const MESSAGE_TYPES = new Set(['user', 'assistant']);
 
@@ -53,16 +55,15 @@ export const claudeCode: Capture = {
 
   requests(chunks: readonly Chunk[], file: string, errors: InputError[]): CapturedRequest[] {
     const messages: Message[] = [];
+    const origins: Origins = [];
     const out: CapturedRequest[] = [];
     let replying: string | undefined;
     let lastTime: number | undefined;
     for (const c of chunks) {
       const v = c.value;
+      // Other lines (summaries, snapshots, a sub-agent's) are not the main conversation's: skipped, their times too.
+      if (!MESSAGE_TYPES.has(v.type as string) || v.isSidechain === true) continue;
       const t = timestampMs(v.timestamp);
-      if (!MESSAGE_TYPES.has(v.type as string) || v.isSidechain === true) {
-        if (t !== undefined) lastTime = t;
-        continue;
-      }
       const m = v.message;
       if (!isObject(m)) {
         errors.push({
@@ -101,6 +102,7 @@ export const claudeCode: Capture = {
             });
           } else {
             const body = { model: m.model, messages: messages.map((x) => ({ role: x.role, content: [...x.content] })) };
+            const from = origins.map((o) => [...o]);
             out.push({
               chunk: c,
               at: ['message'],
@@ -109,13 +111,26 @@ export const claudeCode: Capture = {
               ...((lastTime ?? t) !== undefined && { timestampMs: (lastTime ?? t)! }),
               ...(m.usage !== undefined && { usage: { value: m.usage, at: ['message', 'usage'] } }),
               assembled: true,
+              origin: (path) => {
+                const [, i, , k, ...rest] = path;
+                if (path[0] !== 'messages' || typeof i !== 'number') return undefined;
+                const o = typeof k === 'number' ? from[i]?.[k] : from[i]?.[0];
+                return o && { chunk: o.chunk, at: typeof k === 'number' ? [...o.at, ...rest] : o.at };
+              },
             });
           }
         }
       } else replying = undefined;
       const last = messages.at(-1);
-      if (last?.role === role) last.content.push(...content);
-      else messages.push({ role, content: [...content] });
+      const at = (j: number): (string | number)[] => (typeof m.content === 'string' ? ['message', 'content'] : ['message', 'content', j]);
+      const blockOrigins = content.map((_, j) => ({ chunk: c, at: at(j) }));
+      if (last?.role === role) {
+        last.content.push(...content);
+        origins.at(-1)!.push(...blockOrigins);
+      } else {
+        messages.push({ role, content: [...content] });
+        origins.push(blockOrigins);
+      }
       if (t !== undefined) lastTime = t;
     }
     return out;

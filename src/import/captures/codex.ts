@@ -58,6 +58,8 @@ export const codexRollout: Capture = {
 
   requests(chunks: readonly Chunk[], file: string, errors: InputError[]): CapturedRequest[] {
     let items: unknown[] = [];
+    /** The line each item came from, and its path there. */
+    const from: { chunk: Chunk; at: (string | number)[] }[] = [];
     const out: CapturedRequest[] = [];
     let model: string | undefined;
     let instructions: string | undefined;
@@ -83,7 +85,7 @@ export const codexRollout: Capture = {
       } else if (v.type === 'event_msg' && p.type === 'token_count') {
         const last = isObject(p.info) ? p.info.last_token_usage : undefined;
         if (awaitingUsage && isObject(last)) {
-          awaitingUsage.usage = { value: responsesUsage(last), at: ['payload', 'info', 'last_token_usage'] };
+          awaitingUsage.usage = { value: responsesUsage(last), at: ['payload', 'info', 'last_token_usage'], chunk: c };
           awaitingUsage = undefined;
         }
       } else if (v.type === 'response_item') {
@@ -107,6 +109,7 @@ export const codexRollout: Capture = {
                 fix: 'import the whole rollout from its first line',
               });
             } else {
+              const origins = [...from];
               const req: CapturedRequest = {
                 chunk: c,
                 at: ['payload'],
@@ -114,6 +117,11 @@ export const codexRollout: Capture = {
                 body: { model, ...(instructions !== undefined && { instructions }), input: [...items] },
                 ...((lastTime ?? t) !== undefined && { timestampMs: (lastTime ?? t)! }),
                 assembled: true,
+                origin: (path) => {
+                  const [first, i, ...rest] = path;
+                  const o = first === 'input' && typeof i === 'number' ? origins[i] : undefined;
+                  return o && { chunk: o.chunk, at: [...o.at, ...rest] };
+                },
               };
               out.push(req);
               awaitingUsage = req;
@@ -121,6 +129,7 @@ export const codexRollout: Capture = {
           }
         } else answering = false;
         items.push(p);
+        from.push({ chunk: c, at: ['payload'] });
       }
       if (t !== undefined && !(v.type === 'response_item' && isOutput(p))) lastTime = t;
     }

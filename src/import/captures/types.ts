@@ -20,10 +20,12 @@ export interface CapturedRequest {
   offset: number;
   body: Record<string, unknown>;
   timestampMs?: number;
-  /** The usage in the provider's own response shape (read by usage.ts), and where it sits in the chunk. */
-  usage?: { value: unknown; at: (string | number)[] };
+  /** The usage in the provider's own response shape (read by usage.ts), and where it sits (in `chunk`, or its own line). */
+  usage?: { value: unknown; at: (string | number)[]; chunk?: Chunk };
   /** The body was assembled from several lines: a path inside it does not lead into `chunk`. */
   assembled: true;
+  /** Where a path inside the body came from: its line and the path there (undefined: `chunk` at `at`). */
+  origin?: (path: readonly (string | number)[]) => { chunk: Chunk; at: (string | number)[] } | undefined;
 }
 
 export interface Capture {
