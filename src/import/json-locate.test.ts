@@ -20,7 +20,10 @@ const value = {
 
 function paths(v: unknown, at: (string | number)[] = []): (string | number)[][] {
   const out = [at];
-  if (Array.isArray(v)) v.forEach((x, i) => out.push(...paths(x, [...at, i])));
+  if (Array.isArray(v))
+    v.forEach((x, i) => {
+      out.push(...paths(x, [...at, i]));
+    });
   else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) out.push(...paths(x, [...at, k]));
   return out;
 }

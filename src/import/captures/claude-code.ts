@@ -25,7 +25,6 @@ import type { InputError } from '../../scenarios/errors.ts';
 import { chunkPos, isObject, type Chunk } from '../read.ts';
 import type { Capture, CapturedRequest } from './types.ts';
 
-type Obj = Record<string, unknown>;
 type Message = { role: 'user' | 'assistant'; content: unknown[] };
 /** Where each content block of a rebuilt message came from: its line and its path there. */
 type Origins = { chunk: Chunk; at: (string | number)[] }[][];
