@@ -11,7 +11,7 @@ import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import { CAPTURE_IDS } from '../import/captures/index.ts';
 import { importTrace, INPUT_FORMATS, type InputFormat } from '../import/index.ts';
 import { IMPORT_HEADER } from '../import/scenario.ts';
-import { renderTexts } from '../prompt/corpus.ts';
+import { renderTexts } from '../corpus/check.ts';
 import { CorpusError } from '../scenarios/errors.ts';
 import { loadConfig, runMain, UsageError } from './config.ts';
 import { importLogCommand } from './import-log.ts';
@@ -100,7 +100,7 @@ runMain(async () => {
   });
   if (!result) throw new CorpusError(errors);
   // The result must pass the corpus check as it is (kept annotations must still anchor).
-  const check = renderTexts([{ file: out, text: result.yaml }], config, { everyEvent: false });
+  const check = await renderTexts([{ file: out, text: result.yaml }], config, { everyEvent: false });
   if (check.errors.length) throw new CorpusError(check.errors);
   const tmp = join(dirname(outAbs), `.${basename(outAbs)}.tmp`);
   writeFileSync(tmp, result.yaml);

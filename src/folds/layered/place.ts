@@ -11,6 +11,9 @@
  *    that is system-folded stays in the system fold: rule 1 wins.
  * 4. Steering reminder — system-folded `steeringNote` entries, re-emitted as a trailing user turn
  *    placed BEFORE the slot (the mandate is the final message).
+ * With the `lateSystem: mid-conversation` option, a system-folded entry added after the first send
+ * is a transcript entry (a `system` message at its ordinal), and a steering note among them is
+ * still re-emitted as the reminder.
  */
 import type { Entry } from './reduce.ts';
 import type { Layer } from './schema.ts';
@@ -37,14 +40,21 @@ export function transcriptOrder(entries: Entry[]): Entry[] {
   return [...entries].sort((a, b) => a.ordinal - b.ordinal || (allZero ? LAYER_RANK[a.layer] - LAYER_RANK[b.layer] : 0) || a.offset - b.offset);
 }
 
-export function place(entries: Iterable<Entry>, repairMandateSourceTypes: readonly string[]): Placement {
+/**
+ * `midConversationAfter`: with the `mid-conversation` option, the offset of the first send — a
+ * system-folded entry added after it goes inline, in transcript order, as a `system` message
+ * (never into the slot: it is a system entry), instead of into the leading system fold.
+ */
+export function place(entries: Iterable<Entry>, repairMandateSourceTypes: readonly string[], midConversationAfter?: number): Placement {
   const system: Entry[] = [];
   const rest: Entry[] = [];
-  for (const e of entries) (isSystemFolded(e) ? system : rest).push(e);
+  const late = (e: Entry): boolean => midConversationAfter !== undefined && e.offset > midConversationAfter;
+  for (const e of entries) (isSystemFolded(e) && !late(e) ? system : rest).push(e);
   system.sort(bySystemOrder);
   const mandateTypes = new Set(repairMandateSourceTypes);
   const inline: Entry[] = [];
   const mandates: Entry[] = [];
-  for (const e of transcriptOrder(rest)) (mandateTypes.has(e.sourceType) ? mandates : inline).push(e);
-  return { system, inline, mandates, reminders: system.filter((e) => e.sourceType === STEERING_NOTE) };
+  for (const e of transcriptOrder(rest)) (mandateTypes.has(e.sourceType) && !isSystemFolded(e) ? mandates : inline).push(e);
+  const reminders = [...system, ...inline.filter(isSystemFolded)].filter((e) => e.sourceType === STEERING_NOTE);
+  return { system, inline, mandates, reminders };
 }

@@ -40,6 +40,8 @@ export class State {
   readonly entries = new Map<number, Entry>();
   /** Bumped on every change to the live entries. */
   version = 0;
+  /** Offset of the first accepted request (entries added after it arrived mid-conversation). */
+  firstSend: number | undefined;
   /** Live entries per ordinal, oldest first — the last one is what updated/removed target. */
   private readonly byOrdinal = new Map<number, Entry[]>();
 
@@ -62,6 +64,7 @@ export class State {
             reason: 'nothing to send: no context entry is live at this point — add an `entry/added` event before the request (or do not remove every entry)',
           };
         }
+        this.firstSend ??= e.offset;
         return { accepted: true };
       default:
         return;
