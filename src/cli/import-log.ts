@@ -17,7 +17,7 @@ import { IMPORT_HEADER } from '../import/scenario.ts';
 import type { InputFormat } from '../import/index.ts';
 import type { DroppedSecret } from '../import/index.ts';
 import { TRAFFIC_SUFFIX, type TrafficManifest } from '../economics/traffic.ts';
-import { renderTexts } from '../prompt/corpus.ts';
+import { renderTexts } from '../corpus/check.ts';
 import { CorpusError, type InputError } from '../scenarios/errors.ts';
 import type { ExplainerConfig } from '../integration/options.ts';
 import { UsageError } from './config.ts';
@@ -69,7 +69,7 @@ export async function importLogCommand(
           return undefined;
         },
       },
-      (conv: LogConversation, r) => {
+      async (conv: LogConversation, r) => {
         const target = join(outDir, `${conv.id}.yaml`);
         const other = ids.get(conv.id);
         if (other !== undefined && other !== target) {
@@ -77,7 +77,7 @@ export async function importLogCommand(
             `${rel(other)} already has the id "${conv.id}" (conversation ${conv.conversation.key} of the log)\n  fix: pass another --id (the prefix of every scenario id)`,
           );
         }
-        const check = renderTexts([{ file: rel(target), text: r.yaml }], config, { everyEvent: false });
+        const check = await renderTexts([{ file: rel(target), text: r.yaml }], config, { everyEvent: false });
         if (check.errors.length) return check.errors;
         mkdirSync(outDir, { recursive: true });
         const tmp = join(dirname(target), `.${basename(target)}.tmp`);

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BUILTIN_FOLDS } from '../folds/index.ts';
 import { importLog } from '../import/log/index.ts';
-import { renderTexts } from '../prompt/corpus.ts';
+import { renderTexts } from '../corpus/check.ts';
 import { formatError } from '../scenarios/errors.ts';
 import { buildReport } from './report.ts';
 import { trafficLines, trafficSummary, type TrafficManifest } from './traffic.ts';
@@ -63,7 +63,7 @@ async function imported() {
     lines: result!.lines,
     conversations: result!.conversations.map((c) => ({ id: c.id, groupedBy: c.conversation.by, key: c.conversation.key, requests: c.requests, lines: c.lines })),
   };
-  const corpus = renderTexts(files, config, { everyEvent: false });
+  const corpus = await renderTexts(files, config, { everyEvent: false });
   expect(corpus.errors.map(formatError)).toEqual([]);
   return { corpus, manifest, usage };
 }

@@ -8,9 +8,9 @@
  * manifest in, figures out; every total is the sum of the conversations' own figures.
  */
 import * as z from 'zod';
-import type { RenderedCorpus } from '../prompt/corpus.ts';
 import type { RenderedScenario } from '../prompt/render.ts';
 import { totalsOf, type Cause, type RequestEconomics, type Totals } from './compute.ts';
+import type { ReportInput } from './report.ts';
 import { formatShare, formatTokens, formatUsd, NO_PRICE } from './format.ts';
 import { changeOf } from './traffic-change.ts';
 
@@ -113,7 +113,7 @@ function bodies(r: RenderedScenario, offset: number): [Obj | undefined, Obj | un
   return [i > 0 ? body(i - 1) : undefined, body(i)];
 }
 
-export function trafficSummary(corpus: RenderedCorpus, manifest: TrafficManifest): TrafficSummary {
+export function trafficSummary(corpus: ReportInput, manifest: TrafficManifest): TrafficSummary {
   const byId = new Map(corpus.scenarios.map((r) => [r.scenario.id, r]));
   const per: TrafficConversation[] = [];
   const all: RequestEconomics[] = [];

@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { BUILTIN_FOLDS } from '../../folds/index.ts';
-import { renderTexts } from '../../prompt/corpus.ts';
+import { renderTexts } from '../../corpus/check.ts';
 import { formatError } from '../../scenarios/errors.ts';
 import { importTrace } from '../index.ts';
 
@@ -49,13 +49,13 @@ describe('Claude Code transcript', () => {
     ]);
   });
 
-  it('says what the transcript does not hold, renders clean, and reports the secret once at its own line', () => {
+  it('says what the transcript does not hold, renders clean, and reports the secret once at its own line', async () => {
     const intro = (parse(result!.yaml) as { intro: string }).intro;
     expect(intro).toContain(
       'Rebuilt from a Claude Code transcript, which does not record the system prompt, the tool definitions and the request parameters (max_tokens, thinking)',
     );
     expect(intro).toContain('as far as the capture holds it');
-    expect(renderTexts([{ file: 'scenarios/cc.yaml', text: result!.yaml }], config, { everyEvent: false }).errors.map(formatError)).toEqual([]);
+    expect((await renderTexts([{ file: 'scenarios/cc.yaml', text: result!.yaml }], config, { everyEvent: false })).errors.map(formatError)).toEqual([]);
     expect(result!.dropped.map((d) => `${d.pos.line}:${d.pos.col} ${d.what}`)).toEqual(['8:342 an API key (sk-…)']);
     expect(result!.yaml).not.toContain('sk-proj-FAKE');
   });
@@ -114,7 +114,7 @@ describe('Claude Code transcript', () => {
 describe('Codex rollout', () => {
   const { result, errors } = importTrace(sample('codex-rollout.jsonl'), { file: 'examples/traces/codex-rollout.jsonl', id: 'codex' });
 
-  it('a request at each first output item: every item before it as input, the turn’s model, the next token_count’s usage', () => {
+  it('a request at each first output item: every item before it as input, the turn’s model, the next token_count’s usage', async () => {
     expect(errors.map(formatError)).toEqual([]);
     expect(result!.format).toBe('openai-responses');
     const ev = events(result!.yaml);
@@ -130,7 +130,7 @@ describe('Codex rollout', () => {
       { inputTokens: 8640, cachedTokens: 8448, cacheWriteTokens: 0 },
     ]);
     expect((parse(result!.yaml) as { intro: string }).intro).toContain('Rebuilt from a Codex rollout, which does not record the tool definitions');
-    expect(renderTexts([{ file: 'scenarios/codex.yaml', text: result!.yaml }], config, { everyEvent: false }).errors.map(formatError)).toEqual([]);
+    expect((await renderTexts([{ file: 'scenarios/codex.yaml', text: result!.yaml }], config, { everyEvent: false })).errors.map(formatError)).toEqual([]);
   });
 
   const item = (p: unknown, type = 'response_item') => ({ timestamp: '2026-12-01T10:00:00Z', type, payload: p });
