@@ -1,5 +1,5 @@
 /**
- * `npm run import -- <trace> [--format openai-chat|openai-responses|anthropic|otlp|codex|claude-code] [--id <id>]
+ * `npm run import -- <trace> [--format openai-chat|openai-responses|anthropic|otlp|codex|claude-code|ai-sdk-devtools] [--id <id>]
  * [--out <file> | --out-dir <folder>] [--force]` — turns a captured trace into a scenario for the
  * `requests` fold (src/import). Writes `scenarios/<id>.yaml` (or --out) only when the whole trace
  * imports and the scenario renders clean; prints every dropped secret (where, never the value).
@@ -17,7 +17,7 @@ import { loadConfig, runMain, UsageError } from './config.ts';
 import { importLogCommand } from './import-log.ts';
 
 const USAGE =
-  'usage: npm run import -- <trace file> [--format openai-chat|openai-responses|anthropic|otlp|codex|claude-code] [--id <scenario id>] [--out <scenario file> | --out-dir <folder> (a log: one scenario per conversation)] [--force]';
+  'usage: npm run import -- <trace file> [--format openai-chat|openai-responses|anthropic|otlp|codex|claude-code|ai-sdk-devtools] [--id <scenario id>] [--out <scenario file> | --out-dir <folder> (a log: one scenario per conversation)] [--force]';
 
 export interface ImportArgs {
   file: string;

@@ -74,6 +74,8 @@ interface Req {
   assembled?: true;
   /** A capture's request: the line and path a path inside its body came from. */
   origin?: CapturedRequest['origin'];
+  /** The provider format a capture's request names. */
+  format?: RequestFormat;
 }
 
 type Obj = Record<string, unknown>;
@@ -246,6 +248,30 @@ function chooseFormat(reqs: Req[], file: string, errors: InputError[]): RequestF
 /** The trace line a request starts on: its chunk's own line when the chunk is one line (JSON Lines), else located. */
 const lineOf = (r: Req, file: string): number => (r.chunk.text.includes('\n') ? chunkPos(r.chunk, r.at, file).line : r.chunk.line);
 
+/** The one format of a capture's requests: the one they name (AI SDK DevTools' provider), or their shape's. */
+function captureFormat(reqs: Req[], file: string, errors: InputError[]): RequestFormat | undefined {
+  const first = reqs.find((r) => r.format);
+  const other = first && reqs.find((r) => r.format && r.format !== first.format);
+  if (first && other) {
+    errors.push({
+      pos: chunkPos(other.chunk, other.at, file),
+      message: `this request is an ${FORMAT_TITLES[other.format!]} one, but an earlier one is ${FORMAT_TITLES[first.format!]} — mixed providers`,
+      fix: "a scenario shows one provider's requests: capture each provider's calls separately",
+    });
+    return undefined;
+  }
+  const named = first?.format;
+  if (
+    named &&
+    reqs.every((r) => {
+      const c = candidates(r.body);
+      return !('problem' in c) && c.includes(named);
+    })
+  )
+    return named;
+  return chooseFormat(reqs, file, errors);
+}
+
 /** Time labels: elapsed since the earliest timestamp; all or none of the requests must have one. */
 function labels(reqs: Req[], file: string, errors: InputError[]): string[] {
   const withTime = reqs.filter((r) => r.timestampMs !== undefined);
@@ -310,7 +336,7 @@ export function importChunks(chunks: Chunk[], opts: ImportOptions): { result?: I
   const capture = isOtlp ? undefined : captureOf(chunks, opts.capture);
   if (capture) {
     reqs = capture.requests(chunks, file, errors);
-    format = capture.format;
+    format = capture.format ?? (errors.length || !reqs.length ? undefined : captureFormat(reqs, file, errors));
     if (!reqs.length && !errors.length)
       errors.push({
         pos: { file, line: chunks[0]?.line ?? 1, col: 1 },

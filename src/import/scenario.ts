@@ -33,12 +33,13 @@ export interface ScenarioInput {
 const list = (xs: string[]): string => (xs.length < 2 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`);
 
 function rebuilt(c: { title: string; missing: string[] }): string[] {
+  const a = `${/^[AEIOU]/.test(c.title) ? 'an' : 'a'} ${c.title}`;
   return c.missing.length
     ? [
-        `Rebuilt from a ${c.title}, which does not record ${list(c.missing)}: each request below holds only what the capture does (nothing was`,
+        `Rebuilt from ${a}, which does not record ${list(c.missing)}: each request below holds only what the capture does (nothing was`,
         'invented for the rest), so the page shows the messages’ own cache story; the provider’s measured figures count the whole request it billed.',
       ]
-    : [`Rebuilt from a ${c.title}: each request from the lines before it.`];
+    : [`Read from ${a}: each request is the provider request body it recorded, as sent.`];
 }
 
 /** Inline code for untrusted text: a fence longer than any run of backticks inside (CommonMark). */
@@ -73,7 +74,7 @@ export function scenarioYaml(s: ScenarioInput): string {
     ...(s.conversation ? [grouping(s.conversation)] : []),
     ...(s.capture ? rebuilt(s.capture) : []),
     `Imported from \`${s.file}\`: ${n} ${s.formatTitle} request${n === 1 ? '' : 's'}${s.firstInstant ? `, the first sent at ${s.firstInstant}.` : ' (the trace has no timestamps).'}`,
-    s.capture
+    s.capture?.missing.length
       ? 'Each event is one request as far as the capture holds it (the `requests` fold). A line’s'
       : 'Each event is one request exactly as the provider received it (the `requests` fold). A line’s',
     'gutter link is the first request that carried it, and the ✂ line shows where each request',

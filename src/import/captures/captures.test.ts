@@ -169,3 +169,68 @@ describe('Codex rollout', () => {
     expect(errorsOf(jsonl({ model: 'gpt-5', input: 'q' }), 'codex')[0]).toMatch(/^c\.jsonl:1:1 error: a rollout line’s `payload` must be an object/);
   });
 });
+
+describe('AI SDK DevTools capture', () => {
+  const text = sample('ai-sdk-devtools.generations.json');
+  const { result, errors } = importTrace(text, { file: 'examples/traces/ai-sdk-devtools.generations.json', id: 'devtools' });
+  const steps = (JSON.parse(text) as { steps: { raw_request: string | null }[] }).steps;
+
+  it('each recorded step is its raw provider request, as sent, with the call’s usage; an aborted step is left out', () => {
+    expect(errors.map(formatError)).toEqual([]);
+    expect(result!.format).toBe('anthropic');
+    const ev = events(result!.yaml);
+    expect(ev.map((e) => [e.off, e.t])).toEqual([
+      [1, '0ms'],
+      [2, '2.07s'],
+      [3, '1m 48.33s'],
+    ]);
+    const redacted = (s: string) => JSON.parse(s.replace(/sk-ant-api03-FAKE-EXAMPLE-KEY-0+/, '[redacted secret]'));
+    expect(ev.map((e) => e.payload.body)).toEqual(steps.slice(0, 3).map((s) => redacted(s.raw_request!)));
+    expect(ev.map((e) => e.payload.measured)).toEqual([
+      { inputTokens: 1412, cachedTokens: 0, cacheWriteTokens: 1376 },
+      { inputTokens: 1571, cachedTokens: 1376, cacheWriteTokens: 0 },
+      { inputTokens: 1660, cachedTokens: 1376, cacheWriteTokens: 0 },
+    ]);
+    expect((parse(result!.yaml) as { intro: string }).intro).toContain('Read from an AI SDK DevTools capture: each request is the provider request body it recorded, as sent.');
+    expect(result!.dropped.map((d) => `${d.pos.line}:${d.pos.col}`)).toEqual(['50:22', '68:22']);
+  });
+
+  it('renders clean', async () => {
+    expect((await renderTexts([{ file: 'scenarios/devtools.yaml', text: result!.yaml }], config, { everyEvent: false })).errors.map(formatError)).toEqual([]);
+  });
+
+  const db = (...s: unknown[]) => JSON.stringify({ runs: [], steps: s }, null, 2);
+  const step = (over: Record<string, unknown>) => ({
+    run_id: 'r',
+    step_number: 1,
+    provider: 'openai.chat',
+    started_at: '2026-12-01T10:00:00Z',
+    raw_request: JSON.stringify({ model: 'gpt-5', messages: [{ role: 'user', content: 'q' }] }),
+    usage: JSON.stringify({ inputTokens: { total: 10, cacheRead: 0 } }),
+    ...over,
+  });
+
+  it('hostile captures: errors at the step’s field, with the fix', () => {
+    const first = (...s: unknown[]) => errorsOf(db(...s))[0]?.split('\n')[0];
+    expect(first(step({ raw_request: '{"model": ' }))).toMatch(/^c\.jsonl:9:\d+ error: `raw_request` is not JSON text$/);
+    expect(first(step({ raw_request: 5 }))).toMatch(/^c\.jsonl:9:\d+ error: `raw_request` must be the provider request body as JSON text$/);
+    expect(first(step({ raw_request: '[1]' }))).toMatch(/error: `raw_request` must be a request body \(a JSON object\)$/);
+    expect(first(step({ raw_request: '{"model": "x", "prompt": "q"}', provider: 'gateway' }))).toMatch(
+      /error: this step's request is not a body the `requests` fold reads: it has neither/,
+    );
+    expect(first(step({ usage: JSON.stringify({ inputTokens: { total: 1.5 } }) }))).toMatch(/^c\.jsonl:10:\d+ error: usage: `inputTokens.total` must be a whole number of tokens/);
+    expect(first(step({ usage: JSON.stringify({ inputTokens: { total: 10, cacheRead: 8, cacheWrite: 5 } }) }))).toMatch(
+      /error: usage: the cached \(8\) and written \(5\) input tokens add up to more than the total \(10\)$/,
+    );
+    expect(first('x')).toMatch(/^c\.jsonl:4:\d+ error: a step must be an object$/);
+    expect(
+      first(step({}), step({ provider: 'anthropic.messages', raw_request: JSON.stringify({ model: 'c', max_tokens: 5, messages: [{ role: 'user', content: 'q' }] }) })),
+    ).toMatch(/error: this request is an Anthropic Messages one, but an earlier one is OpenAI Chat Completions — mixed providers$/);
+    expect(errorsOf(db(step({ raw_request: null })))).toEqual([
+      'c.jsonl:1:1 error: this AI SDK DevTools capture holds no request (no model reply)\n  fix: import a capture of a session in which the model answered at least once',
+    ]);
+    expect(errorsOf(jsonl({ runs: [], steps: [] }, { runs: [], steps: [] }), 'ai-sdk-devtools')[0]).toMatch(
+      /^c\.jsonl:2:1 error: an AI SDK DevTools capture is one JSON document with `runs` and `steps`/,
+    );
+  });
+});

@@ -3,11 +3,12 @@
  * they are tried when `--format` does not name one. Each is one module in this folder.
  */
 import type { Chunk } from '../read.ts';
+import { aiSdkDevtools } from './ai-sdk-devtools.ts';
 import { claudeCode } from './claude-code.ts';
 import { codexRollout } from './codex.ts';
 import type { Capture } from './types.ts';
 
-export const CAPTURES: readonly Capture[] = [codexRollout, claudeCode];
+export const CAPTURES: readonly Capture[] = [codexRollout, claudeCode, aiSdkDevtools];
 
 export const CAPTURE_IDS = CAPTURES.map((c) => c.id);
 

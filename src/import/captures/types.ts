@@ -7,7 +7,7 @@
  * record (a system prompt, the tool definitions) is listed in `missing` and said on the page;
  * nothing is invented to fill it.
  */
-import type { RequestFormat } from '../../folds/requests/schema.ts';
+import type { MeasuredUsage, RequestFormat } from '../../folds/requests/schema.ts';
 import type { InputError } from '../../scenarios/errors.ts';
 import type { Chunk } from '../read.ts';
 
@@ -22,6 +22,10 @@ export interface CapturedRequest {
   timestampMs?: number;
   /** The usage in the provider's own response shape (read by usage.ts), and where it sits (in `chunk`, or its own line). */
   usage?: { value: unknown; at: (string | number)[]; chunk?: Chunk };
+  /** The provider format this request names (a capture that records it), when the capture's is not fixed. */
+  format?: RequestFormat;
+  /** What the provider billed, when the capture records it already normalised (else `usage`). */
+  measured?: MeasuredUsage;
   /** The body was assembled from several lines: a path inside it does not lead into `chunk`. */
   assembled: true;
   /** Where a path inside the body came from: its line and the path there (undefined: `chunk` at `at`). */
@@ -32,8 +36,8 @@ export interface Capture {
   /** `--format` value. */
   id: string;
   title: string;
-  /** The provider format of the rebuilt bodies. */
-  format: Exclude<RequestFormat, 'otel-genai'>;
+  /** The provider format of the rebuilt bodies (absent: each request's own `format`, or the bodies' shape, decides). */
+  format?: Exclude<RequestFormat, 'otel-genai'>;
   /** What the capture does not hold, for the page: "the system prompt", … (empty when complete). */
   missing: string[];
   /** Whether these lines are this capture (every line of its shape). */
