@@ -24,6 +24,9 @@ import { importChunks, type ImportOptions, type ImportResult } from '../index.ts
 import { lineChunk, type Chunk } from '../read.ts';
 import { bodyOf, Grouper, type Conversation } from './group.ts';
 
+/** A log that is not what it should be stops being read after this many problems (each located). */
+export const MAX_PROBLEMS = 50;
+
 export interface LogOptions {
   /** The log as the user named it (messages, scenarios). */
   file: string;
@@ -92,6 +95,15 @@ export async function importLog(
     const input = createInterface({ input: createReadStream(opts.path, { encoding: 'utf8' }), crlfDelay: Number.POSITIVE_INFINITY });
     for await (const raw of input) {
       line++;
+      if (errors.length >= MAX_PROBLEMS) {
+        errors.push({
+          pos: { file, line, col: 1 },
+          message: `reading stopped here, after ${MAX_PROBLEMS} problems in the lines before`,
+          fix: 'fix those first (is this a log of request bodies? a capture such as a Claude Code transcript imports without --out-dir), then import again',
+        });
+        input.close();
+        break;
+      }
       const chunk = lineChunk(raw, line, file, errors);
       if (!chunk) continue;
       read++;

@@ -13,7 +13,7 @@ import { parse } from 'yaml';
 import { formatError } from '../../scenarios/errors.ts';
 import { importTrace, type ImportResult } from '../index.ts';
 import { Grouper } from './group.ts';
-import { idPart, importLog, type LogConversation } from './index.ts';
+import { idPart, importLog, MAX_PROBLEMS, type LogConversation } from './index.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'import-log-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -133,6 +133,14 @@ describe('problems, located in the log; nothing handed over', () => {
       'logs/day.jsonl:5:1 error: this line is an OTLP trace document; a log is read as request bodies, one per line',
     ]);
     expect((await run([], { raw: '\n\n' })).messages).toEqual([expect.stringMatching(/^logs\/day\.jsonl:1:1 error: the log is empty\n {2}fix: /)]);
+  });
+
+  it('a file that is no log stops being read after MAX_PROBLEMS problems, saying where', async () => {
+    const r = await run(Array.from({ length: MAX_PROBLEMS + 30 }, (_, i) => ({ type: 'user', n: i })));
+    expect(r.messages).toHaveLength(MAX_PROBLEMS + 1);
+    expect(r.messages.at(-1)).toMatch(
+      new RegExp(`^logs/day\\.jsonl:${MAX_PROBLEMS + 1}:1 error: reading stopped here, after ${MAX_PROBLEMS} problems in the lines before\n {2}fix: `),
+    );
   });
 
   it("a request the fold rejects names the log's line and field; every conversation's problems are reported", async () => {
