@@ -24,13 +24,9 @@ describe('payload reference', () => {
         expect(t.exampleYaml).toContain(`type: ${t.type}`);
       }
       expect(ref.rules.length).toBeGreaterThan(0);
-      // Every option is documented, and the defaults pass the fold's own option check.
-      expect(
-        ref.options
-          .filter((o) => o.depth === 0)
-          .map((o) => o.path)
-          .sort(),
-      ).toEqual(Object.keys(fold.defaults).sort());
+      // Every option with a default is documented (an optional one without a default too, from the schema), and the defaults pass the fold's own option check.
+      const top = ref.options.filter((o) => o.depth === 0).map((o) => o.path);
+      expect(top).toEqual(expect.arrayContaining(Object.keys(fold.defaults)));
       expect(fold.validateOptions(ref.defaults)).toEqual([]);
     });
   }
