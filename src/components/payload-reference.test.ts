@@ -6,11 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import { contextProtocol } from '../folds/context-protocol/index.ts';
 import { layered } from '../folds/layered/index.ts';
+import { requests } from '../folds/requests/index.ts';
 import { chatLog } from '../../examples/folds/chat-log.ts';
 import type { AnyFold } from '../folds/types.ts';
 import { foldReference } from './payload-reference.ts';
 
-const FOLDS: AnyFold[] = [contextProtocol, layered, chatLog];
+const FOLDS: AnyFold[] = [contextProtocol, layered, requests, chatLog];
 
 describe('payload reference', () => {
   for (const fold of FOLDS) {
