@@ -12,7 +12,8 @@
  *   fixture-format  write and parse the committed fixtures
  *   review          base-ref review, compare, PR summary
  *   integration     the Astro integration, its options, the site's corpus
- *   site            components, layouts, routes (the package's injected pages), pages (this site's own), the playground
+ *   site            components, layouts, routes (the package's injected pages), pages (this site's own), the playground,
+ *                   render (build-time HTML writers) and client (the browser's custom elements)
  *   package         the installable package's entries (the integration with the site's settings, Starlight, the fold kit)
  *   tools           command-line entry points, benchmarks, trace import, fuzzing, previews
  * and `sync` (publishing dist/) stands apart: it imports only `errors`.
@@ -26,7 +27,7 @@ const layers = [
   ['fixture-format', '^src/fixture-format/'],
   ['review', '^src/review/'],
   ['integration', '^src/integration/'],
-  ['site', '^src/(components|layouts|pages|routes|playground)/'],
+  ['site', '^src/(components|layouts|pages|routes|playground|render|client)/'],
   ['package', '^src/package/'],
   ['tools', '^src/(cli|bench|import|fuzz|preview|github|workflows)/'],
 ];

@@ -2,13 +2,16 @@
  * `npm run report [-- --json]` — the cache economics of every scenario: per request the input,
  * prefix, cached and new tokens, output tokens, cost and the cache break (cause, events, tokens
  * lost). `--json` prints one JSON document for CI jobs and scripts; without it, a readable table.
- * `--all-profiles` adds each scenario's requests under every configured provider profile.
+ * `--all-profiles` adds each scenario's requests under every configured provider profile. The JSON
+ * also carries each scenario's `whatIf` (economics/what-if.ts): the other retention choices its
+ * provider offers, re-priced, with 1,000 conversations and the idle gap from which they pay.
  * Checks the corpus first (errors fail, nothing printed).
  */
 import { parseArgs } from 'node:util';
 import { assertClean, renderCorpus } from '../prompt/corpus.ts';
 import { buildReport, reportTable } from '../economics/report.ts';
 import { DEFAULT_ECONOMICS } from '../economics/profiles.ts';
+import { whatIf } from '../economics/what-if.ts';
 import { loadConfig, runMain, UsageError } from './config.ts';
 
 runMain(async () => {
@@ -22,5 +25,11 @@ runMain(async () => {
   const corpus = assertClean(renderCorpus(config, { everyEvent: false }));
   const economics = config.economics ?? DEFAULT_ECONOMICS;
   const all = values['all-profiles'] ? { allProfiles: economics } : {};
-  process.stdout.write(values.json ? `${JSON.stringify(buildReport(corpus, all), null, 2)}\n` : reportTable(corpus, all));
+  if (!values.json) {
+    process.stdout.write(reportTable(corpus, all));
+    return;
+  }
+  const report = buildReport(corpus, all);
+  const scenarios = report.scenarios.map((s, i) => ({ ...s, whatIf: whatIf(corpus.scenarios[i]!, economics) }));
+  process.stdout.write(`${JSON.stringify({ ...report, scenarios }, null, 2)}\n`);
 });

@@ -356,13 +356,26 @@ describe('cache economics', () => {
     expect(await svg.locator('title').textContent()).toBe('Cached and new input tokens per request');
     expect(await svg.locator('desc').textContent()).toMatch(/^@21: [\d,]+ cached, [\d,]+ new; @32: [\d,]+ cached, [\d,]+ new; @42: [\d,]+ cached, [\d,]+ new$/);
     expect(await svg.locator('rect.econ-new').count()).toBe(3);
-    const rows = panel.locator('table').first().locator('tbody tr');
+    const rows = panel.locator('table.econ-requests tbody tr');
     expect(await rows.count()).toBe(3);
     expect(await rows.nth(2).textContent()).toMatch(/@42.*system-changed @40 agents\/context-rewritten[\d,]+ \(\$0\.\d+\)$/);
-    // Every provider profile side by side, one row each.
-    expect(await panel.locator('caption', { hasText: 'every provider profile' }).count()).toBe(1);
-    expect(await panel.locator('table').nth(1).locator('tbody tr').count()).toBeGreaterThan(30);
-    expect(await panel.locator('p').last().textContent()).toMatch(/With caching: \$0\.\d+; the same stream with no caching: \$0\.\d+/);
+    // First thing: one sentence with the cost with and without caching, and what was lost to which event (linked).
+    const lede = panel.locator('p.econ-lede');
+    expect(await lede.textContent()).toMatch(
+      /^These 3 requests cost \$0\.\d+ under OpenAI GPT-5\.6 Terra with caching — \$0\.\d+ less than with no caching \(\$0\.\d+\); \d+ % of their input is read from the cache\. [\d,]+ cached tokens were lost \(\$0\.\d+\), .*@40 agents\/context-rewritten\.$/,
+    );
+    expect(await lede.locator('a[href="#@40"]').count()).toBe(1);
+    // The models in common use, grouped by provider, the scenario's own marked; the rest (and every unpriced profile) behind a disclosure.
+    const shown = panel.locator('.econ-every > .econ-groups tbody tr');
+    expect(await shown.count()).toBeLessThanOrEqual(12);
+    expect(await panel.locator('.econ-every > .econ-groups caption').allTextContents()).toEqual(['OpenAI', 'Anthropic']);
+    expect(await panel.locator('.econ-every > .econ-groups tr.own').textContent()).toMatch(/GPT-5\.6 Terra this scenario/);
+    expect(await panel.locator('.econ-every > .econ-groups').textContent()).not.toContain('no price configured');
+    const more = panel.locator('details.econ-more');
+    expect(await more.locator('summary').textContent()).toMatch(/^All \d+ other profiles \(\d+ without a price\)$/);
+    expect(await more.locator('tbody tr').count()).toBeGreaterThan(25);
+    // What-if: the default retention and the cost of 1,000 conversations like this one.
+    expect(await panel.locator('.econ-whatif tbody tr').first().textContent()).toMatch(/^30-minute writes \(the default\)\$0\.\d+.*\$\d+\.\d+$/);
     const note = page.locator('.pane[data-offset="42"] .cut-econ');
     expect(await note.textContent()).toMatch(
       /^[\d,]+ tokens above this line — cache broke: tools or a system message above the end of the previous request changed, by @40 agents\/context-rewritten \([\d,]+ tokens lost, \$0\.\d+\)$/,
