@@ -9,8 +9,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { highlighter, highlightLines, type Mark } from '../components/highlight.ts';
-import { highlightYamlSource } from '../components/yaml-source.ts';
+import { highlighter, highlightLines, type Mark } from '../render/highlight.ts';
+import { highlightYamlSource } from '../render/yaml-source.ts';
 import { scenarioEconomics } from '../economics/compute.ts';
 import { DEFAULT_ECONOMICS } from '../economics/profiles.ts';
 import { renderScenario } from '../prompt/render.ts';

@@ -12,26 +12,17 @@
  * Open and Fold selects and links set the text and the source view shows it.
  */
 import type { EditorView } from '@codemirror/view';
-import { linkOffset, titleProvenanceLink } from '../components/pane-lines.ts';
-import type { YamlRange } from '../components/yaml-tokens.ts';
-import type { CorpusFile, EngineResult, PlaygroundError } from './engine.ts';
+import { linkOffset, titleProvenanceLink } from '../client/pane-lines.ts';
+import type { YamlRange } from '../render/yaml-tokens.ts';
+import { readCorpusJson, type PlaygroundCorpus } from './corpus-json.ts';
+import type { EngineResult, PlaygroundError } from './engine.ts';
 import { morphInto } from './morph.ts';
 import { playgroundPaneHtml } from './pane.ts';
 import { MAX_CHARS, MAX_LINE, overLimits, WORKER_TIMEOUT_MS, type FoldInfo, type FromWorker, type ToWorker, type WorkerResult } from './protocol.ts';
-import type { EconomicsConfig } from '../economics/profiles.ts';
-import { positionAt, renderSource, type TokenTags } from './source-view.ts';
+import { positionAt, renderSource } from './source-view.ts';
 import { decodeHash, encodeState, forDownload, idOf, setFold } from './state.ts';
 
 type EditorModule = typeof import('./editor.ts');
-
-interface SiteCorpus {
-  scenarios: (CorpusFile & { title: string })[];
-  defaultFold: string;
-  timeZero: string;
-  yamlTags: TokenTags;
-  /** The site's provider profiles: the pane's tokens, cost and cache break (src/playground/economics.ts). */
-  economics?: EconomicsConfig;
-}
 
 const DEBOUNCE_MS = 200;
 const NEW_FILE = 'scenarios/playground.yaml';
@@ -55,11 +46,9 @@ export async function initPlayground(): Promise<void> {
     status.textContent = text;
   };
 
-  let site: SiteCorpus;
+  let site: PlaygroundCorpus;
   try {
-    const res = await fetch(root.dataset.corpus!);
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    site = (await res.json()) as SiteCorpus;
+    site = await readCorpusJson(root.dataset.corpus!);
   } catch (err) {
     say(`The site's scenarios could not be loaded (${(err as Error).message}); reload the page.`);
     return;

@@ -30,6 +30,7 @@ import type { CutNote, PaneTokens } from '../economics/view.ts';
 import type { CacheBadge } from './cache-badge.ts';
 import { wordDiffHtml } from './word-diff-html.ts';
 import { CUT_ABOVE, CUT_ABOVE_UNCACHED, CUT_BELOW, CUT_LABEL, noBaseStory, paneHeading, plural, storyLabel, type DiffBase } from './pane-text.ts';
+import { escapeHtml } from './escape.ts';
 
 export type PaneKind = 'request' | 'state' | 'rejected';
 export type PaneLineStatus = 'same' | 'added' | 'changed';
@@ -93,10 +94,7 @@ export interface PaneMarkup {
   review?: { beforeLabel: string; status: string; added: number; removed: number; tokens?: string };
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Text (or an attribute value) as HTML. */
-export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+export { escapeHtml };
 
 /** Plain text as line HTML, with `<mark>` around the given ranges (annotations' anchored text). */
 export function markedText(text: string, marks: readonly { start: number; end: number; attrs: Record<string, string> }[] = []): string {

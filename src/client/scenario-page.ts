@@ -2,14 +2,14 @@
  * The scenario page's only script: selects an event (its card and its pane), from clicks, from the
  * URL hash `#@<offset>` (deep links), from j/k and arrow keys, and from provenance links in the
  * pane; hovering a prompt line highlights the card of the event that produced it. Panes not in the
- * page are built from the page's data file (components/scenario-data.ts: fetched once, the first
+ * page are built from the page's data file (render/scenario-data.ts: fetched once, the first
  * time the reader reaches for another event or opens a wire view) when they are first shown.
  */
-import { paneDecoder, type PaneData } from './pane-codec.ts';
+import { paneDecoder, type PaneData } from '../render/pane-codec.ts';
 import { CURRENT_LINE, linkOffset, paneLineOf, provenanceOf, titleProvenanceLink } from './pane-lines.ts';
-import type { ScenarioData } from './scenario-data.ts';
-import { indentOf, paneMarkup } from './pane-markup.ts';
-import { announcement, paneHeading } from './pane-text.ts';
+import type { ScenarioData } from '../render/scenario-data.ts';
+import { indentOf, paneMarkup } from '../render/pane-markup.ts';
+import { announcement, paneHeading } from '../render/pane-text.ts';
 
 const NAMED: Record<string, string> = { lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' };
 /** Text of highlighted line HTML: tags dropped, the entities an HTML serialiser writes decoded. */

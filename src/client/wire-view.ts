@@ -12,7 +12,7 @@ import { toWire } from '../wire/index.ts';
 import { jsonTokens } from '../wire/json-tokens.ts';
 import { unpackWire } from '../wire/pack.ts';
 import { WIRE_FORMATS, type WireFormat } from '../wire/types.ts';
-import type { WireData } from './wire-data.ts';
+import type { WireData } from '../render/wire-data.ts';
 
 const isFormat = (f: string | undefined): f is WireFormat => (WIRE_FORMATS as readonly string[]).includes(f ?? '');
 
