@@ -12,9 +12,9 @@ import { syntheticStream } from './stream.ts';
 
 const config = { folds: BUILTIN_FOLDS, defaultFold: 'context-protocol', timeZero: DEFAULT_TIME_ZERO };
 
-describe('synthetic corpus', () => {
+describe('synthetic corpus', async () => {
   const corpus = generateCorpus({ scenarios: 4 });
-  const rendered = renderTexts(
+  const rendered = await renderTexts(
     corpus.files.map((f) => ({ file: `scenarios/${f.name}`, text: f.text })),
     config,
     { everyEvent: false },

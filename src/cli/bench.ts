@@ -204,7 +204,7 @@ async function benchSize(n: number, keep: boolean): Promise<SizeResult> {
     console.log(`  pagefind ${r.status === 0 ? 'done' : 'FAILED'}: ${ms(r.wallMs)}, peak ${mib(r.peakRss)}`);
   }
 
-  const rendered = renderTexts(
+  const rendered = await renderTexts(
     files.map((f) => ({ file: `scenarios/${f.name}`, text: f.text })),
     { folds: BUILTIN_FOLDS, defaultFold: 'context-protocol', timeZero: DEFAULT_TIME_ZERO },
     { everyEvent: false },

@@ -25,7 +25,7 @@ const readText = (path: string): string | undefined => {
 
 runMain(async () => {
   const config = await loadConfig();
-  const corpus = renderCorpus(config, { everyEvent: false });
+  const corpus = await renderCorpus(config, { everyEvent: false });
   for (const w of corpus.warnings) console.warn(`${w.pos.file}:${w.pos.line}:${w.pos.col} warning: ${w.message}`);
   if (corpus.errors.length) {
     console.error(reportWithFrames(corpus.errors, (f) => readText(join(config.root, f))));

@@ -16,7 +16,7 @@ runMain(async () => {
     throw new UsageError('npm run fixtures rewrites committed files and never runs in CI.\n  fix: run it locally and commit fixtures/; CI checks them with `npm test`');
   }
   const config = await loadConfig();
-  const corpus = renderCorpus(config, { everyEvent: false });
+  const corpus = await renderCorpus(config, { everyEvent: false });
   if (corpus.errors.length) {
     // Nothing is written; each error with a short code frame of its file.
     console.error(

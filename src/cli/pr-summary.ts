@@ -33,7 +33,7 @@ runMain(async () => {
     throw new UsageError('missing --site-url <url> — the preview site the links point at\n  usage: npm run pr-summary -- --base origin/main --site-url https://preview.example');
   basePathOf(values['site-url']); // a bad URL is a usage error, not a broken link
   const site = values.pr ? previewUrl(parsePr(values.pr), values['site-url']) : values['site-url'];
-  const corpus = assertClean(renderCorpus(config, { everyEvent: false }));
+  const corpus = assertClean(await renderCorpus(config, { everyEvent: false }));
   const { changes } = changesAgainstBase(config, base, corpus.scenarios);
   // The base's figures are its own: its `npm run report`, run on a temporary export of the base commit.
   const deltas = headDeltas(config.root, changes, corpus);

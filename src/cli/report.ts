@@ -22,7 +22,7 @@ runMain(async () => {
     throw new UsageError(`${(err as Error).message}\n  usage: npm run report [-- --json] [--all-profiles]`);
   }
   const config = await loadConfig();
-  const corpus = assertClean(renderCorpus(config, { everyEvent: false }));
+  const corpus = assertClean(await renderCorpus(config, { everyEvent: false }));
   const economics = config.economics ?? DEFAULT_ECONOMICS;
   const all = values['all-profiles'] ? { allProfiles: economics } : {};
   if (!values.json) {

@@ -52,7 +52,7 @@ const withoutComments = (content: string, comments: Set<string>): string =>
 
 describe('fixture request blocks are YAML', async () => {
   const config = await loadConfig();
-  const corpus = assertClean(renderCorpus(config, { everyEvent: false }));
+  const corpus = assertClean(await renderCorpus(config, { everyEvent: false }));
   const dir = join(config.root, config.fixturesDir);
   const files = readdirSync(dir)
     .filter((f) => f.endsWith('.md'))

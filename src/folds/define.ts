@@ -10,7 +10,7 @@
  */
 import type * as z from 'zod';
 import { jsonSchemaOf, payloadJsonSchemas, type PayloadNotes } from './json-schema.ts';
-import type { Fold, Issue } from './types.ts';
+import type { Fold, Issue, JsonSchema } from './types.ts';
 import { schemaIssues } from './validate.ts';
 
 /** What a fold author writes: the Fold minus what the kit derives, plus the schemas. */
@@ -28,8 +28,14 @@ export type FoldDefinition<Options extends object> = Omit<Fold<Options>, 'eventT
   checkOptions?(options: Options): Issue[];
 };
 
+/** What defineFold returns: a Fold whose derived members are synchronous (the schemas are). */
+export type DefinedFold<Options extends object> = Omit<Fold<Options>, 'validateEvent' | 'payloadSchemas'> & {
+  validateEvent(type: string, payload: unknown): Issue[];
+  payloadSchemas(): Readonly<Record<string, JsonSchema>>;
+};
+
 /** A fold from its logic and its zod schemas (see the header). */
-export function defineFold<Options extends object>(def: FoldDefinition<Options>): Fold<Options> {
+export function defineFold<Options extends object>(def: FoldDefinition<Options>): DefinedFold<Options> {
   const { payloads, authored, notes, options: optionsZod, checkOptions, ...logic } = def;
   const eventTypes = Object.keys(payloads);
   const unknownRequest = logic.requestTypes.filter((t) => !eventTypes.includes(t));

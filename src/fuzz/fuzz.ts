@@ -215,9 +215,9 @@ export interface Outcome {
  * Runs the corpus check on one case and checks the property; throws (for fast-check to shrink and
  * report) when an exception escaped or an error is not structured.
  */
-export function checkCase(files: FuzzFile[], config: Omit<CorpusConfig, 'root' | 'scenariosDir'>): Outcome {
+export async function checkCase(files: FuzzFile[], config: Omit<CorpusConfig, 'root' | 'scenariosDir'>): Promise<Outcome> {
   const start = performance.now();
-  const r = renderTexts(files, config, { everyEvent: true });
+  const r = await renderTexts(files, config, { everyEvent: true });
   for (const e of r.errors) {
     const ok =
       typeof e.pos?.file === 'string' &&

@@ -131,12 +131,12 @@ export async function siteCorpus(given?: ScenarioSnapshot): Promise<SiteCorpus> 
   const c = await siteConfig();
   // A build's files do not change while it runs: read once per build, not once per page.
   const snapshot = given ?? (command === 'build' ? (buildSnapshot ??= readSnapshot(c)) : readSnapshot(c));
-  const rendered = sharedRender(c, snapshot);
+  const rendered = await sharedRender(c, snapshot);
   if (rendered.errors.length) throw corpusAstroError(c.root, new CorpusError(rendered.errors));
   // Derived from the one cached render, so it lives exactly as long as that cache entry.
   let site = sites.get(rendered);
   if (!site) {
-    const { changes, byScenario, tokenDeltas } = assembleReviews(c, rendered);
+    const { changes, byScenario, tokenDeltas } = await assembleReviews(c, rendered);
     site = {
       config: c,
       corpus: rendered,

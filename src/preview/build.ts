@@ -79,7 +79,7 @@ function assertReplaceable(dir: string): void {
   }
 }
 
-export function buildPreview(options: BuildPreviewOptions): PreviewMeta {
+export async function buildPreview(options: BuildPreviewOptions): Promise<PreviewMeta> {
   const log = options.log ?? ((l: string) => console.error(l));
   const root = resolve(options.config.root);
   const out = resolve(root, options.out ?? 'preview-site');
@@ -108,7 +108,7 @@ export function buildPreview(options: BuildPreviewOptions): PreviewMeta {
     base: { ref: options.baseRef, commit },
     head,
   };
-  const changes = changesFor(options.config, meta);
+  const changes = await changesFor(options.config, meta);
   const summary = meta.url ? prSummary(changes, meta.url) : undefined;
   const staging = `${out}.tmp-${process.pid}`;
   rmSync(staging, { recursive: true, force: true });
@@ -124,8 +124,8 @@ export function buildPreview(options: BuildPreviewOptions): PreviewMeta {
 }
 
 /** Every request that differs from the merge-base's fixtures (what the comment lists). */
-function changesFor(config: ExplainerConfig, meta: PreviewMeta): ChangeSet {
-  const corpus = assertClean(renderCorpus(config, { everyEvent: false }));
+async function changesFor(config: ExplainerConfig, meta: PreviewMeta): Promise<ChangeSet> {
+  const corpus = assertClean(await renderCorpus(config, { everyEvent: false }));
   return changesAgainstBase(config, meta.base.commit, corpus.scenarios, meta.base.ref).changes;
 }
 

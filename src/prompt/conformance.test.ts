@@ -21,7 +21,7 @@ const files = HAS_REFERENCE
 describe.skipIf(!HAS_REFERENCE)(`reference scenarios (shared/reference/iterate)${NEEDS_REFERENCE}`, async () => {
   const config = await resolveOptions(process.cwd());
   const texts = files.map((f) => ({ file: `reference/${f}`, text: readFileSync(join(REFERENCE, f), 'utf8') }));
-  const corpus = assertClean(renderTexts(texts, config, { everyEvent: false }));
+  const corpus = assertClean(await renderTexts(texts, config, { everyEvent: false }));
 
   it('finds the reference files', () => {
     expect(files.length).toBeGreaterThanOrEqual(3);

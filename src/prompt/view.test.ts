@@ -13,7 +13,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 
 async function viewOf(file: string) {
   const config = await resolveOptions(ROOT);
-  const corpus = assertClean(renderTexts([{ file, text: readFileSync(resolve(ROOT, file), 'utf8') }], config, { everyEvent: true }));
+  const corpus = assertClean(await renderTexts([{ file, text: readFileSync(resolve(ROOT, file), 'utf8') }], config, { everyEvent: true }));
   return scenarioView(corpus.scenarios[0]!);
 }
 

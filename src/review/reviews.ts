@@ -54,13 +54,13 @@ export interface ReviewConfig extends Pick<CorpusConfig, 'root' | 'folds' | 'sce
 }
 
 /** Each scenario with `compare:` rendered under its variant, request by request. */
-function compareReviews(c: ReviewConfig, corpus: RenderedCorpus, deltas: Map<string, ScenarioDelta>): Map<string, Map<number, Review>> {
+async function compareReviews(c: ReviewConfig, corpus: RenderedCorpus, deltas: Map<string, ScenarioDelta>): Promise<Map<string, Map<number, Review>>> {
   const out = new Map<string, Map<number, Review>>();
   const errors: InputError[] = [];
   for (const r of corpus.scenarios) {
     const cmp = r.scenario.compare;
     if (!cmp) continue;
-    const variant = renderScenario(r.scenario, r.fold, { everyEvent: false, variant: { fold: c.folds.get(cmp.fold)!, options: cmp.options } }, errors);
+    const variant = await renderScenario(r.scenario, r.fold, { everyEvent: false, variant: { fold: c.folds.get(cmp.fold)!, options: cmp.options } }, errors);
     const byOffset = new Map(variant.requests.map((q) => [q.offset, q]));
     const reviews = new Map<number, Review>();
     const own = corpus.economics.get(r.scenario.id);
@@ -98,9 +98,9 @@ export function headDeltas(root: string, changes: ChangeSet, corpus: RenderedCor
 }
 
 /** Every review of a rendered corpus: `compare:` variants, then the base ref's changes over them. */
-export function assembleReviews(c: ReviewConfig, corpus: RenderedCorpus): Reviews {
+export async function assembleReviews(c: ReviewConfig, corpus: RenderedCorpus): Promise<Reviews> {
   const tokenDeltas = new Map<string, ScenarioDelta>();
-  const byScenario = compareReviews(c, corpus, tokenDeltas);
+  const byScenario = await compareReviews(c, corpus, tokenDeltas);
   if (!c.baseRef) return { changes: null, byScenario, tokenDeltas };
   const { commit, changes } = changesAgainstBase(c, c.baseRef, corpus.scenarios);
   // A base ref is what a pull request is about: its deltas replace the compare: variants'.

@@ -3,7 +3,7 @@
  * fold (spec: shared/spec/context-protocol-fold.md). This file wires the pieces into the Fold
  * interface: schemas (schema.ts; for authors: reference.ts) → reducer (reduce.ts) → renderer (render.ts).
  */
-import type { Abridgement, Fold, Snapshot, StreamEvent } from '../types.ts';
+import type { Fold, Snapshot, StreamEvent } from '../types.ts';
 import { collectSnapshots } from '../snapshots.ts';
 import { schemaIssues } from '../validate.ts';
 import { ABRIDGED_PROTOCOL_PROMPT, protocolPrompt } from './protocol-prompt.ts';
@@ -15,8 +15,8 @@ import { OPTIONS_SCHEMA, optionsSchema, payloadSchemas, RULES } from './referenc
 
 export type { ContextProtocolOptions } from './render.ts';
 
-// Its abridgements are part of its type (the hook is optional on Fold): the tests call them directly.
-export const contextProtocol: Fold<ContextProtocolOptions> & { abridgements(options: ContextProtocolOptions): Abridgement[] } = {
+// `satisfies`: checked against Fold, while its own (synchronous) hook types stay visible to the tests.
+export const contextProtocol = {
   id: 'context-protocol',
   title: 'Context protocol',
   description: 'An append-only agent stream folded into a standing document of keyed sections plus a timeline (the reference platform’s fold).',
@@ -47,4 +47,4 @@ export const contextProtocol: Fold<ContextProtocolOptions> & { abridgements(opti
   payloadSchemas,
   optionsSchema,
   rules: RULES,
-};
+} satisfies Fold<ContextProtocolOptions>;

@@ -17,7 +17,7 @@ export type { LayeredOptions } from './options.ts';
 /** For an event card's placement badge (system fold / inline / trailing slot): see placement.ts. */
 export { placementOf, placementsOf, type EntryPlacement } from './placement.ts';
 
-export const layered: Fold<LayeredOptions> = {
+export const layered = {
   id: 'layered',
   title: 'Layered context entries',
   description:
@@ -43,4 +43,4 @@ export const layered: Fold<LayeredOptions> = {
   payloadSchemas,
   optionsSchema,
   rules: RULES,
-};
+} satisfies Fold<LayeredOptions>;
