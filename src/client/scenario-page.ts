@@ -153,7 +153,10 @@ export class ScenarioPage {
         (x) => x.wire,
         (err: unknown) => (err instanceof Error ? err : new Error(String(err))),
       ),
-    ]).then(([m, wire]) => m.initWireView(d, wire));
+    ]).then(([m, wire]) => {
+      const view = d.querySelector('pf-wire-view');
+      if (view instanceof m.WireView) view.show(wire);
+    });
   }
 
   /** Listens, then applies the deep link (or, without one, scrolls the opening pane to its ✂ line with the first frame). */

@@ -401,9 +401,10 @@ describe('cache economics', () => {
     await done(page);
   });
 
-  it('has no axe violations with the panel and its sources open, and fits 360px', async () => {
+  it('has no axe violations with the panel, every profile and its sources open, and fits 360px', async () => {
     const page = await open('/scenarios/rewrite-vs-re-add/#@42', { bypassCSP: true });
     await page.locator('.econ-sources summary').click();
+    await page.locator('.econ-more summary').click();
     await axeInEachScheme(page);
     await done(page);
     const narrow = await open('/scenarios/rewrite-vs-re-add/#economics', { width: 360 });
