@@ -197,13 +197,13 @@ function runsFor(p: Profile): { runs: Run[]; longer?: [WhatIfOptionId, WhatIfOpt
   const { cacheWrite: _default, ...unpriced } = p.prices;
   runs.push({
     id: 'write-12h',
-    label: write ? '12-hour writes' : '12-hour writes (no price in the catalog)',
+    label: write ? '12-hour writes' : '12-hour writes (not priced)',
     profile: { ...p, retentionMinutes: ext, prices: write ? { ...p.prices, cacheWrite: write } : unpriced },
     scenario: same,
   });
   sources.push(ext, ...(write ? [write] : []));
-  if (!write) notes.push('12-hour writes are priced on the model pages of GPT-6.2 Sol only; for this model the row shows what would be cached, not its cost');
-  notes.push('no keep-alive: a read is not documented to refresh a GPT-5.6-style entry');
+  if (!write) notes.push('12-hour writes are priced for GPT-6.2 Sol only: for this model the row shows what would be cached');
+  notes.push('no keep-alive: a read is not documented to refresh a GPT-5.6 entry');
   return { runs, longer: ['as-is', 'write-12h'], notes, sources };
 }
 
