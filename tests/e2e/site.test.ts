@@ -385,6 +385,23 @@ describe('cache economics', () => {
     await done(page);
   });
 
+  it('as first shown at 1280×900, fits one screen, opens with its dollar figure and shows at most 12 profiles; a phone does not scroll sideways', async () => {
+    for (const id of ['cache-economics', 'layered-today', 'metadata-lines-deploy']) {
+      const page = await open(`/scenarios/${id}/`, { width: 1280 });
+      const panel = page.locator('#economics');
+      expect((await panel.boundingBox())!.height, id).toBeLessThanOrEqual(900);
+      expect(await panel.locator('h2 + p').getAttribute('class'), id).toBe('econ-lede');
+      expect(await panel.locator('p.econ-lede').textContent(), id).toMatch(/^(These \d+ requests|This request) costs? ≈?\$\d/);
+      const rows = await panel.locator('.econ-every tbody tr').evaluateAll((trs) => trs.filter((tr) => !tr.closest('details:not([open])')).length);
+      expect(rows, id).toBeGreaterThan(0);
+      expect(rows, id).toBeLessThanOrEqual(12);
+      await done(page);
+      const phone = await open(`/scenarios/${id}/#economics`, { width: 390 });
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth), id).toBeLessThanOrEqual(390);
+      await done(phone);
+    }
+  });
+
   it('the ✂ note’s event link selects that event’s card', async () => {
     const page = await open('/scenarios/rewrite-vs-re-add/#@42');
     await page.locator('.pane[data-offset="42"] .cut-econ a.prov').click();
