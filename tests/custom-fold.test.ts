@@ -35,7 +35,7 @@ describe('the example fold itself', () => {
     expect(chatLog.validateEvent('send', 'openai/gpt-5')[0]!.path).toEqual([]);
     expect(await chatLog.validateOptions({ ...chatLog.defaults, systemPrompt: 'x' })).toEqual([]);
     expect((await chatLog.validateOptions({ systemPrompt: 'x', sytemPrompt: 'y' } as never)).map((i) => i.message)).toEqual([
-      'unknown field `sytemPrompt` in the options — did you mean `systemPrompt`?',
+      'unknown field `sytemPrompt` — did you mean `systemPrompt`?',
     ]);
   });
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { contextProtocol } from '../folds/context-protocol/index.ts';
 import { BUILTIN_FOLDS } from '../folds/index.ts';
 import { DEFAULT_TIME_ZERO } from '../integration/options.ts';
-import { renderTexts } from '../prompt/corpus.ts';
+import { renderTexts } from '../corpus/check.ts';
 import { generateCorpus } from './corpus.ts';
 import { baselineMarkdown } from './project.ts';
 import { syntheticStream } from './stream.ts';

@@ -8,12 +8,14 @@
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { contextProtocol } from '../folds/context-protocol/index.ts';
+import { BUILTIN_FOLDS } from '../folds/index.ts';
 import { printRequest } from '../prompt/print.ts';
 import { syntheticStream, type SyntheticStream } from '../bench/stream.ts';
 import { median, ms, now } from '../bench/measure.ts';
 import { runMain } from './config.ts';
 import { abridgementsOf } from '../folds/hooks.ts';
+
+const contextProtocol = BUILTIN_FOLDS.get('context-protocol')!;
 
 const SIZES = [10_000, 100_000];
 const RUNS = 7;
@@ -37,7 +39,7 @@ async function once(stream: SyntheticStream): Promise<Run> {
   const options = contextProtocol.defaults;
   const abridgements = await abridgementsOf(contextProtocol, options);
   const t0 = now();
-  const snaps = contextProtocol.snapshots(stream.events, options, new Set(stream.requests));
+  const snaps = await contextProtocol.snapshots(stream.events, options, new Set(stream.requests));
   const t1 = now();
   let lines = 0;
   let chars = 0;

@@ -27,7 +27,7 @@ import { dirSize, mib, ms, now, PEAK_RSS_SOURCE, timed, type Timed } from '../be
 import { measurePhases, type Phases } from '../bench/phases.ts';
 import { makeBaselineProject, makeSiteProject, referencedScenarios, removeProject, ROOT, type BaselinePage } from '../bench/project.ts';
 import { BUILTIN_FOLDS } from '../folds/index.ts';
-import { renderTexts } from '../prompt/corpus.ts';
+import { renderTexts } from '../corpus/check.ts';
 import { DEFAULT_TIME_ZERO } from '../integration/options.ts';
 import { loadConfig, runMain, UsageError } from './config.ts';
 

@@ -9,7 +9,7 @@
  */
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { renderCorpus } from '../prompt/corpus.ts';
+import { renderCorpus } from '../corpus/check.ts';
 import { reportWithFrames } from '../scenarios/frame.ts';
 import { UPDATE_COMMAND } from '../fixture-format/format.ts';
 import { planFixtures, staleMessage } from '../fixture-format/store.ts';

@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { renderCorpus } from '../prompt/corpus.ts';
+import { renderCorpus } from '../corpus/check.ts';
 import { reportWithFrames } from '../scenarios/frame.ts';
 import { applyPlan, planFixtures } from '../fixture-format/store.ts';
 import { loadConfig, runMain, UsageError } from './config.ts';

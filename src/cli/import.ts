@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import { importTrace, INPUT_FORMATS, type InputFormat } from '../import/index.ts';
 import { IMPORT_HEADER } from '../import/scenario.ts';
-import { renderTexts } from '../prompt/corpus.ts';
+import { renderTexts } from '../corpus/check.ts';
 import { CorpusError } from '../scenarios/errors.ts';
 import { loadConfig, runMain, UsageError } from './config.ts';
 

@@ -8,7 +8,7 @@
  * fail, nothing printed).
  */
 import { parseArgs } from 'node:util';
-import { assertClean, renderCorpus } from '../prompt/corpus.ts';
+import { assertClean, renderCorpus } from '../corpus/check.ts';
 import { prSummary } from '../review/summary.ts';
 import { changesAgainstBase } from '../review/why.ts';
 import { parsePr, previewUrl } from '../preview/paths.ts';

@@ -8,7 +8,7 @@
  * Checks the corpus first (errors fail, nothing printed).
  */
 import { parseArgs } from 'node:util';
-import { assertClean, renderCorpus } from '../prompt/corpus.ts';
+import { assertClean, renderCorpus } from '../corpus/check.ts';
 import { buildReport, reportTable } from '../economics/report.ts';
 import { DEFAULT_ECONOMICS } from '../economics/profiles.ts';
 import { whatIf } from '../economics/what-if.ts';

@@ -10,7 +10,7 @@ import * as o200k from 'gpt-tokenizer/encoding/o200k_base';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../cli/config.ts';
 import { resolveOptions } from '../integration/options.ts';
-import { assertClean, renderCorpus, renderTexts, type RenderedCorpus } from '../prompt/corpus.ts';
+import { assertClean, renderCorpus, renderTexts, type RenderedCorpus } from '../corpus/check.ts';
 import type { RequestEconomics } from './compute.ts';
 import { cutNote } from './view.ts';
 

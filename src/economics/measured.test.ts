@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_FOLDS } from '../folds/index.ts';
-import { renderTexts } from '../prompt/corpus.ts';
+import { renderTexts } from '../corpus/check.ts';
 import { formatError } from '../scenarios/errors.ts';
 import { DEFAULT_ECONOMICS, type EconomicsConfig } from './profiles.ts';
 import type { Profile } from './providers.ts';

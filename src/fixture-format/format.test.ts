@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../cli/config.ts';
 import { printedBreakpoints } from '../prompt/breakpoints.ts';
-import { assertClean, renderCorpus } from '../prompt/corpus.ts';
+import { assertClean, renderCorpus } from '../corpus/check.ts';
 import { fixtureText, parseFixture, unweave } from './format.ts';
 
 const corpus = assertClean(await renderCorpus(await loadConfig(), { everyEvent: false }));

@@ -9,7 +9,7 @@ import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
 import { loadConfig } from '../cli/config.ts';
-import { assertClean, renderCorpus } from '../prompt/corpus.ts';
+import { assertClean, renderCorpus } from '../corpus/check.ts';
 import type { RenderedRequest } from '../prompt/render.ts';
 import { BREAKPOINT_COMMENT_PREFIX, printedBreakpoints } from '../prompt/breakpoints.ts';
 import { CUT_COMMENT } from '../prompt/weave.ts';

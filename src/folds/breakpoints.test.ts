@@ -5,7 +5,7 @@
  * request, and the request carries no breakpoints — never a crash.
  */
 import { describe, expect, it } from 'vitest';
-import { renderTexts } from '../prompt/corpus.ts';
+import { renderTexts } from '../corpus/check.ts';
 import { formatError } from '../scenarios/errors.ts';
 import { breakpointProblems } from './breakpoints.ts';
 import { layered } from './layered/index.ts';

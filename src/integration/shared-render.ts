@@ -9,7 +9,7 @@
  * would be shown until the next save (a half-written file's "malformed YAML" for a file that is fine).
  */
 import { createHash } from 'node:crypto';
-import { renderTexts, type RenderedCorpus } from '../prompt/corpus.ts';
+import { renderTexts, type RenderedCorpus } from '../corpus/check.ts';
 import { readScenarioFiles } from '../scenarios/files.ts';
 import type { CorpusConfig } from '../scenarios/load.ts';
 import { sharedState } from './shared-state.ts';

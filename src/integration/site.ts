@@ -18,7 +18,7 @@ import { LRUCache } from 'lru-cache';
 // @ts-expect-error — provided by the explainer integration's vite plugin
 import { command, options, root } from 'virtual:prompt-fold-explainer/config';
 import { uncachedWhy } from '../economics/view.ts';
-import type { RenderedCorpus } from '../prompt/corpus.ts';
+import type { RenderedCorpus } from '../corpus/check.ts';
 import { readSnapshot, sharedRender, type ScenarioSnapshot } from './shared-render.ts';
 import type { RenderedScenario } from '../prompt/render.ts';
 import { cachedShare, scenarioView, type ScenarioView } from '../prompt/view.ts';

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_FOLDS } from '../folds/index.ts';
 import { resolveOptions } from '../integration/options.ts';
-import { renderCorpus } from '../prompt/corpus.ts';
+import { renderCorpus } from '../corpus/check.ts';
 import { scenarioView } from '../prompt/view.ts';
 import { formatError } from '../scenarios/errors.ts';
 import { DEFAULT_ECONOMICS } from '../economics/profiles.ts';

@@ -21,7 +21,7 @@ import { prSummary } from '../review/summary.ts';
 import { changesAgainstBase } from '../review/why.ts';
 import { SiteBaseError } from '../integration/site-base.ts';
 import type { ExplainerConfig } from '../integration/options.ts';
-import { assertClean, renderCorpus } from '../prompt/corpus.ts';
+import { assertClean, renderCorpus } from '../corpus/check.ts';
 import { parseChanges, serializeChanges } from './changes.ts';
 import { previewBasePath, previewUrl } from './paths.ts';
 

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { HAS_REFERENCE, NEEDS_REFERENCE, REFERENCE_DIR as REFERENCE } from '../../tests/support/shared.ts';
 import { resolveOptions } from '../integration/options.ts';
 import { parseFixture } from '../fixture-format/format.ts';
-import { assertClean, renderTexts } from './corpus.ts';
+import { assertClean, renderTexts } from '../corpus/check.ts';
 
 // Without ../shared (a bare clone) the suite skips, its name saying why.
 const files = HAS_REFERENCE

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import chatLog from '../../examples/folds/chat-log.ts';
 import type { AnyFold, Snapshot } from '../folds/types.ts';
 import { formatError, sortErrors } from '../scenarios/errors.ts';
-import { renderTexts } from './corpus.ts';
+import { renderTexts } from '../corpus/check.ts';
 
 const later = <T>(value: T): Promise<T> => new Promise((done) => setTimeout(() => done(value), 1));
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { resolveOptions } from '../integration/options.ts';
-import { renderTexts } from './corpus.ts';
+import { renderTexts } from '../corpus/check.ts';
 import { anchorsOnMetadata, metadataRange } from './metadata-anchor.ts';
 import type { PrintedLine } from './print.ts';
 import { resolveAnchors } from './weave.ts';

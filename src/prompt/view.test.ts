@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveOptions } from '../integration/options.ts';
-import { assertClean, renderTexts } from './corpus.ts';
+import { assertClean, renderTexts } from '../corpus/check.ts';
 import { diffPane, scenarioView, type Pane } from './view.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_FOLDS } from '../folds/index.ts';
-import { renderTexts } from '../prompt/corpus.ts';
+import { renderTexts } from '../corpus/check.ts';
 import { scenarioView } from '../prompt/view.ts';
 import { encodePanes } from './pane-data.ts';
 import { escapeHtml } from './escape.ts';

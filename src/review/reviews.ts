@@ -8,7 +8,7 @@
  * base's printed fixtures re-priced with the head's code. With a base ref, every scenario's delta
  * is against the base (a scenario the change adds has none before, whatever its `compare:` says).
  */
-import type { RenderedCorpus } from '../prompt/corpus.ts';
+import type { RenderedCorpus } from '../corpus/check.ts';
 import { diffLines, type RequestDiff } from '../prompt/diff.ts';
 import { renderScenario } from '../prompt/render.ts';
 import { CorpusError, type InputError } from '../scenarios/errors.ts';

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { resolveOptions } from '../integration/options.ts';
-import { renderTexts, type RenderedCorpus } from '../prompt/corpus.ts';
+import { renderTexts, type RenderedCorpus } from '../corpus/check.ts';
 import { formatError, sortErrors } from './errors.ts';
 import { batchEndProblem, MAX_WHOLE, readRequestRef, wholeNumberProblem } from './limits.ts';
 import { writeHostConfig } from '../../tests/support/host-config.ts';

@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HAS_REFERENCE, NEEDS_REFERENCE, REFERENCE_DIR as REFERENCE } from '../../tests/support/shared.ts';
 import { resolveOptions } from '../integration/options.ts';
-import { assertClean, renderTexts, type RenderedCorpus } from '../prompt/corpus.ts';
+import { assertClean, renderTexts, type RenderedCorpus } from '../corpus/check.ts';
 import { UserError } from '../errors.ts';
 import { CorpusError, formatError, type InputError } from './errors.ts';
 import { loadTexts } from './load.ts';

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../cli/config.ts';
-import { renderTexts } from '../prompt/corpus.ts';
+import { renderTexts } from '../corpus/check.ts';
 import { formatError } from './errors.ts';
 
 const config = await loadConfig();

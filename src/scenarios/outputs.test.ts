@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixtureName } from '../fixture-format/format.ts';
 import { resolveOptions } from '../integration/options.ts';
-import { renderCorpus, renderTexts } from '../prompt/corpus.ts';
+import { renderCorpus, renderTexts } from '../corpus/check.ts';
 import { formatError } from './errors.ts';
 import { loadTexts } from './load.ts';
 import type { Scenario } from './model.ts';

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveOptions } from '../../src/integration/options.ts';
-import { renderTexts } from '../../src/prompt/corpus.ts';
+import { renderTexts } from '../../src/corpus/check.ts';
 import { highlightYamlSource } from '../../src/render/yaml-source.ts';
 import { encodeState } from '../../src/playground/state.ts';
 import { formatError } from '../../src/scenarios/errors.ts';

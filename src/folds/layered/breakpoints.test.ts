@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { BUILTIN_FOLDS } from '../index.ts';
 import { breakpointProblems } from '../breakpoints.ts';
 import type { Breakpoint, RenderedMessage } from '../types.ts';
-import { renderTexts } from '../../prompt/corpus.ts';
+import { renderTexts } from '../../corpus/check.ts';
 import { add, send, snapshotsOf } from './test-helpers.ts';
 import { toolName } from './render.ts';
 

@@ -7,11 +7,14 @@
  */
 import * as z from 'zod';
 import type { Issue } from '../types.ts';
-import { schemaIssues } from '../validate.ts';
 import { sourceTypeIssue } from './schema.ts';
 
 export const TRAILING_SLOT_MODES = ['join-all', 'highest-precedence', 'consolidated'] as const;
 export type TrailingSlotMode = (typeof TRAILING_SLOT_MODES)[number];
+
+/** Where a system entry that arrives after the first send goes (and how the steering reminder is re-emitted). */
+export const LATE_SYSTEM_MODES = ['leading-system', 'mid-conversation'] as const;
+export type LateSystemMode = (typeof LATE_SYSTEM_MODES)[number];
 
 export interface LayeredOptions {
   /** sourceTypes pulled out of the inline transcript into the trailing user slot. */
@@ -20,18 +23,30 @@ export interface LayeredOptions {
   trailingSlot: TrailingSlotMode;
   /** Mandate ranks, highest first (used by `highest-precedence` and `consolidated`). */
   precedence: string[];
+  /**
+   * `leading-system` (today): every system entry is folded into the leading system message, and the
+   * steering reminder is re-emitted as a trailing user turn. `mid-conversation`: nothing sent is
+   * rewritten — a system entry added after the first send is sent as a `system` message at its
+   * place in the transcript, an update of a sent system entry is appended as a `system` message
+   * where it happened (the entry keeps its sent text), and the reminder goes out as a trailing
+   * `system` message — so the earlier messages stay a byte-stable prefix (Anthropic's
+   * mid-conversation system messages, on the models that accept them).
+   */
+  lateSystem: LateSystemMode;
 }
 
 export const DEFAULT_OPTIONS: LayeredOptions = {
   repairMandateSourceTypes: ['retryFeedback'],
   trailingSlot: 'join-all',
   precedence: ['recoveryTicket', 'retryFeedback', 'groundingFeedback', 'rejectionFeedback', 'remainingDelta'],
+  lateSystem: 'leading-system',
 };
 
 export const OPTIONS_SCHEMA = z.strictObject({
   repairMandateSourceTypes: z.array(z.string()),
   trailingSlot: z.enum(TRAILING_SLOT_MODES),
   precedence: z.array(z.string()),
+  lateSystem: z.enum(LATE_SYSTEM_MODES),
 });
 
 function listIssues(name: 'repairMandateSourceTypes' | 'precedence', list: string[]): Issue[] {
@@ -48,9 +63,8 @@ function listIssues(name: 'repairMandateSourceTypes' | 'precedence', list: strin
   return out;
 }
 
-export function validateOptions(options: LayeredOptions): Issue[] {
-  const issues = schemaIssues(OPTIONS_SCHEMA, options);
-  if (issues.length) return issues;
+/** The relations between options a schema cannot say (run once the schema passes: defineFold's `checkOptions`). */
+export function optionRelations(options: LayeredOptions): Issue[] {
   const out = [...listIssues('repairMandateSourceTypes', options.repairMandateSourceTypes), ...listIssues('precedence', options.precedence)];
   if (options.trailingSlot !== 'join-all') {
     const unranked = options.repairMandateSourceTypes.filter((s) => !options.precedence.includes(s));

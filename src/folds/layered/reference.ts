@@ -5,12 +5,9 @@
  * the rules no schema shows (spec: shared/spec/layered-fold.md). The payload reference page and the
  * editor schema are generated from these.
  */
-import type { JsonSchema } from '../types.ts';
-import { jsonSchemaOf, payloadJsonSchemas, type PayloadNotes } from '../json-schema.ts';
-import { OPTIONS_SCHEMA } from './options.ts';
-import { SCHEMAS } from './schema.ts';
+import type { PayloadNotes } from '../json-schema.ts';
 
-const NOTES: Record<string, PayloadNotes> = {
+export const NOTES: Record<string, PayloadNotes> = {
   'entry/added': {
     description:
       'Adds a context entry. Where it lands depends on its layer, role and sourceType: L0 or SYSTEM entries join the leading system message; the rest are transcript messages; mandate sourceTypes go to the trailing user slot.',
@@ -37,12 +34,9 @@ const NOTES: Record<string, PayloadNotes> = {
   },
 };
 
-export const payloadSchemas = (): Record<string, JsonSchema> => payloadJsonSchemas(SCHEMAS, NOTES);
-
-export const optionsSchema = (): JsonSchema => jsonSchemaOf(OPTIONS_SCHEMA);
-
 export const RULES: readonly string[] = [
   '**Every `request` is sent.** There is no trigger or settlement: each `request` event renders the entries so far.',
   '**Ordinals.** `ordinal` defaults to the event’s offset; two entries may share one (order then falls back to layer and the order they were added). `entry/updated` and `entry/removed` act on the live entry with that ordinal, and on nothing when there is none.',
+  '**Late system entries.** With `lateSystem: mid-conversation`, a system entry (role SYSTEM, or layer L0) added after the first send is sent as a `system` message at its place in the transcript, not folded into the leading system message; an update of a system entry already sent is appended as a `system` message where it happened (the sent text stays as it was sent); and the steering reminder is re-emitted as a trailing `system` message instead of a user turn: every earlier message stays what the previous request sent. Anthropic accepts mid-conversation system messages on the models its documentation lists; the default, `leading-system`, is today’s placement.',
   '**Options.** `repairMandateSourceTypes` lists the sourceTypes pulled into the trailing user slot; with `trailingSlot: highest-precedence` or `consolidated`, each of them must be ranked in `precedence` (highest first). No list may name a sourceType twice.',
 ];

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StreamEvent } from '../types.ts';
 import { BUILTIN_FOLDS } from '../index.ts';
-import { renderTexts } from '../../prompt/corpus.ts';
+import { renderTexts } from '../../corpus/check.ts';
 import { formatError } from '../../scenarios/errors.ts';
 import { requests } from './index.ts';
 import { normalise } from './normalise.ts';

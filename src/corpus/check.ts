@@ -9,7 +9,7 @@ import { loadCorpus } from '../scenarios/files.ts';
 import { loadTexts, type CorpusConfig } from '../scenarios/load.ts';
 import type { Scenario } from '../scenarios/model.ts';
 import { outputCollisions } from '../scenarios/outputs.ts';
-import { renderScenario, type RenderedScenario, type Warning } from './render.ts';
+import { renderScenario, type RenderedScenario, type Warning } from '../prompt/render.ts';
 import { everyProfile, scenarioEconomics, type ScenarioEconomics } from '../economics/compute.ts';
 import { checkExpectations } from '../economics/expect.ts';
 import { checkMeasured } from '../economics/measured.ts';
