@@ -6,8 +6,10 @@
  * 1,024 + whole 128-token steps). Every expected figure is worked out in the test from those counts.
  */
 import { describe, expect, it } from 'vitest';
+import { renderCorpus } from '../corpus/check.ts';
 import type { Breakpoint, RenderedMessage } from '../folds/types.ts';
 import type { RenderedRequest, RenderedScenario } from '../prompt/render.ts';
+import { resolveOptions } from '../integration/options.ts';
 import type { Scenario } from '../scenarios/model.ts';
 import { DEFAULT_ECONOMICS } from './profiles.ts';
 import { isWhatIf, whatIf, type WhatIf, type WhatIfOptionId } from './what-if.ts';
@@ -172,5 +174,26 @@ describe('what-if, GPT-5.6 Terra and the cases it declines', () => {
       reason: 'profile unknown never expires an entry: retention changes nothing',
     });
     expect(whatIf({ ...two, requests: [] }, DEFAULT_ECONOMICS)).toEqual({ reason: 'the scenario has no request' });
+  });
+});
+
+describe('what-if over the bundled scenarios', () => {
+  it('as-is is each scenario’s own figures (the totals its page shows), and a longer retention never caches less', async () => {
+    const config = await resolveOptions(process.cwd());
+    const corpus = await renderCorpus(config, { everyEvent: false });
+    expect(corpus.errors).toEqual([]);
+    let checked = 0;
+    for (const r of corpus.scenarios) {
+      const w = whatIf(r, config.economics);
+      if (!isWhatIf(w)) continue;
+      const t = corpus.economics.get(r.scenario.id)!.totals;
+      const asIs = w.options[0]!;
+      expect(asIs.id).toBe('as-is');
+      expect([asIs.totals.costUsd, asIs.totals.cachedTokens, asIs.totals.inputTokens], r.scenario.id).toEqual([t.costUsd, t.cachedTokens, t.inputTokens]);
+      for (const o of w.options.filter((x) => x.id === 'ttl-1h' || x.id === 'retention-24h' || x.id === 'write-12h'))
+        expect(o.totals.cachedTokens, `${r.scenario.id} ${o.id}`).toBeGreaterThanOrEqual(asIs.totals.cachedTokens);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(15);
   });
 });
