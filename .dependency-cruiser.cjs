@@ -16,9 +16,11 @@
  *   site            components, layouts, routes (the package's injected pages), pages (this site's own), the playground,
  *                   render (build-time HTML writers) and client (the browser's custom elements)
  *   package         the installable package's entries (the integration with the site's settings, Starlight, the fold kit)
- *   tools           command-line entry points, benchmarks, trace import, fuzzing, previews
+ *   commands        the `prompt-fold` bin's commands, trace import, previews, the GitHub API
  * and `sync` (publishing dist/) stands apart: it imports only `errors`.
- * Tests (*.test.ts, tests/) may import anything.
+ * Everything under src/ ships in the package (CONTRIBUTING.md, "What ships"); the repository's own
+ * tooling (tools/: benchmarks, fuzzing, the workflow lint, the package build) and tests/ do not, so
+ * src/ never imports them. Tests (*.test.ts, tests/) and tools/ may import anything else.
  */
 const layers = [
   ['errors', '^src/errors[.]ts$'],
@@ -32,7 +34,7 @@ const layers = [
   ['integration', '^src/integration/'],
   ['site', '^src/(components|layouts|pages|routes|playground|render|client)/'],
   ['package', '^src/package/'],
-  ['tools', '^src/(cli|bench|import|fuzz|preview|github|workflows)/'],
+  ['commands', '^src/(cli|import|preview|github)/'],
 ];
 
 const upward = layers.flatMap(([name, path], i) => {
@@ -58,11 +60,19 @@ module.exports = {
       to: { pathNot: '^src/folds/|^node_modules/', dependencyTypesNot: ['npm', 'npm-dev'] },
     },
     {
+      name: 'src-ships-alone',
+      comment: 'src/ is the package: it never imports the repository\'s tooling (tools/) or the tests\' support (tests/), which are not shipped',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '[.]test[.]ts$' },
+      to: { path: '^(tools|tests)/' },
+    },
+    {
       name: 'no-fold-internals',
       comment: "a generic module never imports a fold's own folder: it goes through the Fold interface and the kit (src/folds/*.ts); only the registry (src/folds/index.ts) names the built-in folds",
       severity: 'error',
       // src/import still reads the requests fold's body schemas: until the provider adapters own them (issue #37).
-      from: { path: '^src/', pathNot: '[.]test[.]ts$|^src/folds/(index[.]ts|context-protocol/|layered/|requests/)|^src/import/' },
+      // This site's own pages (src/pages/) document the built-in folds: the layered placement page reads the fold's own rules.
+      from: { path: '^src/', pathNot: '[.]test[.]ts$|^src/folds/(index[.]ts|context-protocol/|layered/|requests/)|^src/import/|^src/pages/' },
       to: { path: '^src/folds/(context-protocol|layered|requests)/' },
     },
     {
@@ -77,7 +87,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^src/env[.]d[.]ts$' },
+    // tests/fixtures/ holds scenario files and stand-alone packages the tests install in hosts (their own dependencies), not this project's modules.
+    exclude: { path: '^src/env[.]d[.]ts$|^tests/fixtures/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },

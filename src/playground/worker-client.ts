@@ -42,7 +42,8 @@ export class WorkerClient {
   }
 
   private start(): void {
-    const w = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
+    // No extension: Vite finds worker.ts here and the compiled worker.js in the installed package.
+    const w = new Worker(new URL('./worker', import.meta.url), { type: 'module' });
     w.onmessage = (ev: MessageEvent<FromWorker>) => this.receive(ev.data);
     w.onerror = (ev) => {
       ev.preventDefault();

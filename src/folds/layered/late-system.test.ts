@@ -6,7 +6,7 @@
  * rewrites the leading system message, so the previous request's prefix ends at message 0.
  */
 import { describe, expect, it } from 'vitest';
-import { add, brief, send, snapshotsOf } from './test-helpers.ts';
+import { add, brief, send, snapshotsOf } from '../../../tests/support/layered.ts';
 
 const stream = [
   add(1, 'L0', 'SYSTEM', 'systemPrompt', 'You are a build agent.'),
@@ -83,6 +83,15 @@ describe('lateSystem', () => {
     // Today's placement rewrites the first message instead.
     const today = snapshotsOf(events, {}, [12])[0]!.messages;
     expect(today[0]!.content).toBe('You are a build agent.\n\nMissing: nothing');
+  });
+
+  it('lastBreakpoint: final-message puts it on the trailing reminder (the trap); breakpointTtl asks for a retention', () => {
+    const trap = snapshotsOf(stream, { lateSystem: 'mid-conversation', lastBreakpoint: 'final-message', breakpointTtl: '1h' }, [7])[0]!;
+    expect(trap.breakpoints).toEqual([
+      { message: 0, ttl: '1h' },
+      { message: 5, ttl: '1h' },
+    ]);
+    expect(trap.messages[5]!.content).toBe('## Reminder\nDo not touch vendor/.');
   });
 
   it('entries before the first send are folded as today, whatever the option', () => {

@@ -16,6 +16,10 @@ export type TrailingSlotMode = (typeof TRAILING_SLOT_MODES)[number];
 export const LATE_SYSTEM_MODES = ['leading-system', 'mid-conversation'] as const;
 export type LateSystemMode = (typeof LATE_SYSTEM_MODES)[number];
 
+/** Where the renderer puts its last cache breakpoint. */
+export const LAST_BREAKPOINT_MODES = ['transcript', 'final-message'] as const;
+export type LastBreakpointMode = (typeof LAST_BREAKPOINT_MODES)[number];
+
 export interface LayeredOptions {
   /** sourceTypes pulled out of the inline transcript into the trailing user slot. */
   repairMandateSourceTypes: string[];
@@ -33,6 +37,16 @@ export interface LayeredOptions {
    * mid-conversation system messages, on the models that accept them).
    */
   lateSystem: LateSystemMode;
+  /**
+   * `transcript` (today): the last breakpoint is on the last transcript message, before the
+   * reminder and the slot, which are re-rendered every turn. `final-message`: on the request's
+   * final message, whatever it is — when that is a turn re-rendered every time (a reminder), the
+   * entry written there is never read again (the trap of a trailing reminder carrying the last
+   * breakpoint).
+   */
+  lastBreakpoint: LastBreakpointMode;
+  /** Retention the breakpoints ask for (Anthropic `ttl`): '5m' or '1h'; absent: the provider's default. */
+  breakpointTtl?: '5m' | '1h';
 }
 
 export const DEFAULT_OPTIONS: LayeredOptions = {
@@ -40,6 +54,7 @@ export const DEFAULT_OPTIONS: LayeredOptions = {
   trailingSlot: 'join-all',
   precedence: ['recoveryTicket', 'retryFeedback', 'groundingFeedback', 'rejectionFeedback', 'remainingDelta'],
   lateSystem: 'leading-system',
+  lastBreakpoint: 'transcript',
 };
 
 export const OPTIONS_SCHEMA = z.strictObject({
@@ -47,6 +62,8 @@ export const OPTIONS_SCHEMA = z.strictObject({
   trailingSlot: z.enum(TRAILING_SLOT_MODES),
   precedence: z.array(z.string()),
   lateSystem: z.enum(LATE_SYSTEM_MODES),
+  lastBreakpoint: z.enum(LAST_BREAKPOINT_MODES),
+  breakpointTtl: z.enum(['5m', '1h']).optional(),
 });
 
 function listIssues(name: 'repairMandateSourceTypes' | 'precedence', list: string[]): Issue[] {

@@ -127,9 +127,7 @@ export class Renderer {
       } else if (e.role === 'TOOL' && this.answers(placement.inline, i)) out.push(this.result(e));
       else out.push(this.inline(e));
     });
-    const breakpoints: Breakpoint[] = [];
-    if (system.length) breakpoints.push({ message: 0 });
-    if (placement.inline.length) breakpoints.push({ message: out.length - 1 });
+    const transcriptEnd = placement.inline.length ? out.length - 1 : -1;
     // The reminder goes BEFORE the slot: the mandate is "emitted as the final message, role user".
     if (reminders.length)
       out.push(
@@ -155,6 +153,12 @@ export class Renderer {
             );
       out.push(this.slotMemo.get(slot.entries, build));
     }
+    const ttl = this.options.breakpointTtl;
+    const mark = (message: number): Breakpoint => ({ message, ...(ttl && { ttl }) });
+    const breakpoints: Breakpoint[] = [];
+    if (system.length) breakpoints.push(mark(0));
+    const last = this.options.lastBreakpoint === 'final-message' ? out.length - 1 : transcriptEnd;
+    if (last > 0 || (last === 0 && !system.length)) breakpoints.push(mark(last));
     this.last = { version: state.version, messages: out, breakpoints };
     return out;
   }

@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
-import { isHtml } from './headers.ts';
-import type { Target } from './target.ts';
+import { isHtml } from '../../src/sync/headers.ts';
+import type { Target } from '../../src/sync/target.ts';
 
 export const S3_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 

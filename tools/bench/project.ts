@@ -3,7 +3,9 @@
  * node_modules linked (nothing is installed, nothing in the working tree is touched):
  * - a copy of this project (config, sources, public/, examples …) whose scenarios/ holds the synthetic corpus
  *   instead of the bundled scenarios (except the few the reference pages embed) — the same copy
- *   tests/support/project.ts makes for the build tests;
+ *   tests/support/project.ts makes for the build tests; with `options`, its astro.config.mjs is
+ *   this project's explainer options (as the commands read them, src/cli/config.ts) with those
+ *   merged in — the benchmark turns the in-build search index off to time it on its own line;
  * - the baseline: a plain Astro site with the same @astrojs/mdx integration and one Markdown page
  *   per scenario holding its requests as fenced ```yaml blocks (Astro's default shiki
  *   highlighting) — what a team would build by hand.
@@ -11,11 +13,13 @@
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { readExplainerOptions } from '../../src/cli/config.ts';
+import type { ExplainerOptions } from '../../src/integration/options.ts';
 import type { CorpusFile } from './corpus.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 /** Top-level entries not copied: generated output, tooling state, tests, the scenarios (replaced). */
-const SKIP = new Set(['node_modules', 'dist', '.astro', '.git', '.github', '.ci', '.tmp', 'bench-results', 'test-results', 'tests', 'fixtures', 'scenarios']);
+const SKIP = new Set(['node_modules', 'dist', 'lib', 'tools', '.astro', '.git', '.github', '.ci', '.tmp', 'bench-results', 'test-results', 'tests', 'fixtures', 'scenarios']);
 
 /**
  * The bundled scenarios the site's own pages cannot do without: the ones the reference pages embed
@@ -43,8 +47,8 @@ export function referencedScenarios(): CorpusFile[] {
   return bundled.filter((b) => keep.has(b.name)).map(({ name, text }) => ({ name, text }));
 }
 
-/** A copy of this project with `files` as its only scenarios. */
-export function makeSiteProject(files: readonly CorpusFile[]): string {
+/** A copy of this project with `files` as its only scenarios (and `options` over its explainer options). */
+export async function makeSiteProject(files: readonly CorpusFile[], options?: Partial<ExplainerOptions>): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'pfe-bench-site-'));
   for (const p of readdirSync(ROOT)) {
     if (SKIP.has(p) || p.endsWith('.log')) continue;
@@ -53,6 +57,20 @@ export function makeSiteProject(files: readonly CorpusFile[]): string {
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
   mkdirSync(join(dir, 'scenarios'));
   for (const f of files) writeFileSync(join(dir, 'scenarios', f.name), f.text);
+  if (options) {
+    const merged = { ...(await readExplainerOptions(ROOT)), ...options };
+    writeFileSync(
+      join(dir, 'astro.config.mjs'),
+      [
+        "// The benchmark's copy of this site: its explainer options, with the benchmark's changes (tools/bench/project.ts).",
+        "import { defineConfig } from 'astro/config';",
+        "import { explainer } from './src/package/index.ts';",
+        '',
+        `export default defineConfig({ output: 'static', trailingSlash: 'always', integrations: [explainer(${JSON.stringify(merged)})] });`,
+        '',
+      ].join('\n'),
+    );
+  }
   return dir;
 }
 

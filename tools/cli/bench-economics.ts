@@ -1,19 +1,19 @@
 /**
  * `npm run bench:economics [-- --sizes 100,1000]` — what the cache economics add to a build: for N
- * synthetic scenarios (src/bench/corpus.ts, as `npm run bench` uses) it times, in this process, the
+ * synthetic scenarios (tools/bench/corpus.ts, as `npm run bench` uses) it times, in this process, the
  * corpus render alone and the economics over it (tokenizing each distinct message once, prefixes,
  * cached tokens, cost, attribution), and prints both with their ratio. Prints numbers, asserts none.
  */
 import { parseArgs } from 'node:util';
-import { BUILTIN_FOLDS } from '../folds/index.ts';
-import { DEFAULT_TIME_ZERO } from '../integration/options.ts';
+import { BUILTIN_FOLDS } from '../../src/folds/index.ts';
+import { DEFAULT_TIME_ZERO } from '../../src/integration/options.ts';
 import { generateCorpus } from '../bench/corpus.ts';
-import { loadTexts } from '../scenarios/load.ts';
-import { renderScenario } from '../prompt/render.ts';
-import { scenarioEconomics } from '../economics/compute.ts';
-import { DEFAULT_ECONOMICS } from '../economics/profiles.ts';
-import { tokenizer } from '../economics/tokens.ts';
-import { runMain } from './config.ts';
+import { loadTexts } from '../../src/scenarios/load.ts';
+import { renderScenario } from '../../src/prompt/render.ts';
+import { scenarioEconomics } from '../../src/economics/compute.ts';
+import { DEFAULT_ECONOMICS } from '../../src/economics/profiles.ts';
+import { tokenizer } from '../../src/economics/tokens.ts';
+import { runMain } from '../../src/cli/config.ts';
 
 runMain(async () => {
   const { values } = parseArgs({ options: { sizes: { type: 'string', default: '100,1000' } }, strict: true });

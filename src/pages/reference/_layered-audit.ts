@@ -2,13 +2,13 @@
  * The context-role audit's inventory (seed 002, "ContextEntry role/layer placement") as data: per
  * producer sourceType, the layer and role it is produced with today, what the audit recommends,
  * where the audit says it renders, and the audit's reason in its own words. The placement table
- * page computes the destinations from these layer/role pairs with placement.ts (under the default
+ * page computes the destinations from these layer/role pairs with the layered fold's placement.ts (under the default
  * options and under RECOMMENDED_OPTIONS), so the fold — not this file — decides where an entry
  * goes; a test checks the computed destinations against what the audit says.
  */
-import { DEFAULT_OPTIONS, type LayeredOptions } from './options.ts';
-import type { Destination } from './placement.ts';
-import type { EntryRole, Layer } from './schema.ts';
+import { DEFAULT_OPTIONS, type LayeredOptions } from '../../folds/layered/options.ts';
+import type { Destination } from '../../folds/layered/placement.ts';
+import type { EntryRole, Layer } from '../../folds/layered/schema.ts';
 
 export interface Produced {
   layer: Layer;

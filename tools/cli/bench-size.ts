@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pageWeights } from '../bench/page-weight.ts';
-import { runMain, UsageError } from './config.ts';
+import { runMain, UsageError } from '../../src/cli/config.ts';
 
 const kb = (n: number): string => `${(n / 1024).toFixed(1)} KB`;
 

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { resolveOptions } from '../integration/options.ts';
+import { resolveOptions } from '../../src/integration/options.ts';
 import { bundledScenarios, checkCase, fuzzCase } from './fuzz.ts';
 
 const config = await resolveOptions(process.cwd());

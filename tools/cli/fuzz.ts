@@ -1,5 +1,5 @@
 /**
- * `npm run fuzz [-- --runs 10000 --seed 1]` — the long fuzz run (src/fuzz/fuzz.ts): mutated
+ * `npm run fuzz [-- --runs 10000 --seed 1]` — the long fuzz run (tools/fuzz/fuzz.ts): mutated
  * bundled scenarios and generated YAML through the corpus check, in a worker thread watched by
  * this one — a case that throws or returns an unstructured error fails the run with its (shrunk)
  * input; a case that runs longer than --hang-ms (default 20 s) is reported as a hang with its input.
@@ -8,7 +8,7 @@
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import fc from 'fast-check';
 import { bundledScenarios, checkCase, fuzzCase, type FuzzFile } from '../fuzz/fuzz.ts';
-import { loadConfig, runMain, UsageError } from './config.ts';
+import { loadConfig, runMain, UsageError } from '../../src/cli/config.ts';
 
 interface Args {
   runs: number;

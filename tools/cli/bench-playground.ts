@@ -8,7 +8,7 @@
  * - from the first pointerdown in the source view to an editable, focused editor (the chunk's fetch,
  *   parse and the editor's creation), median of a few fresh page loads (each in a new browser
  *   context: nothing cached);
- * - a seeded 1,000-event scenario (src/bench/corpus.ts) opened in the playground from a link: the
+ * - a seeded 1,000-event scenario (tools/bench/corpus.ts) opened in the playground from a link: the
  *   re-fold (worker: fold + the selected event's pane model) plus the re-render (highlight + pane
  *   markup + DOM) when another event is selected, and the same after an edit, which also re-loads
  *   (parse + validate) the text. Medians of the playground's own performance measures (the page
@@ -19,7 +19,7 @@
  *   to the worker to the laid-out pane, i.e. also the worker's queue, the re-load of an edited text
  *   and the messages both ways — what a reader waits for after the debounce. A second, traced pass
  *   gives the CPU time of each round trip (worker + page threads), which the machine's load does not
- *   inflate (src/bench/cpu-trace.ts).
+ *   inflate (tools/bench/cpu-trace.ts).
  * Prints numbers; never fails on them (machines are noisy).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -30,9 +30,9 @@ import { chromium, type Page } from 'playwright-core';
 import { generateCorpus } from '../bench/corpus.ts';
 import { startTrace, stopTrace } from '../bench/cpu-trace.ts';
 import { median } from '../bench/measure.ts';
-import { encodeState } from '../playground/state.ts';
+import { encodeState } from '../../src/playground/state.ts';
 import { serve } from '../../tests/support/project.ts';
-import { runMain, UsageError } from './config.ts';
+import { runMain, UsageError } from '../../src/cli/config.ts';
 
 const SELECTIONS = 25;
 const CLICKS = 5;

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:fold` — how fast the context-protocol fold and the printer go on long streams:
- * a synthetic stream (src/bench/stream.ts) of 10k and 100k events, one request per 100 events,
+ * a synthetic stream (tools/bench/stream.ts) of 10k and 100k events, one request per 100 events,
  * folded once with `snapshots(events, defaults, requestOffsets)` and every request printed with the
  * fold's abridgements. Prints events/second and total ms per size, and the ratio of the time per
  * event at 100k to that at 10k (≈ 1 means linear growth). Reports, never asserts; the target is
@@ -8,12 +8,12 @@
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { BUILTIN_FOLDS } from '../folds/index.ts';
-import { printRequest } from '../prompt/print.ts';
+import { BUILTIN_FOLDS } from '../../src/folds/index.ts';
+import { printRequest } from '../../src/prompt/print.ts';
 import { syntheticStream, type SyntheticStream } from '../bench/stream.ts';
 import { median, ms, now } from '../bench/measure.ts';
-import { runMain } from './config.ts';
-import { abridgementsOf } from '../folds/hooks.ts';
+import { runMain } from '../../src/cli/config.ts';
+import { abridgementsOf } from '../../src/folds/hooks.ts';
 
 const contextProtocol = BUILTIN_FOLDS.get('context-protocol')!;
 

@@ -4,10 +4,10 @@
  * payload through the fold (so a test can never run on an input the loader would reject), and
  * shortcuts to take snapshots. Not imported by the site.
  */
-import type { RenderedMessage, Snapshot, StreamEvent } from '../types.ts';
-import { contextProtocol } from './index.ts';
-import type { MetadataLines } from './protocol-prompt.ts';
-import type { ContextPayload } from './schema.ts';
+import type { RenderedMessage, Snapshot, StreamEvent } from '../../src/folds/types.ts';
+import { contextProtocol } from '../../src/folds/context-protocol/index.ts';
+import type { MetadataLines } from '../../src/folds/context-protocol/protocol-prompt.ts';
+import type { ContextPayload } from '../../src/folds/context-protocol/schema.ts';
 
 export const T0 = Date.parse('2026-08-24T16:41:00.000Z');
 

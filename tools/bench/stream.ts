@@ -12,7 +12,7 @@
  * The events are already valid (the fold benchmark measures the fold and the printer, not the
  * loader); offsets start at 1 and increase by one.
  */
-import type { StreamEvent } from '../folds/types.ts';
+import type { StreamEvent } from '../../src/folds/types.ts';
 import { prose, Rng, sentence, blob, word } from './text.ts';
 
 export interface StreamOptions {

@@ -1,6 +1,6 @@
 /**
  * `npm run bench` — how the site build scales with the corpus, against a plain Astro baseline.
- * For N = 10, 100 and 1,000 synthetic scenarios (src/bench/corpus.ts; ~60 events and 6 requests
+ * For N = 10, 100 and 1,000 synthetic scenarios (tools/bench/corpus.ts; ~60 events and 6 requests
  * each, written to a temp copy of the project, never to scenarios/) it measures the build's own
  * stages in a fresh process (load + validate, fold + print + weave, page models, highlighting),
  * then the full `astro build` and pagefind (wall time, peak memory, output size, time per page);
@@ -26,10 +26,10 @@ import { pageWeights, type PageWeight } from '../bench/page-weight.ts';
 import { dirSize, mib, ms, now, PEAK_RSS_SOURCE, timed, type Timed } from '../bench/measure.ts';
 import { measurePhases, type Phases } from '../bench/phases.ts';
 import { makeBaselineProject, makeSiteProject, referencedScenarios, removeProject, ROOT, type BaselinePage } from '../bench/project.ts';
-import { BUILTIN_FOLDS } from '../folds/index.ts';
-import { renderTexts } from '../corpus/check.ts';
-import { DEFAULT_TIME_ZERO } from '../integration/options.ts';
-import { loadConfig, runMain, UsageError } from './config.ts';
+import { BUILTIN_FOLDS } from '../../src/folds/index.ts';
+import { renderTexts } from '../../src/corpus/check.ts';
+import { DEFAULT_TIME_ZERO } from '../../src/integration/options.ts';
+import { loadConfig, runMain, UsageError } from '../../src/cli/config.ts';
 
 const TARGET_LINEAR = 1.3;
 /** Build time ÷ plain Astro: at most this at N ≥ LARGE_N … */
@@ -158,7 +158,7 @@ async function bundledWeight(): Promise<{ status: number; heaviest: PageWeight |
     .filter((n) => /\.(ya?ml|md)$/.test(n))
     .sort()
     .map((name) => ({ name, text: readFileSync(join(ROOT, 'scenarios', name), 'utf8') }));
-  const dir = makeSiteProject(files);
+  const dir = await makeSiteProject(files);
   console.log(`\nbundled corpus (${files.length} scenarios): astro build for page weight → ${dir}`);
   const r = await astroBuild(dir, 'bundled', files.length + 5);
   console.log(`  ${r.status === 0 ? `heaviest page ${weight(r.heaviest)}` : `FAILED (exit ${r.status})\n${r.error}`}`);
@@ -167,7 +167,7 @@ async function bundledWeight(): Promise<{ status: number; heaviest: PageWeight |
 }
 
 async function phasesIn(dir: string): Promise<Phases | { error: string }> {
-  const r = await timed(process.execPath, [join(ROOT, 'src/cli/bench.ts'), '--phases', dir], ROOT, ENV);
+  const r = await timed(process.execPath, [join(ROOT, 'tools/cli/bench.ts'), '--phases', dir], ROOT, ENV);
   if (r.status !== 0) return { error: `${r.stdout}\n${r.stderr}`.trim().split('\n').slice(-15).join('\n') };
   return JSON.parse(r.stdout.trim().split('\n').at(-1)!) as Phases;
 }
@@ -178,7 +178,8 @@ async function benchSize(n: number, keep: boolean): Promise<SizeResult> {
   const corpus = generateCorpus({ scenarios: n });
   const kept = referencedScenarios();
   const files = [...kept, ...corpus.files];
-  const site = makeSiteProject(files);
+  // The explainer's search index (built inside `astro build` by default) is off here and timed on its own line below.
+  const site = await makeSiteProject(files, { search: false });
   console.log(`  ${corpus.events} events, ${corpus.requests} requests, ${corpus.annotations} annotations, ${mib(corpus.bytes)} of YAML → ${site}`);
   console.log(`  (+ the ${kept.length} bundled scenarios the reference pages embed: ${kept.map((f) => f.name).join(', ')}; the baseline gets pages for them too)`);
 
@@ -198,10 +199,11 @@ async function benchSize(n: number, keep: boolean): Promise<SizeResult> {
   if (ours.error) console.log(ours.error.replace(/^/gm, '    | '));
   let pagefind: SizeResult['pagefind'] = null;
   if (ours.status === 0) {
-    console.log('  pagefind …');
-    const r = await timed('npx', ['pagefind', '--site', 'dist', '--silent'], site, ENV);
+    console.log("  search index (the integration's own, src/integration/search-index.ts, on the built dist/) …");
+    const index = `import { buildSearchIndex } from './src/integration/search-index.ts'; await buildSearchIndex('dist');`;
+    const r = await timed(process.execPath, ['--input-type=module', '--eval', index], site, ENV);
     pagefind = { status: r.status, wallMs: r.wallMs, peakRss: r.peakRss, indexBytes: dirSize(join(site, 'dist', 'pagefind')).bytes };
-    console.log(`  pagefind ${r.status === 0 ? 'done' : 'FAILED'}: ${ms(r.wallMs)}, peak ${mib(r.peakRss)}`);
+    console.log(`  search index ${r.status === 0 ? 'done' : `FAILED:\n${r.stderr}`}: ${ms(r.wallMs)}, peak ${mib(r.peakRss)}`);
   }
 
   const rendered = await renderTexts(
@@ -289,7 +291,7 @@ function report(results: SizeResult[], bundled: { status: number; heaviest: Page
         'peak RSS',
         'HTML',
         'dist',
-        'pagefind',
+        'search index',
         'baseline build',
         'per page',
         'peak RSS',

@@ -11,8 +11,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { stringify } from 'yaml';
-import { renderTexts } from '../corpus/check.ts';
-import type { CorpusConfig } from '../scenarios/load.ts';
+import { renderTexts } from '../../src/corpus/check.ts';
+import type { CorpusConfig } from '../../src/scenarios/load.ts';
 
 export interface FuzzFile {
   file: string;

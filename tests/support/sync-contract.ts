@@ -6,10 +6,10 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SyncError } from './errors.ts';
-import { syncSite, type SyncOptions } from './sync.ts';
-import type { Target } from './target.ts';
-import { brokenLinks, recording, siteV1, siteV2, sitePart, snapshot, tempDir, writeSite } from './test-support.ts';
+import { SyncError } from '../../src/sync/errors.ts';
+import { syncSite, type SyncOptions } from '../../src/sync/sync.ts';
+import type { Target } from '../../src/sync/target.ts';
+import { brokenLinks, recording, siteV1, siteV2, sitePart, snapshot, tempDir, writeSite } from './sync-sites.ts';
 
 export interface ContractTarget {
   /** A fresh, empty target (a new directory or a new prefix). */

@@ -13,7 +13,7 @@
  * scenarios/.
  */
 import { stringify } from 'yaml';
-import { formatElapsed } from '../scenarios/time.ts';
+import { formatElapsed } from '../../src/scenarios/time.ts';
 import { blob, paragraph, prose, Rng, sentence, title } from './text.ts';
 
 export interface CorpusOptions {

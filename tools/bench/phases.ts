@@ -5,18 +5,18 @@
  * each distinct message, prefixes, cached tokens, cost, attribution), the page models (line diffs,
  * provenance, badges), and highlighting (every pane through shiki and every event's YAML, with the
  * same calls Pane.astro and Timeline.astro make). Run in a fresh process per corpus (see
- * src/cli/bench.ts --phases) so shiki's caches and the JIT start cold, as in a build.
+ * tools/cli/bench.ts --phases) so shiki's caches and the JIT start cold, as in a build.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { highlighter, highlightLines, type Mark } from '../render/highlight.ts';
-import { highlightYamlSource } from '../render/yaml-source.ts';
-import { scenarioEconomics } from '../economics/compute.ts';
-import { DEFAULT_ECONOMICS } from '../economics/profiles.ts';
-import { renderScenario } from '../prompt/render.ts';
-import { scenarioView } from '../prompt/view.ts';
-import { listScenarioFiles } from '../scenarios/files.ts';
-import { loadTexts, type CorpusConfig } from '../scenarios/load.ts';
+import { highlighter, highlightLines, type Mark } from '../../src/render/highlight.ts';
+import { highlightYamlSource } from '../../src/render/yaml-source.ts';
+import { scenarioEconomics } from '../../src/economics/compute.ts';
+import { DEFAULT_ECONOMICS } from '../../src/economics/profiles.ts';
+import { renderScenario } from '../../src/prompt/render.ts';
+import { scenarioView } from '../../src/prompt/view.ts';
+import { listScenarioFiles } from '../../src/scenarios/files.ts';
+import { loadTexts, type CorpusConfig } from '../../src/scenarios/load.ts';
 import { now } from './measure.ts';
 
 export interface Phases {
