@@ -195,5 +195,20 @@ describe('what-if over the bundled scenarios', () => {
       checked++;
     }
     expect(checked).toBeGreaterThan(15);
+    // An independent check: the lifecycle scenarios run the same stream with the fold's breakpoints
+    // at 5 min and at 1 h (the layered fold's breakpointTtl option). Each one's what-if re-prices it
+    // under the other's TTL: the figures must be the other scenario's own totals.
+    const of = (id: string) => {
+      const w = whatIf(corpus.scenarios.find((r) => r.scenario.id === id)!, config.economics);
+      if (!isWhatIf(w)) throw new Error(w.reason);
+      return w;
+    };
+    const [five, hour] = [of('lifecycle-resume-after-idle'), of('lifecycle-resume-after-idle-1h')];
+    const own = (id: string) => corpus.economics.get(id)!.totals.costUsd;
+    expect(option(five, 'ttl-1h')!.totals.costUsd).toBe(own('lifecycle-resume-after-idle-1h'));
+    expect(option(hour, 'ttl-5m')!.totals.costUsd).toBe(own('lifecycle-resume-after-idle'));
+    // The keep-alive keeps 5-minute breakpoints alive, whichever TTL the fold asked for.
+    expect(option(hour, 'keep-alive')!.totals.costUsd).toBe(option(five, 'keep-alive')!.totals.costUsd);
+    expect(option(five, 'keep-alive')!.keepAlive).toBe(2);
   });
 });

@@ -8,8 +8,8 @@
  * Options, per cache mechanism (providers.ts):
  * - `anthropic`: every breakpoint 5 min; 1 h on the first breakpoint (the stable prefix: tools and
  *   system) and 5 min after it (Anthropic requires longer TTLs before shorter ones); every
- *   breakpoint 1 h; and a keep-alive request (the previous request sent again) 30 s before each
- *   5-minute entry would expire.
+ *   breakpoint 1 h; and every breakpoint 5 min with a keep-alive request (the previous request
+ *   sent again) 30 s before each entry would expire.
  * - `openai-prefix`: in-memory retention (the guide's 5-minute lower bound), `prompt_cache_retention:
  *   "24h"` where the catalog lists it for the model (same prices; 24 h is an upper bound, so this is
  *   the best case), and a keep-alive request.
@@ -253,7 +253,9 @@ export function whatIf(r: RenderedScenario, config: EconomicsConfig): WhatIf | N
   const shapes = shapeCache();
   const all: { run: Run; totals: Totals; keepAlive: number }[] = runs.map((run) => ({ run, totals: totals(run.scenario(r), config, run.profile, shapes), keepAlive: 0 }));
   if (p.refreshOnHit.value && p.cache !== 'openai-breakpoints') {
-    const ka = keepAlive(r, p.retentionMinutes.value * MINUTE);
+    // Anthropic: the keep-alive keeps 5-minute breakpoints alive (whatever TTL the fold asks for), so it stands beside "1 h".
+    const short = runs.find((x) => x.id === 'ttl-5m');
+    const ka = keepAlive(short ? short.scenario(r) : r, p.retentionMinutes.value * MINUTE);
     all.push({
       run: {
         id: 'keep-alive',
