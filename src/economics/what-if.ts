@@ -22,9 +22,9 @@
  * stream is re-priced once per interval between those points; the longer retention pays on the
  * intervals where it costs less. Pure; time is the requests' own timestamps.
  */
-import { cacheBreakpoints } from '../wire/breakpoints.ts';
 import type { Breakpoint } from '../folds/types.ts';
 import type { RenderedRequest, RenderedScenario } from '../prompt/render.ts';
+import { adapterOfStrategy } from '../providers/registry.ts';
 import { CATALOG, RULES } from './catalog.ts';
 import { scenarioEconomics, shapeCache, type ShapeCache, type Totals } from './compute.ts';
 import { profileFor, type EconomicsConfig } from './profiles.ts';
@@ -101,8 +101,9 @@ const WRITE_12H: Record<string, Sourced> = {
 const round = (x: number): number => Math.round(x * 1e10) / 1e10;
 
 /** The breakpoints a request carries, or the default placement made explicit, each with `ttl`. */
-function withTtl(q: RenderedRequest, ttl: (i: number) => Breakpoint['ttl']): RenderedRequest {
-  const marks: Breakpoint[] = q.breakpoints?.length ? [...q.breakpoints] : cacheBreakpoints(q.messages).map((message) => ({ message }));
+function withTtl(q: RenderedRequest, p: Profile, ttl: (i: number) => Breakpoint['ttl']): RenderedRequest {
+  const defaults = adapterOfStrategy(p.cache)?.defaultBreakpoints(q.messages) ?? [];
+  const marks: Breakpoint[] = q.breakpoints?.length ? [...q.breakpoints] : defaults.map((message) => ({ message }));
   return { ...q, breakpoints: marks.map((b, i) => ({ ...b, ttl: ttl(i) })) };
 }
 
@@ -171,9 +172,9 @@ function runsFor(p: Profile): { runs: Run[]; longer?: [WhatIfOptionId, WhatIfOpt
   if (p.cache === 'anthropic') {
     if (p.extendedRetentionMinutes && p.prices.cacheWrite1h) {
       runs.push(
-        { id: 'ttl-5m', label: 'every breakpoint 5 min', profile: p, scenario: (r) => variant(r, (q) => withTtl(q, () => '5m')) },
-        { id: 'ttl-1h-first', label: '1 h on the first breakpoint, 5 min after', profile: p, scenario: (r) => variant(r, (q) => withTtl(q, (i) => (i === 0 ? '1h' : '5m'))) },
-        { id: 'ttl-1h', label: 'every breakpoint 1 h', profile: p, scenario: (r) => variant(r, (q) => withTtl(q, () => '1h')) },
+        { id: 'ttl-5m', label: 'every breakpoint 5 min', profile: p, scenario: (r) => variant(r, (q) => withTtl(q, p, () => '5m')) },
+        { id: 'ttl-1h-first', label: '1 h on the first breakpoint, 5 min after', profile: p, scenario: (r) => variant(r, (q) => withTtl(q, p, (i) => (i === 0 ? '1h' : '5m'))) },
+        { id: 'ttl-1h', label: 'every breakpoint 1 h', profile: p, scenario: (r) => variant(r, (q) => withTtl(q, p, () => '1h')) },
       );
       sources.push(p.extendedRetentionMinutes, p.prices.cacheWrite1h);
     } else notes.push('the 1-hour TTL is not priced for this profile');

@@ -10,10 +10,11 @@
  * `input_text` parts (openai-parts.ts); a request without any is sent without markers.
  * Reference: src/routes/reference/wire-formats.mdx.
  */
-import { asFunctionTool } from '../folds/tools.ts';
-import { markedParts, markEnd } from './openai-parts.ts';
-import { splitTools } from './split.ts';
-import { providerModel, type Json, type JsonObject, type WireSource } from './types.ts';
+import { asFunctionTool } from '../../folds/tools.ts';
+import { markedParts, markEnd } from './parts.ts';
+import { splitTools } from '../shared/split.ts';
+import { providerModel } from '../shared/model.ts';
+import type { Json, JsonObject, WireSource } from '../types.ts';
 
 const RESPONSES_ROLES = new Set(['system', 'developer', 'user', 'assistant']);
 

@@ -9,8 +9,8 @@
  * https://developers.openai.com/api/docs/guides/prompt-caching, read 2026-12-02; the field's shape
  * and "not on assistant output" from secondary sources it names).
  */
-import type { Json, JsonObject } from './types.ts';
-import { segments, type Cut } from './split.ts';
+import type { Json, JsonObject } from '../types.ts';
+import { segments, type Cut } from '../shared/split.ts';
 
 export const EXPLICIT_BREAKPOINT: JsonObject = { mode: 'explicit' };
 

@@ -10,9 +10,9 @@
  * is implicit). A breakpoint in the tool list names the last tool whose entry ends at or before
  * it (toolEntryEnds), so a mapping never caches more than the request asked for.
  */
-import type { Breakpoint, RenderedMessage } from '../folds/types.ts';
-import { parseToolsContent, toolEntryEnds, TOOLS_ROLE } from '../folds/tools.ts';
-import type { WireSource } from './types.ts';
+import type { Breakpoint, RenderedMessage } from '../../folds/types.ts';
+import { parseToolsContent, toolEntryEnds, TOOLS_ROLE } from '../../folds/tools.ts';
+import type { WireSource } from '../types.ts';
 
 /** A cached prefix ends `end` characters into a message (0 … content.length). */
 export interface Cut {

@@ -7,8 +7,11 @@
  * - Tool turns: an assistant message's `toolCalls` become `tool_use` blocks after its text, and a
  *   `tool` message with a `toolCallId` becomes a `tool_result` block of the next user message
  *   (results first, as the API requires; the user text that follows joins that message after them).
- * - Roles Anthropic lacks: `developer`, a `system` message after the conversation started, and
- *   any other role (e.g. a `tool` message that answers no call) are sent as `user` text.
+ * - A `system` message after the conversation started is a mid-conversation system message
+ *   (`{"role": "system"}` at its position; platform.claude.com/docs/en/build-with-claude/mid-conversation-system-messages,
+ *   read 2026-12-03: Claude Opus 4.8 only — the economics flag it on other models).
+ * - Roles Anthropic lacks: `developer` and any other role (e.g. a `tool` message that answers no
+ *   call) are sent as `user` text.
  * - Empty messages are left out (Anthropic rejects empty text blocks).
  * - Cache breakpoints: the request's own (WireSource.breakpoints), each as
  *   `cache_control: {type: "ephemeral", ttl?}` on the block its prefix ends with — a tool, a system
@@ -20,10 +23,11 @@
  * - The tool list becomes `tools`, each function tool as `{name, description, input_schema}`.
  * Reference: src/routes/reference/wire-formats.mdx.
  */
-import { asFunctionTool } from '../folds/tools.ts';
+import { asFunctionTool } from '../../folds/tools.ts';
 import { cacheBreakpoints } from './breakpoints.ts';
-import { segments, splitTools, type Cut } from './split.ts';
-import { providerModel, type Json, type JsonObject, type WireSource } from './types.ts';
+import { segments, splitTools, type Cut } from '../shared/split.ts';
+import { providerModel } from '../shared/model.ts';
+import type { Json, JsonObject, WireSource } from '../types.ts';
 
 /** The `max_tokens` the Anthropic view sends: the API requires one and a fold does not choose it. */
 export const ANTHROPIC_MAX_TOKENS = 4096;
@@ -60,7 +64,7 @@ export function toAnthropic(src: WireSource): JsonObject {
   if (lastTool && typeof lastTool === 'object' && !Array.isArray(lastTool)) last = lastTool;
 
   const system: JsonObject[] = [];
-  const turns: { role: 'user' | 'assistant'; content: JsonObject[] }[] = [];
+  const turns: { role: 'user' | 'assistant' | 'system'; content: JsonObject[] }[] = [];
   let leading = true;
   for (const [position, m] of messages.entries()) {
     const isSystem = leading && m.role === 'system';
@@ -93,7 +97,7 @@ export function toAnthropic(src: WireSource): JsonObject {
     }
     if (isSystem) system.push(...blocks);
     else {
-      const role = m.role === 'assistant' ? 'assistant' : 'user';
+      const role = m.role === 'assistant' ? 'assistant' : m.role === 'system' ? 'system' : 'user';
       const turn = turns.at(-1);
       if (turn && turn.role === role) turn.content.push(...blocks);
       else turns.push({ role, content: blocks });

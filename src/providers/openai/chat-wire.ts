@@ -10,10 +10,11 @@
  * request without any is sent without markers (OpenAI caches implicitly).
  * Reference: src/routes/reference/wire-formats.mdx.
  */
-import { asFunctionTool } from '../folds/tools.ts';
-import { markedParts, markEnd } from './openai-parts.ts';
-import { splitTools } from './split.ts';
-import { providerModel, type Json, type JsonObject, type WireSource } from './types.ts';
+import { asFunctionTool } from '../../folds/tools.ts';
+import { markedParts, markEnd } from './parts.ts';
+import { splitTools } from '../shared/split.ts';
+import { providerModel } from '../shared/model.ts';
+import type { Json, JsonObject, WireSource } from '../types.ts';
 
 const CHAT_ROLES = new Set(['system', 'developer', 'user', 'assistant']);
 
