@@ -1,7 +1,7 @@
 /** The every-provider comparison: grouped by provider, cheapest first, own marked, common models shown, the rest (and every unpriced row) disclosed. */
 import { describe, expect, it } from 'vitest';
 import type { ProfileTotals, Totals } from '../economics/compute.ts';
-import { MAX_SHOWN, providerComparison, providerOf } from './provider-comparison.ts';
+import { MAX_SHOWN, providerComparison, providerOf, REJECTED } from './provider-comparison.ts';
 
 const t = (costUsd: number | null, noCacheCostUsd: number | null = costUsd === null ? null : costUsd * 2): Totals =>
   ({ costUsd, noCacheCostUsd, cachedShare: 0.5, exact: true }) as Totals;
@@ -35,11 +35,18 @@ describe('providerComparison', () => {
       ['Anthropic', ['anthropic-claude-opus-4', 'anthropic']],
       ['Other', ['unknown']],
     ]);
-    expect([c.restCount, c.unpriced]).toEqual([3, 2]);
+    expect([c.restCount, c.unpriced, c.rejected]).toEqual([3, 2, 0]);
     // Bars on the default view's own scale: the dearest figure there is sonnet's no-caching 0.072.
     const sonnet = c.shown[1]!.rows[1]!;
     expect([sonnet.bar, sonnet.noCacheBar]).toEqual([0.5, 1]);
     expect(c.rest[0]!.rows[1]!.cost).toBe('no price configured');
+  });
+
+  it('a priced profile without a total rejects a request: said so, and counted apart from the unpriced', () => {
+    const c = providerComparison(rows, [], undefined, (id) => id === 'anthropic');
+    expect([c.unpriced, c.rejected]).toEqual([1, 1]);
+    expect(c.rest.flatMap((g) => g.rows).find((r) => r.profile === 'anthropic')!.cost).toBe(REJECTED);
+    expect(c.rest.flatMap((g) => g.rows).find((r) => r.profile === 'unknown')!.cost).toBe('no price configured');
   });
 
   it('an unpriced own profile is not in the default view; at most MAX_SHOWN rows are', () => {

@@ -52,7 +52,10 @@ export interface Comparison {
   shown: ProviderGroup[];
   rest: ProviderGroup[];
   restCount: number;
+  /** Profiles with no price configured. */
   unpriced: number;
+  /** Priced profiles whose API would reject one of these requests (so they have no total). */
+  rejected: number;
 }
 
 const PROVIDER_NAMES = { openai: 'OpenAI', anthropic: 'Anthropic' } as const;
@@ -79,15 +82,27 @@ function grouped(rows: readonly ComparisonRow[], costOf: Map<string, number | nu
     .map(([provider, list]) => ({ provider, rows: [...list].sort((x, y) => cost(x) - cost(y) || x.profile.localeCompare(y.profile)) }));
 }
 
-/** The comparison of `byProfile`, with the scenario's own profile ids marked. */
-export function providerComparison(byProfile: readonly ProfileTotals[], own: readonly string[], common: readonly string[] = COMMON): Comparison {
+export const REJECTED = 'rejected by the API';
+
+/**
+ * The comparison of `byProfile`, with the scenario's own profile ids marked. `hasPrice` says whether
+ * a profile has an input price: a priced profile without a total is one whose API rejects one of
+ * the requests (a rule of its own, e.g. no mid-conversation system message), not a missing price.
+ */
+export function providerComparison(
+  byProfile: readonly ProfileTotals[],
+  own: readonly string[],
+  common: readonly string[] = COMMON,
+  hasPrice: (profile: string) => boolean = () => false,
+): Comparison {
   const priced = byProfile.filter((p) => p.totals.costUsd !== null);
   const costOf = new Map(byProfile.map((p) => [p.profile, p.totals.costUsd]));
   // Bars are scaled to the dearest figure of their own view (the default one, or the disclosure's).
   const scale = (rows: readonly ProfileTotals[]): number => Math.max(0, ...rows.map((p) => Math.max(p.totals.costUsd ?? 0, p.totals.noCacheCostUsd ?? 0)));
   const row = ({ profile, title, totals: t }: ProfileTotals, max: number): ComparisonRow => {
     const a = t.exact ? '' : '≈';
-    const usd = (x: number | null): string => (x === null ? NO_PRICE : `${a}${formatUsd(x)}`);
+    const missing = hasPrice(profile) ? REJECTED : NO_PRICE;
+    const usd = (x: number | null): string => (x === null ? missing : `${a}${formatUsd(x)}`);
     return {
       profile,
       title,
@@ -114,6 +129,7 @@ export function providerComparison(byProfile: readonly ProfileTotals[], own: rea
       costOf,
     ),
     restCount: rest.length,
-    unpriced: byProfile.length - priced.length,
+    unpriced: byProfile.filter((p) => p.totals.costUsd === null && !hasPrice(p.profile)).length,
+    rejected: byProfile.filter((p) => p.totals.costUsd === null && hasPrice(p.profile)).length,
   };
 }
