@@ -17,7 +17,8 @@
  *   fixture-format  write and parse the committed fixtures
  *   review          base-ref review, compare, PR summary
  *   integration     the Astro integration, its options, the site's corpus
- *   site            components, layouts, routes (the package's injected pages), pages (this site's own), the playground
+ *   site            components, layouts, routes (the package's injected pages), pages (this site's own), the playground,
+ *                   render (build-time HTML writers) and client (the browser's custom elements)
  *   package         the installable package's entries (the integration with the site's settings, Starlight, the fold kit)
  *   commands        the `prompt-fold` bin's commands, trace import, previews, the GitHub API
  * and `sync` (publishing dist/) stands apart: it imports only `errors`.
@@ -35,7 +36,7 @@ const layers = [
   ['fixture-format', '^src/fixture-format/'],
   ['review', '^src/review/'],
   ['integration', '^src/integration/'],
-  ['site', '^src/(components|layouts|pages|routes|playground)/'],
+  ['site', '^src/(components|layouts|pages|routes|playground|render|client)/'],
   ['package', '^src/package/'],
   ['commands', '^src/(cli|import|preview|github)/'],
 ];

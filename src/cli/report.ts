@@ -4,13 +4,17 @@
  * lost). `--json` prints one JSON document for CI jobs and scripts; without it, a readable table.
  * `--all-profiles` adds each scenario's requests under every configured provider profile.
  * Imported logs (their `<prefix>.traffic.json` manifests) add a traffic summary each: `traffic` in
- * `--json`, a section after the table. Checks the corpus first (errors fail, nothing printed).
+ * `--json`, a section after the table. The JSON also carries each scenario's `whatIf`
+ * (economics/what-if.ts): the other retention choices its provider offers, re-priced, with 1,000
+ * conversations and the idle gap from which they pay. Checks the corpus first (errors fail,
+ * nothing printed).
  */
 import { parseArgs } from 'node:util';
 import { assertClean, renderCorpus } from '../corpus/check.ts';
 import { buildReport, reportTable } from '../economics/report.ts';
 import { DEFAULT_ECONOMICS } from '../economics/profiles.ts';
 import { trafficLines, trafficSummary } from '../economics/traffic.ts';
+import { whatIf } from '../economics/what-if.ts';
 import { readTrafficManifests } from '../integration/traffic.ts';
 import { CorpusError } from '../scenarios/errors.ts';
 import { loadConfig, runMain, UsageError } from './config.ts';
@@ -30,9 +34,11 @@ runMain(async () => {
   const logs = readTrafficManifests(config);
   if (logs.errors.length) throw new CorpusError(logs.errors);
   const traffic = logs.manifests.map((m) => trafficSummary(corpus, m));
-  process.stdout.write(
-    values.json
-      ? `${JSON.stringify({ ...buildReport(corpus, all), traffic }, null, 2)}\n`
-      : reportTable(corpus, all) + traffic.map((t) => `\n${trafficLines(t).join('\n')}\n`).join(''),
-  );
+  if (!values.json) {
+    process.stdout.write(reportTable(corpus, all) + traffic.map((t) => `\n${trafficLines(t).join('\n')}\n`).join(''));
+    return;
+  }
+  const report = buildReport(corpus, all);
+  const scenarios = report.scenarios.map((s, i) => ({ ...s, whatIf: whatIf(corpus.scenarios[i]!, economics) }));
+  process.stdout.write(`${JSON.stringify({ ...report, scenarios, traffic }, null, 2)}\n`);
 });

@@ -1,6 +1,6 @@
 /**
  * Files a page adds to the build beside itself — a scenario page's `data.json`, which it makes from
- * its page model while it renders (components/scenario-data.ts). Astro writes only what a route
+ * its page model while it renders (render/scenario-data.ts). Astro writes only what a route
  * returns, and a second route for the data would make every page model twice (Astro renders one
  * route's pages after another's, and the models are too large to keep them all). So the page hands
  * the file over here, and the integration writes them all into the output once the build is done

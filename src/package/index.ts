@@ -2,12 +2,12 @@
  * The package's main entry, `import explainer from 'prompt-fold-explainer'` (also the named export
  * `explainer`): the Astro integration (src/integration/) with what the explainer's own pages need
  * from the host site — @astrojs/mdx for the reference pages and the code blocks' highlighting in the
- * panes' two themes with no tokenizer time limit (see components/highlight.ts) — so a host's
+ * panes' two themes with no tokenizer time limit (see render/highlight.ts) — so a host's
  * astro.config needs nothing but `explainer({…})`. It sits above the site layer (it reads the
  * highlight settings of the components), which the integration itself may not import.
  */
 import mdx from '@astrojs/mdx';
-import { noTokenizeTimeLimit, THEMES } from '../components/highlight.ts';
+import { noTokenizeTimeLimit, THEMES } from '../render/highlight.ts';
 import { explainer as integration, type ExplainerIntegration } from '../integration/index.ts';
 import type { ExplainerOptions } from '../integration/options.ts';
 

@@ -5,8 +5,8 @@
  * same economics as the build, with the site's provider profiles (corpus.json); loaded as a chunk
  * of its own (the tokenizers' tables are megabytes).
  */
-import { cacheBadge } from '../components/cache-badge.ts';
-import type { PaneMarkup } from '../components/pane-markup.ts';
+import { cacheBadge } from '../render/cache-badge.ts';
+import type { PaneMarkup } from '../render/pane-markup.ts';
 import { scenarioEconomics, type ScenarioEconomics } from '../economics/compute.ts';
 import type { EconomicsConfig } from '../economics/profiles.ts';
 import { cutNote, paneTokens } from '../economics/view.ts';

@@ -8,9 +8,9 @@
  * corpus.json; coloured by tokens.css), strings untagged in the line's own string colour. The
  * annotations' anchored ranges become <mark>s. Everything is escaped.
  */
-import { escapeHtml } from '../components/pane-markup.ts';
-import { TAG_NAME } from '../components/yaml-html.ts';
-import type { YamlKind } from '../components/yaml-tokens.ts';
+import { escapeHtml } from '../render/escape.ts';
+import { TAG_NAME } from '../render/yaml-html.ts';
+import type { YamlKind } from '../render/yaml-tokens.ts';
 import type { TokenTags } from './source-view.ts';
 
 export interface LineMark {

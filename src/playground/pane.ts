@@ -3,7 +3,7 @@
  * written by the same pane-markup function as the scenario pages, with the same economics (tokens,
  * cost, the cached badge, the ✂ note: src/playground/economics.ts). Pure: data in, HTML string out.
  */
-import { fromPane, noteMarks, paneMarkup, type PaneMarkup } from '../components/pane-markup.ts';
+import { fromPane, noteMarks, paneMarkup, type PaneMarkup } from '../render/pane-markup.ts';
 import type { Card, Pane } from '../prompt/view.ts';
 import { highlightLines } from './highlight.ts';
 import type { TokenTags } from './source-view.ts';

@@ -2,10 +2,10 @@
  * The messages between the playground page and its worker (worker.ts), and the limits both sides
  * enforce. Plain data only: they cross a postMessage boundary.
  */
-import type { YamlRange } from '../components/yaml-tokens.ts';
+import type { YamlRange } from '../render/yaml-tokens.ts';
 import type { CorpusFile, EngineResult } from './engine.ts';
 import type { EconomicsConfig } from '../economics/profiles.ts';
-import type { PaneMarkup } from '../components/pane-markup.ts';
+import type { PaneMarkup } from '../render/pane-markup.ts';
 
 /** Longest text the playground loads (characters); longer input is refused with an error. */
 export const MAX_CHARS = 1_000_000;

@@ -4,7 +4,7 @@
  * character of the untrusted text escaped — the text reads back exactly, markup never appears.
  */
 import { describe, expect, it } from 'vitest';
-import { yamlRanges } from '../components/yaml-tokens.ts';
+import { yamlRanges } from '../render/yaml-tokens.ts';
 import { sourceHtml, type TokenTags } from './source-view.ts';
 
 const tags: TokenTags = { key: 'y-k', string: '', number: 'y-n', literal: 'y-l', punct: 'y-p', header: 'y-h', comment: 'y-c' };

@@ -3,20 +3,20 @@
  * box, line numbers, lint column, font, line height and wrapping), shown until the reader starts
  * editing — most readers open a shared link to READ a "what if", so CodeMirror (most of the page's
  * JavaScript) is loaded only on the first intent to edit (main.ts). The text is coloured from the
- * worker's YAML ranges (src/components/yaml-tokens.ts: the yaml package's parse) as the element of
+ * worker's YAML ranges (src/render/yaml-tokens.ts: the yaml package's parse) as the element of
  * each kind of token (yamlTokenTags, from corpus.json), exactly like the scenario pages' event YAML — strings, most
  * of the text, without a tag: the text's own colour is the string colour (site.css) — and the lines
  * with errors get a marker and a highlight. Everything is escaped: the text is untrusted.
  * `positionAt` turns a click into the line:column the editor's cursor goes to.
  */
-import { type YamlTags, yamlHtmlLines } from '../components/yaml-html.ts';
-import type { YamlKind, YamlRange } from '../components/yaml-tokens.ts';
+import { type YamlTags, yamlHtmlLines } from '../render/yaml-html.ts';
+import type { YamlKind, YamlRange } from '../render/yaml-tokens.ts';
 
 export type TokenTags = YamlTags<YamlKind>;
 
 /**
  * The lines of `text` as HTML: one `.pg-src-ln` per line (number, lint column, text), coloured from
- * `ranges` as the timeline's event YAML is (src/components/yaml-html.ts). Lines in `errorLines`
+ * `ranges` as the timeline's event YAML is (src/render/yaml-html.ts). Lines in `errorLines`
  * (1-based) are marked. Without ranges the text is plain.
  */
 export function sourceHtml(text: string, ranges: readonly YamlRange[] | undefined, tags: TokenTags, errorLines: ReadonlySet<number> = new Set()): string {

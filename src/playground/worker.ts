@@ -7,7 +7,7 @@
 /// <reference lib="webworker" />
 // @ts-expect-error — provided by the explainer integration's vite plugin (browser-safe folds)
 import { folds as registered, project } from 'virtual:prompt-fold-explainer/folds';
-import { type YamlRange, yamlRanges } from '../components/yaml-tokens.ts';
+import { type YamlRange, yamlRanges } from '../render/yaml-tokens.ts';
 import type { AnyFold } from '../folds/types.ts';
 import { load, paneAt, prepare, unexpected, type CorpusFile, type EngineResult, type Prepared } from './engine.ts';
 import { MAX_CHARS, type FromWorker, type ToWorker, type WorkerResult } from './protocol.ts';

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bundledThemes } from 'shiki';
 import { describe, expect, it } from 'vitest';
-import { CONTRAST, THEMES } from '../components/highlight.ts';
+import { CONTRAST, THEMES } from '../render/highlight.ts';
 
 const css = (name: string): string => readFileSync(join(import.meta.dirname, name), 'utf8');
 const site = css('site.css');

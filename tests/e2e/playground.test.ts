@@ -16,7 +16,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveOptions } from '../../src/integration/options.ts';
 import { renderTexts } from '../../src/corpus/check.ts';
-import { highlightYamlSource } from '../../src/components/yaml-source.ts';
+import { highlightYamlSource } from '../../src/render/yaml-source.ts';
 import { encodeState } from '../../src/playground/state.ts';
 import { formatError } from '../../src/scenarios/errors.ts';
 import type { EconomicsConfig } from '../../src/economics/profiles.ts';

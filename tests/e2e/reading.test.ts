@@ -164,9 +164,8 @@ describe('the pane stays with the reader', SLOW, () => {
     expect((await rectOf(page, '.pane.selected .pane-head')).top).toBeGreaterThanOrEqual(0);
     expect((await rectOf(page, '.panes')).bottom).toBeLessThanOrEqual((await rectOf(page, '.scenario-grid')).bottom + 1);
     await shot(page, 'timeline-end-1280');
-    // The page's end: below the grid the full-width economics follow (taller than a screen since
-    // the table of every provider profile), and the pane column has left with its timeline, never
-    // drawn over them.
+    // The page's end: below the grid the full-width economics follow, and the pane column has left
+    // with its timeline, never drawn over them.
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await expect.poll(async () => (await rectOf(page, '.panes')).bottom <= (await rectOf(page, '#economics')).top, POLL).toBe(true);
     await shot(page, 'page-end-1280');

@@ -356,13 +356,28 @@ describe('cache economics', () => {
     expect(await svg.locator('title').textContent()).toBe('Cached and new input tokens per request');
     expect(await svg.locator('desc').textContent()).toMatch(/^@21: [\d,]+ cached, [\d,]+ new; @32: [\d,]+ cached, [\d,]+ new; @42: [\d,]+ cached, [\d,]+ new$/);
     expect(await svg.locator('rect.econ-new').count()).toBe(3);
-    const rows = panel.locator('table').first().locator('tbody tr');
+    const rows = panel.locator('table.econ-requests tbody tr');
     expect(await rows.count()).toBe(3);
     expect(await rows.nth(2).textContent()).toMatch(/@42.*system-changed @40 agents\/context-rewritten[\d,]+ \(\$0\.\d+\)$/);
-    // Every provider profile side by side, one row each.
-    expect(await panel.locator('caption', { hasText: 'every provider profile' }).count()).toBe(1);
-    expect(await panel.locator('table').nth(1).locator('tbody tr').count()).toBeGreaterThan(30);
-    expect(await panel.locator('p').last().textContent()).toMatch(/With caching: \$0\.\d+; the same stream with no caching: \$0\.\d+/);
+    // First thing: one sentence with the cost with and without caching, and what was lost to which event (linked).
+    const lede = panel.locator('p.econ-lede');
+    expect(await lede.textContent()).toMatch(
+      /^These 3 requests cost \$0\.\d+ under OpenAI GPT-5\.6 Terra with caching — \$0\.\d+ less than with no caching \(\$0\.\d+\); \d+ % of their input is read from the cache\. [\d,]+ cached tokens were lost \(\$0\.\d+\), .*@40 agents\/context-rewritten\.$/,
+    );
+    expect(await lede.locator('a[href="#@40"]').count()).toBe(1);
+    // The models in common use, grouped by provider, the scenario's own marked; the rest (and every unpriced profile) behind a disclosure.
+    const shown = panel.locator('.econ-every > .econ-groups tbody tr');
+    expect(await shown.count()).toBeLessThanOrEqual(12);
+    // (Most Anthropic models reject this scenario's mid-conversation system message: they are in the disclosure, said so.)
+    expect((await panel.locator('.econ-every > .econ-groups caption').allTextContents())[0]).toBe('OpenAI');
+    expect(await panel.locator('.econ-every > .econ-groups tr.own').textContent()).toMatch(/GPT-5\.6 Terra this scenario/);
+    expect(await panel.locator('.econ-every > .econ-groups').textContent()).not.toContain('no price configured');
+    const more = panel.locator('details.econ-more');
+    expect(await more.locator('summary').textContent()).toMatch(/^All \d+ other profiles \(\d+ without a price; \d+ rejects? a request\)$/);
+    expect(await more.locator('tbody tr', { hasText: 'anthropic-claude-sonnet-4.5' }).textContent()).toContain('rejected by the API');
+    expect(await more.locator('tbody tr').count()).toBeGreaterThan(25);
+    // What-if: the default retention and the cost of 1,000 conversations like this one.
+    expect(await panel.locator('.econ-whatif tbody tr').first().textContent()).toMatch(/^30-minute writes \(the default\)\$0\.\d+.*\$\d+\.\d+$/);
     const note = page.locator('.pane[data-offset="42"] .cut-econ');
     expect(await note.textContent()).toMatch(
       /^[\d,]+ tokens above this line — cache broke: tools or a system message above the end of the previous request changed, by @40 agents\/context-rewritten \([\d,]+ tokens lost, \$0\.\d+\)$/,
@@ -370,6 +385,23 @@ describe('cache economics', () => {
     expect(await page.locator('.pane[data-offset="42"] .econ-tokens').textContent()).toMatch(/cached [\d,]+ · writes [\d,]+ · new [\d,]+ · [\d,]+ tokens · \$0\.\d+/);
     await page.screenshot({ path: join(ARTIFACTS, 'economics-panel.png'), fullPage: true });
     await done(page);
+  });
+
+  it('as first shown at 1280×900, fits one screen, opens with its dollar figure and shows at most 12 profiles; a phone does not scroll sideways', async () => {
+    for (const id of ['cache-economics', 'layered-today', 'metadata-lines-deploy']) {
+      const page = await open(`/scenarios/${id}/`, { width: 1280 });
+      const panel = page.locator('#economics');
+      expect((await panel.boundingBox())!.height, id).toBeLessThanOrEqual(900);
+      expect(await panel.locator('h2 + p').getAttribute('class'), id).toBe('econ-lede');
+      expect(await panel.locator('p.econ-lede').textContent(), id).toMatch(/^(These \d+ requests|This request) costs? ≈?\$\d/);
+      const rows = await panel.locator('.econ-every tbody tr').evaluateAll((trs) => trs.filter((tr) => !tr.closest('details:not([open])')).length);
+      expect(rows, id).toBeGreaterThan(0);
+      expect(rows, id).toBeLessThanOrEqual(12);
+      await done(page);
+      const phone = await open(`/scenarios/${id}/#economics`, { width: 390 });
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth), id).toBeLessThanOrEqual(390);
+      await done(phone);
+    }
   });
 
   it('the ✂ note’s event link selects that event’s card', async () => {
@@ -388,9 +420,10 @@ describe('cache economics', () => {
     await done(page);
   });
 
-  it('has no axe violations with the panel and its sources open, and fits 360px', async () => {
+  it('has no axe violations with the panel, every profile and its sources open, and fits 360px', async () => {
     const page = await open('/scenarios/rewrite-vs-re-add/#@42', { bypassCSP: true });
     await page.locator('.econ-sources summary').click();
+    await page.locator('.econ-more summary').click();
     await axeInEachScheme(page);
     await done(page);
     const narrow = await open('/scenarios/rewrite-vs-re-add/#economics', { width: 360 });

@@ -9,8 +9,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { highlighter, highlightLines, type Mark } from '../../src/components/highlight.ts';
-import { highlightYamlSource } from '../../src/components/yaml-source.ts';
+import { highlighter, highlightLines, type Mark } from '../../src/render/highlight.ts';
+import { highlightYamlSource } from '../../src/render/yaml-source.ts';
 import { scenarioEconomics } from '../../src/economics/compute.ts';
 import { DEFAULT_ECONOMICS } from '../../src/economics/profiles.ts';
 import { renderScenario } from '../../src/prompt/render.ts';

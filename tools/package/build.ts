@@ -9,7 +9,7 @@
  *   strip types under node_modules, and a host's astro.config, its fold packages and the
  *   `prompt-fold` bin load these modules through Node;
  * - every other file (`.astro`, `.mdx`, `.css`, `.json`) is copied byte for byte. Those import
- *   modules without an extension (`'../components/pane-data'`), which Vite resolves to the `.ts`
+ *   modules without an extension (`'../render/pane-data'`), which Vite resolves to the `.ts`
  *   here and to the `.js` there, so no text is rewritten;
  *   A module of types alone (`folds/types.ts`) compiles to an empty module and is not shipped as one;
  * - declarations (`.d.ts`) for the package's entries (package.json `exports`) and only the files

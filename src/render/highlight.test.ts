@@ -14,6 +14,7 @@ const text = (html: string): string =>
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
     .replace(/&amp;/g, '&');
 
 describe('highlightLines', () => {
@@ -142,6 +143,7 @@ describe('printed requests coloured from the yaml parse', () => {
         .replace(/&lt;/g, '<')
         .replace(/&gt;/g, '>')
         .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
         .replace(/&amp;/g, '&');
     expect(html.map(text)).toEqual(lines);
     const t = await yamlTokenTags();
@@ -150,7 +152,7 @@ describe('printed requests coloured from the yaml parse', () => {
     // block text is one string token: a "key:" inside it is not a key. Strings carry no tag (the
     // line's colour is the string colour), so the whole line is bare, escaped text.
     expect(html[3]).toBe('      x: not a key inside a block');
-    expect(html[5]).toMatch(/<\/y-p> "hi \\"there\\" &lt;b&gt;"$/);
+    expect(html[5]).toMatch(/<\/y-p> &quot;hi \\&quot;there\\&quot; &lt;b&gt;&quot;$/);
     // nor does whitespace: an indentation is bare text
     expect(html[5]).toMatch(/^ {4}<y-k>content<\/y-k>/);
     expect(html.join('')).not.toMatch(/class=|<span/);

@@ -9,7 +9,8 @@ import { BUILTIN_FOLDS } from '../folds/index.ts';
 import { renderTexts } from '../corpus/check.ts';
 import { scenarioView } from '../prompt/view.ts';
 import { encodePanes } from './pane-data.ts';
-import { escapeHtml, fromPane, paneMarkup, type PaneMarkupLine } from './pane-markup.ts';
+import { escapeHtml } from './escape.ts';
+import { fromPane, paneMarkup, type PaneMarkupLine } from './pane-markup.ts';
 
 const EVIL = '<img src=x onerror=alert(1)>';
 const line = (over: Partial<PaneMarkupLine> = {}): PaneMarkupLine => ({ html: 'x', indent: 0, status: 'same', from: '', removedBefore: [], cutAbove: false, notes: [], ...over });

@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, INDENT_CLASSES, markedText, paneMarkup, type PaneMarkupLine } from './pane-markup.ts';
+import { escapeHtml } from './escape.ts';
+import { INDENT_CLASSES, markedText, paneMarkup, type PaneMarkupLine } from './pane-markup.ts';
 import { provenanceTitle } from './pane-text.ts';
 
 const EVIL = `<script>alert(1)</script>"' onmouseover="x" </textarea><img src=x onerror=alert(2)>`;

@@ -4,7 +4,7 @@
  * markup (pane-markup.ts) writes each of these once per run of lines, or not at all, to keep pages
  * small; this module is the one place that knows how to find them again.
  */
-import { provenanceTitle } from './pane-text.ts';
+import { provenanceTitle } from '../render/pane-text.ts';
 
 /**
  * A pane's printed lines: the `<div>` children of its lines box (`.code.review-view`, written by

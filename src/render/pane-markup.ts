@@ -22,7 +22,7 @@
  * (lines highlighted in the browser). It is a pure function of plain data returning an HTML string,
  * so the three cannot drift apart. Every piece of text is escaped here; the one exception is each
  * line's `html`, which must come from a highlighter that escapes (shiki's serialiser, or
- * `escapeHtml`/`markedText` below) — prompt text can never become markup.
+ * `escapeHtml` (escape.ts) or `markedText` below) — prompt text can never become markup.
  */
 import type { Card, Pane } from '../prompt/view.ts';
 import { CUT_COMMENT } from '../prompt/weave.ts';
@@ -30,6 +30,7 @@ import type { CutNote, PaneTokens } from '../economics/view.ts';
 import type { CacheBadge } from './cache-badge.ts';
 import { wordDiffHtml } from './word-diff-html.ts';
 import { CUT_ABOVE, CUT_ABOVE_UNCACHED, CUT_BELOW, CUT_LABEL, noBaseStory, paneHeading, plural, storyLabel, type DiffBase } from './pane-text.ts';
+import { escapeHtml } from './escape.ts';
 
 export type PaneKind = 'request' | 'state' | 'rejected';
 export type PaneLineStatus = 'same' | 'added' | 'changed';
@@ -92,11 +93,6 @@ export interface PaneMarkup {
   /** The review's one-line summary for the header, when there is a review. */
   review?: { beforeLabel: string; status: string; added: number; removed: number; tokens?: string };
 }
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Text (or an attribute value) as HTML. */
-export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 /** Plain text as line HTML, with `<mark>` around the given ranges (annotations' anchored text). */
 export function markedText(text: string, marks: readonly { start: number; end: number; attrs: Record<string, string> }[] = []): string {

@@ -13,12 +13,12 @@
  * adds their spoken words ("removed", "added") as generated content (site.css).
  */
 import type { Segment, WordPart } from '../prompt/diff.ts';
+import { escapeHtml } from './escape.ts';
 
 /** Characters of unchanged text kept on each side of a change. */
 export const CONTEXT = 40;
 
-const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => ESC[c]!);
+const esc = escapeHtml;
 
 /** Cut `text` at `i` without splitting a surrogate pair (moves the cut one unit left if needed). */
 const at = (text: string, i: number): number => (i > 0 && i < text.length && /[\uDC00-\uDFFF]/.test(text[i]!) ? i - 1 : i);

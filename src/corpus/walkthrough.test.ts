@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { resolveOptions } from '../integration/options.ts';
-import { renderTexts } from '../corpus/check.ts';
+import { renderTexts } from './check.ts';
 
 describe('the writing-a-scenario walkthrough', () => {
   it('is a valid scenario with two requests, a reply, a settlement and annotations', async () => {

@@ -9,7 +9,13 @@ import { stringify } from 'yaml';
 import { tokenClassesFor, yamlTokenTags } from './highlight.ts';
 import { highlightYamlSource } from './yaml-source.ts';
 
-const unescapeHtml = (s: string): string => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const unescapeHtml = (s: string): string =>
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 const textOf = (html: string): string => unescapeHtml(html.replace(/<\/?y-[a-z]>/g, ''));
 
 describe('highlightYamlSource', () => {

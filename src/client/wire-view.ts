@@ -12,7 +12,7 @@ import { toWire } from '../wire/index.ts';
 import { jsonTokens } from '../wire/json-tokens.ts';
 import { unpackWire } from '../wire/pack.ts';
 import { WIRE_FORMATS, type WireFormat } from '../wire/types.ts';
-import type { WireData } from './wire-data.ts';
+import type { WireData } from '../render/wire-data.ts';
 
 const isFormat = (f: string | undefined): f is WireFormat => (WIRE_FORMATS as readonly string[]).includes(f ?? '');
 
@@ -66,29 +66,47 @@ async function copy(text: string): Promise<boolean> {
   }
 }
 
-/** Writes the views of an opened wire <details> and shows its copy buttons (once). */
-export function initWireView(details: HTMLElement, wire: WireData | null | Error): void {
-  if (details.dataset.ready) return;
-  if (wire instanceof Error) {
-    renderWire(details, wire); // written again on the next open
-    for (const code of details.querySelectorAll('pre.wire-json > code')) code.setAttribute('data-failed', '');
-    return;
+/**
+ * `<pf-wire-view>`: the views inside one request's wire <details> (WireViews.astro). Defined by this
+ * chunk, so the elements in the page upgrade when it first loads; the page hands it the wire data
+ * (`show`). Its state is its fields: whether the views are written, whether the last try failed.
+ */
+export class WireView extends HTMLElement {
+  written = false;
+  failed = false;
+
+  connectedCallback(): void {
+    this.addEventListener('click', (e) => this.onCopy(e));
   }
-  details.dataset.ready = '1';
-  for (const code of details.querySelectorAll('pre.wire-json > code[data-failed]')) {
-    code.replaceChildren();
-    code.removeAttribute('data-failed');
+
+  /** Writes the views (once) and shows the copy buttons; after a failed fetch, says so and tries again next time. */
+  show(wire: WireData | null | Error): void {
+    if (this.written) return;
+    const details = this.closest<HTMLElement>('details.wire') ?? this;
+    if (wire instanceof Error) {
+      renderWire(details, wire); // written again on the next open
+      this.failed = true;
+      return;
+    }
+    this.written = true;
+    if (this.failed) {
+      for (const code of this.querySelectorAll('pre.wire-json > code')) code.replaceChildren();
+      this.failed = false;
+    }
+    renderWire(details, wire);
+    for (const actions of this.querySelectorAll<HTMLElement>('.wire-actions')) actions.hidden = false;
   }
-  renderWire(details, wire);
-  for (const actions of details.querySelectorAll<HTMLElement>('.wire-actions')) actions.hidden = false;
-  const status = details.querySelector<HTMLElement>('.wire-status');
-  details.addEventListener('click', (e) => {
+
+  private onCopy(e: Event): void {
     const button = (e.target as HTMLElement).closest<HTMLButtonElement>('button[data-copy]');
-    if (!button) return;
+    if (!button || !this.written) return;
     const text = copyText(button);
     if (text === undefined) return;
+    const status = this.querySelector<HTMLElement>('.wire-status');
     void copy(text).then((ok) => {
       if (status) status.textContent = ok ? `Copied ${button.dataset.copy === 'curl' ? 'the cURL command' : 'the JSON'}.` : 'Copying is blocked here: select the JSON and copy it.';
     });
-  });
+  }
 }
+
+if (!customElements.get('pf-wire-view')) customElements.define('pf-wire-view', WireView);

@@ -1,0 +1,125 @@
+/**
+ * The scenario page's data file in the browser (render/scenario-data.ts writes it): fetched once,
+ * the first time the reader reaches for another event or opens a wire view, and the panes the page
+ * does not carry built from it with the shared pane markup (render/pane-markup.ts). The state is
+ * this class's fields: the fetch under way, the decoded panes, the lines of full panes already read.
+ */
+import { paneDecoder, type PaneData } from '../render/pane-codec.ts';
+import { indentOf, paneMarkup } from '../render/pane-markup.ts';
+import type { ScenarioData } from '../render/scenario-data.ts';
+import { CURRENT_LINE } from './pane-lines.ts';
+
+const NAMED: Record<string, string> = { lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' };
+/** Text of highlighted line HTML: tags dropped, the entities an HTML serialiser writes decoded. */
+const textOf = (html: string): string =>
+  html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, n: string) =>
+      n[0] === '#' ? String.fromCodePoint(n[1] === 'x' || n[1] === 'X' ? parseInt(n.slice(2), 16) : Number(n.slice(1))) : (NAMED[n] ?? m),
+    );
+
+/** A prompt line's text as HTML: the line without its gutter (pane-markup.ts writes it first). */
+function textHtml(line: Element): string {
+  const first = line.firstElementChild;
+  return first?.matches('.gutter') ? line.innerHTML.slice(first.outerHTML.length) : line.innerHTML;
+}
+
+export class PageData {
+  readonly url: string | undefined;
+  private loading: Promise<ScenarioData> | undefined;
+  private panes: PaneData | undefined;
+  private decode: ReturnType<typeof paneDecoder> | undefined;
+  /** Lines of the full panes in the page, by offset (the data refers to them instead of repeating them). */
+  private readonly shownLines = new Map<number, Element[]>();
+
+  constructor(url: string | undefined) {
+    this.url = url;
+  }
+
+  /** The data has arrived (panes can be built). */
+  get loaded(): boolean {
+    return this.panes !== undefined;
+  }
+
+  /** Fetches the data (once; a failed fetch is tried again on the next call) and gets its panes ready to decode. */
+  ready(): Promise<ScenarioData> {
+    this.loading ??= this.fetchData().catch((err: unknown) => {
+      this.loading = undefined;
+      throw err;
+    });
+    return this.loading.then((d) => {
+      this.panes ??= d.panes;
+      this.decode ??= paneDecoder(d.panes);
+      return d;
+    });
+  }
+
+  /** The reader is reaching for another event: fetch now, so the data is there by the click (a failure is reported when a pane needs it). */
+  prefetch(): void {
+    void this.ready().catch(() => undefined);
+  }
+
+  private async fetchData(): Promise<ScenarioData> {
+    if (!this.url) throw new Error('this page names no data file');
+    const r = await fetch(this.url);
+    if (!r.ok) throw new Error(`${this.url} answered ${r.status}${r.statusText ? ` ${r.statusText}` : ''}`);
+    return (await r.json()) as ScenarioData;
+  }
+
+  /** A highlighted line: its HTML, or a reference [pane, line] to a line a full pane in the page already shows. */
+  private lineHtml(id: number): string {
+    const h = this.panes!.html[id];
+    if (typeof h === 'string') return h;
+    if (!h) return '';
+    let lines = this.shownLines.get(h[0]);
+    if (!lines) {
+      lines = [...document.querySelectorAll(`#pane-${h[0]} ${CURRENT_LINE}`)];
+      this.shownLines.set(h[0], lines);
+    }
+    const line = lines[h[1]];
+    return line ? textHtml(line) : '';
+  }
+
+  /** The pane of one event, built from the data (undefined: not loaded, or not in the data). */
+  buildPane(off: string, typeOf: (off: string) => string): HTMLElement | undefined {
+    const data = this.panes;
+    const enc = data?.panes[Number(off)];
+    const lists = this.decode?.(Number(off));
+    if (!data || !enc || !lists) return undefined;
+    const htmlOf = (id: number): string => this.lineHtml(id);
+    const { ids, marks } = lists;
+    const froms = lists.from.map((f) => data.from[f]!);
+    const removedAt = new Map(enc.removed.map((r) => [r[0]!, r.slice(1).map((t) => data.text[t]!)]));
+    const abridgedAt = new Map((enc.abridged ?? []).map(([i, t]) => [i!, data.text[t!]!]));
+    const oldAt = new Map<number, string>();
+    for (let k = 0; k < enc.old.length; k += 2) oldAt.set(enc.old[k]!, htmlOf(enc.old[k + 1]!));
+    const bpAt = new Map<number, string[]>();
+    for (let k = 0; k < (enc.bp?.length ?? 0); k += 2) bpAt.set(enc.bp![k]!, [...(bpAt.get(enc.bp![k]!) ?? []), data.text[enc.bp![k + 1]!]!]);
+    const html = paneMarkup({
+      offset: Number(off),
+      kind: enc.kind,
+      idPrefix: 'pane',
+      diffBase: enc.base ?? null,
+      ...(enc.econ && { econ: enc.econ }),
+      ...(enc.kind === 'request' && { model: textOf(htmlOf(ids[0]!)).replace(/^model: /, '') }),
+      ...(enc.kind !== 'request' && { eventType: typeOf(off) }),
+      ...(enc.rejected && { rejected: enc.rejected }),
+      lines: ids.map((id, i) => ({
+        html: htmlOf(id), // highlighted at build time by shiki: prompt text arrives escaped
+        indent: indentOf(textOf(htmlOf(id))),
+        status: marks[i] === '+' ? 'added' : marks[i] === '~' ? 'changed' : 'same',
+        from: froms[i]!,
+        removedBefore: removedAt.get(i) ?? [],
+        cutAbove: enc.cut === i,
+        notes: [],
+        ...(abridgedAt.has(i) && { abridges: abridgedAt.get(i)! }),
+        ...(oldAt.has(i) && { was: oldAt.get(i)! }),
+        ...(bpAt.has(i) && { breakpoints: bpAt.get(i)! }),
+      })),
+      removedAtEnd: enc.removedAtEnd.map((t) => data.text[t]!),
+    });
+    const box = document.createElement('div');
+    box.innerHTML = html;
+    return box.firstElementChild as HTMLElement;
+  }
+}

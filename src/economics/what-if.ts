@@ -1,0 +1,303 @@
+/**
+ * What-if: the same scenario re-priced under the other retention choices its provider offers, so a
+ * reviewer can answer "would the 1-hour TTL pay for this stream's idle gaps?" without running
+ * anything. The economics are a black box here: every figure comes from `scenarioEconomics` run
+ * over a variant of the scenario (breakpoints with another TTL, keep-alive requests added, every
+ * idle gap set to one length) or under a variant profile (another retention, another write price).
+ *
+ * Options, per cache mechanism (providers.ts):
+ * - `anthropic`: every breakpoint 5 min; 1 h on the first breakpoint (the stable prefix: tools and
+ *   system) and 5 min after it (Anthropic requires longer TTLs before shorter ones); every
+ *   breakpoint 1 h; and every breakpoint 5 min with a keep-alive request (the previous request
+ *   sent again) 30 s before each entry would expire.
+ * - `openai-prefix`: in-memory retention (the guide's 5-minute lower bound), `prompt_cache_retention:
+ *   "24h"` where the catalog lists it for the model (same prices; 24 h is an upper bound, so this is
+ *   the best case), and a keep-alive request.
+ * - `openai-breakpoints`: the default 30-minute write, and a 12-hour write — priced where the catalog
+ *   records its price (GPT-6.2 Sol), otherwise its cached tokens only. No keep-alive: a read is not
+ *   documented to refresh an entry.
+ *
+ * "Pays from": with every idle gap of the stream set to one length g, an entry last used k gaps ago
+ * is alive iff k·g ≤ its retention R, so the cost of either choice only changes at g = R/k. The
+ * stream is re-priced once per interval between those points; the longer retention pays on the
+ * intervals where it costs less. Pure; time is the requests' own timestamps.
+ */
+import type { Breakpoint } from '../folds/types.ts';
+import type { RenderedRequest, RenderedScenario } from '../prompt/render.ts';
+import { adapterOfStrategy } from '../providers/registry.ts';
+import { CATALOG, RULES } from './catalog.ts';
+import { scenarioEconomics, shapeCache, type ShapeCache, type Totals } from './compute.ts';
+import { profileFor, type EconomicsConfig } from './profiles.ts';
+import type { Profile, Sourced } from './providers.ts';
+
+export type WhatIfOptionId = 'as-is' | 'ttl-5m' | 'ttl-1h-first' | 'ttl-1h' | 'keep-alive' | 'retention-24h' | 'write-12h';
+
+export interface WhatIfOption {
+  id: WhatIfOptionId;
+  /** `every breakpoint 1 h`. */
+  label: string;
+  /** The scenario's own requests under this choice (keep-alive requests included). */
+  totals: Totals;
+  /** Keep-alive requests added (keep-alive only). */
+  keepAlive: number;
+  /** Cost minus the as-is cost (null: no price). */
+  deltaUsd: number | null;
+  /** The cost of 1,000 conversations like this one (null: no price). */
+  per1000Usd: number | null;
+  /** Labels of the choices that come to the same figures (shown as one row). */
+  same: string[];
+}
+
+/** Where a longer retention starts (and stops) paying, with every idle gap set to one length. */
+export interface PaysFrom {
+  /** The option compared with the default retention. */
+  longer: WhatIfOptionId;
+  shortMinutes: number;
+  longMinutes: number;
+  /** The longer retention costs less for idle gaps above this (null: at no gap length). */
+  fromMinutes: number | null;
+  /** …and up to this (null: from `fromMinutes` on, with no upper end found). */
+  untilMinutes: number | null;
+}
+
+export interface WhatIf {
+  profile: string;
+  title: string;
+  options: WhatIfOption[];
+  paysFrom: PaysFrom | null;
+  /** The own requests' idle gaps (ms): the time since the chain's previous request. */
+  idleGapsMs: number[];
+  /** What the reader should know about these figures (modelling choices, sources). */
+  notes: string[];
+  sources: Sourced<unknown>[];
+}
+
+/** Why there is no what-if for a scenario. */
+export interface NoWhatIf {
+  reason: string;
+}
+
+const KEEP_ALIVE_MARGIN_MS = 30_000;
+const MINUTE = 60_000;
+
+/** OpenAI prices both retention policies alike (read 2026-12-03; OpenAI's own guide says the same of caching: no extra fee). */
+const SAME_PRICE: Sourced<string> = {
+  value: 'prompt cache pricing is the same for both retention policies',
+  source: 'https://learn.microsoft.com/azure/foundry/openai/how-to/prompt-caching',
+  read: '2026-12-03',
+  note: 'Azure OpenAI’s prompt-caching page (the same service and parameter `prompt_cache_retention`); OpenAI’s guide says prompt caching “has no additional fees”',
+};
+
+/** 12-hour write prices the catalog records (in a figure's note) for GPT-5.6-and-later models, as figures. */
+const WRITE_12H: Record<string, Sourced> = {
+  'openai-gpt-6.2-sol': {
+    value: 5,
+    source: 'https://developers.openai.com/api/docs/models/gpt-6.2-sol',
+    read: '2026-12-02',
+    note: 'the model page: "The cache write price is for 30 minutes of retention. A 12-hour cache write costs $5 per million tokens" (short context, Standard)',
+  },
+};
+
+const round = (x: number): number => Math.round(x * 1e10) / 1e10;
+
+/** The breakpoints a request carries, or the default placement made explicit, each with `ttl`. */
+function withTtl(q: RenderedRequest, p: Profile, ttl: (i: number) => Breakpoint['ttl']): RenderedRequest {
+  const defaults = adapterOfStrategy(p.cache)?.defaultBreakpoints(q.messages) ?? [];
+  const marks: Breakpoint[] = q.breakpoints?.length ? [...q.breakpoints] : defaults.map((message) => ({ message }));
+  return { ...q, breakpoints: marks.map((b, i) => ({ ...b, ttl: ttl(i) })) };
+}
+
+function variant(r: RenderedScenario, map: (q: RenderedRequest) => RenderedRequest): RenderedScenario {
+  const byOffset = new Map(r.chain.map((q) => [q.offset, map(q)]));
+  return { ...r, chain: r.chain.map((q) => byOffset.get(q.offset)!), requests: r.requests.map((q) => byOffset.get(q.offset)!) };
+}
+
+/** The chain with the previous request sent again `margin` before each entry of `retentionMs` would lapse. */
+function keepAlive(r: RenderedScenario, retentionMs: number): { scenario: RenderedScenario; added: number } {
+  const own = new Set(r.requests.map((q) => q.offset));
+  const chain: RenderedRequest[] = [];
+  const requests: RenderedRequest[] = [];
+  let added = 0;
+  const every = Math.max(1000, retentionMs - KEEP_ALIVE_MARGIN_MS);
+  r.chain.forEach((q, i) => {
+    const prev = i > 0 ? r.chain[i - 1]! : undefined;
+    if (prev) {
+      const next = Date.parse(q.createdAt);
+      let last = Date.parse(prev.createdAt);
+      for (let k = 1; next - last > retentionMs; k++) {
+        last += every;
+        // A fractional offset keeps the ping between the two requests and apart from every event.
+        const ping: RenderedRequest = { ...prev, offset: prev.offset + k / 1e6, previous: prev.offset, createdAt: new Date(last).toISOString() };
+        chain.push(ping);
+        if (own.has(q.offset)) {
+          requests.push(ping);
+          added++;
+        }
+      }
+    }
+    chain.push(q);
+    if (own.has(q.offset)) requests.push(q);
+  });
+  return { scenario: { ...r, chain, requests }, added };
+}
+
+/** The chain with every idle gap `gapMs` long. */
+function retimed(r: RenderedScenario, gapMs: number): RenderedScenario {
+  const t0 = Date.parse(r.chain[0]!.createdAt);
+  const at = new Map(r.chain.map((q, i) => [q.offset, new Date(t0 + i * gapMs).toISOString()]));
+  return variant(r, (q) => ({ ...q, createdAt: at.get(q.offset)! }));
+}
+
+/** A way of running the scenario: a variant of it, under a profile. */
+interface Run {
+  id: WhatIfOptionId;
+  label: string;
+  profile: Profile;
+  scenario: (r: RenderedScenario) => RenderedScenario;
+}
+
+/** The choices the profile's provider offers, as runs. */
+function runsFor(p: Profile): { runs: Run[]; longer?: [WhatIfOptionId, WhatIfOptionId]; notes: string[]; sources: Sourced<unknown>[] } {
+  const same = (r: RenderedScenario): RenderedScenario => r;
+  const runs: Run[] = [
+    {
+      id: 'as-is',
+      label: p.cache === 'anthropic' ? 'as placed by the fold' : p.cache === 'openai-prefix' ? 'in-memory (the default)' : '30-minute writes (the default)',
+      profile: p,
+      scenario: same,
+    },
+  ];
+  const notes: string[] = [];
+  const sources: Sourced<unknown>[] = [p.retentionMinutes];
+  if (p.cache === 'anthropic') {
+    if (p.extendedRetentionMinutes && p.prices.cacheWrite1h) {
+      runs.push(
+        { id: 'ttl-5m', label: 'every breakpoint 5 min', profile: p, scenario: (r) => variant(r, (q) => withTtl(q, p, () => '5m')) },
+        { id: 'ttl-1h-first', label: '1 h on the first breakpoint, 5 min after', profile: p, scenario: (r) => variant(r, (q) => withTtl(q, p, (i) => (i === 0 ? '1h' : '5m'))) },
+        { id: 'ttl-1h', label: 'every breakpoint 1 h', profile: p, scenario: (r) => variant(r, (q) => withTtl(q, p, () => '1h')) },
+      );
+      sources.push(p.extendedRetentionMinutes, p.prices.cacheWrite1h);
+    } else notes.push('the 1-hour TTL is not priced for this profile');
+    return { runs, longer: ['ttl-5m', 'ttl-1h'], notes, sources };
+  }
+  const facts = CATALOG.find((m) => m.id === p.id);
+  if (p.cache === 'openai-prefix') {
+    const ext = facts?.extendedRetentionMinutes;
+    if (ext) {
+      runs.push({ id: 'retention-24h', label: '`prompt_cache_retention: "24h"` (at best)', profile: { ...p, retentionMinutes: ext }, scenario: same });
+      sources.push(ext, SAME_PRICE);
+      notes.push('24-hour retention is “up to” 24 hours: its figures are the best case; in-memory retention uses the guide’s 5-minute lower bound');
+      return { runs, longer: ['as-is', 'retention-24h'], notes, sources };
+    }
+    notes.push('the catalog lists no extended retention for this model');
+    return { runs, notes, sources };
+  }
+  // GPT-5.6 and later: a 12-hour write, priced where the catalog records its price (otherwise its tokens only).
+  const ext = facts?.extendedRetentionMinutes ?? RULES.openaiBreakpoints.ttlLongMinutes;
+  const write = WRITE_12H[p.id];
+  const { cacheWrite: _default, ...unpriced } = p.prices;
+  runs.push({
+    id: 'write-12h',
+    label: write ? '12-hour writes' : '12-hour writes (not priced)',
+    profile: { ...p, retentionMinutes: ext, prices: write ? { ...p.prices, cacheWrite: write } : unpriced },
+    scenario: same,
+  });
+  sources.push(ext, ...(write ? [write] : []));
+  if (!write) notes.push('12-hour writes are priced for GPT-6.2 Sol only: for this model the row shows what would be cached');
+  notes.push('no keep-alive: a read is not documented to refresh a GPT-5.6 entry');
+  return { runs, longer: ['as-is', 'write-12h'], notes, sources };
+}
+
+/** The own requests' totals of one run (every request forced onto the run's profile, no attribution). */
+function totals(r: RenderedScenario, config: EconomicsConfig, p: Profile, shapes: ShapeCache): Totals {
+  const c: EconomicsConfig = { ...config, profiles: { ...config.profiles, [p.id]: p } };
+  return scenarioEconomics(r, c, { profile: p.id, attribute: false, shapes }).totals;
+}
+
+/** Where the longer retention costs less, with every idle gap set to one length (see the file header). */
+function paysFrom(r: RenderedScenario, config: EconomicsConfig, short: Run, long: Run, shapes: ShapeCache): PaysFrom | null {
+  const rs = short.profile.retentionMinutes.value;
+  const rl = long.id === 'ttl-1h' ? long.profile.extendedRetentionMinutes?.value : long.profile.retentionMinutes.value;
+  if (rs === null || rl === null || rl === undefined) return null;
+  const n = r.chain.length;
+  if (n < 2) return null;
+  const points = new Set<number>();
+  for (const R of [rs, rl]) for (let k = 1; k < n; k++) points.add((R * MINUTE) / k);
+  const ends = [...points].sort((a, b) => a - b);
+  const uppers = [...ends, ends.at(-1)! + MINUTE];
+  let from: number | null = null;
+  let until: number | null = null;
+  let lower = 0;
+  for (const g of uppers) {
+    const v = retimed(r, g);
+    const a = totals(short.scenario(v), config, short.profile, shapes).costUsd;
+    const b = totals(long.scenario(v), config, long.profile, shapes).costUsd;
+    if (a === null || b === null) return null;
+    if (b < a) {
+      if (from === null) from = lower;
+      until = g === uppers.at(-1) ? null : g;
+    }
+    lower = g;
+  }
+  const m = (x: number | null): number | null => (x === null ? null : round(x / MINUTE));
+  return { longer: long.id, shortMinutes: rs, longMinutes: rl, fromMinutes: m(from), untilMinutes: from === null ? null : m(until) };
+}
+
+/** The what-if of a scenario, or why there is none. */
+export function whatIf(r: RenderedScenario, config: EconomicsConfig): WhatIf | NoWhatIf {
+  if (!r.requests.length) return { reason: 'the scenario has no request' };
+  const ids = new Set(r.chain.map((q) => profileFor(config, q.model).profile.id));
+  if (ids.size > 1) return { reason: `its requests use ${ids.size} profiles (${[...ids].join(', ')}); a what-if re-prices one` };
+  const p = profileFor(config, r.requests[0]!.model).profile;
+  if (p.retentionMinutes.value === null) return { reason: `profile ${p.id} never expires an entry: retention changes nothing` };
+  const { runs, longer, notes, sources } = runsFor(p);
+  const shapes = shapeCache();
+  const all: { run: Run; totals: Totals; keepAlive: number }[] = runs.map((run) => ({ run, totals: totals(run.scenario(r), config, run.profile, shapes), keepAlive: 0 }));
+  if (p.refreshOnHit.value && p.cache !== 'openai-breakpoints') {
+    // Anthropic: the keep-alive keeps 5-minute breakpoints alive (whatever TTL the fold asks for), so it stands beside "1 h".
+    const short = runs.find((x) => x.id === 'ttl-5m');
+    const ka = keepAlive(short ? short.scenario(r) : r, p.retentionMinutes.value * MINUTE);
+    all.push({
+      run: {
+        id: 'keep-alive',
+        label: `keep-alive request ${KEEP_ALIVE_MARGIN_MS / 1000} s before the ${p.retentionMinutes.value}-minute retention runs out`,
+        profile: p,
+        scenario: (x) => x,
+      },
+      totals: totals(ka.scenario, config, p, shapes),
+      keepAlive: ka.added,
+    });
+  }
+  const base = all[0]!.totals;
+  const key = (t: Totals): string => JSON.stringify([t.costUsd, t.cachedTokens, t.cacheWriteTokens, t.inputTokens]);
+  const options: WhatIfOption[] = [];
+  for (const { run, totals: t, keepAlive: k } of all) {
+    if (run.id === 'keep-alive' && k === 0) {
+      notes.push(`no idle gap reaches the ${p.retentionMinutes.value}-minute retention: a keep-alive request is never needed`);
+      continue;
+    }
+    if (run.id === 'keep-alive') notes.push('a keep-alive request is the previous request sent again (its output is not counted: ask for one token)');
+    // A choice with the same figures as one already listed is named on that row (e.g. as-is = every breakpoint 5 min).
+    const twin = options.find((o) => key(o.totals) === key(t) && o.keepAlive === k);
+    if (twin) {
+      twin.same.push(run.label);
+      continue;
+    }
+    options.push({
+      id: run.id,
+      label: run.label,
+      totals: t,
+      keepAlive: k,
+      deltaUsd: t.costUsd === null || base.costUsd === null ? null : round(t.costUsd - base.costUsd),
+      per1000Usd: t.costUsd === null ? null : round(t.costUsd * 1000),
+      same: [],
+    });
+  }
+  const byId = new Map(runs.map((x) => [x.id, x]));
+  const pays = longer ? paysFrom(r, config, byId.get(longer[0])!, byId.get(longer[1])!, shapes) : null;
+  const own = new Set(r.requests.map((q) => q.offset));
+  const idleGapsMs = r.chain.flatMap((q, i) => (i > 0 && own.has(q.offset) ? [Date.parse(q.createdAt) - Date.parse(r.chain[i - 1]!.createdAt)] : []));
+  return { profile: p.id, title: p.title, options, paysFrom: pays, idleGapsMs, notes, sources };
+}
+
+export const isWhatIf = (w: WhatIf | NoWhatIf): w is WhatIf => 'options' in w;

@@ -1,0 +1,135 @@
+/**
+ * The every-provider comparison of a scenario's economics page: the same requests under every
+ * configured profile, grouped by provider and sorted by cost, the scenario's own profile marked.
+ * The default view holds the models in common use (COMMON) and the scenario's own, priced ones
+ * only, at most MAX_SHOWN rows; every other profile — the rest of the catalog, the provider
+ * fallbacks, profiles without a price — is behind a disclosure. Each row carries the geometry of
+ * its cost bar (a share of the dearest figure in its view), so the table is also the chart.
+ */
+import { CATALOG } from '../economics/catalog.ts';
+import type { ProfileTotals } from '../economics/compute.ts';
+import { formatShare, formatUsd, NO_PRICE } from '../economics/format.ts';
+
+/**
+ * Models in common use, newest tiers of each provider (a hand-kept choice, not a usage statistic):
+ * OpenAI's current Sol/Terra and GPT-5.5/5.4 mini, Anthropic's Opus/Sonnet/Haiku 5.5 and the 4.5
+ * models agents still default to. A profile a project does not configure is skipped.
+ */
+export const COMMON: readonly string[] = [
+  'openai-gpt-6.2-sol',
+  'openai-gpt-6.1-terra',
+  'openai-gpt-5.6-terra',
+  'openai-gpt-5.5',
+  'openai-gpt-5.4-mini',
+  'anthropic-claude-opus-5.5',
+  'anthropic-claude-sonnet-5.5',
+  'anthropic-claude-haiku-5.5',
+  'anthropic-claude-sonnet-4.5',
+  'anthropic-claude-haiku-4.5',
+];
+
+export const MAX_SHOWN = 12;
+
+export interface ComparisonRow {
+  profile: string;
+  title: string;
+  cost: string;
+  noCache: string;
+  cached: string;
+  /** Cost as a share (0–1) of the dearest figure in its view; null without a price. */
+  bar: number | null;
+  /** No-caching cost on the same scale. */
+  noCacheBar: number | null;
+  own: boolean;
+}
+
+export interface ProviderGroup {
+  provider: string;
+  rows: ComparisonRow[];
+}
+
+export interface Comparison {
+  shown: ProviderGroup[];
+  rest: ProviderGroup[];
+  restCount: number;
+  /** Profiles with no price configured. */
+  unpriced: number;
+  /** Priced profiles whose API would reject one of these requests (so they have no total). */
+  rejected: number;
+}
+
+const PROVIDER_NAMES = { openai: 'OpenAI', anthropic: 'Anthropic' } as const;
+const FALLBACK_PROVIDER: Record<string, string> = { 'openai-automatic': 'OpenAI', anthropic: 'Anthropic' };
+
+/** The provider a profile belongs to: the catalog's, a provider fallback's, else "Other". */
+export function providerOf(id: string): string {
+  const m = CATALOG.find((x) => x.id === id);
+  return m ? PROVIDER_NAMES[m.provider] : (FALLBACK_PROVIDER[id] ?? 'Other');
+}
+
+const ORDER = ['OpenAI', 'Anthropic', 'Other'];
+
+function grouped(rows: readonly ComparisonRow[], costOf: Map<string, number | null>): ProviderGroup[] {
+  const by = new Map<string, ComparisonRow[]>();
+  for (const r of rows) {
+    const p = providerOf(r.profile);
+    if (!by.has(p)) by.set(p, []);
+    by.get(p)!.push(r);
+  }
+  const cost = (r: ComparisonRow): number => costOf.get(r.profile) ?? Infinity;
+  return [...by]
+    .sort(([a], [b]) => ORDER.indexOf(a) - ORDER.indexOf(b))
+    .map(([provider, list]) => ({ provider, rows: [...list].sort((x, y) => cost(x) - cost(y) || x.profile.localeCompare(y.profile)) }));
+}
+
+export const REJECTED = 'rejected by the API';
+
+/**
+ * The comparison of `byProfile`, with the scenario's own profile ids marked. `hasPrice` says whether
+ * a profile has an input price: a priced profile without a total is one whose API rejects one of
+ * the requests (a rule of its own, e.g. no mid-conversation system message), not a missing price.
+ */
+export function providerComparison(
+  byProfile: readonly ProfileTotals[],
+  own: readonly string[],
+  common: readonly string[] = COMMON,
+  hasPrice: (profile: string) => boolean = () => false,
+): Comparison {
+  const priced = byProfile.filter((p) => p.totals.costUsd !== null);
+  const costOf = new Map(byProfile.map((p) => [p.profile, p.totals.costUsd]));
+  // Bars are scaled to the dearest figure of their own view (the default one, or the disclosure's).
+  const scale = (rows: readonly ProfileTotals[]): number => Math.max(0, ...rows.map((p) => Math.max(p.totals.costUsd ?? 0, p.totals.noCacheCostUsd ?? 0)));
+  const row = ({ profile, title, totals: t }: ProfileTotals, max: number): ComparisonRow => {
+    const a = t.exact ? '' : '≈';
+    const missing = hasPrice(profile) ? REJECTED : NO_PRICE;
+    const usd = (x: number | null): string => (x === null ? missing : `${a}${formatUsd(x)}`);
+    return {
+      profile,
+      title,
+      cost: usd(t.costUsd),
+      noCache: usd(t.noCacheCostUsd),
+      cached: formatShare(t.cachedShare),
+      bar: t.costUsd === null || !max ? null : t.costUsd / max,
+      noCacheBar: t.noCacheCostUsd === null || !max ? null : t.noCacheCostUsd / max,
+      own: own.includes(profile),
+    };
+  };
+  const ownRows = priced.filter((p) => own.includes(p.profile));
+  const commonRows = common.map((id) => priced.find((p) => p.profile === id && !own.includes(id))).filter((p): p is ProfileTotals => !!p);
+  const pick = [...ownRows, ...commonRows].slice(0, MAX_SHOWN);
+  const picked = new Set(pick.map((p) => p.profile));
+  const rest = byProfile.filter((p) => !picked.has(p.profile));
+  return {
+    shown: grouped(
+      pick.map((p) => row(p, scale(pick))),
+      costOf,
+    ),
+    rest: grouped(
+      rest.map((p) => row(p, scale(rest))),
+      costOf,
+    ),
+    restCount: rest.length,
+    unpriced: byProfile.filter((p) => p.totals.costUsd === null && !hasPrice(p.profile)).length,
+    rejected: byProfile.filter((p) => p.totals.costUsd === null && hasPrice(p.profile)).length,
+  };
+}
