@@ -268,7 +268,14 @@ describe('the built site', () => {
     expect(await placed('recoveryTicket')).toEqual(['system fold', 'trailing slot']);
     expect(await placed('neededArtifact')).toEqual(['inline', 'inline']);
     expect(await placed('steeringNote-locked')).toEqual(['system fold + reminder', 'system fold + reminder']);
-    expect(await row('recoveryTicket').locator('.demos .badge').allInnerTexts()).toEqual(['system fold', 'trailing slot']);
+    // Shown by today's scenario, the recommended one, and the mid-conversation one (it arrives after the first send).
+    expect(await row('recoveryTicket').locator('.demos .badge').allInnerTexts()).toEqual(['system fold', 'trailing slot', 'mid-conversation system']);
+    // The three placements in numbers: one row each, every figure a price or a share.
+    expect(await page.locator('.compare-table tbody tr').allInnerTexts()).toEqual([
+      expect.stringMatching(/^today.*\t0 %\t≈\$0\.\d+\t≈\$0\.\d+$/),
+      expect.stringMatching(/^recommended.*\t\d+ %\t≈\$0\.\d+\t≈\$0\.\d+$/),
+      expect.stringMatching(/^mid-conversation system messages.*\t\d+ %\t≈\$0\.\d+\t≈\$0\.\d+$/),
+    ]);
     expect(await row('artifactRepair').innerText()).toContain("Outside this fold's model.");
     expect(await row('rejectionFeedback').locator('a[href*="layered-operator-rejection-recommended/#@10"]').count()).toBe(1);
     expect(await page.locator('tr.moves').count()).toBe(4);
