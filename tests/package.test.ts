@@ -2,13 +2,15 @@
  * The explainer as an installed package, end to end (slow: two npm installs and, per host, one
  * build plus one that fails). The project is packed (`npm pack`, which builds lib/ through
  * `prepack`), and so are the fold packages (FOLD_PACKAGES: the example fold, examples/folds/
- * chat-log.ts, compiled to JavaScript as `@acme/chat-log-fold`); the tarballs are installed into a
+ * chat-log.ts, compiled to JavaScript as `@acme/chat-log-fold`, and a team's asynchronous fold on
+ * the AI SDK 7, tests/fixtures/ai-sdk-fold, as `@acme/ai-sdk-fold`); the tarballs are installed into a
  * fresh plain Astro site and a fresh Starlight site, with pinned versions from the npm registry
  * (`--prefer-offline`: the npm cache first). Each host adds one line to its config —
  * `explainer({scenarios: 'scenarios', route: '/explainer/', folds: […]})`, or the Starlight plugin
  * with the same options — then `npx prompt-fold fixtures`, `check` and `astro build` run there.
  * Checked: a first `check` before the scenario folder exists (a notice naming the host's real
- * config file, exit 0); the scenario pages (the fold packages' too, named by their ids) under
+ * config file, exit 0); a fold that throws on one event reported at that scenario's file:line:col
+ * and event with the fold's own frame, and no other error; the scenario pages (the fold packages' too, named by their ids) under
  * /explainer/scenarios/<id>/ beside the host's own pages, links and data files under the route;
  * the integration touches only its own pages — every host page, one without <head> included, is
  * byte for byte what the host built (a snapshot integration listed first in the host's config
@@ -69,13 +71,24 @@ const sites = { astro: '', starlight: '' };
  * `convertToModelMessages`, with `ai` as its dependency) joins this list as a second entry — its
  * scenario in `scenario`, its id in `id` — and every check below then covers it too.
  */
-const FOLD_PACKAGES: { name: string; source: string; id: string; scenario: string }[] = [
+const FOLD_PACKAGES: { name: string; id: string; scenario: string; source?: string; dir?: string }[] = [
   { name: '@acme/chat-log-fold', source: 'examples/folds/chat-log.ts', id: 'chat-log', scenario: 'examples/scenarios/chat-log.yaml' },
+  // A team's own fold as it would publish it: asynchronous, on the AI SDK 7 (its real, async
+  // convertToModelMessages, installed from the registry as the package's dependency).
+  { name: '@acme/ai-sdk-fold', dir: 'tests/fixtures/ai-sdk-fold', id: 'ai-sdk-readme', scenario: 'tests/fixtures/ai-sdk-fold/ai-sdk-readme.yaml' },
 ];
 
-/** A fold as its own npm package: the TypeScript compiled, its kit import pointed at the installed package. */
-async function packFold({ name, source: file }: (typeof FOLD_PACKAGES)[number]): Promise<string> {
+/**
+ * A fold as its own npm package: a package folder packed as it is, or a TypeScript module compiled,
+ * its kit import pointed at the installed package.
+ */
+async function packFold({ name, source: file, dir: folder }: (typeof FOLD_PACKAGES)[number]): Promise<string> {
   const stem = name.replace(/^@/, '').replace('/', '-');
+  if (folder) {
+    await ok('npm', ['pack', '--pack-destination', tmp], join(ROOT, folder));
+    return join(tmp, `${stem}-1.0.0.tgz`);
+  }
+  if (!file) throw new Error(`fold package ${name}: give its source module or its package folder`);
   const dir = join(tmp, stem);
   mkdirSync(dir);
   const source = readFileSync(join(ROOT, file), 'utf8');
@@ -223,6 +236,26 @@ describe.each(['astro', 'starlight'] as const)('installed in a fresh %s site', (
     expect(await ok('npx', ['prompt-fold', 'check'], dir())).toContain(`ok: ${scenarioIds.length} scenarios`);
     const report = JSON.parse(await ok('npx', ['prompt-fold', 'report', '--json'], dir())) as { scenarios: { id: string }[] };
     expect(report.scenarios.map((s) => s.id).sort()).toEqual(scenarioIds);
+  });
+
+  it('reports a fold that throws on one event at that scenario’s event, and no other scenario', { timeout: 120_000 }, async () => {
+    // The AI SDK fold renders text and tool parts only: a reasoning part (an answer with `reasoning:`) makes it throw.
+    const bad = join(dir(), 'scenarios/ai-sdk-reasoning.yaml');
+    cpSync(join(ROOT, 'tests/fixtures/ai-sdk-fold/ai-sdk-reasoning.yaml'), bad);
+    try {
+      // As a developer runs it: in CI the new scenario's missing fixture would be a second error.
+      const r = await run('npx', ['prompt-fold', 'check'], dir(), { developer: true });
+      expect(r.status).toBe(1);
+      expect(r.output).toContain(
+        'scenarios/ai-sdk-reasoning.yaml:9:5 error: fold `ai-sdk-chat` failed while folding @2 message: its `snapshots` threw Error: unsupported assistant content part `reasoning`',
+      );
+      // The fold's own top frame, in the installed fold package; no stack of ours.
+      expect(r.output).toMatch(/\n {2}at .*node_modules\/@acme\/ai-sdk-fold\/index\.js:\d+:\d+/);
+      expect(r.output).toContain('1 error in 1 file; nothing was written.');
+      expect(r.output).not.toMatch(/lib\/(prompt|corpus)\//);
+    } finally {
+      rmSync(bad);
+    }
   });
 
   let buildOutput = '';
