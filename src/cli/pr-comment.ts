@@ -28,7 +28,14 @@ runMain(async () => {
   let values;
   try {
     ({ values } = parseArgs({
-      options: { from: { type: 'string' }, pr: { type: 'string' }, 'body-file': { type: 'string' }, 'verify-head': { type: 'string' }, 'site-url': { type: 'string' }, 'dry-run': { type: 'boolean', default: false } },
+      options: {
+        from: { type: 'string' },
+        pr: { type: 'string' },
+        'body-file': { type: 'string' },
+        'verify-head': { type: 'string' },
+        'site-url': { type: 'string' },
+        'dry-run': { type: 'boolean', default: false },
+      },
       strict: true,
     }));
   } catch (err) {

@@ -138,9 +138,7 @@ export function buildPreview(options: BuildPreviewOptions): PreviewMeta {
   renameSync(staging, out);
   log(`preview of #${options.pr} ready in ${out}${meta.url ? ` (for ${meta.url}/)` : ''}`);
   if (review.expectations.length)
-    log(
-      `${review.expectations.length} broken cache expectation(s): the preview and its comment show them; \`npm run check\` (and the pull request's check) fails on them`,
-    );
+    log(`${review.expectations.length} broken cache expectation(s): the preview and its comment show them; \`npm run check\` (and the pull request's check) fails on them`);
   return meta;
 }
 

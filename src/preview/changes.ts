@@ -71,17 +71,11 @@ const ReviewFile = z.strictObject({
   changes: SummaryChanges,
   sides: z.array(z.strictObject({ id: text, before: side, after: side })).max(10_000),
   rootCauses: z.array(rootCauseSchema).max(1000),
-  expectations: z
-    .array(z.strictObject({ file: text, line: z.number().int().positive(), col: z.number().int().positive(), message: text }))
-    .max(100_000),
+  expectations: z.array(z.strictObject({ file: text, line: z.number().int().positive(), col: z.number().int().positive(), message: text })).max(100_000),
 });
 
-const sideJson = (s: Side): z.infer<typeof side> =>
-  s.kind === 'figures' ? { kind: 'figures', requests: [...s.requests].map(([offset, f]) => ({ offset, ...f })) } : s;
-const sideOfJson = (s: z.infer<typeof side>): Side =>
-  s.kind === 'figures'
-    ? { kind: 'figures', requests: new Map(s.requests.map(({ offset, ...f }) => [offset, f])) }
-    : s;
+const sideJson = (s: Side): z.infer<typeof side> => (s.kind === 'figures' ? { kind: 'figures', requests: [...s.requests].map(([offset, f]) => ({ offset, ...f })) } : s);
+const sideOfJson = (s: z.infer<typeof side>): Side => (s.kind === 'figures' ? { kind: 'figures', requests: new Map(s.requests.map(({ offset, ...f }) => [offset, f])) } : s);
 
 /** The change set without prompt text or diff rows. */
 function slimChanges(changes: ChangeSet): z.infer<typeof SummaryChanges> {

@@ -160,8 +160,7 @@ export function baseSides(
 }
 
 /** The delta of every scenario from its sides (see baseSides). */
-export const deltasOf = (sides: ReadonlyMap<string, Sides>): Map<string, ScenarioDelta> =>
-  new Map([...sides].map(([id, s]) => [id, reviewDelta(id, s.before, s.after)]));
+export const deltasOf = (sides: ReadonlyMap<string, Sides>): Map<string, ScenarioDelta> => new Map([...sides].map(([id, s]) => [id, reviewDelta(id, s.before, s.after)]));
 
 /** The delta of every scenario against a base (baseSides, then reviewDelta). */
 export function baseDeltas(

@@ -27,7 +27,9 @@ export function headline(v: Verdict): string {
     case 'improved':
       return `The cache improved: requests read more of the prompt cache than at the base${cost}`;
     case 'neutral':
-      return `Prompts changed without a cache effect: no request reads less of the prompt cache than at the base${cost}`;
+      return v.totals
+        ? `Prompts changed without a cache effect: no request reads less of the prompt cache than at the base${cost}`
+        : `Prompts changed; their effect on the prompt cache is not known${v.unknown === undefined ? ' (no scenario has figures before and after)' : ' (the figures before the change are not known)'}`;
     case 'unchanged':
       return 'No prompt changes: every request renders exactly as its committed fixture';
   }

@@ -121,14 +121,12 @@ export function verdictOf(review: ReviewData): Verdict {
     const side = sides.get(s.id);
     const [before, after] = [sumOf(side?.before), sumOf(side?.after)];
     if (side?.before.kind === 'unknown') unknown ??= side.before.reason;
-    const move =
-      side?.before.kind === 'figures' && side.after.kind === 'figures' ? movement(side.before.requests, side.after.requests) : { worse: [], better: [] };
+    const move = side?.before.kind === 'figures' && side.after.kind === 'figures' ? movement(side.before.requests, side.after.requests) : { worse: [], better: [] };
     const regressed = [...new Set([...move.worse, ...(named.get(s.id) ?? [])])].sort((x, y) => x - y);
     if (move.better.length) improved = true;
     if (before && after) totals = { before: add(totals.before, before), after: add(totals.after, after), n: totals.n + 1 };
     const requestsChanged = s.requests.filter((q) => q.status !== 'unchanged').length;
-    const figuresMoved =
-      !!before && !!after && (before.inputTokens !== after.inputTokens || before.cachedTokens !== after.cachedTokens || before.costUsd !== after.costUsd);
+    const figuresMoved = !!before && !!after && (before.inputTokens !== after.inputTokens || before.cachedTokens !== after.cachedTokens || before.costUsd !== after.costUsd);
     const expectations = broken.get(s.stem) ?? 0;
     if (s.status !== 'unchanged' || figuresMoved || expectations || regressed.length)
       rows.push({ id: s.id, stem: s.stem, title: s.title, status: s.status, requestsChanged, before, after, regressed, expectations });
