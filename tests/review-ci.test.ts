@@ -296,7 +296,7 @@ describe('a fold change that breaks the cache gets its review, and its check sti
   });
 
   it('the CI comment and `npm run pr-summary` print the same figures: the same text; --dry-run prints it and posts nothing', async () => {
-    const summary = repo.npm(['pr-summary', '--', '--base', 'main', '--site-url', SITE, '--pr', String(PR)]);
+    const summary = repo.npm(['pr-summary', '--', '--base', 'origin/main', '--site-url', SITE, '--pr', String(PR)]);
     expect(summary.status, summary.stderr).toBe(0);
     expect(summary.stdout).toBe(comment);
     const before = github.requests.length;

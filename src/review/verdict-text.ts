@@ -31,7 +31,9 @@ export function headline(v: Verdict): string {
         ? `Prompts changed without a cache effect: no request reads less of the prompt cache than at the base${cost}`
         : `Prompts changed; their effect on the prompt cache is not known${v.unknown === undefined ? ' (no scenario has figures before and after)' : ' (the figures before the change are not known)'}`;
     case 'unchanged':
-      return 'No prompt changes: every request renders exactly as its committed fixture';
+      return v.figuresOnly
+        ? `No prompt changes, but the token or cost figures of ${plural(v.figuresOnly, 'scenario')} changed (abridged boilerplate, prices)${cost}`
+        : 'No prompt changes: every request renders exactly as its committed fixture';
   }
 }
 

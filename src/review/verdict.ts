@@ -59,6 +59,8 @@ export interface Verdict {
   unknown?: string;
   /** Scenarios whose prompts, figures or expectations changed, in corpus order. */
   rows: ScenarioRow[];
+  /** Scenarios whose printed prompts are as at the base but whose figures are not (abridged boilerplate, prices). */
+  figuresOnly: number;
   /** Scenarios the change adds and removes. */
   added: number;
   removed: number;
@@ -132,13 +134,7 @@ export function verdictOf(review: ReviewData): Verdict {
       rows.push({ id: s.id, stem: s.stem, title: s.title, status: s.status, requestsChanged, before, after, regressed, expectations });
   }
   const regressedRequests = rows.reduce((n, r) => n + r.regressed.length, 0);
-  const kind: VerdictKind = regressedRequests
-    ? 'regressed'
-    : improved
-      ? 'improved'
-      : changes.changed || rows.some((r) => r.before && r.after && r.before.costUsd !== r.after.costUsd)
-        ? 'neutral'
-        : 'unchanged';
+  const kind: VerdictKind = regressedRequests ? 'regressed' : improved ? 'improved' : changes.changed ? 'neutral' : 'unchanged';
   const { before, after, n } = totals;
   return {
     kind,
@@ -149,6 +145,7 @@ export function verdictOf(review: ReviewData): Verdict {
         : null,
     ...(unknown !== undefined && { unknown }),
     rows,
+    figuresOnly: rows.filter((r) => r.status === 'unchanged' && r.requestsChanged === 0 && r.before && r.after).length,
     added: changes.scenarios.filter((s) => s.status === 'added').length,
     removed: changes.scenarios.filter((s) => s.status === 'removed').length,
   };
