@@ -6,9 +6,10 @@
  *   errors          the one user-facing error type (src/errors.ts)
  *   folds           pure, browser-safe folds and the Fold interface: nothing of the site, no node:
  *   scenarios       load and validate scenario files (through a fold's interface)
- *   prompt          print a request, weave the cut and annotations, page models; with economics/
- *                   (tokens, cached tokens, cost, cache breaks, expect:) and wire/ (provider wire
- *                   formats) — one layer: the corpus check renders and costs in one pass
+ *   prompt          print a request, weave the cut and annotations, page models
+ *   wire, economics provider wire formats; tokens, cached tokens, cost, cache breaks, expect: (they
+ *                   read rendered requests, and the economics place entries where the wire sends them)
+ *   corpus          the corpus check: load, render and cost every scenario in one pass
  *   fixture-format  write and parse the committed fixtures
  *   review          base-ref review, compare, PR summary
  *   integration     the Astro integration, its options, the site's corpus
@@ -22,7 +23,9 @@ const layers = [
   ['errors', '^src/errors[.]ts$'],
   ['folds', '^src/folds/'],
   ['scenarios', '^src/scenarios/'],
-  ['prompt', '^src/(prompt|economics|wire)/'],
+  ['prompt', '^src/prompt/'],
+  ['wire-economics', '^src/(economics|wire)/'],
+  ['corpus', '^src/corpus/'],
   ['fixture-format', '^src/fixture-format/'],
   ['review', '^src/review/'],
   ['integration', '^src/integration/'],
@@ -52,6 +55,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/folds/', pathNot: '[.]test[.]ts$' },
       to: { pathNot: '^src/folds/|^node_modules/', dependencyTypesNot: ['npm', 'npm-dev'] },
+    },
+    {
+      name: 'no-fold-internals',
+      comment: "a generic module never imports a fold's own folder: it goes through the Fold interface and the kit (src/folds/*.ts); only the registry (src/folds/index.ts) names the built-in folds",
+      severity: 'error',
+      // src/import still reads the requests fold's body schemas: until the provider adapters own them (issue #37).
+      from: { path: '^src/', pathNot: '[.]test[.]ts$|^src/folds/(index[.]ts|context-protocol/|layered/|requests/)|^src/import/' },
+      to: { path: '^src/folds/(context-protocol|layered|requests)/' },
     },
     {
       name: 'sync-stands-apart',

@@ -173,7 +173,7 @@ describe('why a prompt changed', () => {
     change = git('rev-parse', 'HEAD').trim();
     commit('option', () => replace('scenarios/11-metadata-lines-before-after.yaml', 'metadataLines: synthesized-only', 'metadataLines: every-item'));
     commit('event', () => replace('scenarios/01-birth-window.yaml', 'CI on every pull request.', 'CI on every push.'));
-    commit('fold code', () => replace('src/folds/requests/tools.ts', 'JSON.stringify(tools, null, 2)', 'JSON.stringify(tools, null, 3)'));
+    commit('fold code', () => replace('src/folds/requests/normalise.ts', 'const text = toolsContent(list);', "const text = toolsContent(list).replaceAll('  ', '   ');"));
   }, 240_000);
 
   it('names a changed fold option with its old and new value', () => {
@@ -191,10 +191,10 @@ describe('why a prompt changed', () => {
 
   it('names the fold and its changed file when the scenario did not change', () => {
     const md = summaryAt('main');
-    // The requests fold renders both imported traces: the change to its tools file changes both.
+    // The requests fold renders both imported traces: the change to its normaliser changes both.
     expect(md).toContain('in 2 scenarios against');
     for (const name of ['30-imported-trace', '31-imported-eviction'])
-      expect(md).toContain(`(\`${name}\`)\n\nWhy: the requests fold changed (\`src/folds/requests/tools.ts\`); the scenario did not; in the prompt: message `);
+      expect(md).toContain(`(\`${name}\`)\n\nWhy: the requests fold changed (\`src/folds/requests/normalise.ts\`); the scenario did not; in the prompt: message `);
   }, 120_000);
 
   it('says all of it on /changes/, as text with names as code', () => {
@@ -212,7 +212,7 @@ describe('why a prompt changed', () => {
     starts('Why: the scenario changed — event @15 edited');
     starts('Why: its base scenario <code>birth-window</code> changed — event @15 edited');
     // Both imported traces (30-imported-trace, 31-imported-eviction) are rendered by the requests fold.
-    starts('Why: the requests fold changed (<code>src/folds/requests/tools.ts</code>); the scenario did not', 2);
+    starts('Why: the requests fold changed (<code>src/folds/requests/normalise.ts</code>); the scenario did not', 2);
     // Nothing else changed since `change`: one sentence per changed scenario, none for a request that says the same.
     expect(why).toHaveLength(5);
   }, 180_000);

@@ -5,16 +5,16 @@ import { describe, expect, it } from 'vitest';
 import { contextProtocol } from '../folds/context-protocol/index.ts';
 import { BUILTIN_FOLDS } from '../folds/index.ts';
 import { DEFAULT_TIME_ZERO } from '../integration/options.ts';
-import { renderTexts } from '../prompt/corpus.ts';
+import { renderTexts } from '../corpus/check.ts';
 import { generateCorpus } from './corpus.ts';
 import { baselineMarkdown } from './project.ts';
 import { syntheticStream } from './stream.ts';
 
 const config = { folds: BUILTIN_FOLDS, defaultFold: 'context-protocol', timeZero: DEFAULT_TIME_ZERO };
 
-describe('synthetic corpus', () => {
+describe('synthetic corpus', async () => {
   const corpus = generateCorpus({ scenarios: 4 });
-  const rendered = renderTexts(
+  const rendered = await renderTexts(
     corpus.files.map((f) => ({ file: `scenarios/${f.name}`, text: f.text })),
     config,
     { everyEvent: false },

@@ -41,12 +41,12 @@ export interface Phases {
 export async function measurePhases(config: CorpusConfig): Promise<Phases> {
   const t0 = now();
   const files = listScenarioFiles(config).map((file) => ({ file, text: readFileSync(join(config.root, file), 'utf8') }));
-  const loaded = loadTexts(files, config);
+  const loaded = await loadTexts(files, config);
   const t1 = now();
   const errors = [...loaded.errors];
-  const rendered = loaded.scenarios.map((s) =>
-    renderScenario(s, config.folds.get(s.fold)!, { everyEvent: true, ...(s.deploy && { deployed: config.folds.get(s.deploy.fold)! }) }, errors),
-  );
+  const rendered = [];
+  for (const s of loaded.scenarios)
+    rendered.push(await renderScenario(s, config.folds.get(s.fold)!, { everyEvent: true, ...(s.deploy && { deployed: config.folds.get(s.deploy.fold)! }) }, errors));
   const t2 = now();
   for (const r of rendered) scenarioEconomics(r, DEFAULT_ECONOMICS);
   const economicsMs = now() - t2;
@@ -59,7 +59,7 @@ export async function measurePhases(config: CorpusConfig): Promise<Phases> {
   // One scenario at a time, as the pages do: a page model (every pane) is made, highlighted, dropped.
   for (const r of rendered) {
     const v0 = now();
-    const v = scenarioView(r);
+    const v = await scenarioView(r);
     const v1 = now();
     viewMs += v1 - v0;
     for (const pane of v.panes) {

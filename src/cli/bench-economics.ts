@@ -26,11 +26,12 @@ runMain(async () => {
     const { files } = generateCorpus({ scenarios: n });
     const config = { folds: BUILTIN_FOLDS, defaultFold: 'context-protocol', timeZero: DEFAULT_TIME_ZERO };
     const a = performance.now();
-    const { scenarios } = loadTexts(
+    const { scenarios } = await loadTexts(
       files.map((f) => ({ file: `scenarios/${f.name}`, text: f.text })),
       config,
     );
-    const rendered = scenarios.map((s) => renderScenario(s, BUILTIN_FOLDS.get(s.fold)!, { everyEvent: true }, []));
+    const rendered = [];
+    for (const s of scenarios) rendered.push(await renderScenario(s, BUILTIN_FOLDS.get(s.fold)!, { everyEvent: true }, []));
     const b = performance.now();
     for (const r of rendered) scenarioEconomics(r, DEFAULT_ECONOMICS);
     const c = performance.now();

@@ -8,12 +8,14 @@
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { contextProtocol } from '../folds/context-protocol/index.ts';
+import { BUILTIN_FOLDS } from '../folds/index.ts';
 import { printRequest } from '../prompt/print.ts';
 import { syntheticStream, type SyntheticStream } from '../bench/stream.ts';
 import { median, ms, now } from '../bench/measure.ts';
 import { runMain } from './config.ts';
 import { abridgementsOf } from '../folds/hooks.ts';
+
+const contextProtocol = BUILTIN_FOLDS.get('context-protocol')!;
 
 const SIZES = [10_000, 100_000];
 const RUNS = 7;
@@ -32,12 +34,12 @@ interface Run {
   maxLines: number;
 }
 
-function once(stream: SyntheticStream): Run {
+async function once(stream: SyntheticStream): Promise<Run> {
   gc();
   const options = contextProtocol.defaults;
-  const abridgements = abridgementsOf(contextProtocol, options);
+  const abridgements = await abridgementsOf(contextProtocol, options);
   const t0 = now();
-  const snaps = contextProtocol.snapshots(stream.events, options, new Set(stream.requests));
+  const snaps = await contextProtocol.snapshots(stream.events, options, new Set(stream.requests));
   const t1 = now();
   let lines = 0;
   let chars = 0;
@@ -60,9 +62,10 @@ runMain(async () => {
   const results: { events: number; requests: number; compactions: number; run: Run }[] = [];
   const streams = SIZES.map((size) => syntheticStream({ events: size }));
   // Warm-up on every size first, so the smaller size is not the one that pays for the JIT.
-  for (const stream of streams) once(stream);
+  for (const stream of streams) await once(stream);
   for (const stream of streams) {
-    const runs = Array.from({ length: RUNS }, () => once(stream));
+    const runs: Run[] = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await once(stream));
     const run = runs.find((r) => r.totalMs === median(runs.map((x) => x.totalMs)))!;
     results.push({ events: stream.events.length, requests: stream.requests.length, compactions: stream.compactions, run });
   }

@@ -27,7 +27,7 @@ import { dirSize, mib, ms, now, PEAK_RSS_SOURCE, timed, type Timed } from '../be
 import { measurePhases, type Phases } from '../bench/phases.ts';
 import { makeBaselineProject, makeSiteProject, referencedScenarios, removeProject, ROOT, type BaselinePage } from '../bench/project.ts';
 import { BUILTIN_FOLDS } from '../folds/index.ts';
-import { renderTexts } from '../prompt/corpus.ts';
+import { renderTexts } from '../corpus/check.ts';
 import { DEFAULT_TIME_ZERO } from '../integration/options.ts';
 import { loadConfig, runMain, UsageError } from './config.ts';
 
@@ -204,7 +204,7 @@ async function benchSize(n: number, keep: boolean): Promise<SizeResult> {
     console.log(`  pagefind ${r.status === 0 ? 'done' : 'FAILED'}: ${ms(r.wallMs)}, peak ${mib(r.peakRss)}`);
   }
 
-  const rendered = renderTexts(
+  const rendered = await renderTexts(
     files.map((f) => ({ file: `scenarios/${f.name}`, text: f.text })),
     { folds: BUILTIN_FOLDS, defaultFold: 'context-protocol', timeZero: DEFAULT_TIME_ZERO },
     { everyEvent: false },

@@ -9,7 +9,7 @@
  */
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { renderCorpus } from '../prompt/corpus.ts';
+import { renderCorpus } from '../corpus/check.ts';
 import { reportWithFrames } from '../scenarios/frame.ts';
 import { UPDATE_COMMAND } from '../fixture-format/format.ts';
 import { planFixtures, staleMessage } from '../fixture-format/store.ts';
@@ -25,7 +25,7 @@ const readText = (path: string): string | undefined => {
 
 runMain(async () => {
   const config = await loadConfig();
-  const corpus = renderCorpus(config, { everyEvent: false });
+  const corpus = await renderCorpus(config, { everyEvent: false });
   for (const w of corpus.warnings) console.warn(`${w.pos.file}:${w.pos.line}:${w.pos.col} warning: ${w.message}`);
   if (corpus.errors.length) {
     console.error(reportWithFrames(corpus.errors, (f) => readText(join(config.root, f))));

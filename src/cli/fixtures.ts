@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { renderCorpus } from '../prompt/corpus.ts';
+import { renderCorpus } from '../corpus/check.ts';
 import { reportWithFrames } from '../scenarios/frame.ts';
 import { applyPlan, planFixtures } from '../fixture-format/store.ts';
 import { loadConfig, runMain, UsageError } from './config.ts';
@@ -16,7 +16,7 @@ runMain(async () => {
     throw new UsageError('npm run fixtures rewrites committed files and never runs in CI.\n  fix: run it locally and commit fixtures/; CI checks them with `npm test`');
   }
   const config = await loadConfig();
-  const corpus = renderCorpus(config, { everyEvent: false });
+  const corpus = await renderCorpus(config, { everyEvent: false });
   if (corpus.errors.length) {
     // Nothing is written; each error with a short code frame of its file.
     console.error(

@@ -39,10 +39,10 @@ async function work(args: Args): Promise<void> {
     withErrors = 0,
     errors = 0,
     slowestMs = 0;
-  const result = fc.check(
-    fc.property(fuzzCase(seeds), (files) => {
+  const result = await fc.check(
+    fc.asyncProperty(fuzzCase(seeds), async (files) => {
       parentPort!.postMessage({ start: i++, files } satisfies Msg);
-      const o = checkCase(files, config);
+      const o = await checkCase(files, config);
       if (o.loaded) loaded++;
       if (o.errors) withErrors++;
       errors += o.errors;

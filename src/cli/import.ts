@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import { importTrace, INPUT_FORMATS, type InputFormat } from '../import/index.ts';
 import { IMPORT_HEADER } from '../import/scenario.ts';
-import { renderTexts } from '../prompt/corpus.ts';
+import { renderTexts } from '../corpus/check.ts';
 import { CorpusError } from '../scenarios/errors.ts';
 import { loadConfig, runMain, UsageError } from './config.ts';
 
@@ -75,7 +75,7 @@ runMain(async () => {
   const { result, errors } = importTrace(trace, { file: display, id, ...(args.format && { format: args.format }), ...(imported && { previous: existing }) });
   if (!result) throw new CorpusError(errors);
   // The result must pass the corpus check as it is (kept annotations must still anchor).
-  const check = renderTexts([{ file: out, text: result.yaml }], config, { everyEvent: false });
+  const check = await renderTexts([{ file: out, text: result.yaml }], config, { everyEvent: false });
   if (check.errors.length) throw new CorpusError(check.errors);
   const tmp = join(dirname(outAbs), `.${basename(outAbs)}.tmp`);
   writeFileSync(tmp, result.yaml);

@@ -11,7 +11,7 @@
  * printed), as it stops the preview build.
  */
 import { parseArgs } from 'node:util';
-import { renderCorpus } from '../prompt/corpus.ts';
+import { renderCorpus } from '../corpus/check.ts';
 import { blockingErrors } from '../review/expectations.ts';
 import { buildReview } from '../review/review-data.ts';
 import { prSummary } from '../review/summary.ts';
@@ -37,7 +37,7 @@ runMain(async () => {
     throw new UsageError('missing --site-url <url> — the preview site the links point at\n  usage: npm run pr-summary -- --base origin/main --site-url https://preview.example');
   basePathOf(values['site-url']); // a bad URL is a usage error, not a broken link
   const site = values.pr ? previewUrl(parsePr(values.pr), values['site-url']) : values['site-url'];
-  const corpus = renderCorpus(config, { everyEvent: false });
+  const corpus = await renderCorpus(config, { everyEvent: false });
   const blocking = blockingErrors(corpus, true);
   if (blocking.length) throw new CorpusError(blocking);
   // The base's figures are its own: its `npm run report`, run on a temporary export of the base commit.

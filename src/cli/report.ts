@@ -6,7 +6,7 @@
  * Checks the corpus first (errors fail, nothing printed).
  */
 import { parseArgs } from 'node:util';
-import { assertClean, renderCorpus } from '../prompt/corpus.ts';
+import { assertClean, renderCorpus } from '../corpus/check.ts';
 import { buildReport, reportTable } from '../economics/report.ts';
 import { DEFAULT_ECONOMICS } from '../economics/profiles.ts';
 import { loadConfig, runMain, UsageError } from './config.ts';
@@ -19,7 +19,7 @@ runMain(async () => {
     throw new UsageError(`${(err as Error).message}\n  usage: npm run report [-- --json] [--all-profiles]`);
   }
   const config = await loadConfig();
-  const corpus = assertClean(renderCorpus(config, { everyEvent: false }));
+  const corpus = assertClean(await renderCorpus(config, { everyEvent: false }));
   const economics = config.economics ?? DEFAULT_ECONOMICS;
   const all = values['all-profiles'] ? { allProfiles: economics } : {};
   process.stdout.write(values.json ? `${JSON.stringify(buildReport(corpus, all), null, 2)}\n` : reportTable(corpus, all));

@@ -16,7 +16,7 @@ runMain(async () => {
   const config = await loadConfig();
   const dir = join(config.root, SCHEMAS_DIR);
   mkdirSync(dir, { recursive: true });
-  const files = scenarioSchemaFiles(config.folds, config.defaultFold);
+  const files = await scenarioSchemaFiles(config.folds, config.defaultFold);
   let written = 0;
   for (const f of files) {
     const path = join(dir, f.name);

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_FOLDS } from '../folds/index.ts';
-import { renderTexts } from '../prompt/corpus.ts';
+import { renderTexts } from '../corpus/check.ts';
 import { scenarioView } from '../prompt/view.ts';
 import { encodePanes } from './pane-data.ts';
 import { escapeHtml, fromPane, paneMarkup, type PaneMarkupLine } from './pane-markup.ts';
@@ -39,9 +39,9 @@ events:
   - {off: 3, t: 1s, type: entry/added, payload: {layer: L1, role: USER, sourceType: retryFeedback, content: retry}}
   - {off: 4, t: 2s, type: request, payload: {model: m}}
 `;
-    const r = renderTexts([{ file: 'scenarios/x.yaml', text }], config, { everyEvent: true });
+    const r = await renderTexts([{ file: 'scenarios/x.yaml', text }], config, { everyEvent: true });
     expect(r.errors).toEqual([]);
-    const view = scenarioView(r.scenarios[0]!);
+    const view = await scenarioView(r.scenarios[0]!);
     const pane = view.panes.find((p) => p.offset === 4)!;
     const under = pane.lines.flatMap((l) => (l.breakpoints ?? []).map((b) => `${l.text.trim()} | ${b}`));
     expect(under).toEqual(['more | cache breakpoint', 'content: "task" | cache breakpoint']);

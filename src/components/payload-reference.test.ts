@@ -14,8 +14,8 @@ const FOLDS: AnyFold[] = [contextProtocol, layered, chatLog];
 
 describe('payload reference', () => {
   for (const fold of FOLDS) {
-    it(`${fold.id}: documents every event type with an example the fold accepts`, () => {
-      const ref = foldReference(fold);
+    it(`${fold.id}: documents every event type with an example the fold accepts`, async () => {
+      const ref = await foldReference(fold);
       expect(ref.types.map((t) => t.type)).toEqual([...fold.eventTypes]);
       for (const t of ref.types) {
         expect(t.documented, t.type).toBe(true);
@@ -35,8 +35,8 @@ describe('payload reference', () => {
     });
   }
 
-  it('shows types, allowed values and required vs optional from the schema', () => {
-    const ref = foldReference(contextProtocol);
+  it('shows types, allowed values and required vs optional from the schema', async () => {
+    const ref = await foldReference(contextProtocol);
     const added = ref.types.find((t) => t.type === 'agents/context-added')!;
     const row = (path: string) => added.fields.find((f) => f.path === path);
     expect(row('role')).toMatchObject({ required: true, allowed: ['system', 'developer', 'user', 'assistant'] });
@@ -53,9 +53,9 @@ describe('payload reference', () => {
     expect(ref.options).toEqual([expect.objectContaining({ path: 'metadataLines', required: false, allowed: ['synthesized-only', 'every-item'] })]);
   });
 
-  it('a fold without the hooks still lists its event types, undocumented', () => {
+  it('a fold without the hooks still lists its event types, undocumented', async () => {
     const { payloadSchemas: _p, optionsSchema: _o, rules: _r, ...bare } = chatLog;
-    const ref = foldReference(bare as AnyFold);
+    const ref = await foldReference(bare as AnyFold);
     expect(ref.types.map((t) => [t.type, t.documented])).toEqual([
       ['message', false],
       ['send', false],

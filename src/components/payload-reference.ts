@@ -8,6 +8,7 @@
 import { stringify } from 'yaml';
 import type { AnyFold, JsonSchema } from '../folds/types.ts';
 import { minimalExample } from '../folds/json-schema.ts';
+import { optionsSchemaOf, payloadSchemasOf } from '../folds/hooks.ts';
 
 export interface FieldRow {
   /** Dotted path inside the payload; `[]` marks a list's entries, `(type: x)` a tagged variant. */
@@ -140,8 +141,8 @@ function eventYaml(type: string, offset: number, payload: Record<string, unknown
 }
 
 /** The whole reference of one fold. */
-export function foldReference(fold: AnyFold): FoldReference {
-  const schemas = fold.payloadSchemas?.() ?? {};
+export async function foldReference(fold: AnyFold): Promise<FoldReference> {
+  const schemas = await payloadSchemasOf(fold);
   const types: EventTypeReference[] = fold.eventTypes.map((type: string) => {
     const isRequest = fold.requestTypes.includes(type);
     const raw = schemas[type];
@@ -166,6 +167,7 @@ export function foldReference(fold: AnyFold): FoldReference {
       exampleYaml: eventYaml(type, 12, example),
     };
   });
-  const options = fold.optionsSchema ? fieldRows(asSchema(fold.optionsSchema())).map((r) => (r.depth === 0 ? { ...r, required: false } : r)) : [];
+  const optionsSchema = await optionsSchemaOf(fold);
+  const options = optionsSchema ? fieldRows(asSchema(optionsSchema)).map((r) => (r.depth === 0 ? { ...r, required: false } : r)) : [];
   return { id: fold.id, title: fold.title, description: fold.description, types, options, defaults: { ...fold.defaults }, rules: [...(fold.rules ?? [])] };
 }

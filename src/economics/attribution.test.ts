@@ -10,7 +10,7 @@ import * as o200k from 'gpt-tokenizer/encoding/o200k_base';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../cli/config.ts';
 import { resolveOptions } from '../integration/options.ts';
-import { assertClean, renderCorpus, renderTexts, type RenderedCorpus } from '../prompt/corpus.ts';
+import { assertClean, renderCorpus, renderTexts, type RenderedCorpus } from '../corpus/check.ts';
 import type { RequestEconomics } from './compute.ts';
 import { cutNote } from './view.ts';
 
@@ -24,7 +24,7 @@ const chatTokens = (messages: readonly { role: string; content: string }[]): num
 
 let corpus: RenderedCorpus;
 beforeAll(async () => {
-  corpus = renderCorpus(await loadConfig(), { everyEvent: false });
+  corpus = await renderCorpus(await loadConfig(), { everyEvent: false });
 });
 const req = (id: string, offset: number): RequestEconomics => corpus.economics.get(id)!.requests.find((e) => e.offset === offset)!;
 const typeOf = (id: string, offset: number): string => corpus.scenarios.find((r) => r.scenario.id === id)!.scenario.chain.find((e) => e.offset === offset)!.type;
@@ -81,7 +81,7 @@ describe('the bundled scenarios name the event a reviewer would name', () => {
 describe('crafted scenarios', () => {
   const run = async (text: string, folds?: string[]) => {
     const config = await resolveOptions(process.cwd(), folds ? { folds } : {});
-    return assertClean(renderTexts([{ file: 'scenarios/c.yaml', text }], config, { everyEvent: false })).economics.get('c')!.requests;
+    return assertClean(await renderTexts([{ file: 'scenarios/c.yaml', text }], config, { everyEvent: false })).economics.get('c')!.requests;
   };
 
   it('a layered feedback entry inserted into the system fold loses the cached system prefix', async () => {

@@ -3,8 +3,9 @@
  * in-place rewrite, a delete (not the events whose text it removed), a compaction, an entry the
  * fold inserts above the transcript, or a mid-stream `deploy:`.
  *
- * Fold-independent: fold the events between the previous request and this one one at a time (one
- * `snapshots` pass per rule in force, asking for every event of the range) and name the first event
+ * Fold-independent: fold the events between the previous request and this one one at a time (the
+ * pipeline did it, one `snapshots` pass per rule in force for every such range: render.ts
+ * `folded`) and name the first event
  * after which the lost prefix is no longer a prefix of what the fold would send. Where a `deploy:`
  * lands inside the range, the state just before it is folded again under the deployed rule first:
  * if that already loses the prefix, the deploy is named. Called only for a request whose previous
@@ -56,34 +57,25 @@ export function responsibleEvent(t: Tokenizer, r: RenderedScenario, prev: Render
   const chain = r.scenario.chain;
   const range = chain.filter((e) => e.offset > prev.offset && e.offset <= q.offset);
   if (!range.length) return null;
-  // Per phase: the offsets to fold, and (for a phase starting inside the range) the state just before it.
-  const want = new Map<Phase, Set<number>>();
+  // A phase starting inside the range: the state just before it, under its rule.
   const before = new Map<Phase, number>();
-  for (const e of range) {
-    const ph = phaseOf(e.offset);
-    if (!want.has(ph)) want.set(ph, new Set());
-    want.get(ph)!.add(e.offset);
-  }
-  for (const ph of want.keys()) {
+  for (const ph of new Set(range.map((e) => phaseOf(e.offset)))) {
     if (ph.from <= prev.offset || ph.from > q.offset) continue;
     const last = chain.findLast((e) => e.offset < ph.from);
-    if (last) {
-      before.set(ph, last.offset);
-      want.get(ph)!.add(last.offset);
-    }
+    if (last) before.set(ph, last.offset);
   }
-  const snaps = new Map<Phase, Map<number, readonly RenderedMessage[]>>();
-  for (const [ph, at] of want) snaps.set(ph, new Map(ph.fold.snapshots(chain, ph.options, at).map((s) => [s.offset, s.messages] as const)));
+  // Folded by the pipeline already (render.ts: every range where a request did not extend the one before).
+  const snaps = r.folded ?? new Map<Phase, ReadonlyMap<number, readonly RenderedMessage[]>>();
   let current = phaseOf(prev.offset);
   for (const e of range) {
     const ph = phaseOf(e.offset);
     if (ph !== current) {
       current = ph;
       const b = before.get(ph);
-      const m = b === undefined ? undefined : snaps.get(ph)!.get(b);
+      const m = b === undefined ? undefined : snaps.get(ph)?.get(b);
       if (m && !keeps(t, m, target)) return { offset: ph.from, deploy: true, messages: m };
     }
-    const m = snaps.get(ph)!.get(e.offset);
+    const m = snaps.get(ph)?.get(e.offset);
     if (m && !keeps(t, m, target)) return { offset: e.offset, deploy: false, messages: m };
   }
   return null;

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { resolveOptions } from '../integration/options.ts';
-import { renderTexts } from '../prompt/corpus.ts';
+import { renderTexts } from '../corpus/check.ts';
 import { formatError } from '../scenarios/errors.ts';
 import type { RenderedScenario } from '../prompt/render.ts';
 import type { InputError } from '../scenarios/errors.ts';
@@ -32,7 +32,7 @@ events:
 
 async function run(expectBlock: string) {
   const config = await resolveOptions(process.cwd());
-  return renderTexts([{ file: 'scenarios/exp.yaml', text: scenario(expectBlock) }], config, { everyEvent: false });
+  return await renderTexts([{ file: 'scenarios/exp.yaml', text: scenario(expectBlock) }], config, { everyEvent: false });
 }
 
 describe('expect:', () => {
@@ -59,7 +59,7 @@ describe('expect:', () => {
       .replace('content: "Run pnpm test."', `content: "Run pnpm test.${' word'.repeat(1100)}"`)
       .replace('{off: 10, t: 8s,', '{off: 10, t: 30m 5s,');
     const config = await resolveOptions(process.cwd());
-    const r = renderTexts([{ file: 'scenarios/exp.yaml', text: big }], config, { everyEvent: false });
+    const r = await renderTexts([{ file: 'scenarios/exp.yaml', text: big }], config, { everyEvent: false });
     const text = r.errors.map(formatError).join('\n');
     expect(text).toContain('request @10 busts the cache');
     expect(text).toContain('caused by @8 agents/context-rewritten');

@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_FOLDS } from '../folds/index.ts';
-import { renderTexts } from '../prompt/corpus.ts';
+import { renderTexts } from '../corpus/check.ts';
 import { formatError } from '../scenarios/errors.ts';
 import { DEFAULT_ECONOMICS, type EconomicsConfig } from './profiles.ts';
 import type { Profile } from './providers.ts';
@@ -67,15 +67,15 @@ function scenario(model: string, measured: M[] = [], times = ['0ms', '10s', '3m'
   return `id: m\ntitle: measured\nfold: requests\n${expectBlock}events:\n${events.join('')}`;
 }
 
-const render = (text: string) => renderTexts([{ file: 'scenarios/m.yaml', text }], config, { everyEvent: false });
+const render = async (text: string) => await renderTexts([{ file: 'scenarios/m.yaml', text }], config, { everyEvent: false });
 /** The model's own figures for a scenario (no measured figures involved). */
-const modelled = (model: string, times?: string[]) => {
-  const r = render(scenario(model, [], times));
+const modelled = async (model: string, times?: string[]) => {
+  const r = await render(scenario(model, [], times));
   expect(r.errors.map(formatError)).toEqual([]);
   return r.economics.get('m')!.requests;
 };
-const compare = (model: string, measured: M[], times?: string[]) => {
-  const r = render(scenario(model, measured, times));
+const compare = async (model: string, measured: M[], times?: string[]) => {
+  const r = await render(scenario(model, measured, times));
   expect(r.errors.map(formatError)).toEqual([]);
   return measuredComparison(r.scenarios[0]!, r.economics.get('m')!)!;
 };
@@ -86,10 +86,10 @@ const exactly = (e: { inputTokens: number; cachedTokens: number; cacheWriteToken
 });
 
 describe('measured beside modelled', () => {
-  it('a bill equal to the model: every figure within tolerance, differences 0, the summary line counts them', () => {
-    const mod = modelled('test-exact');
+  it('a bill equal to the model: every figure within tolerance, differences 0, the summary line counts them', async () => {
+    const mod = await modelled('test-exact');
     expect(mod[1]!.cachedTokens).toBeGreaterThan(0);
-    const m = compare('test-exact', mod.map(exactly));
+    const m = await compare('test-exact', mod.map(exactly));
     expect(m.requests.map((q) => [q.offset, q.flagged, q.reason, q.scale])).toEqual([
       [1, [], null, null],
       [2, [], null, null],
@@ -101,11 +101,11 @@ describe('measured beside modelled', () => {
     );
   });
 
-  it('an eviction before the documented retention: cached flagged, with the idle time and the retention', () => {
-    const mod = modelled('test-exact');
+  it('an eviction before the documented retention: cached flagged, with the idle time and the retention', async () => {
+    const mod = await modelled('test-exact');
     const bill = mod.map(exactly);
     bill[2] = { inputTokens: mod[2]!.inputTokens, cachedTokens: 0, cacheWriteTokens: 0 };
-    const m = compare('test-exact', bill);
+    const m = await compare('test-exact', bill);
     const q = m.requests[2]!;
     expect(q.flagged).toEqual(['cachedTokens']);
     expect(q.figures.cachedTokens).toMatchObject({ measured: 0, modelled: mod[2]!.cachedTokens, diff: -mod[2]!.cachedTokens, within: false });
@@ -116,19 +116,19 @@ describe('measured beside modelled', () => {
     expect(measuredLines(m).at(-1)).toMatch(/^ {2}@3 .* — DIFFERS \(cachedTokens\): eviction before the documented retention/);
   });
 
-  it('tolerance: 2 % of the measured figure (or 1 token) is within, a little more is flagged', () => {
-    const mod = modelled('test-exact');
+  it('tolerance: 2 % of the measured figure (or 1 token) is within, a little more is flagged', async () => {
+    const mod = await modelled('test-exact');
     const c = mod[1]!.cachedTokens;
     const inside = Math.floor(0.02 * (c + 1));
-    const at = (delta: number) => compare('test-exact', [exactly(mod[0]!), { ...exactly(mod[1]!), cachedTokens: c + delta } as M, exactly(mod[2]!)]).requests[1]!;
-    expect(at(inside).flagged).toEqual([]);
-    expect(at(Math.ceil(0.03 * c) + 1).flagged).toEqual(['cachedTokens']);
+    const at = async (delta: number) => (await compare('test-exact', [exactly(mod[0]!), { ...exactly(mod[1]!), cachedTokens: c + delta } as M, exactly(mod[2]!)])).requests[1]!;
+    expect((await at(inside)).flagged).toEqual([]);
+    expect((await at(Math.ceil(0.03 * c) + 1)).flagged).toEqual(['cachedTokens']);
   });
 
-  it('≈ models: the tokenizer is a scale — a bill 1.3× the count everywhere agrees; input is shown, never flagged', () => {
-    const mod = modelled('test-approx');
+  it('≈ models: the tokenizer is a scale — a bill 1.3× the count everywhere agrees; input is shown, never flagged', async () => {
+    const mod = await modelled('test-approx');
     const bill = mod.map((e) => ({ inputTokens: Math.round(e.inputTokens * 1.3), cachedTokens: Math.round(e.cachedTokens * 1.3), cacheWriteTokens: 0 }));
-    const m = compare('test-approx', bill);
+    const m = await compare('test-approx', bill);
     expect(m.exact).toBe(false);
     for (const [i, q] of m.requests.entries()) {
       expect(q.scale).toBeCloseTo(bill[i]!.inputTokens / mod[i]!.inputTokens, 10);
@@ -141,57 +141,57 @@ describe('measured beside modelled', () => {
     expect(m.summary).not.toContain('input tokens within');
   });
 
-  it('the provider kept an entry past the retention the model applies: retained-longer', () => {
+  it('the provider kept an entry past the retention the model applies: retained-longer', async () => {
     const times = ['0ms', '10s', '25m'];
-    const mod = modelled('test-exact', times);
+    const mod = await modelled('test-exact', times);
     expect(mod[2]!.cachedTokens).toBe(0); // idle 24m 50s > 10 min: the model expires it
     const bill = mod.map(exactly);
     bill[2] = { inputTokens: mod[2]!.inputTokens, cachedTokens: mod[1]!.inputTokens - 3, cacheWriteTokens: 0 };
-    const q = compare('test-exact', bill, times).requests[2]!;
+    const q = (await compare('test-exact', bill, times)).requests[2]!;
     expect(q.reason).toMatchObject({ kind: 'retained-longer' });
     expect(q.reason!.text).toContain('idle 24m 50s since @2');
   });
 
-  it('more cached than the model: below the profile minimum, or a breakpoint the trace did not carry; more writes; a different framing', () => {
-    const min = modelled('test-minimum');
+  it('more cached than the model: below the profile minimum, or a breakpoint the trace did not carry; more writes; a different framing', async () => {
+    const min = await modelled('test-minimum');
     expect(min[1]!.cachedTokens).toBe(0);
     const b1 = min.map(exactly);
     b1[1] = { ...b1[1]!, cachedTokens: 400 } as M;
-    expect(compare('test-minimum', b1).requests[1]!.reason).toMatchObject({ kind: 'below-minimum' });
+    expect((await compare('test-minimum', b1)).requests[1]!.reason).toMatchObject({ kind: 'below-minimum' });
 
-    const mod = modelled('test-exact');
+    const mod = await modelled('test-exact');
     const b2 = mod.map(exactly);
     b2[1] = { ...b2[1]!, inputTokens: mod[1]!.inputTokens + 40, cachedTokens: mod[1]!.cachedTokens + 40 } as M;
-    const u = compare('test-exact', b2).requests[1]!;
+    const u = (await compare('test-exact', b2)).requests[1]!;
     expect([u.flagged, u.reason?.kind]).toEqual([['inputTokens', 'cachedTokens'], 'unmarked-breakpoint']);
 
     const b3 = mod.map(exactly);
     b3[0] = { ...b3[0]!, cacheWriteTokens: 200 } as M;
-    const w = compare('test-exact', b3).requests[0]!;
+    const w = (await compare('test-exact', b3)).requests[0]!;
     expect([w.flagged, w.reason?.kind, w.figures.cacheWriteTokens.diff]).toEqual([['cacheWriteTokens'], 'unmarked-breakpoint', 200]);
 
     const b4 = mod.map(exactly);
     b4[0] = { ...b4[0]!, inputTokens: mod[0]!.inputTokens + 100 } as M;
-    const f = compare('test-exact', b4).requests[0]!;
+    const f = (await compare('test-exact', b4)).requests[0]!;
     expect([f.flagged, f.reason?.kind]).toEqual([['inputTokens'], 'framing']);
     expect(f.reason!.text).toContain('the provider counts 100 input tokens more than our chat framing');
   });
 
-  it('figures the provider did not report are not judged; requests without usage are left out; none → no comparison', () => {
-    const mod = modelled('test-exact');
-    const m = compare('test-exact', [{ inputTokens: mod[0]!.inputTokens }, undefined, exactly(mod[2]!)]);
+  it('figures the provider did not report are not judged; requests without usage are left out; none → no comparison', async () => {
+    const mod = await modelled('test-exact');
+    const m = await compare('test-exact', [{ inputTokens: mod[0]!.inputTokens }, undefined, exactly(mod[2]!)]);
     expect(m.requests.map((q) => q.offset)).toEqual([1, 3]);
     expect(m.ownRequests).toBe(3);
     expect(m.requests[0]!.figures.cachedTokens).toMatchObject({ measured: null, diff: null, within: null });
     expect(m.agreement.cachedTokens).toEqual({ within: 1, judged: 1 });
-    const none = render(scenario('test-exact'));
+    const none = await render(scenario('test-exact'));
     expect(measuredComparison(none.scenarios[0]!, none.economics.get('m')!)).toBeNull();
   });
 
-  it('the JSON report carries measured and the differences on each request (null without usage)', () => {
-    const mod = modelled('test-exact');
+  it('the JSON report carries measured and the differences on each request (null without usage)', async () => {
+    const mod = await modelled('test-exact');
     const bill = [exactly(mod[0]!), undefined, { ...exactly(mod[2]!), cachedTokens: 0 } as M];
-    const report = buildReport(render(scenario('test-exact', bill)));
+    const report = buildReport(await render(scenario('test-exact', bill)));
     const reqs = report.scenarios[0]!.requests;
     expect(reqs[0]!.measured).toEqual(bill[0]);
     expect(reqs[0]!.measuredDiff).toMatchObject({ inputTokens: 0, cachedTokens: 0, cacheWriteTokens: 0, scale: null, flagged: [], reason: null });
@@ -202,48 +202,48 @@ describe('measured beside modelled', () => {
 });
 
 describe('expect.maxMeasuredDiff', () => {
-  const withExpect = (block: string, bill: M[]) => render(scenario('test-exact', bill, undefined, `expect:\n  busts: []\n  maxMeasuredDiff: ${block}\n`));
-  const evicted = (): M[] => {
-    const mod = modelled('test-exact');
+  const withExpect = async (block: string, bill: M[]) => await render(scenario('test-exact', bill, undefined, `expect:\n  busts: []\n  maxMeasuredDiff: ${block}\n`));
+  const evicted = async (): Promise<M[]> => {
+    const mod = await modelled('test-exact');
     return [exactly(mod[0]!), exactly(mod[1]!), { inputTokens: mod[2]!.inputTokens, cachedTokens: 0, cacheWriteTokens: 0 }];
   };
 
-  it('passes when every difference is within the limits (percent or tokens)', () => {
-    const mod = modelled('test-exact');
-    expect(withExpect('{cachedTokens: "2%", inputTokens: 0}', mod.map(exactly)).errors).toEqual([]);
-    expect(withExpect(`{cachedTokens: ${mod[2]!.cachedTokens}}`, evicted()).errors).toEqual([]);
+  it('passes when every difference is within the limits (percent or tokens)', async () => {
+    const mod = await modelled('test-exact');
+    expect((await withExpect('{cachedTokens: "2%", inputTokens: 0}', mod.map(exactly))).errors).toEqual([]);
+    expect((await withExpect(`{cachedTokens: ${mod[2]!.cachedTokens}}`, await evicted())).errors).toEqual([]);
   });
 
-  it('a difference beyond the limit fails the check at the limit entry, with the request, the reason and the fix', () => {
-    const mod = modelled('test-exact');
-    const r = withExpect('{cachedTokens: "2%"}', evicted());
+  it('a difference beyond the limit fails the check at the limit entry, with the request, the reason and the fix', async () => {
+    const mod = await modelled('test-exact');
+    const r = await withExpect('{cachedTokens: "2%"}', await evicted());
     const c = mod[2]!.cachedTokens;
     expect(r.errors.map(formatError)).toEqual([
       `scenarios/m.yaml:6:35 error: request @3: measured cachedTokens 0, modelled ${c.toLocaleString('en-US')} — a difference of −${c.toLocaleString('en-US')}, more than expect.maxMeasuredDiff.cachedTokens 2%; likely reason: ${
         measuredComparison(r.scenarios[0]!, r.economics.get('m')!)!.requests[2]!.reason!.text
       }\n  fix: if the bill is right and the model wrong, fix the model (profile or breakpoints); if the difference is expected, raise maxMeasuredDiff.cachedTokens to a token count of at least ${c} (no percentage of a billed 0 allows a difference)`,
     ]);
-    const tokens = withExpect('{cachedTokens: 10}', evicted());
+    const tokens = await withExpect('{cachedTokens: 10}', await evicted());
     expect(formatError(tokens.errors[0]!)).toMatch(
       /^scenarios\/m\.yaml:6:35 error: request @3: .* more than expect\.maxMeasuredDiff\.cachedTokens 10;[\s\S]*raise maxMeasuredDiff\.cachedTokens to at least \d+$/,
     );
   });
 
-  it('without measured figures, or without the figure it names, it is an error, not a silent pass', () => {
-    expect(withExpect('{cachedTokens: "2%"}', []).errors.map(formatError)).toEqual([
+  it('without measured figures, or without the figure it names, it is an error, not a silent pass', async () => {
+    expect((await withExpect('{cachedTokens: "2%"}', [])).errors.map(formatError)).toEqual([
       'scenarios/m.yaml:6:20 error: expect.maxMeasuredDiff is set, but no own request carries measured figures (`measured`: what the provider billed)\n  fix: import the trace with each response (or its usage) beside the request — {"timestamp", "body", "response": {…}} — or remove maxMeasuredDiff',
     ]);
-    const mod = modelled('test-exact');
+    const mod = await modelled('test-exact');
     const noWrites = mod.map((e) => ({ inputTokens: e.inputTokens, cachedTokens: e.cachedTokens }));
-    expect(formatError(withExpect('{cacheWriteTokens: "5%"}', noWrites).errors[0]!)).toMatch(
+    expect(formatError((await withExpect('{cacheWriteTokens: "5%"}', noWrites)).errors[0]!)).toMatch(
       /^scenarios\/m\.yaml:6:39 error: expect\.maxMeasuredDiff\.cacheWriteTokens: no own request reports cacheWriteTokens/,
     );
   });
 
-  it('a limit that is neither tokens nor a percentage, and measured figures that contradict each other, are located errors', () => {
-    const bad = withExpect('{cachedTokens: "2 percent"}', []);
+  it('a limit that is neither tokens nor a percentage, and measured figures that contradict each other, are located errors', async () => {
+    const bad = await withExpect('{cachedTokens: "2 percent"}', []);
     expect(bad.errors.map(formatError)[0]).toMatch(/^scenarios\/m\.yaml:6:35 error: `maxMeasuredDiff\.cachedTokens` does not match the pattern/);
-    const r = render(scenario('test-exact', [{ inputTokens: 10, cachedTokens: 8, cacheWriteTokens: 4 }]));
+    const r = await render(scenario('test-exact', [{ inputTokens: 10, cachedTokens: 8, cacheWriteTokens: 4 }]));
     expect(r.errors.map(formatError)[0]).toMatch(/^scenarios\/m\.yaml:\d+:\d+ error: .*`measured\.inputTokens` \(10\) is less than cachedTokens \+ cacheWriteTokens \(12\)/);
   });
 });

@@ -3,7 +3,7 @@
  * every scenario's own requests with their tokens, cached tokens, cost and cache break. The JSON
  * shape is the one CI jobs and scripts consume; keep it stable.
  */
-import type { RenderedCorpus } from '../prompt/corpus.ts';
+import type { RenderedScenario } from '../prompt/render.ts';
 import { totalsOf, underEveryProfile, type CacheBreak, type CostSplit, type RequestEconomics, type ScenarioEconomics, type Totals } from './compute.ts';
 import type { EconomicsConfig } from './profiles.ts';
 import { formatShare, formatTokens, formatUsd, NO_PRICE } from './format.ts';
@@ -76,7 +76,13 @@ const row = (e: RequestEconomics): ReportRequest => ({
 });
 
 /** The report; `allProfiles` (with the economics config) adds every scenario's requests under every profile. */
-export function buildReport(corpus: RenderedCorpus, opts: { allProfiles?: EconomicsConfig } = {}): Report {
+/** What a report reads of a rendered corpus (src/corpus/check.ts): its scenarios and their economics. */
+export interface ReportInput {
+  scenarios: readonly RenderedScenario[];
+  economics: ReadonlyMap<string, ScenarioEconomics>;
+}
+
+export function buildReport(corpus: ReportInput, opts: { allProfiles?: EconomicsConfig } = {}): Report {
   return {
     scenarios: corpus.scenarios.map((r) => {
       const econ = corpus.economics.get(r.scenario.id);
@@ -109,7 +115,7 @@ function table(head: string[], rows: string[][]): string {
   return [line(head), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 
-export function reportTable(corpus: RenderedCorpus, opts: { allProfiles?: EconomicsConfig } = {}): string {
+export function reportTable(corpus: ReportInput, opts: { allProfiles?: EconomicsConfig } = {}): string {
   const out: string[] = [];
   const side = opts.allProfiles ? buildReport(corpus, opts) : undefined;
   for (const r of corpus.scenarios) {

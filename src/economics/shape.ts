@@ -15,7 +15,7 @@
  * the 3 reply-priming tokens `<|im_start|>assistant<|im_sep|>`. A prefix that ends inside a message
  * counts that message's 3 opening tokens and the tokens of the content it covers.
  */
-import { parseToolsContent, TOOLS_ROLE } from '../folds/requests/tools.ts';
+import { parseToolsContent, TOOLS_ROLE } from '../folds/tools.ts';
 import type { Breakpoint, RenderedMessage } from '../folds/types.ts';
 import { messageText, messageTokens, type Tokenizer } from './tokens.ts';
 

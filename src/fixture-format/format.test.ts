@@ -7,10 +7,10 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../cli/config.ts';
 import { printedBreakpoints } from '../prompt/breakpoints.ts';
-import { assertClean, renderCorpus } from '../prompt/corpus.ts';
+import { assertClean, renderCorpus } from '../corpus/check.ts';
 import { fixtureText, parseFixture, unweave } from './format.ts';
 
-const corpus = assertClean(renderCorpus(await loadConfig(), { everyEvent: false }));
+const corpus = assertClean(await renderCorpus(await loadConfig(), { everyEvent: false }));
 
 describe('fixture format round trip', () => {
   it('covers scenarios with requests', () => {

@@ -9,7 +9,7 @@ import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
 import { loadConfig } from '../cli/config.ts';
-import { assertClean, renderCorpus } from '../prompt/corpus.ts';
+import { assertClean, renderCorpus } from '../corpus/check.ts';
 import type { RenderedRequest } from '../prompt/render.ts';
 import { BREAKPOINT_COMMENT_PREFIX, printedBreakpoints } from '../prompt/breakpoints.ts';
 import { CUT_COMMENT } from '../prompt/weave.ts';
@@ -52,7 +52,7 @@ const withoutComments = (content: string, comments: Set<string>): string =>
 
 describe('fixture request blocks are YAML', async () => {
   const config = await loadConfig();
-  const corpus = assertClean(renderCorpus(config, { everyEvent: false }));
+  const corpus = assertClean(await renderCorpus(config, { everyEvent: false }));
   const dir = join(config.root, config.fixturesDir);
   const files = readdirSync(dir)
     .filter((f) => f.endsWith('.md'))

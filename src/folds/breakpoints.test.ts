@@ -5,7 +5,7 @@
  * request, and the request carries no breakpoints — never a crash.
  */
 import { describe, expect, it } from 'vitest';
-import { renderTexts } from '../prompt/corpus.ts';
+import { renderTexts } from '../corpus/check.ts';
 import { formatError } from '../scenarios/errors.ts';
 import { breakpointProblems } from './breakpoints.ts';
 import { layered } from './layered/index.ts';
@@ -56,8 +56,8 @@ events:
     payload: {model: m}
 `;
 
-  it('an invalid breakpoint is an error at the request naming the fold, and is not passed on', () => {
-    const r = renderTexts([{ file: 'scenarios/x.yaml', text }], config, { everyEvent: false });
+  it('an invalid breakpoint is an error at the request naming the fold, and is not passed on', async () => {
+    const r = await renderTexts([{ file: 'scenarios/x.yaml', text }], config, { everyEvent: false });
     expect(r.errors.map(formatError)).toEqual([
       "scenarios/x.yaml:9:5 error: fold `bad-marks` returned invalid cache breakpoints for request @2\n  breakpoint 1 of 1 names message 7, but the request has 1 message (indices 0–0)\n  fix: fix the fold `bad-marks`: each breakpoint names a message index of the request (0 to messages.length − 1), an optional `end` within that message's content, an optional ttl '5m' or '1h', listed in order of position — or return no `breakpoints`",
     ]);

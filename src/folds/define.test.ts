@@ -26,12 +26,12 @@ describe('defineFold', () => {
     expect(fold.abridgements).toBeUndefined();
   });
 
-  it('validates payloads and options from the schemas, with the field and the fix', () => {
+  it('validates payloads and options from the schemas, with the field and the fix', async () => {
     expect(fold.validateEvent('note', { text: 'x' })).toEqual([]);
     expect(fold.validateEvent('note', { text: '' })).toEqual([{ path: ['text'], message: '`text` must not be empty', fix: 'give it a value' }]);
     expect(fold.validateEvent('note', { txt: 'x', text: 'y' })[0]!.message).toContain('unknown field `txt`');
-    expect(fold.validateOptions({ limit: 0 })[0]!.path).toEqual(['limit']);
-    expect(fold.validateOptions({ limit: 11 })).toEqual([{ path: ['limit'], message: '`limit` is more than 10', fix: 'lower it' }]);
+    expect((await fold.validateOptions({ limit: 0 }))[0]!.path).toEqual(['limit']);
+    expect(await fold.validateOptions({ limit: 11 })).toEqual([{ path: ['limit'], message: '`limit` is more than 10', fix: 'lower it' }]);
   });
 
   it('publishes the authored form’s JSON Schema with its notes, and the options schema', () => {

@@ -10,11 +10,12 @@
  */
 import type * as z from 'zod';
 import { jsonSchemaOf, payloadJsonSchemas, type PayloadNotes } from './json-schema.ts';
-import type { Fold, Issue } from './types.ts';
+import type { DerivedMember } from './check.ts';
+import type { Fold, Issue, JsonSchema } from './types.ts';
 import { schemaIssues } from './validate.ts';
 
 /** What a fold author writes: the Fold minus what the kit derives, plus the schemas. */
-export type FoldDefinition<Options extends object> = Omit<Fold<Options>, 'eventTypes' | 'validateEvent' | 'validateOptions' | 'payloadSchemas' | 'optionsSchema'> & {
+export type FoldDefinition<Options extends object> = Omit<Fold<Options>, DerivedMember> & {
   /** One zod schema per event type, for the payload as validated (after `expand`/`derive`). Its keys are the event types. */
   payloads: Readonly<Record<string, z.ZodType>>;
   /** The payload as an author may write it, where `expand` accepts more than the validated form (a
@@ -26,11 +27,28 @@ export type FoldDefinition<Options extends object> = Omit<Fold<Options>, 'eventT
   options?: z.ZodType;
   /** Checks beyond the options schema (relations between options); run only when the schema passes. */
   checkOptions?(options: Options): Issue[];
+  /** Checks beyond a payload's schema (rules a schema cannot say); run only when the schema passes. */
+  checkEvent?(type: string, payload: unknown): Issue[];
 };
 
-/** A fold from its logic and its zod schemas (see the header). */
-export function defineFold<Options extends object>(def: FoldDefinition<Options>): Fold<Options> {
-  const { payloads, authored, notes, options: optionsZod, checkOptions, ...logic } = def;
+/** What defineFold returns: a Fold whose derived members are synchronous (the schemas are). */
+export type DefinedFold<Options extends object> = Omit<Fold<Options>, 'validateEvent' | 'validateOptions' | 'payloadSchemas'> & {
+  validateEvent(type: string, payload: unknown): Issue[];
+  validateOptions(options: Options): Issue[];
+  payloadSchemas(): Readonly<Record<string, JsonSchema>>;
+};
+
+/** What only a definition has (the kit turns it into the derived members). */
+type DefinitionOnly = 'payloads' | 'authored' | 'notes' | 'options' | 'checkOptions' | 'checkEvent';
+
+/**
+ * A fold from its logic and its zod schemas (see the header). The result keeps the definition's own
+ * hook types — a synchronous `snapshots` stays synchronous for the fold's own tests — and is a Fold.
+ */
+export function defineFold<Options extends object, Def extends FoldDefinition<Options> = FoldDefinition<Options>>(
+  def: Def & FoldDefinition<Options>,
+): Omit<Def, DefinitionOnly> & DefinedFold<Options> {
+  const { payloads, authored, notes, options: optionsZod, checkOptions, checkEvent, ...logic } = def;
   const eventTypes = Object.keys(payloads);
   const unknownRequest = logic.requestTypes.filter((t) => !eventTypes.includes(t));
   if (unknownRequest.length) throw new Error(`defineFold(${def.id}): request types ${unknownRequest.join(', ')} have no payload schema`);
@@ -40,13 +58,15 @@ export function defineFold<Options extends object>(def: FoldDefinition<Options>)
     eventTypes,
     validateEvent: (type, payload) => {
       const schema = payloads[type];
-      return schema ? schemaIssues(schema, payload) : [{ path: [], message: `unknown event type \`${type}\``, fix: `use one of: ${eventTypes.join(', ')}` }];
+      if (!schema) return [{ path: [], message: `unknown event type \`${type}\``, fix: `use one of: ${eventTypes.join(', ')}` }];
+      const issues = schemaIssues(schema, payload);
+      return issues.length || !checkEvent ? issues : checkEvent(type, payload);
     },
     validateOptions: (o) => {
-      const issues = optionsZod ? schemaIssues(optionsZod, o, { where: 'the options' }) : [];
+      const issues = optionsZod ? schemaIssues(optionsZod, o) : [];
       return issues.length || !checkOptions ? issues : checkOptions(o);
     },
     payloadSchemas: () => jsonSchemas,
     ...(optionsZod && { optionsSchema: () => jsonSchemaOf(optionsZod) }),
-  };
+  } as Omit<Def, DefinitionOnly> & DefinedFold<Options>;
 }

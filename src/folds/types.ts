@@ -163,6 +163,14 @@ export interface EventDescription {
 /** A JSON Schema (draft 2020-12) object, as plain data. */
 export type JsonSchema = Record<string, unknown>;
 
+/** What a hook returns: the value, or a Promise of it — every hook of a fold may be asynchronous. */
+export type MaybePromise<T> = T | Promise<T>;
+
+/**
+ * A fold. Every function member may return a value or a Promise (MaybePromise): the pipeline calls
+ * each through src/folds/hooks.ts, which awaits it and turns a throw into an error located at the
+ * scenario event being folded.
+ */
 export interface Fold<Options extends object = Record<string, unknown>> {
   /** Stable id a scenario names in `fold:`; [a-z0-9-]+. */
   id: string;
@@ -176,42 +184,42 @@ export interface Fold<Options extends object = Record<string, unknown>> {
   /** Event types that are sends: each one in a scenario is a request the fixtures pin. */
   requestTypes: readonly string[];
   /** Validate options after merging; [] when fine. */
-  validateOptions(options: Options): Issue[];
+  validateOptions(options: Options): MaybePromise<Issue[]>;
   /** Validate one event's payload (its type is already known to be in eventTypes); [] when fine. */
-  validateEvent(type: string, payload: unknown): Issue[];
+  validateEvent(type: string, payload: unknown): MaybePromise<Issue[]>;
   /**
    * Reduce `events` once (in order) and return a snapshot for every event whose offset is in `at`
    * (in event order). Events are already validated. Must cost O(events + output).
    */
-  snapshots(events: readonly StreamEvent[], options: Options, at: ReadonlySet<number>): Snapshot[];
+  snapshots(events: readonly StreamEvent[], options: Options, at: ReadonlySet<number>): MaybePromise<Snapshot[]>;
 
   // ── Optional hooks (every one has a generic default; see src/folds/hooks.ts) ─────────────────
 
   /** Boilerplate stand-ins for these options (long fixed texts printed abridged). Default: none. */
-  abridgements?(options: Options): Abridgement[];
+  abridgements?(options: Options): MaybePromise<Abridgement[]>;
 
   /**
    * Expand one authored event into stream events — a fold's own batch syntax. Default: the event
    * as written. Runs before validation; the expanded events are what `validateEvent` sees.
    */
-  expand?(event: AuthoredEvent): Expansion;
+  expand?(event: AuthoredEvent): MaybePromise<Expansion>;
   /**
    * Fill derived payload fields an author may omit (e.g. an expiry computed from createdAt).
    * Default: the payload unchanged. Runs after expand, before validation.
    */
-  derive?(event: AuthoredEvent): Record<string, unknown>;
+  derive?(event: AuthoredEvent): MaybePromise<Record<string, unknown>>;
   /**
    * Describe every event of a chain for its card, in order (one pass, so a fold can say what an
    * event supersedes). Default: a preview from the payload's first text field, no badges.
    */
-  describe?(events: readonly StreamEvent[], options: Options): EventDescription[];
+  describe?(events: readonly StreamEvent[], options: Options): MaybePromise<EventDescription[]>;
   /**
    * The JSON Schema of each event type's payload, for the generated payload reference and the
    * editor schema. Default: none (the reference lists the types without fields).
    */
-  payloadSchemas?(): Readonly<Record<string, JsonSchema>>;
+  payloadSchemas?(): MaybePromise<Readonly<Record<string, JsonSchema>>>;
   /** JSON Schema of the options object. */
-  optionsSchema?(): JsonSchema;
+  optionsSchema?(): MaybePromise<JsonSchema>;
   /** Rules the schemas cannot show (ordering, settlement, …), as short Markdown paragraphs. */
   rules?: readonly string[];
 }

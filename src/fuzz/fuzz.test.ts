@@ -11,12 +11,12 @@ const config = await resolveOptions(process.cwd());
 const seeds = bundledScenarios(process.cwd());
 
 describe('fuzz (fixed seed)', () => {
-  it('150 cases: every run loads or returns structured errors, never throws', () => {
+  it('150 cases: every run loads or returns structured errors, never throws', async () => {
     let loaded = 0;
     let failed = 0;
-    fc.assert(
-      fc.property(fuzzCase(seeds), (files) => {
-        const o = checkCase(files, config);
+    await fc.assert(
+      fc.asyncProperty(fuzzCase(seeds), async (files) => {
+        const o = await checkCase(files, config);
         if (o.loaded) loaded++;
         if (o.errors) failed++;
       }),
@@ -27,7 +27,7 @@ describe('fuzz (fixed seed)', () => {
     expect(failed).toBeGreaterThan(0);
   }, 120_000);
 
-  it('hand-made hostile inputs: an alias bomb, nesting deeper than the stack, a 1 MB line, NUL bytes, a BOM', () => {
+  it('hand-made hostile inputs: an alias bomb, nesting deeper than the stack, a 1 MB line, NUL bytes, a BOM', async () => {
     const head = 'id: x\ntitle: X\nevents:\n  - off: 1\n    t: 0ms\n    type: agents/context-added\n    payload:\n      role: user\n      content: hi\n';
     const laughs = ['a0: &a0 [x, x, x, x, x, x, x, x, x]', ...Array.from({ length: 11 }, (_, i) => `a${i + 1}: &a${i + 1} [${Array(9).fill(`*a${i}`).join(', ')}]`)];
     const cases = [
@@ -38,17 +38,17 @@ describe('fuzz (fixed seed)', () => {
       `\uFEFF${head}`,
     ];
     for (const text of cases) {
-      const o = checkCase([{ file: 'scenarios/x.yaml', text }], config);
+      const o = await checkCase([{ file: 'scenarios/x.yaml', text }], config);
       expect(o.loaded + o.errors).toBeGreaterThan(0);
     }
   }, 60_000);
 
-  it('the property can fail: an unstructured error is reported', () => {
-    expect(() =>
+  it('the property can fail: an unstructured error is reported', async () => {
+    await expect(
       checkCase([{ file: 'scenarios/x.yaml', text: 'id: x\ntitle: X\nevents: []\n' }], {
         ...config,
         folds: new Map([...config.folds].map(([k, f]) => [k, { ...f, validateOptions: () => [{ path: [], message: '', fix: '' }] }])),
       }),
-    ).toThrow(/unstructured error/);
+    ).rejects.toThrow(/unstructured error/);
   });
 });

@@ -11,7 +11,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { stringify } from 'yaml';
-import { renderTexts } from '../prompt/corpus.ts';
+import { renderTexts } from '../corpus/check.ts';
 import type { CorpusConfig } from '../scenarios/load.ts';
 
 export interface FuzzFile {
@@ -215,9 +215,9 @@ export interface Outcome {
  * Runs the corpus check on one case and checks the property; throws (for fast-check to shrink and
  * report) when an exception escaped or an error is not structured.
  */
-export function checkCase(files: FuzzFile[], config: Omit<CorpusConfig, 'root' | 'scenariosDir'>): Outcome {
+export async function checkCase(files: FuzzFile[], config: Omit<CorpusConfig, 'root' | 'scenariosDir'>): Promise<Outcome> {
   const start = performance.now();
-  const r = renderTexts(files, config, { everyEvent: true });
+  const r = await renderTexts(files, config, { everyEvent: true });
   for (const e of r.errors) {
     const ok =
       typeof e.pos?.file === 'string' &&

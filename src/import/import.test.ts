@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { BUILTIN_FOLDS } from '../folds/index.ts';
-import { renderTexts } from '../prompt/corpus.ts';
+import { renderTexts } from '../corpus/check.ts';
 import { formatError } from '../scenarios/errors.ts';
 import { importTrace, type ImportOptions } from './index.ts';
 
@@ -18,7 +18,7 @@ const run = (text: string, o: Partial<ImportOptions> = {}) => importTrace(text, 
 const errorsOf = (text: string, o: Partial<ImportOptions> = {}) => run(text, o).errors.map(formatError);
 const events = (yaml: string) => (parse(yaml) as { events: { off: number; t: string; payload: { format: string; body: Record<string, unknown> }; note: string }[] }).events;
 const config = { timeZero: '2026-08-24T16:41:00.000Z', folds: BUILTIN_FOLDS, defaultFold: 'context-protocol' };
-const renders = (yaml: string) => renderTexts([{ file: 'scenarios/imported.yaml', text: yaml }], config, { everyEvent: false });
+const renders = async (yaml: string) => await renderTexts([{ file: 'scenarios/imported.yaml', text: yaml }], config, { everyEvent: false });
 
 const chat1 = {
   model: 'gpt-5',
@@ -31,7 +31,7 @@ const chat2 = { model: 'gpt-5', messages: [...chat1.messages, { role: 'assistant
 const anth1 = { model: 'claude-x', max_tokens: 100, system: 'S', messages: [{ role: 'user', content: 'q' }] };
 
 describe('input formats', () => {
-  it('OpenAI Chat Completions bodies, one per line: offsets are trace lines, no timestamps → 0ms', () => {
+  it('OpenAI Chat Completions bodies, one per line: offsets are trace lines, no timestamps → 0ms', async () => {
     const { result, errors } = run(`${jsonl(chat1)}\n${jsonl(chat2)}`);
     expect(errors).toEqual([]);
     expect(result!.format).toBe('openai-chat');
@@ -41,19 +41,19 @@ describe('input formats', () => {
       [3, '0ms', 'openai-chat', 'line 3 of the trace'],
     ]);
     expect(ev[1]!.payload.body).toEqual(chat2);
-    const r = renders(result!.yaml);
+    const r = await renders(result!.yaml);
     expect(r.errors.map(formatError)).toEqual([]);
     expect(r.scenarios[0]!.requests).toHaveLength(2);
   });
 
-  it('OpenAI Responses bodies wrapped with timestamps: labels are elapsed since the first', () => {
+  it('OpenAI Responses bodies wrapped with timestamps: labels are elapsed since the first', async () => {
     const body = { model: 'gpt-5', instructions: 'I', input: [{ role: 'user', content: 'q' }] };
     const { result, errors } = run(jsonl({ timestamp: '2026-11-30T10:00:00.000Z', body }, { timestamp: '2026-11-30T10:04:30.250Z', body }));
     expect(errors).toEqual([]);
     expect(result!.format).toBe('openai-responses');
     expect(events(result!.yaml).map((e) => e.t)).toEqual(['0ms', '4m 30.25s']);
     expect(result!.yaml).toContain('the first sent at 2026-11-30T10:00:00.000Z');
-    expect(renders(result!.yaml).errors).toEqual([]);
+    expect((await renders(result!.yaml)).errors).toEqual([]);
   });
 
   it('Anthropic Messages bodies (Unix-millisecond timestamps), told from Chat by `system`', () => {
@@ -109,7 +109,7 @@ describe('input formats', () => {
   const q = { role: 'user', parts: [{ type: 'text', content: 'q' }] };
   const otlp = (spans: unknown[]) => ({ resourceSpans: [{ resource: { attributes: [] }, scopeSpans: [{ scope: { name: 'x' }, spans }] }] });
 
-  it('OTLP JSON (pretty, one document): GenAI spans in start order, JSON-string attributes, other spans skipped', () => {
+  it('OTLP JSON (pretty, one document): GenAI spans in start order, JSON-string attributes, other spans skipped', async () => {
     const doc = otlp([
       span('b', '1764496805000000000', genai([q, { role: 'assistant', parts: [{ type: 'text', content: 'a' }] }, q])),
       span('a', '1764496800000000000', genai([q])),
@@ -125,7 +125,7 @@ describe('input formats', () => {
       [2, '5s'],
     ]);
     expect(ev[0]!.payload.body).toEqual({ model: 'gpt-5', system_instructions: [{ type: 'text', content: 'S' }], input_messages: [q] });
-    expect(renders(result!.yaml).errors).toEqual([]);
+    expect((await renders(result!.yaml)).errors).toEqual([]);
   });
 
   it('OTLP JSON Lines with structured (arrayValue / kvlistValue) attributes', () => {
@@ -139,12 +139,12 @@ describe('input formats', () => {
     expect(run(t).result!.yaml).toBe(run(t).result!.yaml);
   });
 
-  it('a re-import keeps the previous file’s annotations and expect', () => {
+  it('a re-import keeps the previous file’s annotations and expect', async () => {
     const first = run(jsonl(chat1)).result!.yaml;
     const edited = `${first}expect:\n  busts: []\nannotations:\n  - request: "@1"\n    find: "q"\n    comment: the question\n`;
     const again = run(jsonl(chat1), { previous: edited }).result!.yaml;
     expect(parse(again)).toMatchObject({ expect: { busts: [] }, annotations: [{ request: '@1', find: 'q', comment: 'the question' }] });
-    expect(renders(again).errors).toEqual([]);
+    expect((await renders(again)).errors).toEqual([]);
   });
 });
 

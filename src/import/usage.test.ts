@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { BUILTIN_FOLDS } from '../folds/index.ts';
-import { renderTexts } from '../prompt/corpus.ts';
+import { renderTexts } from '../corpus/check.ts';
 import { formatError } from '../scenarios/errors.ts';
 import { importTrace } from './index.ts';
 
@@ -139,9 +139,9 @@ describe('usage shapes → measured', () => {
     expect(payloads(ok.yaml)[0]).toEqual({ format: 'anthropic', body: anth });
   });
 
-  it('the imported figures render clean and stay on the request', () => {
+  it('the imported figures render clean and stay on the request', async () => {
     const t = jsonl({ body: chat, usage: { prompt_tokens: 30, prompt_tokens_details: { cached_tokens: 0, cache_write_tokens: 0 } } });
-    const r = renderTexts(
+    const r = await renderTexts(
       [{ file: 'scenarios/imported.yaml', text: run(t).result!.yaml }],
       { timeZero: '2026-08-24T16:41:00.000Z', folds: BUILTIN_FOLDS, defaultFold: 'context-protocol' },
       { everyEvent: false },

@@ -145,7 +145,7 @@ export function explainer(options: ExplainerOptions = {}, setup: SiteSetup = {})
         }
         let corpus;
         try {
-          corpus = sharedRender(resolved); // the pages reuse this render (shared-render.ts)
+          corpus = await sharedRender(resolved); // the pages reuse this render (shared-render.ts)
         } catch (err) {
           if (UserError.is(err)) throw buildError(err.message); // e.g. a scenario file linked from outside the project
           throw err;

@@ -26,27 +26,28 @@ function project(): ReturnType<typeof config> {
   return config(root);
 }
 const config = (root: string) => ({ root, scenariosDir: 'scenarios', timeZero: '2026-08-24T16:41:00.000Z', folds: BUILTIN_FOLDS, defaultFold: 'context-protocol' });
-const eventsOf = (c: ReturnType<typeof config>, snapshot = readSnapshot(c)): string => JSON.stringify(sharedRender(c, snapshot).scenarios[0]?.scenario.events);
+const eventsOf = async (c: ReturnType<typeof config>, snapshot = readSnapshot(c)): Promise<string> =>
+  JSON.stringify((await sharedRender(c, snapshot)).scenarios[0]?.scenario.events);
 
 describe('the shared render', () => {
-  it('renders the snapshot it is given, not the files as they are by then, and a new read sees the save', () => {
+  it('renders the snapshot it is given, not the files as they are by then, and a new read sees the save', async () => {
     const c = project();
     const snapshot = readSnapshot(c);
     writeFileSync(join(c.root, 'scenarios', 'one.yaml'), scenario('after the save'));
-    const rendered = eventsOf(c, snapshot);
+    const rendered = await eventsOf(c, snapshot);
     expect(rendered).toContain('before the save');
     expect(rendered).not.toContain('after the save');
     // The next read sees the save: a new digest, so a new render.
     const next = readSnapshot(c);
     expect(next.digest).not.toBe(snapshot.digest);
-    expect(eventsOf(c, next)).toContain('after the save');
+    expect(await eventsOf(c, next)).toContain('after the save');
   });
 
-  it('renders once per content: the same files give the same render object', () => {
+  it('renders once per content: the same files give the same render object', async () => {
     const c = project();
-    const a = sharedRender(c);
-    expect(sharedRender(c)).toBe(a);
+    const a = await sharedRender(c);
+    expect(await sharedRender(c)).toBe(a);
     writeFileSync(join(c.root, 'scenarios', 'one.yaml'), scenario('changed'));
-    expect(sharedRender(c)).not.toBe(a);
+    expect(await sharedRender(c)).not.toBe(a);
   });
 });

@@ -9,7 +9,7 @@
  * would be shown until the next save (a half-written file's "malformed YAML" for a file that is fine).
  */
 import { createHash } from 'node:crypto';
-import { renderTexts, type RenderedCorpus } from '../prompt/corpus.ts';
+import { renderTexts, type RenderedCorpus } from '../corpus/check.ts';
 import { readScenarioFiles } from '../scenarios/files.ts';
 import type { CorpusConfig } from '../scenarios/load.ts';
 import { sharedState } from './shared-state.ts';
@@ -20,7 +20,8 @@ export interface ScenarioSnapshot {
   digest: string;
 }
 
-const renders = sharedState('rendered-corpus', () => new Map<string, { digest: string; corpus: RenderedCorpus }>());
+// The render in progress or done (a Promise: folds may be asynchronous, and two callers asking at once share one render).
+const renders = sharedState('rendered-corpus', () => new Map<string, { digest: string; corpus: Promise<RenderedCorpus> }>());
 
 /** Reads every scenario file once. */
 export function readSnapshot(c: CorpusConfig): ScenarioSnapshot {
@@ -31,10 +32,12 @@ export function readSnapshot(c: CorpusConfig): ScenarioSnapshot {
 }
 
 /** The corpus rendered with every event's pane (errors included, not thrown), from `snapshot`. */
-export function sharedRender(c: CorpusConfig, snapshot = readSnapshot(c)): RenderedCorpus {
+export function sharedRender(c: CorpusConfig, snapshot = readSnapshot(c)): Promise<RenderedCorpus> {
   const hit = renders.get(c.root);
   if (hit?.digest === snapshot.digest) return hit.corpus;
   const corpus = renderTexts(snapshot.files, c, { everyEvent: true });
   renders.set(c.root, { digest: snapshot.digest, corpus });
+  // A render that failed (not a corpus with errors: those are its result) is not kept.
+  corpus.catch(() => renders.get(c.root)?.corpus === corpus && renders.delete(c.root));
   return corpus;
 }

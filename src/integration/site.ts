@@ -18,7 +18,7 @@ import { LRUCache } from 'lru-cache';
 // @ts-expect-error — provided by the explainer integration's vite plugin
 import { command, options, root } from 'virtual:prompt-fold-explainer/config';
 import { uncachedWhy } from '../economics/view.ts';
-import type { RenderedCorpus } from '../prompt/corpus.ts';
+import type { RenderedCorpus } from '../corpus/check.ts';
 import { readSnapshot, sharedRender, type ScenarioSnapshot } from './shared-render.ts';
 import type { RenderedScenario } from '../prompt/render.ts';
 import { cachedShare, scenarioView, type ScenarioView } from '../prompt/view.ts';
@@ -135,14 +135,14 @@ export async function siteCorpus(given?: ScenarioSnapshot): Promise<SiteCorpus> 
   const c = await siteConfig();
   // A build's files do not change while it runs: read once per build, not once per page.
   const snapshot = given ?? (command === 'build' ? (buildSnapshot ??= readSnapshot(c)) : readSnapshot(c));
-  const rendered = sharedRender(c, snapshot);
+  const rendered = await sharedRender(c, snapshot);
   // A review build (a pull-request preview) shows broken cache expectations instead of failing on them.
   const blocking = blockingErrors(rendered);
   if (blocking.length) throw corpusAstroError(c.root, new CorpusError(blocking));
   // Derived from the one cached render, so it lives exactly as long as that cache entry.
   let site = sites.get(rendered);
   if (!site) {
-    const { changes, byScenario, tokenDeltas, review } = assembleReviews(c, rendered);
+    const { changes, byScenario, tokenDeltas, review } = await assembleReviews(c, rendered);
     site = {
       config: c,
       corpus: rendered,

@@ -38,7 +38,7 @@ export interface StarlightPlugin {
 export async function sidebarGroup(root: string, options: ExplainerOptions): Promise<SidebarItem> {
   const page = parseOptions(options);
   const config = await resolveOptions(root, options);
-  const corpus = sharedRender(config);
+  const corpus = await sharedRender(config);
   const scenarios = corpus.errors.length ? [] : corpus.scenarios.map((r) => ({ label: r.scenario.title, link: `${page.route}scenarios/${r.scenario.id}/` }));
   return { label: page.title, items: [{ label: 'Scenarios', link: page.route }, ...scenarios] };
 }

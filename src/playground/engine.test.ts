@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_FOLDS } from '../folds/index.ts';
 import { resolveOptions } from '../integration/options.ts';
-import { renderCorpus } from '../prompt/corpus.ts';
+import { renderCorpus } from '../corpus/check.ts';
 import { scenarioView } from '../prompt/view.ts';
 import { formatError } from '../scenarios/errors.ts';
 import { DEFAULT_ECONOMICS } from '../economics/profiles.ts';
@@ -16,7 +16,7 @@ import { economicsOf } from './economics.ts';
 import { load, prepare, run, type CorpusFile, type EngineInput } from './engine.ts';
 
 const config = await resolveOptions(process.cwd());
-const site = renderCorpus(config, { everyEvent: true });
+const site = await renderCorpus(config, { everyEvent: true });
 const corpus: CorpusFile[] = readdirSync('scenarios')
   .sort()
   .map((n) => {
@@ -29,38 +29,38 @@ const input = (id: string, over: Partial<EngineInput> = {}): EngineInput => {
 };
 
 describe('playground engine', () => {
-  it('builds the same pane as the scenario page, for every event of a scenario with a base', () => {
-    const page = scenarioView(site.scenarios.find((s) => s.scenario.id === 'sent-re-add')!);
+  it('builds the same pane as the scenario page, for every event of a scenario with a base', async () => {
+    const page = await scenarioView(site.scenarios.find((s) => s.scenario.id === 'sent-re-add')!);
     for (const expected of page.panes) {
-      const r = run(input('sent-re-add', { selected: expected.offset }));
+      const r = await run(input('sent-re-add', { selected: expected.offset }));
       expect(r.errors).toEqual([]);
       expect(r.view!.selected).toBe(expected.offset);
       expect(r.view!.pane).toEqual(expected);
     }
-    const first = run(input('sent-re-add'));
+    const first = await run(input('sent-re-add'));
     expect(first.view!.selected).toBe(page.requests[0]);
     expect(first.view!.cards).toEqual(page.cards.map((c) => ({ ...c, badges: expect.any(Array) })));
   });
 
-  it('builds the same pane as the scenario page for every event of a scenario with a `deploy:`, under the rule in force at it', () => {
+  it('builds the same pane as the scenario page for every event of a scenario with a `deploy:`, under the rule in force at it', async () => {
     const id = site.scenarios.find((s) => s.scenario.deploy)!.scenario.id;
-    const page = scenarioView(site.scenarios.find((s) => s.scenario.id === id)!);
+    const page = await scenarioView(site.scenarios.find((s) => s.scenario.id === id)!);
     for (const expected of page.panes) {
-      const r = run(input(id, { selected: expected.offset }));
+      const r = await run(input(id, { selected: expected.offset }));
       expect(r.errors).toEqual([]);
       expect(r.view!.pane, `${id} @${expected.offset}`).toEqual(expected);
     }
   });
 
-  it('computes the same economics as the build for every scenario, naming the same event for each cache break', () => {
+  it('computes the same economics as the build for every scenario, naming the same event for each cache break', async () => {
     const econ = config.economics ?? DEFAULT_ECONOMICS;
     let named = 0;
     for (const c of corpus) {
       const errors: Parameters<typeof prepare>[2] = [];
-      const loaded = load(input(c.id));
+      const loaded = await load(input(c.id));
       expect(loaded.errors, c.file).toEqual([]);
       const { byProfile: _pages, ...want } = site.economics.get(c.id)!;
-      expect(economicsOf(prepare(loaded.scenario!, BUILTIN_FOLDS, errors), econ), c.file).toEqual(want);
+      expect(economicsOf(await prepare(loaded.scenario!, BUILTIN_FOLDS, errors), econ), c.file).toEqual(want);
       expect(errors, c.file).toEqual([]);
       named += want.chain.filter((q) => q.cacheBreak?.events.length).length;
     }
@@ -68,7 +68,7 @@ describe('playground engine', () => {
     expect(named).toBeGreaterThan(0);
   });
 
-  it('reports errors exactly as the CLI formats them, and renders nothing', () => {
+  it('reports errors exactly as the CLI formats them, and renders nothing', async () => {
     // Corrupt the offset of event @31 to 3, below the event before it; the error points at the value.
     const original = input('sent-re-add').text;
     const lines = original.split('\n');
@@ -82,7 +82,7 @@ describe('playground engine', () => {
     expect(previous, 'an event comes before @31').toBeDefined();
     const pos = { file: 'scenarios/02-sent-re-add.yaml', line: at + 1, col: lines[at]!.indexOf('31') + 1 };
     const text = [...lines.slice(0, at), lines[at]!.replace('off: 31', 'off: 3'), ...lines.slice(at + 1)].join('\n');
-    const r = run(input('sent-re-add', { text }));
+    const r = await run(input('sent-re-add', { text }));
     expect(r.view).toBeUndefined();
     expect(r.errors.map((e) => e.formatted)).toEqual([
       formatError({
@@ -94,13 +94,13 @@ describe('playground engine', () => {
     expect(r.errors[0]).toMatchObject({ line: pos.line, col: pos.col });
   });
 
-  it('lists every scenario of the site when the base is unknown', () => {
-    const r = run(input('sent-re-add', { text: input('sent-re-add').text.replace('base: birth-window', 'base: nope') }));
+  it('lists every scenario of the site when the base is unknown', async () => {
+    const r = await run(input('sent-re-add', { text: input('sent-re-add').text.replace('base: birth-window', 'base: nope') }));
     expect(r.errors[0]!.message).toBe('unknown base `nope`');
     expect(r.errors[0]!.fix).toContain('birth-window, whole-prompt-key');
   });
 
-  it('turns an alias bomb into an error at line 1, not an exception', () => {
+  it('turns an alias bomb into an error at line 1, not an exception', async () => {
     const bomb = ['id: bomb', 'title: t', 'a: &a ["x","x","x","x","x","x","x","x","x","x"]'];
     for (let i = 0; i < 12; i++)
       bomb.push(
@@ -109,14 +109,14 @@ describe('playground engine', () => {
           .join(',')}]`,
       );
     bomb.push('events:', '  - off: 1', '    t: 0s', '    type: agents/context-added', '    payload: {role: user, content: *m}');
-    const r = run({ ...input('birth-window'), file: 'scenarios/bomb.yaml', text: bomb.join('\n') });
+    const r = await run({ ...input('birth-window'), file: 'scenarios/bomb.yaml', text: bomb.join('\n') });
     expect(r.view).toBeUndefined();
     expect(r.errors.length).toBeGreaterThan(0);
     expect(r.errors.every((e) => e.file === 'scenarios/bomb.yaml' && e.formatted.includes('fix:'))).toBe(true);
   });
 
-  it('keeps going with a file that is not YAML at all', () => {
-    const r = run({ ...input('birth-window'), file: 'scenarios/x.yaml', text: '\u0000<script>'.repeat(1000) });
+  it('keeps going with a file that is not YAML at all', async () => {
+    const r = await run({ ...input('birth-window'), file: 'scenarios/x.yaml', text: '\u0000<script>'.repeat(1000) });
     expect(r.view).toBeUndefined();
     expect(r.errors[0]!.formatted).toMatch(/^scenarios\/x\.yaml:\d+:\d+ error: /);
   });

@@ -8,14 +8,14 @@
  * like `supersedes`, are missing here; the playground shows previews only.)
  * Runs in a Web Worker (worker.ts); no DOM, no node:.
  */
-import type { AnyFold, Snapshot, StreamEvent } from '../folds/types.ts';
+import type { AnyFold, Snapshot } from '../folds/types.ts';
 import { printRequest } from '../prompt/print.ts';
-import { phaseAt, phasesOf, renderScenario, type EventView, type Phase, type RenderedScenario } from '../prompt/render.ts';
+import { phaseAt, renderScenario, type EventView, type Phase, type RenderedScenario } from '../prompt/render.ts';
 import { scenarioView, type Card, type Pane } from '../prompt/view.ts';
-import { formatError, sortErrors, type InputError } from '../scenarios/errors.ts';
+import { formatError, located, sortErrors, type InputError } from '../scenarios/errors.ts';
 import { loadTexts } from '../scenarios/load.ts';
 import type { Scenario } from '../scenarios/model.ts';
-import { abridgementsOf } from '../folds/hooks.ts';
+import { abridgementsOf, describeEvents, snapshotsOf } from '../folds/hooks.ts';
 
 export interface CorpusFile {
   file: string;
@@ -93,19 +93,11 @@ const toError = (e: InputError): PlaygroundError => ({
   formatted: formatError(e),
 });
 
-/** A fold that snapshots only the given offsets, otherwise the same fold. */
-function restricted(fold: AnyFold, keep: ReadonlySet<number>): AnyFold {
-  return Object.assign(Object.create(fold) as AnyFold, {
-    snapshots: (events: readonly StreamEvent[], options: Record<string, unknown>, at: ReadonlySet<number>): Snapshot[] =>
-      fold.snapshots(events, options, new Set([...at].filter((o) => keep.has(o)))),
-  });
-}
-
 const now = (): number => (typeof performance === 'undefined' ? Date.now() : performance.now());
 
 /** Loads the scenario (texts → validated Scenario); separate so a caller can cache it by text. */
-export function load(input: EngineInput): { scenario?: Scenario; errors: InputError[] } {
-  const { scenarios, errors } = loadTexts(filesFor(input), { folds: input.folds, defaultFold: input.defaultFold, timeZero: input.timeZero });
+export async function load(input: EngineInput): Promise<{ scenario?: Scenario; errors: InputError[] }> {
+  const { scenarios, errors } = await loadTexts(filesFor(input), { folds: input.folds, defaultFold: input.defaultFold, timeZero: input.timeZero });
   const scenario = scenarios.find((s) => s.file === input.file);
   return { ...(scenario && { scenario }), errors: [...errors] };
 }
@@ -124,20 +116,17 @@ export interface Prepared {
  * Folds every request of the scenario once — cuts compare with the previous request, anchors and
  * rejected requests are errors — and makes its cards. Errors are added to `errors`.
  */
-export function prepare(scenario: Scenario, folds: ReadonlyMap<string, AnyFold>, errors: InputError[]): Prepared {
+export async function prepare(scenario: Scenario, folds: ReadonlyMap<string, AnyFold>, errors: InputError[]): Promise<Prepared> {
   const fold = folds.get(scenario.fold)!;
   // A `deploy:` hands the chain to its fold from its offset on, exactly as the build renders it.
   const deployed = scenario.deploy ? folds.get(scenario.deploy.fold) : undefined;
-  const phases = phasesOf(scenario, fold, { everyEvent: true, ...(deployed && { deployed }) });
-  const phaseOf = (offset: number): Phase => phaseAt(phases, offset);
-  const requestOffsets = new Set(scenario.chain.filter((e) => phaseOf(e.offset).fold.requestTypes.includes(e.type)).map((e) => e.offset));
-  const own = restricted(fold, requestOffsets);
-  const other = deployed && (deployed === fold ? own : restricted(deployed, requestOffsets));
-  // The render folds only the requests; the result keeps the whole folds and rules, because the
-  // economics name the event that broke the cache by folding every event between two requests
-  // (economics/attribution.ts) — with the restricted folds they could name only a request.
-  const rendered: RenderedScenario = { ...renderScenario(scenario, own, { everyEvent: true, ...(other && { deployed: other }) }, errors), fold, phases };
-  const requests = new Map(rendered.events.map((e) => [e.offset, e]));
+  // The render folds only the requests (and, where a request did not extend the one before, the
+  // events between, for the economics to name the event that broke the cache); the cards are
+  // described for every event, as on the page.
+  const folded = await renderScenario(scenario, fold, { everyEvent: false, ...(deployed && { deployed }) }, errors);
+  const described = await located(describeEvents(fold, scenario.chain, folded.options), errors, scenario.pos, 'describing its events');
+  const rendered: RenderedScenario = { ...folded, ...(described && { described }) };
+  const requests = new Map<number, EventView>(rendered.chain.map((q) => [q.offset, { offset: q.offset, request: q, lines: q.lines }]));
   const v = scenarioView({ ...rendered, events: [] });
   // The page model marks a request card accepted by its pane; here, by the request's own render.
   const cards = v.cards.map((c) => (c.request ? { ...c, request: requests.get(c.offset)?.request ? ('accepted' as const) : ('rejected' as const) } : c));
@@ -154,7 +143,7 @@ export function prepare(scenario: Scenario, folds: ReadonlyMap<string, AnyFold>,
  * The pane of one event (the default: the first own request), diffed as the page diffs it: a request
  * against the previous request, any other event against the event before it.
  */
-export function paneAt(p: Prepared, selected?: number): NonNullable<EngineResult['view']> {
+export async function paneAt(p: Prepared, selected?: number): Promise<NonNullable<EngineResult['view']>> {
   const { scenario, fold, options } = p.rendered;
   const chain = scenario.chain;
   const known = new Set(chain.map((e) => e.offset));
@@ -164,15 +153,14 @@ export function paneAt(p: Prepared, selected?: number): NonNullable<EngineResult
   const wanted = previous !== null ? [previous, at] : [at];
   // Other events print the messages as of them, exactly as renderScenario does for a page.
   // Each under the rule in force at it (a `deploy:`'s from its offset on).
-  const phases = p.rendered.phases?.length ? p.rendered.phases : [{ fold, options, abridgements: abridgementsOf(fold, options), from: -Infinity }];
+  const phases = p.rendered.phases?.length ? p.rendered.phases : [{ fold, options, abridgements: await abridgementsOf(fold, options), from: -Infinity }];
   const phaseOf = (offset: number): Phase => phaseAt(phases, offset);
   const missing = wanted.filter((o) => !p.requests.get(o)?.request);
-  const snaps = new Map(
-    phases.flatMap((ph) => {
-      const at = new Set(missing.filter((o) => phaseOf(o) === ph));
-      return at.size ? ph.fold.snapshots(chain, ph.options, at).map((s) => [s.offset, s] as const) : [];
-    }),
-  );
+  const snaps = new Map<number, Snapshot>();
+  for (const ph of phases) {
+    const at = new Set(missing.filter((o) => phaseOf(o) === ph));
+    if (at.size) for (const s of await snapshotsOf(ph.fold, chain, ph.options, at)) snaps.set(s.offset, s);
+  }
   const events: EventView[] = wanted.map((o) => {
     const done = p.requests.get(o);
     if (done?.request) return done;
@@ -185,15 +173,15 @@ export function paneAt(p: Prepared, selected?: number): NonNullable<EngineResult
 }
 
 /** The whole pipeline. Never throws: an unexpected failure becomes an error at line 1. */
-export function run(input: EngineInput): EngineResult {
+export async function run(input: EngineInput): Promise<EngineResult> {
   const t0 = now();
   try {
-    const loaded = load(input);
+    const loaded = await load(input);
     const t1 = now();
     if (!loaded.scenario) return { errors: sortErrors(loaded.errors).map(toError), warnings: [], timings: { load: t1 - t0, fold: 0 } };
     const errors = [...loaded.errors];
-    const prepared = prepare(loaded.scenario, input.folds, errors);
-    const view = errors.length === 0 ? paneAt(prepared, input.selected) : undefined;
+    const prepared = await prepare(loaded.scenario, input.folds, errors);
+    const view = errors.length === 0 ? await paneAt(prepared, input.selected) : undefined;
     const t2 = now();
     return { errors: sortErrors(errors).map(toError), warnings: prepared.warnings, ...(view && { view }), timings: { load: t1 - t0, fold: t2 - t1 } };
   } catch (err) {

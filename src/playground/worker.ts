@@ -84,14 +84,14 @@ self.onmessage = async (ev: MessageEvent<ToWorker>): Promise<void> => {
     let loadMs = 0;
     let foldMs = 0;
     if (last?.key !== key) {
-      last = { key, ...load({ file: m.file, text: m.text, corpus, folds, defaultFold, timeZero }) };
+      last = { key, ...(await load({ file: m.file, text: m.text, corpus, folds, defaultFold, timeZero })) };
       loadMs = performance.now() - t0;
-      if (last.scenario) last.prepared = prepare(last.scenario, folds, last.errors);
+      if (last.scenario) last.prepared = await prepare(last.scenario, folds, last.errors);
       foldMs = performance.now() - t0 - loadMs;
     }
     const t1 = performance.now();
     const errors = last.errors;
-    const view = last.prepared && errors.length === 0 ? paneAt(last.prepared, m.selected) : undefined;
+    const view = last.prepared && errors.length === 0 ? await paneAt(last.prepared, m.selected) : undefined;
     const econ = view && economics && econModule && last.prepared ? econModule.paneEconomics((last.econ ??= econModule.economicsOf(last.prepared, economics)), view) : undefined;
     foldMs += performance.now() - t1;
     let sent: WorkerResult['view'] = view && (econ ? { ...view, econ } : view);

@@ -26,7 +26,7 @@ import { prSummary } from '../review/summary.ts';
 import { CorpusError } from '../scenarios/errors.ts';
 import { SiteBaseError } from '../integration/site-base.ts';
 import type { ExplainerConfig } from '../integration/options.ts';
-import { renderCorpus } from '../prompt/corpus.ts';
+import { renderCorpus } from '../corpus/check.ts';
 import { parseReview, serializeReview } from './changes.ts';
 import { previewBasePath, previewUrl } from './paths.ts';
 
@@ -95,7 +95,7 @@ function assertReplaceable(dir: string): void {
   }
 }
 
-export function buildPreview(options: BuildPreviewOptions): PreviewMeta {
+export async function buildPreview(options: BuildPreviewOptions): Promise<PreviewMeta> {
   const log = options.log ?? ((l: string) => console.error(l));
   const root = resolve(options.config.root);
   const out = resolve(root, options.out ?? 'preview-site');
@@ -125,7 +125,7 @@ export function buildPreview(options: BuildPreviewOptions): PreviewMeta {
     base: { ref: options.baseRef, commit },
     head,
   };
-  const review = reviewFor(options.config, meta);
+  const review = await reviewFor(options.config, meta);
   const summary = meta.url ? prSummary(review, meta.url) : undefined;
   const staging = `${out}.tmp-${process.pid}`;
   rmSync(staging, { recursive: true, force: true });
@@ -143,8 +143,8 @@ export function buildPreview(options: BuildPreviewOptions): PreviewMeta {
 }
 
 /** The review against the merge-base (what the comment says); broken expectations are part of it, other errors stop it. */
-function reviewFor(config: ExplainerConfig, meta: PreviewMeta): ReviewData {
-  const corpus = renderCorpus(config, { everyEvent: false });
+async function reviewFor(config: ExplainerConfig, meta: PreviewMeta): Promise<ReviewData> {
+  const corpus = await renderCorpus(config, { everyEvent: false });
   const blocking = blockingErrors(corpus, true);
   if (blocking.length) throw new CorpusError(blocking);
   return buildReview(config, corpus, meta.base.commit, meta.base.ref);

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { HAS_REFERENCE, NEEDS_REFERENCE, REFERENCE_DIR as REFERENCE } from '../../tests/support/shared.ts';
 import { resolveOptions } from '../integration/options.ts';
 import { parseFixture } from '../fixture-format/format.ts';
-import { assertClean, renderTexts } from './corpus.ts';
+import { assertClean, renderTexts } from '../corpus/check.ts';
 
 // Without ../shared (a bare clone) the suite skips, its name saying why.
 const files = HAS_REFERENCE
@@ -21,7 +21,7 @@ const files = HAS_REFERENCE
 describe.skipIf(!HAS_REFERENCE)(`reference scenarios (shared/reference/iterate)${NEEDS_REFERENCE}`, async () => {
   const config = await resolveOptions(process.cwd());
   const texts = files.map((f) => ({ file: `reference/${f}`, text: readFileSync(join(REFERENCE, f), 'utf8') }));
-  const corpus = assertClean(renderTexts(texts, config, { everyEvent: false }));
+  const corpus = assertClean(await renderTexts(texts, config, { everyEvent: false }));
 
   it('finds the reference files', () => {
     expect(files.length).toBeGreaterThanOrEqual(3);

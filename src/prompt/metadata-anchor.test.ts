@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { resolveOptions } from '../integration/options.ts';
-import { renderTexts } from './corpus.ts';
+import { renderTexts } from '../corpus/check.ts';
 import { anchorsOnMetadata, metadataRange } from './metadata-anchor.ts';
 import type { PrintedLine } from './print.ts';
 import { resolveAnchors } from './weave.ts';
@@ -63,7 +63,7 @@ annotations:
     find: "Script result: ok"
     comment: "on the content"
 `;
-    const r = renderTexts([{ file: 'scenarios/30-meta.yaml', text }], config, { everyEvent: false });
+    const r = await renderTexts([{ file: 'scenarios/30-meta.yaml', text }], config, { everyEvent: false });
     expect(r.errors).toEqual([]);
     expect(r.scenarios[0]!.requests[0]!.anchors).toHaveLength(2);
     expect(r.warnings).toEqual([

@@ -5,14 +5,14 @@
  * become input errors.
  */
 import { breakpointProblems } from '../folds/breakpoints.ts';
-import type { Abridgement, AnyFold, Breakpoint, RenderedMessage, Snapshot } from '../folds/types.ts';
-import type { InputError, SourcePos } from '../scenarios/errors.ts';
+import type { Abridgement, AnyFold, Breakpoint, EventDescription, RenderedMessage, Snapshot } from '../folds/types.ts';
+import { foldFailureError, located, type InputError, type SourcePos } from '../scenarios/errors.ts';
 import type { Scenario } from '../scenarios/model.ts';
 import { printedBreakpoints } from './breakpoints.ts';
 import { printRequest, type PrintedLine } from './print.ts';
 import { anchorsOnMetadata, metadataAnchorWarning } from './metadata-anchor.ts';
 import { cacheCut, resolveAnchors, weave, type Anchor } from './weave.ts';
-import { abridgementsOf } from '../folds/hooks.ts';
+import { abridgementsOf, describeEvents, FoldFailure, snapshotsOf } from '../folds/hooks.ts';
 
 export interface RenderedRequest {
   offset: number;
@@ -64,6 +64,16 @@ export interface RenderedScenario {
   warnings: Warning[];
   /** The rules in force over the chain: the scenario's own, and a `deploy:`'s from its offset on (absent: the own rule throughout). */
   phases?: Phase[];
+  /**
+   * What each rule would send as of the events between two requests whose bytes changed (and just
+   * before a deploy inside such a range), for naming the event that broke the cache
+   * (economics/attribution.ts) without folding again. Absent where nothing changed.
+   */
+  folded?: ReadonlyMap<Phase, ReadonlyMap<number, readonly RenderedMessage[]>>;
+  /** How each event of the chain reads on its timeline card (the fold's `describe`; only with `everyEvent`). */
+  described?: Required<EventDescription>[];
+  /** The fold failed (its error is reported at the event): nothing of this scenario was rendered. */
+  foldFailed?: true;
 }
 
 export interface RenderOptions {
@@ -90,26 +100,81 @@ export function phaseAt(phases: readonly Phase[], offset: number): Phase {
 }
 
 /** The scenario's rule, and — with `deploy:` — the deployed one from its offset on. */
-export function phasesOf(scenario: Scenario, fold: AnyFold, opts: RenderOptions): Phase[] {
+export async function phasesOf(scenario: Scenario, fold: AnyFold, opts: RenderOptions, errors: InputError[] = []): Promise<Phase[]> {
   const options = { ...fold.defaults, ...(opts.variant?.options ?? scenario.options) };
-  const first: Phase = { fold, options, abridgements: abridgementsOf(fold, options), from: -Infinity };
+  const stand = (f: AnyFold, o: object): Promise<Abridgement[]> => located(abridgementsOf(f, o), errors, scenario.pos, 'listing its abridgements').then((a) => a ?? []);
+  const first: Phase = { fold, options, abridgements: await stand(fold, options), from: -Infinity };
   const d = scenario.deploy;
   if (!d || opts.variant) return [first];
   const dfold = opts.deployed ?? fold;
   const doptions = dfold === fold ? { ...options, ...d.options } : { ...dfold.defaults, ...d.options };
-  return [first, { fold: dfold, options: doptions, abridgements: abridgementsOf(dfold, doptions), from: d.at }];
+  return [first, { fold: dfold, options: doptions, abridgements: await stand(dfold, doptions), from: d.at }];
 }
 
-export function renderScenario(scenario: Scenario, fold: AnyFold, opts: RenderOptions, errors: InputError[]): RenderedScenario {
-  const phases = phasesOf(scenario, opts.variant?.fold ?? fold, opts);
+/**
+ * Each phase's snapshots at the offsets asked of it (one fold pass per phase: state builds up from
+ * the start). A fold that fails is an error at the event it was folding; null then.
+ */
+async function foldPhases(scenario: Scenario, want: ReadonlyMap<Phase, ReadonlySet<number>>, errors: InputError[]): Promise<Map<Phase, Map<number, Snapshot>> | null> {
+  const out = new Map<Phase, Map<number, Snapshot>>();
+  for (const [p, at] of want) {
+    if (!at.size) {
+      out.set(p, new Map());
+      continue;
+    }
+    try {
+      out.set(p, new Map((await snapshotsOf(p.fold, scenario.chain, p.options, at)).map((s) => [s.offset, s] as const)));
+    } catch (err) {
+      if (!FoldFailure.is(err)) throw err;
+      const e = scenario.chain.find((x) => x.offset === err.offset);
+      // An event of a base fails there too: that scenario reports it, once.
+      if (e && e.scenarioId !== scenario.id) return null;
+      errors.push(foldFailureError(err, e?.pos ?? scenario.pos, e ? `while folding @${e.offset} ${e.type}` : 'while folding the stream'));
+      return null;
+    }
+  }
+  return out;
+}
+
+/** A request's messages start with every message of `prev`, byte for byte (nothing before the new turn changed). */
+const extends_ = (prev: readonly RenderedMessage[], next: readonly RenderedMessage[]): boolean =>
+  prev.length <= next.length && prev.every((m, i) => m === next[i] || (m.role === next[i]!.role && m.content === next[i]!.content));
+
+/**
+ * For every pair of consecutive requests where the later one does not extend the earlier, each
+ * phase's offsets in between (and the state just before a phase that starts there): what
+ * attribution folds to name the responsible event.
+ */
+function betweenChanged(scenario: Scenario, phases: readonly Phase[], requests: readonly { offset: number; messages: readonly RenderedMessage[] }[]): Map<Phase, Set<number>> {
+  const want = new Map<Phase, Set<number>>();
+  const add = (p: Phase, o: number): void => {
+    if (!want.has(p)) want.set(p, new Set());
+    want.get(p)!.add(o);
+  };
+  for (let i = 1; i < requests.length; i++) {
+    const prev = requests[i - 1]!;
+    const q = requests[i]!;
+    if (extends_(prev.messages, q.messages)) continue;
+    for (const e of scenario.chain) if (e.offset > prev.offset && e.offset <= q.offset) add(phaseAt(phases, e.offset), e.offset);
+    for (const p of phases) {
+      if (p.from <= prev.offset || p.from > q.offset) continue;
+      const last = scenario.chain.findLast((e) => e.offset < p.from);
+      if (last) add(p, last.offset);
+    }
+  }
+  return want;
+}
+
+export async function renderScenario(scenario: Scenario, fold: AnyFold, opts: RenderOptions, errors: InputError[]): Promise<RenderedScenario> {
+  const phases = await phasesOf(scenario, opts.variant?.fold ?? fold, opts, errors);
   const { fold: useFold, options } = phases[0]!;
   const phaseOf = (offset: number): Phase => phaseAt(phases, offset);
   const isRequest = (e: Scenario['chain'][number]): boolean => phaseOf(e.offset).fold.requestTypes.includes(e.type);
   const wanted = scenario.chain.filter((e) => opts.everyEvent || isRequest(e)).map((e) => e.offset);
-  // Each phase folds the whole chain once (state builds up from the start) and snapshots its own range.
-  const snapshots = new Map<number, Snapshot>(
-    phases.flatMap((p) => p.fold.snapshots(scenario.chain, p.options, new Set(wanted.filter((o) => phaseOf(o) === p))).map((s) => [s.offset, s] as const)),
-  );
+  // Each phase folds the whole chain once and snapshots its own range.
+  const byPhase = await foldPhases(scenario, new Map(phases.map((p) => [p, new Set(wanted.filter((o) => phaseOf(o) === p))])), errors);
+  if (!byPhase) return { scenario, fold: useFold, options, requests: [], chain: [], events: [], warnings: [], phases, foldFailed: true };
+  const snapshots = new Map<number, Snapshot>([...byPhase.values()].flatMap((m) => [...m]));
   const own = new Set(scenario.events.map((e) => e.offset));
   const requests: RenderedRequest[] = [];
   const chain: RenderedRequest[] = [];
@@ -188,5 +253,10 @@ export function renderScenario(scenario: Scenario, fold: AnyFold, opts: RenderOp
       fix: own ? `use one of: ${own}, or remove \`opens:\` to open on the first request with a ✂ line` : 'this scenario sends no request of its own: remove `opens:`',
     });
   }
-  return { scenario, fold: useFold, options, requests, chain, events, warnings, phases };
+  // Where a request did not extend the one before, attribution needs the states in between: folded again, only there.
+  const between = betweenChanged(scenario, phases, chain);
+  const again = between.size ? await foldPhases(scenario, between, errors) : null;
+  const folded = again && new Map([...again].map(([p, m]) => [p, new Map([...m].map(([o, s]) => [o, s.messages] as const))] as const));
+  const described = opts.everyEvent ? await located(describeEvents(useFold, scenario.chain, options), errors, scenario.pos, 'describing its events') : undefined;
+  return { scenario, fold: useFold, options, requests, chain, events, warnings, phases, ...(folded && { folded }), ...(described && { described }) };
 }

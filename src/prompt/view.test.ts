@@ -6,14 +6,14 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveOptions } from '../integration/options.ts';
-import { assertClean, renderTexts } from './corpus.ts';
+import { assertClean, renderTexts } from '../corpus/check.ts';
 import { diffPane, scenarioView, type Pane } from './view.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
 async function viewOf(file: string) {
   const config = await resolveOptions(ROOT);
-  const corpus = assertClean(renderTexts([{ file, text: readFileSync(resolve(ROOT, file), 'utf8') }], config, { everyEvent: true }));
+  const corpus = assertClean(await renderTexts([{ file, text: readFileSync(resolve(ROOT, file), 'utf8') }], config, { everyEvent: true }));
   return scenarioView(corpus.scenarios[0]!);
 }
 

@@ -14,7 +14,7 @@ import type { PrintedLine } from './print.ts';
 import type { RenderedRequest, RenderedScenario } from './render.ts';
 import type { Anchor } from './weave.ts';
 import { printedBreakpoints } from './breakpoints.ts';
-import { describeEvents } from '../folds/hooks.ts';
+import { defaultPreview } from '../folds/hooks.ts';
 import type { EventDescription } from '../folds/types.ts';
 import { formatElapsed } from '../scenarios/time.ts';
 
@@ -236,7 +236,8 @@ export function scenarioView(r: RenderedScenario): ScenarioView {
     prevOffset = ev.offset;
   }
   const byOffset = new Map(panes.map((p) => [p.offset, p]));
-  const described = describeEvents(r.fold, s.chain, r.options);
+  // Described by the pipeline (render.ts), with the fold's describe hook or its default.
+  const described = r.described ?? s.chain.map((e) => ({ preview: defaultPreview(e.type, e.payload), badges: [], links: [] }));
   const cards: Card[] = s.chain.map((e, i) => {
     const pane = byOffset.get(e.offset);
     const d = described[i]!;

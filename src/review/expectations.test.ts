@@ -1,7 +1,7 @@
 /** A review build keeps going past broken cache expectations, and only past those. */
 import { describe, expect, it } from 'vitest';
 import { resolveOptions } from '../integration/options.ts';
-import { renderTexts } from '../prompt/corpus.ts';
+import { renderTexts } from '../corpus/check.ts';
 import { blockingErrors, expectationFailures, isReviewBuild } from './expectations.ts';
 
 const scenario = (id: string, extra: string): string => `id: ${id}

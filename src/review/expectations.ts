@@ -13,7 +13,7 @@
  * requests the provider's API would reject) again on the rendered corpus, so this module needs no
  * flag inside the corpus check and says exactly what `npm run check` says.
  */
-import type { RenderedCorpus } from '../prompt/corpus.ts';
+import type { RenderedCorpus } from '../corpus/check.ts';
 import { checkExpectations } from '../economics/expect.ts';
 import { checkMeasured } from '../economics/measured.ts';
 import { sortErrors, type InputError } from '../scenarios/errors.ts';

@@ -6,7 +6,7 @@
  * (src/preview/changes.ts), `npm run pr-summary` renders it directly, the trusted workflow renders
  * it from that file, and /changes/ shows it: one value, one renderer (summary.ts), the same figures.
  */
-import type { RenderedCorpus } from '../prompt/corpus.ts';
+import type { RenderedCorpus } from '../corpus/check.ts';
 import { baseFigures } from './base-report.ts';
 import type { BaseFixture } from './base.ts';
 import type { ChangeSet } from './compare.ts';

@@ -8,7 +8,7 @@
  * base's printed fixtures re-priced with the head's code. With a base ref, every scenario's delta
  * is against the base (a scenario the change adds has none before, whatever its `compare:` says).
  */
-import type { RenderedCorpus } from '../prompt/corpus.ts';
+import type { RenderedCorpus } from '../corpus/check.ts';
 import { diffLines, type RequestDiff } from '../prompt/diff.ts';
 import { renderScenario } from '../prompt/render.ts';
 import { CorpusError, type InputError } from '../scenarios/errors.ts';
@@ -57,13 +57,13 @@ export interface ReviewConfig extends Pick<CorpusConfig, 'root' | 'folds' | 'sce
 }
 
 /** Each scenario with `compare:` rendered under its variant, request by request. */
-function compareReviews(c: ReviewConfig, corpus: RenderedCorpus, deltas: Map<string, ScenarioDelta>): Map<string, Map<number, Review>> {
+async function compareReviews(c: ReviewConfig, corpus: RenderedCorpus, deltas: Map<string, ScenarioDelta>): Promise<Map<string, Map<number, Review>>> {
   const out = new Map<string, Map<number, Review>>();
   const errors: InputError[] = [];
   for (const r of corpus.scenarios) {
     const cmp = r.scenario.compare;
     if (!cmp) continue;
-    const variant = renderScenario(r.scenario, r.fold, { everyEvent: false, variant: { fold: c.folds.get(cmp.fold)!, options: cmp.options } }, errors);
+    const variant = await renderScenario(r.scenario, r.fold, { everyEvent: false, variant: { fold: c.folds.get(cmp.fold)!, options: cmp.options } }, errors);
     const byOffset = new Map(variant.requests.map((q) => [q.offset, q]));
     const reviews = new Map<number, Review>();
     const own = corpus.economics.get(r.scenario.id);
@@ -101,9 +101,9 @@ export function headDeltas(root: string, changes: ChangeSet, corpus: RenderedCor
 }
 
 /** Every review of a rendered corpus: `compare:` variants, then the base ref's changes over them. */
-export function assembleReviews(c: ReviewConfig, corpus: RenderedCorpus): Reviews {
+export async function assembleReviews(c: ReviewConfig, corpus: RenderedCorpus): Promise<Reviews> {
   const tokenDeltas = new Map<string, ScenarioDelta>();
-  const byScenario = compareReviews(c, corpus, tokenDeltas);
+  const byScenario = await compareReviews(c, corpus, tokenDeltas);
   if (!c.baseRef) return { changes: null, byScenario, tokenDeltas, review: null };
   const { commit, changes, fixtures } = changesAgainstBase(c, c.baseRef, corpus.scenarios);
   const review = reviewOf(c.root, changes, fixtures, corpus);

@@ -4,6 +4,7 @@
  * CorpusError carrying the whole list, and nothing is written while any exists.
  */
 import { UserError } from '../errors.ts';
+import { FoldFailure } from '../folds/hooks.ts';
 
 export interface SourcePos {
   /** Path relative to the project root, with forward slashes. */
@@ -44,5 +45,29 @@ export class CorpusError extends UserError {
       `${sorted.map(formatError).join('\n\n')}\n\n` + `${sorted.length} error${sorted.length === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'}; nothing was written.`,
     );
     this.errors = sorted;
+  }
+}
+
+/**
+ * A fold that failed (threw, rejected, or returned the wrong kind of value: src/folds/hooks.ts) as
+ * an error at the scenario position it was working on, with the fold's own top frame.
+ */
+export function foldFailureError(f: FoldFailure, pos: SourcePos, during: string): InputError {
+  return {
+    pos,
+    message: `fold \`${f.fold}\` failed ${during}: its \`${f.hook}\` ${f.message}`,
+    ...(f.frame && { detail: [f.frame] }),
+    fix: `fix the fold \`${f.fold}\` (its \`${f.hook}\`): a fold reports a problem with an event as an issue from \`validateEvent\` or as a rejected request, never by throwing`,
+  };
+}
+
+/** Awaits a fold hook (through src/folds/hooks.ts); a FoldFailure becomes an error at `pos` and the result undefined. */
+export async function located<T>(work: Promise<T>, errors: InputError[], pos: SourcePos, during: string): Promise<T | undefined> {
+  try {
+    return await work;
+  } catch (err) {
+    if (!FoldFailure.is(err)) throw err;
+    errors.push(foldFailureError(err, pos, during));
+    return undefined;
   }
 }

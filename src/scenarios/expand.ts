@@ -7,7 +7,7 @@
  */
 import { derivePayload, expandEvent } from '../folds/hooks.ts';
 import type { AnyFold, Expansion } from '../folds/types.ts';
-import type { InputError, SourcePos } from './errors.ts';
+import { located, type InputError, type SourcePos } from './errors.ts';
 import { batchEndProblem } from './limits.ts';
 import type { ScenarioEvent } from './model.ts';
 
@@ -15,11 +15,14 @@ import type { ScenarioEvent } from './model.ts';
 export const batchLabel = (e: ScenarioEvent): string => (e.batch ? `@${e.batch.first}–@${e.batch.first + e.batch.size - 1} (batch)` : `@${e.offset}`);
 
 /** Expands every written event with `fold`'s hooks (none given: each event as written). */
-export function expandEvents(written: ScenarioEvent[], fold: AnyFold | undefined, errors: InputError[]): ScenarioEvent[] {
+export async function expandEvents(written: ScenarioEvent[], fold: AnyFold | undefined, errors: InputError[]): Promise<ScenarioEvent[]> {
   const out: ScenarioEvent[] = [];
   for (const w of written) {
     const authored = { offset: w.offset, type: w.type, createdAt: w.createdAt, elapsedMs: w.elapsedMs, payload: w.payload as Record<string, unknown> };
-    const x: Expansion = fold ? expandEvent(fold, authored) : { events: [{ payload: authored.payload }] };
+    const x: Expansion | undefined = fold
+      ? await located(expandEvent(fold, authored), errors, w.typePos, `expanding @${w.offset} ${w.type}`)
+      : { events: [{ payload: authored.payload }] };
+    if (!x) continue;
     if (x.issues?.length) {
       for (const i of x.issues) errors.push({ pos: w.locate(i.path), message: `@${w.offset} ${w.type}: ${i.message}`, fix: i.fix });
       continue;
@@ -30,13 +33,16 @@ export function expandEvents(written: ScenarioEvent[], fold: AnyFold | undefined
       errors.push({ pos: w.offPos, message: `@${w.offset} ${w.type}: ${tooFar}`, fix: 'start the batch at a smaller offset' });
       continue;
     }
-    x.events.forEach((item, index) => {
+    for (const [index, item] of x.events.entries()) {
       const offset = w.offset + index;
-      const payload = fold ? derivePayload(fold, { ...authored, offset, payload: item.payload }) : item.payload;
+      const payload = fold
+        ? await located(derivePayload(fold, { ...authored, offset, payload: item.payload }), errors, w.typePos, `deriving the fields of @${offset} ${w.type}`)
+        : item.payload;
+      if (!payload) continue;
       const own = new Set(item.ownFields ?? []);
       const locate = (path: (string | number)[]): SourcePos => (item.at && own.has(String(path[0])) ? w.locate([...item.at, ...path]) : w.locate(path));
       out.push({ ...w, offset, payload, locate, ...(x.batch && { batch: { first: w.offset, size, index, ownFields: [...own] } }) });
-    });
+    }
   }
   for (let i = 1; i < out.length; i++) {
     const prev = out[i - 1]!,

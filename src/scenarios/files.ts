@@ -53,6 +53,6 @@ export function readScenarioFiles(config: CorpusConfig): { file: string; text: s
   return listScenarioFiles(config).map((file) => ({ file, text: readFileSync(join(config.root, file), 'utf8') }));
 }
 
-export function loadCorpus(config: CorpusConfig): LoadedCorpus {
+export function loadCorpus(config: CorpusConfig): Promise<LoadedCorpus> {
   return loadTexts(readScenarioFiles(config), config);
 }

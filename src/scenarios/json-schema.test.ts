@@ -11,15 +11,15 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../cli/config.ts';
-import { renderTexts } from '../prompt/corpus.ts';
+import { renderTexts } from '../corpus/check.ts';
 import { scenarioSchemaFiles } from './json-schema.ts';
 
 const config = await loadConfig();
-const files = scenarioSchemaFiles(config.folds, config.defaultFold);
+const files = await scenarioSchemaFiles(config.folds, config.defaultFold);
 const ajv = new Ajv2020({ allErrors: true, strict: true, validateFormats: false });
 const validators = new Map(files.map((f) => [f.name, ajv.compile(JSON.parse(f.text))]));
 const validate = (fold: string, text: string) => validators.get(`scenario.${fold}.json`)!(parse(text));
-const check = (text: string) => renderTexts([{ file: 'scenarios/x.yaml', text }], config, { everyEvent: false }).errors;
+const check = async (text: string) => (await renderTexts([{ file: 'scenarios/x.yaml', text }], config, { everyEvent: false })).errors;
 
 describe('editor schemas (schemas/scenario.<fold>.json)', () => {
   it('are committed and fresh (`npm run schemas` rewrites them)', () => {
@@ -73,8 +73,8 @@ describe('editor schemas (schemas/scenario.<fold>.json)', () => {
     ],
   ];
   for (const [what, fold, text] of VALID) {
-    it(`both accept: ${what}`, () => {
-      expect(check(text)).toEqual([]);
+    it(`both accept: ${what}`, async () => {
+      expect(await check(text)).toEqual([]);
       expect(validate(fold, text), JSON.stringify(validators.get(`scenario.${fold}.json`)!.errors)).toBe(true);
     });
   }
@@ -106,8 +106,8 @@ describe('editor schemas (schemas/scenario.<fold>.json)', () => {
     ],
   ];
   for (const [what, fold, text] of INVALID) {
-    it(`both reject: ${what}`, () => {
-      expect(check(text).length, `npm run check accepted it:\n${text}`).toBeGreaterThan(0);
+    it(`both reject: ${what}`, async () => {
+      expect((await check(text)).length, `npm run check accepted it:\n${text}`).toBeGreaterThan(0);
       expect(validate(fold, text), `the JSON Schema accepted it:\n${text}`).toBe(false);
     });
   }

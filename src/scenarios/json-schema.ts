@@ -7,6 +7,7 @@
  * stale anchors, requests the fold refuses) stays the check's job.
  */
 import * as z from 'zod';
+import { optionsSchemaOf, payloadSchemasOf } from '../folds/hooks.ts';
 import type { AnyFold, JsonSchema } from '../folds/types.ts';
 import { annotationSchema, compareSchema, eventSchema, expectSchema, ID_PATTERN, scenarioFileSchema } from './schema.ts';
 
@@ -27,9 +28,9 @@ function needsFields(s: JsonSchema): boolean {
 }
 
 /** An event of this fold: `type` one of its types, `payload` checked against that type's schema. */
-function eventJsonSchema(fold: AnyFold): JsonSchema {
+async function eventJsonSchema(fold: AnyFold): Promise<JsonSchema> {
   const s = json(eventSchema);
-  const payloads = fold.payloadSchemas?.() ?? {};
+  const payloads = await payloadSchemasOf(fold);
   props(s).type = { ...props(s).type, enum: [...fold.eventTypes], description: `An event type of the \`${fold.id}\` fold (see its payload reference).` };
   delete props(s).type!.examples;
   const cases: JsonSchema[] = [];
@@ -51,8 +52,8 @@ function eventJsonSchema(fold: AnyFold): JsonSchema {
 }
 
 /** The fold's options as a scenario writes them: any subset, each with its default. */
-function optionsJsonSchema(fold: AnyFold): JsonSchema {
-  const o = fold.optionsSchema?.();
+async function optionsJsonSchema(fold: AnyFold): Promise<JsonSchema> {
+  const o = await optionsSchemaOf(fold);
   if (!o) return { anyOf: [{ type: 'object' }, { type: 'null' }], description: 'Fold options, shallow-merged over the fold’s defaults.' };
   const { required: _all, ...rest } = o;
   const properties = { ...((rest.properties ?? {}) as Record<string, JsonSchema>) };
@@ -70,13 +71,13 @@ export interface ScenarioSchemaOptions {
 }
 
 /** The JSON Schema (draft 2020-12) of a native YAML scenario file that uses `fold`. */
-export function scenarioJsonSchema(fold: AnyFold, opts: ScenarioSchemaOptions): JsonSchema {
+export async function scenarioJsonSchema(fold: AnyFold, opts: ScenarioSchemaOptions): Promise<JsonSchema> {
   const s = json(scenarioFileSchema);
   const p = props(s);
   p.id = { ...p.id, pattern: ID_PATTERN.source };
   p.fold = { ...p.fold, const: fold.id };
-  p.options = optionsJsonSchema(fold);
-  p.events = { ...p.events, type: 'array', minItems: 1, items: eventJsonSchema(fold) };
+  p.options = await optionsJsonSchema(fold);
+  p.events = { ...p.events, type: 'array', minItems: 1, items: await eventJsonSchema(fold) };
   const annotation = json(annotationSchema);
   props(annotation).request = { ...props(annotation).request, pattern: REQUEST_NAME };
   p.annotations = { anyOf: [{ type: 'array', items: annotation }, { type: 'null' }], description: 'Comments anchored to text of the scenario’s own requests.' };
@@ -100,7 +101,10 @@ export function scenarioJsonSchema(fold: AnyFold, opts: ScenarioSchemaOptions): 
 export const schemaFileName = (foldId: string): string => `scenario.${foldId}.json`;
 
 /** Every configured fold's schema, as the text written to disk and served (stable: sorted keys as built). */
-export function scenarioSchemaFiles(folds: ReadonlyMap<string, AnyFold>, defaultFold: string): { name: string; text: string }[] {
+export async function scenarioSchemaFiles(folds: ReadonlyMap<string, AnyFold>, defaultFold: string): Promise<{ name: string; text: string }[]> {
   const ids = [...folds.keys()];
-  return ids.map((id) => ({ name: schemaFileName(id), text: `${JSON.stringify(scenarioJsonSchema(folds.get(id)!, { foldIds: ids, isDefault: id === defaultFold }), null, 2)}\n` }));
+  const out: { name: string; text: string }[] = [];
+  for (const id of ids)
+    out.push({ name: schemaFileName(id), text: `${JSON.stringify(await scenarioJsonSchema(folds.get(id)!, { foldIds: ids, isDefault: id === defaultFold }), null, 2)}\n` });
+  return out;
 }

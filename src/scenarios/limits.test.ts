@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { resolveOptions } from '../integration/options.ts';
-import { renderTexts, type RenderedCorpus } from '../prompt/corpus.ts';
+import { renderTexts, type RenderedCorpus } from '../corpus/check.ts';
 import { formatError, sortErrors } from './errors.ts';
 import { batchEndProblem, MAX_WHOLE, readRequestRef, wholeNumberProblem } from './limits.ts';
 import { writeHostConfig } from '../../tests/support/host-config.ts';
@@ -60,56 +60,57 @@ function scenario(p: { off1?: string; off2?: string; t2?: string; request?: stri
   ].join('\n');
 }
 
-const run = (text: string): RenderedCorpus => renderTexts([{ file: 'scenarios/one.yaml', text }], config, { everyEvent: false });
+const run = async (text: string): Promise<RenderedCorpus> => await renderTexts([{ file: 'scenarios/one.yaml', text }], config, { everyEvent: false });
 
-/** The first error (by position) of a run that must not throw and must render nothing. */
-function oneError(text: string): string {
-  let r: RenderedCorpus | undefined;
-  expect(() => (r = run(text))).not.toThrow();
-  expect(r!.errors.length).toBeGreaterThan(0);
-  expect(r!.scenarios).toEqual([]);
-  return formatError(sortErrors(r!.errors)[0]!);
+/** The first error (by position) of a run that must not throw (a rejection fails the test) and must render nothing. */
+async function oneError(text: string): Promise<string> {
+  const r = await run(text);
+  expect(r.errors.length).toBeGreaterThan(0);
+  expect(r.scenarios).toEqual([]);
+  return formatError(sortErrors(r.errors)[0]!);
 }
 
 describe('a scenario file at the extremes gives a located error, never an exception', () => {
-  it('the base scenario is clean (so each case below fails for its own reason)', () => {
-    expect(run(scenario()).errors).toEqual([]);
-    expect(run(scenario({ off2: String(MAX_WHOLE) })).errors).toEqual([]);
+  it('the base scenario is clean (so each case below fails for its own reason)', async () => {
+    expect((await run(scenario())).errors).toEqual([]);
+    expect((await run(scenario({ off2: String(MAX_WHOLE) }))).errors).toEqual([]);
   });
 
-  it('a time label far beyond any real duration (the RangeError: Invalid time value of issue 17)', () => {
-    const e = oneError(scenario({ t2: '99999999999999999h' }));
+  it('a time label far beyond any real duration (the RangeError: Invalid time value of issue 17)', async () => {
+    const e = await oneError(scenario({ t2: '99999999999999999h' }));
     expect(e).toMatch(
       /^scenarios\/one\.yaml:9:8 error: unparseable time label "99999999999999999h": "99999999999999999h" is longer than the longest elapsed time a scenario may use, 87600h \(10 years\)\n {2}fix: write an elapsed time/,
     );
   });
 
-  it('a range whose end is too long', () => {
-    expect(oneError(scenario({ t2: '1s–100000h' }))).toMatch(/^scenarios\/one\.yaml:9:8 error: .*"100000h" is longer/);
+  it('a range whose end is too long', async () => {
+    expect(await oneError(scenario({ t2: '1s–100000h' }))).toMatch(/^scenarios\/one\.yaml:9:8 error: .*"100000h" is longer/);
   });
 
-  it('an offset beyond 2^53 − 1 (YAML reads it as a float JavaScript calls an integer)', () => {
-    expect(oneError(scenario({ off2: '99999999999999999999', request: '@1' }))).toMatch(
+  it('an offset beyond 2^53 − 1 (YAML reads it as a float JavaScript calls an integer)', async () => {
+    expect(await oneError(scenario({ off2: '99999999999999999999', request: '@1' }))).toMatch(
       /^scenarios\/one\.yaml:8:10 error: `off` must be ≤ 9007199254740991, got number 100000000000000000000\n {2}fix: make `off` ≤ 9007199254740991/,
     );
   });
 
-  it('a request reference beyond 2^53 − 1', () => {
-    expect(oneError(scenario({ request: '@9007199254740993' }))).toMatch(/^scenarios\/one\.yaml:13:14 error: `request` names offset 9007199254740993, beyond the largest offset/);
+  it('a request reference beyond 2^53 − 1', async () => {
+    expect(await oneError(scenario({ request: '@9007199254740993' }))).toMatch(
+      /^scenarios\/one\.yaml:13:14 error: `request` names offset 9007199254740993, beyond the largest offset/,
+    );
   });
 
-  it('occurrence beyond 2^53 − 1', () => {
-    expect(oneError(scenario({ occurrence: '1e300' }))).toMatch(/^scenarios\/one\.yaml:16:17 error: `occurrence` must be ≤ 9007199254740991, got number 1e\+300/);
+  it('occurrence beyond 2^53 − 1', async () => {
+    expect(await oneError(scenario({ occurrence: '1e300' }))).toMatch(/^scenarios\/one\.yaml:16:17 error: `occurrence` must be ≤ 9007199254740991, got number 1e\+300/);
   });
 
-  it('expect.busts and expect.maxInputTokens beyond 2^53 − 1', () => {
-    expect(oneError(scenario({ busts: '"@2"', maxTokens: '123456789012345678901234567890' }))).toMatch(
+  it('expect.busts and expect.maxInputTokens beyond 2^53 − 1', async () => {
+    expect(await oneError(scenario({ busts: '"@2"', maxTokens: '123456789012345678901234567890' }))).toMatch(
       /^scenarios\/one\.yaml:18:19 error: `maxInputTokens` must be ≤ 9007199254740991/,
     );
-    expect(oneError(scenario({ busts: '"@99999999999999999999"' }))).toMatch(/^scenarios\/one\.yaml:17:11 error: `busts` entry names offset 99999999999999999999, beyond/);
+    expect(await oneError(scenario({ busts: '"@99999999999999999999"' }))).toMatch(/^scenarios\/one\.yaml:17:11 error: `busts` entry names offset 99999999999999999999, beyond/);
   });
 
-  it('a sections batch whose offsets would run past 2^53 − 1', () => {
+  it('a sections batch whose offsets would run past 2^53 − 1', async () => {
     const text = [
       'id: one',
       'title: One',
@@ -125,7 +126,7 @@ describe('a scenario file at the extremes gives a located error, never an except
       '        - {key: c, content: C}',
       '',
     ].join('\n');
-    expect(oneError(text)).toMatch(/^scenarios\/one\.yaml:\d+:\d+ error: @9007199254740990 agents\/context-added: its 3 sections would take offsets past/);
+    expect(await oneError(text)).toMatch(/^scenarios\/one\.yaml:\d+:\d+ error: @9007199254740990 agents\/context-added: its 3 sections would take offsets past/);
   });
 });
 

@@ -8,7 +8,8 @@
  */
 import type { AnyFold } from '../folds/types.ts';
 import { didYouMean } from '../folds/suggest.ts';
-import type { InputError } from './errors.ts';
+import { located, type InputError } from './errors.ts';
+import { validateEventOf, validateOptionsOf } from '../folds/hooks.ts';
 import { batchLabel, checkOrder, checkTime, expandEvents } from './expand.ts';
 import { parseMarkdownScenario } from './markdown.ts';
 import type { Scenario, ScenarioEvent } from './model.ts';
@@ -40,7 +41,7 @@ export function parseScenarioFile(file: string, text: string, opts: ParseOptions
 }
 
 /** Loads scenario texts (already read) as one corpus. */
-export function loadTexts(files: { file: string; text: string }[], config: LoadConfig): LoadedCorpus {
+export async function loadTexts(files: { file: string; text: string }[], config: LoadConfig): Promise<LoadedCorpus> {
   const errors: InputError[] = [];
   const drafts: ScenarioDraft[] = [];
   /** Drafts with an error of their own: still checked as far as possible, never rendered. */
@@ -62,7 +63,7 @@ export function loadTexts(files: { file: string; text: string }[], config: LoadC
   const chains = new Chains(drafts, byId, errors, unparsed);
   const out: Scenario[] = [];
   for (const d of drafts) {
-    const s = resolveScenario(d, chains, config, errors);
+    const s = await resolveScenario(d, chains, config, errors);
     if (s && !broken.has(d) && byId.get(s.id) === d) out.push(s);
   }
   // A scenario is usable only when every scenario in its chain is (a broken base renders nothing).
@@ -176,28 +177,29 @@ function foldOf(d: ScenarioDraft, checked: ScenarioDraft[], config: LoadConfig, 
 }
 
 /** One draft with its chain → a scenario, or undefined when it (or its chain) has errors. */
-function resolveScenario(d: ScenarioDraft, chains: Chains, config: LoadConfig, errors: InputError[]): Scenario | undefined {
+async function resolveScenario(d: ScenarioDraft, chains: Chains, config: LoadConfig, errors: InputError[]): Promise<Scenario | undefined> {
   // A broken chain does not hide this file's own errors: check it alone, render nothing.
   const chain = chains.of(d);
   const checked = chain ?? [d];
   const fold = foldOf(d, checked, config, errors);
   const before = errors.length;
   // Every draft of the chain expands with the chain's fold (a base's own errors are its own file's).
-  const expanded = new Map(checked.map((c) => [c, expandEvents(c.events, fold, c === d ? errors : [])]));
+  const expanded = new Map<ScenarioDraft, ScenarioEvent[]>();
+  for (const c of checked) expanded.set(c, await expandEvents(c.events, fold, c === d ? errors : []));
   const events = expanded.get(d)!;
   if (!fold) return undefined;
-  for (const issue of fold.validateOptions({ ...fold.defaults, ...d.options })) {
+  for (const issue of (await located(validateOptionsOf(fold, { ...fold.defaults, ...d.options }), errors, d.foldPos, 'checking the options')) ?? []) {
     errors.push({ pos: d.locateOption(issue.path), message: `fold option ${issue.message}`, fix: issue.fix });
   }
-  for (const e of events) validateEvent(e, fold, errors);
+  for (const e of events) await validateEvent(e, fold, errors);
   const inherited = checked.slice(0, -1).flatMap((c) => expanded.get(c)!);
   const lastBase = inherited.at(-1);
   if (lastBase && events[0]) {
     for (const err of [checkOrder(lastBase, events[0], lastBase.scenarioId), checkTime(lastBase, events[0], lastBase.scenarioId)]) if (err) errors.push(err);
   }
   checkOwnRequests(d, events, inherited, fold, errors);
-  const compare = resolveCompare(d, fold, [...inherited, ...events], config, errors);
-  const deploy = resolveDeploy(d, fold, events, [...inherited, ...events], config, errors);
+  const compare = await resolveCompare(d, fold, [...inherited, ...events], config, errors);
+  const deploy = await resolveDeploy(d, fold, events, [...inherited, ...events], config, errors);
   if (errors.length > before || !chain || d.id === undefined) return undefined;
   return {
     id: d.id,
@@ -249,7 +251,7 @@ function checkOwnRequests(d: ScenarioDraft, events: ScenarioEvent[], inherited: 
   });
 }
 
-function resolveCompare(d: ScenarioDraft, fold: AnyFold, chainEvents: ScenarioEvent[], config: LoadConfig, errors: InputError[]): Scenario['compare'] {
+async function resolveCompare(d: ScenarioDraft, fold: AnyFold, chainEvents: ScenarioEvent[], config: LoadConfig, errors: InputError[]): Promise<Scenario['compare']> {
   if (!d.compare) return undefined;
   const cf = d.compare.foldGiven ? d.compare.fold : fold.id;
   const cfold = config.folds.get(cf);
@@ -261,14 +263,21 @@ function resolveCompare(d: ScenarioDraft, fold: AnyFold, chainEvents: ScenarioEv
     });
     return undefined;
   }
-  for (const issue of cfold.validateOptions({ ...cfold.defaults, ...d.compare.options }))
+  for (const issue of (await located(validateOptionsOf(cfold, { ...cfold.defaults, ...d.compare.options }), errors, d.compare.pos, 'checking the `compare` options')) ?? [])
     errors.push({ pos: d.compare.locate(issue.path), message: `compare option ${issue.message}`, fix: issue.fix });
-  if (cf !== fold.id) for (const e of chainEvents) validateEvent(e, cfold, errors);
+  if (cf !== fold.id) for (const e of chainEvents) await validateEvent(e, cfold, errors);
   return { label: d.compare.label, fold: cf, options: d.compare.options, pos: d.compare.pos };
 }
 
 /** `deploy:` names one of the scenario's own events, after its first; its options fit the fold deployed. */
-function resolveDeploy(d: ScenarioDraft, fold: AnyFold, own: ScenarioEvent[], chainEvents: ScenarioEvent[], config: LoadConfig, errors: InputError[]): Scenario['deploy'] {
+async function resolveDeploy(
+  d: ScenarioDraft,
+  fold: AnyFold,
+  own: ScenarioEvent[],
+  chainEvents: ScenarioEvent[],
+  config: LoadConfig,
+  errors: InputError[],
+): Promise<Scenario['deploy']> {
   const dep = d.deploy;
   if (!dep) return undefined;
   const before = errors.length;
@@ -293,14 +302,14 @@ function resolveDeploy(d: ScenarioDraft, fold: AnyFold, own: ScenarioEvent[], ch
     return undefined;
   }
   const options = dfold === fold ? { ...d.options, ...dep.options } : dep.options;
-  for (const issue of dfold.validateOptions({ ...dfold.defaults, ...options }))
+  for (const issue of (await located(validateOptionsOf(dfold, { ...dfold.defaults, ...options }), errors, dep.pos, 'checking the `deploy` options')) ?? [])
     errors.push({ pos: dep.locate(issue.path), message: `deploy option ${issue.message}`, fix: issue.fix });
-  if (dfold !== fold) for (const e of chainEvents) validateEvent(e, dfold, errors);
+  if (dfold !== fold) for (const e of chainEvents) await validateEvent(e, dfold, errors);
   if (errors.length > before) return undefined;
   return { at: dep.at, fold: foldId, options: dep.options, pos: dep.pos };
 }
 
-function validateEvent(e: ScenarioEvent, fold: AnyFold, errors: InputError[]): void {
+async function validateEvent(e: ScenarioEvent, fold: AnyFold, errors: InputError[]): Promise<void> {
   // A batch's shared fields are written once, so their problems are reported once (on its first event).
   const later = e.batch !== undefined && e.batch.index > 0;
   if (!fold.eventTypes.includes(e.type)) {
@@ -312,7 +321,7 @@ function validateEvent(e: ScenarioEvent, fold: AnyFold, errors: InputError[]): v
       });
     return;
   }
-  for (const issue of fold.validateEvent(e.type, e.payload)) {
+  for (const issue of (await located(validateEventOf(fold, e.type, e.payload), errors, e.typePos, `checking @${e.offset} ${e.type}`)) ?? []) {
     const shared = e.batch !== undefined && !e.batch.ownFields.includes(String(issue.path[0] ?? ''));
     if (shared && later) continue;
     errors.push({ pos: e.locate(issue.path), message: `${shared ? batchLabel(e) : `@${e.offset}`} ${e.type}: ${issue.message}`, fix: issue.fix });

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { resolveOptions } from '../integration/options.ts';
-import { renderTexts } from '../prompt/corpus.ts';
+import { renderTexts } from '../corpus/check.ts';
 import { opensOn } from '../prompt/view.ts';
 import { formatError } from './errors.ts';
 
@@ -26,11 +26,11 @@ const scenario = (head = ''): string =>
     '',
   ].join('\n');
 
-const run = (text: string) => renderTexts([{ file: 'scenarios/one.yaml', text }], config, { everyEvent: false });
+const run = async (text: string) => await renderTexts([{ file: 'scenarios/one.yaml', text }], config, { everyEvent: false });
 
 describe('opens', () => {
-  it('defaults to the first request with a ✂ line', () => {
-    const r = run(scenario());
+  it('defaults to the first request with a ✂ line', async () => {
+    const r = await run(scenario());
     expect(r.errors.map(formatError)).toEqual([]);
     const s = r.scenarios[0]!;
     expect(s.requests.map((q) => [q.offset, q.cut === null])).toEqual([
@@ -40,24 +40,24 @@ describe('opens', () => {
     expect(opensOn(s, [])).toBe(5);
   });
 
-  it('opens on the named request', () => {
-    const r = run(scenario('opens: "@2"'));
+  it('opens on the named request', async () => {
+    const r = await run(scenario('opens: "@2"'));
     expect(r.errors.map(formatError)).toEqual([]);
     expect(r.scenarios[0]!.scenario.opens).toBe(2);
     expect(opensOn(r.scenarios[0]!, [])).toBe(2);
   });
 
-  it('is an error when it names an event that is not one of the own requests', () => {
-    const r = run(scenario('opens: "@4"'));
+  it('is an error when it names an event that is not one of the own requests', async () => {
+    const r = await run(scenario('opens: "@4"'));
     expect(r.errors.map(formatError)).toEqual([
       'scenarios/one.yaml:3:8 error: `opens` names @4, which is not one of this scenario\'s own requests\n  fix: use one of: "@2", "@5", or remove `opens:` to open on the first request with a ✂ line',
     ]);
   });
 
-  it('is an error when it is not written "@N"', () => {
-    const r = run(scenario('opens: 4'));
+  it('is an error when it is not written "@N"', async () => {
+    const r = await run(scenario('opens: 4'));
     expect(r.errors.map(formatError)).toEqual([expect.stringMatching(/^scenarios\/one\.yaml:3:8 error: `opens` must be a string/)]);
-    const r2 = run(scenario('opens: "4"'));
+    const r2 = await run(scenario('opens: "4"'));
     expect(r2.errors.map(formatError)).toEqual([
       'scenarios/one.yaml:3:8 error: `opens` names a request as "@<offset>", got "4"\n  fix: write e.g. `opens: "@42"` (quoted: @ cannot start a plain YAML value)',
     ]);

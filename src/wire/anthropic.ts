@@ -20,7 +20,7 @@
  * - The tool list becomes `tools`, each function tool as `{name, description, input_schema}`.
  * Reference: src/routes/reference/wire-formats.mdx.
  */
-import { asFunctionTool } from '../folds/requests/tools.ts';
+import { asFunctionTool } from '../folds/tools.ts';
 import { cacheBreakpoints } from './breakpoints.ts';
 import { segments, splitTools, type Cut } from './split.ts';
 import { providerModel, type Json, type JsonObject, type WireSource } from './types.ts';

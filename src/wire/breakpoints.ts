@@ -4,7 +4,7 @@
  * run of system messages) and one on the last message of the request. One small function so the
  * cache-economics module can share it: both must agree on which prefixes a provider would cache.
  */
-import { TOOLS_ROLE } from '../folds/requests/tools.ts';
+import { TOOLS_ROLE } from '../folds/tools.ts';
 
 /**
  * Indices of the messages a breakpoint sits on (ascending, no duplicates): the last `system`

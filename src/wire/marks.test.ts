@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Breakpoint, RenderedMessage } from '../folds/types.ts';
-import { toolsContent } from '../folds/requests/tools.ts';
+import { toolsContent } from '../folds/tools.ts';
 import { packWire, unpackWire } from './pack.ts';
 import { toWire, type WireSource } from './index.ts';
 

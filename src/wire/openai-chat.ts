@@ -10,7 +10,7 @@
  * request without any is sent without markers (OpenAI caches implicitly).
  * Reference: src/routes/reference/wire-formats.mdx.
  */
-import { asFunctionTool } from '../folds/requests/tools.ts';
+import { asFunctionTool } from '../folds/tools.ts';
 import { markedParts, markEnd } from './openai-parts.ts';
 import { splitTools } from './split.ts';
 import { providerModel, type Json, type JsonObject, type WireSource } from './types.ts';

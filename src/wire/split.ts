@@ -1,6 +1,6 @@
 /**
  * The step every wire mapping starts with: take the request's tool list (the `requests` fold's
- * `tools` message, see src/folds/requests/tools.ts) out of the messages, and say where the
+ * `tools` message, see src/folds/tools.ts) out of the messages, and say where the
  * request's cache breakpoints fall in what is left — per message, the character positions a
  * cached prefix ends at (`cuts`), and the tools a breakpoint names. A `tools` message whose
  * content is not a JSON list stays a message (the mappings send it as user text).
@@ -11,7 +11,7 @@
  * it (toolEntryEnds), so a mapping never caches more than the request asked for.
  */
 import type { Breakpoint, RenderedMessage } from '../folds/types.ts';
-import { parseToolsContent, toolEntryEnds, TOOLS_ROLE } from '../folds/requests/tools.ts';
+import { parseToolsContent, toolEntryEnds, TOOLS_ROLE } from '../folds/tools.ts';
 import type { WireSource } from './types.ts';
 
 /** A cached prefix ends `end` characters into a message (0 … content.length). */

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { RenderedMessage } from '../folds/types.ts';
-import { toolsContent } from '../folds/requests/tools.ts';
+import { toolsContent } from '../folds/tools.ts';
 import { cacheBreakpoints, curlCommand, toWire, wireJson, WIRE_FORMATS } from './index.ts';
 
 const msg = (role: string, content: string): RenderedMessage => ({ role, content, parts: [{ text: content, from: [1] }] });

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveOptions } from '../../src/integration/options.ts';
-import { renderTexts } from '../../src/prompt/corpus.ts';
+import { renderTexts } from '../../src/corpus/check.ts';
 import { highlightYamlSource } from '../../src/components/yaml-source.ts';
 import { encodeState } from '../../src/playground/state.ts';
 import { formatError } from '../../src/scenarios/errors.ts';
@@ -221,7 +221,7 @@ describe('the playground', () => {
     const edited = readFileSync(join(ROOT, 'scenarios/02-sent-re-add.yaml'), 'utf8');
     // What `npm run check` prints for the same text (the playground's edit is replayed here).
     const text = `id: again\n${edited.replace(/^annotations:/m, (a) => `  - off: 49\n    t: 18m 50s\n    type: agent/llm-request-settled\n    payload:\n      requestOffset: 42\n      result: {status: succeeded, text: ok}\n  - off: 50\n    t: 19m\n    type: agents/context-added\n    payload:\n      role: user\n      content: typed in the playground test\n  - off: 51\n    t: 19m 1s\n    type: agent/llm-request-requested\n    payload:\n      model: openai/gpt-5.6-terra\n      contractVersion: "7.0.0"\n${a}`)}`;
-    const cli = renderTexts(
+    const cli = await renderTexts(
       readdirSync(join(ROOT, 'scenarios')).map((n) => ({ file: `scenarios/${n}`, text: n === '02-sent-re-add.yaml' ? text : readFileSync(join(ROOT, 'scenarios', n), 'utf8') })),
       config,
       { everyEvent: false },
@@ -272,7 +272,7 @@ describe('the playground', () => {
     expect(await page.locator('#pg-status').textContent()).toContain('id changed to sent-re-add-edited');
     // As a new file next to the site's scenarios: `npm run check` loads and renders it cleanly.
     const corpus = readdirSync(join(ROOT, 'scenarios')).map((n) => ({ file: `scenarios/${n}`, text: readFileSync(join(ROOT, 'scenarios', n), 'utf8') }));
-    const checked = renderTexts([...corpus, { file: `scenarios/${file.name}`, text: file.text }], config, { everyEvent: false });
+    const checked = await renderTexts([...corpus, { file: `scenarios/${file.name}`, text: file.text }], config, { everyEvent: false });
     expect(checked.errors.map(formatError)).toEqual([]);
     expect(checked.scenarios.find((s) => s.scenario.id === 'sent-re-add-edited')!.requests.map((q) => q.offset)).toEqual([31, 42]);
     await page.context().close();
@@ -435,9 +435,7 @@ describe('the playground before its editor is loaded', () => {
     });
     // The request as the fold renders it, counted by gpt-tokenizer's own chat encodings.
     const texts = readdirSync(join(ROOT, 'scenarios')).map((n) => ({ file: `scenarios/${n}`, text: readFileSync(join(ROOT, 'scenarios', n), 'utf8') }));
-    const request = renderTexts(texts, config, { everyEvent: false })
-      .scenarios.find((r) => r.scenario.id === 'rewrite-vs-re-add')!
-      .requests.find((q) => q.offset === 42)!;
+    const request = (await renderTexts(texts, config, { everyEvent: false })).scenarios.find((r) => r.scenario.id === 'rewrite-vs-re-add')!.requests.find((q) => q.offset === 42)!;
     const chat = request.messages.map((m) => ({ role: m.role as 'user', content: m.content }));
     const want = clChat(chat, 'gpt-4').length;
     expect(want).not.toBe(o200kChat(chat, 'gpt-4o').length); // the two encodings tell apart here

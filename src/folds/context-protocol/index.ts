@@ -3,29 +3,32 @@
  * fold (spec: shared/spec/context-protocol-fold.md). This file wires the pieces into the Fold
  * interface: schemas (schema.ts; for authors: reference.ts) → reducer (reduce.ts) → renderer (render.ts).
  */
-import type { Abridgement, Fold, Snapshot, StreamEvent } from '../types.ts';
+import type { Snapshot, StreamEvent } from '../types.ts';
+import { defineFold } from '../define.ts';
 import { collectSnapshots } from '../snapshots.ts';
-import { schemaIssues } from '../validate.ts';
 import { ABRIDGED_PROTOCOL_PROMPT, protocolPrompt } from './protocol-prompt.ts';
 import { derive, describe, expand } from './hooks.ts';
 import { Renderer, type ContextProtocolOptions } from './render.ts';
-import { SCHEMAS, validatePayload } from './schema.ts';
+import { payloadRules, SCHEMAS } from './schema.ts';
 import { State } from './reduce.ts';
-import { OPTIONS_SCHEMA, optionsSchema, payloadSchemas, RULES } from './reference.ts';
+import { AUTHORED, NOTES, OPTIONS_SCHEMA, RULES } from './reference.ts';
 
 export type { ContextProtocolOptions } from './render.ts';
 
-// Its abridgements are part of its type (the hook is optional on Fold): the tests call them directly.
-export const contextProtocol: Fold<ContextProtocolOptions> & { abridgements(options: ContextProtocolOptions): Abridgement[] } = {
+// Written with the kit's defineFold, as a team's fold would be: validation, the editor schema and
+// the payload reference come from the zod schemas (schema.ts, reference.ts).
+export const contextProtocol = defineFold({
   id: 'context-protocol',
   title: 'Context protocol',
   description: 'An append-only agent stream folded into a standing document of keyed sections plus a timeline (the reference platform’s fold).',
-  defaults: { metadataLines: 'synthesized-only' },
-  eventTypes: Object.keys(SCHEMAS),
+  defaults: { metadataLines: 'synthesized-only' } as ContextProtocolOptions,
   requestTypes: ['agent/llm-request-requested'],
-  validateOptions: (options) => schemaIssues(OPTIONS_SCHEMA, options),
-  validateEvent: validatePayload,
-  abridgements: (options) => [
+  payloads: SCHEMAS,
+  authored: AUTHORED,
+  notes: NOTES,
+  options: OPTIONS_SCHEMA,
+  checkEvent: payloadRules,
+  abridgements: (options: ContextProtocolOptions) => [
     {
       text: protocolPrompt(options.metadataLines),
       standIn: options.metadataLines === 'synthesized-only' ? ABRIDGED_PROTOCOL_PROMPT : ABRIDGED_PROTOCOL_PROMPT.replace(' — ', ' (every item carries a metadata line) — '),
@@ -44,7 +47,5 @@ export const contextProtocol: Fold<ContextProtocolOptions> & { abridgements(opti
       () => renderer.render(state),
     );
   },
-  payloadSchemas,
-  optionsSchema,
   rules: RULES,
-};
+});

@@ -7,8 +7,7 @@
  * editor schema are generated from these.
  */
 import * as z from 'zod';
-import type { JsonSchema } from '../types.ts';
-import { jsonSchemaOf, payloadJsonSchemas, type PayloadNotes } from '../json-schema.ts';
+import type { PayloadNotes } from '../json-schema.ts';
 import { SCHEMAS } from './schema.ts';
 
 export const OPTIONS_SCHEMA = z.strictObject({
@@ -34,7 +33,7 @@ function authoredContextAdded(single: z.ZodType): z.ZodType {
   return z.union([single, batch]);
 }
 
-const NOTES: Record<string, PayloadNotes> = {
+export const NOTES: Record<string, PayloadNotes> = {
   'agent/created': {
     description: 'The agent exists (its birth certificate). Free-form; nothing here reaches the prompt.',
     example: { streamPath: '/agents/web/harbor' },
@@ -100,11 +99,8 @@ const NOTES: Record<string, PayloadNotes> = {
   'agent/summary-updated': { description: 'A summary of the agent for listings. Free-form; nothing here reaches the prompt.', example: {} },
 };
 
-export function payloadSchemas(): Record<string, JsonSchema> {
-  return payloadJsonSchemas({ ...SCHEMAS, 'agents/context-added': authoredContextAdded(SCHEMAS['agents/context-added']!) }, NOTES);
-}
-
-export const optionsSchema = (): JsonSchema => jsonSchemaOf(OPTIONS_SCHEMA);
+/** The payloads as an author may write them, where that is more than the validated form (the `sections:` batch). */
+export const AUTHORED: Record<string, z.ZodType> = { 'agents/context-added': authoredContextAdded(SCHEMAS['agents/context-added']!) };
 
 export const RULES: readonly string[] = [
   '**A request needs a trigger.** `agent/llm-request-requested` is accepted only when a trigger is pending — a `user` item, or a `developer` item, added since the last request without `llmRequestPolicy: dont-trigger-request` — no request is open, and the agent is not paused. A request the fold does not accept renders nothing, and the check says why (no pending trigger, an unsettled open request, paused).',

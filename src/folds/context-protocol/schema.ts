@@ -4,7 +4,6 @@
  * Strict: an unknown field, a wrong type or a missing required field is an input error.
  */
 import * as z from 'zod';
-import { schemaIssues } from '../validate.ts';
 import type { Issue } from '../types.ts';
 
 const str = z.string();
@@ -103,11 +102,8 @@ function rewriteRules(p: RewritePayload): Issue[] {
   return [];
 }
 
-export function validatePayload(type: string, payload: unknown): Issue[] {
-  const schema = SCHEMAS[type];
-  if (!schema) return [{ path: [], message: `unknown event type \`${type}\``, fix: `use one of: ${Object.keys(SCHEMAS).join(', ')}` }];
-  const issues = schemaIssues(schema, payload);
-  if (issues.length) return issues;
+/** The rules a payload's schema cannot say (run once the schema passes: defineFold's `checkEvent`). */
+export function payloadRules(type: string, payload: unknown): Issue[] {
   if (type === 'agents/context-added') return contextAddedRules(payload as ContextPayload);
   if (type === 'agents/context-rewritten') return rewriteRules(payload as RewritePayload);
   return [];

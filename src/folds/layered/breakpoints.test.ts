@@ -12,11 +12,11 @@ import { describe, expect, it } from 'vitest';
 import { BUILTIN_FOLDS } from '../index.ts';
 import { breakpointProblems } from '../breakpoints.ts';
 import type { Breakpoint, RenderedMessage } from '../types.ts';
-import { renderTexts } from '../../prompt/corpus.ts';
+import { renderTexts } from '../../corpus/check.ts';
 import { add, send, snapshotsOf } from './test-helpers.ts';
 import { toolName } from './render.ts';
 
-const last = (events: Parameters<typeof snapshotsOf>[0], options = {}) => snapshotsOf(events, options).at(-1)!;
+const last = async (events: Parameters<typeof snapshotsOf>[0], options = {}) => (await snapshotsOf(events, options)).at(-1)!;
 
 describe('layered breakpoints', () => {
   const transcript = [
@@ -28,26 +28,26 @@ describe('layered breakpoints', () => {
     add(6, 'L1', 'USER', 'retryFeedback', 'retry'),
   ];
 
-  it('after the system message and on the last transcript entry, before the reminder and the slot', () => {
-    const snap = last([...transcript, send(7)]);
+  it('after the system message and on the last transcript entry, before the reminder and the slot', async () => {
+    const snap = await last([...transcript, send(7)]);
     expect(snap.messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool', 'user', 'user']);
     expect(snap.breakpoints).toEqual([{ message: 0 }, { message: 3 }]);
     expect(breakpointProblems(snap.breakpoints, snap.messages)).toEqual([]);
   });
 
-  it('with nothing trailing, the last transcript entry is the last message', () => {
-    const snap = last([add(1, 'L0', 'SYSTEM', 'systemPrompt', 'sys'), add(2, 'L1', 'USER', 'agentPrompt', 'task'), send(3)]);
+  it('with nothing trailing, the last transcript entry is the last message', async () => {
+    const snap = await last([add(1, 'L0', 'SYSTEM', 'systemPrompt', 'sys'), add(2, 'L1', 'USER', 'agentPrompt', 'task'), send(3)]);
     expect(snap.breakpoints).toEqual([{ message: 0 }, { message: 1 }]);
   });
 
-  it('no system fold: only the transcript one; no transcript: only the system one; none on a state that is not a send', () => {
-    expect(last([add(1, 'L1', 'USER', 'agentPrompt', 'task'), add(2, 'L1', 'USER', 'retryFeedback', 'r'), send(3)]).breakpoints).toEqual([{ message: 0 }]);
-    expect(last([add(1, 'L0', 'SYSTEM', 'systemPrompt', 'sys'), add(2, 'L1', 'USER', 'retryFeedback', 'r'), send(3)]).breakpoints).toEqual([{ message: 0 }]);
-    expect(snapshotsOf(transcript).at(-1)!.breakpoints).toBeUndefined();
+  it('no system fold: only the transcript one; no transcript: only the system one; none on a state that is not a send', async () => {
+    expect((await last([add(1, 'L1', 'USER', 'agentPrompt', 'task'), add(2, 'L1', 'USER', 'retryFeedback', 'r'), send(3)])).breakpoints).toEqual([{ message: 0 }]);
+    expect((await last([add(1, 'L0', 'SYSTEM', 'systemPrompt', 'sys'), add(2, 'L1', 'USER', 'retryFeedback', 'r'), send(3)])).breakpoints).toEqual([{ message: 0 }]);
+    expect((await snapshotsOf(transcript)).at(-1)!.breakpoints).toBeUndefined();
   });
 
-  it('tool turns: the call names its results, each result names its call', () => {
-    const snap = last([...transcript, add(8, 'L2', 'TOOL', 'toolResult', 'second result'), add(9, 'L2', 'ASSISTANT', 'assistantToolCall', 'all done'), send(10)]);
+  it('tool turns: the call names its results, each result names its call', async () => {
+    const snap = await last([...transcript, add(8, 'L2', 'TOOL', 'toolResult', 'second result'), add(9, 'L2', 'ASSISTANT', 'assistantToolCall', 'all done'), send(10)]);
     const byContent = new Map(snap.messages.map((m) => [m.content, m] as const));
     expect(byContent.get('patch a.go: add X')!.toolCalls).toEqual([
       { id: 'call_5', name: 'patch', input: {} },
@@ -58,7 +58,7 @@ describe('layered breakpoints', () => {
     // An assistant entry no result follows is a plain assistant message.
     expect(byContent.get('all done')!.toolCalls).toBeUndefined();
     // A TOOL entry no call precedes stays a plain tool message.
-    const orphan = last([add(1, 'L1', 'USER', 'agentPrompt', 'task'), add(2, 'L2', 'TOOL', 'toolResult', 'r'), send(3)]);
+    const orphan = await last([add(1, 'L1', 'USER', 'agentPrompt', 'task'), add(2, 'L2', 'TOOL', 'toolResult', 'r'), send(3)]);
     expect(orphan.messages[1]).not.toHaveProperty('toolCallId');
   });
 
@@ -80,10 +80,10 @@ const prefixAt = (messages: readonly RenderedMessage[], b: Breakpoint): string =
     .join('\u0001');
 const whole = (messages: readonly RenderedMessage[]): string => messages.map((m) => `${m.role}\u0000${m.content}`).join('\u0001');
 
-describe('the bundled before/after pair (seed 002)', () => {
+describe('the bundled before/after pair (seed 002)', async () => {
   const files = ['scenarios/20-layered-today.yaml', 'scenarios/21-layered-recommended.yaml'];
   const config = { timeZero: '2026-08-24T16:41:00.000Z', folds: BUILTIN_FOLDS, defaultFold: 'context-protocol' };
-  const r = renderTexts(
+  const r = await renderTexts(
     files.map((file) => ({ file, text: readFileSync(file, 'utf8') })),
     config,
     { everyEvent: false },

@@ -4,30 +4,34 @@
  * the Fold interface: schemas (schema.ts) and options (options.ts) → reducer (reduce.ts) →
  * placement (place.ts, slot.ts) → renderer (render.ts).
  */
-import type { Fold, Snapshot, StreamEvent } from '../types.ts';
+import type { Snapshot, StreamEvent } from '../types.ts';
+import { defineFold } from '../define.ts';
 import { collectSnapshots } from '../snapshots.ts';
-import { DEFAULT_OPTIONS, validateOptions, type LayeredOptions } from './options.ts';
+import { DEFAULT_OPTIONS, OPTIONS_SCHEMA, optionRelations, type LayeredOptions } from './options.ts';
 import { describe } from './describe.ts';
 import { Renderer } from './render.ts';
-import { REQUEST_TYPE, SCHEMAS, validatePayload } from './schema.ts';
+import { payloadRules, REQUEST_TYPE, SCHEMAS } from './schema.ts';
 import { State } from './reduce.ts';
-import { optionsSchema, payloadSchemas, RULES } from './reference.ts';
+import { NOTES, RULES } from './reference.ts';
 
 export type { LayeredOptions } from './options.ts';
 /** For an event card's placement badge (system fold / inline / trailing slot): see placement.ts. */
 export { placementOf, placementsOf, type EntryPlacement } from './placement.ts';
 
-export const layered: Fold<LayeredOptions> = {
+// Written with the kit's defineFold: validation, the editor schema and the payload reference come
+// from the zod schemas (schema.ts, options.ts) and the notes (reference.ts).
+export const layered = defineFold({
   id: 'layered',
   title: 'Layered context entries',
   description:
     'Context entries with a layer (L0–L3) and a role, folded into a leading system message, an inline transcript and a trailing user slot for repair mandates (the orchestrator renderer audited in seed 002).',
   defaults: DEFAULT_OPTIONS,
-  eventTypes: Object.keys(SCHEMAS),
   requestTypes: [REQUEST_TYPE],
-  validateOptions,
-  validateEvent: validatePayload,
-  abridgements: () => [],
+  payloads: SCHEMAS,
+  notes: NOTES,
+  options: OPTIONS_SCHEMA,
+  checkOptions: optionRelations,
+  checkEvent: payloadRules,
   describe,
   snapshots(events: readonly StreamEvent[], options: LayeredOptions, at: ReadonlySet<number>): Snapshot[] {
     const state = new State();
@@ -40,7 +44,5 @@ export const layered: Fold<LayeredOptions> = {
       () => renderer.breakpoints(),
     );
   },
-  payloadSchemas,
-  optionsSchema,
   rules: RULES,
-};
+});

@@ -7,7 +7,6 @@
  */
 import * as z from 'zod';
 import type { Issue } from '../types.ts';
-import { schemaIssues } from '../validate.ts';
 import { sourceTypeIssue } from './schema.ts';
 
 export const TRAILING_SLOT_MODES = ['join-all', 'highest-precedence', 'consolidated'] as const;
@@ -48,9 +47,8 @@ function listIssues(name: 'repairMandateSourceTypes' | 'precedence', list: strin
   return out;
 }
 
-export function validateOptions(options: LayeredOptions): Issue[] {
-  const issues = schemaIssues(OPTIONS_SCHEMA, options);
-  if (issues.length) return issues;
+/** The relations between options a schema cannot say (run once the schema passes: defineFold's `checkOptions`). */
+export function optionRelations(options: LayeredOptions): Issue[] {
   const out = [...listIssues('repairMandateSourceTypes', options.repairMandateSourceTypes), ...listIssues('precedence', options.precedence)];
   if (options.trailingSlot !== 'join-all') {
     const unranked = options.repairMandateSourceTypes.filter((s) => !options.precedence.includes(s));

@@ -5,12 +5,9 @@
  * the rules no schema shows (spec: shared/spec/layered-fold.md). The payload reference page and the
  * editor schema are generated from these.
  */
-import type { JsonSchema } from '../types.ts';
-import { jsonSchemaOf, payloadJsonSchemas, type PayloadNotes } from '../json-schema.ts';
-import { OPTIONS_SCHEMA } from './options.ts';
-import { SCHEMAS } from './schema.ts';
+import type { PayloadNotes } from '../json-schema.ts';
 
-const NOTES: Record<string, PayloadNotes> = {
+export const NOTES: Record<string, PayloadNotes> = {
   'entry/added': {
     description:
       'Adds a context entry. Where it lands depends on its layer, role and sourceType: L0 or SYSTEM entries join the leading system message; the rest are transcript messages; mandate sourceTypes go to the trailing user slot.',
@@ -36,10 +33,6 @@ const NOTES: Record<string, PayloadNotes> = {
     example: { model: 'anthropic/claude-sonnet-5' },
   },
 };
-
-export const payloadSchemas = (): Record<string, JsonSchema> => payloadJsonSchemas(SCHEMAS, NOTES);
-
-export const optionsSchema = (): JsonSchema => jsonSchemaOf(OPTIONS_SCHEMA);
 
 export const RULES: readonly string[] = [
   '**Every `request` is sent.** There is no trigger or settlement: each `request` event renders the entries so far.',

@@ -5,12 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_FOLDS } from '../index.ts';
-import { renderTexts } from '../../prompt/corpus.ts';
+import { renderTexts } from '../../corpus/check.ts';
 import { formatError } from '../../scenarios/errors.ts';
 import { layered } from './index.ts';
 
 const config = { timeZero: '2026-08-24T16:41:00.000Z', folds: BUILTIN_FOLDS, defaultFold: 'context-protocol' };
-const run = (text: string) => renderTexts([{ file: 'scenarios/20-x.yaml', text }], config, { everyEvent: false });
+const run = async (text: string) => await renderTexts([{ file: 'scenarios/20-x.yaml', text }], config, { everyEvent: false });
 
 const GOOD = `id: x
 title: X
@@ -35,30 +35,30 @@ describe('layered in the scenario pipeline', () => {
     expect(BUILTIN_FOLDS.get('layered')).toBe(layered);
   });
 
-  it('renders a scenario with `fold: layered`', () => {
-    const r = run(GOOD);
+  it('renders a scenario with `fold: layered`', async () => {
+    const r = await run(GOOD);
     expect(r.errors).toEqual([]);
     expect(r.scenarios[0]!.requests[0]!.text).toBe(
       'model: m\nmessages:\n  - role: system\n    content: "sys"\n    # ⚑ cache breakpoint\n  - role: user\n    content: "task"\n    # ⚑ cache breakpoint',
     );
   });
 
-  it('a payload issue is an error at the field, with its fix', () => {
-    const r = run(GOOD.replace('sourceType: agentPrompt, ', 'sourceType: agentPrompt, ordnial: 4, '));
+  it('a payload issue is an error at the field, with its fix', async () => {
+    const r = await run(GOOD.replace('sourceType: agentPrompt, ', 'sourceType: agentPrompt, ordnial: 4, '));
     expect(r.errors.map(formatError)).toEqual([
       'scenarios/20-x.yaml:12:63 error: @2 entry/added: unknown field `ordnial` — did you mean `ordinal`?\n  fix: remove it or fix its spelling; allowed here: layer, role, sourceType, content, ordinal',
     ]);
   });
 
-  it('an option issue is an error at `options:`, with its fix', () => {
-    const r = run(GOOD.replace('fold: layered\n', 'fold: layered\noptions: {trailingSlot: priority}\n'));
+  it('an option issue is an error at `options:`, with its fix', async () => {
+    const r = await run(GOOD.replace('fold: layered\n', 'fold: layered\noptions: {trailingSlot: priority}\n'));
     expect(r.errors.map(formatError)).toEqual([
       'scenarios/20-x.yaml:4:11 error: fold option `trailingSlot` is the string "priority", which is not allowed\n  fix: use one of: "join-all", "highest-precedence", "consolidated"',
     ]);
   });
 
-  it('a request with nothing live is an error at the request event, naming the reason', () => {
-    const r = run(
+  it('a request with nothing live is an error at the request event, naming the reason', async () => {
+    const r = await run(
       GOOD.replace(
         '  - off: 3\n',
         '  - off: 3\n    t: 2s\n    type: entry/removed\n    payload: {ordinal: 1}\n  - off: 4\n    t: 2s\n    type: entry/removed\n    payload: {ordinal: 2}\n  - off: 5\n',

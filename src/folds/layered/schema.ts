@@ -10,7 +10,6 @@
  * then falls back to the stable tie-breaks of place.ts).
  */
 import * as z from 'zod';
-import { schemaIssues } from '../validate.ts';
 import type { Issue } from '../types.ts';
 
 export const LAYERS = ['L0', 'L1', 'L2', 'L3'] as const;
@@ -60,11 +59,8 @@ export function sourceTypeIssue(path: (string | number)[], value: string): Issue
   };
 }
 
-export function validatePayload(type: string, payload: unknown): Issue[] {
-  const schema = SCHEMAS[type];
-  if (!schema) return [{ path: [], message: `unknown event type \`${type}\``, fix: `use one of: ${Object.keys(SCHEMAS).join(', ')}` }];
-  const issues = schemaIssues(schema, payload);
-  if (issues.length) return issues;
+/** The rules a payload's schema cannot say (run once the schema passes: defineFold's `checkEvent`). */
+export function payloadRules(type: string, payload: unknown): Issue[] {
   if (type === 'entry/added') {
     const issue = sourceTypeIssue(['sourceType'], (payload as EntryAddedPayload).sourceType);
     return issue ? [issue] : [];

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StreamEvent } from '../types.ts';
 import { BUILTIN_FOLDS } from '../index.ts';
-import { renderTexts } from '../../prompt/corpus.ts';
+import { renderTexts } from '../../corpus/check.ts';
 import { formatError } from '../../scenarios/errors.ts';
 import { requests } from './index.ts';
 import { normalise } from './normalise.ts';
@@ -167,9 +167,9 @@ describe('validateEvent', () => {
 
 describe('in the scenario pipeline', () => {
   const config = { timeZero: '2026-08-24T16:41:00.000Z', folds: BUILTIN_FOLDS, defaultFold: 'context-protocol' };
-  const run = (text: string) => renderTexts([{ file: 'scenarios/30-x.yaml', text }], config, { everyEvent: false });
-  it('renders a `fold: requests` scenario, with a ✂ line where the system prompt changed', () => {
-    const r = run(`id: x
+  const run = async (text: string) => await renderTexts([{ file: 'scenarios/30-x.yaml', text }], config, { everyEvent: false });
+  it('renders a `fold: requests` scenario, with a ✂ line where the system prompt changed', async () => {
+    const r = await run(`id: x
 title: X
 fold: requests
 events:
@@ -187,8 +187,8 @@ events:
     expect(second!.lines[second!.cut!]!.text).toBe('    content: "S at 10:05"');
     expect(second!.text).toContain('# ✂ provider cache');
   });
-  it('a bad payload is a located error with its fix', () => {
-    const r = run(`id: x
+  it('a bad payload is a located error with its fix', async () => {
+    const r = await run(`id: x
 title: X
 fold: requests
 events:

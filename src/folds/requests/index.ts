@@ -18,7 +18,7 @@ import { validatePayload, type SentPayload } from './schema.ts';
 
 export type RequestsOptions = Record<string, never>;
 
-export const requests: Fold<RequestsOptions> = {
+export const requests = {
   id: 'requests',
   title: 'Provider requests',
   description: 'Whole provider requests captured from a running agent (an imported trace): the request at each event is exactly what was sent.',
@@ -48,4 +48,4 @@ export const requests: Fold<RequestsOptions> = {
     }
     return out;
   },
-};
+} satisfies Fold<RequestsOptions>;

@@ -15,7 +15,7 @@
  * Anthropic's 4 (the economics report that error). Bodies are already validated (schema.ts).
  */
 import type { AnthropicMessage, ChatMessage, OtelMessage, RequestFormat, ResponsesItem } from './schema.ts';
-import { toolEntryEnds, toolsContent, TOOLS_ROLE } from './tools.ts';
+import { toolEntryEnds, toolsContent, TOOLS_ROLE } from '../tools.ts';
 
 /** A cache marker: the characters of the message's text the cached prefix covers, and its retention. */
 export interface Mark {

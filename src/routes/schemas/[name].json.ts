@@ -8,7 +8,7 @@ import { siteConfig } from '../../integration/site.ts';
 
 export async function getStaticPaths() {
   const c = await siteConfig();
-  return scenarioSchemaFiles(c.folds, c.defaultFold).map((f) => ({ params: { name: f.name.replace(/\.json$/, '') }, props: { text: f.text } }));
+  return (await scenarioSchemaFiles(c.folds, c.defaultFold)).map((f) => ({ params: { name: f.name.replace(/\.json$/, '') }, props: { text: f.text } }));
 }
 
 export const GET: APIRoute = ({ props }) => new Response((props as { text: string }).text, { headers: { 'content-type': 'application/json; charset=utf-8' } });

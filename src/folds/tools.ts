@@ -1,12 +1,25 @@
 /**
- * The tool list of a provider request, as the `requests` fold renders it: one leading message with
- * the pseudo-role `tools` whose content is the normalised list as JSON — each function tool as
- * `{name, description?, parameters?}` whatever the provider spelled it, any other tool (a
- * provider's built-in) as given. Providers put tools at the very start of the cached prefix, so a
- * reordered or edited tool list shows up in the diff and as a cache break like any other text.
- * The wire mappings (src/wire) read the same message back into each provider's `tools` field.
+ * The tool convention every fold follows (exported by the kit, `prompt-fold-explainer/kit`), so that
+ * a fold's tool list, tool calls and tool results reach every wire view, the economics and the
+ * printed request the same way, whoever wrote the fold:
+ *
+ * - **The tool list** is one leading message with the pseudo-role `tools` (TOOLS_ROLE) whose content
+ *   is the list as JSON (`toolsContent`): each function tool `{name, description?, parameters?}`
+ *   (`asFunctionTool` accepts a provider's spelling), any other tool (a provider's built-in) as
+ *   given. Providers put tools at the very start of the cached prefix, so a reordered or edited tool
+ *   list shows in the diff and as a cache break like any other text; the wire views read it back
+ *   into each provider's `tools` field (`parseToolsContent`), and a breakpoint at the end of one
+ *   entry (`toolEntryEnds`) names that tool.
+ * - **A tool call** is an `assistant` message's `toolCalls` entry (`{id, name, input}`, types.ts).
+ *   The message's `content` is the text the model wrote with its calls; the wire views send it as
+ *   text, then one call per entry (Anthropic `tool_use`, OpenAI `tool_calls` / `function_call`).
+ *   The printed request (and so the fixtures and the cache figures' text) shows `content` only.
+ * - **A tool result** is a `tool` message whose `toolCallId` names the call it answers; its content
+ *   is the result. Without `toolCallId` it goes out as user text.
+ *
+ * The `requests` fold renders imported traces with it (folds/requests/normalise.ts), and the
+ * "Bring your own fold" page has a worked example.
  */
-
 /** Role of the message that carries a request's tool list. */
 export const TOOLS_ROLE = 'tools';
 

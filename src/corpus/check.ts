@@ -9,7 +9,7 @@ import { loadCorpus } from '../scenarios/files.ts';
 import { loadTexts, type CorpusConfig } from '../scenarios/load.ts';
 import type { Scenario } from '../scenarios/model.ts';
 import { outputCollisions } from '../scenarios/outputs.ts';
-import { renderScenario, type RenderedScenario, type Warning } from './render.ts';
+import { renderScenario, type RenderedScenario, type Warning } from '../prompt/render.ts';
 import { everyProfile, scenarioEconomics, type ScenarioEconomics } from '../economics/compute.ts';
 import { checkExpectations } from '../economics/expect.ts';
 import { checkMeasured } from '../economics/measured.ts';
@@ -26,14 +26,18 @@ export interface RenderedCorpus {
 /** What rendering needs of the config: the folds, and the economics (defaults when absent). */
 type RenderConfig = Pick<CorpusConfig, 'folds'> & { economics?: EconomicsConfig };
 
-function renderAll(scenarios: Scenario[], loadErrors: InputError[], config: RenderConfig, everyEvent: boolean): RenderedCorpus {
+async function renderAll(scenarios: Scenario[], loadErrors: InputError[], config: RenderConfig, everyEvent: boolean): Promise<RenderedCorpus> {
   // Two inputs mapping to one output (fixture file, page, search record, anchor) fail the check before anything is written.
   const errors = [...loadErrors, ...outputCollisions(scenarios)];
   const warnings: Warning[] = [];
   const economics = new Map<string, ScenarioEconomics>();
-  const rendered = scenarios.map((s) => {
-    const r = renderScenario(s, config.folds.get(s.fold)!, { everyEvent, ...(s.deploy && { deployed: config.folds.get(s.deploy.fold)! }) }, errors);
+  const rendered: RenderedScenario[] = [];
+  for (const s of scenarios) {
+    const r = await renderScenario(s, config.folds.get(s.fold)!, { everyEvent, ...(s.deploy && { deployed: config.folds.get(s.deploy.fold)! }) }, errors);
+    rendered.push(r);
     warnings.push(...r.warnings);
+    // A fold that failed is reported at its event; nothing rendered, so nothing more to check.
+    if (r.foldFailed) continue;
     // Expectations fail like stale anchors: in the check, the fixture test and the build alike.
     const econ = scenarioEconomics(r, config.economics ?? DEFAULT_ECONOMICS);
     // The site's side-by-side table: the same requests under every configured profile (pages only).
@@ -41,24 +45,23 @@ function renderAll(scenarios: Scenario[], loadErrors: InputError[], config: Rend
     economics.set(s.id, econ);
     checkExpectations(r, econ, errors);
     checkMeasured(r, econ, errors);
-    return r;
-  });
+  }
   return { scenarios: rendered, errors, warnings, economics };
 }
 
 /** Loads and renders the corpus on disk; errors are returned, not thrown. */
-export function renderCorpus(config: CorpusConfig & { economics?: EconomicsConfig }, opts: { everyEvent: boolean }): RenderedCorpus {
-  const { scenarios, errors } = loadCorpus(config);
+export async function renderCorpus(config: CorpusConfig & { economics?: EconomicsConfig }, opts: { everyEvent: boolean }): Promise<RenderedCorpus> {
+  const { scenarios, errors } = await loadCorpus(config);
   return renderAll(scenarios, errors, config, opts.everyEvent);
 }
 
 /** The same from texts in memory (tests, benchmarks). */
-export function renderTexts(
+export async function renderTexts(
   files: { file: string; text: string }[],
   config: Omit<CorpusConfig, 'root' | 'scenariosDir'> & { economics?: EconomicsConfig },
   opts: { everyEvent: boolean },
-): RenderedCorpus {
-  const { scenarios, errors } = loadTexts(files, config);
+): Promise<RenderedCorpus> {
+  const { scenarios, errors } = await loadTexts(files, config);
   return renderAll(scenarios, errors, config, opts.everyEvent);
 }
 
