@@ -43,7 +43,8 @@ const sumText = (s: Sum): string => formatTokens(s.inputTokens, s.exact);
 export function totalsText(v: Verdict): string | undefined {
   if (v.unknown !== undefined) return `Token and cost figures before the change are not known: ${v.unknown}.`;
   const t = v.totals;
-  if (!t) return undefined;
+  // Nothing printed or counted differently: totals would only repeat the base's figures.
+  if (!t || (v.kind === 'unchanged' && !v.figuresOnly)) return undefined;
   const exact = t.before.exact && t.after.exact;
   const parts = [
     `cached share ${formatShare(shareOf(t.before))} → ${formatShare(shareOf(t.after))}`,
