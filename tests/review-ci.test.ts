@@ -286,6 +286,10 @@ describe('a fold change that breaks the cache gets its review, and its check sti
     expect(comment.split('src/folds/context-protocol/render.ts').length - 1).toBe(1);
     expect(comment).toContain('**Broken expectations**: 35 in 12 scenario files');
     expect(comment).toContain('- `scenarios/02-sent-re-add.yaml:15:10` request @31 busts the cache but `expect.busts` does not list it');
+    // The request linter's findings, each rule with the provider's source; the volatile value is the root cause's, not named again.
+    expect(comment).toMatch(/\n\*\*Request lint\*\* \(the changed scenarios, as sent\): 0 errors, \d+ warnings — [^\n]*`volatile-prefix` \d+/);
+    expect(comment).toContain('- `volatile-prefix`: “Cache prefixes are created in the order tools, system, then messages;');
+    expect(comment).toContain('<https://platform.claude.com/docs/en/build-with-claude/prompt-caching>');
     // One compact table, then the detail collapsed.
     expect(comment).toMatch(/\n\| Scenario \| Prompts changed \| Cached before → after \|/);
     expect(comment).toMatch(

@@ -5,7 +5,7 @@
  * `prSummary` from this file — the same renderer as `npm run pr-summary`, from the same data
  * (review/review-data.ts): the change list (statuses, +/− counts, dropped annotations, why each
  * changed — no prompt text), every scenario's token and cost figures before and after, the root
- * causes of a cache regression and the broken expectations. The file is validated on the way in
+ * causes of a cache regression, the broken expectations and the request linter's findings. The file is validated on the way in
  * (zod; the first problem named with its path): it comes from the pull request's own run, so it is
  * untrusted.
  */
@@ -65,13 +65,33 @@ const side = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('unknown'), reason: text }),
 ]);
 
-/** The file: format version, the change list, the figures, root causes and broken expectations. */
+/** The file: format version, the change list, the figures, root causes, broken expectations and lint findings. */
 const ReviewFile = z.strictObject({
   version: z.literal(2),
   changes: SummaryChanges,
   sides: z.array(z.strictObject({ id: text, before: side, after: side })).max(10_000),
   rootCauses: z.array(rootCauseSchema).max(1000),
   expectations: z.array(z.strictObject({ file: text, line: z.number().int().positive(), col: z.number().int().positive(), message: text })).max(100_000),
+  lint: z
+    .array(
+      z.strictObject({
+        id: text,
+        stem: text,
+        title: text,
+        findings: z
+          .array(
+            z.strictObject({
+              offset: count,
+              rule: z.enum(['api-rejects', 'ttl-order', 'unread-write', 'out-of-reach', 'volatile-prefix']),
+              severity: z.enum(['error', 'warning']),
+              message: text,
+              source: z.strictObject({ url: text, read: text, rule: text }),
+            }),
+          )
+          .max(100_000),
+      }),
+    )
+    .max(10_000),
 });
 
 const sideJson = (s: Side): z.infer<typeof side> => (s.kind === 'figures' ? { kind: 'figures', requests: [...s.requests].map(([offset, f]) => ({ offset, ...f })) } : s);
@@ -111,6 +131,7 @@ export function serializeReview(review: ReviewData): string {
     sides: [...review.sides].map(([id, s]) => ({ id, before: sideJson(s.before), after: sideJson(s.after) })),
     rootCauses: review.rootCauses,
     expectations: review.expectations,
+    lint: review.lint,
   };
   return `${JSON.stringify(file, null, 1)}\n`;
 }
@@ -132,5 +153,5 @@ export function parseReview(json: string, file: string): ReviewData {
   }
   const sides = new Map<string, Sides>(r.data.sides.map((s) => [s.id, { before: sideOfJson(s.before), after: sideOfJson(s.after) }]));
   // prSummary reads only the fields kept here (diff: its counts).
-  return { changes: r.data.changes as unknown as ChangeSet, sides, rootCauses: r.data.rootCauses, expectations: r.data.expectations };
+  return { changes: r.data.changes as unknown as ChangeSet, sides, rootCauses: r.data.rootCauses, expectations: r.data.expectations, lint: r.data.lint };
 }

@@ -53,6 +53,26 @@ const review = (c: unknown = changes): ReviewData => ({
     },
   ],
   expectations: [{ file: 'scenarios/01-x.yaml', line: 3, col: 10, message: 'request @4 busts the cache but `expect.busts` does not list it' }],
+  lint: [
+    {
+      id: 'x',
+      stem: '01-x',
+      title: 'X',
+      findings: [
+        {
+          offset: 4,
+          rule: 'volatile-prefix',
+          severity: 'warning',
+          message: 'request @4: a value that changes on every request sits inside the cached prefix',
+          source: {
+            url: 'https://platform.claude.com/docs/en/build-with-claude/prompt-caching',
+            read: '2026-12-01',
+            rule: 'a change at one level invalidates that level and all after it',
+          },
+        },
+      ],
+    },
+  ],
 });
 const serializeChanges = (c: unknown): string => serializeReview(review(c));
 
@@ -77,7 +97,7 @@ describe('a preview folder', () => {
   it('carries every figure, root cause and broken expectation the comment needs, exactly', () => {
     const p = readPreview(folder(good));
     const { changes: _c, ...rest } = review();
-    expect({ sides: p.review.sides, rootCauses: p.review.rootCauses, expectations: p.review.expectations }).toEqual(rest);
+    expect({ sides: p.review.sides, rootCauses: p.review.rootCauses, expectations: p.review.expectations, lint: p.review.lint }).toEqual(rest);
     // The comment from the file is the comment from the data: the same renderer, the same figures.
     expect(prSummary(p.review, 'https://x.example')).toBe(prSummary({ ...review(), changes: p.review.changes }, 'https://x.example'));
   });
@@ -113,6 +133,7 @@ describe('a preview folder', () => {
       ],
       [folder(good, serializeChanges(changes as never).replace('"volatile"', '"cosmic-ray"')), /not a review \(changes\.json\): rootCauses\.0\.kind/],
       [folder(good, serializeChanges(changes as never).replace('"line": 3', '"line": 0')), /not a review \(changes\.json\): expectations\.0\.line/],
+      [folder(good, serializeChanges(changes as never).replace('"volatile-prefix"', '"vibes"')), /not a review \(changes\.json\): lint\.0\.findings\.0\.rule/],
       [folder(good, serializeChanges(changes as never).replace('"previous": "', `"previous": "${'x'.repeat(2000)}`)), /not a review \(changes\.json\): rootCauses\.0\.previous/],
       [folder(good, undefined, false), /site\/index\.html not found/],
     ];

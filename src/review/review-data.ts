@@ -12,6 +12,7 @@ import type { BaseFixture } from './base.ts';
 import type { ChangeSet } from './compare.ts';
 import { baseSides, deltasOf, type ScenarioDelta, type Sides } from './delta.ts';
 import { expectationFailures, type ExpectationFailure } from './expectations.ts';
+import { lintScenario, type LintFinding } from './request-lint.ts';
 import { rootCauses, type RootCause } from './root-cause.ts';
 import { changesAgainstBase, type BaseConfig } from './why.ts';
 
@@ -21,6 +22,8 @@ export interface ReviewData {
   sides: Map<string, Sides>;
   rootCauses: RootCause[];
   expectations: ExpectationFailure[];
+  /** The request linter's findings (request-lint.ts) on the scenarios the change touches, as the change renders them. */
+  lint: { id: string; stem: string; title: string; findings: LintFinding[] }[];
 }
 
 /** The review of the rendered corpus against `read` (a ref or commit; `label` names it to readers). */
@@ -42,7 +45,14 @@ export function reviewOf(root: string, changes: ChangeSet, fixtures: ReadonlyMap
       return [{ change: s, head: r, econ, baseFigures: base.ok ? base.byStem.get(s.stem) : undefined, baseFixture: fixtures.get(s.stem) }];
     }),
   );
-  return { changes, sides: baseSides(changes.scenarios, head, base), rootCauses: roots, expectations: expectationFailures(corpus) };
+  const lint = changes.scenarios.flatMap((s) => {
+    const r = rendered.get(s.id);
+    const econ = corpus.economics.get(s.id);
+    if ((s.status !== 'changed' && s.status !== 'added') || !r || !econ) return [];
+    const findings = lintScenario(r, econ);
+    return findings.length ? [{ id: s.id, stem: s.stem, title: s.title, findings }] : [];
+  });
+  return { changes, sides: baseSides(changes.scenarios, head, base), rootCauses: roots, expectations: expectationFailures(corpus), lint };
 }
 
 /** Each scenario's token and cost delta (delta.ts), from the review's sides. */

@@ -70,7 +70,7 @@ const display = (s: string | undefined): string => {
 };
 
 /** The line with every run of digits (and long hex ids) as `#`: what stays when a value changes. */
-const shape = (s: string): string => s.replace(/\b[0-9a-f]{8,}\b/gi, '#').replace(/\d+/g, '#');
+export const shape = (s: string): string => s.replace(/\b[0-9a-f]{8,}\b/gi, '#').replace(/\d+/g, '#');
 
 /** How the ✂ line of `q` differs from the same place in `prev`. */
 export function classify(q: readonly string[], prev: readonly string[], cut: number, modelChanged: boolean): RootKind {

@@ -54,6 +54,7 @@ const review = (before: Side, after: Side, extra: Partial<ReviewData> = {}): Rev
   ]),
   rootCauses: [],
   expectations: [],
+  lint: [],
   ...extra,
 });
 
@@ -141,11 +142,11 @@ describe('prSummary', () => {
   it('stays within the limit, leaving out what does not fit with a link to /changes/', () => {
     const many = changes(Object.fromEntries(Array.from({ length: 400 }, (_, i) => [`s${i}-${'long-title-'.repeat(8)}`, 'changed' as const])));
     const sides = new Map(many.scenarios.map((s) => [s.id, { before: BEFORE_X, after: AFTER_X }]));
-    const md = prSummary({ changes: many, sides, rootCauses: [cause], expectations: [] }, SITE);
+    const md = prSummary({ changes: many, sides, rootCauses: [cause], expectations: [], lint: [] }, SITE);
     expect(md.length).toBeLessThanOrEqual(65_536);
     expect(md).toMatch(/_\d+ more sections? did not fit in this comment: \[\/changes\/\]\(https:\/\/x\.example\/previews\/pr-7\/changes\/\) shows everything\._\n$/);
     expect(md.startsWith(`${SUMMARY_MARKER}\n### ⚠ The cache regressed: 400 requests in 400 scenarios`)).toBe(true);
-    const small = prSummary({ changes: many, sides, rootCauses: [cause], expectations: [] }, SITE, 4000);
+    const small = prSummary({ changes: many, sides, rootCauses: [cause], expectations: [], lint: [] }, SITE, 4000);
     expect(small.length).toBeLessThanOrEqual(4000);
     expect(small).toContain('**Root cause**');
   });
