@@ -4,7 +4,11 @@
  * imports point the other way — a module imports only from layers BELOW its own in this list:
  *
  *   errors          the one user-facing error type (src/errors.ts)
- *   folds           pure, browser-safe folds and the Fold interface: nothing of the site, no node:
+ *   folds           pure, browser-safe folds and the Fold interface: nothing of the site, no node: —
+ *                   with providers/ (one adapter per provider wire format: detect, schema,
+ *                   normalise, usage, wire writer, cache strategy, catalog), one layer: the
+ *                   `requests` fold reads bodies through the adapters, and an adapter reads the
+ *                   fold contract's types and the tool-list convention; both stay pure
  *   scenarios       load and validate scenario files (through a fold's interface)
  *   prompt          print a request, weave the cut and annotations, page models
  *   wire, economics provider wire formats; tokens, cached tokens, cost, cache breaks, expect: (they
@@ -15,13 +19,15 @@
  *   integration     the Astro integration, its options, the site's corpus
  *   site            components, layouts, routes (the package's injected pages), pages (this site's own), the playground
  *   package         the installable package's entries (the integration with the site's settings, Starlight, the fold kit)
- *   tools           command-line entry points, benchmarks, trace import, fuzzing, previews
+ *   commands        the `prompt-fold` bin's commands, trace import, previews, the GitHub API
  * and `sync` (publishing dist/) stands apart: it imports only `errors`.
- * Tests (*.test.ts, tests/) may import anything.
+ * Everything under src/ ships in the package (CONTRIBUTING.md, "What ships"); the repository's own
+ * tooling (tools/: benchmarks, fuzzing, the workflow lint, the package build) and tests/ do not, so
+ * src/ never imports them. Tests (*.test.ts, tests/) and tools/ may import anything else.
  */
 const layers = [
   ['errors', '^src/errors[.]ts$'],
-  ['folds', '^src/folds/'],
+  ['folds', '^src/(folds|providers)/'],
   ['scenarios', '^src/scenarios/'],
   ['prompt', '^src/prompt/'],
   ['wire-economics', '^src/(economics|wire)/'],
@@ -31,7 +37,7 @@ const layers = [
   ['integration', '^src/integration/'],
   ['site', '^src/(components|layouts|pages|routes|playground)/'],
   ['package', '^src/package/'],
-  ['tools', '^src/(cli|bench|import|fuzz|preview|github|workflows)/'],
+  ['commands', '^src/(cli|import|preview|github)/'],
 ];
 
 const upward = layers.flatMap(([name, path], i) => {
@@ -51,17 +57,25 @@ module.exports = {
     ...upward,
     {
       name: 'folds-are-pure',
-      comment: 'folds run in the browser too: no node: built-ins, and nothing of the project outside src/folds',
+      comment: 'folds and provider adapters run in the browser too: no node: built-ins, and nothing of the project outside src/folds and src/providers',
       severity: 'error',
-      from: { path: '^src/folds/', pathNot: '[.]test[.]ts$' },
-      to: { pathNot: '^src/folds/|^node_modules/', dependencyTypesNot: ['npm', 'npm-dev'] },
+      from: { path: '^src/(folds|providers)/', pathNot: '[.]test[.]ts$' },
+      to: { pathNot: '^src/(folds|providers)/|^node_modules/', dependencyTypesNot: ['npm', 'npm-dev'] },
+    },
+    {
+      name: 'src-ships-alone',
+      comment: 'src/ is the package: it never imports the repository\'s tooling (tools/) or the tests\' support (tests/), which are not shipped',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '[.]test[.]ts$' },
+      to: { path: '^(tools|tests)/' },
     },
     {
       name: 'no-fold-internals',
       comment: "a generic module never imports a fold's own folder: it goes through the Fold interface and the kit (src/folds/*.ts); only the registry (src/folds/index.ts) names the built-in folds",
       severity: 'error',
-      // src/import still reads the requests fold's body schemas: until the provider adapters own them (issue #37).
-      from: { path: '^src/', pathNot: '[.]test[.]ts$|^src/folds/(index[.]ts|context-protocol/|layered/|requests/)|^src/import/' },
+      // Body schemas, normalisation and usage are the provider adapters' (src/providers/): src/import reads them there.
+      // This site's own pages (src/pages/) document the built-in folds: the layered placement page reads the fold's own rules.
+      from: { path: '^src/', pathNot: '[.]test[.]ts$|^src/folds/(index[.]ts|context-protocol/|layered/|requests/)|^src/pages/' },
       to: { path: '^src/folds/(context-protocol|layered|requests)/' },
     },
     {
@@ -76,7 +90,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^src/env[.]d[.]ts$' },
+    // tests/fixtures/ holds scenario files and stand-alone packages the tests install in hosts (their own dependencies), not this project's modules.
+    exclude: { path: '^src/env[.]d[.]ts$|^tests/fixtures/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },

@@ -1,5 +1,6 @@
 // Test runner config: three projects, chosen by folder so a new test file lands in the right one.
-//   unit    — src/**/*.test.ts: pure tests beside the code; no build, no browser, no `npm run`
+//   unit    — src/**/*.test.ts and tools/**/*.test.ts: pure tests beside the code (the package's and
+//             the repository's own tooling's); no build, no browser, no `npm run`
 //             (`npm run test:unit` runs this project alone: the edit–test loop). Not isolated: the
 //             files share one module graph per worker (each test restores what it changes).
 //   build   — tests/*.test.ts: builds, the dev server and the command-line tools on project copies;
@@ -28,7 +29,7 @@ if (!process.env.CHROMIUM_PATH && !existsSync('/usr/bin/chromium')) {
 
 const SHARED_BUILD = ['tests/support/global-setup.ts'];
 /** src tests that run the command-line tools (`node src/cli/….ts`) in child processes: a new one is named cli.test.ts or listed here. */
-const CLI_TESTS = ['src/**/cli.test.ts', 'src/preview/folder.test.ts', 'src/scenarios/symlinks.test.ts'];
+const CLI_TESTS = ['src/**/cli.test.ts', 'tools/**/cli.test.ts', 'src/preview/folder.test.ts', 'src/scenarios/symlinks.test.ts'];
 
 export default defineConfig({
   test: {
@@ -39,7 +40,7 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     sequence: { sequencer: LongestFirst },
     projects: [
-      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts'], exclude: [...configDefaults.exclude, ...CLI_TESTS], isolate: false } },
+      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'tools/**/*.test.ts'], exclude: [...configDefaults.exclude, ...CLI_TESTS], isolate: false } },
       { extends: true, test: { name: 'build', include: ['tests/*.test.ts', ...CLI_TESTS], globalSetup: SHARED_BUILD } },
       // Not isolated: a worker runs one browser file after another in the same process, keeping its Chromium.
       { extends: true, test: { name: 'browser', include: ['tests/e2e/**/*.test.ts'], globalSetup: SHARED_BUILD, isolate: false } },

@@ -15,11 +15,11 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUMMARY_MARKER } from '../src/review/summary.ts';
-import { startFakeGitHub, type FakeGitHub } from '../src/github/test-support.ts';
+import { startFakeGitHub, type FakeGitHub } from './support/fake-github.ts';
 import { publishPreview } from '../src/preview/publish.ts';
-import { dist } from '../src/sync/contract.ts';
+import { dist } from './support/sync-contract.ts';
 import { openTarget } from '../src/sync/target.ts';
-import { removeTempDirs, siteV1, startS3, tempDir, type S3Server } from '../src/sync/test-support.ts';
+import { removeTempDirs, siteV1, startS3, tempDir, type S3Server } from './support/sync-sites.ts';
 import { makeReviewRepo, type ReviewRepo } from './support/review-repo.ts';
 
 const SITE = 'https://explainer.example/';

@@ -8,7 +8,7 @@
  *   pr.yml       on the pull request's checkout (its code): preview:build, upload, then the tests
  *   preview.yml  on a checkout of the default branch (trusted code only): download the artifact,
  *                preview:publish to an S3-compatible server (s3rver), pr-comment to a stand-in for
- *                GitHub's API on 127.0.0.1 (src/github/test-support.ts)
+ *                GitHub's API on 127.0.0.1 (tests/support/fake-github.ts)
  *
  * What runs for GitHub's own actions: checkout is the two folders, setup-node is this Node, upload
  * and download copy the folder. `npm test` is run as `npm run check` — the corpus check its fixture
@@ -23,9 +23,9 @@ import { cpSync, existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } 
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isMap, isSeq, parseDocument, type YAMLMap } from 'yaml';
-import { startFakeGitHub, type FakeGitHub } from '../src/github/test-support.ts';
+import { startFakeGitHub, type FakeGitHub } from './support/fake-github.ts';
 import { SUMMARY_MARKER } from '../src/review/summary.ts';
-import { removeTempDirs, startS3, tempDir, type S3Server } from '../src/sync/test-support.ts';
+import { removeTempDirs, startS3, tempDir, type S3Server } from './support/sync-sites.ts';
 import { ROOT } from './support/project.ts';
 import { GIT_ENV, makeReviewRepo, type ReviewRepo } from './support/review-repo.ts';
 

@@ -173,7 +173,13 @@ describe('why a prompt changed', () => {
     change = git('rev-parse', 'HEAD').trim();
     commit('option', () => replace('scenarios/11-metadata-lines-before-after.yaml', 'metadataLines: synthesized-only', 'metadataLines: every-item'));
     commit('event', () => replace('scenarios/01-birth-window.yaml', 'CI on every pull request.', 'CI on every push.'));
-    commit('fold code', () => replace('src/folds/requests/normalise.ts', 'const text = toolsContent(list);', "const text = toolsContent(list).replaceAll('  ', '   ');"));
+    commit('fold code', () =>
+      replace(
+        'src/folds/requests/normalise.ts',
+        'return providerOf(format).normalise(body);',
+        "return providerOf(format).normalise(body).map((m) => ({ ...m, text: m.text.replaceAll('  ', '   ') }));",
+      ),
+    );
   }, 240_000);
 
   it('names a changed fold option with its old and new value', () => {

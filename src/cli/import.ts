@@ -1,38 +1,55 @@
 /**
- * `npm run import -- <trace> [--format openai-chat|openai-responses|anthropic|otlp] [--id <id>]
- * [--out <file>] [--force]` — turns a captured trace into a scenario for the `requests` fold
- * (src/import). Writes `scenarios/<id>.yaml` (or --out) only when the whole trace imports and the
- * scenario renders clean; prints every dropped secret (where, never the value). Refuses to
- * overwrite a scenario it did not write itself unless --force.
+ * `npm run import -- <trace> [--format openai-chat|openai-responses|anthropic|otlp|codex|claude-code|ai-sdk-devtools] [--id <id>]
+ * [--out <file> | --out-dir <folder>] [--force]` — turns a captured trace into a scenario for the
+ * `requests` fold (src/import). Writes `scenarios/<id>.yaml` (or --out) only when the whole trace
+ * imports and the scenario renders clean; prints every dropped secret (where, never the value).
+ * Refuses to overwrite a scenario it did not write itself unless --force. With --out-dir the trace
+ * is a log of many conversations: one scenario per conversation (import-log.ts).
  */
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
+import { CAPTURE_IDS } from '../import/captures/index.ts';
 import { importTrace, INPUT_FORMATS, type InputFormat } from '../import/index.ts';
 import { IMPORT_HEADER } from '../import/scenario.ts';
 import { renderTexts } from '../corpus/check.ts';
 import { CorpusError } from '../scenarios/errors.ts';
 import { loadConfig, runMain, UsageError } from './config.ts';
+import { importLogCommand } from './import-log.ts';
 
-const USAGE = 'usage: npm run import -- <trace file> [--format openai-chat|openai-responses|anthropic|otlp] [--id <scenario id>] [--out <scenario file>] [--force]';
+const USAGE = `usage: npm run import -- <trace file> [--format ${[...INPUT_FORMATS, ...CAPTURE_IDS].join('|')}] [--id <scenario id>] [--out <scenario file> | --out-dir <folder> (a log: one scenario per conversation)] [--force]`;
 
-function parseArgs(argv: string[]): { file: string; format?: InputFormat; id?: string; out?: string; force: boolean } {
+export interface ImportArgs {
+  file: string;
+  format?: InputFormat;
+  /** A capture format (src/import/captures). */
+  capture?: string;
+  id?: string;
+  out?: string;
+  outDir?: string;
+  force: boolean;
+}
+
+function parseArgs(argv: string[]): ImportArgs {
   let file: string | undefined;
-  const opts: { format?: InputFormat; id?: string; out?: string; force: boolean } = { force: false };
+  const opts: Omit<ImportArgs, 'file'> = { force: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--force') opts.force = true;
-    else if (a === '--format' || a === '--id' || a === '--out') {
+    else if (a === '--format' || a === '--id' || a === '--out' || a === '--out-dir') {
       const v = argv[++i];
       if (v === undefined) throw new UsageError(`${a} needs a value\n  fix: ${USAGE}`);
       if (a === '--format') {
-        if (!(INPUT_FORMATS as readonly string[]).includes(v)) throw new UsageError(`unknown --format "${v}"\n  fix: use one of ${INPUT_FORMATS.join(', ')}`);
-        opts.format = v as InputFormat;
-      } else opts[a === '--id' ? 'id' : 'out'] = v;
+        if (CAPTURE_IDS.includes(v)) opts.capture = v;
+        else if ((INPUT_FORMATS as readonly string[]).includes(v)) opts.format = v as InputFormat;
+        else throw new UsageError(`unknown --format "${v}"\n  fix: use one of ${[...INPUT_FORMATS, ...CAPTURE_IDS].join(', ')}`);
+      } else opts[a === '--id' ? 'id' : a === '--out' ? 'out' : 'outDir'] = v;
     } else if (a.startsWith('--')) throw new UsageError(`unknown option ${a}\n  fix: ${USAGE}`);
     else if (file === undefined) file = a;
     else throw new UsageError(`one trace file at a time (got ${file} and ${a})\n  fix: ${USAGE}`);
   }
   if (!file) throw new UsageError(`no trace file given\n  fix: ${USAGE}`);
+  if (opts.out !== undefined && opts.outDir !== undefined)
+    throw new UsageError(`--out names one scenario file, --out-dir a folder for one per conversation: give one of them\n  fix: ${USAGE}`);
   return { file, ...opts };
 }
 
@@ -51,6 +68,7 @@ runMain(async () => {
   const abs = resolve(args.file);
   if (!existsSync(abs)) throw new UsageError(`no such file: ${args.file}\n  fix: give the path of a trace file (JSON Lines of request bodies, or an OTLP JSON export)`);
   const display = relative(config.root, abs).split('\\').join('/');
+  if (args.outDir !== undefined) return importLogCommand(args, { id, abs, display, config });
   const outAbs = resolve(args.out ?? join(config.root, config.scenariosDir, `${id}.yaml`));
   const out = relative(config.root, outAbs).split('\\').join('/');
   const existing = existsSync(outAbs) ? readFileSync(outAbs, 'utf8') : undefined;
@@ -72,7 +90,13 @@ runMain(async () => {
     : undefined;
   if (clash) throw new UsageError(`${config.scenariosDir}/${clash} already has the id "${id}"\n  fix: pass another --id`);
   const trace = readFileSync(abs, 'utf8');
-  const { result, errors } = importTrace(trace, { file: display, id, ...(args.format && { format: args.format }), ...(imported && { previous: existing }) });
+  const { result, errors } = importTrace(trace, {
+    file: display,
+    id,
+    ...(args.format && { format: args.format }),
+    ...(args.capture && { capture: args.capture }),
+    ...(imported && { previous: existing }),
+  });
   if (!result) throw new CorpusError(errors);
   // The result must pass the corpus check as it is (kept annotations must still anchor).
   const check = await renderTexts([{ file: out, text: result.yaml }], config, { everyEvent: false });
@@ -80,6 +104,7 @@ runMain(async () => {
   const tmp = join(dirname(outAbs), `.${basename(outAbs)}.tmp`);
   writeFileSync(tmp, result.yaml);
   renameSync(tmp, outAbs);
+  for (const w of result.warnings) console.log(`${w.pos.file}:${w.pos.line}:${w.pos.col} warning: ${w.message}\n  fix: ${w.fix}`);
   for (const d of result.dropped) console.log(`${d.pos.file}:${d.pos.line}:${d.pos.col} dropped ${d.what}: ${d.where}`);
   if (result.skippedSpans) console.log(`skipped ${result.skippedSpans} span(s) without gen_ai.input.messages`);
   console.log(

@@ -3,8 +3,8 @@
  * `prompt-fold <command>` — the installed package's one command line (its `bin`), for a host site
  * as much as for this repository: each command reads the explainer's options from the astro config
  * in the current folder (config.ts) and runs the same module as this repository's npm script.
- * Built to JavaScript with the package (lib/cli/prompt-fold.js): Node will not strip types from a
- * `.ts` file inside node_modules.
+ * Installed, it is run by bin/prompt-fold.js, through Vite (Node will not strip types from a `.ts`
+ * file inside node_modules); in this repository `npm run prompt-fold -- <command>` runs it directly.
  */
 import { UsageError, runMain } from './config.ts';
 
@@ -14,6 +14,7 @@ const COMMANDS: Record<string, string> = {
   report: 'cache economics per scenario and request [--json]',
   import: 'turn a recorded trace into a scenario file',
   'pr-summary': 'the pull-request comment listing changed prompts',
+  'pr-comment': 'post or update that comment on the pull request (GitHub Actions: GITHUB_TOKEN)',
   sync: 'publish the built site to a target (dir:<path> or s3://bucket/prefix)',
   preview: 'pull-request previews: build | publish | remove',
   schemas: 'write the editor JSON Schemas of scenario files',
@@ -49,6 +50,9 @@ if (!command || command === '--help' || command === '-h' || command === 'help') 
       break;
     case 'pr-summary':
       await import('./pr-summary.ts');
+      break;
+    case 'pr-comment':
+      await import('./pr-comment.ts');
       break;
     case 'sync':
       await import('./sync.ts');

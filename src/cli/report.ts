@@ -3,12 +3,16 @@
  * prefix, cached and new tokens, output tokens, cost and the cache break (cause, events, tokens
  * lost). `--json` prints one JSON document for CI jobs and scripts; without it, a readable table.
  * `--all-profiles` adds each scenario's requests under every configured provider profile.
- * Checks the corpus first (errors fail, nothing printed).
+ * Imported logs (their `<prefix>.traffic.json` manifests) add a traffic summary each: `traffic` in
+ * `--json`, a section after the table. Checks the corpus first (errors fail, nothing printed).
  */
 import { parseArgs } from 'node:util';
 import { assertClean, renderCorpus } from '../corpus/check.ts';
 import { buildReport, reportTable } from '../economics/report.ts';
 import { DEFAULT_ECONOMICS } from '../economics/profiles.ts';
+import { trafficLines, trafficSummary } from '../economics/traffic.ts';
+import { readTrafficManifests } from '../integration/traffic.ts';
+import { CorpusError } from '../scenarios/errors.ts';
 import { loadConfig, runMain, UsageError } from './config.ts';
 
 runMain(async () => {
@@ -22,5 +26,12 @@ runMain(async () => {
   const corpus = assertClean(await renderCorpus(config, { everyEvent: false }));
   const economics = config.economics ?? DEFAULT_ECONOMICS;
   const all = values['all-profiles'] ? { allProfiles: economics } : {};
-  process.stdout.write(values.json ? `${JSON.stringify(buildReport(corpus, all), null, 2)}\n` : reportTable(corpus, all));
+  const logs = readTrafficManifests(config);
+  if (logs.errors.length) throw new CorpusError(logs.errors);
+  const traffic = logs.manifests.map((m) => trafficSummary(corpus, m));
+  process.stdout.write(
+    values.json
+      ? `${JSON.stringify({ ...buildReport(corpus, all), traffic }, null, 2)}\n`
+      : reportTable(corpus, all) + traffic.map((t) => `\n${trafficLines(t).join('\n')}\n`).join(''),
+  );
 });

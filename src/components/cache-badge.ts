@@ -26,6 +26,7 @@ const WHY: Partial<Record<string, (e: RequestEconomics) => string>> = {
   'model-changed': () => 'the model changed',
   'system-changed': () => 'a system message changed',
   'earlier-message-changed': () => 'an earlier message changed',
+  'parameter-changed': (e) => `the request parameter ${e.cacheBreak?.param ?? ''} changed`,
 };
 
 export function cacheBadge(e: RequestEconomics): CacheBadge {

@@ -6,11 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import { contextProtocol } from '../folds/context-protocol/index.ts';
 import { layered } from '../folds/layered/index.ts';
+import { requests } from '../folds/requests/index.ts';
 import { chatLog } from '../../examples/folds/chat-log.ts';
 import type { AnyFold } from '../folds/types.ts';
 import { foldReference } from './payload-reference.ts';
 
-const FOLDS: AnyFold[] = [contextProtocol, layered, chatLog];
+const FOLDS: AnyFold[] = [contextProtocol, layered, requests, chatLog];
 
 describe('payload reference', () => {
   for (const fold of FOLDS) {
@@ -24,13 +25,9 @@ describe('payload reference', () => {
         expect(t.exampleYaml).toContain(`type: ${t.type}`);
       }
       expect(ref.rules.length).toBeGreaterThan(0);
-      // Every option is documented, and the defaults pass the fold's own option check.
-      expect(
-        ref.options
-          .filter((o) => o.depth === 0)
-          .map((o) => o.path)
-          .sort(),
-      ).toEqual(Object.keys(fold.defaults).sort());
+      // Every option with a default is documented (an optional one without a default too, from the schema), and the defaults pass the fold's own option check.
+      const top = ref.options.filter((o) => o.depth === 0).map((o) => o.path);
+      expect(top).toEqual(expect.arrayContaining(Object.keys(fold.defaults)));
       expect(fold.validateOptions(ref.defaults)).toEqual([]);
     });
   }

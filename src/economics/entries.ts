@@ -5,24 +5,26 @@
  * Reading an entry refreshes that entry only. A request reads the longest alive entry of its model
  * that is a byte-identical prefix of it and that it can reach:
  *
- * - `openai-prefix`: any entry; the hit is the common token prefix, nothing below the minimum,
- *   then whole `stepTokens` steps. Every request of at least the minimum writes an entry (free).
- * - `openai-breakpoints`: any entry that is a prefix (no lookback limit is documented). Entries are
- *   written at the implicit breakpoint (end of the newest user/tool message, else the last message)
- *   and the latest `maxBreakpoints − 1` explicit ones, each if at least the minimum.
- * - `anthropic`: an entry a breakpoint's lookback reaches: the breakpoint checks `lookbackBlocks`
- *   block boundaries (20), counting its own as the first — so an entry ending 19 blocks before it is
- *   found and one ending 20 or more blocks before it is missed unless another breakpoint reaches it.
- *   Entries are written at every breakpoint of at least the minimum; more than `maxBreakpoints`
- *   breakpoints is the error the API returns (nothing is read, written or billed).
+ * - `prefix` entries (a strategy's `entries`; OpenAI before GPT-5.6): any entry; the hit is the
+ *   common token prefix, nothing below the minimum, then whole `stepTokens` steps. Every request of
+ *   at least the minimum writes an entry (free).
+ * - `breakpoints` entries: written at every point the strategy places (its `points`: the request's
+ *   own breakpoints or the provider's default placement) of at least the minimum; read whole, by
+ *   any request holding them (`reach: any`) or only when a breakpoint's lookback reaches them
+ *   (`reach: lookback`: the breakpoint checks `lookbackBlocks` block boundaries, counting its own as
+ *   the first — an entry 20 or more blocks behind is missed unless another breakpoint reaches it).
+ *   A request the strategy `rejects` (too many breakpoints) is the error the API returns: nothing is
+ *   read, written or billed.
+ * The rules are each provider's adapter's (src/providers/<provider>/cache.ts); nothing here names one.
  *
  * Write tokens are the tokens from the end of what was read to the furthest breakpoint written,
  * each stretch billed at the TTL of the breakpoint that ends it. Time is the requests' own
  * timestamps (ms); an entry is alive while `now − lastUse ≤ retention`.
  */
 import type { Breakpoint } from '../folds/types.ts';
-import { cacheBreakpoints } from '../wire/breakpoints.ts';
-import type { Profile } from './providers.ts';
+import { adapterOfStrategy } from '../providers/registry.ts';
+import type { CacheStrategy, RequestParams } from '../providers/types.ts';
+import { strategyOf, type Profile } from './providers.ts';
 import { afterMessage, holds, positionOf, sharedTokens, type Position, type Shape } from './shape.ts';
 import type { Tokenizer } from './tokens.ts';
 
@@ -68,6 +70,8 @@ export interface CacheRequest {
   shape: Shape;
   /** The breakpoints the request carries (none: the profile's default placement). */
   breakpoints?: readonly Breakpoint[];
+  /** The request parameters its provider adapter read (params.ts); absent: none. */
+  params?: RequestParams;
 }
 
 export interface CacheResult {
@@ -83,24 +87,15 @@ export interface CacheResult {
   apiError?: string;
 }
 
-/** The newest message a GPT-5.6 implicit breakpoint sits after: the last user or tool message, else the last one. */
-export function implicitBreakpoint(messages: readonly { role: string }[]): number {
-  for (let i = messages.length - 1; i >= 0; i--) if (messages[i]!.role === 'user' || messages[i]!.role === 'tool') return i;
-  return messages.length - 1;
-}
-
-/** The positions a request's breakpoints mark, in order (explicit ones when it carries any, else the profile's default). */
+/** The positions a request's breakpoints mark, in order (explicit ones when it carries any, else the strategy's default). */
 export function positionsOf(t: Tokenizer, p: Profile, q: CacheRequest): { positions: Position[]; explicit: number } {
   const s = q.shape;
-  if (!s.messages.length || p.cache === 'openai-prefix') return { positions: [], explicit: 0 };
+  const strategy = strategyOf(p);
+  if (!s.messages.length || strategy.entries === 'prefix') return { positions: [], explicit: 0 };
   const explicit = (q.breakpoints ?? []).map((b) => positionOf(t, s, b)).filter((x): x is Position => x !== null);
-  let positions: Position[];
-  if (p.cache === 'anthropic') positions = explicit.length ? explicit : cacheBreakpoints(s.messages).map((i) => afterMessage(s, i));
-  else {
-    // GPT-5.6: the implicit breakpoint, plus the latest explicit ones up to the per-request write limit.
-    const max = p.maxBreakpoints?.value ?? Infinity;
-    positions = [afterMessage(s, implicitBreakpoint(s.messages)), ...explicit.slice(Math.max(0, explicit.length - (max - 1)))];
-  }
+  const at = (i: number): Position => afterMessage(s, i);
+  const defaults = explicit.length ? [] : (adapterOfStrategy(p.cache)?.defaultBreakpoints(s.messages) ?? []).map(at);
+  const positions = strategy.points(explicit, defaults, s.messages, at, p, q.params ?? {});
   const seen = new Set<string>();
   const out = positions
     .filter((x) => {
@@ -111,14 +106,22 @@ export function positionsOf(t: Tokenizer, p: Profile, q: CacheRequest): { positi
   return { positions: out, explicit: explicit.length };
 }
 
+/** A breakpoint at `x` reaches an entry ending at `e` (a `lookback` strategy: within the profile's lookbackBlocks). */
+export function withinLookback(p: Profile, x: { blocks: number }, e: { blocks: number }): boolean {
+  const back = p.lookbackBlocks?.value ?? Infinity;
+  return x.blocks >= e.blocks && x.blocks - e.blocks < back;
+}
+
 export class ProviderCache {
   readonly entries: Entry[] = [];
 
   readonly profile: Profile;
+  readonly strategy: CacheStrategy;
   readonly t: Tokenizer;
 
   constructor(profile: Profile, t: Tokenizer) {
     this.profile = profile;
+    this.strategy = strategyOf(profile);
     this.t = t;
   }
 
@@ -128,16 +131,13 @@ export class ProviderCache {
     const out: { entry: Entry; tokens: number }[] = [];
     for (const e of this.entries) {
       if (e.model !== q.model) continue;
-      if (p.cache === 'openai-prefix') {
+      if (this.strategy.entries === 'prefix') {
         const hit = roundedHit(p, Math.min(sharedTokens(this.t, e.shape!, q.shape), e.tokens));
         if (hit > 0) out.push({ entry: e, tokens: hit });
         continue;
       }
       if (!holds(q.shape, e)) continue;
-      if (p.cache === 'anthropic') {
-        const back = p.lookbackBlocks?.value ?? Infinity;
-        if (!positions.some((x) => x.blocks >= e.blocks && x.blocks - e.blocks < back && x.tokens >= e.tokens)) continue;
-      }
+      if (this.strategy.reach === 'lookback' && !positions.some((x) => withinLookback(p, x, e) && x.tokens >= e.tokens)) continue;
       out.push({ entry: e, tokens: e.tokens });
     }
     return out;
@@ -147,17 +147,8 @@ export class ProviderCache {
   request(q: CacheRequest): CacheResult {
     const p = this.profile;
     const { positions, explicit } = positionsOf(this.t, p, q);
-    const max = p.maxBreakpoints?.value;
-    if (p.cache === 'anthropic' && max !== undefined && explicit > max) {
-      return {
-        read: null,
-        readTokens: 0,
-        writeTokens: 0,
-        writeTokens1h: 0,
-        positions,
-        apiError: `${explicit} cache breakpoints; the API accepts at most ${max} and rejects the request`,
-      };
-    }
+    const apiError = this.strategy.rejects(explicit, p);
+    if (apiError) return { read: null, readTokens: 0, writeTokens: 0, writeTokens1h: 0, positions, apiError };
     let read: { entry: Entry; tokens: number } | null = null;
     for (const c of this.candidates(q, positions)) {
       if (!alive(c.entry, q.now)) continue;
@@ -168,7 +159,7 @@ export class ProviderCache {
     const min = p.minPrefixTokens.value;
     let writeTokens = 0;
     let writeTokens1h = 0;
-    if (p.cache === 'openai-prefix') {
+    if (this.strategy.entries === 'prefix') {
       if (q.shape.input >= Math.max(1, min)) this.add(q, { k: q.shape.messages.length, tokens: q.shape.input, blocks: q.shape.blocks.at(-1)! }, 'default', q.shape);
     } else {
       let done = readTokens;
@@ -179,15 +170,23 @@ export class ProviderCache {
         // An alive entry at this very breakpoint is found there (a read, which refreshes it); otherwise it is written.
         if (same) {
           if (p.refreshOnHit.value) same.lastUse = q.now;
-        } else this.add(q, x, p.cache === 'anthropic' ? (x.ttl ?? '5m') : 'default');
+        } else this.add(q, x, this.strategy.perBreakpointTtl ? (x.ttl ?? '5m') : 'default');
         if (x.tokens > done) {
-          if (x.ttl === '1h' && p.cache === 'anthropic') writeTokens1h += x.tokens - done;
+          if (x.ttl === '1h' && this.strategy.perBreakpointTtl) writeTokens1h += x.tokens - done;
           writeTokens += x.tokens - done;
           done = x.tokens;
         }
       }
     }
     return { read: read?.entry ?? null, readTokens, writeTokens, writeTokens1h, positions };
+  }
+
+  /** A request-parameter change invalidated every entry of `model` beyond `keepTokens` (they are gone). */
+  invalidate(model: string, keepTokens: number): void {
+    for (let i = this.entries.length - 1; i >= 0; i--) {
+      const e = this.entries[i]!;
+      if (e.model === model && e.tokens > keepTokens) this.entries.splice(i, 1);
+    }
   }
 
   private add(q: CacheRequest, x: Position, ttl: Entry['ttl'], shape?: Shape): void {

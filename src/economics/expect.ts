@@ -36,7 +36,7 @@ export function bustsOf(r: RenderedScenario): Bust[] {
 
 /**
  * A request the provider's API would reject under its own profile (Anthropic: more than 4 cache
- * breakpoints) is an input error at the request event: the scenario shows a request that could
+ * breakpoints, or a mid-conversation system message on a model without it) is an input error at the request event: the scenario shows a request that could
  * never have been sent. (Under the other profiles of the side-by-side table it is only flagged.)
  */
 export function checkApiErrors(r: RenderedScenario, econ: ScenarioEconomics, errors: InputError[]): void {
@@ -46,7 +46,7 @@ export function checkApiErrors(r: RenderedScenario, econ: ScenarioEconomics, err
     errors.push({
       pos: pos.get(e.offset) ?? r.scenario.pos,
       message: `request @${e.offset} (${e.model}, profile ${e.profile}) carries ${e.apiError}`,
-      fix: 'mark at most that many cache breakpoints on the request (in the fold’s snapshot or the trace’s cache_control markers)',
+      fix: e.apiFix ?? 'mark at most that many cache breakpoints on the request (in the fold’s snapshot or the trace’s cache_control markers)',
     });
   }
 }

@@ -7,7 +7,7 @@
  * prefix, then `unknown`. A figure a project adds without a source is recorded as coming from
  * astro.config.mjs.
  */
-import { CACHE_KINDS, FALLBACK_PROFILE, FAMILIES, MODELS, PREFIXES, PROFILES, type CacheKind, type Prices, type Profile, type Sourced } from './providers.ts';
+import { CACHE_KINDS, FALLBACK_PROFILE, FAMILIES, MODELS, PREFIXES, PROFILES, strategyOf, type CacheKind, type Prices, type Profile, type Sourced } from './providers.ts';
 
 type Figure<T> = T | Sourced<T>;
 
@@ -101,7 +101,8 @@ export function resolveEconomics(opts: EconomicsOptions = {}, today = 'astro.con
       continue;
     }
     if (merged.title === undefined) merged.title = id;
-    if (merged.cache === 'openai-prefix' && !merged.stepTokens) merged.stepTokens = { value: 1, source: CONFIG_SOURCE, read: today };
+    if (merged.cache !== undefined && CACHE_KINDS.includes(merged.cache) && strategyOf(merged as Profile).entries === 'prefix' && !merged.stepTokens)
+      merged.stepTokens = { value: 1, source: CONFIG_SOURCE, read: today };
     profiles[id] = merged as Profile;
   }
   const models = { ...MODELS, ...(opts.models ?? {}) };

@@ -5,34 +5,20 @@
  * instead of showing a made-up number. A project overrides or extends all of this from
  * astro.config.mjs: `explainer({economics: {profiles, models, families, prefixes}})` (profiles.ts).
  *
- * Three cache mechanisms (`cache`), each modelled on the provider's documented rules by the engine
- * (entries.ts):
- * - `openai-prefix` — OpenAI automatic prefix caching before GPT-5.6: every prompt of at least the
- *   minimum is cached as a token prefix, hits grow in `stepTokens` steps, no write price.
- * - `openai-breakpoints` — OpenAI GPT-5.6 and later families: entries written at an implicit
- *   breakpoint near the newest user/tool message and at explicit `prompt_cache_breakpoint`s (at
- *   most `maxBreakpoints` writes), read exactly at an entry's end, writes priced.
- * - `anthropic` — `cache_control` breakpoints (tools → system → messages), at most
- *   `maxBreakpoints` (more is an API error), a breakpoint looks back `lookbackBlocks` blocks,
- *   5-minute or 1-hour TTL with their own write prices.
+ * A profile's `cache` names a cache strategy of a provider adapter (src/providers/<provider>/cache.ts:
+ * `openai-prefix`, `openai-breakpoints`, `anthropic`), whose rules the engine (entries.ts) asks.
  *
  * The profiles are built from the sourced model catalog (catalog.ts: every current OpenAI and
- * Anthropic model, its ids, families, cache facts and prices) plus three fallbacks: an OpenAI or
- * Anthropic model the catalog does not name (the provider's rules, no price), and an unknown
- * provider (an ideal cache). Model ids map to profiles in profiles.ts: explicit ids, then families
+ * Anthropic model, its ids, families, cache facts and prices) plus each provider adapter's
+ * fallback (a model of that provider the catalog does not name: its rules, no price, selected by the
+ * adapter's id prefixes), and an unknown provider (an ideal cache). Model ids map to profiles in profiles.ts: explicit ids, then families
  * (id prefixes, which also cover dated ids), then provider prefixes, else `unknown`.
  */
-import { CATALOG, RULES, type ModelFacts } from './catalog.ts';
+import { cacheStrategy, CACHE_STRATEGIES, FALLBACKS as PROVIDER_FALLBACKS } from '../providers/registry.ts';
+import type { CacheStrategy, Sourced } from '../providers/types.ts';
+import { CATALOG, type ModelFacts } from './catalog.ts';
 
-/** A figure and where it comes from. */
-export interface Sourced<T = number> {
-  value: T;
-  /** URL the figure was read from (or `astro.config.mjs` for a project's own figure). */
-  source: string;
-  /** Date it was read, YYYY-MM-DD. */
-  read: string;
-  note?: string;
-}
+export type { Sourced };
 
 /** USD per million tokens. */
 export interface Prices {
@@ -47,8 +33,12 @@ export interface Prices {
 
 export type Encoding = 'o200k_base' | 'cl100k_base';
 
-export type CacheKind = 'openai-prefix' | 'openai-breakpoints' | 'anthropic';
-export const CACHE_KINDS: readonly CacheKind[] = ['openai-prefix', 'openai-breakpoints', 'anthropic'];
+/** A cache strategy's id (the registered adapters' `cacheStrategies`). */
+export type CacheKind = ModelFacts['cache'];
+export const CACHE_KINDS: readonly CacheKind[] = CACHE_STRATEGIES.map((c) => c.id as CacheKind);
+
+/** The strategy a profile caches with (a profile's `cache` is always a registered strategy's id: profiles.ts checks). */
+export const strategyOf = (p: Pick<Profile, 'cache'>): CacheStrategy => cacheStrategy(p.cache)!;
 
 export interface Profile {
   id: string;
@@ -74,33 +64,18 @@ export interface Profile {
   maxBreakpoints?: Sourced;
   /** `anthropic`: blocks a breakpoint looks back for an earlier entry. */
   lookbackBlocks?: Sourced;
+  /** Request features the model accepts that others of its provider reject (e.g. `mid-conversation-system`). */
+  features?: Readonly<Record<string, Sourced<boolean>>>;
   prices: Prices;
 }
 
 const READ = '2026-12-01';
-const OPENAI_GUIDE = 'https://developers.openai.com/api/docs/guides/prompt-caching';
-const ANTHROPIC_CACHING = 'https://platform.claude.com/docs/en/build-with-claude/prompt-caching';
 const NONE = 'none: no provider facts, an ideal cache is assumed';
 
 const s = <T>(value: T, source: string, note?: string, read = READ): Sourced<T> => ({ value, source, read, ...(note && { note }) });
 
-/** Facts the engine needs per cache mechanism, from the catalog's provider-level rules. */
-const A = RULES.anthropic;
-const OB = RULES.openaiBreakpoints;
-const OP = RULES.openai;
-const OPENAI_PREFIX_REFRESH = s(true, OPENAI_GUIDE, 'eviction follows inactivity (5–10 minutes after last use), so a hit keeps the prefix alive');
-const OPENAI_BREAKPOINTS_REFRESH = s(
-  false,
-  OB.ttlMinutes.source,
-  'the 30-minute TTL is documented per breakpoint written; a refresh on a read is not documented, so none is assumed',
-  OB.ttlMinutes.read,
-);
-
-function mechanism(cache: CacheKind): Pick<Profile, 'stepTokens' | 'refreshOnHit' | 'maxBreakpoints' | 'lookbackBlocks'> {
-  if (cache === 'anthropic') return { refreshOnHit: A.refreshOnRead, maxBreakpoints: A.maxBreakpoints, lookbackBlocks: A.lookbackBlocks };
-  if (cache === 'openai-breakpoints') return { refreshOnHit: OPENAI_BREAKPOINTS_REFRESH, maxBreakpoints: OB.maxWritesPerRequest };
-  return { stepTokens: OP.stepTokens, refreshOnHit: OPENAI_PREFIX_REFRESH };
-}
+/** The mechanism figures of a strategy (refresh, limits, lookback). */
+const mechanism = (cache: CacheKind): Pick<Profile, 'stepTokens' | 'refreshOnHit' | 'maxBreakpoints' | 'lookbackBlocks'> => ({ ...cacheStrategy(cache)!.mechanism });
 
 /** A catalog model as a profile. */
 export function profileOf(m: ModelFacts): Profile {
@@ -111,52 +86,29 @@ export function profileOf(m: ModelFacts): Profile {
     cache: m.cache,
     minPrefixTokens: m.minPrefixTokens,
     retentionMinutes: m.retentionMinutes,
-    // Only Anthropic's 1-hour TTL is a per-breakpoint option the engine models (OpenAI's 24 h retention is a request option, not modelled).
-    ...(m.cache === 'anthropic' && m.extendedRetentionMinutes && { extendedRetentionMinutes: m.extendedRetentionMinutes }),
+    // Only a per-breakpoint TTL (Anthropic's 1 hour) is modelled (OpenAI's 24 h retention is a request option, not modelled).
+    ...(strategyOf(m).perBreakpointTtl && m.extendedRetentionMinutes && { extendedRetentionMinutes: m.extendedRetentionMinutes }),
+    ...(m.features && { features: m.features }),
     ...mechanism(m.cache),
     prices: { ...m.prices },
   };
 }
 
-/** Provider fallbacks: a model of a known provider that no catalog entry names (no price: never a made-up one). */
-const FALLBACKS: Profile[] = [
-  {
-    id: 'openai-automatic',
-    title: 'OpenAI, model not in the catalog (automatic prefix caching, as before GPT-5.6)',
-    tokenizer: 'o200k_base',
-    cache: 'openai-prefix',
-    minPrefixTokens: OP.minPrefixTokens,
-    retentionMinutes: OP.retentionMinutes,
-    ...mechanism('openai-prefix'),
-    prices: {},
-  },
-  {
-    id: 'anthropic',
-    title: 'Anthropic, model not in the catalog',
-    tokenizer: 'approx',
-    cache: 'anthropic',
-    minPrefixTokens: s(
-      1024,
-      ANTHROPIC_CACHING,
-      'the minimum of most current Sonnet and Opus models (512 for the newest, 4,096 for Opus 4.5/4.6 and Haiku 4.5): map the model to its own profile',
-    ),
-    retentionMinutes: A.ttlMinutes,
-    extendedRetentionMinutes: A.ttl1hMinutes,
-    ...mechanism('anthropic'),
-    prices: {},
-  },
-  {
-    id: 'unknown',
-    title: 'Unknown provider (an ideal prefix cache: every byte-stable prefix, no minimum, no expiry)',
-    tokenizer: 'approx',
-    cache: 'openai-prefix',
-    minPrefixTokens: s(0, NONE),
-    stepTokens: s(1, NONE),
-    retentionMinutes: s(null, NONE),
-    refreshOnHit: s(true, NONE),
-    prices: {},
-  },
-];
+/** The fallback for a model no provider knows: an ideal cache, no price. */
+const UNKNOWN: Profile = {
+  id: 'unknown',
+  title: 'Unknown provider (an ideal prefix cache: every byte-stable prefix, no minimum, no expiry)',
+  tokenizer: 'approx',
+  cache: 'openai-prefix',
+  minPrefixTokens: s(0, NONE),
+  stepTokens: s(1, NONE),
+  retentionMinutes: s(null, NONE),
+  refreshOnHit: s(true, NONE),
+  prices: {},
+};
+
+/** Provider fallbacks (each adapter's: a model of a known provider that no catalog entry names; no price, never a made-up one), then `unknown`. */
+const FALLBACKS: Profile[] = [...PROVIDER_FALLBACKS.map((f) => profileOf(f.model)), UNKNOWN];
 
 export const PROFILES: Record<string, Profile> = Object.fromEntries([...CATALOG.map(profileOf), ...FALLBACKS].map((p) => [p.id, p]));
 
@@ -166,14 +118,8 @@ export const MODELS: Record<string, string> = Object.fromEntries(CATALOG.flatMap
 /** Model families: id prefixes (dated ids and variants) → profile; the longest matching one wins. */
 export const FAMILIES: Record<string, string> = Object.fromEntries(CATALOG.flatMap((m) => m.families.map((f) => [f, m.id])));
 
-/** Provider prefixes → profile (the longest matching prefix wins), after models and families. */
-export const PREFIXES: Record<string, string> = {
-  'openai/': 'openai-automatic',
-  'anthropic/': 'anthropic',
-  // Bare provider ids, as a trace imported with `npm run import` names them.
-  'gpt-': 'openai-automatic',
-  'claude-': 'anthropic',
-};
+/** Provider prefixes → profile (the longest matching prefix wins), after models and families: each adapter's fallback's. */
+export const PREFIXES: Record<string, string> = Object.fromEntries(PROVIDER_FALLBACKS.flatMap((f) => f.prefixes.map((x) => [x, f.model.id])));
 
 /** Profile for a model matched by nothing. */
 export const FALLBACK_PROFILE = 'unknown';

@@ -4,36 +4,42 @@
  * shape is the one CI jobs and scripts consume; keep it stable.
  */
 import type { RenderedScenario } from '../prompt/render.ts';
-import { totalsOf, underEveryProfile, type CacheBreak, type CostSplit, type RequestEconomics, type ScenarioEconomics, type Totals } from './compute.ts';
+import { totalsOf, underEveryProfile, type CacheBreak, type RequestEconomics, type ScenarioEconomics, type Totals } from './compute.ts';
 import type { EconomicsConfig } from './profiles.ts';
 import { formatShare, formatTokens, formatUsd, NO_PRICE } from './format.ts';
 import { measuredComparison, measuredLines, measuredReportFields, type MeasuredReportFields } from './measured.ts';
 
-export interface ReportRequest {
-  offset: number;
-  model: string;
-  profile: string;
-  exact: boolean;
-  inputTokens: number;
-  prefixTokens: number;
-  cachedTokens: number;
-  /** Offset of the request whose cache entry was read. */
-  readFrom: number | null;
-  uncachedTokens: number;
-  cacheWriteTokens: number;
-  cacheWriteTokens1h: number;
-  /** Where the request's breakpoints sit, in tokens. */
-  breakpointTokens: number[];
-  outputTokens: number | null;
-  costUsd: number | null;
-  /** Cost parts (USD): input, cached, writes, output. */
-  cost: CostSplit | null;
-  noCacheCostUsd: number | null;
-  expired: boolean;
-  idleMs: number | null;
-  apiError: string | null;
-  cacheBreak: CacheBreak | null;
-}
+/** The record's fields a report row carries, in the JSON's key order. */
+const CARRIED = [
+  'offset',
+  'model',
+  'profile',
+  'exact',
+  'inputTokens',
+  'prefixTokens',
+  'cachedTokens',
+  'readFrom',
+  'uncachedTokens',
+  'cacheWriteTokens',
+  'cacheWriteTokens1h',
+  'breakpointTokens',
+  'outputTokens',
+  'costUsd',
+  'cost',
+  'noCacheCostUsd',
+  'expired',
+  'idleMs',
+  'apiError',
+  'cacheBreak',
+] as const satisfies readonly (keyof RequestEconomics)[];
+
+type Carried = (typeof CARRIED)[number];
+
+/**
+ * One request of the report: the record's own fields (RequestEconomics, see there for each), an
+ * optional one written as null when absent (`idleMs`, `apiError`), so every row has every key.
+ */
+export type ReportRequest = { [K in Carried]-?: undefined extends RequestEconomics[K] ? Exclude<RequestEconomics[K], undefined> | null : RequestEconomics[K] };
 
 export interface ReportTotals extends Totals {}
 
@@ -52,28 +58,8 @@ export interface Report {
   scenarios: ReportScenario[];
 }
 
-const row = (e: RequestEconomics): ReportRequest => ({
-  offset: e.offset,
-  model: e.model,
-  profile: e.profile,
-  exact: e.exact,
-  inputTokens: e.inputTokens,
-  prefixTokens: e.prefixTokens,
-  cachedTokens: e.cachedTokens,
-  readFrom: e.readFrom,
-  uncachedTokens: e.uncachedTokens,
-  cacheWriteTokens: e.cacheWriteTokens,
-  cacheWriteTokens1h: e.cacheWriteTokens1h,
-  breakpointTokens: [...e.breakpointTokens],
-  outputTokens: e.outputTokens,
-  costUsd: e.costUsd,
-  cost: e.cost && { ...e.cost },
-  noCacheCostUsd: e.noCacheCostUsd,
-  expired: e.expired,
-  idleMs: e.idleMs ?? null,
-  apiError: e.apiError ?? null,
-  cacheBreak: e.cacheBreak && { ...e.cacheBreak, events: [...e.cacheBreak.events] },
-});
+/** A deep copy of a record's carried fields (absent optional ones as null). */
+const row = (e: RequestEconomics): ReportRequest => structuredClone(Object.fromEntries(CARRIED.map((k) => [k, e[k] ?? null]))) as ReportRequest;
 
 /** The report; `allProfiles` (with the economics config) adds every scenario's requests under every profile. */
 /** What a report reads of a rendered corpus (src/corpus/check.ts): its scenarios and their economics. */

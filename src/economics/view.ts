@@ -46,6 +46,7 @@ const CAUSE_TEXT: Record<Cause, (e: RequestEconomics) => string> = {
   'system-changed': () => 'cache broke: tools or a system message above the end of the previous request changed',
   'earlier-message-changed': () => 'cache broke: an earlier message was rewritten, removed or reordered',
   'fold-changed': () => 'cache broke: a deploy changed the fold’s rule mid-stream',
+  'parameter-changed': (e) => `cache broke: the request parameter \`${e.cacheBreak?.param ?? '?'}\` changed, which invalidates the messages entries (tools and system still read)`,
 };
 
 const BYTE_CAUSES = new Set<Cause>(['model-changed', 'system-changed', 'earlier-message-changed', 'fold-changed']);

@@ -17,7 +17,7 @@
  * - **A tool result** is a `tool` message whose `toolCallId` names the call it answers; its content
  *   is the result. Without `toolCallId` it goes out as user text.
  *
- * The `requests` fold renders imported traces with it (folds/requests/normalise.ts), and the
+ * The `requests` fold renders imported traces with it (through the provider adapters, src/providers/), and the
  * "Bring your own fold" page has a worked example.
  */
 /** Role of the message that carries a request's tool list. */

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUMMARY_MARKER } from '../review/summary.ts';
 import { assertPullHead, githubFromEnv, upsertComment, type GitHub } from './api.ts';
-import { startFakeGitHub, type FakeGitHub } from './test-support.ts';
+import { startFakeGitHub, type FakeGitHub } from '../../tests/support/fake-github.ts';
 
 let fake: FakeGitHub;
 let gh: GitHub;

@@ -1,8 +1,9 @@
 // `npm run import` as a person runs it (a child process): writes the scenario and reports the
 // dropped secrets; a bad trace is exit 1 with file:line:col and the fix, no stack, nothing written;
 // it never replaces a scenario it did not write nor reuses another's id; and the bundled example re-imports byte for byte.
+// With --out-dir, a log becomes one scenario per conversation plus its manifest, all or nothing.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -71,5 +72,50 @@ describe('npm run import', { timeout: 180_000 }, () => {
     const clash = await cli(['examples/traces/agent-session.anthropic.jsonl', '--id', 'birth-window', '--out', join(dir, 'clash.yaml')]);
     expect(clash.stderr).toMatch(/scenarios\/01-birth-window\.yaml already has the id "birth-window"\n {2}fix: pass another --id/);
     expect(existsSync(join(dir, 'clash.yaml'))).toBe(false);
+  });
+
+  it('--out-dir: a log of interleaved conversations → one scenario each and the manifest; re-import gives the same bytes; a bad log writes nothing', async () => {
+    const log = join(dir, 'gateway.jsonl');
+    const body = (key: string, n: number) => ({
+      timestamp: `2026-12-01T10:0${n}:00.000Z`,
+      headers: { authorization: 'Bearer sk-proj-FAKE-CLI-TEST-0000000000000000' },
+      body: { model: 'gpt-5', prompt_cache_key: key, messages: [{ role: 'system', content: 'S' }, ...Array.from({ length: n }, (_, i) => ({ role: 'user', content: `q${i}` }))] },
+      response: { usage: { prompt_tokens: 10 * n, prompt_tokens_details: { cached_tokens: 0 } } },
+    });
+    writeFileSync(log, `${[body('k-a', 1), body('k-b', 1), body('k-a', 2), body('k-b', 2), body('k-c', 1)].map((x) => JSON.stringify(x)).join('\n')}\n`);
+    const out = join(dir, 'traffic');
+    const r = await cli([log, '--out-dir', out, '--id', 'clitest']);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(readdirSync(out).sort()).toEqual(['clitest-k-a.yaml', 'clitest-k-b.yaml', 'clitest-k-c.yaml', 'clitest.traffic.json']);
+    expect(r.stdout).toMatch(
+      /wrote 3 scenario\(s\) to .*: 5 openai-chat request\(s\), one scenario per conversation, grouped by prompt_cache_key \(3\); 5 with the provider's usage, 5 secret\(s\) dropped/,
+    );
+    expect(r.stdout).toMatch(/gateway\.jsonl:1:\d+ dropped a credential header: header authorization/);
+    const manifest = JSON.parse(readFileSync(join(out, 'clitest.traffic.json'), 'utf8'));
+    expect(manifest.conversations.map((c: { id: string; groupedBy: string; requests: number; lines: number[] }) => [c.id, c.groupedBy, c.requests, c.lines])).toEqual([
+      ['clitest-k-a', 'prompt_cache_key', 2, [1, 3]],
+      ['clitest-k-b', 'prompt_cache_key', 2, [2, 4]],
+      ['clitest-k-c', 'prompt_cache_key', 1, [5, 5]],
+    ]);
+    const before = readFileSync(join(out, 'clitest-k-b.yaml'), 'utf8');
+    expect(before).not.toMatch(/sk-proj-FAKE/);
+    expect((await cli([log, '--out-dir', out, '--id', 'clitest'])).code).toBe(0);
+    expect(readFileSync(join(out, 'clitest-k-b.yaml'), 'utf8')).toBe(before);
+
+    const badOut = join(dir, 'bad-traffic');
+    writeFileSync(log, `${JSON.stringify(body('k-a', 1))}\n${JSON.stringify({ ...body('k-b', 1), body: { model: 'gpt-5', prompt_cache_key: 'k-b', messages: [] } })}\n`);
+    const bad = await cli([log, '--out-dir', badOut, '--id', 'clitest']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/gateway\.jsonl:2:\d+ error: OpenAI Chat Completions request: `messages` must not be empty\n {2}fix: /);
+    expect(bad.stderr).toContain('nothing was written');
+    expect(existsSync(badOut) ? readdirSync(badOut) : []).toEqual([]);
+
+    mkdirSync(join(dir, 'hand'), { recursive: true });
+    writeFileSync(join(dir, 'hand', 'clitest-k-a.yaml'), 'id: clitest-k-a\n');
+    const refused = await cli([log, '--out-dir', join(dir, 'hand'), '--id', 'clitest']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/hand\/clitest-k-a\.yaml exists and was not written by an import\n {2}fix: choose another --id or --out-dir, or pass --force/);
+    expect(readdirSync(join(dir, 'hand'))).toEqual(['clitest-k-a.yaml']);
+    expect((await cli([log, '--out', 'x.yaml', '--out-dir', out])).stderr).toMatch(/--out names one scenario file, --out-dir a folder for one per conversation: give one of them/);
   });
 });

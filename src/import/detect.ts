@@ -1,46 +1,33 @@
 /**
- * Which provider a request body was sent to, from its shape: `input` → OpenAI Responses;
- * `messages` → OpenAI Chat Completions or Anthropic Messages, told apart by what only one of them
- * has (a top-level `system`, `tool_use` blocks → Anthropic; system/developer/tool roles,
- * `tool_calls`, `image_url` parts → Chat). A body both could have sent stays open until another
- * line decides; if none does, `max_tokens` on every body (required by Anthropic) picks Anthropic.
+ * Which provider format a request body is, from its shape: each registered adapter's `detect`
+ * (src/providers/registry.ts) says whether the body fits it, or why not. A body two formats fit
+ * (Chat Completions and Anthropic Messages share `messages` of user and assistant turns) stays open
+ * until another line decides; if none does, an adapter's `tieBreak` that every body satisfies
+ * picks it (Anthropic: `max_tokens` on every body, which it requires), else the first in order.
  */
-import type { RequestFormat } from '../folds/requests/schema.ts';
-import { isObject } from './read.ts';
+import { PROVIDERS, type ProviderId as RequestFormat } from '../providers/registry.ts';
+import type { ProviderAdapter } from '../providers/types.ts';
 
-export const FORMAT_TITLES: Record<RequestFormat, string> = {
-  'openai-chat': 'OpenAI Chat Completions',
-  'openai-responses': 'OpenAI Responses',
-  anthropic: 'Anthropic Messages',
-  'otel-genai': 'OpenTelemetry GenAI spans',
-};
+/** Display names of the formats, by id (the adapters' titles). */
+export const FORMAT_TITLES = Object.fromEntries(PROVIDERS.map((p) => [p.id, p.title])) as Record<RequestFormat, string>;
 
-const ANTHROPIC_ONLY = new Set(['tool_use', 'tool_result', 'image', 'document', 'thinking', 'redacted_thinking', 'server_tool_use', 'web_search_tool_result', 'search_result']);
-const CHAT_ONLY = new Set(['image_url', 'input_audio', 'file', 'refusal']);
+const adapters: readonly ProviderAdapter[] = PROVIDERS;
 
-/** The formats a body fits, or what is wrong with its shape. */
+/** The formats a body fits, or why it fits none. */
 export function candidates(body: Record<string, unknown>): RequestFormat[] | { problem: string } {
-  const hasMessages = 'messages' in body;
-  const hasInput = 'input' in body;
-  if (hasMessages && hasInput) return { problem: 'it has both `messages` and `input`' };
-  if (hasInput) return ['openai-responses'];
-  if (!hasMessages) return { problem: 'it has neither `messages` (OpenAI Chat Completions, Anthropic Messages) nor `input` (OpenAI Responses)' };
-  let chat = true;
-  let anthropic = true;
-  if ('system' in body) chat = false;
-  for (const m of Array.isArray(body.messages) ? body.messages : []) {
-    if (!isObject(m)) continue;
-    if (m.role !== 'user' && m.role !== 'assistant') anthropic = false;
-    if (m.content === null || 'tool_calls' in m || 'tool_call_id' in m) anthropic = false;
-    for (const p of Array.isArray(m.content) ? m.content : []) {
-      const t = isObject(p) ? p.type : undefined;
-      if (typeof t !== 'string') continue;
-      if (ANTHROPIC_ONLY.has(t)) chat = false;
-      if (CHAT_ONLY.has(t)) anthropic = false;
-    }
+  const fits: RequestFormat[] = [];
+  const why: string[] = [];
+  for (const p of adapters) {
+    if (!p.detect) continue;
+    const r = p.detect(body);
+    if (r === true) fits.push(p.id as RequestFormat);
+    else why.push(`not ${p.title}: ${r}`);
   }
-  const out: RequestFormat[] = [];
-  if (chat) out.push('openai-chat');
-  if (anthropic) out.push('anthropic');
-  return out.length ? out : { problem: 'it mixes OpenAI Chat Completions fields (roles, tool_calls, image_url) with Anthropic Messages fields (system, tool_use blocks)' };
+  return fits.length ? fits : { problem: why.join('; ') };
+}
+
+/** Among formats every body fits, the one the bodies decide (a tie-break they all satisfy), else the first. */
+export function tieBreak(allowed: readonly RequestFormat[], bodies: readonly Record<string, unknown>[]): RequestFormat {
+  const pick = adapters.find((p) => allowed.includes(p.id as RequestFormat) && p.tieBreak && bodies.every((b) => p.tieBreak!(b)));
+  return (pick?.id as RequestFormat | undefined) ?? allowed[0]!;
 }

@@ -186,7 +186,9 @@ describe('errors name the trace line and column, and nothing is produced', () =>
   });
 
   it('an unknown shape', () => {
-    expect(errorsOf(jsonl({ model: 'm', prompt: 'hi' }))[0]).toMatch(/^traces\/t\.jsonl:1:1 error: not a request body of a known provider: it has neither `messages`/);
+    expect(errorsOf(jsonl({ model: 'm', prompt: 'hi' }))[0]).toMatch(
+      /^traces\/t\.jsonl:1:1 error: not a request body of a known provider: not OpenAI Chat Completions: it has no `messages`; not OpenAI Responses: it has no `input`/,
+    );
   });
 
   it('mixed providers: names both lines', () => {

@@ -7,23 +7,33 @@
  * Steps: read the JSON values (read.ts) → requests: request bodies (bare or wrapped) or GenAI
  * spans (otlp.ts) → one provider (detect.ts) → what the provider billed, from each response's
  * usage or span's usage attributes (usage.ts), stored as the payload's `measured` → secrets dropped
- * (secrets.ts; the response itself is never stored) → each payload checked by the `requests` fold
- * itself → timestamps to time labels → YAML (scenario.ts).
+ * (secrets.ts; the response itself is never stored) → each body checked by its provider adapter
+ * (the schema and rules the `requests` fold checks it with) → timestamps to time labels → YAML (scenario.ts).
  */
-import type { RequestFormat } from '../folds/requests/schema.ts';
-import { requests as requestsFold } from '../folds/requests/index.ts';
 import type { InputError } from '../scenarios/errors.ts';
 import { formatElapsed } from '../scenarios/time.ts';
-import { candidates, FORMAT_TITLES } from './detect.ts';
+import { otelGenai } from '../providers/otel-genai.ts';
+import { bodyIssues, PROVIDERS, providerOf, type ProviderId as RequestFormat } from '../providers/registry.ts';
+import type { ProviderAdapter } from '../providers/types.ts';
+import { rejectedFeature } from '../economics/features.ts';
+import { DEFAULT_ECONOMICS, profileFor } from '../economics/profiles.ts';
+import { candidates, FORMAT_TITLES, tieBreak } from './detect.ts';
 import { jsonAttribute, spansOf, type OtlpIssue } from './otlp.ts';
 import { chunkPos, ENVELOPE_KEYS, isObject, readChunks, type Chunk } from './read.ts';
 import { credentialHeader, scrub, type Dropped } from './secrets.ts';
+import { captureOf } from './captures/index.ts';
+import type { CapturedRequest } from './captures/types.ts';
+import { distinctConversations, type Conversation } from './log/group.ts';
 import { scenarioYaml } from './scenario.ts';
 import { readSpanUsage, readUsage, type MeasuredUsage, type UsageIssue } from './usage.ts';
 
-/** `--format` values: a body format, or `otlp` for OpenTelemetry spans. */
-export const INPUT_FORMATS = ['openai-chat', 'openai-responses', 'anthropic', 'otlp'] as const;
-export type InputFormat = (typeof INPUT_FORMATS)[number];
+/** `--format` values: each adapter's import name (its id, or `otlp` for OpenTelemetry spans). */
+export const INPUT_FORMATS: readonly string[] = PROVIDERS.map((p) => p.importName ?? p.id);
+export type InputFormat = string;
+/** The `--format` value that reads OTLP trace documents (the OpenTelemetry adapter's). */
+const OTLP = otelGenai.importName!;
+/** The format id of a `--format` value. */
+const formatOf = (name: string): RequestFormat | undefined => PROVIDERS.find((p) => (p.importName ?? p.id) === name)?.id;
 
 export interface ImportOptions {
   /** The trace file as the user named it (used in messages and the scenario). */
@@ -32,6 +42,10 @@ export interface ImportOptions {
   format?: InputFormat;
   /** The scenario file being replaced, when an import wrote it (its annotations are kept). */
   previous?: string;
+  /** One conversation of a log (log/index.ts): which key grouped its requests, said in the scenario. */
+  conversation?: Conversation;
+  /** A capture format's id (captures/index.ts CAPTURES), as `--format` names it; detected when absent. */
+  capture?: string;
 }
 
 export interface DroppedSecret extends Dropped {
@@ -49,6 +63,8 @@ export interface ImportResult {
   detected: boolean;
   /** Requests that carried the provider's usage (stored as measured figures). */
   measured: number;
+  /** Requests the provider's API would reject for their model (a feature it does not accept), located in the trace. */
+  warnings: InputError[];
 }
 
 /** One request of the trace, before it becomes an event. */
@@ -60,9 +76,15 @@ interface Req {
   body: Record<string, unknown>;
   timestampMs?: number;
   /** The response usage beside the body, and its path in the chunk (read once the format is known). */
-  usage?: { value: unknown; at: (string | number)[] };
+  usage?: { value: unknown; at: (string | number)[]; chunk?: Chunk };
   /** What the provider billed, normalised (usage.ts). */
   measured?: MeasuredUsage;
+  /** Rebuilt from several lines of a capture (captures/): paths inside the body do not lead into the chunk. */
+  assembled?: true;
+  /** A capture's request: the line and path a path inside its body came from. */
+  origin?: CapturedRequest['origin'];
+  /** The provider format a capture's request names. */
+  format?: RequestFormat;
 }
 
 type Obj = Record<string, unknown>;
@@ -103,7 +125,7 @@ function bodiesOf(chunks: Chunk[], file: string, errors: InputError[], dropped: 
         });
       else
         for (const h of Object.keys(v.headers).sort())
-          if (credentialHeader(h)) dropped.push({ pos: chunkPos(c, ['headers', h], file, true), where: `header ${h}`, what: 'a credential header' });
+          if (credentialHeader(h)) dropped.push(droppedAt({ where: `header ${h}`, what: 'a credential header' }, () => chunkPos(c, ['headers', h], file, true)));
     }
     const req: Req = { chunk: c, at: ['body'], offset: c.line, body: v.body as Obj };
     if (v.response !== undefined && v.usage !== undefined) {
@@ -211,7 +233,9 @@ function chooseFormat(reqs: Req[], file: string, errors: InputError[]): RequestF
       errors.push({
         pos: chunkPos(r.chunk, r.at, file),
         message: `not a request body of a known provider: ${c.problem}`,
-        fix: 'import OpenAI Chat Completions or Responses bodies, or Anthropic Messages bodies, one per line — or pass --format to say which one it is',
+        fix: `import request bodies of one of ${PROVIDERS.filter((p) => 'detect' in p)
+          .map((p) => p.title)
+          .join(', ')}, one per line — or pass --format to say which one it is`,
       });
       continue;
     }
@@ -229,7 +253,37 @@ function chooseFormat(reqs: Req[], file: string, errors: InputError[]): RequestF
   }
   if (!allowed) return undefined;
   if (allowed.length === 1) return allowed[0];
-  return reqs.every((r) => 'max_tokens' in r.body) ? 'anthropic' : 'openai-chat';
+  return tieBreak(
+    allowed,
+    reqs.map((r) => r.body),
+  );
+}
+
+/** The trace line a request starts on: its chunk's own line when the chunk is one line (JSON Lines), else located. */
+const lineOf = (r: Req, file: string): number => (r.chunk.text.includes('\n') ? chunkPos(r.chunk, r.at, file).line : r.chunk.line);
+
+/** The one format of a capture's requests: the one they name (AI SDK DevTools' provider), or their shape's. */
+function captureFormat(reqs: Req[], file: string, errors: InputError[]): RequestFormat | undefined {
+  const first = reqs.find((r) => r.format);
+  const other = first && reqs.find((r) => r.format && r.format !== first.format);
+  if (first && other) {
+    errors.push({
+      pos: chunkPos(other.chunk, other.at, file),
+      message: `this request is an ${FORMAT_TITLES[other.format!]} one, but an earlier one is ${FORMAT_TITLES[first.format!]} — mixed providers`,
+      fix: "a scenario shows one provider's requests: capture each provider's calls separately",
+    });
+    return undefined;
+  }
+  const named = first?.format;
+  if (
+    named &&
+    reqs.every((r) => {
+      const c = candidates(r.body);
+      return !('problem' in c) && c.includes(named);
+    })
+  )
+    return named;
+  return chooseFormat(reqs, file, errors);
 }
 
 /** Time labels: elapsed since the earliest timestamp; all or none of the requests must have one. */
@@ -249,14 +303,51 @@ function labels(reqs: Req[], file: string, errors: InputError[]): string[] {
   return reqs.map((r) => formatElapsed(Math.round(r.timestampMs! - t0)));
 }
 
+/**
+ * Requests whose model rejects a feature they use (e.g. an Anthropic mid-conversation system message
+ * on a model without it): a warning at the message in the trace, with the fix. The scenario is
+ * still written (it is what was captured); `npm run check` reports the request as one the API rejects.
+ */
+function rejections(reqs: readonly Req[], format: RequestFormat, file: string): InputError[] {
+  const adapter: ProviderAdapter = providerOf(format);
+  return reqs.flatMap((r) => {
+    const model = r.body.model as string;
+    const found = rejectedFeature(profileFor(DEFAULT_ECONOMICS, model).profile, adapter.normalise(r.body));
+    if (!found) return [];
+    const at = [...r.at, ...(adapter.messagePath?.(r.body, found.message) ?? [])];
+    return [{ pos: chunkPos(r.chunk, at, file), message: `${model} rejects this request: ${found.rejection.message}`, fix: found.rejection.fix }];
+  });
+}
+
 export function importTrace(text: string, opts: ImportOptions): { result?: ImportResult; errors: InputError[] } {
+  const errors: InputError[] = [];
+  const chunks = readChunks(text, opts.file, errors);
+  if (errors.length) return { errors };
+  return importChunks(chunks, opts);
+}
+
+/** A dropped secret whose position is found only when read (locating parses the line: costly on a large log). */
+function droppedAt(d: Dropped, where: () => InputError['pos']): DroppedSecret {
+  let pos: InputError['pos'] | undefined;
+  return Object.defineProperty({ ...d } as DroppedSecret, 'pos', { enumerable: true, get: () => (pos ??= where()) });
+}
+
+/** The JSON values of a trace (readChunks, or one conversation of a log: log/index.ts) → the scenario. */
+export function importChunks(chunks: Chunk[], opts: ImportOptions): { result?: ImportResult; errors: InputError[] } {
   const { file } = opts;
   const errors: InputError[] = [];
   const dropped: DroppedSecret[] = [];
-  const chunks = readChunks(text, file, errors);
-  if (errors.length) return { errors };
+  const conversations = opts.conversation ? undefined : distinctConversations(chunks);
+  if (conversations) {
+    errors.push({
+      pos: { file, line: conversations.second.line, col: 1 },
+      message: `this trace holds more than one conversation: line ${conversations.first.line}'s \`${conversations.by}\` is ${JSON.stringify(conversations.first.key)}, this line's ${JSON.stringify(conversations.second.key)}`,
+      fix: 'import it as a log, one scenario per conversation: npm run import -- <trace> --out-dir <folder> (see the README, "Import a trace")',
+    });
+    return { errors };
+  }
   const otlp = chunks.filter((c) => 'resourceSpans' in c.value);
-  const isOtlp = opts.format === 'otlp' || otlp.length > 0;
+  const isOtlp = !opts.capture && (opts.format === OTLP || otlp.length > 0);
   if (isOtlp && otlp.length < chunks.length) {
     const odd = chunks.find((c) => !('resourceSpans' in c.value))!;
     const other = otlp[0];
@@ -272,46 +363,74 @@ export function importTrace(text: string, opts: ImportOptions): { result?: Impor
   let reqs: Req[];
   let format: RequestFormat | undefined;
   let skippedSpans = 0;
-  if (isOtlp) {
+  const capture = isOtlp ? undefined : captureOf(chunks, opts.capture);
+  if (capture) {
+    reqs = capture.requests(chunks, file, errors);
+    format = capture.format ?? (errors.length || !reqs.length ? undefined : captureFormat(reqs, file, errors));
+    if (!reqs.length && !errors.length)
+      errors.push({
+        pos: { file, line: chunks[0]?.line ?? 1, col: 1 },
+        message: `this ${capture.title} holds no request (no model reply)`,
+        fix: 'import a capture of a session in which the model answered at least once',
+      });
+  } else if (isOtlp) {
     ({ reqs, skipped: skippedSpans } = spansToRequests(chunks, file, errors));
-    format = 'otel-genai';
+    format = otelGenai.id;
   } else {
     reqs = bodiesOf(chunks, file, errors, dropped);
     if (errors.length) return { errors };
-    format = opts.format ? (opts.format as RequestFormat) : chooseFormat(reqs, file, errors);
+    format = opts.format ? formatOf(opts.format) : chooseFormat(reqs, file, errors);
   }
   if (errors.length || !format) return { errors };
-  if (format !== 'otel-genai') {
+  if (!isOtlp) {
     for (const r of reqs) {
       if (!r.usage) continue;
       const issues: UsageIssue[] = [];
       const measured = readUsage(format, r.usage.value, issues);
-      for (const u of issues) errors.push({ pos: chunkPos(r.chunk, [...r.usage.at, ...u.path], file, u.key), message: `response usage: ${u.message}`, fix: u.fix });
+      for (const u of issues)
+        errors.push({ pos: chunkPos(r.usage.chunk ?? r.chunk, [...r.usage.at, ...u.path], file, u.key), message: `response usage: ${u.message}`, fix: u.fix });
       if (measured) r.measured = measured;
     }
     if (errors.length) return { errors };
   }
   const found: Dropped[] = [];
+  /** Where a path inside a request's body is in the file: a capture's request says which line it came from. */
+  const inFile = (r: Req, path: (string | number)[], key: boolean): InputError['pos'] => {
+    const origin = r.origin?.(path);
+    if (origin) return chunkPos(origin.chunk, origin.at, file, key);
+    return chunkPos(r.chunk, isOtlp || r.assembled ? r.at : [...r.at, ...path], file, key);
+  };
+  // A capture's request repeats the earlier lines' messages: each secret is reported once, at its own line.
+  const reported = new Set<string>();
   const payloads = reqs.map((r) => {
     const before = found.length;
     const body = scrub(r.body, found) as Obj;
     for (const d of found.slice(before)) {
       const path = d.where === 'the body' ? [] : d.where.split('.').map((k) => (/^\d+$/.test(k) ? Number(k) : k));
-      dropped.push({ ...d, pos: chunkPos(r.chunk, isOtlp ? r.at : [...r.at, ...path], file, d.what.startsWith('a credential field')) });
+      const key = d.what.startsWith('a credential field');
+      if (!r.origin) {
+        dropped.push(droppedAt(d, () => inFile(r, path, key)));
+        continue;
+      }
+      const pos = inFile(r, path, key);
+      const id = `${pos.line}:${pos.col}:${d.what}`;
+      if (reported.has(id)) continue;
+      reported.add(id);
+      dropped.push({ ...d, pos });
     }
     return { format, ...(r.measured && { measured: r.measured }), body };
   });
   payloads.forEach((p, i) => {
     const r = reqs[i]!;
-    for (const issue of requestsFold.validateEvent('request/sent', p)) {
-      // Issue paths start at the payload ("body", …); a body's path maps into the file's JSON.
-      const inBody = issue.path[0] === 'body' ? issue.path.slice(1) : issue.path;
-      const pos = chunkPos(r.chunk, isOtlp ? r.at : [...r.at, ...inBody], file, issue.message.startsWith('unknown field'));
+    // The body as the requests fold checks it (its adapter's schema and rules); a body's path maps into the file's JSON.
+    for (const issue of bodyIssues(p.format, p.body)) {
+      const pos = inFile(r, issue.path, issue.message.startsWith('unknown field'));
       errors.push({ pos, message: `${FORMAT_TITLES[format!]} request: ${issue.message}`, fix: issue.fix });
     }
   });
   const t = labels(reqs, file, errors);
   if (errors.length) return { errors };
+  const warnings = rejections(reqs, format, file);
   const firstAt = reqs.map((r) => r.timestampMs).filter((x): x is number => x !== undefined);
   const yaml = scenarioYaml({
     id: opts.id,
@@ -322,7 +441,9 @@ export function importTrace(text: string, opts: ImportOptions): { result?: Impor
     dropped: dropped.length,
     measured: reqs.filter((r) => r.measured).length,
     ...(opts.previous !== undefined && { previous: opts.previous }),
-    events: payloads.map((p, i) => ({ off: reqs[i]!.offset, t: t[i]!, payload: p, line: chunkPos(reqs[i]!.chunk, reqs[i]!.at, file).line })),
+    ...(opts.conversation && { conversation: opts.conversation }),
+    ...(capture && { capture: { title: capture.title, missing: capture.missing } }),
+    events: payloads.map((p, i) => ({ off: reqs[i]!.offset, t: t[i]!, payload: p, line: lineOf(reqs[i]!, file) })),
   });
-  return { result: { yaml, format, requests: payloads.length, dropped, skippedSpans, detected: !opts.format, measured: reqs.filter((r) => r.measured).length }, errors };
+  return { result: { yaml, format, requests: payloads.length, dropped, skippedSpans, detected: !opts.format, measured: reqs.filter((r) => r.measured).length, warnings }, errors };
 }

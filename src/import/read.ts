@@ -47,24 +47,30 @@ export function readChunks(text: string, file: string, errors: InputError[]): Ch
   }
   const out: Chunk[] = [];
   lines.forEach((raw, i) => {
-    const lineText = raw.replace(/\r$/, '');
-    if (lineText.trim() === '') return;
-    const start = { line: i + 1, col: 1 };
-    let value: unknown;
-    try {
-      value = JSON.parse(lineText);
-    } catch {
-      const bad = jsonError(lineText);
-      errors.push({ pos: { file, ...posAt(lineText, bad.offset, start) }, message: `not JSON: ${bad.problem}`, fix: NOT_JSON_FIX });
-      return;
-    }
-    if (!isObject(value)) {
-      errors.push({ pos: { file, ...start }, message: `line ${i + 1} is a JSON ${Array.isArray(value) ? 'list' : typeof value}, not an object`, fix: NOT_JSON_FIX });
-      return;
-    }
-    out.push({ text: lineText, start, line: i + 1, value });
+    const c = lineChunk(raw, i + 1, file, errors);
+    if (c) out.push(c);
   });
   return out;
+}
+
+/** One line of JSON Lines as a chunk (blank: undefined; not a JSON object: an error, located). */
+export function lineChunk(raw: string, line: number, file: string, errors: InputError[]): Chunk | undefined {
+  const lineText = raw.replace(/\r$/, '');
+  if (lineText.trim() === '') return undefined;
+  const start = { line, col: 1 };
+  let value: unknown;
+  try {
+    value = JSON.parse(lineText);
+  } catch {
+    const bad = jsonError(lineText);
+    errors.push({ pos: { file, ...posAt(lineText, bad.offset, start) }, message: `not JSON: ${bad.problem}`, fix: NOT_JSON_FIX });
+    return undefined;
+  }
+  if (!isObject(value)) {
+    errors.push({ pos: { file, ...start }, message: `line ${line} is a JSON ${Array.isArray(value) ? 'list' : typeof value}, not an object`, fix: NOT_JSON_FIX });
+    return undefined;
+  }
+  return { text: lineText, start, line, value };
 }
 
 /** Where `path` (inside the chunk's value) is in the file; with `key`, where the field's name is. */

@@ -24,6 +24,36 @@ export interface ScenarioInput {
   events: { off: number; t: string; payload: unknown; line: number }[];
   /** The file being replaced, when the import wrote it: its annotations and expect are kept. */
   previous?: string;
+  /** One conversation of a log: the key that grouped its requests (said in the title and intro). */
+  conversation?: { by: string; key: string };
+  /** Rebuilt from a capture (captures/): its name and what it does not hold, said in the intro. */
+  capture?: { title: string; missing: string[] };
+}
+
+const list = (xs: string[]): string => (xs.length < 2 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`);
+
+function rebuilt(c: { title: string; missing: string[] }): string[] {
+  const a = `${/^[AEIOU]/.test(c.title) ? 'an' : 'a'} ${c.title}`;
+  return c.missing.length
+    ? [
+        `Rebuilt from ${a}, which does not record ${list(c.missing)}: each request below holds only what the capture does (nothing was`,
+        'invented for the rest), so the page shows the messages’ own cache story; the provider’s measured figures count the whole request it billed.',
+      ]
+    : [`Read from ${a}: each request is the provider request body it recorded, as sent.`];
+}
+
+/** Inline code for untrusted text: a fence longer than any run of backticks inside (CommonMark). */
+function code(text: string): string {
+  const flat = text.replace(/\s+/g, ' ');
+  const longest = Math.max(0, ...(flat.match(/`+/g) ?? []).map((r) => r.length));
+  const fence = '`'.repeat(longest + 1);
+  return longest ? `${fence} ${flat} ${fence}` : `${fence}${flat}${fence}`;
+}
+
+function grouping(c: { by: string; key: string }): string {
+  return c.by === 'prefix chain'
+    ? `One conversation of a log, grouped by its prefix chain (${c.key}: the requests carry no conversation key, so each joined the conversation whose latest request it extends).`
+    : `One conversation of a log: the requests whose \`${c.by}\` is ${code(c.key)}.`;
 }
 
 /** Fields of a previously imported scenario that a re-import keeps. */
@@ -41,8 +71,12 @@ function kept(previous: string | undefined): Record<string, unknown> {
 export function scenarioYaml(s: ScenarioInput): string {
   const n = s.events.length;
   const intro = [
+    ...(s.conversation ? [grouping(s.conversation)] : []),
+    ...(s.capture ? rebuilt(s.capture) : []),
     `Imported from \`${s.file}\`: ${n} ${s.formatTitle} request${n === 1 ? '' : 's'}${s.firstInstant ? `, the first sent at ${s.firstInstant}.` : ' (the trace has no timestamps).'}`,
-    'Each event is one request exactly as the provider received it (the `requests` fold). A line’s',
+    s.capture?.missing.length
+      ? 'Each event is one request as far as the capture holds it (the `requests` fold). A line’s'
+      : 'Each event is one request exactly as the provider received it (the `requests` fold). A line’s',
     'gutter link is the first request that carried it, and the ✂ line shows where each request',
     `stopped reusing the previous one’s prefix.${s.dropped ? ` ${s.dropped} secret${s.dropped === 1 ? ' was' : 's were'} removed on import.` : ''}`,
     ...(s.measured
@@ -54,13 +88,14 @@ export function scenarioYaml(s: ScenarioInput): string {
   ].join('\n');
   const doc = {
     id: s.id,
-    title: `Imported trace — ${s.file.split('/').at(-1)}`,
+    title: `Imported trace — ${s.file.split('/').at(-1)}${s.conversation ? ` · ${s.conversation.by === 'prefix chain' ? s.conversation.key : `${s.conversation.by} ${code(s.conversation.key.slice(0, 80))}`}` : ''}`,
     fold: 'requests',
     intro: `${intro}\n`,
     events: s.events.map((e) => ({ off: e.off, t: e.t, type: 'request/sent', payload: e.payload, note: `line ${e.line} of the trace` })),
     ...kept(s.previous),
   };
   // The editor modeline first (the schemas/ folder's requests-fold schema), then where it came from.
-  const header = `${MODELINE}\n${IMPORT_HEADER} from ${s.file} (${s.format}); re-import rather than edit the events (annotations and expect are kept).\n`;
+  const from = s.conversation ? `${s.file} (${s.format}, grouped by ${s.conversation.by})` : `${s.file} (${s.format})`;
+  const header = `${MODELINE}\n${IMPORT_HEADER} from ${from}; re-import rather than edit the events (annotations and expect are kept).\n`;
   return header + stringify(doc, { lineWidth: 0, minContentWidth: 0 });
 }

@@ -95,7 +95,8 @@ export async function initPlayground(): Promise<void> {
   let sentAt = 0;
   let lastGood: NonNullable<EngineResult['view']> | undefined;
   const startWorker = (): void => {
-    worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
+    // No extension: Vite finds worker.ts here and the compiled worker.js in the installed package.
+    worker = new Worker(new URL('./worker', import.meta.url), { type: 'module' });
     worker.onmessage = (ev: MessageEvent<FromWorker>) => onMessage(ev.data);
     worker.onerror = (ev) => {
       ev.preventDefault();

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { removeTempDirs, tempDir } from '../sync/test-support.ts';
+import { removeTempDirs, tempDir } from '../../tests/support/sync-sites.ts';
 import { readPreview } from './build.ts';
 import { parseReview, serializeReview } from './changes.ts';
 import type { ReviewData } from '../review/review-data.ts';

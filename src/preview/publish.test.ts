@@ -5,11 +5,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dist } from '../sync/contract.ts';
+import { dist } from '../../tests/support/sync-contract.ts';
 import { SyncError } from '../sync/errors.ts';
 import { syncSite } from '../sync/sync.ts';
 import { openTarget, type Target } from '../sync/target.ts';
-import { removeTempDirs, siteV1, siteV2, sitePart, snapshot, startS3, tempDir, type S3Server } from '../sync/test-support.ts';
+import { removeTempDirs, siteV1, siteV2, sitePart, snapshot, startS3, tempDir, type S3Server } from '../../tests/support/sync-sites.ts';
 import { PREVIEWS_DIR } from './paths.ts';
 import { publishPreview, removePreview } from './publish.ts';
 

@@ -3,8 +3,8 @@
 import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { dist } from './contract.ts';
-import { siteV1, removeTempDirs, tempDir } from './test-support.ts';
+import { dist } from '../../tests/support/sync-contract.ts';
+import { siteV1, removeTempDirs, tempDir } from '../../tests/support/sync-sites.ts';
 
 afterAll(removeTempDirs);
 

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SyncError } from './errors.ts';
 import { CACHE_IMMUTABLE, CACHE_NONE, CACHE_SHORT, cacheControlFor, contentTypeFor } from './headers.ts';
 import { parseManifest, parsePending, readLocalSite, serializeManifest, serializePending, sha256 } from './manifest.ts';
-import { removeTempDirs, siteV1, tempDir, writeSite } from './test-support.ts';
+import { removeTempDirs, siteV1, tempDir, writeSite } from '../../tests/support/sync-sites.ts';
 
 const temp = tempDir;
 afterEach(removeTempDirs);

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { linkedOutside, readLocalSite } from './manifest.ts';
 import { syncSite } from './sync.ts';
 import { DirTarget } from './targets/dir.ts';
-import { removeTempDirs, siteV1, tempDir, writeSite } from './test-support.ts';
+import { removeTempDirs, siteV1, tempDir, writeSite } from '../../tests/support/sync-sites.ts';
 
 afterAll(removeTempDirs);
 

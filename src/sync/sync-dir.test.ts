@@ -3,11 +3,11 @@
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { dist, syncContract } from './contract.ts';
+import { dist, syncContract } from '../../tests/support/sync-contract.ts';
 import { SyncError } from './errors.ts';
 import { syncSite } from './sync.ts';
 import { DirTarget } from './targets/dir.ts';
-import { siteV1, removeTempDirs, tempDir } from './test-support.ts';
+import { siteV1, removeTempDirs, tempDir } from '../../tests/support/sync-sites.ts';
 
 afterAll(removeTempDirs);
 

@@ -5,13 +5,13 @@ import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { HeadObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { dist, syncContract } from './contract.ts';
+import { dist, syncContract } from '../../tests/support/sync-contract.ts';
 import { SyncError } from './errors.ts';
 import { sha256 } from './manifest.ts';
 import { syncSite } from './sync.ts';
 import { openTarget } from './target.ts';
 import { S3Target } from './targets/s3.ts';
-import { brokenLinks, removeTempDirs, s3Client, siteV1, siteV2, sitePart, snapshot, startProxy, startS3, type FaultProxy, type S3Server } from './test-support.ts';
+import { brokenLinks, removeTempDirs, s3Client, siteV1, siteV2, sitePart, snapshot, startProxy, startS3, type FaultProxy, type S3Server } from '../../tests/support/sync-sites.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const ENV = { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', AWS_REGION: 'us-east-1' };

@@ -1,35 +1,23 @@
 /**
  * Provider wire formats: a fold's rendered request (model + messages) as the JSON body each
- * provider API receives — OpenAI Chat Completions, OpenAI Responses, Anthropic Messages — and as
- * a cURL command. Pure and browser-safe. The mapping rules are on the "Wire formats" reference
- * page (src/routes/reference/wire-formats.mdx); each format's module says them in its header.
+ * provider API receives, and as a cURL command — each format written by its adapter's `write`
+ * (src/providers/<id>.ts), the formats listed in registry order. Pure and browser-safe. The mapping
+ * rules are on the "Wire formats" reference page (src/routes/reference/wire-formats.mdx); each
+ * writer's module says them in its header.
  */
-import { toAnthropic } from './anthropic.ts';
-import { toOpenAIChat } from './openai-chat.ts';
-import { toOpenAIResponses } from './openai-responses.ts';
+import { providerOf, WIRE_PROVIDERS } from '../providers/registry.ts';
 import type { JsonObject, WireFormat, WireSource } from './types.ts';
 
-export { cacheBreakpoints } from './breakpoints.ts';
-export { ANTHROPIC_MAX_TOKENS } from './anthropic.ts';
 export { curlCommand, ENDPOINTS } from './curl.ts';
 export { WIRE_FORMATS, providerModel, type WireFormat, type WireSource } from './types.ts';
 
-/** Display names, in the order the views list them. */
-export const FORMAT_TITLES: Record<WireFormat, string> = {
-  'openai-chat': 'OpenAI Chat Completions',
-  'openai-responses': 'OpenAI Responses',
-  anthropic: 'Anthropic Messages',
-};
-
-const MAPPERS: Record<WireFormat, (src: WireSource) => JsonObject> = {
-  'openai-chat': toOpenAIChat,
-  'openai-responses': toOpenAIResponses,
-  anthropic: toAnthropic,
-};
+/** Display names, by format (the adapters' titles). */
+export const FORMAT_TITLES: Readonly<Record<WireFormat, string>> = Object.fromEntries(WIRE_PROVIDERS.map((p) => [p.id, p.title]));
 
 /** The request body `format` receives. */
 export function toWire(format: WireFormat, src: WireSource): JsonObject {
-  return MAPPERS[format](src);
+  // WIRE_FORMATS lists only adapters that write a body: a format outside it is a programming error.
+  return providerOf(format)!.write!(src);
 }
 
 /** The body as pretty-printed JSON (2 spaces) — what "Copy as JSON" copies. */

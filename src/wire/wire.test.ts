@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { RenderedMessage } from '../folds/types.ts';
 import { toolsContent } from '../folds/tools.ts';
-import { cacheBreakpoints, curlCommand, toWire, wireJson, WIRE_FORMATS } from './index.ts';
+import { cacheBreakpoints } from '../providers/anthropic/breakpoints.ts';
+import { curlCommand, toWire, wireJson, WIRE_FORMATS } from './index.ts';
 
 const msg = (role: string, content: string): RenderedMessage => ({ role, content, parts: [{ text: content, from: [1] }] });
 
@@ -81,7 +82,7 @@ describe('OpenAI Responses', () => {
 });
 
 describe('Anthropic Messages', () => {
-  it('leading system → system blocks, merges same-role turns, maps developer/late system/tool to user, two breakpoints', () => {
+  it('leading system → system blocks, merges same-role turns, a late system message stays a system turn (mid-conversation), developer/tool to user, two breakpoints', () => {
     expect(toWire('anthropic', request)).toEqual({
       model: 'gpt-5',
       max_tokens: 4096,
@@ -103,10 +104,10 @@ describe('Anthropic Messages', () => {
           ],
         },
         { role: 'assistant', content: [{ type: 'text', text: 'hello' }] },
+        { role: 'system', content: [{ type: 'text', text: 'late note' }] },
         {
           role: 'user',
           content: [
-            { type: 'text', text: 'late note' },
             { type: 'text', text: '[tool_result] {"tool_call_id":"c1"}\n42' },
             { type: 'text', text: 'next?', cache_control: { type: 'ephemeral' } },
           ],

@@ -11,7 +11,7 @@ import type { StreamEvent } from '../types.ts';
 import { contextProtocol } from './index.ts';
 import type { MetadataLines } from './protocol-prompt.ts';
 import type { ContextPayload } from './schema.ts';
-import { snapshots, timeAt } from './test-helpers.ts';
+import { snapshots, timeAt } from '../../../tests/support/context-protocol.ts';
 
 type Actor = NonNullable<ContextPayload['actor']>;
 type Ref = NonNullable<ContextPayload['refs']>[number];

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { printRequest } from '../../prompt/print.ts';
 import { contextProtocol } from './index.ts';
-import { doc, rc, sec, snap, snapshots, stamp, Stream, timeAt, timeline } from './test-helpers.ts';
+import { doc, rc, sec, snap, snapshots, stamp, Stream, timeAt, timeline } from '../../../tests/support/context-protocol.ts';
 
 const lines = (msgs: Parameters<typeof printRequest>[1]): string[] => printRequest(null, msgs, contextProtocol.abridgements(contextProtocol.defaults)).map((l) => l.text);
 

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { State } from './reduce.ts';
 import type { ContextPayload } from './schema.ts';
-import { snap, stamp, Stream, timeline } from './test-helpers.ts';
+import { snap, stamp, Stream, timeline } from '../../../tests/support/context-protocol.ts';
 
 /** Does a request right after this one item get accepted? */
 function triggers(payload: ContextPayload): boolean {

@@ -9,7 +9,7 @@ import type { Snapshot } from '../types.ts';
 import { contextProtocol } from './index.ts';
 import { formatActor, formatRef } from './render.ts';
 import type { ContextPayload } from './schema.ts';
-import { doc, sec, snap, stamp, Stream, timeline } from './test-helpers.ts';
+import { doc, sec, snap, stamp, Stream, timeline } from '../../../tests/support/context-protocol.ts';
 
 type Actor = NonNullable<ContextPayload['actor']>;
 type Ref = NonNullable<ContextPayload['refs']>[number];

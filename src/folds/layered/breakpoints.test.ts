@@ -13,7 +13,7 @@ import { BUILTIN_FOLDS } from '../index.ts';
 import { breakpointProblems } from '../breakpoints.ts';
 import type { Breakpoint, RenderedMessage } from '../types.ts';
 import { renderTexts } from '../../corpus/check.ts';
-import { add, send, snapshotsOf } from './test-helpers.ts';
+import { add, send, snapshotsOf } from '../../../tests/support/layered.ts';
 import { toolName } from './render.ts';
 
 const last = async (events: Parameters<typeof snapshotsOf>[0], options = {}) => (await snapshotsOf(events, options)).at(-1)!;

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { RenderedMessage } from '../types.ts';
-import { add, brief, remove, render, send, snapshotsOf, update } from './test-helpers.ts';
+import { add, brief, remove, render, send, snapshotsOf, update } from '../../../tests/support/layered.ts';
 
 const partsJoin = (m: RenderedMessage): boolean => m.parts.map((p) => p.text).join('') === m.content;
 

@@ -12,6 +12,14 @@ import { sourceTypeIssue } from './schema.ts';
 export const TRAILING_SLOT_MODES = ['join-all', 'highest-precedence', 'consolidated'] as const;
 export type TrailingSlotMode = (typeof TRAILING_SLOT_MODES)[number];
 
+/** Where a system entry that arrives after the first send goes (and how the steering reminder is re-emitted). */
+export const LATE_SYSTEM_MODES = ['leading-system', 'mid-conversation'] as const;
+export type LateSystemMode = (typeof LATE_SYSTEM_MODES)[number];
+
+/** Where the renderer puts its last cache breakpoint. */
+export const LAST_BREAKPOINT_MODES = ['transcript', 'final-message'] as const;
+export type LastBreakpointMode = (typeof LAST_BREAKPOINT_MODES)[number];
+
 export interface LayeredOptions {
   /** sourceTypes pulled out of the inline transcript into the trailing user slot. */
   repairMandateSourceTypes: string[];
@@ -19,18 +27,43 @@ export interface LayeredOptions {
   trailingSlot: TrailingSlotMode;
   /** Mandate ranks, highest first (used by `highest-precedence` and `consolidated`). */
   precedence: string[];
+  /**
+   * `leading-system` (today): every system entry is folded into the leading system message, and the
+   * steering reminder is re-emitted as a trailing user turn. `mid-conversation`: nothing sent is
+   * rewritten — a system entry added after the first send is sent as a `system` message at its
+   * place in the transcript, an update of a sent system entry is appended as a `system` message
+   * where it happened (the entry keeps its sent text), and the reminder goes out as a trailing
+   * `system` message — so the earlier messages stay a byte-stable prefix (Anthropic's
+   * mid-conversation system messages, on the models that accept them).
+   */
+  lateSystem: LateSystemMode;
+  /**
+   * `transcript` (today): the last breakpoint is on the last transcript message, before the
+   * reminder and the slot, which are re-rendered every turn. `final-message`: on the request's
+   * final message, whatever it is — when that is a turn re-rendered every time (a reminder), the
+   * entry written there is never read again (the trap of a trailing reminder carrying the last
+   * breakpoint).
+   */
+  lastBreakpoint: LastBreakpointMode;
+  /** Retention the breakpoints ask for (Anthropic `ttl`): '5m' or '1h'; absent: the provider's default. */
+  breakpointTtl?: '5m' | '1h';
 }
 
 export const DEFAULT_OPTIONS: LayeredOptions = {
   repairMandateSourceTypes: ['retryFeedback'],
   trailingSlot: 'join-all',
   precedence: ['recoveryTicket', 'retryFeedback', 'groundingFeedback', 'rejectionFeedback', 'remainingDelta'],
+  lateSystem: 'leading-system',
+  lastBreakpoint: 'transcript',
 };
 
 export const OPTIONS_SCHEMA = z.strictObject({
   repairMandateSourceTypes: z.array(z.string()),
   trailingSlot: z.enum(TRAILING_SLOT_MODES),
   precedence: z.array(z.string()),
+  lateSystem: z.enum(LATE_SYSTEM_MODES),
+  lastBreakpoint: z.enum(LAST_BREAKPOINT_MODES),
+  breakpointTtl: z.enum(['5m', '1h']).optional(),
 });
 
 function listIssues(name: 'repairMandateSourceTypes' | 'precedence', list: string[]): Issue[] {

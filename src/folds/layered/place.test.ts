@@ -4,7 +4,7 @@
  * mandate extraction — checked through the fold's rendered messages.
  */
 import { describe, expect, it } from 'vitest';
-import { add, brief, render, send } from './test-helpers.ts';
+import { add, brief, render, send } from '../../../tests/support/layered.ts';
 
 describe('layered placement', () => {
   it('invariant: the system fold orders by layer before ordinal', () => {

@@ -11,6 +11,9 @@
  *    that is system-folded stays in the system fold: rule 1 wins.
  * 4. Steering reminder — system-folded `steeringNote` entries, re-emitted as a trailing user turn
  *    placed BEFORE the slot (the mandate is the final message).
+ * With the `lateSystem: mid-conversation` option, a system-folded entry added after the first send
+ * is a transcript entry (a `system` message at its ordinal), and a steering note among them is
+ * still re-emitted as the reminder.
  */
 import type { Entry } from './reduce.ts';
 import type { Layer } from './schema.ts';
@@ -37,14 +40,40 @@ export function transcriptOrder(entries: Entry[]): Entry[] {
   return [...entries].sort((a, b) => a.ordinal - b.ordinal || (allZero ? LAYER_RANK[a.layer] - LAYER_RANK[b.layer] : 0) || a.offset - b.offset);
 }
 
-export function place(entries: Iterable<Entry>, repairMandateSourceTypes: readonly string[]): Placement {
+/** What the `lateSystem: mid-conversation` option places from (reduce.ts State). */
+export interface MidConversation {
+  /** Offset of the first send: a system entry added after it is a mid-conversation message. */
+  after: number;
+  /** Each entry as first sent: a system entry keeps that text where it was sent. */
+  sent: ReadonlyMap<number, Entry>;
+  /** Updates of sent entries: a system entry's update is appended as a message of its own. */
+  updates: readonly Entry[];
+}
+
+/**
+ * With `mid` (the `mid-conversation` option): a system-folded entry added after the first send goes
+ * inline, in transcript order, as a `system` message (never into the slot: it is a system entry);
+ * a sent system entry keeps its sent text where it was sent, and each later update of it is
+ * appended as a `system` message at the update's place — nothing sent is rewritten.
+ */
+export function place(entries: Iterable<Entry>, repairMandateSourceTypes: readonly string[], mid?: MidConversation): Placement {
   const system: Entry[] = [];
   const rest: Entry[] = [];
-  for (const e of entries) (isSystemFolded(e) ? system : rest).push(e);
+  const late = (e: Entry): boolean => mid !== undefined && e.offset > mid.after;
+  const live = new Set<number>();
+  const steering: Entry[] = [];
+  for (const current of entries) {
+    live.add(current.offset);
+    if (isSystemFolded(current) && current.sourceType === STEERING_NOTE) steering.push(current);
+    const e = mid && isSystemFolded(current) ? (mid.sent.get(current.offset) ?? current) : current;
+    (isSystemFolded(e) && !late(e) ? system : rest).push(e);
+  }
+  if (mid) for (const u of mid.updates) if (isSystemFolded(u) && live.has(u.updates!)) rest.push(u);
   system.sort(bySystemOrder);
   const mandateTypes = new Set(repairMandateSourceTypes);
   const inline: Entry[] = [];
   const mandates: Entry[] = [];
-  for (const e of transcriptOrder(rest)) (mandateTypes.has(e.sourceType) ? mandates : inline).push(e);
-  return { system, inline, mandates, reminders: system.filter((e) => e.sourceType === STEERING_NOTE) };
+  for (const e of transcriptOrder(rest)) (mandateTypes.has(e.sourceType) && !isSystemFolded(e) ? mandates : inline).push(e);
+  // The reminder re-emits each live steering note as it reads now, in system order.
+  return { system, inline, mandates, reminders: steering.sort(bySystemOrder) };
 }

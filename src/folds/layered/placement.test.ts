@@ -1,14 +1,13 @@
 /**
  * placementOf / placementsOf (the card badge and the placement table): the same destinations as
- * the renderer, updated/removed events resolved to the entry they target — and the audit's
- * inventory: every row's destination, computed by the fold, is where the audit says it renders
- * today, and under the recommended options every escalation lands in the trailing slot.
+ * the renderer, updated/removed events resolved to the entry they target (the audit's inventory,
+ * a page of this site, is checked against these rules beside it: src/pages/reference/).
  */
 import { describe, expect, it } from 'vitest';
-import { AUDIT_ROWS, RECOMMENDED_OPTIONS } from './audit.ts';
+import { RECOMMENDED_OPTIONS } from '../../pages/reference/_layered-audit.ts';
 import { DEFAULT_OPTIONS } from './options.ts';
-import { placeEntry, placementOf, placementsOf } from './placement.ts';
-import { add, brief, ev, remove, render, send, update } from './test-helpers.ts';
+import { placementOf, placementsOf } from './placement.ts';
+import { add, brief, ev, remove, render, send, update } from '../../../tests/support/layered.ts';
 
 describe('placementOf', () => {
   it('names the destination of an entry/added event, and the reminder of a system-folded steeringNote', () => {
@@ -68,25 +67,4 @@ describe('placementsOf', () => {
       '@7 inline',
     ]);
   });
-});
-
-describe('the audit inventory', () => {
-  it('covers each sourceType once per variant', () => {
-    const keys = AUDIT_ROWS.flatMap((r) => r.sourceTypes.map((s) => `${s}/${r.variant ?? ''}`));
-    expect(new Set(keys).size).toBe(keys.length);
-  });
-
-  for (const row of AUDIT_ROWS) {
-    it(`${row.id}: renders today where the audit says (${row.auditSaysToday}); the recommendation moves it into the slot only if it is an escalation`, () => {
-      for (const sourceType of row.sourceTypes) {
-        expect(placeEntry({ ...row.today, sourceType }, DEFAULT_OPTIONS).destination).toBe(row.auditSaysToday);
-        const after = placeEntry({ ...row.recommended, sourceType }, RECOMMENDED_OPTIONS).destination;
-        if (row.moves) expect(after).toBe('slot');
-        else if (sourceType === 'retryFeedback') expect(after).toBe('slot');
-        else expect(after).toBe(row.auditSaysToday);
-        // "No move into system is recommended anywhere."
-        if (row.auditSaysToday !== 'system') expect(after).not.toBe('system');
-      }
-    });
-  }
 });

@@ -28,6 +28,8 @@ export interface Entry {
   content: string;
   /** Offset of the newest `entry/updated` that rewrote the content, when there was one. */
   updatedAt?: number;
+  /** On an update record (State.updates): the add offset of the entry it updated. */
+  updates?: number;
 }
 
 export interface RequestOutcome {
@@ -40,6 +42,16 @@ export class State {
   readonly entries = new Map<number, Entry>();
   /** Bumped on every change to the live entries. */
   version = 0;
+  /** Offset of the first accepted request (entries added after it arrived mid-conversation). */
+  firstSend: number | undefined;
+  /** Each entry as the first accepted request that carried it sent it, by add offset. */
+  readonly sent = new Map<number, Entry>();
+  /**
+   * Every update of an entry that had been sent, as a record of its own (offset and ordinal = the
+   * update's offset, `updates` = the entry's add offset): what a renderer that never rewrites sent
+   * text appends instead (the `lateSystem: mid-conversation` option).
+   */
+  readonly updates: Entry[] = [];
   /** Live entries per ordinal, oldest first — the last one is what updated/removed target. */
   private readonly byOrdinal = new Map<number, Entry[]>();
 
@@ -62,6 +74,8 @@ export class State {
             reason: 'nothing to send: no context entry is live at this point — add an `entry/added` event before the request (or do not remove every entry)',
           };
         }
+        this.firstSend ??= e.offset;
+        for (const [at, entry] of this.entries) if (!this.sent.has(at)) this.sent.set(at, entry);
         return { accepted: true };
       default:
         return;
@@ -84,6 +98,7 @@ export class State {
     const next: Entry = { ...prev, content: p.content, updatedAt: offset };
     list[list.length - 1] = next;
     this.entries.set(prev.offset, next);
+    if (this.sent.has(prev.offset)) this.updates.push({ ...prev, offset, ordinal: offset, content: p.content, updatedAt: undefined, updates: prev.offset });
     this.version++;
   }
 
@@ -93,6 +108,7 @@ export class State {
     if (!list || !prev) return; // no live entry has this ordinal: nothing to remove
     if (list.length === 0) this.byOrdinal.delete(p.ordinal);
     this.entries.delete(prev.offset);
+    this.sent.delete(prev.offset);
     this.version++;
   }
 }

@@ -31,7 +31,7 @@
  */
 import type { Breakpoint, Part, RenderedMessage, ToolCall } from '../types.ts';
 import type { LayeredOptions } from './options.ts';
-import { place } from './place.ts';
+import { isSystemFolded, place } from './place.ts';
 import type { Entry, State } from './reduce.ts';
 import { CONSOLIDATED_HEADER, selectSlot } from './slot.ts';
 import type { EntryRole } from './schema.ts';
@@ -39,7 +39,7 @@ import type { EntryRole } from './schema.ts';
 export const SEPARATOR = '\n\n';
 export const REMINDER_HEADER = '## Reminder';
 
-const INLINE_ROLE: Record<Exclude<EntryRole, 'SYSTEM'>, string> = { USER: 'user', ASSISTANT: 'assistant', TOOL: 'tool' };
+const INLINE_ROLE: Record<EntryRole, string> = { SYSTEM: 'system', USER: 'user', ASSISTANT: 'assistant', TOOL: 'tool' };
 
 /** The events an entry's current text came from. */
 export const provenance = (e: Entry): number[] => (e.updatedAt === undefined ? [e.offset] : [e.offset, e.updatedAt]);
@@ -102,7 +102,12 @@ export class Renderer {
 
   render(state: State): RenderedMessage[] {
     if (this.last?.version === state.version) return this.last.messages;
-    const placement = place(state.entries.values(), this.options.repairMandateSourceTypes);
+    const mid = this.options.lateSystem === 'mid-conversation';
+    const placement = place(
+      state.entries.values(),
+      this.options.repairMandateSourceTypes,
+      mid ? { after: state.firstSend ?? Infinity, sent: state.sent, updates: state.updates } : undefined,
+    );
     const out: RenderedMessage[] = [];
     const { system, reminders } = placement;
     if (system.length)
@@ -122,15 +127,13 @@ export class Renderer {
       } else if (e.role === 'TOOL' && this.answers(placement.inline, i)) out.push(this.result(e));
       else out.push(this.inline(e));
     });
-    const breakpoints: Breakpoint[] = [];
-    if (system.length) breakpoints.push({ message: 0 });
-    if (placement.inline.length) breakpoints.push({ message: out.length - 1 });
+    const transcriptEnd = placement.inline.length ? out.length - 1 : -1;
     // The reminder goes BEFORE the slot: the mandate is "emitted as the final message, role user".
     if (reminders.length)
       out.push(
         this.reminderMemo.get(reminders, () =>
           joined(
-            'user',
+            mid ? 'system' : 'user',
             reminders.map((e) => headed(REMINDER_HEADER, e)),
           ),
         ),
@@ -150,6 +153,12 @@ export class Renderer {
             );
       out.push(this.slotMemo.get(slot.entries, build));
     }
+    const ttl = this.options.breakpointTtl;
+    const mark = (message: number): Breakpoint => ({ message, ...(ttl && { ttl }) });
+    const breakpoints: Breakpoint[] = [];
+    if (system.length) breakpoints.push(mark(0));
+    const last = this.options.lastBreakpoint === 'final-message' ? out.length - 1 : transcriptEnd;
+    if (last > 0 || (last === 0 && !system.length)) breakpoints.push(mark(last));
     this.last = { version: state.version, messages: out, breakpoints };
     return out;
   }
@@ -187,7 +196,8 @@ export class Renderer {
   private inline(e: Entry): RenderedMessage {
     let msg = this.inlineCache.get(e);
     if (!msg) {
-      msg = { role: INLINE_ROLE[e.role as Exclude<EntryRole, 'SYSTEM'>], content: e.content, parts: [{ text: e.content, from: provenance(e) }] };
+      // A system-folded entry inline is a mid-conversation system message (lateSystem option), an L0 one too.
+      msg = { role: isSystemFolded(e) ? 'system' : INLINE_ROLE[e.role], content: e.content, parts: [{ text: e.content, from: provenance(e) }] };
       this.inlineCache.set(e, msg);
     }
     return msg;

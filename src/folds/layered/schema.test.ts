@@ -77,7 +77,7 @@ describe('layered option validation', () => {
       {
         path: ['trailing'],
         message: 'unknown field `trailing` — did you mean `trailingSlot`?',
-        fix: 'remove it or fix its spelling; allowed here: repairMandateSourceTypes, trailingSlot, precedence',
+        fix: 'remove it or fix its spelling; allowed here: repairMandateSourceTypes, trailingSlot, precedence, lateSystem, lastBreakpoint, breakpointTtl',
       },
     ]);
     expect(layered.validateOptions(opts({ repairMandateSourceTypes: 'retryFeedback' }))).toEqual([

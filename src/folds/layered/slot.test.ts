@@ -5,7 +5,7 @@
  * final message).
  */
 import { describe, expect, it } from 'vitest';
-import { add, brief, render, send } from './test-helpers.ts';
+import { add, brief, render, send } from '../../../tests/support/layered.ts';
 
 const ESCALATION = ['recoveryTicket', 'retryFeedback', 'groundingFeedback', 'rejectionFeedback', 'remainingDelta'];
 

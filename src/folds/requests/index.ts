@@ -10,24 +10,42 @@
  * economics apply the provider profile's default placement.
  */
 import * as z from 'zod';
-import type { Breakpoint, Fold, RenderedMessage, Snapshot, StreamEvent } from '../types.ts';
-import { schemaIssues } from '../validate.ts';
+import { defineFold } from '../define.ts';
+import type { Breakpoint, RenderedMessage, Snapshot, StreamEvent } from '../types.ts';
 import { describe } from './describe.ts';
 import { normalise } from './normalise.ts';
-import { validatePayload, type SentPayload } from './schema.ts';
+import { PAYLOAD, payloadRules, type SentPayload } from './schema.ts';
 
 export type RequestsOptions = Record<string, never>;
 
-export const requests = {
+// Written with the kit's defineFold: validation, the editor schema and the payload reference come
+// from the payload's zod schema (schema.ts); the body is checked by its provider adapter.
+export const requests = defineFold({
   id: 'requests',
   title: 'Provider requests',
   description: 'Whole provider requests captured from a running agent (an imported trace): the request at each event is exactly what was sent.',
-  defaults: {},
-  eventTypes: ['request/sent'],
+  defaults: {} as RequestsOptions,
   requestTypes: ['request/sent'],
-  validateOptions: (options) => schemaIssues(z.strictObject({}), options),
-  validateEvent: validatePayload,
-  abridgements: () => [],
+  payloads: { 'request/sent': PAYLOAD },
+  checkEvent: payloadRules,
+  notes: {
+    'request/sent': {
+      description:
+        'One request as the agent sent it: `format` names the provider adapter that reads `body`, the request body exactly as captured (`npm run import` writes these). `measured`, when the capture had the response, is what the provider billed.',
+      fields: {
+        format: 'The body’s wire format: the provider adapter that reads it.',
+        body: 'The request body as sent (fields the prompt does not use are kept and ignored).',
+        measured: 'The provider’s usage for this request, normalised on import.',
+      },
+      example: { format: 'openai-chat', body: { model: 'gpt-4.1', messages: [{ role: 'user', content: 'Hello' }] } },
+    },
+  },
+  options: z.strictObject({}),
+  rules: [
+    '**The body is read by its adapter.** `format` names a provider adapter (OpenAI Chat Completions, OpenAI Responses, Anthropic Messages, OpenTelemetry GenAI); the body must be one it reads — the model, the messages and their content, the tool list. Every other field of a real request (sampling parameters, metadata) is kept as captured and does not reach the printed prompt.',
+    '**Measured figures add up.** `measured.inputTokens` counts every input token, cached and written ones included: `cachedTokens` + `cacheWriteTokens` cannot exceed it.',
+    '**Provenance.** A message’s text is credited to the first request that carried exactly that message, so a re-sent transcript links back to where each turn first appeared.',
+  ],
   describe,
   snapshots(events: readonly StreamEvent[], _options: RequestsOptions, at: ReadonlySet<number>): Snapshot[] {
     const firstSent = new Map<string, number>();
@@ -48,4 +66,4 @@ export const requests = {
     }
     return out;
   },
-} satisfies Fold<RequestsOptions>;
+});

@@ -1,0 +1,122 @@
+/**
+ * `npm run import -- <log> --out-dir <folder> [--id <prefix>] [--format …] [--force]`: a log of many
+ * conversations → `<folder>/<prefix>-<conversation>.yaml`, one scenario per conversation
+ * (src/import/log), and `<folder>/<prefix>.traffic.json`, the list of those conversations and the
+ * key that grouped each (read by the traffic summary: `npm run report`, the site's traffic page).
+ *
+ * All or nothing: each scenario is checked as the corpus check would (renderTexts) and staged as a
+ * hidden temporary file beside its target; only when every conversation imports clean are they
+ * renamed into place (each rename atomic) and the summary written; on any error the staged files
+ * are removed and nothing is written. A scenario it did not write is never replaced (unless
+ * --force), nor is an id another scenario of the corpus already has reused.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import { importLog, type LogConversation } from '../import/log/index.ts';
+import { IMPORT_HEADER } from '../import/scenario.ts';
+import type { InputFormat } from '../import/index.ts';
+import type { DroppedSecret } from '../import/index.ts';
+import { TRAFFIC_SUFFIX, type TrafficManifest } from '../economics/traffic.ts';
+import { renderTexts } from '../corpus/check.ts';
+import { CorpusError, type InputError } from '../scenarios/errors.ts';
+import type { ExplainerConfig } from '../integration/options.ts';
+import { UsageError } from './config.ts';
+
+/** Dropped secrets printed one by one; past this many, a count per kind. */
+const SHOWN_SECRETS = 10;
+
+const imported = (text: string): boolean => text.split('\n', 2).some((l) => l.startsWith(IMPORT_HEADER));
+
+/** `id:` of every scenario file in the folder (a quick look at the text, as the single import does). */
+function idsIn(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!existsSync(dir)) return out;
+  for (const f of readdirSync(dir).filter((n) => /\.(ya?ml|md)$/.test(n))) {
+    const m = /^id:\s*["']?([a-z0-9][a-z0-9_-]*)["']?\s*$/m.exec(readFileSync(join(dir, f), 'utf8'));
+    if (m) out.set(m[1]!, join(dir, f));
+  }
+  return out;
+}
+
+export async function importLogCommand(
+  args: { file: string; format?: InputFormat; outDir?: string; force: boolean },
+  ctx: { id: string; abs: string; display: string; config: ExplainerConfig },
+): Promise<void> {
+  const { config } = ctx;
+  const outDir = resolve(args.outDir!);
+  const rel = (p: string) => relative(config.root, p).split('\\').join('/');
+  const scenariosAbs = join(config.root, config.scenariosDir);
+  const ids = idsIn(scenariosAbs);
+  for (const [k, v] of idsIn(outDir)) if (!ids.has(k)) ids.set(k, v);
+  const staged: { tmp: string; target: string }[] = [];
+  const dropped: DroppedSecret[] = [];
+  let measured = 0;
+  const formats = new Set<string>();
+  const started = Date.now();
+  try {
+    const { result, errors } = await importLog(
+      {
+        file: ctx.display,
+        path: ctx.abs,
+        prefix: ctx.id,
+        ...(args.format && { format: args.format }),
+        previous: (id) => {
+          const target = join(outDir, `${id}.yaml`);
+          if (!existsSync(target)) return undefined;
+          const text = readFileSync(target, 'utf8');
+          if (imported(text)) return text;
+          if (!args.force) throw new UsageError(`${rel(target)} exists and was not written by an import\n  fix: choose another --id or --out-dir, or pass --force to replace it`);
+          return undefined;
+        },
+      },
+      async (conv: LogConversation, r) => {
+        const target = join(outDir, `${conv.id}.yaml`);
+        const other = ids.get(conv.id);
+        if (other !== undefined && other !== target) {
+          throw new UsageError(
+            `${rel(other)} already has the id "${conv.id}" (conversation ${conv.conversation.key} of the log)\n  fix: pass another --id (the prefix of every scenario id)`,
+          );
+        }
+        const check = await renderTexts([{ file: rel(target), text: r.yaml }], config, { everyEvent: false });
+        if (check.errors.length) return check.errors;
+        mkdirSync(outDir, { recursive: true });
+        const tmp = join(dirname(target), `.${basename(target)}.tmp`);
+        writeFileSync(tmp, r.yaml);
+        staged.push({ tmp, target });
+        dropped.push(...r.dropped);
+        measured += r.measured;
+        formats.add(r.format);
+        return [] as InputError[];
+      },
+    );
+    if (!result) throw new CorpusError(errors);
+    const manifest: TrafficManifest = {
+      log: ctx.display,
+      prefix: ctx.id,
+      formats: [...formats].sort(),
+      lines: result.lines,
+      conversations: result.conversations.map((c) => ({ id: c.id, groupedBy: c.conversation.by, key: c.conversation.key, requests: c.requests, lines: c.lines })),
+    };
+    const manifestPath = join(outDir, `${ctx.id}${TRAFFIC_SUFFIX}`);
+    writeFileSync(`${manifestPath}.tmp`, `${JSON.stringify(manifest, null, 2)}\n`);
+    staged.push({ tmp: `${manifestPath}.tmp`, target: manifestPath });
+    for (const s of staged) renameSync(s.tmp, s.target);
+    staged.length = 0;
+    for (const d of dropped.slice(0, SHOWN_SECRETS)) console.log(`${d.pos.file}:${d.pos.line}:${d.pos.col} dropped ${d.what}: ${d.where}`);
+    if (dropped.length > SHOWN_SECRETS) {
+      const kinds = new Map<string, number>();
+      for (const d of dropped.slice(SHOWN_SECRETS)) kinds.set(`${d.what}: ${d.where}`, (kinds.get(`${d.what}: ${d.where}`) ?? 0) + 1);
+      console.log(`… and ${dropped.length - SHOWN_SECRETS} more dropped: ${[...kinds].map(([k, n]) => `${n} × ${k}`).join('; ')}`);
+    }
+    const by = new Map<string, number>();
+    for (const c of result.conversations) by.set(c.conversation.by, (by.get(c.conversation.by) ?? 0) + 1);
+    const requests = result.conversations.reduce((n, c) => n + c.requests, 0);
+    console.log(
+      `wrote ${result.conversations.length} scenario(s) to ${rel(outDir) || '.'}/ (${ctx.id}-…): ${requests} ${[...formats].join(', ')} request(s), one scenario per conversation, grouped by ${[...by].map(([k, n]) => `${k} (${n})`).join(', ')}; ${measured} with the provider's usage, ${dropped.length} secret(s) dropped, ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+    console.log(`wrote ${rel(manifestPath)}: the log's conversations, for the traffic summary (npm run report; the site's /traffic/${ctx.id}/ page)`);
+    console.log('next: npm run check && npm run fixtures');
+  } finally {
+    for (const s of staged) rmSync(s.tmp, { force: true });
+  }
+}

@@ -1,0 +1,177 @@
+/**
+ * The cache simulation of one request (spec cache-economics §2): its profile and tokenizer, its
+ * shape (tokenized once per encoding, shared by runs over the same scenario), what the previous
+ * request's entries offered before this request reads anything (the classification compares with
+ * it), a request-parameter change that invalidates entries (params.ts), a feature the model rejects
+ * (features.ts), and what the provider's cache reads and writes (entries.ts). The previous
+ * request's state is a `Seen`, recorded once a request is simulated.
+ */
+import type { RenderedRequest, RenderedScenario } from '../prompt/render.ts';
+import type { Invalidation, Rejection, RequestParams } from '../providers/types.ts';
+import { alive, positionsOf, ProviderCache, roundedHit, withinLookback, type CacheResult, type Entry } from './entries.ts';
+import { rejectedFeature } from './features.ts';
+import { paramChange } from './params.ts';
+import { profileFor, type EconomicsConfig, type ProfileMatch } from './profiles.ts';
+import type { Profile } from './providers.ts';
+import { holds, Interner, shapeOf, sharedMessages, sharedTokens, type Position, type Shape } from './shape.ts';
+import { tokenizer, type Tokenizer } from './tokens.ts';
+
+/** Request shapes by request and encoding, with the interner their prefix ids come from. */
+export interface ShapeCache {
+  ids: Interner;
+  byRequest: Map<RenderedRequest, Map<string, Shape>>;
+}
+
+export const shapeCache = (): ShapeCache => ({ ids: new Interner(), byRequest: new Map() });
+
+/** What one request left behind, for the requests after it. */
+export interface Seen {
+  q: RenderedRequest;
+  profile: Profile;
+  t: Tokenizer;
+  shape: Shape;
+  positions: Position[];
+  cache: ProviderCache;
+}
+
+export interface Offer {
+  e: Entry;
+  tokens: number;
+}
+
+/** The entries the previous request offers to a request that keeps its bytes: the best alive and expired at `now`, and every alive one. */
+export function offered(prev: Seen, now: number, reach: readonly Position[] | null): { alive: Offer | null; expired: Offer | null; all: Offer[] } {
+  const p = prev.profile;
+  const all: Offer[] = [];
+  let best: Offer | null = null;
+  let gone: Offer | null = null;
+  const strategy = prev.cache.strategy;
+  for (const e of prev.cache.entries) {
+    if (e.model !== prev.q.model) continue;
+    let tokens: number;
+    if (strategy.entries === 'prefix') tokens = roundedHit(p, Math.min(sharedTokens(prev.t, e.shape!, prev.shape, true), e.tokens));
+    else {
+      if (!holds(prev.shape, e)) continue;
+      if (strategy.reach === 'lookback' && reach && !reach.some((x) => withinLookback(p, x, e))) continue;
+      tokens = e.tokens;
+    }
+    if (tokens <= 0) continue;
+    if (alive(e, now)) {
+      all.push({ e, tokens });
+      if (!best || tokens > best.tokens) best = { e, tokens };
+    } else if (!gone || tokens > gone.tokens) gone = { e, tokens };
+  }
+  return { alive: best, expired: gone, all };
+}
+
+/** Settled result texts by request offset (any event whose payload names `requestOffset` and has `result.text`). */
+export function settledTexts(r: RenderedScenario): Map<number, string> {
+  const out = new Map<number, string>();
+  for (const e of r.scenario.chain) {
+    const p = e.payload as { requestOffset?: unknown; result?: { text?: unknown } } | null;
+    if (p && typeof p.requestOffset === 'number' && typeof p.result?.text === 'string') out.set(p.requestOffset, p.result.text);
+  }
+  return out;
+}
+
+/** What a scenario's simulation keeps from request to request. */
+export interface Run {
+  r: RenderedScenario;
+  config: EconomicsConfig;
+  /** Price every request under this profile instead of its model's. */
+  forced?: Profile;
+  shapes: ShapeCache;
+  caches: Map<string, ProviderCache>;
+  seen: Map<number, Seen>;
+  params: Map<number, RequestParams>;
+}
+
+/** One request simulated: everything the classification, the pricing and the record read. */
+export interface Simulated {
+  q: RenderedRequest;
+  match: ProfileMatch;
+  p: Profile;
+  t: Tokenizer;
+  shape: Shape;
+  cache: ProviderCache;
+  now: number;
+  prev?: Seen;
+  /** Same profile and model as the previous request. */
+  sameRules: boolean;
+  /** This request holds every message of the previous one (it only appended). */
+  kept: boolean;
+  /** What the previous request's entries offered had the bytes stayed the same (with and without the lookback). */
+  before?: Offers;
+  beforeAnyReach?: Offers;
+  /** Longest common token prefix with a request whose entry is alive. */
+  prefixTokens: number;
+  changed?: Invalidation;
+  rejected?: Rejection;
+  res: CacheResult;
+}
+
+export type Offers = ReturnType<typeof offered>;
+
+function shapeFor(run: Run, q: RenderedRequest, t: Tokenizer): Shape {
+  let byEncoding = run.shapes.byRequest.get(q);
+  if (!byEncoding) run.shapes.byRequest.set(q, (byEncoding = new Map()));
+  let shape = byEncoding.get(t.encoding);
+  if (!shape) byEncoding.set(t.encoding, (shape = shapeOf(t, run.shapes.ids, q.messages, q.breakpoints)));
+  return shape;
+}
+
+function cacheFor(run: Run, p: Profile, t: Tokenizer): ProviderCache {
+  let cache = run.caches.get(p.id);
+  if (!cache) run.caches.set(p.id, (cache = new ProviderCache(p, t)));
+  return cache;
+}
+
+/** Where this request's breakpoints would reach from had the previous request's bytes stayed the same (a lookback strategy only). */
+function reachOf(s: Pick<Simulated, 'prev' | 'shape' | 'kept' | 'cache'>, mine: Position[]): Position[] | null {
+  const prev = s.prev;
+  if (!prev || s.cache.strategy.reach !== 'lookback') return null;
+  if (s.kept) return mine;
+  // The previous request's breakpoints, and its end moved by what this request appended.
+  const end = prev.shape.blocks.at(-1)! + Math.max(0, s.shape.blocks.at(-1)! - prev.shape.blocks.at(-1)!);
+  return [...prev.positions, { k: 0, tokens: 0, blocks: end }];
+}
+
+/** Longest common token prefix with any alive entry's writer. */
+function prefixTokensOf(run: Run, s: Pick<Simulated, 'q' | 't' | 'shape' | 'cache' | 'now'>): number {
+  let n = 0;
+  for (const e of s.cache.entries) {
+    if (e.model !== s.q.model || !alive(e, s.now)) continue;
+    const w = run.seen.get(e.writtenBy);
+    if (w && w.t === s.t) n = Math.max(n, sharedTokens(s.t, w.shape, s.shape));
+  }
+  return n;
+}
+
+export function simulate(run: Run, q: RenderedRequest): Simulated {
+  const match: ProfileMatch = run.forced ? { profile: run.forced, matched: 'model', by: run.forced.id } : profileFor(run.config, q.model);
+  const p = match.profile;
+  const t = tokenizer(p.tokenizer === 'approx' ? 'o200k_base' : p.tokenizer);
+  const shape = shapeFor(run, q, t);
+  const cache = cacheFor(run, p, t);
+  const now = Date.parse(q.createdAt);
+  const prev = q.previous === null ? undefined : run.seen.get(q.previous);
+  const sameRules = prev !== undefined && prev.profile === p && prev.q.model === q.model;
+  const kept = sameRules && sharedMessages(prev.shape, shape) >= prev.shape.messages.length;
+  const params = run.params.get(q.offset);
+  const request = { offset: q.offset, model: q.model, now, shape, ...(q.breakpoints && { breakpoints: q.breakpoints }), ...(params && { params }) };
+  const { positions: mine } = positionsOf(t, p, request);
+  // What the previous request's cache offered, before this request reads and refreshes anything.
+  const before = prev ? offered(prev, now, reachOf({ prev, shape, kept, cache }, mine)) : undefined;
+  const beforeAnyReach = prev && kept && cache.strategy.reach === 'lookback' ? offered(prev, now, null) : before;
+  const prefixTokens = prefixTokensOf(run, { q, t, shape, cache, now });
+  const changed = sameRules ? paramChange(cache.strategy.invalidates, run.params.get(prev!.q.offset), params, shape) : undefined;
+  if (changed) cache.invalidate(q.model, changed.keepTokens);
+  const rejected = rejectedFeature(p, q.messages)?.rejection;
+  const res: CacheResult = rejected ? { read: null, readTokens: 0, writeTokens: 0, writeTokens1h: 0, positions: mine, apiError: rejected.message } : cache.request(request);
+  return { q, match, p, t, shape, cache, now, prev, sameRules, kept, before, beforeAnyReach, prefixTokens, changed, rejected, res };
+}
+
+/** What the request leaves for the requests after it. */
+export function remember(run: Run, s: Simulated): void {
+  run.seen.set(s.q.offset, { q: s.q, profile: s.p, t: s.t, shape: s.shape, positions: s.res.positions, cache: s.cache });
+}

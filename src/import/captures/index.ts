@@ -1,0 +1,19 @@
+/**
+ * The capture formats `npm run import` reads besides request bodies and OTLP spans, in the order
+ * they are tried when `--format` does not name one. Each is one module in this folder.
+ */
+import type { Chunk } from '../read.ts';
+import { aiSdkDevtools } from './ai-sdk-devtools.ts';
+import { claudeCode } from './claude-code.ts';
+import { codexRollout } from './codex.ts';
+import type { Capture } from './types.ts';
+
+export const CAPTURES: readonly Capture[] = [codexRollout, claudeCode, aiSdkDevtools];
+
+export const CAPTURE_IDS = CAPTURES.map((c) => c.id);
+
+/** The capture named by `id`, or the one these lines are (undefined: request bodies or OTLP). */
+export function captureOf(chunks: readonly Chunk[], id: string | undefined): Capture | undefined {
+  if (id !== undefined) return CAPTURES.find((c) => c.id === id);
+  return chunks.length ? CAPTURES.find((c) => c.detect(chunks)) : undefined;
+}

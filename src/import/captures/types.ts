@@ -1,0 +1,48 @@
+/**
+ * A capture format: a file an agent or a tool writes as it runs (a Codex rollout, a Claude Code
+ * transcript, …) that holds the requests only implicitly — a line per message or event, not a line
+ * per request body. Its reader rebuilds each request the agent sent, in one provider's body format,
+ * from the lines before it, and hands the import the same requests a body trace gives (index.ts):
+ * from then on usage, secrets and the fold's checks are the importer's own. What a capture does not
+ * record (a system prompt, the tool definitions) is listed in `missing` and said on the page;
+ * nothing is invented to fill it.
+ */
+import type { ProviderId as RequestFormat } from '../../providers/registry.ts';
+import type { MeasuredUsage } from '../../providers/types.ts';
+import type { InputError } from '../../scenarios/errors.ts';
+import type { Chunk } from '../read.ts';
+
+/** One request rebuilt from a capture. */
+export interface CapturedRequest {
+  /** The line that names it (errors point there), and the path of what it came from in that line. */
+  chunk: Chunk;
+  at: (string | number)[];
+  /** The scenario event's offset (the capture line). */
+  offset: number;
+  body: Record<string, unknown>;
+  timestampMs?: number;
+  /** The usage in the provider's own response shape (read by usage.ts), and where it sits (in `chunk`, or its own line). */
+  usage?: { value: unknown; at: (string | number)[]; chunk?: Chunk };
+  /** The provider format this request names (a capture that records it), when the capture's is not fixed. */
+  format?: RequestFormat;
+  /** What the provider billed, when the capture records it already normalised (else `usage`). */
+  measured?: MeasuredUsage;
+  /** The body was assembled from several lines: a path inside it does not lead into `chunk`. */
+  assembled: true;
+  /** Where a path inside the body came from: its line and the path there (undefined: `chunk` at `at`). */
+  origin?: (path: readonly (string | number)[]) => { chunk: Chunk; at: (string | number)[] } | undefined;
+}
+
+export interface Capture {
+  /** `--format` value. */
+  id: string;
+  title: string;
+  /** The provider format of the rebuilt bodies (absent: each request's own `format`, or the bodies' shape, decides). */
+  format?: Exclude<RequestFormat, 'otel-genai'>;
+  /** What the capture does not hold, for the page: "the system prompt", … (empty when complete). */
+  missing: string[];
+  /** Whether these lines are this capture (every line of its shape). */
+  detect(chunks: readonly Chunk[]): boolean;
+  /** The requests, in order; problems are pushed, located at their line. */
+  requests(chunks: readonly Chunk[], file: string, errors: InputError[]): CapturedRequest[];
+}

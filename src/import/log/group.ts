@@ -1,0 +1,100 @@
+/**
+ * Which conversation a request of a log belongs to. A gateway log interleaves many conversations;
+ * each becomes its own scenario, so that a request is compared with the previous request of its
+ * own conversation rather than with whatever line came before it. The key, in order:
+ *
+ *   1. `prompt_cache_key` (OpenAI Chat Completions and Responses: the caller's cache routing key);
+ *   2. `user` (OpenAI) or `metadata.user_id` (Anthropic Messages): the end user the caller names;
+ *   3. `conversation` (OpenAI Responses: the conversation id, a string or `{id}`);
+ *   4. failing those, the prefix chain: a request joins the conversation whose latest request's
+ *      messages (`messages`, or the `input` list) are a prefix of its own — the longest such, the
+ *      most recent on a tie — and starts a new one when it extends none.
+ *
+ * The chain keeps only a digest per conversation (of its latest request's messages), so memory
+ * grows with the number of conversations, not with the log.
+ */
+import { createHash } from 'node:crypto';
+import { isObject } from '../read.ts';
+
+type Obj = Record<string, unknown>;
+
+/** What grouped a conversation's requests. */
+export type GroupedBy = 'prompt_cache_key' | 'user' | 'metadata.user_id' | 'conversation' | 'prefix chain';
+
+export interface Conversation {
+  by: GroupedBy;
+  /** The key's value (for the prefix chain: `chain <n>`, numbered from 1 in order of first request). */
+  key: string;
+}
+
+/** The request body of a JSON Lines value: the value itself, or its `body` when wrapped. */
+export function bodyOf(value: Obj): Obj | undefined {
+  if (isObject(value.body) && !('model' in value)) return value.body;
+  return 'model' in value || 'messages' in value || 'input' in value ? value : undefined;
+}
+
+const nonEmpty = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
+
+/** The explicit key a body carries (1–3 above), if any. */
+export function explicitKey(body: Obj): Conversation | undefined {
+  if (nonEmpty(body.prompt_cache_key)) return { by: 'prompt_cache_key', key: body.prompt_cache_key };
+  if (nonEmpty(body.user)) return { by: 'user', key: body.user };
+  if (isObject(body.metadata) && nonEmpty(body.metadata.user_id)) return { by: 'metadata.user_id', key: body.metadata.user_id };
+  const c = body.conversation;
+  if (nonEmpty(c)) return { by: 'conversation', key: c };
+  if (isObject(c) && nonEmpty(c.id)) return { by: 'conversation', key: c.id };
+  return undefined;
+}
+
+/** For a single-conversation import: the first two lines whose explicit keys differ, if any. */
+export function distinctConversations(
+  chunks: readonly { line: number; value: Obj }[],
+): { by: GroupedBy; first: { line: number; key: string }; second: { line: number; key: string } } | undefined {
+  let first: { line: number; c: Conversation } | undefined;
+  for (const ch of chunks) {
+    const body = bodyOf(ch.value);
+    const c = body && explicitKey(body);
+    if (!c) continue;
+    if (!first) first = { line: ch.line, c };
+    else if (first.c.by === c.by && first.c.key !== c.key) return { by: c.by, first: { line: first.line, key: first.c.key }, second: { line: ch.line, key: c.key } };
+  }
+  return undefined;
+}
+
+/** Running digests of a message list: entry i is the digest of messages 0..i. */
+function prefixDigests(messages: unknown[]): string[] {
+  const out: string[] = [];
+  let acc = '';
+  for (const m of messages) {
+    acc = createHash('sha1').update(acc).update(JSON.stringify(m)).digest('base64');
+    out.push(acc);
+  }
+  return out;
+}
+
+/** Assigns each request of a log to a conversation (call in file order). */
+export class Grouper {
+  /** Chain conversations by the digest of their latest request's messages. */
+  private readonly tips = new Map<string, number>();
+  private readonly tipOf = new Map<number, string>();
+  private chains = 0;
+
+  /** The conversation of this body: its explicit key, or its prefix chain. */
+  assign(body: Obj): Conversation {
+    const explicit = explicitKey(body);
+    if (explicit) return explicit;
+    const list = Array.isArray(body.messages) ? body.messages : Array.isArray(body.input) ? body.input : typeof body.input === 'string' ? [body.input] : [];
+    const digests = prefixDigests(list);
+    let chain: number | undefined;
+    for (let i = digests.length - 1; i >= 0 && chain === undefined; i--) chain = this.tips.get(digests[i]!);
+    if (chain === undefined) chain = ++this.chains;
+    const old = this.tipOf.get(chain);
+    if (old !== undefined && this.tips.get(old) === chain) this.tips.delete(old);
+    const tip = digests.at(-1);
+    if (tip !== undefined) {
+      this.tips.set(tip, chain);
+      this.tipOf.set(chain, tip);
+    }
+    return { by: 'prefix chain', key: `chain ${chain}` };
+  }
+}

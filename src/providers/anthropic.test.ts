@@ -1,0 +1,110 @@
+/**
+ * The Anthropic adapter's mid-conversation system messages (platform.claude.com/docs/en/build-with-claude/mid-conversation-system-messages,
+ * read 2026-12-03: "available on Claude Opus 4.8 only"): a trace with a `{"role": "system"}`
+ * message after earlier turns imports; on Claude Opus 4.8 it is content appended at its position,
+ * so the next request reads the cached prefix before it; on a model without the feature the import
+ * warns at the message's line:column and the check reports the request as one the API rejects.
+ */
+import { describe, expect, it } from 'vitest';
+import { BUILTIN_FOLDS } from '../folds/index.ts';
+import { importTrace } from '../import/index.ts';
+import { renderTexts } from '../corpus/check.ts';
+import { underEveryProfile } from '../economics/compute.ts';
+import { DEFAULT_ECONOMICS } from '../economics/profiles.ts';
+import { formatError } from '../scenarios/errors.ts';
+import { anthropic } from './anthropic.ts';
+
+const FILE = 'traces/mid.jsonl';
+const config = { timeZero: '2026-08-24T16:41:00.000Z', folds: BUILTIN_FOLDS, defaultFold: 'context-protocol' };
+const SYSTEM = 'You are a careful assistant. Read the repository before you change it, and say what you did. '.repeat(80);
+
+function trace(model: string): string {
+  const first = [{ role: 'user', content: 'Find the failing test.' }];
+  const second = [
+    ...first,
+    { role: 'assistant', content: 'It is run.test.ts.' },
+    { role: 'system', content: 'From now on, answer in French.' },
+    { role: 'user', content: 'Fix it.' },
+  ];
+  return (
+    [first, second].map((messages, i) => JSON.stringify({ timestamp: `2026-08-24T16:4${1 + i}:00.000Z`, body: { model, max_tokens: 100, system: SYSTEM, messages } })).join('\n') +
+    '\n'
+  );
+}
+
+const imported = (model: string) => importTrace(trace(model), { file: FILE, id: 'mid' });
+const rendered = async (yaml: string) => await renderTexts([{ file: 'scenarios/mid.yaml', text: yaml }], config, { everyEvent: false });
+
+describe('Anthropic mid-conversation system messages', () => {
+  it('a body with a late system turn is an Anthropic body; one that starts with a system turn is not', () => {
+    expect(
+      anthropic.detect!({
+        messages: [
+          { role: 'user', content: 'q' },
+          { role: 'assistant', content: 'a' },
+          { role: 'system', content: 's' },
+        ],
+      }),
+    ).toBe(true);
+    expect(
+      anthropic.detect!({
+        messages: [
+          { role: 'system', content: 's' },
+          { role: 'user', content: 'q' },
+        ],
+      }),
+    ).toMatch(/role "system"/);
+  });
+
+  it('imports, and on Claude Opus 4.8 the request after it reads the prefix the first request wrote', async () => {
+    const { result, errors } = imported('claude-opus-4-8');
+    expect(errors.map(formatError)).toEqual([]);
+    expect(result!.format).toBe('anthropic');
+    expect(result!.warnings).toEqual([]);
+    const r = await rendered(result!.yaml);
+    expect(r.errors.map(formatError)).toEqual([]);
+    const [one, two] = r.economics.get('mid')!.requests;
+    expect(one!.profile).toBe('anthropic-claude-opus-4.8');
+    // The first request wrote an entry at its last breakpoint (the end of its user message): the second holds it byte for byte.
+    expect(two!.apiError).toBeUndefined();
+    expect(two!.cachedTokens).toBe(one!.breakpointTokens.at(-1));
+    expect(two!.readFrom).toBe(one!.offset);
+    expect(two!.cacheBreak).toBeNull();
+  });
+
+  it('on a model without the feature: a warning at the message in the trace, and the check reports the request the API rejects', async () => {
+    const { result, errors } = imported('claude-sonnet-4-5');
+    expect(errors).toEqual([]);
+    const text = trace('claude-sonnet-4-5');
+    const line2 = text.split('\n')[1]!;
+    const col = line2.indexOf('{"role":"system"') + 1;
+    expect(result!.warnings.map(formatError)).toEqual([
+      expect.stringMatching(
+        new RegExp(`^traces/mid\\.jsonl:2:${col} error: claude-sonnet-4-5 rejects this request: a mid-conversation system message, which this model does not accept`),
+      ),
+    ]);
+    expect(result!.warnings[0]!.fix).toMatch(/Claude Opus 4\.8/);
+    const r = await rendered(result!.yaml);
+    const two = r.economics.get('mid')!.requests[1]!;
+    expect(two.apiError).toMatch(/mid-conversation system message/);
+    expect(two.costUsd).toBeNull();
+    expect(r.errors.map(formatError)).toEqual([
+      expect.stringMatching(
+        /^scenarios\/mid\.yaml:\d+:\d+ error: request @\d+ \(claude-sonnet-4-5, profile anthropic-claude-sonnet-4\.5\) carries a mid-conversation system message/,
+      ),
+    ]);
+    expect(r.errors[0]!.fix).toMatch(/Claude Opus 4\.8/);
+  });
+
+  it('under every profile (the side-by-side table), only the models that accept the feature price the request', async () => {
+    const r = await rendered(imported('claude-opus-4-8').result!.yaml);
+    const rows = new Map(underEveryProfile(r.scenarios[0]!, DEFAULT_ECONOMICS).map(({ profile, requests }) => [profile.id, requests[1]!]));
+    // Opus 4.8 and Opus 4.1 cache alike (same minimum, TTLs, limits) but only Opus 4.8 accepts the message.
+    expect(rows.get('anthropic-claude-opus-4.8')!.apiError).toBeUndefined();
+    expect(rows.get('anthropic-claude-opus-4.8')!.cachedTokens).toBeGreaterThan(0);
+    expect(rows.get('anthropic-claude-opus-4.1')!.apiError).toMatch(/mid-conversation system message/);
+    expect(rows.get('anthropic-claude-opus-4.1')!.costUsd).toBeNull();
+    // An OpenAI profile has no such feature: the request is priced.
+    expect(rows.get('openai-gpt-5.6-terra')!.apiError).toBeUndefined();
+  });
+});

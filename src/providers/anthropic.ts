@@ -1,0 +1,151 @@
+/**
+ * Anthropic Messages (POST /v1/messages): the adapter. A body has `messages` of `user` and
+ * `assistant` turns (and, mid-conversation, `system` turns: platform.claude.com/docs/en/build-with-claude/mid-conversation-system-messages,
+ * read 2026-12-03 — "available on Claude Opus 4.8 only"; a model without the feature in its catalog
+ * entry rejects the request), a top-level `system`, `tools`, `cache_control` markers on blocks and
+ * tools, and the automatic top-level `cache_control`. Usage (same page family, prompt-caching):
+ * `input_tokens` EXCLUDES cache reads and writes → inputTokens = input_tokens +
+ * cache_read_input_tokens + cache_creation_input_tokens (or its `cache_creation` 5m/1h breakdown;
+ * both given, they must agree).
+ */
+import * as z from 'zod';
+import { ANTHROPIC_CATALOG, ANTHROPIC_FALLBACK } from './anthropic/catalog.ts';
+import { cacheBreakpoints } from './anthropic/breakpoints.ts';
+import { anthropicCache } from './anthropic/cache.ts';
+import { anthropicParams } from './anthropic/params.ts';
+import { toAnthropic } from './anthropic/wire.ts';
+import { fnTool, isObject, markerOf, marked, message, partsText, plain, toolsMessage, type Obj } from './shared/normalise.ts';
+import { countAt, objectAt, requireKey } from './shared/usage.ts';
+import type { MeasuredUsage, NormalMessage, ProviderAdapter, UsageIssue } from './types.ts';
+
+const str = z.string();
+const typed = z.looseObject({ type: str.min(1) });
+const turn = z.looseObject({ role: z.enum(['user', 'assistant', 'system']), content: z.union([str, z.array(typed)]) });
+type Turn = z.infer<typeof turn>;
+
+/** Content part types only Chat has. */
+const CHAT_ONLY = new Set(['image_url', 'input_audio', 'file', 'refusal']);
+
+/** The feature a `system` turn after the first message uses. */
+export const MID_CONVERSATION_SYSTEM = 'mid-conversation-system';
+const MID_SYSTEM_DOC = 'https://platform.claude.com/docs/en/build-with-claude/mid-conversation-system-messages';
+
+const SHAPE = 'an Anthropic Messages usage ({"input_tokens", "cache_read_input_tokens", "cache_creation_input_tokens"})';
+
+function readUsage(u: Obj, issues: UsageIssue[]): MeasuredUsage | undefined {
+  if (!requireKey(u, 'input_tokens', SHAPE, issues)) return undefined;
+  const before = issues.length;
+  const input = countAt(u, 'input_tokens', [], issues);
+  const read = countAt(u, 'cache_read_input_tokens', [], issues) ?? 0;
+  let created = countAt(u, 'cache_creation_input_tokens', [], issues);
+  const breakdown = objectAt(u, 'cache_creation', [], issues);
+  if (breakdown) {
+    const m5 = countAt(breakdown, 'ephemeral_5m_input_tokens', ['cache_creation'], issues) ?? 0;
+    const h1 = countAt(breakdown, 'ephemeral_1h_input_tokens', ['cache_creation'], issues) ?? 0;
+    if (issues.length === before) {
+      if (created === undefined || created === null) created = m5 + h1;
+      else if (created !== m5 + h1)
+        issues.push({
+          path: ['cache_creation'],
+          message: `\`cache_creation\` adds up to ${m5 + h1} tokens (5 min: ${m5}, 1 h: ${h1}), but \`cache_creation_input_tokens\` is ${created}`,
+          fix: 'copy the usage exactly as the API returned it: cache_creation_input_tokens is the sum of ephemeral_5m_input_tokens and ephemeral_1h_input_tokens',
+        });
+    }
+  }
+  if (issues.length > before || input === undefined || input === null) return undefined;
+  const writes = created ?? 0;
+  return { inputTokens: input + read + writes, cachedTokens: read, cacheWriteTokens: writes };
+}
+
+function normalise(body: Obj): NormalMessage[] {
+  const out = toolsMessage(body.tools, (t) => (t.type === undefined || t.type === 'custom' ? fnTool(t.name, t.description, t.input_schema) : undefined));
+  if (typeof body.system === 'string') out.push({ role: 'system', text: body.system });
+  else if (Array.isArray(body.system)) for (const b of body.system as { text: string }[]) out.push(message('system', marked(plain(b.text), b)));
+  for (const m of body.messages as Turn[]) {
+    const text = typeof m.content === 'string' ? plain(m.content) : partsText(m.content, ['text'], 'text', { tool_result: 'content' });
+    out.push(message(m.role, text));
+  }
+  // Automatic caching: one top-level `cache_control`, applied by the API to the last cacheable block.
+  const auto = markerOf(body);
+  const last = out.at(-1);
+  if (auto && last) last.marks = [...(last.marks ?? []), { end: last.text.length, ...auto }];
+  return out;
+}
+
+export const anthropic: ProviderAdapter<'anthropic'> = {
+  id: 'anthropic',
+  title: 'Anthropic Messages',
+  provider: 'anthropic',
+  detect(body) {
+    if ('input' in body) return 'it has `input` (an OpenAI Responses field)';
+    if (!('messages' in body)) return 'it has no `messages`';
+    const messages = Array.isArray(body.messages) ? body.messages : [];
+    for (const [i, m] of messages.entries()) {
+      if (!isObject(m)) continue;
+      const midSystem = m.role === 'system' && i > 0;
+      if (m.role !== 'user' && m.role !== 'assistant' && !midSystem) return `message ${i} has the role ${JSON.stringify(m.role)}`;
+      if (m.content === null || 'tool_calls' in m || 'tool_call_id' in m) return `message ${i} has OpenAI Chat Completions fields (tool_calls, tool_call_id, null content)`;
+      for (const p of Array.isArray(m.content) ? m.content : [])
+        if (isObject(p) && typeof p.type === 'string' && CHAT_ONLY.has(p.type)) return `message ${i} has a \`${p.type}\` part`;
+    }
+    return true;
+  },
+  tieBreak: (body) => 'max_tokens' in body,
+  schema: z.looseObject({
+    model: str.min(1),
+    system: z.union([str, z.array(z.looseObject({ type: z.literal('text'), text: str }))]).optional(),
+    messages: z.array(turn).min(1),
+    tools: z.array(z.unknown()).optional(),
+  }),
+  rules(body) {
+    const first = (body.messages as Turn[])[0];
+    return first?.role === 'system'
+      ? [
+          {
+            path: ['messages', 0, 'role'],
+            message: 'the first message has the role `system`',
+            fix: 'put the system prompt in the top-level `system` field; a `system` message belongs after earlier turns (a mid-conversation system message)',
+          },
+        ]
+      : [];
+  },
+  normalise,
+  params: anthropicParams,
+  usage: {
+    shape: SHAPE,
+    looksLike: (u) => 'cache_read_input_tokens' in u || 'cache_creation_input_tokens' in u || 'cache_creation' in u,
+    read: readUsage,
+  },
+  write: toAnthropic,
+  endpoint: {
+    url: 'https://api.anthropic.com/v1/messages',
+    keyVar: 'ANTHROPIC_API_KEY',
+    headers: ['x-api-key: $ANTHROPIC_API_KEY', 'anthropic-version: 2023-06-01', 'content-type: application/json'],
+  },
+  defaultBreakpoints: cacheBreakpoints,
+  catalog: ANTHROPIC_CATALOG,
+  fallback: ANTHROPIC_FALLBACK,
+  cacheStrategies: [anthropicCache],
+  messagePath(body, index) {
+    const offset = normalise(body).length - (body.messages as Turn[]).length;
+    return index >= offset ? ['messages', index - offset] : [];
+  },
+  features(messages) {
+    const start = messages.findIndex((m) => m.role !== 'system' && m.role !== 'tools');
+    if (start < 0) return [];
+    return messages.flatMap((m, i) =>
+      i > start && m.role === 'system'
+        ? [
+            {
+              message: i,
+              feature: MID_CONVERSATION_SYSTEM,
+              rejection: {
+                message: `a mid-conversation system message, which this model does not accept (${MID_SYSTEM_DOC}: "available on Claude Opus 4.8 only")`,
+                fix: 'send the request to a model that accepts mid-conversation system messages (Claude Opus 4.8), or put the instruction in a user message or the top-level `system` (which invalidates the cached prefix)',
+              },
+            },
+          ]
+        : [],
+    );
+  },
+};

@@ -1,0 +1,80 @@
+/**
+ * OpenAI Responses (POST /v1/responses): the adapter. A body has `instructions` and `input` (a
+ * string, or items: messages with a role, and typed items — function calls, their outputs,
+ * reasoning), and GPT-5.6 `prompt_cache_breakpoint` markers on `input_text` parts. Usage: as Chat
+ * Completions with `input_tokens` and `input_tokens_details`.
+ */
+import * as z from 'zod';
+import { OPENAI_CATALOG, OPENAI_FALLBACK } from './openai/catalog.ts';
+import { OPENAI_CACHE_STRATEGIES } from './openai/cache.ts';
+import { openaiParams } from './openai/params.ts';
+import { toOpenAIResponses } from './openai/responses-wire.ts';
+import { OPENAI_ENDPOINT_HEADERS, responsesUsage } from './openai/usage.ts';
+import { fnTool, message, partsText, plain, resultText, tagged, toolsMessage, withResult, without, type Obj } from './shared/normalise.ts';
+import type { NormalMessage, ProviderAdapter } from './types.ts';
+
+const str = z.string();
+const typed = z.looseObject({ type: str.min(1) });
+const item = z.looseObject({ type: str.min(1).optional(), role: str.min(1).optional(), content: z.union([str, z.array(typed)]).optional() });
+type Item = z.infer<typeof item>;
+
+function normalise(body: Obj): NormalMessage[] {
+  const out = toolsMessage(body.tools, (t) => (t.type === 'function' ? fnTool(t.name, t.description, t.parameters) : undefined));
+  if (typeof body.instructions === 'string') out.push({ role: 'system', text: body.instructions });
+  if (typeof body.input === 'string') {
+    out.push({ role: 'user', text: body.input });
+    return out;
+  }
+  for (const it of body.input as Item[]) {
+    if (it.role !== undefined && (it.type === undefined || it.type === 'message')) {
+      const text = typeof it.content === 'string' ? plain(it.content) : partsText(it.content ?? [], ['input_text', 'output_text'], 'text', {});
+      out.push(message(it.role, text));
+    } else if (it.type === 'function_call_output') {
+      out.push(message('tool', withResult(tagged(it.type, without(it, 'type', 'output')), resultText((it as Obj).output, 'text'))));
+    } else {
+      out.push({ role: it.role ?? 'assistant', text: tagged(it.type!, without(it, 'type', 'role')) });
+    }
+  }
+  return out;
+}
+
+export const openaiResponses: ProviderAdapter<'openai-responses'> = {
+  id: 'openai-responses',
+  title: 'OpenAI Responses',
+  provider: 'openai',
+  detect(body) {
+    if ('messages' in body) return 'it has `messages`, not `input`';
+    if (!('input' in body)) return 'it has no `input`';
+    return true;
+  },
+  schema: z.looseObject({
+    model: str.min(1),
+    instructions: z.union([str, z.null()]).optional(),
+    input: z.union([str, z.array(item).min(1)]),
+    tools: z.array(z.unknown()).optional(),
+  }),
+  /** An input item is a message (has a role) or has a type. */
+  rules(body) {
+    if (!Array.isArray(body.input)) return [];
+    return (body.input as Item[]).flatMap((it, i) =>
+      it.role === undefined && it.type === undefined
+        ? [
+            {
+              path: ['input', i],
+              message: `input item ${i} has neither \`role\` nor \`type\``,
+              fix: 'give a message its `role` (user, assistant, system, developer), or another item its `type`',
+            },
+          ]
+        : [],
+    );
+  },
+  normalise,
+  params: openaiParams,
+  usage: responsesUsage,
+  write: toOpenAIResponses,
+  endpoint: { url: 'https://api.openai.com/v1/responses', keyVar: 'OPENAI_API_KEY', headers: OPENAI_ENDPOINT_HEADERS },
+  defaultBreakpoints: () => [],
+  catalog: OPENAI_CATALOG,
+  fallback: OPENAI_FALLBACK,
+  cacheStrategies: OPENAI_CACHE_STRATEGIES,
+};

@@ -1,0 +1,72 @@
+/**
+ * OpenAI's two cache strategies (spec cache-economics §2; figures and their sources in catalog.ts):
+ * - `openai-prefix` — automatic prefix caching before GPT-5.6: every prompt of at least the minimum
+ *   is cached as a token prefix, hits grow in 128-token steps, no write price, eviction follows
+ *   inactivity (a hit keeps the prefix alive).
+ * - `openai-breakpoints` — GPT-5.6 and later families: entries at an implicit breakpoint near the
+ *   newest user/tool message and at explicit `prompt_cache_breakpoint`s (at most 4 writes per
+ *   request: the implicit one and the latest three explicit; in explicit mode no implicit one, so a
+ *   request without markers caches nothing), read whole wherever they are (no
+ *   lookback limit is documented), writes priced; a refresh on a read is not documented, so none is
+ *   assumed.
+ * Request settings that change the cached prefix on GPT-5.6+ (model, tools, `parallel_tool_calls`,
+ * `text.format`, `reasoning.effort`, `text.verbosity`, `context_management`) are listed on "How the
+ * numbers are computed" as not modelled: our rendered requests do not carry them yet.
+ */
+import { s } from '../shared/catalog.ts';
+import type { CacheStrategy } from '../types.ts';
+import { OPENAI_BREAKPOINT_RULES as OB, OPENAI_RULES as OP } from './catalog.ts';
+
+const O_GUIDE = 'https://developers.openai.com/api/docs/guides/prompt-caching';
+
+/** The newest message a GPT-5.6 implicit breakpoint sits after: the last user or tool message, else the last one. */
+export function implicitBreakpoint(messages: readonly { role: string }[]): number {
+  for (let i = messages.length - 1; i >= 0; i--) if (messages[i]!.role === 'user' || messages[i]!.role === 'tool') return i;
+  return messages.length - 1;
+}
+
+export const openaiPrefixCache: CacheStrategy = {
+  id: 'openai-prefix',
+  title: 'OpenAI automatic prefix caching (before GPT-5.6)',
+  entries: 'prefix',
+  retention: 'minimum',
+  reach: 'any',
+  perBreakpointTtl: false,
+  mechanism: {
+    stepTokens: OP.stepTokens,
+    refreshOnHit: s(true, O_GUIDE, 'eviction follows inactivity (5–10 minutes after last use), so a hit keeps the prefix alive', '2026-12-01'),
+  },
+  points: () => [],
+  rejects: () => undefined,
+  invalidates: () => undefined,
+};
+
+export const openaiBreakpointsCache: CacheStrategy = {
+  id: 'openai-breakpoints',
+  title: 'OpenAI breakpoints (GPT-5.6 and later)',
+  entries: 'breakpoints',
+  retention: 'minimum',
+  reach: 'any',
+  perBreakpointTtl: false,
+  mechanism: {
+    maxBreakpoints: OB.maxWritesPerRequest,
+    refreshOnHit: s(
+      false,
+      OB.ttlMinutes.source,
+      'the 30-minute TTL is documented per breakpoint written; a refresh on a read is not documented, so none is assumed',
+      OB.ttlMinutes.read,
+    ),
+  },
+  // Implicit mode (the default): the implicit breakpoint plus the latest explicit ones up to the
+  // per-request write limit. Explicit mode (`prompt_cache_options.mode: "explicit"`): no implicit
+  // breakpoint, the latest explicit ones up to the limit — with no marker, nothing is cached.
+  points(explicit, _defaults, messages, at, p, params) {
+    const max = p.maxBreakpoints?.value ?? Infinity;
+    if (params.prompt_cache_mode === 'explicit') return explicit.slice(Math.max(0, explicit.length - max));
+    return [at(implicitBreakpoint(messages)), ...explicit.slice(Math.max(0, explicit.length - (max - 1)))];
+  },
+  rejects: () => undefined,
+  invalidates: () => undefined,
+};
+
+export const OPENAI_CACHE_STRATEGIES = [openaiPrefixCache, openaiBreakpointsCache] as const;

@@ -1,0 +1,93 @@
+/**
+ * The registry's contract: every adapter is one object that recognises its own body, accepts it
+ * with its schema, reads it as messages, writes a rendered request back as a body it reads again
+ * the same way (a round trip), reads its own usage and rejects another format's; ids, import names
+ * and cache strategy ids are unique; every catalog entry names a registered strategy.
+ */
+import { describe, expect, it } from 'vitest';
+import { schemaIssues } from '../folds/validate.ts';
+import type { RenderedMessage } from '../folds/types.ts';
+import { CACHE_STRATEGIES, CATALOG, FALLBACKS, PROVIDER_IDS, PROVIDERS, providerOf } from './registry.ts';
+import type { ProviderAdapter } from './types.ts';
+
+const adapters: readonly ProviderAdapter[] = PROVIDERS;
+
+/** One body per format, as a client sends it, with the usage its response reports. */
+const SAMPLES: Record<string, { body: Record<string, unknown>; usage: Record<string, unknown>; measured: unknown }> = {
+  'openai-chat': {
+    body: {
+      model: 'gpt-5',
+      messages: [
+        { role: 'system', content: 'S' },
+        { role: 'user', content: 'hello' },
+      ],
+    },
+    usage: { prompt_tokens: 2000, prompt_tokens_details: { cached_tokens: 1024 } },
+    measured: { inputTokens: 2000, cachedTokens: 1024 },
+  },
+  'openai-responses': {
+    body: { model: 'gpt-5', instructions: 'S', input: [{ role: 'user', content: 'hello' }] },
+    usage: { input_tokens: 2000, input_tokens_details: { cached_tokens: 1024, cache_write_tokens: 10 } },
+    measured: { inputTokens: 2000, cachedTokens: 1024, cacheWriteTokens: 10 },
+  },
+  anthropic: {
+    body: { model: 'claude-sonnet-4-5', max_tokens: 10, system: 'S', messages: [{ role: 'user', content: 'hello' }] },
+    usage: { input_tokens: 5, cache_read_input_tokens: 1000, cache_creation_input_tokens: 20 },
+    measured: { inputTokens: 1025, cachedTokens: 1000, cacheWriteTokens: 20 },
+  },
+  'otel-genai': {
+    body: { model: 'gpt-5', system_instructions: [{ type: 'text', content: 'S' }], input_messages: [{ role: 'user', parts: [{ type: 'text', content: 'hello' }] }] },
+    usage: { 'gen_ai.usage.input_tokens': 2000, 'gen_ai.usage.cache_read.input_tokens': 1024 },
+    measured: { inputTokens: 2000, cachedTokens: 1024 },
+  },
+};
+
+const msg = (role: string, content: string): RenderedMessage => ({ role, content, parts: [] });
+
+describe('the provider registry', () => {
+  it('ids, import names and cache strategy ids are unique; the enum is the registry', () => {
+    const ids = adapters.map((p) => p.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect([...PROVIDER_IDS]).toEqual(ids);
+    const names = adapters.map((p) => p.importName ?? p.id);
+    expect(new Set(names).size).toBe(names.length);
+    expect(new Set(CACHE_STRATEGIES.map((c) => c.id)).size).toBe(CACHE_STRATEGIES.length);
+    expect(providerOf('no-such-format')).toBeUndefined();
+  });
+
+  it('every catalog entry and fallback names a registered cache strategy; each profile id is unique', () => {
+    const strategies = new Set(CACHE_STRATEGIES.map((c) => c.id));
+    for (const m of [...CATALOG, ...FALLBACKS.map((f) => f.model)]) expect(strategies.has(m.cache), m.id).toBe(true);
+    const ids = [...CATALOG, ...FALLBACKS.map((f) => f.model)].map((m) => m.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it.each(adapters.map((p) => [p.id, p] as const))('%s: its schema accepts its sample, normalise reads it, its usage reads and another format’s is told apart', (id, p) => {
+    const sample = SAMPLES[id]!;
+    expect(schemaIssues(p.schema, sample.body)).toEqual([]);
+    if (p.detect) expect(p.detect(sample.body)).toBe(true);
+    const messages = p.normalise(sample.body);
+    expect(messages.map((m) => [m.role, m.text])).toEqual([
+      ['system', 'S'],
+      ['user', 'hello'],
+    ]);
+    expect(p.usage!.looksLike(sample.usage)).toBe(true);
+    expect(p.usage!.read(sample.usage, [])).toEqual(sample.measured);
+    for (const other of adapters) if (other !== p) expect(other.usage!.looksLike(sample.usage), `${other.id} on ${id}'s usage`).toBe(false);
+  });
+
+  it.each(adapters.filter((p) => p.write).map((p) => [p.id, p] as const))(
+    '%s: a written body has an endpoint and reads back as the rendered request (a system message after the first turns included)',
+    (_id, p) => {
+      expect(p.endpoint?.url).toMatch(/^https:\/\//);
+      const src = {
+        model: 'provider/model-x',
+        messages: [msg('system', 'You are terse.'), msg('user', 'hi'), msg('assistant', 'hello'), msg('system', 'Answer in French.'), msg('user', 'next?')],
+      };
+      const body = p.write!(src);
+      expect(body.model).toBe('model-x');
+      expect(schemaIssues(p.schema, body)).toEqual([]);
+      expect(p.normalise(body).map((m) => [m.role, m.text])).toEqual(src.messages.map((m) => [m.role, m.content]));
+    },
+  );
+});

@@ -1,0 +1,56 @@
+/**
+ * The provider formats, in the order they are walked (spec cache-economics §2a): detection tries
+ * them in this order, the wire views list the ones that write a body in this order, and the
+ * economics find a cache strategy among their strategies. Adding a provider format is one adapter
+ * file (types.ts's ProviderAdapter), its catalog entries, its tests, and one line here.
+ */
+import { anthropic } from './anthropic.ts';
+import { openaiChat } from './openai-chat.ts';
+import { openaiResponses } from './openai-responses.ts';
+import { otelGenai } from './otel-genai.ts';
+import type { ModelFacts, ProviderFallback } from './shared/catalog.ts';
+import { schemaIssues } from '../folds/validate.ts';
+import type { Issue } from '../folds/types.ts';
+import type { CacheStrategy, ProviderAdapter } from './types.ts';
+
+export const PROVIDERS = [openaiChat, openaiResponses, anthropic, otelGenai] as const;
+
+/** A provider format's id (a captured request's `format`). */
+export type ProviderId = (typeof PROVIDERS)[number]['id'];
+export const PROVIDER_IDS = PROVIDERS.map((p) => p.id) as [ProviderId, ...ProviderId[]];
+
+/** The adapter of a format id. */
+export function providerOf(id: ProviderId): ProviderAdapter<ProviderId>;
+export function providerOf(id: string): ProviderAdapter | undefined;
+export function providerOf(id: string): ProviderAdapter | undefined {
+  return (PROVIDERS as readonly ProviderAdapter[]).find((p) => p.id === id);
+}
+
+/** Formats a rendered request can be written in (the wire views), in registry order. */
+export const WIRE_PROVIDERS: readonly ProviderAdapter[] = PROVIDERS.filter((p) => (p as ProviderAdapter).write !== undefined);
+
+/** Every cache strategy of every adapter, once each, in registry order. */
+export const CACHE_STRATEGIES: readonly CacheStrategy[] = [...new Set(PROVIDERS.flatMap((p) => p.cacheStrategies))];
+
+/** The cache strategy of a profile's `cache` value. */
+export function cacheStrategy(id: string): CacheStrategy | undefined {
+  return CACHE_STRATEGIES.find((c) => c.id === id);
+}
+
+/** The adapter whose provider owns a cache strategy (the first in registry order). */
+export function adapterOfStrategy(id: string): ProviderAdapter | undefined {
+  return (PROVIDERS as readonly ProviderAdapter[]).find((p) => p.cacheStrategies.some((c) => c.id === id));
+}
+
+/** Every adapter's catalog entries, each provider's list once, in registry order. */
+export const CATALOG: readonly ModelFacts[] = [...new Set(PROVIDERS.map((p) => p.catalog))].flat();
+
+/** Every adapter's provider fallback, each provider's once, in registry order. */
+export const FALLBACKS: readonly ProviderFallback[] = [...new Set(PROVIDERS.flatMap((p) => ((p as ProviderAdapter).fallback ? [(p as ProviderAdapter).fallback!] : [])))];
+
+/** What is wrong with a body of `format` (its adapter's schema, then the rules a schema cannot say); paths inside the body. */
+export function bodyIssues(format: ProviderId, body: Record<string, unknown>): Issue[] {
+  const adapter: ProviderAdapter = providerOf(format);
+  const issues = schemaIssues(adapter.schema, body);
+  return issues.length ? issues : (adapter.rules?.(body) ?? []);
+}

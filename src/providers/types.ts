@@ -1,0 +1,219 @@
+/**
+ * The one interface every provider format implements (spec cache-economics §2a): an adapter is one
+ * object that knows one wire format end to end — how to recognise a body, its schema, how it reads
+ * as rendered messages with their cache breakpoints, how its response usage reads, how a rendered
+ * request is written back as that body (and sent, as cURL), where its provider puts breakpoints by
+ * default, how its provider caches (a `CacheStrategy`), and the models it knows (catalog entries).
+ * The registry (registry.ts) walks the adapters in order, as Astro walks image services or shiki its
+ * transformers: importing, the `requests` fold, the wire views and the economics ask the registry
+ * and never switch on a provider's name.
+ *
+ * Pure, browser-safe types: providers sit in the folds layer (.dependency-cruiser.cjs), because the
+ * `requests` fold reads bodies through them.
+ */
+import type * as z from 'zod';
+import type { Breakpoint, Issue, RenderedMessage } from '../folds/types.ts';
+import type { ModelFacts, ProviderFallback } from './shared/catalog.ts';
+
+/** A figure and where it comes from. */
+export interface Sourced<T = number> {
+  value: T;
+  /** URL the figure was read from (or `astro.config.mjs` for a project's own figure). */
+  source: string;
+  /** Date it was read, YYYY-MM-DD. */
+  read: string;
+  note?: string;
+}
+
+/** What the provider billed for one request, normalised (a figure not reported is left out). */
+export interface MeasuredUsage {
+  inputTokens: number;
+  cachedTokens?: number;
+  cacheWriteTokens?: number;
+}
+
+/** A problem with a usage value; `path` is inside it (an OTel span: the attribute's key). */
+export interface UsageIssue {
+  path: (string | number)[];
+  message: string;
+  fix: string;
+  /** The issue is about a field's name, not its value. */
+  key?: boolean;
+}
+
+/** A cache marker in a normalised message: the characters of its text the cached prefix covers. */
+export interface Mark {
+  end: number;
+  ttl?: '5m' | '1h';
+}
+
+/** A body's message as the model reads it, provider-neutral. */
+export interface NormalMessage {
+  role: string;
+  text: string;
+  /** Cache markers in this message, in order (absent: none). */
+  marks?: Mark[];
+}
+
+/** A JSON value as the wire writers build it (objects keep insertion order: deterministic output). */
+export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
+
+/** What a fold rendered for one request: the model, the messages and the cache breakpoints it carries. */
+export interface WireSource {
+  model: string;
+  messages: readonly RenderedMessage[];
+  /** The request's own breakpoints (absent or empty: none — the adapter's default strategy applies). */
+  breakpoints?: readonly Breakpoint[];
+}
+
+/** Where a body is sent: the endpoint, its headers (the key only as an environment-variable reference). */
+export interface Endpoint {
+  url: string;
+  headers: string[];
+  /** Name of the environment variable holding the API key. */
+  keyVar: string;
+}
+
+/** How a format's response usage reads. */
+export interface UsageReader {
+  /** What the usage looks like, for a fix: `an Anthropic Messages usage ({"input_tokens", …})`. */
+  shape: string;
+  /** The usage is of this format's shape (by the fields only it has); used to name another format's usage. */
+  looksLike(usage: Record<string, unknown>): boolean;
+  /** The usage → measured figures; problems pushed onto `issues`. */
+  read(usage: Record<string, unknown>, issues: UsageIssue[]): MeasuredUsage | undefined;
+}
+
+/** Where a cached prefix ends: `k` whole messages, then optionally part of message `k`. */
+export interface CachePoint {
+  k: number;
+  /** Part of message `k` covered (a breakpoint inside a message): its characters. */
+  partial?: string;
+  tokens: number;
+  /** Content blocks from the start of the request (Anthropic's lookback counts blocks). */
+  blocks: number;
+  ttl?: '5m' | '1h';
+}
+
+/** The request parameters a cache strategy compares between two requests (absent: not sent). */
+export type RequestParams = Readonly<Record<string, string>>;
+
+/**
+ * What a request-parameter change does to the cache: the entries ending at or before `keepTokens`
+ * stay readable (0: none), the rest are invalidated. `param` names the parameter.
+ */
+export interface Invalidation {
+  param: string;
+  keepTokens: number;
+}
+
+/** A feature a model rejects: the request is an API error, located at the trace's line. */
+export interface Rejection {
+  message: string;
+  fix: string;
+}
+
+/** Figures a cache strategy needs from a model's profile. */
+export interface StrategyProfile {
+  minPrefixTokens: Sourced;
+  stepTokens?: Sourced;
+  maxBreakpoints?: Sourced;
+  lookbackBlocks?: Sourced;
+  extendedRetentionMinutes?: Sourced<number>;
+  /** Features the model accepts, by name (e.g. `mid-conversation-system`). */
+  features?: Readonly<Record<string, Sourced<boolean>>>;
+}
+
+/**
+ * How a provider caches a prompt: the rules the economics engine asks instead of switching on a name.
+ * Positions and entry ends are in tokens and blocks of the request as rendered.
+ */
+export interface CacheStrategy {
+  /** The profile's `cache` value: `anthropic`, `openai-prefix`, `openai-breakpoints`. */
+  id: string;
+  title: string;
+  /**
+   * `prefix`: every request of at least the minimum writes its whole token sequence, read as the
+   * common token prefix in steps; `breakpoints`: entries end at breakpoints, read whole.
+   */
+  entries: 'prefix' | 'breakpoints';
+  /** `ttl`: an entry is gone after its retention; `minimum`: a documented lower bound, it may live longer. */
+  retention: 'ttl' | 'minimum';
+  /** Mechanism figures a catalog model of this strategy gets (refresh, limits, lookback). */
+  mechanism: Pick<StrategyProfile, 'stepTokens' | 'maxBreakpoints' | 'lookbackBlocks'> & { refreshOnHit: Sourced<boolean> };
+  /**
+   * The points a request's entries end at, from its explicit breakpoints (as points, in order) and
+   * the provider's default placement (its adapter's `defaultBreakpoints`, as points);
+   * `atMessage(i)`: the point after message i; `params`: the request parameters its adapter read
+   * (e.g. OpenAI's `prompt_cache_mode`).
+   */
+  points(
+    explicit: readonly CachePoint[],
+    defaults: readonly CachePoint[],
+    messages: readonly { role: string }[],
+    atMessage: (i: number) => CachePoint,
+    p: StrategyProfile,
+    params: RequestParams,
+  ): CachePoint[];
+  /**
+   * Which entries a request can read: `any` alive entry it holds (no lookback is documented), or
+   * only those a breakpoint's `lookback` reaches (the profile's lookbackBlocks, counted in blocks).
+   */
+  reach: 'any' | 'lookback';
+  /** A breakpoint may ask for its own retention (`ttl: "1h"`), with its own write price; else every entry gets the profile's. */
+  perBreakpointTtl: boolean;
+  /** The request is rejected by the API (too many breakpoints, …): why, or undefined. */
+  rejects(explicitCount: number, p: StrategyProfile): string | undefined;
+  /**
+   * A request-parameter change between two requests and what it invalidates, or undefined when the
+   * strategy keeps every entry. `tokensBefore(role)`: tokens of the prefix before the first message
+   * whose role is not in the list (tools / system boundaries).
+   */
+  invalidates(before: RequestParams, after: RequestParams, tokensBefore: (roles: readonly string[]) => number): Invalidation | undefined;
+}
+
+/** One provider format. */
+export interface ProviderAdapter<Id extends string = string> {
+  id: Id;
+  title: string;
+  /** The `npm run import -- --format` name when it is not the id (OTel: `otlp`). */
+  importName?: string;
+  /** The provider a body of this format goes to (catalog entries and their profile fallbacks are per provider). */
+  provider: string;
+  /**
+   * A body of this format? `true`, or why not (one sentence). A body two formats fit stays open
+   * until another line decides; `tieBreak` then picks one.
+   */
+  detect?(body: Record<string, unknown>): true | string;
+  /** Among formats every body fits, this one wins when every body satisfies it. */
+  tieBreak?(body: Record<string, unknown>): boolean;
+  /** The body's schema (what the `requests` fold reads; unknown fields allowed where real bodies carry them). */
+  schema: z.ZodType;
+  /** Rules the schema cannot say; paths inside the body. */
+  rules?(body: Record<string, unknown>): Issue[];
+  /** The body → the messages the model reads, with the body's own cache markers. */
+  normalise(body: Record<string, unknown>): NormalMessage[];
+  /** Request parameters that are a cache dimension (tool_choice, thinking, …), as comparable strings. */
+  params?(body: Record<string, unknown>): RequestParams;
+  /** How the response usage reads. */
+  usage?: UsageReader;
+  /** A rendered request → this format's body (absent: no wire view, e.g. OTel spans). */
+  write?(src: WireSource): JsonObject;
+  endpoint?: Endpoint;
+  /** Message indices a breakpoint sits on when a request carries none (the provider's common strategy; [] for none). */
+  defaultBreakpoints(messages: readonly { role: string }[]): number[];
+  /** The cache strategies of this provider's models (shared between formats of one provider). */
+  cacheStrategies: readonly CacheStrategy[];
+  /** The provider's catalog entries (shared between formats of one provider: the same list object). */
+  catalog: readonly ModelFacts[];
+  /** A model of this provider the catalog does not name (shared between formats of one provider: the same object). */
+  fallback?: ProviderFallback;
+  /**
+   * Features of a request a model may reject (e.g. a mid-conversation system message): for each
+   * message index of the normalised body, the feature it uses.
+   */
+  features?(messages: readonly { role: string }[]): { message: number; feature: string; rejection: Rejection }[];
+  /** Where normalised message `index` sits in the body (to locate a problem in the trace). */
+  messagePath?(body: Record<string, unknown>, index: number): (string | number)[];
+}

@@ -1,0 +1,247 @@
+/**
+ * What the package ships, read from npm itself: the package is built (tools/package/build.ts, as
+ * `prepack` does) into a temp folder holding this project's package.json, README and examples, and
+ * `npm pack --dry-run --json` there lists the files npm would put in the tarball. Then, over those
+ * files' imports (TypeScript's parser, on the `.js` and `.d.ts` modules and on the frontmatter,
+ * scripts and ESM lines of the `.astro` and `.mdx` pages):
+ * - every relative import names a shipped file, and every package import a `dependencies` or
+ *   `peerDependencies` entry (or a Node built-in, or an Astro/Vite virtual module) — never a
+ *   devDependency, which a host does not install;
+ * - every shipped file is reached from an entry: package.json `exports` and `bin`, the injected
+ *   pages (the integration's own routesOf() over the shipped routes folder), the files the modules
+ *   name with `new URL('…', import.meta.url)` or `import.meta.glob`. The README, the package.json
+ *   and the examples (documentation a host copies from) are the only files exempt.
+ * Slow-ish (the declarations' TypeScript program, one `npm pack`): the build project.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, posix } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devDataRoute, routesOf } from '../src/integration/routes.ts';
+import { buildPackage } from '../tools/package/build.ts';
+import { ROOT } from './support/project.ts';
+
+interface PackageJson {
+  name: string;
+  exports: Record<string, string | { types?: string; default: string }>;
+  bin: Record<string, string>;
+  dependencies: Record<string, string>;
+  peerDependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+}
+const PKG = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as PackageJson;
+
+let dir: string;
+let shipped: Set<string>;
+let packed: { entryCount: number; size: number; unpackedSize: number };
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'pfe-contents-'));
+  for (const f of ['package.json', 'README.md', 'examples']) cpSync(join(ROOT, f), join(dir, f), { recursive: true });
+  buildPackage(join(dir, 'lib'));
+  const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: dir, encoding: 'utf8' });
+  const [report] = JSON.parse(out) as [{ entryCount: number; size: number; unpackedSize: number; files: { path: string }[] }];
+  packed = report;
+  shipped = new Set(report.files.map((f) => f.path));
+}, 120_000);
+
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A module specifier a file names, with the line it is on (for the failure message). */
+interface Ref {
+  spec: string;
+  line: number;
+}
+
+/** The specifiers a piece of JavaScript/TypeScript names: imports, re-exports, `import()`, `import("…")` types, `new URL('…', import.meta.url)`, `import.meta.glob('…')`. */
+function refsOf(code: string, fileName: string, lineOffset = 0): Ref[] {
+  const source = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const refs: Ref[] = [];
+  const add = (node: ts.Node, spec: string): void => {
+    refs.push({ spec, line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1 + lineOffset });
+  };
+  const isImportMeta = (n: ts.Node): boolean => ts.isMetaProperty(n) && n.keywordToken === ts.SyntaxKind.ImportKeyword;
+  const visit = (node: ts.Node): void => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      add(node, node.moduleSpecifier.text);
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+      add(node, node.argument.literal.text);
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0])) {
+      add(node, node.arguments[0].text);
+    } else if (
+      ts.isNewExpression(node) &&
+      node.expression.getText() === 'URL' &&
+      node.arguments?.length === 2 &&
+      ts.isStringLiteralLike(node.arguments[0]!) &&
+      ts.isPropertyAccessExpression(node.arguments[1]!) &&
+      isImportMeta(node.arguments[1].expression)
+    ) {
+      add(node, node.arguments[0].text);
+    } else if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      node.expression.name.text === 'glob' &&
+      isImportMeta(node.expression.expression) &&
+      node.arguments[0] &&
+      ts.isStringLiteralLike(node.arguments[0])
+    ) {
+      add(node, `glob:${node.arguments[0].text}`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return refs;
+}
+
+/** The code blocks of a page: an .astro file's frontmatter and `<script>` bodies, an .mdx file's top-level ESM lines (outside fenced code). */
+function codeOf(path: string, text: string): { code: string; line: number }[] {
+  const lines = text.split('\n');
+  if (path.endsWith('.astro')) {
+    const blocks: { code: string; line: number }[] = [];
+    const end = lines[0] === '---' ? lines.indexOf('---', 1) : -1;
+    if (end > 0) blocks.push({ code: lines.slice(1, end).join('\n'), line: 1 });
+    for (const m of text.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)) {
+      blocks.push({ code: m[1]!, line: text.slice(0, m.index).split('\n').length - 1 });
+    }
+    return blocks;
+  }
+  // The frontmatter's `layout:` is an import too (MDX wraps the page in it).
+  const end = lines[0] === '---' ? lines.indexOf('---', 1) : -1;
+  const layout = lines.slice(1, Math.max(end, 1)).flatMap((l, i) => {
+    const m = /^layout:\s*['"]?([^'"\s]+)/.exec(l);
+    return m ? [{ code: `import ${JSON.stringify(m[1])};`, line: i + 1 }] : [];
+  });
+  let fenced = false;
+  return layout.concat(
+    lines.flatMap((l, i) => {
+      if (/^\s*(```|~~~)/.test(l)) fenced = !fenced;
+      return !fenced && i > end && /^(import|export)\s/.test(l) ? [{ code: l, line: i }] : [];
+    }),
+  );
+}
+
+/** The package a bare specifier names (`@scope/name` or `name`). */
+const packageOf = (spec: string): string =>
+  spec
+    .split('/')
+    .slice(0, spec.startsWith('@') ? 2 : 1)
+    .join('/');
+
+/** The shipped file a relative specifier from `file` resolves to, as Node (`.js`), TypeScript (`.ts` → `.d.ts`) and Vite (no extension → `.js`) resolve it; or undefined. */
+function resolveRelative(file: string, spec: string): string | undefined {
+  const path = posix.normalize(posix.join(posix.dirname(file), spec.replace(/\?.*$/, '')));
+  const candidates = [path, `${path}.js`, `${path}/index.js`, path.replace(/\.ts$/, '.d.ts'), path.replace(/\.js$/, '.d.ts')];
+  return candidates.find((c) => shipped.has(c));
+}
+
+/** The shipped files a glob pattern (`./*.mdx`, relative to `file`) matches. */
+function globMatches(file: string, pattern: string): string[] {
+  const full = posix.normalize(posix.join(posix.dirname(file), pattern));
+  const re = new RegExp(`^${full.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')}$`);
+  return [...shipped].filter((f) => re.test(f));
+}
+
+interface Edges {
+  to: Map<string, string[]>;
+  problems: string[];
+}
+
+/** Every shipped module's references, resolved: the files each reaches, and what is wrong with the rest. */
+function edges(): Edges {
+  const allowed = new Set([...Object.keys(PKG.dependencies), ...Object.keys(PKG.peerDependencies), PKG.name]);
+  const to = new Map<string, string[]>();
+  const problems: string[] = [];
+  for (const file of shipped) {
+    const kind = /\.(d\.ts|js|astro|mdx)$/.exec(file)?.[1];
+    if (!kind || file.startsWith('examples/')) continue;
+    const text = readFileSync(join(dir, file), 'utf8');
+    const blocks = kind === 'astro' || kind === 'mdx' ? codeOf(file, text) : [{ code: text, line: 0 }];
+    const targets: string[] = [];
+    for (const block of blocks) {
+      for (const { spec, line } of refsOf(block.code, `${file}.ts`, block.line)) {
+        const at = `${file}:${line}`;
+        if (spec.startsWith('glob:')) targets.push(...globMatches(file, spec.slice(5)));
+        else if (spec.startsWith('.')) {
+          const target = resolveRelative(file, spec);
+          if (target) targets.push(target);
+          else if (!(spec.endsWith('/') && existsSync(join(dir, posix.dirname(file), spec)) && statSync(join(dir, posix.dirname(file), spec)).isDirectory()))
+            problems.push(`${at}: imports ${spec}, which is not shipped`);
+        } else if (isBuiltin(spec) || /^(astro|virtual):/.test(spec)) {
+          // Node's built-ins; Astro's and the explainer's own virtual modules.
+        } else if (!allowed.has(packageOf(spec))) {
+          const dev = packageOf(spec) in PKG.devDependencies ? 'a devDependency, which a host does not install' : 'not a dependency';
+          problems.push(`${at}: imports ${spec}: ${dev}`);
+        }
+      }
+    }
+    to.set(file, targets);
+  }
+  return { to, problems };
+}
+
+/** The files the package is entered by: exports and bin, the injected pages (routesOf, as the integration injects them) and the dev server's data route. */
+function roots(): string[] {
+  const entries = Object.values(PKG.exports).flatMap((e) => (typeof e === 'string' ? [e] : [e.default, ...(e.types ? [e.types] : [])]));
+  const routesDir = join(dir, 'lib/routes');
+  const pages = [...routesOf(routesDir, '/'), devDataRoute(routesDir, '/', '.js')].map((r) =>
+    posix.relative(dir.split('\\').join('/'), fileURLToPath(r.entrypoint).split('\\').join('/')),
+  );
+  return [...entries, ...Object.values(PKG.bin)].map((p) => p.replace(/^\.\//, '')).concat(pages);
+}
+
+describe('the packed package', () => {
+  it('records its size (npm pack --dry-run --json)', () => {
+    console.log(`tarball: ${packed.entryCount} files, ${packed.size} bytes packed, ${packed.unpackedSize} bytes unpacked`);
+    expect(packed.entryCount).toBe(shipped.size);
+  });
+
+  it('ships no test, no TypeScript source, no repository tooling, and declarations only for the public API', () => {
+    const files = [...shipped];
+    expect(files.filter((f) => /\.test\.|(^|\/)(tools|tests)\//.test(f))).toEqual([]);
+    expect(files.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && !f.startsWith('examples/'))).toEqual([]);
+    for (const e of ['lib/package/index.d.ts', 'lib/package/starlight.d.ts', 'lib/package/kit.d.ts']) expect(files).toContain(e);
+    // The page components' modules run; their types are nobody's API.
+    expect(files.filter((f) => /^lib\/(components|routes|playground|wire|prompt)\/.*\.d\.ts$/.test(f))).toEqual([]);
+  });
+
+  it('imports only shipped files, dependencies and peer dependencies', () => {
+    expect(edges().problems).toEqual([]);
+  });
+
+  it('has every shipped file reachable from an export, the bin or an injected page', () => {
+    const { to } = edges();
+    const reached = new Set<string>();
+    const queue = roots();
+    for (const r of queue) expect(shipped, `entry ${r}`).toContain(r);
+    while (queue.length) {
+      const f = queue.pop()!;
+      if (reached.has(f)) continue;
+      reached.add(f);
+      queue.push(...(to.get(f) ?? []));
+    }
+    const exempt = (f: string): boolean => f === 'package.json' || f === 'README.md' || f.startsWith('examples/');
+    expect([...shipped].filter((f) => !reached.has(f) && !exempt(f)).sort()).toEqual([]);
+  });
+
+  it('finds what it must find: a devDependency import and an unreachable file are reported', () => {
+    // The checker's own check, on code it has not seen: a shipped module importing vitest and a missing file.
+    const refs = refsOf("import { it } from 'vitest';\nexport * from './gone.js';\nconst w = new URL('./w.js', import.meta.url);\n", 'x.ts');
+    expect(refs).toEqual([
+      { spec: 'vitest', line: 1 },
+      { spec: './gone.js', line: 2 },
+      { spec: './w.js', line: 3 },
+    ]);
+    expect(packageOf('@astrojs/mdx/server')).toBe('@astrojs/mdx');
+    expect(resolveRelative('lib/cli/check.js', './gone.js')).toBeUndefined();
+    expect(codeOf('x.mdx', "---\nlayout: ../L.astro\n---\nimport a from './a';\n\n```ts\nimport b from './b';\n```\n").map((b) => b.code)).toEqual([
+      'import "../L.astro";',
+      "import a from './a';",
+    ]);
+  });
+});
