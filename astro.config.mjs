@@ -18,6 +18,8 @@ export default defineConfig({
         { label: 'How the fold works', href: 'reference/context-protocol/' },
         { label: 'Writing a scenario', href: 'reference/writing-scenarios/' },
       ],
+      // This site's own pages (src/pages/) get the Content Security Policy too; a host's are left alone.
+      policyPages: ['/'],
     }),
   ],
 });

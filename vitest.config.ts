@@ -29,7 +29,7 @@ if (!process.env.CHROMIUM_PATH && !existsSync('/usr/bin/chromium')) {
 
 const SHARED_BUILD = ['tests/support/global-setup.ts'];
 /** src tests that run the command-line tools (`node src/cli/….ts`) in child processes: a new one is named cli.test.ts or listed here. */
-const CLI_TESTS = ['src/**/cli.test.ts', 'tools/**/cli.test.ts', 'src/preview/folder.test.ts', 'src/scenarios/symlinks.test.ts'];
+const CLI_TESTS = ['src/**/cli.test.ts', 'tools/**/cli.test.ts', 'src/preview/folder.test.ts', 'src/scenarios/symlinks.test.ts', 'src/scenarios/files.test.ts'];
 
 export default defineConfig({
   test: {

@@ -11,8 +11,9 @@ import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { renderCorpus } from '../corpus/check.ts';
 import { reportWithFrames } from '../scenarios/frame.ts';
-import { UPDATE_COMMAND } from '../fixture-format/format.ts';
+import { updateCommand } from '../fixture-format/format.ts';
 import { planFixtures, staleMessage } from '../fixture-format/store.ts';
+import { missingScenariosNotice } from '../scenarios/files.ts';
 import { loadConfig, runMain } from './config.ts';
 
 const readText = (path: string): string | undefined => {
@@ -26,6 +27,8 @@ const readText = (path: string): string | undefined => {
 runMain(async () => {
   const config = await loadConfig();
   const corpus = await renderCorpus(config, { everyEvent: false });
+  const noFolder = missingScenariosNotice(config);
+  if (noFolder) console.warn(noFolder);
   for (const w of corpus.warnings) console.warn(`${w.pos.file}:${w.pos.line}:${w.pos.col} warning: ${w.message}`);
   if (corpus.errors.length) {
     console.error(reportWithFrames(corpus.errors, (f) => readText(join(config.root, f))));
@@ -57,6 +60,6 @@ runMain(async () => {
 function newFixturesNotice(fixturesDir: string, names: readonly string[]): string {
   return [
     ...names.map((n) => `  missing: ${fixturesDir}/${n}`),
-    `  next: run \`${UPDATE_COMMAND}\` to write ${names.length === 1 ? 'it' : 'them'}, and commit ${names.length === 1 ? 'it' : 'them'} with the scenario (in CI a missing fixture is an error)`,
+    `  next: run \`${updateCommand()}\` to write ${names.length === 1 ? 'it' : 'them'}, and commit ${names.length === 1 ? 'it' : 'them'} with the scenario (in CI a missing fixture is an error)`,
   ].join('\n');
 }

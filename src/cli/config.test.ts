@@ -7,8 +7,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { UserError } from '../errors.ts';
+import { project as projectFacts, setProject } from '../project.ts';
 import { readExplainerOptions } from './config.ts';
 
 const url = (p: string): string => JSON.stringify(pathToFileURL(resolve(import.meta.dirname, p)).href);
@@ -22,6 +23,9 @@ const project = (files: Record<string, string>): string => {
 afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
+// Reading a config sets the process's project facts (src/project.ts) to that folder's: restore them.
+const facts = projectFacts();
+afterEach(() => setProject(facts));
 
 const fails = async (dir: string): Promise<string> => {
   const err = await readExplainerOptions(dir).catch((e: unknown) => e);

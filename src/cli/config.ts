@@ -11,10 +11,10 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { UserError } from '../errors.ts';
 import { INTEGRATION_NAME, starlightOptions } from '../integration/index.ts';
+import { CONFIG_FILES, useProject } from '../integration/project-facts.ts';
 import { resolveOptions, type ExplainerConfig, type ExplainerOptions } from '../integration/options.ts';
 
-/** The config file names Astro looks for, in its order. */
-export const CONFIG_FILES = ['astro.config.mjs', 'astro.config.js', 'astro.config.mts', 'astro.config.ts', 'astro.config.cjs', 'astro.config.cts'];
+export { CONFIG_FILES } from '../integration/project-facts.ts';
 
 /** The explainer's options as written in the astro config at `root`. */
 export async function readExplainerOptions(root: string): Promise<ExplainerOptions> {
@@ -24,6 +24,8 @@ export async function readExplainerOptions(root: string): Promise<ExplainerOptio
       `no astro config in ${root} (looked for ${CONFIG_FILES.join(', ')})\n  fix: run the command in the site's folder (where astro.config.mjs is), with explainer({…}) in its integrations`,
     );
   }
+  // The messages from here on name this project's commands and config file (src/project.ts).
+  useProject(root);
   const before = starlightOptions().length;
   let config: { integrations?: unknown[] };
   try {

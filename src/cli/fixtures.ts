@@ -9,14 +9,20 @@ import { readFileSync } from 'node:fs';
 import { renderCorpus } from '../corpus/check.ts';
 import { reportWithFrames } from '../scenarios/frame.ts';
 import { applyPlan, planFixtures } from '../fixture-format/store.ts';
+import { missingScenariosNotice } from '../scenarios/files.ts';
 import { loadConfig, runMain, UsageError } from './config.ts';
+import { project, runCommand } from '../project.ts';
 
 runMain(async () => {
   if (process.env.CI && !process.argv.includes('--allow-ci')) {
-    throw new UsageError('npm run fixtures rewrites committed files and never runs in CI.\n  fix: run it locally and commit fixtures/; CI checks them with `npm test`');
+    throw new UsageError(
+      `${runCommand('fixtures')} rewrites committed files and never runs in CI.\n  fix: run it locally and commit fixtures/; CI checks them with \`${project().host ? runCommand('check') : 'npm test'}\``,
+    );
   }
   const config = await loadConfig();
   const corpus = await renderCorpus(config, { everyEvent: false });
+  const noFolder = missingScenariosNotice(config);
+  if (noFolder) console.warn(noFolder);
   if (corpus.errors.length) {
     // Nothing is written; each error with a short code frame of its file.
     console.error(

@@ -21,6 +21,7 @@ import { renderTexts } from '../corpus/check.ts';
 import { CorpusError, type InputError } from '../scenarios/errors.ts';
 import type { ExplainerConfig } from '../integration/options.ts';
 import { UsageError } from './config.ts';
+import { runCommand } from '../project.ts';
 
 /** Dropped secrets printed one by one; past this many, a count per kind. */
 const SHOWN_SECRETS = 10;
@@ -114,8 +115,8 @@ export async function importLogCommand(
     console.log(
       `wrote ${result.conversations.length} scenario(s) to ${rel(outDir) || '.'}/ (${ctx.id}-…): ${requests} ${[...formats].join(', ')} request(s), one scenario per conversation, grouped by ${[...by].map(([k, n]) => `${k} (${n})`).join(', ')}; ${measured} with the provider's usage, ${dropped.length} secret(s) dropped, ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
-    console.log(`wrote ${rel(manifestPath)}: the log's conversations, for the traffic summary (npm run report; the site's /traffic/${ctx.id}/ page)`);
-    console.log('next: npm run check && npm run fixtures');
+    console.log(`wrote ${rel(manifestPath)}: the log's conversations, for the traffic summary (${runCommand('report')}; the site's /traffic/${ctx.id}/ page)`);
+    console.log(`next: ${runCommand('check')} && ${runCommand('fixtures')}`);
   } finally {
     for (const s of staged) rmSync(s.tmp, { force: true });
   }

@@ -15,8 +15,10 @@ import { renderTexts } from '../corpus/check.ts';
 import { CorpusError } from '../scenarios/errors.ts';
 import { loadConfig, runMain, UsageError } from './config.ts';
 import { importLogCommand } from './import-log.ts';
+import { runCommand, runCommandWithArgs } from '../project.ts';
 
-const USAGE = `usage: npm run import -- <trace file> [--format ${[...INPUT_FORMATS, ...CAPTURE_IDS].join('|')}] [--id <scenario id>] [--out <scenario file> | --out-dir <folder> (a log: one scenario per conversation)] [--force]`;
+const usage = (): string =>
+  `usage: ${runCommandWithArgs('import')} <trace file> [--format ${[...INPUT_FORMATS, ...CAPTURE_IDS].join('|')}] [--id <scenario id>] [--out <scenario file> | --out-dir <folder> (a log: one scenario per conversation)] [--force]`;
 
 export interface ImportArgs {
   file: string;
@@ -37,19 +39,19 @@ function parseArgs(argv: string[]): ImportArgs {
     if (a === '--force') opts.force = true;
     else if (a === '--format' || a === '--id' || a === '--out' || a === '--out-dir') {
       const v = argv[++i];
-      if (v === undefined) throw new UsageError(`${a} needs a value\n  fix: ${USAGE}`);
+      if (v === undefined) throw new UsageError(`${a} needs a value\n  fix: ${usage()}`);
       if (a === '--format') {
         if (CAPTURE_IDS.includes(v)) opts.capture = v;
         else if ((INPUT_FORMATS as readonly string[]).includes(v)) opts.format = v as InputFormat;
         else throw new UsageError(`unknown --format "${v}"\n  fix: use one of ${[...INPUT_FORMATS, ...CAPTURE_IDS].join(', ')}`);
       } else opts[a === '--id' ? 'id' : a === '--out' ? 'out' : 'outDir'] = v;
-    } else if (a.startsWith('--')) throw new UsageError(`unknown option ${a}\n  fix: ${USAGE}`);
+    } else if (a.startsWith('--')) throw new UsageError(`unknown option ${a}\n  fix: ${usage()}`);
     else if (file === undefined) file = a;
-    else throw new UsageError(`one trace file at a time (got ${file} and ${a})\n  fix: ${USAGE}`);
+    else throw new UsageError(`one trace file at a time (got ${file} and ${a})\n  fix: ${usage()}`);
   }
-  if (!file) throw new UsageError(`no trace file given\n  fix: ${USAGE}`);
+  if (!file) throw new UsageError(`no trace file given\n  fix: ${usage()}`);
   if (opts.out !== undefined && opts.outDir !== undefined)
-    throw new UsageError(`--out names one scenario file, --out-dir a folder for one per conversation: give one of them\n  fix: ${USAGE}`);
+    throw new UsageError(`--out names one scenario file, --out-dir a folder for one per conversation: give one of them\n  fix: ${usage()}`);
   return { file, ...opts };
 }
 
@@ -110,5 +112,5 @@ runMain(async () => {
   console.log(
     `wrote ${out}: ${result.requests} ${result.format} request(s)${result.detected ? ' (format detected; --format chooses it)' : ''}, ${result.measured} with the provider's usage, ${result.dropped.length} secret(s) dropped`,
   );
-  console.log('next: npm run check && npm run fixtures');
+  console.log(`next: ${runCommand('check')} && ${runCommand('fixtures')}`);
 });

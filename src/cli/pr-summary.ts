@@ -19,22 +19,25 @@ import { CorpusError } from '../scenarios/errors.ts';
 import { parsePr, previewUrl } from '../preview/paths.ts';
 import { basePathOf } from '../integration/site-base.ts';
 import { loadConfig, runMain, UsageError } from './config.ts';
+import { runCommandWithArgs } from '../project.ts';
 
 runMain(async () => {
   let values;
   try {
     ({ values } = parseArgs({ options: { base: { type: 'string' }, 'site-url': { type: 'string' }, pr: { type: 'string' } }, strict: true }));
   } catch (err) {
-    throw new UsageError(`${(err as Error).message}\n  usage: npm run pr-summary -- --base <git ref> --site-url <url> [--pr <N>]`);
+    throw new UsageError(`${(err as Error).message}\n  usage: ${runCommandWithArgs('pr-summary')} --base <git ref> --site-url <url> [--pr <N>]`);
   }
   const config = await loadConfig();
   const base = values.base ?? config.baseRef;
   if (!base)
     throw new UsageError(
-      'missing --base <git ref> (or EXPLAINER_BASE, or the `baseRef` option)\n  usage: npm run pr-summary -- --base origin/main --site-url https://preview.example',
+      `missing --base <git ref> (or EXPLAINER_BASE, or the \`baseRef\` option)\n  usage: ${runCommandWithArgs('pr-summary')} --base origin/main --site-url https://preview.example`,
     );
   if (!values['site-url'])
-    throw new UsageError('missing --site-url <url> — the preview site the links point at\n  usage: npm run pr-summary -- --base origin/main --site-url https://preview.example');
+    throw new UsageError(
+      `missing --site-url <url> — the preview site the links point at\n  usage: ${runCommandWithArgs('pr-summary')} --base origin/main --site-url https://preview.example`,
+    );
   basePathOf(values['site-url']); // a bad URL is a usage error, not a broken link
   const site = values.pr ? previewUrl(parsePr(values.pr), values['site-url']) : values['site-url'];
   const corpus = await renderCorpus(config, { everyEvent: false });

@@ -7,6 +7,11 @@
  * file inside node_modules); in this repository `npm run prompt-fold -- <command>` runs it directly.
  */
 import { UsageError, runMain } from './config.ts';
+import { useProject } from '../integration/project-facts.ts';
+
+// Every message names the commands as this project runs them (`npx prompt-fold check` in a host
+// site) — usage lines included, which a command prints before it reads the config.
+useProject(process.cwd());
 
 const COMMANDS: Record<string, string> = {
   check: 'the corpus check and fixture freshness, without building',

@@ -14,13 +14,14 @@ import { trafficLines, trafficSummary } from '../economics/traffic.ts';
 import { readTrafficManifests } from '../integration/traffic.ts';
 import { CorpusError } from '../scenarios/errors.ts';
 import { loadConfig, runMain, UsageError } from './config.ts';
+import { project, runCommand } from '../project.ts';
 
 runMain(async () => {
   let values;
   try {
     ({ values } = parseArgs({ options: { json: { type: 'boolean' }, 'all-profiles': { type: 'boolean' } }, strict: true }));
   } catch (err) {
-    throw new UsageError(`${(err as Error).message}\n  usage: npm run report [-- --json] [--all-profiles]`);
+    throw new UsageError(`${(err as Error).message}\n  usage: ${runCommand('report')} [${project().host ? '' : '-- '}--json] [--all-profiles]`);
   }
   const config = await loadConfig();
   const corpus = assertClean(await renderCorpus(config, { everyEvent: false }));

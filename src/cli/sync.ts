@@ -11,8 +11,9 @@ import { PREVIEWS_DIR } from '../preview/paths.ts';
 import { syncSite } from '../sync/sync.ts';
 import { openTarget, TARGET_FORMS } from '../sync/target.ts';
 import { runMain, UsageError } from './config.ts';
+import { runCommand, runCommandWithArgs } from '../project.ts';
 
-const USAGE = `usage: npm run sync -- --target <target> [--dry-run [--verbose]] [--prune] [--endpoint <url>] [--dist <dir>]
+const USAGE = `usage: ${runCommandWithArgs('sync')} --target <target> [--dry-run [--verbose]] [--prune] [--endpoint <url>] [--dist <dir>]
 
   --target    ${TARGET_FORMS}
   --dry-run   print the plan (what would be uploaded or deleted) and change nothing
@@ -21,7 +22,7 @@ const USAGE = `usage: npm run sync -- --target <target> [--dry-run [--verbose]] 
   --endpoint  S3 endpoint for non-AWS services (Cloudflare R2, MinIO); empty means AWS
   --dist      the built site (default: dist)
 
-The target's ${PREVIEWS_DIR}/ folder holds pull-request previews (npm run preview:publish); a sync never
+The target's ${PREVIEWS_DIR}/ folder holds pull-request previews (${runCommand('preview:publish')}); a sync never
 lists, prunes or overwrites it.
 
 S3 credentials come from AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY (AWS_SESSION_TOKEN), AWS_REGION.`;

@@ -8,6 +8,7 @@
  * astro.config.mjs.
  */
 import { CACHE_KINDS, FALLBACK_PROFILE, FAMILIES, MODELS, PREFIXES, PROFILES, strategyOf, type CacheKind, type Prices, type Profile, type Sourced } from './providers.ts';
+import { configFile } from '../project.ts';
 
 type Figure<T> = T | Sourced<T>;
 
@@ -55,18 +56,17 @@ export interface ProfileMatch {
   by: string;
 }
 
-const CONFIG_SOURCE = 'astro.config.mjs';
 const TOKENIZERS = ['o200k_base', 'cl100k_base', 'approx'];
 const STRATEGIES: Record<string, CacheKind> = { prefix: 'openai-prefix', breakpoints: 'openai-breakpoints' };
 
 function figure<T>(v: Figure<T> | undefined, read: string): Sourced<T> | undefined {
   if (v === undefined) return undefined;
   if (v !== null && typeof v === 'object' && 'value' in (v as object)) return v as Sourced<T>;
-  return { value: v as T, source: CONFIG_SOURCE, read };
+  return { value: v as T, source: configFile(), read };
 }
 
 /** Merges a project's options over the shipped data; problems are messages with their fix. */
-export function resolveEconomics(opts: EconomicsOptions = {}, today = 'astro.config.mjs'): { config: EconomicsConfig; problems: string[] } {
+export function resolveEconomics(opts: EconomicsOptions = {}, today = configFile()): { config: EconomicsConfig; problems: string[] } {
   const problems: string[] = [];
   const profiles: Record<string, Profile> = { ...PROFILES };
   for (const [id, o] of Object.entries(opts.profiles ?? {})) {
@@ -102,7 +102,7 @@ export function resolveEconomics(opts: EconomicsOptions = {}, today = 'astro.con
     }
     if (merged.title === undefined) merged.title = id;
     if (merged.cache !== undefined && CACHE_KINDS.includes(merged.cache) && strategyOf(merged as Profile).entries === 'prefix' && !merged.stepTokens)
-      merged.stepTokens = { value: 1, source: CONFIG_SOURCE, read: today };
+      merged.stepTokens = { value: 1, source: configFile(), read: today };
     profiles[id] = merged as Profile;
   }
   const models = { ...MODELS, ...(opts.models ?? {}) };

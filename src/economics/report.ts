@@ -8,6 +8,7 @@ import { totalsOf, underEveryProfile, type CacheBreak, type RequestEconomics, ty
 import type { EconomicsConfig } from './profiles.ts';
 import { formatShare, formatTokens, formatUsd, NO_PRICE } from './format.ts';
 import { measuredComparison, measuredLines, measuredReportFields, type MeasuredReportFields } from './measured.ts';
+import { configFile } from '../project.ts';
 
 /** The record's fields a report row carries, in the JSON's key order. */
 const CARRIED = [
@@ -150,7 +151,7 @@ export function reportTable(corpus: ReportInput, opts: { allProfiles?: Economics
   }
   if (corpus.scenarios.some((r) => corpus.economics.get(r.scenario.id)?.profiles.some((p) => !p.priced))) {
     out.push(
-      `${NO_PRICE}: add prices for a profile in astro.config.mjs — explainer({economics: {profiles: {"<id>": {prices: {input, cachedInput, cacheWrite, output}}}}}) (USD per million tokens)`,
+      `${NO_PRICE}: add prices for a profile in ${configFile()} — explainer({economics: {profiles: {"<id>": {prices: {input, cachedInput, cacheWrite, output}}}}}) (USD per million tokens)`,
     );
   }
   return `${out.join('\n').trimEnd()}\n`;

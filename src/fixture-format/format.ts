@@ -11,15 +11,17 @@ import type { RenderedScenario } from '../prompt/render.ts';
 import { BREAKPOINT_COMMENT, type PrintedBreakpoint } from '../prompt/breakpoints.ts';
 import { CUT_COMMENT } from '../prompt/weave.ts';
 import { readMarkdown } from '../scenarios/source.ts';
+import { runCommand } from '../project.ts';
 
-export const UPDATE_COMMAND = 'npm run fixtures';
+/** The command that rewrites the fixtures, as this project runs it (src/project.ts). */
+export const updateCommand = (): string => runCommand('fixtures');
 
 /** A request block's fence path: `request@<offset>.yaml`. */
 export const REQUEST_FENCE = /^request@(\d+)\.yaml$/;
 const requestFence = (offset: number): string => `request@${offset}.yaml`;
 
 export function fixtureText(r: RenderedScenario): string {
-  const head = [`# ${r.scenario.title}`, '', `Generated from \`${r.scenario.file}\` by \`${UPDATE_COMMAND}\` — do not edit by hand.`];
+  const head = [`# ${r.scenario.title}`, '', `Generated from \`${r.scenario.file}\` by \`${updateCommand()}\` — do not edit by hand.`];
   const blocks = r.requests.map((q) =>
     ['<details>', `<summary>request @${q.offset}</summary>`, '', `\`\`\`yaml (${requestFence(q.offset)})`, q.text, '```', '', '</details>'].join('\n'),
   );

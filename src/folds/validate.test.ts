@@ -86,4 +86,64 @@ describe('schemaIssues', () => {
     const schema = z.strictObject({ key: z.string().min(1), at: z.iso.datetime(), n: z.int().nonnegative() });
     expect(schemaIssues(schema, { key: '', at: 'x', n: -2 }).map((i) => i.path)).toEqual([['key'], ['at'], ['n']]);
   });
+
+  describe('a plain union: the member the value was meant to be', () => {
+    const text = z.strictObject({ kind: z.literal('text'), text: z.string(), style: z.enum(['plain', 'bold']).optional() });
+    const image = z.strictObject({ kind: z.literal('image'), url: z.string() });
+    const schema = z.strictObject({ parts: z.array(z.union([text, image])) });
+
+    it('a bad value inside the member whose tag matches gets its allowed values and a did-you-mean', () => {
+      expect(schemaIssues(schema, { parts: [{ kind: 'text', text: 'y', style: 'bolt' }] })).toEqual([
+        { path: ['parts', 0, 'style'], message: '`parts.0.style` is the string "bolt", which is not allowed — did you mean `bold`?', fix: 'use one of: "plain", "bold"' },
+      ]);
+    });
+
+    it('a misspelt field inside a member gets the member’s fields and a did-you-mean', () => {
+      expect(
+        schemaIssues(schema, {
+          parts: [
+            { kind: 'image', url: 'u' },
+            { kind: 'text', text: 'x', stlye: 'bold' },
+          ],
+        }),
+      ).toEqual([
+        {
+          path: ['parts', 1, 'stlye'],
+          message: 'unknown field `parts.1.stlye` — did you mean `style`?',
+          fix: 'remove it or fix its spelling; allowed here: kind, text, style',
+        },
+      ]);
+    });
+
+    it('a missing field of the member whose tag matches is named, not "Invalid input"', () => {
+      expect(schemaIssues(schema, { parts: [{ kind: 'image' }] })).toEqual([
+        { path: ['parts', 0, 'url'], message: 'missing required field `parts.0.url`', fix: 'add `url:` with a string' },
+      ]);
+    });
+
+    it('a tag that is no member’s lists every member’s tag, with a did-you-mean', () => {
+      expect(schemaIssues(schema, { parts: [{ kind: 'imag', url: 'u' }] })).toEqual([
+        { path: ['parts', 0, 'kind'], message: '`parts.0.kind` is the string "imag", which is not allowed — did you mean `image`?', fix: 'use one of: "text", "image"' },
+      ]);
+    });
+
+    it('a value of none of the members’ types names them all', () => {
+      expect(schemaIssues(schema, { parts: ['str'] })).toEqual([
+        { path: ['parts', 0], message: '`parts.0` must be a mapping, got the string "str"', fix: 'make `parts.0` a mapping' },
+      ]);
+      expect(schemaIssues(z.strictObject({ n: z.union([z.string(), z.int()]) }), { n: true })).toEqual([
+        { path: ['n'], message: '`n` must be a string or a whole number, got boolean true', fix: 'make `n` a string or a whole number' },
+      ]);
+    });
+
+    it('untagged members: the one with the fewest issues', () => {
+      const byShape = z.strictObject({
+        at: z.union([z.strictObject({ line: z.int(), col: z.int() }), z.strictObject({ file: z.string(), line: z.int(), col: z.int(), end: z.int() })]),
+      });
+      expect(schemaIssues(byShape, { at: { line: 1, colum: 2 } })).toEqual([
+        { path: ['at', 'col'], message: 'missing required field `at.col`', fix: 'add `col:` with a whole number' },
+        { path: ['at', 'colum'], message: 'unknown field `at.colum` — did you mean `col`?', fix: 'remove it or fix its spelling; allowed here: line, col' },
+      ]);
+    });
+  });
 });

@@ -7,6 +7,7 @@
 import { AstroError } from 'astro/errors';
 import { join } from 'node:path';
 import { formatError, type CorpusError } from '../scenarios/errors.ts';
+import { runCommand } from '../project.ts';
 
 export class ScenarioError extends AstroError {
   override name = 'ScenarioError';
@@ -53,7 +54,7 @@ export function corpusAstroError(root: string, e: CorpusError): ScenarioError {
 }
 
 /** A build-stopping report: the whole report as the message (the terminal shows it as is). */
-export function buildError(message: string, hint = 'Fix the scenario files named above; `npm run check` prints the same report without building.'): ScenarioError {
+export function buildError(message: string, hint = `Fix the scenario files named above; \`${runCommand('check')}\` prints the same report without building.`): ScenarioError {
   return new ScenarioError(message, hint);
 }
 

@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { rolldown } from 'rolldown';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { browserFolds, browserFoldsModule } from './browser-folds.ts';
 
@@ -21,5 +22,32 @@ describe('browserFolds', () => {
     expect(mod).toContain('BUILTIN_FOLDS.get("context-protocol")');
     expect(mod).toContain(JSON.stringify(join(process.cwd(), 'examples/folds/chat-log.ts')));
     expect(mod).not.toContain('bad.ts');
+  });
+
+  it('bundles a fold with only a default export, and one with only `fold`, without a bundler warning', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pfe-bf-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    writeFileSync(join(dir, 'builtins.js'), 'export const BUILTIN_FOLDS = new Map();\n');
+    writeFileSync(join(dir, 'by-default.js'), "export default { id: 'by-default' };\n");
+    writeFileSync(join(dir, 'by-name.js'), "export const fold = { id: 'by-name' };\n");
+    writeFileSync(
+      join(dir, 'entry.js'),
+      browserFoldsModule(
+        [
+          { spec: './by-default.js', file: join(dir, 'by-default.js') },
+          { spec: './by-name.js', file: join(dir, 'by-name.js') },
+        ],
+        join(dir, 'builtins.js'),
+      ),
+    );
+    const warnings: string[] = [];
+    const bundle = await rolldown({ input: join(dir, 'entry.js'), onwarn: (w) => warnings.push(`${w.code}: ${w.message}`) });
+    const { output } = await bundle.generate({ format: 'es' });
+    await bundle.close();
+    expect(warnings).toEqual([]);
+    // and the module finds both folds
+    writeFileSync(join(dir, 'out.mjs'), output[0].code);
+    const { folds } = (await import(join(dir, 'out.mjs'))) as { folds: Map<string, unknown> };
+    expect([...folds.keys()]).toEqual(['by-default', 'by-name']);
   });
 });

@@ -11,6 +11,7 @@ import { isBuiltin } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { BUILTIN_FOLDS } from '../folds/index.ts';
 import { foldFile } from './options.ts';
+import type { ProjectFacts } from '../project.ts';
 
 export interface BrowserFold {
   /** The spec as written in `folds` (a built-in id, a module path or a package name). */
@@ -58,18 +59,27 @@ export function browserFolds(root: string, specs: readonly string[] = [...BUILTI
 }
 
 /**
- * The playground's fold module: `export const folds` — every browser-safe fold, keyed by id.
+ * The playground's fold module: `export const folds` — every browser-safe fold, keyed by id — and
+ * `project`, the project facts its messages name commands with (src/project.ts).
  * Built-ins come from src/folds; custom folds are imported from their files (default or `fold`
- * export, as the integration's loader reads them).
+ * export, as the integration's loader reads them). The namespace is handed to a function rather
+ * than read as `custom0.fold`: a bundler checks a namespace's member reads against the module's
+ * exports, and warns that `fold` "will always be undefined" for every fold with a default export.
  */
-export function browserFoldsModule(folds: readonly BrowserFold[], builtinIndex: string): string {
-  const lines = [`import { BUILTIN_FOLDS } from ${JSON.stringify(builtinIndex)};`, 'export const folds = new Map();'];
+export function browserFoldsModule(folds: readonly BrowserFold[], builtinIndex: string, project: ProjectFacts = { host: false, configFile: 'astro.config.mjs' }): string {
+  const lines = [
+    `import { BUILTIN_FOLDS } from ${JSON.stringify(builtinIndex)};`,
+    'export const folds = new Map();',
+    'const foldOf = (m) => m.default ?? m.fold;',
+    // The project's commands, for the playground's messages (src/project.ts).
+    `export const project = ${JSON.stringify(project)};`,
+  ];
   folds.forEach((f, i) => {
     if (f.unsafe) return;
     if (!f.file) lines.push(`folds.set(${JSON.stringify(f.spec)}, BUILTIN_FOLDS.get(${JSON.stringify(f.spec)}));`);
     else {
       lines.push(`import * as custom${i} from ${JSON.stringify(f.file)};`);
-      lines.push(`{ const fold = custom${i}.default ?? custom${i}.fold; folds.set(fold.id, fold); }`);
+      lines.push(`{ const fold = foldOf(custom${i}); folds.set(fold.id, fold); }`);
     }
   });
   return `${lines.filter((l) => l.startsWith('import')).join('\n')}\n${lines.filter((l) => !l.startsWith('import')).join('\n')}\n`;

@@ -1,7 +1,9 @@
 /**
- * The Content Security Policy of every built page — the second wall behind escaping, for pages that
- * show untrusted prompt text. Computed by the build (astro:build:done) from each page's own HTML and
- * written as the first element of its <head>:
+ * The Content Security Policy of the explainer's built pages — the second wall behind escaping, for
+ * pages that show untrusted prompt text. Only the explainer's own pages get it (the files its
+ * injected routes wrote), and host pages the host opts in (the `policyPages` option): every other
+ * file of a host's dist/ is left byte for byte as the host built it. Computed by the build
+ * (astro:build:done) from each page's own HTML and written as the first element of its <head>:
  *   default-src 'self'; script-src 'self' + the sha256 of each inline script of that page (+
  *   'wasm-unsafe-eval' only where pagefind's search runs); object-src 'none'; base-uri 'none';
  *   form-action 'self'; style-src 'self' 'unsafe-inline' (styles cannot run code; the panes set a
@@ -17,8 +19,9 @@
  * many inline scripts) is written the slow way, the whole page again.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, openSync, readdirSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
+import { closeSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
+import { relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 /** Script types the browser does not execute (data blocks): no hash needed. */
@@ -45,13 +48,17 @@ export function inlineScriptHashes(html: string, bytes?: Bytes): string[] {
   return [...out];
 }
 
-/** The policy for one page (`bytes`: see inlineScriptHashes). */
-export function policyFor(html: string, bytes?: Bytes): string {
-  const wasm = /pagefind-ui\.js|pagefind\//.test(html) ? " 'wasm-unsafe-eval'" : '';
+/**
+ * The policy for one page (`bytes`: see inlineScriptHashes). `wasm`: the page runs a search (its
+ * own, or the host's: Starlight's search box on every page loads pagefind from a script bundle, not
+ * from the page's HTML).
+ */
+export function policyFor(html: string, bytes?: Bytes, wasm = false): string {
+  const search = wasm || /pagefind-ui\.js|pagefind\//.test(html) ? " 'wasm-unsafe-eval'" : '';
   const hashes = inlineScriptHashes(html, bytes);
   return [
     "default-src 'self'",
-    `script-src 'self'${hashes.length ? ` ${hashes.join(' ')}` : ''}${wasm}`,
+    `script-src 'self'${hashes.length ? ` ${hashes.join(' ')}` : ''}${search}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",
@@ -65,14 +72,22 @@ export function policyFor(html: string, bytes?: Bytes): string {
 
 const META = /<meta http-equiv="content-security-policy"[^>]*>/i;
 
-/** The page with its policy as the first element of <head> (replacing an earlier one). */
-export function withPolicy(html: string): string {
-  const meta = `<meta http-equiv="content-security-policy" content="${policyFor(html.replace(META, ''))}">`;
+/**
+ * The page with its policy as the first element of <head> (replacing an earlier one). A page
+ * without `<head>` (valid HTML: the parser makes one) gets one where the parser would, after
+ * `<html …>` or the doctype, holding just the policy — never an error: the explainer's own layouts
+ * always write a <head>, so only a host page the host opted in can lack one.
+ */
+export function withPolicy(html: string, wasm = false): string {
+  const meta = `<meta http-equiv="content-security-policy" content="${policyFor(html.replace(META, ''), undefined, wasm)}">`;
   if (META.test(html)) return html.replace(META, meta);
   const head = /<head\b[^>]*>/i.exec(html);
-  if (!head) throw new Error('a built page has no <head>: cannot place its Content-Security-Policy');
-  const at = head.index + head[0].length;
-  return html.slice(0, at) + meta + html.slice(at);
+  if (head) {
+    const at = head.index + head[0].length;
+    return html.slice(0, at) + meta + html.slice(at);
+  }
+  const before = /^(?:\s|<!--[\s\S]*?-->)*(?:<!doctype[^>]*>)?(?:\s|<!--[\s\S]*?-->)*(?:<html\b[^>]*>)?/i.exec(html)![0].length;
+  return `${html.slice(0, before)}<head>${meta}</head>${html.slice(before)}`;
 }
 
 /** Bytes the layout reserves for a policy (the longest so far, on the search page, is about 400). */
@@ -83,21 +98,20 @@ export const POLICY_SLOT = `${SLOT_OPEN}${' '.repeat(SLOT_CHARS)}">`;
 const SLOT_BYTES = Buffer.from(POLICY_SLOT);
 
 /**
- * Fills the policy slot of every .html file under `dir` in place (see the header); a page without
- * the slot, or whose policy is longer, gets its policy by withPolicy. Returns how many pages.
+ * Gives each of `files` (built .html pages) its policy: the slot filled in place (see the header);
+ * a page without the slot, or whose policy is longer, gets it by withPolicy. `wasm`: see
+ * policyFor. Returns how many pages.
  */
-export function applyPolicies(dir: string): number {
+export function applyPolicies(files: Iterable<string>, { wasm = false } = {}): number {
   let n = 0;
-  for (const e of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (!e.isFile() || !e.name.endsWith('.html')) continue;
-    const file = join(e.parentPath, e.name);
+  for (const file of files) {
     const bytes = readFileSync(file);
     const at = bytes.indexOf(SLOT_BYTES);
     // latin1: one character per byte, so string offsets are byte offsets and nothing is decoded;
     // the scripts' bytes are hashed as they are (UTF-8, what the browser hashes).
-    const policy = at < 0 ? undefined : policyFor(bytes.toString('latin1'), (from, to) => bytes.subarray(from, to));
+    const policy = at < 0 ? undefined : policyFor(bytes.toString('latin1'), (from, to) => bytes.subarray(from, to), wasm);
     if (policy === undefined || policy.length > SLOT_CHARS) {
-      writeFileSync(file, withPolicy(bytes.toString('utf8').replace(POLICY_SLOT, '')));
+      writeFileSync(file, withPolicy(bytes.toString('utf8').replace(POLICY_SLOT, ''), wasm));
     } else {
       const fd = openSync(file, 'r+');
       try {
@@ -109,4 +123,24 @@ export function applyPolicies(dir: string): number {
     n++;
   }
   return n;
+}
+
+/** A built file's URL path below the output folder: `dist/a/index.html` → `/a/`, `dist/404.html` → `/404.html`. */
+const urlPathOf = (out: string, file: string): string => `/${relative(out, file).split(sep).join('/')}`.replace(/(^|\/)index\.html$/, '$1');
+
+/**
+ * The pages that get a policy, from Astro's `astro:build:done` `assets` (output files by route
+ * pattern): every .html file of the explainer's own routes (`own`: their patterns), and of any
+ * other route whose URL path starts with one of `optIn` (the `policyPages` option). Sorted.
+ */
+export function policyPages(out: string, assets: Map<string, URL[]>, own: ReadonlySet<string>, optIn: readonly string[]): string[] {
+  const files = new Set<string>();
+  for (const [pattern, urls] of assets) {
+    for (const url of urls) {
+      const file = fileURLToPath(url);
+      if (!file.endsWith('.html')) continue;
+      if (own.has(pattern) || optIn.some((p) => urlPathOf(out, file).startsWith(p))) files.add(file);
+    }
+  }
+  return [...files].sort();
 }

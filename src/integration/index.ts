@@ -5,29 +5,36 @@
  * adds @astrojs/mdx and the highlighting settings its reference pages need when the host has not,
  * hands the options to the site's modules through a virtual module, and — on `astro build` — checks the whole corpus before anything is built: any scenario
  * error or stale anchor fails the build with the same file:line:column message as the tests,
- * never a stack trace; after the build every page gets its Content Security Policy (csp.ts) and
- * the explainer's pages their offline search index under the route (search-index.ts). In
+ * never a stack trace; after the build the explainer's own pages (and any host pages the host opted
+ * in) get their Content Security Policy (csp.ts) — every other file of the host's dist/ is left as
+ * the host built it — and, with its own chrome, their offline search index under the route
+ * (search-index.ts; inside Starlight, Starlight's search indexes them). In
  * `astro dev` the content loader watches scenarios/ and pages show errors in the dev overlay
  * instead of stopping the server. EXPLAINER_SITE_BASE sets the site's URL path
- * (Astro's `base`) for a build served under a sub-path, such as a pull-request preview.
+ * (Astro's `base`) for a build served under a sub-path, such as a pull-request preview (the
+ * environment is read in options.ts). Messages name the project's own config file and commands
+ * (src/project.ts, set here from the project root).
  */
 import type { AstroIntegration } from 'astro';
 import { existsSync, rmSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UserError } from '../errors.ts';
 import { writeStamp } from '../sync/build-stamp.ts';
 import { CorpusError } from '../scenarios/errors.ts';
+import { missingScenariosNotice } from '../scenarios/files.ts';
 import { buildError, optionsError } from './astro-error.ts';
 import { registerDevServer } from './dev-reload.ts';
 import { sharedRender } from './shared-render.ts';
 import { resolveRef } from '../review/base.ts';
 import { blockingErrors } from '../review/expectations.ts';
-import { parseOptions, resolveOptions, type ExplainerOptions, type PageOptions } from './options.ts';
+import { ENV, environment, parseOptions, resolveOptions, type ExplainerOptions, type ParsedOptions } from './options.ts';
+import { configFile } from '../project.ts';
+import { useProject } from './project-facts.ts';
 import { browserFolds, browserFoldsModule } from './browser-folds.ts';
-import { applyPolicies } from './csp.ts';
+import { applyPolicies, policyPages } from './csp.ts';
 import { writePageFiles } from './page-files.ts';
-import { normalizeSiteBase, SITE_BASE_ENV } from './site-base.ts';
+import { normalizeSiteBase } from './site-base.ts';
 import { devDataRoute, routesOf } from './routes.ts';
 import { buildSearchIndex } from './search-index.ts';
 import { sharedState } from './shared-state.ts';
@@ -57,7 +64,9 @@ export function explainer(options: ExplainerOptions = {}, setup: SiteSetup = {})
   let projectRoot: string | undefined;
   let outDirOf: string | undefined;
   let startedAt: string | undefined;
-  let page: PageOptions | undefined;
+  let page: ParsedOptions | undefined;
+  /** The patterns of the routes this integration injected: their pages are the explainer's own. */
+  const own = new Set<string>();
   return {
     name: INTEGRATION_NAME,
     explainerOptions: options,
@@ -69,24 +78,26 @@ export function explainer(options: ExplainerOptions = {}, setup: SiteSetup = {})
       'astro:config:setup': async ({ config, command, updateConfig, injectRoute, logger }) => {
         const root = fileURLToPath(config.root);
         projectRoot = root;
+        const facts = useProject(root);
         let resolved;
         try {
           page = parseOptions(options);
           resolved = await resolveOptions(root, options);
         } catch (err) {
-          if (UserError.is(err)) throw optionsError(err.message, err.hint ?? 'Fix the option named above in astro.config.mjs → explainer({…}).');
+          if (UserError.is(err)) throw optionsError(err.message, err.hint ?? `Fix the option named above in ${configFile()} → explainer({…}).`);
           throw err;
         }
         const route = page.route;
         // The pages' own shell links the host's favicon only where the host has one (public/favicon.svg).
         const favicon = existsSync(join(fileURLToPath(config.publicDir), 'favicon.svg'));
         const resolvedId = `\0${CONFIG_MODULE}`;
-        const siteBase = process.env[SITE_BASE_ENV];
+        const env = environment();
+        const siteBase = env.siteBase;
         if (siteBase) {
           try {
             updateConfig({ base: normalizeSiteBase(siteBase) });
           } catch (err) {
-            throw buildError((err as Error).message, 'Unset EXPLAINER_SITE_BASE for a build served at the domain root.');
+            throw buildError((err as Error).message, `Unset ${ENV.siteBase} for a build served at the domain root.`);
           }
         }
         const foldsId = `\0${FOLDS_MODULE}`;
@@ -97,20 +108,24 @@ export function explainer(options: ExplainerOptions = {}, setup: SiteSetup = {})
         // Starlight's: every import of layouts/Base.astro by the explainer's own files gets StarlightBase.astro.
         const ownDir = fileURLToPath(new URL('../', import.meta.url));
         const starlightShell = page.chrome === 'starlight' ? fileURLToPath(new URL('../layouts/StarlightBase.astro', import.meta.url)) : undefined;
+        // Base.astro as the pages import it (`../layouts/Base.astro`) and as the reference pages' layout
+        // does (layouts/Doc.astro: `./Base.astro`) — only from the explainer's own files.
+        const isOwnShell = (id: string, importer?: string): boolean =>
+          !!importer?.startsWith(ownDir) && /(^|\/)Base\.astro$/.test(id) && resolve(dirname(importer), id) === join(ownDir, 'layouts', basename(id));
         const plugin = {
           name: INTEGRATION_NAME,
           enforce: 'pre' as const,
           resolveId: (id: string, importer?: string) => {
             if (id === CONFIG_MODULE) return resolvedId;
             if (id === FOLDS_MODULE) return foldsId;
-            if (starlightShell && /(^|\/)layouts\/Base\.astro$/.test(id) && importer?.startsWith(ownDir)) return starlightShell;
+            if (starlightShell && isOwnShell(id, importer)) return starlightShell;
             return undefined;
           },
           load: (id: string) =>
             id === resolvedId
-              ? `export const root = ${JSON.stringify(root)};\nexport const options = ${JSON.stringify(options)};\nexport const command = ${JSON.stringify(command)};\nexport const page = ${JSON.stringify({ ...page, favicon })};\n`
+              ? `export const root = ${JSON.stringify(root)};\nexport const options = ${JSON.stringify(options)};\nexport const command = ${JSON.stringify(command)};\nexport const page = ${JSON.stringify({ ...page, favicon })};\nexport const project = ${JSON.stringify(facts)};\n`
               : id === foldsId
-                ? browserFoldsModule(forBrowser, builtinIndex)
+                ? browserFoldsModule(forBrowser, builtinIndex, facts)
                 : undefined,
         };
         // The playground's worker is bundled separately: it needs the fold module too.
@@ -122,7 +137,12 @@ export function explainer(options: ExplainerOptions = {}, setup: SiteSetup = {})
         // The pages: every file of src/routes/ under the route (routes.ts). A scenario page's data
         // file is written beside the page by a build (page-files.ts), served by a route in `astro dev`.
         const routesDir = new URL('../routes/', import.meta.url);
-        for (const r of routesOf(fileURLToPath(routesDir), route)) injectRoute(r);
+        // Without its own search (inside Starlight, whose search indexes these pages) there is no search page.
+        for (const r of routesOf(fileURLToPath(routesDir), route)) {
+          if (!page.search && r.pattern === `${route}search`) continue;
+          own.add(r.pattern);
+          injectRoute(r);
+        }
         if (command === 'dev') injectRoute(devDataRoute(fileURLToPath(routesDir), route, EXT));
         if (command !== 'build') return;
         // A build that stops (here, on a scenario error, or later) must not leave the previous site
@@ -139,7 +159,7 @@ export function explainer(options: ExplainerOptions = {}, setup: SiteSetup = {})
           try {
             logger.info(`comparing with base ${base} (${resolveRef(root, base).slice(0, 7)})`);
           } catch (err) {
-            const from = process.env.EXPLAINER_BASE ? 'EXPLAINER_BASE' : 'baseRef';
+            const from = env.baseRef ? ENV.baseRef : 'baseRef';
             throw buildError(`${from}: ${(err as Error).message}`, `Pull-request builds compare with the base branch: fetch it, or unset ${from} for a plain build.`);
           }
         }
@@ -150,21 +170,25 @@ export function explainer(options: ExplainerOptions = {}, setup: SiteSetup = {})
           if (UserError.is(err)) throw buildError(err.message); // e.g. a scenario file linked from outside the project
           throw err;
         }
+        const noFolder = missingScenariosNotice(resolved);
+        if (noFolder) logger.warn(noFolder);
         for (const w of corpus.warnings) logger.warn(`${w.pos.file}:${w.pos.line}:${w.pos.col} warning: ${w.message}`);
         // A review build (EXPLAINER_REVIEW=1: a pull-request preview) shows broken cache expectations instead of failing on them.
         const blocking = blockingErrors(corpus);
         if (blocking.length) throw buildError(new CorpusError(blocking).message);
         logger.info(`corpus ok: ${corpus.scenarios.length} scenarios, ${corpus.scenarios.reduce((n, s) => n + s.requests.length, 0)} requests`);
       },
-      'astro:build:done': async ({ dir, logger }) => {
+      'astro:build:done': async ({ dir, assets, logger }) => {
         const out = fileURLToPath(dir);
         const under = join(out, ...(page?.route ?? '/').split('/').filter(Boolean));
         // The files the pages handed over (a scenario page's data.json, page-files.ts), below the route.
         writePageFiles(under);
-        // Every published page gets its Content Security Policy, computed from its own scripts (csp.ts).
-        logger.info(`content security policy: ${applyPolicies(out)} pages`);
+        // The explainer's pages (and the host's opted in) get their Content Security Policy, computed
+        // from their own scripts (csp.ts); inside Starlight its search box runs on every page.
+        const policies = applyPolicies(policyPages(out, assets, own, page?.policyPages ?? []), { wasm: page?.chrome === 'starlight' });
+        logger.info(`content security policy: ${policies} pages`);
         // The search page's index: the explainer's pages, written under the route (search-index.ts).
-        if (page?.search !== false) logger.info(`search index: ${await buildSearchIndex(under)} pages`);
+        if (page?.search) logger.info(`search index: ${await buildSearchIndex(under)} pages`);
         // Only now is dist/ complete: a sync may publish it (src/sync/build-stamp.ts).
         if (outDirOf && startedAt) writeStamp(outDirOf, { started: startedAt, finished: new Date().toISOString() });
       },

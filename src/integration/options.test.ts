@@ -9,7 +9,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AstroError } from 'astro/errors';
 import { UserError } from '../errors.ts';
 import { explainer } from './index.ts';
-import { OptionsError, parseOptions, resolveOptions, type ExplainerOptions } from './options.ts';
+import { BUILTIN_FOLDS } from '../folds/index.ts';
+import { environment, OptionsError, parseOptions, resolveOptions, type ExplainerOptions, type ParsedOptions } from './options.ts';
 
 const root = process.cwd();
 
@@ -31,6 +32,12 @@ describe('resolveOptions', () => {
     expect((await resolveOptions(root, { baseRef: 'origin/main' })).baseRef).toBe('abc1234');
   });
 
+  it('reads the environment’s overrides in one place; an empty variable is unset', () => {
+    vi.stubEnv('EXPLAINER_BASE', '');
+    vi.stubEnv('EXPLAINER_SITE_BASE', '/previews/pr-1/');
+    expect(environment()).toEqual({ siteBase: '/previews/pr-1/' });
+  });
+
   it('reports a default fold that is not registered as a user error with the fix', async () => {
     const err = await resolveOptions(root, { folds: ['layered'], defaultFold: 'context-protocol' }).catch((e: unknown) => e);
     expect(UserError.is(err)).toBe(true);
@@ -39,9 +46,35 @@ describe('resolveOptions', () => {
 });
 
 describe('the options schema', () => {
-  it('fills the page-level defaults', () => {
-    expect(parseOptions({})).toMatchObject({ route: '/', title: 'prompt-fold-explainer', nav: [], chrome: 'own', search: true });
+  it('fills every default from the schema itself', () => {
+    const all: ParsedOptions = {
+      scenarios: 'scenarios',
+      fixtures: 'fixtures',
+      folds: [...BUILTIN_FOLDS.keys()],
+      defaultFold: 'context-protocol',
+      timeZero: '2026-08-24T16:41:00.000Z',
+      route: '/',
+      title: 'prompt-fold-explainer',
+      nav: [],
+      chrome: 'own',
+      search: true,
+      policyPages: [],
+    };
+    expect(parseOptions({})).toEqual(all);
     expect(parseOptions({ route: '/explainer' }).route).toBe('/explainer/');
+    expect(parseOptions({ policyPages: ['/docs'] }).policyPages).toEqual(['/docs/']);
+  });
+
+  it('has no search of its own inside Starlight (Starlight’s indexes the pages), unless asked', () => {
+    expect(parseOptions({ chrome: 'starlight' }).search).toBe(false);
+    expect(parseOptions({ chrome: 'starlight', search: true }).search).toBe(true);
+    expect(parseOptions({ search: false }).search).toBe(false);
+  });
+
+  it('names a bad time zero and a bad policy page prefix with what to write', () => {
+    const err = catchError(() => parseOptions({ timeZero: 'noon', policyPages: ['docs/../x'] }));
+    expect(err.message).toContain('- timeZero: is not an ISO-8601 instant: write e.g. "2026-08-24T16:41:00.000Z"');
+    expect(err.message).toContain('- policyPages.0: must be a plain URL path such as "/docs/"');
   });
 
   it('names an unknown option and lists the known ones in the hint', () => {

@@ -1,11 +1,12 @@
 /**
- * The explainer's options — the one object in astro.config.mjs that the build, the dev server and
+ * The explainer's options — the one object in astro.config.* that the build, the dev server and
  * every CLI read — checked against a zod schema (an unknown key or a wrong type is an OptionsError
  * naming the option and the fix), and their resolution into a CorpusConfig: defaults filled in,
  * fold ids, fold module paths and fold packages (`@acme/agent-fold`, resolved from the host
  * project) turned into fold values.
  */
 import { UserError } from '../errors.ts';
+import { configFile } from '../project.ts';
 import { createRequire } from 'node:module';
 import { isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -16,51 +17,45 @@ import type { AnyFold } from '../folds/types.ts';
 import type { CorpusConfig } from '../scenarios/load.ts';
 import { resolveEconomics, type EconomicsConfig, type EconomicsOptions } from '../economics/profiles.ts';
 
-export interface ExplainerOptions {
-  /** Scenario folder, relative to the project root. Default `scenarios`. */
-  scenarios?: string;
-  /** Fixture folder, relative to the project root. Default `fixtures`. */
-  fixtures?: string;
-  /** Folds available to scenarios: built-in ids and/or module paths (relative to the root) whose
-   *  default export (or `fold` export) is a fold. Default: every built-in fold. */
-  folds?: string[];
-  /** Fold for scenarios without `fold:`. Default `context-protocol`. */
-  defaultFold?: string;
-  /** Instant that elapsed-time labels count from. Default `2026-08-24T16:41:00.000Z`. */
-  timeZero?: string;
-  /**
-   * Git ref whose committed fixtures every request is compared with (pull-request review), e.g.
-   * `origin/main`. The EXPLAINER_BASE environment variable, when set, takes precedence. Default: none.
-   */
-  baseRef?: string;
-  /** Cache economics: provider profiles and prices added or overridden, model ids mapped to a
-   *  profile (`{profiles, models, prefixes, families}`, see src/economics/profiles.ts). */
-  economics?: EconomicsOptions;
-  /** URL path the explainer's pages, data files and search index live under, below the site's
-   *  `base`: `/` (default) or e.g. `/explainer/`. */
-  route?: string;
-  /** The site title the pages' own layout shows (not used inside Starlight). Default `prompt-fold-explainer`. */
-  title?: string;
-  /** Links before the explainer's own in the header of its own layout (e.g. back to the host's home). */
-  nav?: { label: string; href: string }[];
-  /** Whose page chrome the pages use: `own` (default), or `starlight` (set by the
-   *  `prompt-fold-explainer/starlight` plugin: Starlight's header, sidebar, search and theme). */
-  chrome?: 'own' | 'starlight';
-  /** Build the offline search index under the route after `astro build` (pagefind). Default true. */
-  search?: boolean;
-}
-
 /** A plain URL path segment list, `/` or `/a/b/`. */
 const ROUTE = /^\/(?:[A-Za-z0-9._~-]+\/)*$/;
 
-/** The options' schema: strict, so a misspelt option is an error, not silently ignored. */
-export const optionsSchema = z.strictObject({
-  scenarios: z.string().min(1).optional(),
-  fixtures: z.string().min(1).optional(),
-  folds: z.array(z.string().min(1)).min(1).optional(),
-  defaultFold: z.string().min(1).optional(),
-  timeZero: z.string().optional(),
-  baseRef: z.string().optional(),
+export const DEFAULT_TIME_ZERO = '2026-08-24T16:41:00.000Z';
+
+/** A URL path, ending in `/` (written with or without it). */
+const urlPath = (what: string) =>
+  z
+    .string()
+    .transform((r) => (r.endsWith('/') ? r : `${r}/`))
+    .refine((r) => ROUTE.test(r) && !r.split('/').some((s) => s === '.' || s === '..'), `must be a plain URL path such as ${what}`);
+
+/**
+ * The options: one schema with every default in it — `ExplainerOptions` (what a config writes) and
+ * `ParsedOptions` (defaults filled in) are its input and output types, so there is no second list
+ * to keep in step. Strict: a misspelt option is an error, not silently ignored.
+ */
+const fields = z.strictObject({
+  scenarios: z.string().min(1).default('scenarios').describe('Scenario folder, relative to the project root.'),
+  fixtures: z.string().min(1).default('fixtures').describe('Fixture folder, relative to the project root.'),
+  folds: z
+    .array(z.string().min(1))
+    .min(1)
+    .default(() => [...BUILTIN_FOLDS.keys()])
+    .describe(
+      'Folds available to scenarios: built-in ids, module paths (relative to the root) or installed packages whose default export (or `fold` export) is a fold. Default: every built-in fold.',
+    ),
+  defaultFold: z.string().min(1).default('context-protocol').describe('Fold for scenarios without `fold:`.'),
+  timeZero: z
+    .string()
+    .default(DEFAULT_TIME_ZERO)
+    .refine((t) => !Number.isNaN(Date.parse(t)), `is not an ISO-8601 instant: write e.g. "${DEFAULT_TIME_ZERO}"`)
+    .describe('Instant that elapsed-time labels count from.'),
+  baseRef: z
+    .string()
+    .optional()
+    .describe(
+      'Git ref whose committed fixtures every request is compared with (pull-request review), e.g. `origin/main`. The EXPLAINER_BASE environment variable, when set, takes precedence.',
+    ),
   economics: z
     .strictObject({
       profiles: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
@@ -68,46 +63,70 @@ export const optionsSchema = z.strictObject({
       prefixes: z.record(z.string(), z.string()).optional(),
       families: z.record(z.string(), z.string()).optional(),
     })
-    .optional(),
-  route: z
-    .string()
-    .transform((r) => (r.endsWith('/') ? r : `${r}/`))
-    .refine((r) => ROUTE.test(r) && !r.split('/').some((s) => s === '.' || s === '..'), 'must be a plain URL path such as "/" or "/explainer/"')
-    .optional(),
-  title: z.string().min(1).optional(),
-  nav: z.array(z.strictObject({ label: z.string().min(1), href: z.string().min(1) })).optional(),
-  chrome: z.enum(['own', 'starlight']).optional(),
-  search: z.boolean().optional(),
+    .optional()
+    .describe('Cache economics: provider profiles and prices added or overridden, model ids mapped to a profile (`{profiles, models, prefixes, families}`).'),
+  route: urlPath('"/" or "/explainer/"')
+    .default('/')
+    .describe("URL path the explainer's pages, data files and search index live under, below the site's `base`: `/` or e.g. `/explainer/`."),
+  title: z.string().min(1).default('prompt-fold-explainer').describe("The site title the pages' own layout shows (not used inside Starlight)."),
+  nav: z
+    .array(z.strictObject({ label: z.string().min(1), href: z.string().min(1) }))
+    .default([])
+    .describe("Links before the explainer's own in the header of its own layout (e.g. back to the host's home)."),
+  chrome: z
+    .enum(['own', 'starlight'])
+    .default('own')
+    .describe("Whose page chrome the pages use: `own`, or `starlight` (set by the `prompt-fold-explainer/starlight` plugin: Starlight's header, sidebar, search and theme)."),
+  search: z
+    .boolean()
+    .optional()
+    .describe(
+      "Build the explainer's own search page and index under the route. Default: true with its own chrome; inside Starlight, Starlight's search indexes the explainer's pages and there is no second index.",
+    ),
+  policyPages: z
+    .array(urlPath('"/docs/"'))
+    .default([])
+    .describe("URL path prefixes of the host's own pages that get the Content-Security-Policy too (the explainer's pages always do); every other host page is left as built."),
 });
 
-/** The options with the layout-level defaults filled in (what the pages read). */
-export interface PageOptions {
-  route: string;
-  title: string;
-  nav: { label: string; href: string }[];
-  chrome: 'own' | 'starlight';
-  search: boolean;
+export const optionsSchema = fields.transform((o) => ({ ...o, search: o.search ?? o.chrome === 'own' }));
+
+/** The options as written in astro.config.* (every one optional). */
+export type ExplainerOptions = z.input<typeof optionsSchema>;
+/** The options with every default filled in. */
+export type ParsedOptions = z.output<typeof optionsSchema>;
+/** The page-level options the layouts read. */
+export type PageOptions = Pick<ParsedOptions, 'route' | 'title' | 'nav' | 'chrome' | 'search'>;
+
+/** The environment variables that override an option or the site, read here only. */
+export const ENV = { baseRef: 'EXPLAINER_BASE', siteBase: 'EXPLAINER_SITE_BASE' } as const;
+
+/** The overrides set in the environment (an empty variable is unset). */
+export function environment(): { baseRef?: string; siteBase?: string } {
+  const read = (name: string): string | undefined => process.env[name] || undefined;
+  const baseRef = read(ENV.baseRef);
+  const siteBase = read(ENV.siteBase);
+  return { ...(baseRef && { baseRef }), ...(siteBase && { siteBase }) };
 }
 
 /** Checks `options` against the schema: the parsed options, or an OptionsError listing every problem with its fix. */
-export function parseOptions(options: unknown): ExplainerOptions & PageOptions {
+export function parseOptions(options: unknown): ParsedOptions {
   const r = optionsSchema.safeParse(options ?? {});
   if (!r.success) {
-    const known = Object.keys(optionsSchema.shape).join(', ');
+    const known = Object.keys(fields.shape).join(', ');
     const lines = r.error.issues.map((i) => {
       const at = i.path.length ? i.path.join('.') : '(the options object)';
       if (i.code === 'unrecognized_keys') return `unknown option${i.keys.length > 1 ? 's' : ''} ${i.keys.map((k) => `"${k}"`).join(', ')}${i.path.length ? ` in ${at}` : ''}`;
       return `${at}: ${i.message}`;
     });
     throw new OptionsError(
-      `astro.config.mjs: explainer({…}) has ${lines.length === 1 ? 'a bad option' : `${lines.length} bad options`}:\n${lines.map((l) => `  - ${l}`).join('\n')}`,
+      `${configFile()}: explainer({…}) has ${lines.length === 1 ? 'a bad option' : `${lines.length} bad options`}:\n${lines.map((l) => `  - ${l}`).join('\n')}`,
       {
         hint: `The options are: ${known}. See the README's "Options" table for each one's type.`,
       },
     );
   }
-  const o = r.data as ExplainerOptions;
-  return { ...o, route: o.route ?? '/', title: o.title ?? 'prompt-fold-explainer', nav: o.nav ?? [], chrome: o.chrome ?? 'own', search: o.search ?? true };
+  return r.data;
 }
 
 export interface ExplainerConfig extends CorpusConfig {
@@ -117,9 +136,7 @@ export interface ExplainerConfig extends CorpusConfig {
   economics: EconomicsConfig;
 }
 
-export const DEFAULT_TIME_ZERO = '2026-08-24T16:41:00.000Z';
-
-/** A bad option in astro.config.mjs's `explainer({…})`. */
+/** A bad option in astro.config.*'s `explainer({…})`. */
 export class OptionsError extends UserError {}
 
 /** A fold spec that names a path (`./x.ts`, `../x`, `/abs`) rather than a package or a built-in id. */
@@ -133,14 +150,14 @@ export function foldFile(root: string, spec: string): string {
   if (isPathSpec(spec)) return resolve(root, spec);
   if (!PACKAGE_SPEC.test(spec)) {
     throw new OptionsError(
-      `astro.config.mjs: unknown fold "${spec}" in explainer({folds}).\n  fix: use a built-in id (${[...BUILTIN_FOLDS.keys()].join(', ')}), a module path starting with ./, or an installed package name`,
+      `${configFile()}: unknown fold "${spec}" in explainer({folds}).\n  fix: use a built-in id (${[...BUILTIN_FOLDS.keys()].join(', ')}), a module path starting with ./, or an installed package name`,
     );
   }
   try {
     return createRequire(join(root, 'package.json')).resolve(spec);
   } catch {
     throw new OptionsError(
-      `astro.config.mjs: unknown fold "${spec}" in explainer({folds}): it is not a built-in fold and no package "${spec}" is installed in ${root}\n  fix: npm install ${spec.replace(/^((?:@[^/]+\/)?[^/]+).*$/, '$1')} (its default export must be a fold), or use a built-in id (${[...BUILTIN_FOLDS.keys()].join(', ')}) or a module path starting with ./`,
+      `${configFile()}: unknown fold "${spec}" in explainer({folds}): it is not a built-in fold and no package "${spec}" is installed in ${root}\n  fix: npm install ${spec.replace(/^((?:@[^/]+\/)?[^/]+).*$/, '$1')} (its default export must be a fold), or use a built-in id (${[...BUILTIN_FOLDS.keys()].join(', ')}) or a module path starting with ./`,
     );
   }
 }
@@ -154,7 +171,7 @@ async function loadFold(root: string, spec: string): Promise<AnyFold> {
     mod = (await import(/* @vite-ignore */ pathToFileURL(file).href)) as Record<string, unknown>;
   } catch (err) {
     throw new OptionsError(
-      `astro.config.mjs: cannot import fold module ${spec}: ${(err as Error).message}\n  fix: check the path (relative to the project root) and that the module loads`,
+      `${configFile()}: cannot import fold module ${spec}: ${(err as Error).message}\n  fix: check the path (relative to the project root) and that the module loads`,
     );
   }
   const fold = mod.default ?? mod.fold;
@@ -170,29 +187,27 @@ async function loadFold(root: string, spec: string): Promise<AnyFold> {
 export async function resolveOptions(root: string, given: ExplainerOptions = {}): Promise<ExplainerConfig> {
   const options = parseOptions(given);
   const folds = new Map<string, AnyFold>();
-  for (const spec of options.folds ?? [...BUILTIN_FOLDS.keys()]) {
+  for (const spec of options.folds) {
     const fold = await loadFold(root, spec);
-    if (folds.has(fold.id)) throw new OptionsError(`astro.config.mjs: two folds share the id "${fold.id}"\n  fix: list each fold once; custom folds need their own id`);
+    if (folds.has(fold.id)) throw new OptionsError(`${configFile()}: two folds share the id "${fold.id}"\n  fix: list each fold once; custom folds need their own id`);
     folds.set(fold.id, fold);
   }
-  const defaultFold = options.defaultFold ?? 'context-protocol';
+  const defaultFold = options.defaultFold;
   if (!folds.has(defaultFold)) {
     throw new OptionsError(
-      `astro.config.mjs: defaultFold "${defaultFold}" is not among the folds (${[...folds.keys()].join(', ')})\n  fix: add it to \`folds\` or pick one of those`,
+      `${configFile()}: defaultFold "${defaultFold}" is not among the folds (${[...folds.keys()].join(', ')})\n  fix: add it to \`folds\` or pick one of those`,
     );
   }
-  const timeZero = options.timeZero ?? DEFAULT_TIME_ZERO;
-  if (Number.isNaN(Date.parse(timeZero))) throw new OptionsError(`astro.config.mjs: timeZero "${timeZero}" is not an ISO-8601 instant\n  fix: write e.g. "${DEFAULT_TIME_ZERO}"`);
-  const baseRef = process.env.EXPLAINER_BASE || options.baseRef || undefined;
-  const economics = resolveEconomics(options.economics);
-  if (economics.problems.length) throw new OptionsError(economics.problems.map((p) => `astro.config.mjs: ${p}`).join('\n'));
+  const baseRef = environment().baseRef ?? options.baseRef;
+  const economics = resolveEconomics(options.economics as EconomicsOptions | undefined);
+  if (economics.problems.length) throw new OptionsError(economics.problems.map((p) => `${configFile()}: ${p}`).join('\n'));
   return {
     root,
-    scenariosDir: options.scenarios ?? 'scenarios',
-    fixturesDir: options.fixtures ?? 'fixtures',
+    scenariosDir: options.scenarios,
+    fixturesDir: options.fixtures,
     folds,
     defaultFold,
-    timeZero,
+    timeZero: options.timeZero,
     economics: economics.config,
     ...(baseRef && { baseRef }),
   };

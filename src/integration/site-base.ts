@@ -6,13 +6,14 @@
  * A value that could escape the site or break URLs (`..`, `//`, spaces, quotes) is refused.
  */
 import { UserError } from '../errors.ts';
+import { ENV } from './options.ts';
 
-export const SITE_BASE_ENV = 'EXPLAINER_SITE_BASE';
+export const SITE_BASE_ENV = ENV.siteBase;
 
 export class SiteBaseError extends UserError {}
 
 /** `/a/b/` form: leading and trailing slash, plain segments only. */
-export function normalizeSiteBase(value: string, from = SITE_BASE_ENV): string {
+export function normalizeSiteBase(value: string, from: string = SITE_BASE_ENV): string {
   const trimmed = value.trim();
   if (trimmed === '' || trimmed === '/') return '/';
   const segments = trimmed.replace(/^\/+|\/+$/g, '').split('/');

@@ -34,13 +34,19 @@ export interface StarlightPlugin {
   hooks: { 'config:setup': (params: SetupParams) => Promise<void> };
 }
 
-/** The sidebar group: the explainer's home, then one link per scenario (none when the corpus has errors: the build reports them). */
+/** The sidebar group: the explainer's home, one link per scenario (none when the corpus has errors: the build reports them), then its reference pages and the playground. */
 export async function sidebarGroup(root: string, options: ExplainerOptions): Promise<SidebarItem> {
   const page = parseOptions(options);
   const config = await resolveOptions(root, options);
   const corpus = await sharedRender(config);
   const scenarios = corpus.errors.length ? [] : corpus.scenarios.map((r) => ({ label: r.scenario.title, link: `${page.route}scenarios/${r.scenario.id}/` }));
-  return { label: page.title, items: [{ label: 'Scenarios', link: page.route }, ...scenarios] };
+  const reference = [
+    { label: 'How the numbers are computed', link: `${page.route}reference/economics/` },
+    { label: 'Wire formats', link: `${page.route}reference/wire-formats/` },
+    { label: 'Bring your own fold', link: `${page.route}reference/bring-your-own-fold/` },
+    { label: 'Playground', link: `${page.route}playground/` },
+  ];
+  return { label: page.title, items: [{ label: 'Scenarios', link: page.route }, ...scenarios, ...reference] };
 }
 
 export function explainerStarlight(options: ExplainerOptions = {}): StarlightPlugin {

@@ -408,7 +408,9 @@ export async function initPlayground(): Promise<void> {
     a.download = d.name;
     a.click();
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-    say(`Downloaded ${d.name}${d.id && d.id !== idOf(text) ? ` (id changed to ${d.id}: the site already has ${idOf(text)})` : ''}. Put it in scenarios/ and run npm run check.`);
+    say(
+      `Downloaded ${d.name}${d.id && d.id !== idOf(text) ? ` (id changed to ${d.id}: the site already has ${idOf(text)})` : ''}. Put it in scenarios/ and run ${root.dataset.check ?? 'npm run check'}.`,
+    );
   });
   $('pg-link').addEventListener('click', async () => {
     writeUrl();

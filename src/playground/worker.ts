@@ -6,7 +6,7 @@
  */
 /// <reference lib="webworker" />
 // @ts-expect-error — provided by the explainer integration's vite plugin (browser-safe folds)
-import { folds as registered } from 'virtual:prompt-fold-explainer/folds';
+import { folds as registered, project } from 'virtual:prompt-fold-explainer/folds';
 import { type YamlRange, yamlRanges } from '../components/yaml-tokens.ts';
 import type { AnyFold } from '../folds/types.ts';
 import { load, paneAt, prepare, unexpected, type CorpusFile, type EngineResult, type Prepared } from './engine.ts';
@@ -15,6 +15,10 @@ import { sortErrors, formatError, type InputError } from '../scenarios/errors.ts
 import type { Scenario } from '../scenarios/model.ts';
 import type { ScenarioEconomics } from '../economics/compute.ts';
 import type { EconomicsConfig } from '../economics/profiles.ts';
+import { type ProjectFacts, runCommand, setProject } from '../project.ts';
+
+// Messages name the project's commands (`npx prompt-fold check` in a host site).
+setProject(project as ProjectFacts);
 
 const folds = registered as Map<string, AnyFold>;
 let corpus: CorpusFile[] = [];
@@ -73,7 +77,7 @@ self.onmessage = async (ev: MessageEvent<ToWorker>): Promise<void> => {
     const e: InputError = {
       pos: { file: m.file, line: 1, col: 1 },
       message: `the scenario is ${(m.text.length / 1e6).toFixed(1)} million characters; the playground loads at most ${MAX_CHARS / 1e6} million`,
-      fix: 'shorten it (long texts belong in a file checked with `npm run check`)',
+      fix: `shorten it (long texts belong in a file checked with \`${runCommand('check')}\`)`,
     };
     post({ kind: 'result', seq: m.seq, errors: [toError(e)], warnings: [], timings: { load: 0, fold: 0 } });
     return;

@@ -3,20 +3,42 @@
  * them. The only part of scenario loading that touches the file system — load.ts (texts in, corpus
  * out) stays free of node: imports so that the playground can run it in the browser.
  */
-import { readdirSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { join, sep } from 'node:path';
+import { UserError } from '../errors.ts';
+import { configFile } from '../project.ts';
 import { CorpusError, type InputError } from './errors.ts';
 import { loadTexts, type CorpusConfig, type LoadedCorpus } from './load.ts';
 
 const SCENARIO_FILE = /\.(ya?ml|md)$/;
 
 /**
- * Scenario file paths relative to the root, sorted (the site's order). A scenario file that is a
- * symlink resolving outside the project is refused (a CorpusError naming each): the corpus is the
- * project's own files, never whatever a link points at.
+ * Why the scenario folder has no scenarios to list because it does not exist yet — a site's first
+ * run: the corpus is empty (no scenario pages, nothing to check) and the build, `check` and
+ * `fixtures` print this notice; undefined when the folder exists.
+ */
+export function missingScenariosNotice(config: CorpusConfig): string | undefined {
+  if (existsSync(join(config.root, config.scenariosDir))) return undefined;
+  return (
+    `no scenarios yet: the scenario folder ${config.scenariosDir}/ (the \`scenarios\` option) does not exist in ${config.root}, so there are no scenario pages\n` +
+    `  fix: create ${config.scenariosDir}/ and add a scenario file to it (see "Writing a scenario" in the README), or set \`scenarios:\` in ${configFile()} → explainer({…}) to the folder that has them`
+  );
+}
+
+/**
+ * Scenario file paths relative to the root, sorted (the site's order); none while the folder does
+ * not exist (missingScenariosNotice says so). A path that is not a folder is an error. A scenario
+ * file that is a symlink resolving outside the project is refused (a CorpusError naming each): the
+ * corpus is the project's own files, never whatever a link points at.
  */
 export function listScenarioFiles(config: CorpusConfig): string[] {
   const dir = join(config.root, config.scenariosDir);
+  if (!existsSync(dir)) return [];
+  if (!statSync(dir).isDirectory()) {
+    throw new UserError(
+      `the scenario folder ${config.scenariosDir} (the \`scenarios\` option) is a file, not a folder\n  fix: set \`scenarios:\` in ${configFile()} → explainer({…}) to the folder of scenario files`,
+    );
+  }
   const files = readdirSync(dir)
     .filter((n) => SCENARIO_FILE.test(n))
     .sort()

@@ -10,6 +10,7 @@ import * as z from 'zod';
 import { optionsSchemaOf, payloadSchemasOf } from '../folds/hooks.ts';
 import type { AnyFold, JsonSchema } from '../folds/types.ts';
 import { annotationSchema, compareSchema, eventSchema, expectSchema, ID_PATTERN, scenarioFileSchema } from './schema.ts';
+import { runCommand } from '../project.ts';
 
 const REQUEST_NAME = '^@\\d+$';
 
@@ -86,13 +87,13 @@ export async function scenarioJsonSchema(fold: AnyFold, opts: ScenarioSchemaOpti
   p.compare = { ...compare, description: 'Show every request under a second fold variant, side by side.' };
   const expect = json(expectSchema);
   props(expect).busts = { ...props(expect).busts, items: { type: 'string', pattern: REQUEST_NAME } };
-  p.expect = { ...expect, description: 'The scenario’s promise about the cache, checked by `npm run check`.' };
+  p.expect = { ...expect, description: `The scenario’s promise about the cache, checked by \`${runCommand('check')}\`.` };
   if (!opts.isDefault) s.required = [...new Set([...((s.required ?? []) as string[]), 'fold'])];
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     ...(opts.id && { $id: opts.id }),
     title: `Scenario file (fold: ${fold.id})`,
-    description: `A prompt-fold-explainer scenario rendered by the \`${fold.id}\` fold. Generated from the schemas \`npm run check\` uses; regenerate with \`npm run schemas\`.`,
+    description: `A prompt-fold-explainer scenario rendered by the \`${fold.id}\` fold. Generated from the schemas \`${runCommand('check')}\` uses; regenerate with \`${runCommand('schemas')}\`.`,
     ...s,
   };
 }

@@ -14,6 +14,7 @@ import { batchLabel, checkOrder, checkTime, expandEvents } from './expand.ts';
 import { parseMarkdownScenario } from './markdown.ts';
 import type { Scenario, ScenarioEvent } from './model.ts';
 import { parseYamlScenario, type ParseOptions, type ScenarioDraft } from './parse.ts';
+import { configFile } from '../project.ts';
 
 export interface CorpusConfig {
   /** Absolute project root; file names in errors are relative to it. */
@@ -160,7 +161,7 @@ function foldOf(d: ScenarioDraft, checked: ScenarioDraft[], config: LoadConfig, 
       errors.push({
         pos: d.foldPos,
         message: `unknown fold \`${foldId}\`${didYouMean(foldId, config.folds.keys())}`,
-        fix: `use one of: ${[...config.folds.keys()].join(', ')} (or register the fold in astro.config.mjs)`,
+        fix: `use one of: ${[...config.folds.keys()].join(', ')} (or register the fold in ${configFile()})`,
       });
     return undefined;
   }
