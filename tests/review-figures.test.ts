@@ -85,7 +85,7 @@ const near = (printed: number, want: number): boolean => Math.abs(printed - want
 /** Every scenario section of a summary: stem → its `Tokens:` line and its request lines. */
 function sections(md: string): Map<string, { status: string; tokens?: string; requests: Map<number, { status: string; text?: string }> }> {
   const out = new Map<string, { status: string; tokens?: string; requests: Map<number, { status: string; text?: string }> }>();
-  for (const part of md.split('\n### ').slice(1)) {
+  for (const part of md.split('\n#### ').slice(1)) {
     const head = /\(`([^`]+)`\)(?: — scenario (\w+))?$/.exec(part.split('\n')[0]!)!;
     const tokens = /^Tokens: (.*)$/m.exec(part)?.[1];
     const requests = new Map<number, { status: string; text?: string }>();
@@ -222,7 +222,7 @@ describe("a review's figures are each side's own", () => {
 
   it('an added scenario has no before, whatever its compare: variant', () => {
     const md = summaryAt(sha.added!, sha['fold code']!);
-    expect(md).toMatch(/\(`14-added-copy`\) — scenario added\nTokens: new scenario: [\d,]+ input tokens per turn, cached \d+ %, \$[\d.]+ per turn\n/);
+    expect(md).toMatch(/\(`14-added-copy`\) — scenario added\n\nTokens: new scenario: [\d,]+ input tokens per turn, cached \d+ %, \$[\d.]+ per turn\n/);
     expect(md).not.toMatch(/14-added-copy[^#]*input [\d,]+ → /);
     expect(checkFigures(sha.added!, sha['fold code']!, ['14-added-copy'])).toBeGreaterThan(0);
   }, 180_000);
@@ -230,18 +230,19 @@ describe("a review's figures are each side's own", () => {
   it('lists scenarios whose figures changed although their printed prompts did not', () => {
     expect(repo.git('diff', '--stat', sha.added!, sha['abridged only']!, '--', 'fixtures')).toBe('');
     const md = summaryAt(sha['abridged only']!, sha.added!);
-    expect(md).toContain('**No prompt changes** against');
-    expect(md).toContain('\n### Token figures changed where the printed prompts did not\n');
+    expect(md).toMatch(
+      /^<!-- prompt-fold-explainer:pr-summary -->\n### No prompt changes, but the token or cost figures of \d+ scenarios changed \(abridged boilerplate, prices\) — /,
+    );
     const [before, after] = [reportAt(sha.added!), reportAt(sha['abridged only']!)];
-    const listed = [...md.matchAll(/^- \[[^\]]+\]\([^)]+\) \(`([^`]+)`\): (.*)$/gm)];
+    const listed = [...sections(md)].filter(([, s]) => s.tokens !== undefined);
     expect(listed.length).toBeGreaterThan(5);
-    for (const [, stem, text] of listed) checkPerTurn(stem!, text!, after.get(stem!)!, before.get(stem!)!);
+    for (const [stem, s] of listed) checkPerTurn(stem, s.tokens!, after.get(stem)!, before.get(stem)!);
   }, 180_000);
 
   it('says the base is unknown instead of printing a number when the base has no report', () => {
     const md = summaryAt(sha['after no report']!, sha['no report']!);
     expect(md).toContain(
-      '(`03-whole-prompt-key`)\nWhy: fold option `metadataLines` changed: `every-item` → `synthesized-only`; in the prompt: message 1 (system): 1 line differs (@21, @32, @42); ',
+      '(`03-whole-prompt-key`)\n\nWhy: fold option `metadataLines` changed: `every-item` → `synthesized-only`; in the prompt: message 1 (system): 1 line differs (@21, @32, @42); ',
     );
     expect(md).toMatch(
       /\n\nTokens: before: not known — the base commit has no `npm run report` to compute them with; after: [\d,]+ input tokens per turn, cached \d+ %, \$[\d.]+ per turn\n/,
@@ -259,7 +260,7 @@ describe("a review's figures are each side's own", () => {
     const md = summaryAt('main', sha['fold code']!);
     const tokens = [...md.matchAll(/^Tokens: (.*)$/gm)].map((m) => m[1]!.replace(/\\(.)/g, '$1'));
     expect(tokens.length).toBeGreaterThan(0);
-    for (const t of tokens) expect(html).toContain(`Tokens: ${t.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</p>`);
+    for (const t of tokens) expect(html).toContain(`Tokens: ${t.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</`);
     expect(repo.git('status', '--porcelain', '--ignored', '--', '.', ':!node_modules', ':!dist', ':!.astro')).toBe('');
     expect(repo.git('worktree', 'list').trim().split('\n')).toHaveLength(1);
   }, 300_000);

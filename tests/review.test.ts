@@ -60,7 +60,9 @@ describe('review against a base ref', () => {
     const r = npm(['pr-summary', '--', '--base', 'HEAD~1', '--site-url', 'https://preview.example']);
     expect(r.status, r.stderr).toBe(0);
     const md = r.stdout;
-    expect(md).toMatch(/^<!-- prompt-fold-explainer:pr-summary -->\n\*\*\d+ prompts changed\*\* in 3 scenarios against `HEAD~1` \([0-9a-f]{7}\)/);
+    // The verdict first (this edit appends to the prompts: no request reads less of the cache), then the counts.
+    expect(md).toMatch(/^<!-- prompt-fold-explainer:pr-summary -->\n### Prompts changed without a cache effect: no request reads less of the prompt cache than at the base — /);
+    expect(md).toMatch(/\n\d+ prompts changed in 3 scenarios against `HEAD~1` \([0-9a-f]{7}\)\. \[All changes, with the diffs\]\(https:\/\/preview\.example\/changes\/\)\n/);
     expect(md).toContain('(https://preview.example/scenarios/sent-re-add/) (`02-sent-re-add`)');
     expect(md).toMatch(/- \[request @42\]\(https:\/\/preview\.example\/scenarios\/sent-re-add\/#@42\): changed, \+\d+ −\d+/);
     // Token and cost deltas next to the line counts (base side: the base fixtures' requests re-tokenized).
@@ -82,7 +84,7 @@ describe('review against a base ref', () => {
       const r = npm(['pr-summary', '--', '--base', 'HEAD', '--site-url', 'https://preview.example']);
       expect(r.status, r.stderr).toBe(0);
       expect(r.stdout).toMatch(
-        /### \[[^\]]+\]\(https:\/\/preview\.example\/scenarios\/whole-prompt-key\/\) \(`03-whole-prompt-key`\)\nWhy: the scenario changed — event @10 edited; in the prompt: message \d+ \(\w+\): \d+ lines? differs? \(@21[^\n]*\)\n\nTokens: \+\d+ input tokens per turn; cached \d+ % → \d+ %; \+\$0\.\d+ per turn\n/,
+        /#### \[[^\]]+\]\(https:\/\/preview\.example\/scenarios\/whole-prompt-key\/\) \(`03-whole-prompt-key`\)\n\nWhy: the scenario changed — event @10 edited; in the prompt: message \d+ \(\w+\): \d+ lines? differs? \(@21[^\n]*\)\n\nTokens: \+\d+ input tokens per turn; cached \d+ % → \d+ %; \+\$0\.\d+ per turn\n/,
       );
       // Token counts carry thousands separators (1,228): the delta is the difference of the two counts.
       const m = r.stdout.match(/\[request @21\]\([^)]+\): changed, \+\d+ −\d+ — input (\d[\d,]*) → (\d[\d,]*) \(\+(\d[\d,]*)\)/);
@@ -97,7 +99,7 @@ describe('review against a base ref', () => {
 
   it('says "no prompt changes" against itself', () => {
     const r = npm(['pr-summary', '--', '--base', 'HEAD', '--site-url', 'https://preview.example']);
-    expect(r.stdout).toContain('**No prompt changes** against `HEAD`');
+    expect(r.stdout).toContain('### No prompt changes: every request renders exactly as its committed fixture\n\nAgainst `HEAD`');
   }, 120_000);
 
   it('fails clearly on a ref that is not there', () => {
@@ -183,14 +185,14 @@ describe('why a prompt changed', () => {
   it('names a changed fold option with its old and new value', () => {
     const md = summaryAt('main~2');
     expect(md).toContain('in 1 scenario against');
-    expect(md).toContain('(`11-metadata-lines-before-after`)\nWhy: fold option `metadataLines` changed: `synthesized-only` → `every-item`; in the prompt: message ');
+    expect(md).toContain('(`11-metadata-lines-before-after`)\n\nWhy: fold option `metadataLines` changed: `synthesized-only` → `every-item`; in the prompt: message ');
   }, 120_000);
 
   it('names an edited event, and the same edit in the base of a scenario that extends it', () => {
     const md = summaryAt('main~1');
     expect(md).toContain('in 2 scenarios against');
-    expect(md).toContain('(`01-birth-window`)\nWhy: the scenario changed — event @15 edited; in the prompt: message ');
-    expect(md).toContain('(`02-sent-re-add`)\nWhy: its base scenario `birth-window` changed — event @15 edited; in the prompt: message ');
+    expect(md).toContain('(`01-birth-window`)\n\nWhy: the scenario changed — event @15 edited; in the prompt: message ');
+    expect(md).toContain('(`02-sent-re-add`)\n\nWhy: its base scenario `birth-window` changed — event @15 edited; in the prompt: message ');
   }, 120_000);
 
   it('names the fold and its changed file when the scenario did not change', () => {
@@ -198,7 +200,7 @@ describe('why a prompt changed', () => {
     // The requests fold renders both imported traces: the change to its normaliser changes both.
     expect(md).toContain('in 2 scenarios against');
     for (const name of ['30-imported-trace', '31-imported-eviction'])
-      expect(md).toContain(`(\`${name}\`)\nWhy: the requests fold changed (\`src/folds/requests/normalise.ts\`); the scenario did not; in the prompt: message `);
+      expect(md).toContain(`(\`${name}\`)\n\nWhy: the requests fold changed (\`src/folds/requests/normalise.ts\`); the scenario did not; in the prompt: message `);
   }, 120_000);
 
   it('says all of it on /changes/, as text with names as code', () => {

@@ -1,11 +1,14 @@
 /**
- * `npm run pr-comment -- --from <preview dir> --site-url <url> [--verify-head <sha>]`, or
+ * `npm run pr-comment -- --from <preview dir> --site-url <url> [--verify-head <sha>] [--dry-run]`, or
  * `-- --pr <N> --body-file <file>` — posts the pull-request summary as the ONE summary comment of
  * the pull request, updating it on later pushes instead of adding another (found by its marker).
- * With --from it reads the PR number and the change list from a folder `npm run preview:build`
- * wrote and renders the summary with links into <url>/previews/pr-<N>/; --verify-head first checks
- * with GitHub that the pull request is open at that commit (the folder came from the pull request's
- * own run). Needs GITHUB_TOKEN and GITHUB_REPOSITORY (set in a GitHub Actions step).
+ * With --from it reads the PR number and the review (`changes.json`: changes, token and cost
+ * figures, root causes, broken expectations — validated, it is untrusted) from a folder `npm run
+ * preview:build` wrote and renders it with the same renderer as `npm run pr-summary`, links into
+ * <url>/previews/pr-<N>/; --verify-head first checks with GitHub that the pull request is open at
+ * that commit (the folder came from the pull request's own run). Needs GITHUB_TOKEN and
+ * GITHUB_REPOSITORY (set in a GitHub Actions step) — except with --dry-run, which prints the body it
+ * would post and talks to no one.
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -16,14 +19,23 @@ import { basePathOf } from '../integration/site-base.ts';
 import { parsePr, previewUrl } from '../preview/paths.ts';
 import { runMain, UsageError } from './config.ts';
 
-const USAGE = `usage: npm run pr-comment -- --from <preview dir> --site-url <url> [--verify-head <sha>]
-       npm run pr-comment -- --pr <N> --body-file <file> [--verify-head <sha>]`;
+const USAGE = `usage: npm run pr-comment -- --from <preview dir> --site-url <url> [--verify-head <sha>] [--dry-run]
+       npm run pr-comment -- --pr <N> --body-file <file> [--verify-head <sha>] [--dry-run]
+
+  --dry-run  print the comment body and post nothing (no token needed; --verify-head is not checked)`;
 
 runMain(async () => {
   let values;
   try {
     ({ values } = parseArgs({
-      options: { from: { type: 'string' }, pr: { type: 'string' }, 'body-file': { type: 'string' }, 'verify-head': { type: 'string' }, 'site-url': { type: 'string' } },
+      options: {
+        from: { type: 'string' },
+        pr: { type: 'string' },
+        'body-file': { type: 'string' },
+        'verify-head': { type: 'string' },
+        'site-url': { type: 'string' },
+        'dry-run': { type: 'boolean', default: false },
+      },
       strict: true,
     }));
   } catch (err) {
@@ -38,7 +50,7 @@ runMain(async () => {
     basePathOf(siteUrl);
     pr = values.pr ? parsePr(values.pr) : preview.meta.pr;
     if (pr !== preview.meta.pr) throw new UsageError(`pr-comment: ${values.from} is the preview of #${preview.meta.pr}, not #${pr}`);
-    body = prSummary(preview.changes, previewUrl(pr, siteUrl));
+    body = prSummary(preview.review, previewUrl(pr, siteUrl));
   } else {
     if (!values['body-file']) throw new UsageError(`pr-comment: give --from <preview dir>, or --pr <N> with --body-file <file>\n\n${USAGE}`);
     pr = parsePr(values.pr);
@@ -47,6 +59,10 @@ runMain(async () => {
     } catch (err) {
       throw new UsageError(`pr-comment: cannot read ${values['body-file']}: ${(err as Error).message}`);
     }
+  }
+  if (values['dry-run']) {
+    process.stdout.write(body);
+    return;
   }
   const gh = githubFromEnv();
   if (values['verify-head']) await assertPullHead(gh, pr, values['verify-head']);

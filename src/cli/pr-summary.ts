@@ -1,19 +1,23 @@
 /**
  * `npm run pr-summary -- --base <ref> --site-url <url> [--pr <N>]` — prints the Markdown of the
- * pull-request comment: which prompts changed against the fixtures committed at <ref>, with deep
- * links into the preview site. With --pr, <url> is the production site and the links go to its
- * preview of that pull request (<url>/previews/pr-<N>/…#@offset). Token and cost deltas put the
- * base commit's own figures (its `npm run report`, run on a temporary export: review/base-report.ts)
- * beside this checkout's, or say why the base's are not known. Checks the corpus first (errors
- * fail, nothing printed).
+ * pull-request comment, exactly as CI posts it (the same review data and renderer:
+ * review/review-data.ts, review/summary.ts): the verdict, the totals, the root cause, the broken
+ * expectations, a row per scenario and the per-request detail against the fixtures committed at
+ * <ref>, with deep links into the preview site. With --pr, <url> is the production site and the
+ * links go to its preview of that pull request (<url>/previews/pr-<N>/…#@offset). Token and cost
+ * deltas put the base commit's own figures (its `npm run report`, run on a temporary export:
+ * review/base-report.ts) beside this checkout's, or say why the base's are not known. Broken cache
+ * expectations are part of the summary, as in the preview; any other corpus error fails (nothing
+ * printed), as it stops the preview build.
  */
 import { parseArgs } from 'node:util';
-import { assertClean, renderCorpus } from '../corpus/check.ts';
+import { renderCorpus } from '../corpus/check.ts';
+import { blockingErrors } from '../review/expectations.ts';
+import { buildReview } from '../review/review-data.ts';
 import { prSummary } from '../review/summary.ts';
-import { changesAgainstBase } from '../review/why.ts';
+import { CorpusError } from '../scenarios/errors.ts';
 import { parsePr, previewUrl } from '../preview/paths.ts';
 import { basePathOf } from '../integration/site-base.ts';
-import { headDeltas } from '../review/reviews.ts';
 import { loadConfig, runMain, UsageError } from './config.ts';
 import { runCommandWithArgs } from '../project.ts';
 
@@ -36,9 +40,9 @@ runMain(async () => {
     );
   basePathOf(values['site-url']); // a bad URL is a usage error, not a broken link
   const site = values.pr ? previewUrl(parsePr(values.pr), values['site-url']) : values['site-url'];
-  const corpus = assertClean(await renderCorpus(config, { everyEvent: false }));
-  const { changes } = changesAgainstBase(config, base, corpus.scenarios);
+  const corpus = await renderCorpus(config, { everyEvent: false });
+  const blocking = blockingErrors(corpus, true);
+  if (blocking.length) throw new CorpusError(blocking);
   // The base's figures are its own: its `npm run report`, run on a temporary export of the base commit.
-  const deltas = headDeltas(config.root, changes, corpus);
-  process.stdout.write(prSummary(changes, site, deltas));
+  process.stdout.write(prSummary(buildReview(config, corpus, base), site));
 });

@@ -80,7 +80,7 @@ runMain(async () => {
   try {
     switch (command) {
       case 'build': {
-        buildPreview({ config: await loadConfig(), pr: parsePr(values.pr), baseRef: baseRef(), siteUrl, out: values.out });
+        await buildPreview({ config: await loadConfig(), pr: parsePr(values.pr), baseRef: baseRef(), siteUrl, out: values.out });
         return 0;
       }
       case 'publish': {
@@ -88,7 +88,7 @@ runMain(async () => {
         let dir = values.out;
         if (!values.prebuilt) {
           if (values['verify-head']) throw new UsageError('preview:publish: --verify-head is for --prebuilt folders (built elsewhere)');
-          buildPreview({ config: await loadConfig(), pr: parsePr(values.pr), baseRef: baseRef(), siteUrl, out: values.out });
+          await buildPreview({ config: await loadConfig(), pr: parsePr(values.pr), baseRef: baseRef(), siteUrl, out: values.out });
         } else {
           dir = values.prebuilt;
         }

@@ -27,6 +27,7 @@ import { buildError, optionsError } from './astro-error.ts';
 import { registerDevServer } from './dev-reload.ts';
 import { sharedRender } from './shared-render.ts';
 import { resolveRef } from '../review/base.ts';
+import { blockingErrors } from '../review/expectations.ts';
 import { ENV, environment, parseOptions, resolveOptions, type ExplainerOptions, type ParsedOptions } from './options.ts';
 import { configFile } from '../project.ts';
 import { useProject } from './project-facts.ts';
@@ -172,7 +173,9 @@ export function explainer(options: ExplainerOptions = {}, setup: SiteSetup = {})
         const noFolder = missingScenariosNotice(resolved);
         if (noFolder) logger.warn(noFolder);
         for (const w of corpus.warnings) logger.warn(`${w.pos.file}:${w.pos.line}:${w.pos.col} warning: ${w.message}`);
-        if (corpus.errors.length) throw buildError(new CorpusError(corpus.errors).message);
+        // A review build (EXPLAINER_REVIEW=1: a pull-request preview) shows broken cache expectations instead of failing on them.
+        const blocking = blockingErrors(corpus);
+        if (blocking.length) throw buildError(new CorpusError(blocking).message);
         logger.info(`corpus ok: ${corpus.scenarios.length} scenarios, ${corpus.scenarios.reduce((n, s) => n + s.requests.length, 0)} requests`);
       },
       'astro:build:done': async ({ dir, assets, logger }) => {

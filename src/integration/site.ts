@@ -25,6 +25,8 @@ import { cachedShare, scenarioView, type ScenarioView } from '../prompt/view.ts'
 import type { ChangeSet } from '../review/compare.ts';
 import { assembleReviews, type Review } from '../review/reviews.ts';
 import type { ScenarioDelta } from '../review/delta.ts';
+import { blockingErrors } from '../review/expectations.ts';
+import type { ReviewData } from '../review/review-data.ts';
 
 export type { Review } from '../review/reviews.ts';
 import { CorpusError } from '../scenarios/errors.ts';
@@ -67,6 +69,8 @@ export interface SiteCorpus {
   reviews: Map<string, Map<number, Review>>;
   /** Token and cost deltas per scenario id: against the base ref, else against its `compare:` variant. */
   tokenDeltas: Map<string, ScenarioDelta>;
+  /** The review against the base ref (its verdict leads /changes/); null without one. */
+  review: ReviewData | null;
 }
 
 let config: Promise<ExplainerConfig> | undefined;
@@ -132,11 +136,13 @@ export async function siteCorpus(given?: ScenarioSnapshot): Promise<SiteCorpus> 
   // A build's files do not change while it runs: read once per build, not once per page.
   const snapshot = given ?? (command === 'build' ? (buildSnapshot ??= readSnapshot(c)) : readSnapshot(c));
   const rendered = await sharedRender(c, snapshot);
-  if (rendered.errors.length) throw corpusAstroError(c.root, new CorpusError(rendered.errors));
+  // A review build (a pull-request preview) shows broken cache expectations instead of failing on them.
+  const blocking = blockingErrors(rendered);
+  if (blocking.length) throw corpusAstroError(c.root, new CorpusError(blocking));
   // Derived from the one cached render, so it lives exactly as long as that cache entry.
   let site = sites.get(rendered);
   if (!site) {
-    const { changes, byScenario, tokenDeltas } = await assembleReviews(c, rendered);
+    const { changes, byScenario, tokenDeltas, review } = await assembleReviews(c, rendered);
     site = {
       config: c,
       corpus: rendered,
@@ -145,6 +151,7 @@ export async function siteCorpus(given?: ScenarioSnapshot): Promise<SiteCorpus> 
       changes,
       reviews: byScenario,
       tokenDeltas,
+      review,
     };
     sites.set(rendered, site);
   }

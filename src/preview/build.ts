@@ -2,27 +2,32 @@
  * Builds a pull request's preview: the site compared with the merge-base of the pull request and
  * its base branch (EXPLAINER_BASE, so /changes/ and every changed pane show before/after), under the
  * preview's URL path (EXPLAINER_SITE_BASE=/…/previews/pr-<N>/), with `npm run build` itself — the
- * same build the tests run. The result is one folder, the unit that CI uploads as an artifact and
- * `preview:publish --prebuilt` syncs:
+ * same build the tests run — as a review build (EXPLAINER_REVIEW=1, review/expectations.ts): broken
+ * cache expectations are shown, not fatal, so the change that breaks the cache still gets its
+ * review; an invalid scenario or a stale anchor still stops it (no trustworthy page to show).
+ * The result is one folder, the unit that CI uploads as an artifact and `preview:publish
+ * --prebuilt` syncs:
  *
  *   <out>/site/          the built site (moved from dist/)
  *   <out>/preview.json   {pr, basePath, url, base: {ref, commit}, head}
- *   <out>/changes.json   what changed against the merge-base (for the comment; src/preview/changes.ts)
+ *   <out>/changes.json   the review against the merge-base: changes, figures, causes, broken expectations
+ *                        (for the comment; src/preview/changes.ts)
  *   <out>/summary.md     the pull-request comment, its links pointing into the preview (with --site-url)
  *
  * Nothing partial: the folder is assembled beside <out> and renamed into place at the end.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { resolveRef } from '../review/base.ts';
-import type { ChangeSet } from '../review/compare.ts';
+import { blockingErrors, REVIEW_ENV } from '../review/expectations.ts';
+import { buildReview, type ReviewData } from '../review/review-data.ts';
 import { prSummary } from '../review/summary.ts';
-import { changesAgainstBase } from '../review/why.ts';
+import { CorpusError } from '../scenarios/errors.ts';
 import { SiteBaseError } from '../integration/site-base.ts';
 import type { ExplainerConfig } from '../integration/options.ts';
-import { assertClean, renderCorpus } from '../corpus/check.ts';
-import { parseChanges, serializeChanges } from './changes.ts';
+import { renderCorpus } from '../corpus/check.ts';
+import { parseReview, serializeReview } from './changes.ts';
 import { previewBasePath, previewUrl } from './paths.ts';
 
 export interface PreviewMeta {
@@ -70,6 +75,17 @@ export function mergeBase(root: string, baseRef: string): string {
   }
 }
 
+/** Renames, or copies and removes when `to` is on another file system (CI writes the folder to its temp disk). */
+function move(from: string, to: string): void {
+  try {
+    renameSync(from, to);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+    cpSync(from, to, { recursive: true });
+    rmSync(from, { recursive: true, force: true });
+  }
+}
+
 /** Refuses to replace a folder that is not an earlier preview (so `--out .` can never wipe a project). */
 function assertReplaceable(dir: string): void {
   if (!existsSync(dir)) return;
@@ -96,6 +112,7 @@ export async function buildPreview(options: BuildPreviewOptions): Promise<Previe
       ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'BASE_URL')),
       EXPLAINER_BASE: commit,
       EXPLAINER_SITE_BASE: basePath,
+      [REVIEW_ENV]: '1',
       ASTRO_TELEMETRY_DISABLED: '1',
     },
   });
@@ -108,29 +125,33 @@ export async function buildPreview(options: BuildPreviewOptions): Promise<Previe
     base: { ref: options.baseRef, commit },
     head,
   };
-  const changes = await changesFor(options.config, meta);
-  const summary = meta.url ? prSummary(changes, meta.url) : undefined;
+  const review = await reviewFor(options.config, meta);
+  const summary = meta.url ? prSummary(review, meta.url) : undefined;
   const staging = `${out}.tmp-${process.pid}`;
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
-  renameSync(join(root, 'dist'), join(staging, SITE_DIR));
+  move(join(root, 'dist'), join(staging, SITE_DIR));
   writeFileSync(join(staging, META_FILE), `${JSON.stringify(meta, null, 2)}\n`);
-  writeFileSync(join(staging, CHANGES_FILE), serializeChanges(changes));
+  writeFileSync(join(staging, CHANGES_FILE), serializeReview(review));
   if (summary !== undefined) writeFileSync(join(staging, SUMMARY_FILE), summary);
   rmSync(out, { recursive: true, force: true });
   renameSync(staging, out);
   log(`preview of #${options.pr} ready in ${out}${meta.url ? ` (for ${meta.url}/)` : ''}`);
+  if (review.expectations.length)
+    log(`${review.expectations.length} broken cache expectation(s): the preview and its comment show them; \`npm run check\` (and the pull request's check) fails on them`);
   return meta;
 }
 
-/** Every request that differs from the merge-base's fixtures (what the comment lists). */
-async function changesFor(config: ExplainerConfig, meta: PreviewMeta): Promise<ChangeSet> {
-  const corpus = assertClean(await renderCorpus(config, { everyEvent: false }));
-  return changesAgainstBase(config, meta.base.commit, corpus.scenarios, meta.base.ref).changes;
+/** The review against the merge-base (what the comment says); broken expectations are part of it, other errors stop it. */
+async function reviewFor(config: ExplainerConfig, meta: PreviewMeta): Promise<ReviewData> {
+  const corpus = await renderCorpus(config, { everyEvent: false });
+  const blocking = blockingErrors(corpus, true);
+  if (blocking.length) throw new CorpusError(blocking);
+  return buildReview(config, corpus, meta.base.commit, meta.base.ref);
 }
 
 /** Reads and checks a built preview folder (an artifact from another workflow: untrusted until checked). */
-export function readPreview(dir: string): { meta: PreviewMeta; site: string; changes: ChangeSet; summary?: string } {
+export function readPreview(dir: string): { meta: PreviewMeta; site: string; review: ReviewData; summary?: string } {
   const file = join(dir, META_FILE);
   let meta: PreviewMeta;
   try {
@@ -155,7 +176,7 @@ export function readPreview(dir: string): { meta: PreviewMeta; site: string; cha
     throw new SiteBaseError(`${site}/index.html not found: the preview folder has no built site\n  fix: rebuild it with \`npm run preview:build\``);
   const changesFile = join(dir, CHANGES_FILE);
   if (!existsSync(changesFile)) throw new SiteBaseError(`${changesFile} not found\n  fix: rebuild the preview with \`npm run preview:build\``);
-  const changes = parseChanges(readFileSync(changesFile, 'utf8'), changesFile);
+  const review = parseReview(readFileSync(changesFile, 'utf8'), changesFile);
   const summaryFile = join(dir, SUMMARY_FILE);
-  return { meta, site, changes, ...(existsSync(summaryFile) ? { summary: readFileSync(summaryFile, 'utf8') } : {}) };
+  return { meta, site, review, ...(existsSync(summaryFile) ? { summary: readFileSync(summaryFile, 'utf8') } : {}) };
 }

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseFigures, dependencyMismatches, forgetBaseFigures, parseBaseReport, reportCacheFile } from './base-report.ts';
+import { baseFigures, dependencyMismatches, forgetBaseFigures, parseBaseReport, reportCacheFile, satisfies } from './base-report.ts';
 import type { Figures } from './delta.ts';
 
 describe('parseBaseReport', () => {
@@ -52,6 +52,28 @@ describe('dependencyMismatches', () => {
     ]);
     expect(dependencyMismatches({ dependencies: { yaml: '2.9.1' } }, installed)).toEqual([]);
     expect(dependencyMismatches({}, installed)).toEqual([]);
+  });
+
+  it('judges a range by the version the base’s lockfile records, else by the range itself', () => {
+    const installed = (name: string): string | undefined => ({ 'gpt-tokenizer': '4.0.0', yaml: '2.9.1' })[name];
+    expect(dependencyMismatches({ dependencies: { yaml: '^2.9.0', 'gpt-tokenizer': '~4.0.0' } }, installed)).toEqual([]);
+    expect(dependencyMismatches({ dependencies: { yaml: '^2.10.0', 'gpt-tokenizer': '^3.0.0' } }, installed)).toEqual([
+      'gpt-tokenizer@^3.0.0 (installed: 4.0.0)',
+      'yaml@^2.10.0 (installed: 2.9.1)',
+    ]);
+    // The lockfile says what the base really ran: a range that admits the installed version is not enough.
+    const locked = (name: string): string | undefined => ({ yaml: '2.9.2' })[name];
+    expect(dependencyMismatches({ dependencies: { yaml: '^2.9.0' } }, installed, locked)).toEqual(['yaml@2.9.2 (installed: 2.9.1)']);
+  });
+});
+
+describe('satisfies', () => {
+  it('reads exact versions, caret and tilde ranges, and judges nothing else', () => {
+    expect([satisfies('6.11.1', '^6.11.1'), satisfies('6.12.0', '^6.11.1'), satisfies('7.0.0', '^6.11.1'), satisfies('6.11.0', '^6.11.1')]).toEqual([true, true, false, false]);
+    expect([satisfies('0.3.4', '^0.3.1'), satisfies('0.4.0', '^0.3.1')]).toEqual([true, false]);
+    expect([satisfies('1.2.9', '~1.2.3'), satisfies('1.3.0', '~1.2.3')]).toEqual([true, false]);
+    expect([satisfies('2.9.1', '2.9.1'), satisfies('2.9.2', '2.9.1')]).toEqual([true, false]);
+    expect([satisfies('2.9.1', '>=2'), satisfies('2.9.1', 'latest'), satisfies('2.9.1-beta.1', '^2.9.0')]).toEqual([false, false, false]);
   });
 });
 

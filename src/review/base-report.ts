@@ -79,17 +79,56 @@ export function parseBaseReport(json: string): Map<string, Map<number, Figures>>
   return out;
 }
 
+/** `1.2.3` → [1, 2, 3]; undefined for anything else (a pre-release, a tag). */
+const parts = (v: string): [number, number, number] | undefined => {
+  const m = /^(\d+)\.(\d+)\.(\d+)$/.exec(v.trim());
+  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : undefined;
+};
+
 /**
- * Runtime dependencies the base pins at another version than the one installed (`installed`:
- * name → version, undefined when absent). `name@want (installed: got)` per mismatch, sorted.
+ * Whether `version` satisfies `range`, for the forms a package.json here uses: an exact version,
+ * `^x.y.z` (same major; for 0.x, same minor) and `~x.y.z` (same minor). Any other form is not
+ * judged: false, so the review says the base's figures are not known rather than guess.
  */
-export function dependencyMismatches(basePackage: { dependencies?: Record<string, string> }, installed: (name: string) => string | undefined): string[] {
+export function satisfies(version: string, range: string): boolean {
+  const v = parts(version);
+  const op = range.trim()[0];
+  const r = parts(op === '^' || op === '~' ? range.trim().slice(1) : range);
+  if (!v || !r) return false;
+  const atLeast = v[0] !== r[0] ? v[0] > r[0] : v[1] !== r[1] ? v[1] > r[1] : v[2] >= r[2];
+  if (op === '^') return atLeast && v[0] === r[0] && (r[0] !== 0 || v[1] === r[1]);
+  if (op === '~') return atLeast && v[0] === r[0] && v[1] === r[1];
+  return v[0] === r[0] && v[1] === r[1] && v[2] === r[2];
+}
+
+/**
+ * Runtime dependencies the base would run at another version than the one installed here
+ * (`installed`: name → version, undefined when absent): the version the base's lockfile records
+ * (`locked`), else its package.json's pin or range. `name@want (installed: got)` per mismatch, sorted.
+ */
+export function dependencyMismatches(
+  basePackage: { dependencies?: Record<string, string> },
+  installed: (name: string) => string | undefined,
+  locked: (name: string) => string | undefined = () => undefined,
+): string[] {
   const out: string[] = [];
-  for (const [name, want] of Object.entries(basePackage.dependencies ?? {}).sort(([a], [b]) => (a < b ? -1 : 1))) {
+  for (const [name, range] of Object.entries(basePackage.dependencies ?? {}).sort(([a], [b]) => (a < b ? -1 : 1))) {
     const got = installed(name);
-    if (got !== want) out.push(`${name}@${want} (installed: ${got ?? 'none'})`);
+    const want = locked(name) ?? range;
+    if (got === undefined || !satisfies(got, want)) out.push(`${name}@${want} (installed: ${got ?? 'none'})`);
   }
   return out;
+}
+
+/** The versions the base commit's package-lock.json records, by package name (none without one). */
+function lockedAt(root: string, commit: string, prefix: string): (name: string) => string | undefined {
+  let lock: { packages?: Record<string, { version?: string }> } = {};
+  try {
+    lock = JSON.parse(git(root, ['show', `${commit}:${prefix}package-lock.json`]));
+  } catch {
+    // no lockfile at the base: its package.json's ranges are judged instead
+  }
+  return (name) => lock.packages?.[`node_modules/${name}`]?.version;
 }
 
 const CACHE_KEY = Symbol.for('prompt-fold-explainer/base-figures');
@@ -185,7 +224,7 @@ function computeBaseFigures(root: string, commit: string): BaseFigures {
       return undefined;
     }
   };
-  const mismatches = dependencyMismatches(basePackage, installed);
+  const mismatches = dependencyMismatches(basePackage, installed, lockedAt(root, commit, prefix));
   if (mismatches.length)
     return fail(`the base pins other package versions than the ones installed here (${mismatches.slice(0, 3).join(', ')}${mismatches.length > 3 ? ', …' : ''})`);
   if (!existsSync(join(root, 'node_modules'))) return fail('node_modules is not installed here, so the base cannot be run');

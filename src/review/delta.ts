@@ -131,27 +131,42 @@ interface Touched {
   status: 'unchanged' | 'changed' | 'added' | 'removed';
 }
 
+/** A scenario's two sides against a base (what its delta compares). */
+export interface Sides {
+  before: Side;
+  after: Side;
+}
+
 /**
- * The delta of every scenario against a base: the head's own figures (`head`: own requests by
+ * The two sides of every scenario against a base: the head's own figures (`head`: own requests by
  * scenario id) against the base commit's own (`base`: by file stem, or why they are unknown). A
  * scenario the change adds has no before (whatever it compares itself with); one it removes has
  * no after (keyed by its stem, as the change set names it).
  */
-export function baseDeltas(
+export function baseSides(
   scenarios: readonly Touched[],
   head: ReadonlyMap<string, readonly ({ offset: number } & Figures)[]>,
   base: { ok: true; byStem: ReadonlyMap<string, ReadonlyMap<number, Figures>> } | { ok: false; reason: string },
-): Map<string, ScenarioDelta> {
-  const out = new Map<string, ScenarioDelta>();
+): Map<string, Sides> {
+  const out = new Map<string, Sides>();
   const beforeOf = (s: Touched): Side => {
     if (s.status === 'added') return { kind: 'absent' };
     if (!base.ok) return { kind: 'unknown', reason: base.reason };
     const requests = base.byStem.get(s.stem);
     return requests ? { kind: 'figures', requests } : { kind: 'unknown', reason: `the base's report has no scenario \`${s.stem}\`` };
   };
-  for (const s of scenarios) {
-    const after: Side = s.status === 'removed' ? { kind: 'absent' } : sideOf(head.get(s.id) ?? []);
-    out.set(s.id, reviewDelta(s.id, beforeOf(s), after));
-  }
+  for (const s of scenarios) out.set(s.id, { before: beforeOf(s), after: s.status === 'removed' ? { kind: 'absent' } : sideOf(head.get(s.id) ?? []) });
   return out;
+}
+
+/** The delta of every scenario from its sides (see baseSides). */
+export const deltasOf = (sides: ReadonlyMap<string, Sides>): Map<string, ScenarioDelta> => new Map([...sides].map(([id, s]) => [id, reviewDelta(id, s.before, s.after)]));
+
+/** The delta of every scenario against a base (baseSides, then reviewDelta). */
+export function baseDeltas(
+  scenarios: readonly Touched[],
+  head: ReadonlyMap<string, readonly ({ offset: number } & Figures)[]>,
+  base: { ok: true; byStem: ReadonlyMap<string, ReadonlyMap<number, Figures>> } | { ok: false; reason: string },
+): Map<string, ScenarioDelta> {
+  return deltasOf(baseSides(scenarios, head, base));
 }

@@ -20,6 +20,7 @@ import { baseDeltas, reviewDelta, sideOf, type ScenarioDelta } from './delta.ts'
 import type { ChangeSet, RequestChange } from './compare.ts';
 import { refLabel } from './ref-label.ts';
 import { changesAgainstBase } from './why.ts';
+import { reviewDeltas, reviewOf, type ReviewData } from './review-data.ts';
 
 /** A before/after of one request, whichever review it comes from. */
 export interface Review {
@@ -44,6 +45,8 @@ export interface Reviews {
   byScenario: Map<string, Map<number, Review>>;
   /** Token and cost deltas per scenario id: against the base ref, else against its `compare:` variant. */
   tokenDeltas: Map<string, ScenarioDelta>;
+  /** The whole review against the base ref (verdict, root causes, broken expectations); null without one. */
+  review: ReviewData | null;
 }
 
 /** What the reviews need of the project's config. */
@@ -101,11 +104,12 @@ export function headDeltas(root: string, changes: ChangeSet, corpus: RenderedCor
 export async function assembleReviews(c: ReviewConfig, corpus: RenderedCorpus): Promise<Reviews> {
   const tokenDeltas = new Map<string, ScenarioDelta>();
   const byScenario = await compareReviews(c, corpus, tokenDeltas);
-  if (!c.baseRef) return { changes: null, byScenario, tokenDeltas };
-  const { commit, changes } = changesAgainstBase(c, c.baseRef, corpus.scenarios);
+  if (!c.baseRef) return { changes: null, byScenario, tokenDeltas, review: null };
+  const { commit, changes, fixtures } = changesAgainstBase(c, c.baseRef, corpus.scenarios);
+  const review = reviewOf(c.root, changes, fixtures, corpus);
   // A base ref is what a pull request is about: its deltas replace the compare: variants'.
   tokenDeltas.clear();
-  for (const [id, d] of headDeltas(c.root, changes, corpus)) tokenDeltas.set(id, d);
+  for (const [id, d] of reviewDeltas(review)) tokenDeltas.set(id, d);
   for (const s of changes.scenarios) {
     for (const q of s.requests) {
       if (q.status === 'unchanged' || q.status === 'removed' || !q.diff) continue;
@@ -125,5 +129,5 @@ export async function assembleReviews(c: ReviewConfig, corpus: RenderedCorpus): 
       byScenario.set(s.id, per);
     }
   }
-  return { changes, byScenario, tokenDeltas };
+  return { changes, byScenario, tokenDeltas, review };
 }

@@ -1,0 +1,91 @@
+/** Each lint rule against the provider's documented rule it cites (economics/catalog.ts RULES: URL and date read). */
+import { describe, expect, it } from 'vitest';
+import { RULES } from '../economics/catalog.ts';
+import { lintScenario } from './request-lint.ts';
+
+const ANTHROPIC_CACHING = 'https://platform.claude.com/docs/en/build-with-claude/prompt-caching';
+
+interface Req {
+  offset: number;
+  previous?: number;
+  cut?: number;
+  lines?: string[];
+  ttls?: ('5m' | '1h' | undefined)[];
+  writes?: number;
+  readFrom?: number | null;
+  apiError?: string;
+  outOfReach?: boolean;
+}
+
+/** A scenario of these requests, each the previous one's successor, and its economics. */
+function lint(reqs: Req[]) {
+  const requests = reqs.map((q, i) => ({
+    offset: q.offset,
+    previous: q.previous ?? (i ? reqs[i - 1]!.offset : null),
+    cut: q.cut ?? (i ? (q.lines?.length ?? 2) : null),
+    lines: (q.lines ?? ['model: m', 'messages:']).map((text) => ({ text, from: [], message: -1 })),
+    ...(q.ttls && { breakpoints: q.ttls.map((ttl, m) => ({ message: m, ...(ttl && { ttl }) })) }),
+  }));
+  const econ = reqs.map((q) => ({
+    offset: q.offset,
+    cacheWriteTokens: q.writes ?? 0,
+    readFrom: q.readFrom ?? null,
+    ...(q.apiError && { apiError: q.apiError }),
+    cacheBreak: q.outOfReach ? { cause: 'out-of-reach', events: [], tokensLost: 300, lostCostUsd: null } : null,
+  }));
+  return lintScenario({ requests, chain: requests } as never, { requests: econ, chain: econ } as never);
+}
+
+describe('the request linter', () => {
+  it('api-rejects: more breakpoints than the provider allows is an error, citing the documented limit of 4', () => {
+    const [f, ...rest] = lint([{ offset: 3, apiError: '5 cache breakpoints (the API allows 4)' }]);
+    expect(rest).toEqual([]);
+    expect(f).toMatchObject({ offset: 3, rule: 'api-rejects', severity: 'error', source: { url: ANTHROPIC_CACHING, read: RULES.anthropic.maxBreakpoints.read } });
+    expect(RULES.anthropic.maxBreakpoints.value).toBe(4);
+    expect(f!.source.rule).toContain('up to 4 cache breakpoints');
+  });
+
+  it('ttl-order: a 1-hour breakpoint after a 5-minute (or default) one is an error; longest first is fine', () => {
+    expect(lint([{ offset: 3, ttls: ['1h', '1h', '5m', undefined] }])).toEqual([]);
+    const [f] = lint([{ offset: 3, ttls: ['1h', undefined, '1h'] }]);
+    expect(f).toMatchObject({ rule: 'ttl-order', severity: 'error', message: 'request @3: breakpoint 3 asks for a 1-hour entry after a shorter one' });
+    expect(f!.source).toMatchObject({ url: ANTHROPIC_CACHING });
+    expect(f!.source.rule).toContain('entries with a longer TTL must appear before shorter ones');
+  });
+
+  it('unread-write: a write no later request reads is a warning; the last request (the conversation goes on) and a write read later are not', () => {
+    const found = lint([
+      { offset: 3, writes: 500 },
+      { offset: 6, writes: 200, readFrom: null },
+      { offset: 9, writes: 100, readFrom: 6 },
+    ]);
+    expect(found.map((f) => [f.rule, f.offset, f.severity])).toEqual([['unread-write', 3, 'warning']]);
+    expect(found[0]!.message).toBe('request @3 writes 500 tokens to the cache that no later request of this conversation reads');
+    expect(found[0]!.source.url).toBe('https://platform.claude.com/docs/en/about-claude/pricing');
+  });
+
+  it('out-of-reach: an entry beyond the lookback of the next request is a warning citing the 20-block lookback', () => {
+    const [f] = lint([{ offset: 3 }, { offset: 6, outOfReach: true }]);
+    expect(f).toMatchObject({ rule: 'out-of-reach', offset: 6, severity: 'warning' });
+    expect(RULES.anthropic.lookbackBlocks.value).toBe(20);
+    expect(f!.source.rule).toContain('lookback window is 20 blocks');
+  });
+
+  it('volatile-prefix: the first differing text of the prefix differing only in a value is a warning; a rewrite is not', () => {
+    const head = ['model: m', 'messages:'];
+    const [f, ...rest] = lint([
+      { offset: 3, lines: [...head, 'Current time: 10:01', 'hi'] },
+      { offset: 6, lines: [...head, 'Current time: 10:02', 'hi', 'more'], cut: 2 },
+    ]);
+    expect(rest).toEqual([]);
+    expect(f).toMatchObject({ rule: 'volatile-prefix', offset: 6, severity: 'warning' });
+    expect(f!.message).toBe('request @6: a value that changes on every request sits inside the cached prefix: "Current time: 10:02" (request @3: "Current time: 10:01")');
+    expect(f!.source.rule).toContain('a change at one level invalidates that level and all after it');
+    expect(
+      lint([
+        { offset: 3, lines: [...head, 'the rules'] },
+        { offset: 6, lines: [...head, 'the rules, reworded'], cut: 2 },
+      ]),
+    ).toEqual([]);
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * Lints each request as sent (issue 38, "Lint the request as sent"): per request, findings with a
+ * severity, each tied to the provider's documented rule and its source (URL and date read: the
+ * sourced rules of economics/catalog.ts, never a figure of our own).
+ *
+ *   api-rejects      error    more cache breakpoints than the provider allows (counting Anthropic's
+ *                             automatic slot): the economics already marks such a request, the API's 400
+ *   ttl-order        error    a 1-hour breakpoint after a shorter one: longer TTLs must come first
+ *   unread-write     warning  a request pays for a cache write that no later request of the
+ *                             conversation reads (the last request is left out: the conversation
+ *                             goes on after the scenario)
+ *   out-of-reach     warning  the entry the previous request wrote is beyond the lookback of this
+ *                             request's breakpoints
+ *   volatile-prefix  warning  the first text that differs from the previous request, inside the
+ *                             cached prefix, differs only in a value (a timestamp, an id, a counter)
+ *
+ * Pure: a rendered scenario and its economics in, findings out.
+ */
+import { RULES } from '../economics/catalog.ts';
+import type { ScenarioEconomics } from '../economics/compute.ts';
+import type { RenderedScenario } from '../prompt/render.ts';
+
+export type LintRule = 'api-rejects' | 'ttl-order' | 'unread-write' | 'out-of-reach' | 'volatile-prefix';
+
+export interface LintFinding {
+  offset: number;
+  rule: LintRule;
+  severity: 'error' | 'warning';
+  message: string;
+  /** The provider's documented rule: where it was read, when, and what it says. */
+  source: { url: string; read: string; rule: string };
+}
+
+const A = RULES.anthropic;
+const source = (s: { source: string; read: string; note?: string }): LintFinding['source'] => ({ url: s.source, read: s.read, rule: s.note ?? '' });
+
+/** The line with every run of digits (and long hex ids) as `#`: what stays when only a value changes. */
+const shape = (s: string): string => s.replace(/\b[0-9a-f]{8,}\b/gi, '#').replace(/\d+/g, '#');
+
+/** Retention order of a breakpoint: absent is the provider's default (5 minutes). */
+const ttlRank = (ttl: '5m' | '1h' | undefined): number => (ttl === '1h' ? 1 : 0);
+
+/** Every finding of a scenario's own requests, in request order. */
+export function lintScenario(r: RenderedScenario, econ: ScenarioEconomics): LintFinding[] {
+  const out: LintFinding[] = [];
+  const chain = new Map(r.chain.map((q) => [q.offset, q]));
+  const byOffset = new Map(econ.chain.map((e) => [e.offset, e]));
+  const own = new Set(r.requests.map((q) => q.offset));
+  const last = r.requests.at(-1)?.offset;
+  for (const q of r.requests) {
+    const e = byOffset.get(q.offset);
+    if (!e) continue;
+    if (e.apiError) out.push({ offset: q.offset, rule: 'api-rejects', severity: 'error', message: `request @${q.offset} carries ${e.apiError}`, source: source(A.maxBreakpoints) });
+    const ttls = q.breakpoints?.map((b) => b.ttl) ?? [];
+    const late = ttls.findIndex((t, i) => i > 0 && ttlRank(t) > Math.min(...ttls.slice(0, i).map(ttlRank)));
+    if (late > 0)
+      out.push({
+        offset: q.offset,
+        rule: 'ttl-order',
+        severity: 'error',
+        message: `request @${q.offset}: breakpoint ${late + 1} asks for a 1-hour entry after a shorter one`,
+        source: source(A.ttl1hMinutes),
+      });
+    if (e.cacheWriteTokens > 0 && q.offset !== last && !econ.chain.some((x) => x.readFrom === q.offset && x.offset > q.offset && own.has(x.offset)))
+      out.push({
+        offset: q.offset,
+        rule: 'unread-write',
+        severity: 'warning',
+        message: `request @${q.offset} writes ${e.cacheWriteTokens} tokens to the cache that no later request of this conversation reads`,
+        source: source(A.writeMultiplier5m),
+      });
+    if (e.cacheBreak?.cause === 'out-of-reach')
+      out.push({
+        offset: q.offset,
+        rule: 'out-of-reach',
+        severity: 'warning',
+        message: `request @${q.offset}: the entry request @${q.previous} wrote is beyond the lookback of this request's breakpoints (${e.cacheBreak.tokensLost} tokens not read)`,
+        source: source(A.lookbackBlocks),
+      });
+    const prev = q.previous === null ? undefined : chain.get(q.previous);
+    if (prev && q.cut !== null && q.cut < prev.lines.length) {
+      const [now, was] = [q.lines[q.cut]?.text ?? '', prev.lines[q.cut]?.text ?? ''];
+      if (now !== was && shape(now) === shape(was))
+        out.push({
+          offset: q.offset,
+          rule: 'volatile-prefix',
+          severity: 'warning',
+          message: `request @${q.offset}: a value that changes on every request sits inside the cached prefix: "${now.trim()}" (request @${prev.offset}: "${was.trim()}")`,
+          source: source(A.cacheOrder),
+        });
+    }
+  }
+  return out;
+}
