@@ -7,7 +7,7 @@
  * `--json`, a section after the table. The JSON also carries each scenario's `whatIf`
  * (economics/what-if.ts): the other retention choices its provider offers, re-priced, with 1,000
  * conversations and the idle gap from which they pay. Checks the corpus first (errors fail,
- * nothing printed).
+ * nothing printed). In `--json` each request carries its `lint` findings (src/lint/report.ts).
  */
 import { parseArgs } from 'node:util';
 import { assertClean, renderCorpus } from '../corpus/check.ts';
@@ -15,6 +15,7 @@ import { buildReport, reportTable } from '../economics/report.ts';
 import { DEFAULT_ECONOMICS } from '../economics/profiles.ts';
 import { trafficLines, trafficSummary } from '../economics/traffic.ts';
 import { whatIf } from '../economics/what-if.ts';
+import { lintedScenarios } from '../lint/report.ts';
 import { readTrafficManifests } from '../integration/traffic.ts';
 import { CorpusError } from '../scenarios/errors.ts';
 import { loadConfig, runMain, UsageError } from './config.ts';
@@ -39,6 +40,6 @@ runMain(async () => {
     return;
   }
   const report = buildReport(corpus, all);
-  const scenarios = report.scenarios.map((s, i) => ({ ...s, whatIf: whatIf(corpus.scenarios[i]!, economics) }));
+  const scenarios = lintedScenarios(report, corpus.lint).map((s, i) => ({ ...s, whatIf: whatIf(corpus.scenarios[i]!, economics) }));
   process.stdout.write(`${JSON.stringify({ ...report, scenarios, traffic }, null, 2)}\n`);
 });

@@ -2,7 +2,9 @@
  * The corpus check: load every scenario and render it, collecting every error of every file.
  * This is what the fixture test, the check command and the site build all run first — so a stale
  * anchor, a bad payload or two files writing one output (scenarios/outputs.ts) fails each of them
- * with the same message.
+ * with the same message. Each request is linted as sent (src/lint/request-lint.ts): a finding the API
+ * would reject the request for is an error, the others are warnings, each at the request's event
+ * with the provider's documented rule it follows.
  */
 import { CorpusError, type InputError } from '../scenarios/errors.ts';
 import { loadCorpus } from '../scenarios/files.ts';
@@ -14,6 +16,7 @@ import { everyProfile, scenarioEconomics, type ScenarioEconomics } from '../econ
 import { checkExpectations } from '../economics/expect.ts';
 import { checkMeasured } from '../economics/measured.ts';
 import { DEFAULT_ECONOMICS, type EconomicsConfig } from '../economics/profiles.ts';
+import { lintScenario, type LintFinding } from '../lint/request-lint.ts';
 
 export interface RenderedCorpus {
   scenarios: RenderedScenario[];
@@ -21,6 +24,8 @@ export interface RenderedCorpus {
   warnings: Warning[];
   /** Cache economics per scenario id (tokens, cached tokens, cost, cache breaks). */
   economics: Map<string, ScenarioEconomics>;
+  /** The request linter's findings per scenario id, in request order (none: an empty list). */
+  lint: Map<string, LintFinding[]>;
 }
 
 /** What rendering needs of the config: the folds, and the economics (defaults when absent). */
@@ -31,6 +36,7 @@ async function renderAll(scenarios: Scenario[], loadErrors: InputError[], config
   const errors = [...loadErrors, ...outputCollisions(scenarios)];
   const warnings: Warning[] = [];
   const economics = new Map<string, ScenarioEconomics>();
+  const lint = new Map<string, LintFinding[]>();
   const rendered: RenderedScenario[] = [];
   for (const s of scenarios) {
     const r = await renderScenario(s, config.folds.get(s.fold)!, { everyEvent, ...(s.deploy && { deployed: config.folds.get(s.deploy.fold)! }) }, errors);
@@ -45,8 +51,30 @@ async function renderAll(scenarios: Scenario[], loadErrors: InputError[], config
     economics.set(s.id, econ);
     checkExpectations(r, econ, errors);
     checkMeasured(r, econ, errors);
+    const findings = lintScenario(r, econ);
+    lint.set(s.id, findings);
+    reportFindings(r, findings, errors, warnings);
   }
-  return { scenarios: rendered, errors, warnings, economics };
+  return { scenarios: rendered, errors, warnings, economics, lint };
+}
+
+/** Where the provider documents a finding's rule, as the check prints it. */
+export const findingSource = (f: LintFinding): string => `${f.rule}: ${f.source.url}, read ${f.source.read}`;
+
+/**
+ * The findings at their request events: errors (the API would reject the request) fail the check,
+ * warnings are printed. A request the API rejects is already an error of the economics at the same
+ * event (economics/expect.ts checkApiErrors, from the adapter's flag and with its fix, and the
+ * rule's source): it is not reported twice.
+ */
+function reportFindings(r: RenderedScenario, findings: readonly LintFinding[], errors: InputError[], warnings: Warning[]): void {
+  const pos = new Map(r.scenario.chain.map((e) => [e.offset, e.pos]));
+  for (const f of findings) {
+    if (f.rule === 'api-rejects' || f.rule === 'feature-rejected') continue;
+    const at = pos.get(f.offset) ?? r.scenario.pos;
+    if (f.severity === 'warning') warnings.push({ pos: at, message: `${f.message} (${findingSource(f)})` });
+    else errors.push({ pos: at, message: `${f.message} (${findingSource(f)})`, fix: f.fix ?? `follow the provider's rule at ${f.source.url}` });
+  }
 }
 
 /** Loads and renders the corpus on disk; errors are returned, not thrown. */

@@ -19,6 +19,7 @@ import { requestParams } from './params.ts';
 import { costs, lostCost, tidy, UNPRICED, type CostSplit, type Priced } from './price.ts';
 import { profileFor, type EconomicsConfig, type ProfileMatch } from './profiles.ts';
 import type { Profile } from './providers.ts';
+import type { Sourced } from './catalog.ts';
 import { remember, settledTexts, shapeCache, simulate, type Run, type ShapeCache, type Simulated } from './simulate.ts';
 
 export type { CacheBreak, Cause, CostSplit, ShapeCache };
@@ -56,6 +57,8 @@ export interface RequestEconomics {
   apiError?: string;
   /** How to make the request one the API accepts (set with apiError when the strategy or the model says). */
   apiFix?: string;
+  /** The provider's documented rule the API rejects it by (the breakpoint limit, or the feature's page); set with apiError. */
+  apiRule?: Sourced<unknown>;
   /** Previous request of the chain (the one the ✂ line compares with). */
   previous: number | null;
   /** Tokens above the ✂ line: the common token prefix with the previous request. */
@@ -152,6 +155,7 @@ function record(s: Simulated, c: Classified, priced: Priced, outputTokens: numbe
     noCacheCostUsd: priced.noCache,
     ...(res.apiError && { apiError: res.apiError }),
     ...(s.rejected && { apiFix: s.rejected.fix }),
+    ...(res.apiError && { apiRule: s.rejected?.rule ?? p.maxBreakpoints }),
     previous: q.previous,
     cutTokens: c.cutTokens,
     expired: c.expired,

@@ -45,7 +45,7 @@ export function checkApiErrors(r: RenderedScenario, econ: ScenarioEconomics, err
     if (!e.apiError) continue;
     errors.push({
       pos: pos.get(e.offset) ?? r.scenario.pos,
-      message: `request @${e.offset} (${e.model}, profile ${e.profile}) carries ${e.apiError}`,
+      message: `request @${e.offset} (${e.model}, profile ${e.profile}) carries ${e.apiError}${e.apiRule ? ` (the provider's rule: ${e.apiRule.source}, read ${e.apiRule.read})` : ''}`,
       fix: e.apiFix ?? 'mark at most that many cache breakpoints on the request (in the fold’s snapshot or the trace’s cache_control markers)',
     });
   }

@@ -10,6 +10,7 @@
  * untrusted.
  */
 import { z } from 'zod';
+import { LINT_RULES } from '../lint/request-lint.ts';
 import type { ChangeSet } from '../review/compare.ts';
 import type { Side, Sides } from '../review/delta.ts';
 import type { ReviewData } from '../review/review-data.ts';
@@ -82,10 +83,11 @@ const ReviewFile = z.strictObject({
           .array(
             z.strictObject({
               offset: count,
-              rule: z.enum(['api-rejects', 'ttl-order', 'unread-write', 'out-of-reach', 'volatile-prefix']),
+              rule: z.enum(LINT_RULES),
               severity: z.enum(['error', 'warning']),
               message: text,
               source: z.strictObject({ url: text, read: text, rule: text }),
+              fix: text.optional(),
             }),
           )
           .max(100_000),

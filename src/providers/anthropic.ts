@@ -9,7 +9,7 @@
  * both given, they must agree).
  */
 import * as z from 'zod';
-import { ANTHROPIC_CATALOG, ANTHROPIC_FALLBACK } from './anthropic/catalog.ts';
+import { ANTHROPIC_CATALOG, ANTHROPIC_FALLBACK, MID_SYSTEM_RULE } from './anthropic/catalog.ts';
 import { cacheBreakpoints } from './anthropic/breakpoints.ts';
 import { anthropicCache } from './anthropic/cache.ts';
 import { anthropicParams } from './anthropic/params.ts';
@@ -142,6 +142,7 @@ export const anthropic: ProviderAdapter<'anthropic'> = {
               rejection: {
                 message: `a mid-conversation system message, which this model does not accept (${MID_SYSTEM_DOC}: "available on Claude Opus 4.8 only")`,
                 fix: 'send the request to a model that accepts mid-conversation system messages (Claude Opus 4.8), or put the instruction in a user message or the top-level `system` (which invalidates the cached prefix)',
+                rule: MID_SYSTEM_RULE,
               },
             },
           ]

@@ -112,6 +112,8 @@ export interface Invalidation {
 export interface Rejection {
   message: string;
   fix: string;
+  /** The provider's documented rule the rejection follows (page, date read, what it says). */
+  rule: Sourced<boolean>;
 }
 
 /** Figures a cache strategy needs from a model's profile. */

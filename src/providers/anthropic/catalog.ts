@@ -18,6 +18,14 @@ const A_CACHING_COPY =
 const A_MIN = (models: string) => `"Cache limitations": the minimum cacheable prompt length is this many tokens for ${models}; ${A_CACHING_COPY}`;
 const A_ROW = (model: string, via = 'the English page') => `the "Model pricing" table, row ${model} (read in ${via})`;
 
+/** Which models accept a mid-conversation system message: the rule the Anthropic adapter cites when a model rejects one. */
+export const MID_SYSTEM_RULE: Sourced<boolean> = s(
+  true,
+  A_MID_SYSTEM,
+  '"This feature is available on Claude Opus 4.8 only. No beta header is required." Appended at its position, the cached prefix before it stays readable',
+  '2026-12-03',
+);
+
 // ── Provider-level rules ─────────────────────────────────────────────────────────────────────────
 export const ANTHROPIC_RULES = {
   /** Explicit breakpoints per request; a fifth is an error the API returns. */
@@ -190,14 +198,7 @@ export const ANTHROPIC_CATALOG: ModelFacts[] = [
     ids: ['claude-opus-4-8'],
     families: ['claude-opus-4-8'],
     minPrefixTokens: A_MIN_1024,
-    features: {
-      'mid-conversation-system': s(
-        true,
-        A_MID_SYSTEM,
-        '"This feature is available on Claude Opus 4.8 only. No beta header is required." Appended at its position, the cached prefix before it stays readable',
-        '2026-12-03',
-      ),
-    },
+    features: { 'mid-conversation-system': MID_SYSTEM_RULE },
     prices: anthropicPrices('Claude Opus 4.8', 5, 6.25, 10, 0.5, 25, A_PRICING, 'the English page'),
   }),
   anthropic({

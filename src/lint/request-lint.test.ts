@@ -1,6 +1,7 @@
 /** Each lint rule against the provider's documented rule it cites (economics/catalog.ts RULES: URL and date read). */
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../economics/catalog.ts';
+import { MID_SYSTEM_RULE } from '../providers/anthropic/catalog.ts';
 import { lintScenario } from './request-lint.ts';
 
 const ANTHROPIC_CACHING = 'https://platform.claude.com/docs/en/build-with-claude/prompt-caching';
@@ -14,6 +15,8 @@ interface Req {
   writes?: number;
   readFrom?: number | null;
   apiError?: string;
+  apiFix?: string;
+  apiRule?: object;
   outOfReach?: boolean;
 }
 
@@ -31,6 +34,8 @@ function lint(reqs: Req[]) {
     cacheWriteTokens: q.writes ?? 0,
     readFrom: q.readFrom ?? null,
     ...(q.apiError && { apiError: q.apiError }),
+    ...(q.apiFix && { apiFix: q.apiFix }),
+    ...(q.apiRule && { apiRule: q.apiRule }),
     cacheBreak: q.outOfReach ? { cause: 'out-of-reach', events: [], tokensLost: 300, lostCostUsd: null } : null,
   }));
   return lintScenario({ requests, chain: requests } as never, { requests: econ, chain: econ } as never);
@@ -45,10 +50,32 @@ describe('the request linter', () => {
     expect(f!.source.rule).toContain('up to 4 cache breakpoints');
   });
 
+  it('feature-rejected: a feature the model rejects (the adapter’s flag) is an error citing the feature’s page, with the adapter’s fix', () => {
+    const [f, ...rest] = lint([{ offset: 5, apiError: 'a mid-conversation system message', apiFix: 'send it to Claude Opus 4.8', apiRule: MID_SYSTEM_RULE }]);
+    expect(rest).toEqual([]);
+    expect(f).toEqual({
+      offset: 5,
+      rule: 'feature-rejected',
+      severity: 'error',
+      message: 'request @5 carries a mid-conversation system message',
+      source: { url: 'https://platform.claude.com/docs/en/build-with-claude/mid-conversation-system-messages', read: '2026-12-03', rule: MID_SYSTEM_RULE.note },
+      fix: 'send it to Claude Opus 4.8',
+    });
+    expect(f!.source.rule).toContain('available on Claude Opus 4.8 only');
+  });
+
+  it('a request the API rejects gets that error only: its write, its break and its TTLs are not the cache’s (nothing is cached or read)', () => {
+    const found = lint([{ offset: 3 }, { offset: 6, apiError: '5 cache breakpoints', writes: 500, outOfReach: true, ttls: ['5m', '1h'] }, { offset: 9 }]);
+    expect(found.map((f) => [f.rule, f.offset])).toEqual([['api-rejects', 6]]);
+    expect(found[0]!.fix).toMatch(/^mark at most that many cache breakpoints/);
+  });
+
   it('ttl-order: a 1-hour breakpoint after a 5-minute (or default) one is an error; longest first is fine', () => {
     expect(lint([{ offset: 3, ttls: ['1h', '1h', '5m', undefined] }])).toEqual([]);
     const [f] = lint([{ offset: 3, ttls: ['1h', undefined, '1h'] }]);
     expect(f).toMatchObject({ rule: 'ttl-order', severity: 'error', message: 'request @3: breakpoint 3 asks for a 1-hour entry after a shorter one' });
+    expect(f!.fix).toMatch(/^mark the 1-hour breakpoints before the shorter ones/);
+    expect(lint([{ offset: 3, ttls: ['5m', '1h'] }]).map((x) => x.message)).toEqual(['request @3: breakpoint 2 asks for a 1-hour entry after a shorter one']);
     expect(f!.source).toMatchObject({ url: ANTHROPIC_CACHING });
     expect(f!.source.rule).toContain('entries with a longer TTL must appear before shorter ones');
   });

@@ -1,26 +1,35 @@
 /**
  * Lints each request as sent (issue 38, "Lint the request as sent"): per request, findings with a
  * severity, each tied to the provider's documented rule and its source (URL and date read: the
- * sourced rules of economics/catalog.ts, never a figure of our own).
+ * sourced rules of economics/catalog.ts and the provider adapters, never a figure of our own).
  *
- *   api-rejects      error    more cache breakpoints than the provider allows (counting Anthropic's
- *                             automatic slot): the economics already marks such a request, the API's 400
- *   ttl-order        error    a 1-hour breakpoint after a shorter one: longer TTLs must come first
- *   unread-write     warning  a request pays for a cache write that no later request of the
- *                             conversation reads (the last request is left out: the conversation
- *                             goes on after the scenario)
- *   out-of-reach     warning  the entry the previous request wrote is beyond the lookback of this
- *                             request's breakpoints
- *   volatile-prefix  warning  the first text that differs from the previous request, inside the
- *                             cached prefix, differs only in a value (a timestamp, an id, a counter)
+ *   api-rejects       error    more cache breakpoints than the provider allows (counting Anthropic's
+ *                              automatic slot): the economics already marks such a request, the API's 400
+ *   feature-rejected  error    a feature the model rejects (Anthropic: a mid-conversation system
+ *                              message on a model without it): the provider adapter flags it
+ *                              (economics/features.ts), the rule is the adapter's
+ *   ttl-order         error    a 1-hour breakpoint after a shorter one: longer TTLs must come first
+ *   unread-write      warning  a request pays for a cache write that no later request of the
+ *                              conversation reads (the last request is left out: the conversation
+ *                              goes on after the scenario)
+ *   out-of-reach      warning  the entry the previous request wrote is beyond the lookback of this
+ *                              request's breakpoints
+ *   volatile-prefix   warning  the first text that differs from the previous request, inside the
+ *                              cached prefix, differs only in a value (a timestamp, an id, a counter)
  *
- * Pure: a rendered scenario and its economics in, findings out.
+ * A request the API rejects gets that error only (it is never cached or read, so no other finding
+ * about its cache holds). Its own layer (above the economics, below the corpus check) so that `check` (through the corpus
+ * check), `report --json`, the pages and the review all read the same findings. Pure: a rendered
+ * scenario and its economics in, findings out.
  */
 import { RULES } from '../economics/catalog.ts';
 import type { ScenarioEconomics } from '../economics/compute.ts';
+import type { Sourced } from '../economics/catalog.ts';
 import type { RenderedScenario } from '../prompt/render.ts';
 
-export type LintRule = 'api-rejects' | 'ttl-order' | 'unread-write' | 'out-of-reach' | 'volatile-prefix';
+/** Every rule, in the order a request is checked (changes.json validates against it). */
+export const LINT_RULES = ['api-rejects', 'feature-rejected', 'ttl-order', 'unread-write', 'out-of-reach', 'volatile-prefix'] as const;
+export type LintRule = (typeof LINT_RULES)[number];
 
 export interface LintFinding {
   offset: number;
@@ -29,10 +38,12 @@ export interface LintFinding {
   message: string;
   /** The provider's documented rule: where it was read, when, and what it says. */
   source: { url: string; read: string; rule: string };
+  /** How to make the request one the API accepts (errors the provider says how to fix). */
+  fix?: string;
 }
 
 const A = RULES.anthropic;
-const source = (s: { source: string; read: string; note?: string }): LintFinding['source'] => ({ url: s.source, read: s.read, rule: s.note ?? '' });
+const source = (s: Pick<Sourced<unknown>, 'source' | 'read' | 'note'>): LintFinding['source'] => ({ url: s.source, read: s.read, rule: s.note ?? '' });
 
 /** The line with every run of digits (and long hex ids) as `#`: what stays when only a value changes. */
 const shape = (s: string): string => s.replace(/\b[0-9a-f]{8,}\b/gi, '#').replace(/\d+/g, '#');
@@ -50,7 +61,18 @@ export function lintScenario(r: RenderedScenario, econ: ScenarioEconomics): Lint
   for (const q of r.requests) {
     const e = byOffset.get(q.offset);
     if (!e) continue;
-    if (e.apiError) out.push({ offset: q.offset, rule: 'api-rejects', severity: 'error', message: `request @${q.offset} carries ${e.apiError}`, source: source(A.maxBreakpoints) });
+    // The economics sets `apiFix` only when the model rejects a feature (the adapter's Rejection); else the breakpoint limit.
+    if (e.apiError)
+      out.push({
+        offset: q.offset,
+        rule: e.apiFix ? 'feature-rejected' : 'api-rejects',
+        severity: 'error',
+        message: `request @${q.offset} carries ${e.apiError}`,
+        source: source(e.apiRule ?? A.maxBreakpoints),
+        fix: e.apiFix ?? 'mark at most that many cache breakpoints on the request (in the fold’s snapshot or the trace’s cache_control markers)',
+      });
+    // A request the API rejects is never cached or read: nothing else about its cache is true of it.
+    if (e.apiError) continue;
     const ttls = q.breakpoints?.map((b) => b.ttl) ?? [];
     const late = ttls.findIndex((t, i) => i > 0 && ttlRank(t) > Math.min(...ttls.slice(0, i).map(ttlRank)));
     if (late > 0)
@@ -60,6 +82,7 @@ export function lintScenario(r: RenderedScenario, econ: ScenarioEconomics): Lint
         severity: 'error',
         message: `request @${q.offset}: breakpoint ${late + 1} asks for a 1-hour entry after a shorter one`,
         source: source(A.ttl1hMinutes),
+        fix: 'mark the 1-hour breakpoints before the shorter ones (tools, then system, then messages), or give the later breakpoint the shorter TTL',
       });
     if (e.cacheWriteTokens > 0 && q.offset !== last && !econ.chain.some((x) => x.readFrom === q.offset && x.offset > q.offset && own.has(x.offset)))
       out.push({
