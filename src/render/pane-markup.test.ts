@@ -114,6 +114,36 @@ describe('paneMarkup', () => {
   });
 });
 
+describe('the request lint line', () => {
+  const pane = (lint: Parameters<typeof paneMarkup>[0]['lint']) =>
+    paneMarkup({ offset: 4, kind: 'request', idPrefix: 'pane', lines: [line()], removedAtEnd: [], ...(lint && { lint }) });
+
+  it('writes one compact line per finding — severity, rule, message, a link to the provider’s rule — escaped', () => {
+    const html = pane([
+      { severity: 'warning', rule: 'volatile-prefix', message: `request @4: ${EVIL}`, url: 'https://platform.claude.com/docs/en/build-with-claude/prompt-caching' },
+      { severity: 'error', rule: 'ttl-order', message: 'request @4: breakpoint 2 asks for a 1-hour entry after a shorter one', url: `https://example.com/?a=1&b="${EVIL}` },
+    ]);
+    expect(html).not.toMatch(/<script|<img|" onmouseover/);
+    const list = html.slice(html.indexOf('<ul class="lint"'), html.indexOf('</ul>') + 5);
+    expect(list).toBe(
+      `<ul class="lint" aria-label="Request lint"><li class="lint-warning"><strong>warning</strong> <code>volatile-prefix</code> request @4: ${escapeHtml(EVIL)} (<a href="https://platform.claude.com/docs/en/build-with-claude/prompt-caching" rel="noreferrer">the provider’s rule</a>)</li><li class="lint-error"><strong>error</strong> <code>ttl-order</code> request @4: breakpoint 2 asks for a 1-hour entry after a shorter one (<a href="${escapeHtml(`https://example.com/?a=1&b="${EVIL}`)}" rel="noreferrer">the provider’s rule</a>)</li></ul>`,
+    );
+  });
+
+  it('links only an https page (a project’s own figure cites its config file, as text); no findings, no list', () => {
+    const html = pane([{ severity: 'warning', rule: 'unread-write', message: 'm', url: 'javascript:alert(1)' }]);
+    expect(html).not.toContain('<a href="javascript');
+    expect(html).toContain('(the rule: javascript:alert(1))');
+    expect(pane(undefined)).not.toContain('class="lint"');
+    expect(pane([])).not.toContain('class="lint"');
+  });
+
+  it('site.css styles the list and both severities', () => {
+    const css = readFileSync(join(import.meta.dirname, '../styles/site.css'), 'utf8');
+    for (const sel of ['.pane .lint {', '.lint-error', '.lint-warning']) expect(css).toContain(sel);
+  });
+});
+
 describe('the ✂ line', () => {
   const pane = (kind: 'kept' | 'expired' | 'below-minimum') =>
     paneMarkup({

@@ -3,7 +3,8 @@
  * its head (heading, model, share of input tokens cached, change counts), each line marked
  * added/changed since the previous event (a changed line shows its changed words), removed lines
  * struck through, the ✂ cache line, the request's cache breakpoints (a row under the line each ends
- * on), annotations (the comment above its line), and a provenance gutter linking each run of lines
+ * on), the request linter's findings on it (one compact line each, src/lint/request-lint.ts),
+ * annotations (the comment above its line), and a provenance gutter linking each run of lines
  * to the event that produced it.
  *
  * A line's markup is most of a page, so it carries only what a reader gets from it: a `<div>` child
@@ -92,6 +93,29 @@ export interface PaneMarkup {
   diffBase?: DiffBase | null;
   /** The review's one-line summary for the header, when there is a review. */
   review?: { beforeLabel: string; status: string; added: number; removed: number; tokens?: string };
+  /** The request linter's findings on this request (plain text; `url`: the provider's documented rule). */
+  lint?: readonly PaneFinding[];
+}
+
+/** A lint finding as the pane shows it. */
+export interface PaneFinding {
+  severity: 'error' | 'warning';
+  rule: string;
+  message: string;
+  url: string;
+}
+
+/**
+ * The findings, one compact line each: severity, rule, message, and a link to the provider's rule
+ * (only an https page is a link: a project's own figure cites its config file, shown as text).
+ */
+function lintMarkup(findings: readonly PaneFinding[]): string {
+  const e = escapeHtml;
+  const rows = findings.map((f) => {
+    const rule = /^https:\/\//.test(f.url) ? `<a href="${e(f.url)}" rel="noreferrer">the provider’s rule</a>` : `the rule: ${e(f.url)}`;
+    return `<li class="lint-${f.severity}"><strong>${f.severity}</strong> <code>${e(f.rule)}</code> ${e(f.message)} (${rule})</li>`;
+  });
+  return `<ul class="lint" aria-label="Request lint">${rows.join('')}</ul>`;
 }
 
 /** Plain text as line HTML, with `<mark>` around the given ranges (annotations' anchored text). */
@@ -188,6 +212,7 @@ export function paneMarkup(p: PaneMarkup): string {
   }
   out.push('</div>');
   if (p.rejected) out.push(`<p class="rejected">Not sent: ${e(p.rejected)}</p>`);
+  if (p.lint?.length) out.push(lintMarkup(p.lint));
   if (p.kind === 'state') out.push('<p class="muted visually-hidden">The messages the model would read if a request were sent right after this event.</p>');
   if (p.wireHtml) out.push(p.wireHtml);
   // The gutter band — which side of the ✂ line a request's line is on (requests after the first
@@ -243,6 +268,7 @@ export function fromPane(
     wireHtml?: string;
     review?: PaneMarkup['review'];
     econ?: PaneMarkup['econ'];
+    lint?: PaneMarkup['lint'];
     /** Safe markup of an annotation comment (e.g. inline Markdown); default: the escaped text. */
     commentHtml?: (comment: string) => string;
   },

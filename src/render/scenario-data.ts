@@ -17,6 +17,8 @@ import type { RenderedScenario } from '../prompt/render.ts';
 import type { ScenarioView } from '../prompt/view.ts';
 import type { WireSource } from '../wire/index.ts';
 import { encodePanes, type PaneData } from './pane-data.ts';
+import type { PaneFinding } from './pane-markup.ts';
+import type { LintFinding } from '../lint/request-lint.ts';
 import { wireData, wireSources, type WireData } from './wire-data.ts';
 
 /** The file's content. */
@@ -36,6 +38,8 @@ export interface PageParts {
   /** Whether the pane of this event is rendered in the HTML (the opened event, and every own request). */
   inPage: (offset: number, kind: string) => boolean;
   econByOffset: Map<number, RequestEconomics>;
+  /** The request linter's findings on each own request, for its pane. */
+  lintByOffset: Map<number, PaneFinding[]>;
   typeOf: (offset: number) => string;
   /** The wire source of each accepted request of the chain. */
   wire: Map<number, WireSource>;
@@ -51,9 +55,17 @@ export function pageParts(site: SiteCorpus, view: ScenarioView): PageParts {
     own,
     inPage: (offset, kind) => offset === view.opens || (kind === 'request' && own.has(offset)),
     econByOffset: new Map((econ?.chain ?? []).map((e) => [e.offset, e])),
+    lintByOffset: paneFindings(site.corpus.lint.get(view.id) ?? []),
     typeOf: (o) => view.cards.find((c) => c.offset === o)?.type ?? '',
     wire: wireSources(rendered),
   };
+}
+
+/** The findings by request, as the pane shows them. */
+function paneFindings(findings: readonly LintFinding[]): Map<number, PaneFinding[]> {
+  const out = new Map<number, PaneFinding[]>();
+  for (const f of findings) out.set(f.offset, [...(out.get(f.offset) ?? []), { severity: f.severity, rule: f.rule, message: f.message, url: f.source.url }]);
+  return out;
 }
 
 /** The URL path of a scenario's data, below the site's base (`scenarios/<id>/data.json`). */
