@@ -51,7 +51,7 @@ export const PRICE_DISAGREEMENTS: readonly PriceDisagreement[] = [
     dataset: 0.2,
     datasetModel: 'claude-sonnet-5',
     reason:
-      'the dataset has no Claude Sonnet 5.5 entry and resolves `claude-sonnet-5-5` to Claude Sonnet 5 (hits at 0.1× of $2); the pricing page’s Sonnet 5.5 row prices hits at $0.10 (0.05×, its footnote)',
+      'the dataset has no Claude Sonnet 5.5 entry and resolves claude-sonnet-5-5 to Claude Sonnet 5 (hits at 0.1× of $2); the pricing page’s Sonnet 5.5 row prices hits at $0.10 (0.05×, its footnote)',
     source: 'https://platform.claude.com/docs/en/about-claude/pricing',
     read: '2026-12-02',
   },
