@@ -6,11 +6,15 @@
  * Imported logs (their `<prefix>.traffic.json` manifests) add a traffic summary each: `traffic` in
  * `--json`, a section after the table. The JSON also carries each scenario's `whatIf`
  * (economics/what-if.ts): the other retention choices its provider offers, re-priced, with 1,000
- * conversations and the idle gap from which they pay. Checks the corpus first (errors fail,
- * nothing printed). In `--json` each request carries its `lint` findings (src/lint/report.ts).
+ * conversations and the idle gap from which they pay; and `prices`: every price of the profiles
+ * it uses (every configured one with `--all-profiles`) with where it came from — the catalog's
+ * sourced figure with its page and date, or the project's own — and the pinned price dataset's
+ * word on it (economics/price-origin.ts). In `--json` each request carries its `lint` findings
+ * (src/lint/report.ts). Checks the corpus first (errors fail, nothing printed).
  */
 import { parseArgs } from 'node:util';
 import { assertClean, renderCorpus } from '../corpus/check.ts';
+import { priceOrigins } from '../economics/price-origin.ts';
 import { buildReport, reportTable } from '../economics/report.ts';
 import { DEFAULT_ECONOMICS } from '../economics/profiles.ts';
 import { trafficLines, trafficSummary } from '../economics/traffic.ts';
@@ -41,5 +45,6 @@ runMain(async () => {
   }
   const report = buildReport(corpus, all);
   const scenarios = lintedScenarios(report, corpus.lint).map((s, i) => ({ ...s, whatIf: whatIf(corpus.scenarios[i]!, economics) }));
-  process.stdout.write(`${JSON.stringify({ ...report, scenarios, traffic }, null, 2)}\n`);
+  const used = values['all-profiles'] ? Object.keys(economics.profiles) : [...corpus.economics.values()].flatMap((e) => e.profiles.map((p) => p.id));
+  process.stdout.write(`${JSON.stringify({ ...report, scenarios, traffic, prices: priceOrigins(economics, used) }, null, 2)}\n`);
 });

