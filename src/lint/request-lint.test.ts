@@ -108,6 +108,24 @@ describe('the request linter', () => {
     expect(f).toMatchObject({ rule: 'volatile-prefix', offset: 6, severity: 'warning' });
     expect(f!.message).toBe('request @6: a value that changes on every request sits inside the cached prefix: "Current time: 10:02" (request @3: "Current time: 10:01")');
     expect(f!.source.rule).toContain('a change at one level invalidates that level and all after it');
+    // An id (a long hex run) and a counter are values too.
+    for (const [was, now] of [
+      ['session 3f2a9c1b7e4d', 'session 9a8b7c6d5e0f'],
+      ['turn 7 of the conversation', 'turn 8 of the conversation'],
+    ])
+      expect(
+        lint([
+          { offset: 3, lines: [...head, was!, 'hi'] },
+          { offset: 6, lines: [...head, now!, 'hi'], cut: 2 },
+        ]).map((x) => x.rule),
+      ).toEqual(['volatile-prefix']);
+    // Below the ✂ line (the prefix kept whole), a changing value is not in the cached prefix.
+    expect(
+      lint([
+        { offset: 3, lines: [...head, 'turn 7'] },
+        { offset: 6, lines: [...head, 'turn 7', 'turn 8'], cut: 3 },
+      ]),
+    ).toEqual([]);
     expect(
       lint([
         { offset: 3, lines: [...head, 'the rules'] },
