@@ -73,6 +73,8 @@ export interface RequestEconomics {
   retentionMinutes: number | null;
   /** `ttl`: the entry is gone after it (Anthropic); `minimum`: a documented lower bound, it may live longer (OpenAI). */
   retention: 'ttl' | 'minimum';
+  /** How the profile's provider caches a prompt (its strategy id: the rules a finding about this request cites). */
+  cache: Profile['cache'];
   /** Retention of the expired entry, in minutes (set when expired). */
   expiredRetentionMinutes?: number;
   /** Milliseconds between the expired entry's last use and this request (set when expired). */
@@ -164,6 +166,7 @@ function record(s: Simulated, c: Classified, priced: Priced, outputTokens: numbe
     minPrefixTokens: p.minPrefixTokens.value,
     retentionMinutes: p.retentionMinutes.value,
     retention: s.cache.strategy.retention,
+    cache: p.cache,
     ...(c.expiredRetentionMinutes !== undefined && { expiredRetentionMinutes: c.expiredRetentionMinutes }),
     ...(c.idleMs !== undefined && { idleMs: c.idleMs }),
   };

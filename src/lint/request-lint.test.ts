@@ -18,6 +18,7 @@ interface Req {
   apiFix?: string;
   apiRule?: object;
   outOfReach?: boolean;
+  cache?: string;
 }
 
 /** A scenario of these requests, each the previous one's successor, and its economics. */
@@ -31,6 +32,7 @@ function lint(reqs: Req[]) {
   }));
   const econ = reqs.map((q) => ({
     offset: q.offset,
+    cache: q.cache ?? 'anthropic',
     cacheWriteTokens: q.writes ?? 0,
     readFrom: q.readFrom ?? null,
     ...(q.apiError && { apiError: q.apiError }),
@@ -91,6 +93,21 @@ describe('the request linter', () => {
     expect(found[0]!.source.url).toBe('https://platform.claude.com/docs/en/about-claude/pricing');
   });
 
+  it('unread-write cites the write price of the request’s own provider; on OpenAI’s prefix caching writes are free, so an unread one is no finding', () => {
+    const openai = (cache: string) =>
+      lint([
+        { offset: 3, writes: 500, cache },
+        { offset: 6, cache },
+      ]);
+    const [f] = openai('openai-breakpoints');
+    expect(f).toMatchObject({ rule: 'unread-write', source: { url: RULES.openaiBreakpoints.writeMultiplier.source } });
+    expect(f!.source.rule).toContain('cache writes cost 1.25× the uncached input token rate');
+    expect(openai('openai-prefix')).toEqual([]);
+    expect(RULES.openai.writeFeeBefore56.value).toBe(0);
+    // A strategy with no documented rule here (a custom provider's ideal cache): nothing is claimed.
+    expect(openai('ideal')).toEqual([]);
+  });
+
   it('out-of-reach: an entry beyond the lookback of the next request is a warning citing the 20-block lookback', () => {
     const [f] = lint([{ offset: 3 }, { offset: 6, outOfReach: true }]);
     expect(f).toMatchObject({ rule: 'out-of-reach', offset: 6, severity: 'warning' });
@@ -108,6 +125,13 @@ describe('the request linter', () => {
     expect(f).toMatchObject({ rule: 'volatile-prefix', offset: 6, severity: 'warning' });
     expect(f!.message).toBe('request @6: a value that changes on every request sits inside the cached prefix: "Current time: 10:02" (request @3: "Current time: 10:01")');
     expect(f!.source.rule).toContain('a change at one level invalidates that level and all after it');
+    // On OpenAI the same finding cites OpenAI's guide: a hit needs the exact prefix.
+    const [o] = lint([
+      { offset: 3, lines: [...head, 'Current time: 10:01', 'hi'], cache: 'openai-prefix' },
+      { offset: 6, lines: [...head, 'Current time: 10:02', 'hi'], cut: 2, cache: 'openai-prefix' },
+    ]);
+    expect(o).toMatchObject({ rule: 'volatile-prefix', source: { url: 'https://developers.openai.com/api/docs/guides/prompt-caching' } });
+    expect(o!.source.rule).toContain('Cache hits are only possible for exact prefix matches within a prompt');
     // An id (a long hex run) and a counter are values too.
     for (const [was, now] of [
       ['session 3f2a9c1b7e4d', 'session 9a8b7c6d5e0f'],

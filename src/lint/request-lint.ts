@@ -45,6 +45,17 @@ export interface LintFinding {
 const A = RULES.anthropic;
 const source = (s: Pick<Sourced<unknown>, 'source' | 'read' | 'note'>): LintFinding['source'] => ({ url: s.source, read: s.read, rule: s.note ?? '' });
 
+/**
+ * The documented rule a finding about a request of this strategy cites: a write paid for (none on
+ * OpenAI's prefix caching: its writes are free, so an unread one costs nothing and is no finding),
+ * and what a cache hit needs of the prefix.
+ */
+const BY_STRATEGY: Record<string, { write?: Sourced<unknown>; prefix: Sourced<unknown> }> = {
+  anthropic: { write: A.writeMultiplier5m, prefix: A.cacheOrder },
+  'openai-breakpoints': { write: RULES.openaiBreakpoints.writeMultiplier, prefix: RULES.openai.exactPrefix },
+  'openai-prefix': { prefix: RULES.openai.exactPrefix },
+};
+
 /** The line with every run of digits (and long hex ids) as `#`: what stays when only a value changes. */
 const shape = (s: string): string => s.replace(/\b[0-9a-f]{8,}\b/gi, '#').replace(/\d+/g, '#');
 
@@ -84,13 +95,14 @@ export function lintScenario(r: RenderedScenario, econ: ScenarioEconomics): Lint
         source: source(A.ttl1hMinutes),
         fix: 'mark the 1-hour breakpoints before the shorter ones (tools, then system, then messages), or give the later breakpoint the shorter TTL',
       });
-    if (e.cacheWriteTokens > 0 && q.offset !== last && !econ.chain.some((x) => x.readFrom === q.offset && x.offset > q.offset && own.has(x.offset)))
+    const rules = BY_STRATEGY[e.cache];
+    if (rules?.write && e.cacheWriteTokens > 0 && q.offset !== last && !econ.chain.some((x) => x.readFrom === q.offset && x.offset > q.offset && own.has(x.offset)))
       out.push({
         offset: q.offset,
         rule: 'unread-write',
         severity: 'warning',
         message: `request @${q.offset} writes ${e.cacheWriteTokens} tokens to the cache that no later request of this conversation reads`,
-        source: source(A.writeMultiplier5m),
+        source: source(rules.write),
       });
     if (e.cacheBreak?.cause === 'out-of-reach')
       out.push({
@@ -103,13 +115,13 @@ export function lintScenario(r: RenderedScenario, econ: ScenarioEconomics): Lint
     const prev = q.previous === null ? undefined : chain.get(q.previous);
     if (prev && q.cut !== null && q.cut < prev.lines.length) {
       const [now, was] = [q.lines[q.cut]?.text ?? '', prev.lines[q.cut]?.text ?? ''];
-      if (now !== was && shape(now) === shape(was))
+      if (rules && now !== was && shape(now) === shape(was))
         out.push({
           offset: q.offset,
           rule: 'volatile-prefix',
           severity: 'warning',
           message: `request @${q.offset}: a value that changes on every request sits inside the cached prefix: "${now.trim()}" (request @${prev.offset}: "${was.trim()}")`,
-          source: source(A.cacheOrder),
+          source: source(rules.prefix),
         });
     }
   }

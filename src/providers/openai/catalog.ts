@@ -35,6 +35,13 @@ export const OPENAI_RULES = {
     'extended retention (`prompt_cache_retention: "24h"`) keeps cached prefixes active up to a maximum of 24 hours — an upper bound, not a guarantee; offered for gpt-5.4, 5.2, 5.1 (and codex/chat variants), gpt-5, gpt-5-codex and gpt-4.1 (list read in a copy of the guide fetched 2026-03-05); for gpt-5.5 and later only 24h is accepted',
   ),
   writeFeeBefore56: s(0, O_GUIDE, 'Cache writes have no additional fee on models before the GPT-5.6 family'),
+  /** What a cache hit needs: the whole prefix byte for byte. */
+  exactPrefix: s(
+    true,
+    O_GUIDE,
+    '"Cache hits are only possible for exact prefix matches within a prompt. To realize caching benefits, place static content like instructions and examples at the beginning of your prompt, and put variable content, such as user-specific information, at the end." (the guide’s "Structuring prompts", read as quoted in an OpenAI community forum answer, community.openai.com/t/967577; the search index holds the guide itself only in part)',
+    '2026-12-03',
+  ),
 } as const;
 
 /** GPT-5.6 and later: breakpoints. */
