@@ -299,8 +299,11 @@ describe('a fold change that breaks the cache gets its review, and its check sti
     expect(comment).toContain('- `scenarios/02-sent-re-add.yaml:15:10` request @31 busts the cache but `expect.busts` does not list it');
     // The request linter's findings, each rule with the provider's source; the volatile value is the root cause's, not named again.
     expect(comment).toMatch(/\n\*\*Request lint\*\* \(the changed scenarios, as sent\): 0 errors, \d+ warnings — [^\n]*`volatile-prefix` \d+/);
-    expect(comment).toContain('- `volatile-prefix`: “Cache prefixes are created in the order tools, system, then messages;');
-    expect(comment).toContain('<https://platform.claude.com/docs/en/build-with-claude/prompt-caching>');
+    // The context-protocol scenarios run on an OpenAI model: the rules cited are OpenAI's own (src/lint/request-lint.ts).
+    expect(comment).toContain('- `volatile-prefix`: “"Cache hits are only possible for exact prefix matches within a prompt.');
+    expect(comment).toContain('- `unread-write`: “For GPT-5.6 models and later model families, cache writes cost 1.25×');
+    expect(comment).toContain('<https://developers.openai.com/api/docs/guides/prompt-caching>');
+    expect(comment).not.toContain('<https://platform.claude.com/');
     // One compact table, then the detail collapsed.
     expect(comment).toMatch(/\n\| Scenario \| Prompts changed \| Cached before → after \|/);
     expect(comment).toMatch(
