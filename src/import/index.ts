@@ -67,25 +67,12 @@ export interface ImportResult {
   warnings: InputError[];
 }
 
-/** One request of the trace, before it becomes an event. */
-interface Req {
-  chunk: Chunk;
-  /** Path of the body (or span) inside the chunk's value. */
-  at: (string | number)[];
-  offset: number;
-  body: Record<string, unknown>;
-  timestampMs?: number;
-  /** The response usage beside the body, and its path in the chunk (read once the format is known). */
-  usage?: { value: unknown; at: (string | number)[]; chunk?: Chunk };
-  /** What the provider billed, normalised (usage.ts). */
-  measured?: MeasuredUsage;
-  /** Rebuilt from several lines of a capture (captures/): paths inside the body do not lead into the chunk. */
-  assembled?: true;
-  /** A capture's request: the line and path a path inside its body came from. */
-  origin?: CapturedRequest['origin'];
-  /** The provider format a capture's request names. */
-  format?: RequestFormat;
-}
+/**
+ * One request of the trace, before it becomes an event: a body read from a line (JSON Lines, an
+ * OTLP span), or one a capture rebuilt from several lines (`assembled`: a path inside its body does
+ * not lead into its chunk; `origin` says where it came from).
+ */
+type Req = Omit<CapturedRequest, 'assembled'> & { assembled?: true };
 
 type Obj = Record<string, unknown>;
 
