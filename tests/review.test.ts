@@ -51,6 +51,8 @@ events:
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/** The bundled scenarios the `requests` fold renders: a change to its normaliser changes each of them. */
+const REQUESTS_SCENARIOS = ['30-imported-trace', '31-imported-eviction', '45-lifecycle-tools-change', '46-lifecycle-subagent-parent', '47-lifecycle-subagent'];
 describe('review against a base ref', () => {
   it('the change really changed the request text it was meant to', () => {
     expect(git('diff', '--stat', 'HEAD~1', '--', 'fixtures')).toMatch(/02-sent-re-add\.md/);
@@ -197,9 +199,9 @@ describe('why a prompt changed', () => {
 
   it('names the fold and its changed file when the scenario did not change', () => {
     const md = summaryAt('main');
-    // The requests fold renders both imported traces: the change to its normaliser changes both.
-    expect(md).toContain('in 2 scenarios against');
-    for (const name of ['30-imported-trace', '31-imported-eviction'])
+    // The requests fold renders the imported traces and the tool-change and subagent lifecycle scenarios: the change to its normaliser changes all five.
+    expect(md).toContain('in 5 scenarios against');
+    for (const name of REQUESTS_SCENARIOS)
       expect(md).toContain(`(\`${name}\`)\n\nWhy: the requests fold changed (\`src/folds/requests/normalise.ts\`); the scenario did not; in the prompt: message `);
   }, 120_000);
 
@@ -217,9 +219,9 @@ describe('why a prompt changed', () => {
     starts('Why: fold option <code>metadataLines</code> changed: <code>synthesized-only</code> → <code>every-item</code>');
     starts('Why: the scenario changed — event @15 edited');
     starts('Why: its base scenario <code>birth-window</code> changed — event @15 edited');
-    // Both imported traces (30-imported-trace, 31-imported-eviction) are rendered by the requests fold.
-    starts('Why: the requests fold changed (<code>src/folds/requests/normalise.ts</code>); the scenario did not', 2);
+    // The scenarios the requests fold renders (REQUESTS_SCENARIOS).
+    starts('Why: the requests fold changed (<code>src/folds/requests/normalise.ts</code>); the scenario did not', REQUESTS_SCENARIOS.length);
     // Nothing else changed since `change`: one sentence per changed scenario, none for a request that says the same.
-    expect(why).toHaveLength(5);
+    expect(why).toHaveLength(3 + REQUESTS_SCENARIOS.length);
   }, 180_000);
 });
