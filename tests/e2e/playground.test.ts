@@ -557,6 +557,9 @@ describe('the playground before its editor is loaded', () => {
     // An error's "Go to line" loads the editor with the cursor on that line.
     await page.locator('#pg-open').selectOption('birth-window');
     await page.locator('#pg-fold').selectOption('layered');
+    // The run for the new fold answers first (under load an earlier answer could still re-render the list under the click).
+    await page.waitForSelector('#pg-errors pre', { timeout: 30_000 });
+    await settled(page);
     await page.locator('.pg-goto').first().click({ timeout: 30_000 });
     await page.waitForSelector('.cm-content:focus', { timeout: 30_000 });
     await expect.poll(() => cursorLine(page)).toBe(String(line));
