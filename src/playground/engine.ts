@@ -12,10 +12,10 @@ import type { AnyFold, Snapshot } from '../folds/types.ts';
 import { printRequest } from '../prompt/print.ts';
 import { phaseAt, renderScenario, type EventView, type Phase, type RenderedScenario } from '../prompt/render.ts';
 import { scenarioView, type Card, type Pane } from '../prompt/view.ts';
-import { formatError, located, sortErrors, type InputError } from '../scenarios/errors.ts';
+import { formatError, sortErrors, type InputError } from '../scenarios/errors.ts';
 import { loadTexts } from '../scenarios/load.ts';
 import type { Scenario } from '../scenarios/model.ts';
-import { abridgementsOf, describeEvents, snapshotsOf } from '../folds/hooks.ts';
+import { abridgementsOf, snapshotsOf } from '../folds/hooks.ts';
 
 export interface CorpusFile {
   file: string;
@@ -123,9 +123,7 @@ export async function prepare(scenario: Scenario, folds: ReadonlyMap<string, Any
   // The render folds only the requests (and, where a request did not extend the one before, the
   // events between, for the economics to name the event that broke the cache); the cards are
   // described for every event, as on the page.
-  const folded = await renderScenario(scenario, fold, { everyEvent: false, ...(deployed && { deployed }) }, errors);
-  const described = await located(describeEvents(fold, scenario.chain, folded.options), errors, scenario.pos, 'describing its events');
-  const rendered: RenderedScenario = { ...folded, ...(described && { described }) };
+  const rendered = await renderScenario(scenario, fold, { everyEvent: false, describe: true, ...(deployed && { deployed }) }, errors);
   const requests = new Map<number, EventView>(rendered.chain.map((q) => [q.offset, { offset: q.offset, request: q, lines: q.lines }]));
   const v = scenarioView({ ...rendered, events: [] });
   // The page model marks a request card accepted by its pane; here, by the request's own render.

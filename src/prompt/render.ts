@@ -79,6 +79,8 @@ export interface RenderedScenario {
 export interface RenderOptions {
   /** Also print the state as of every event (the site's pane); fixtures need only the requests. */
   everyEvent: boolean;
+  /** Describe every event of the chain for its card (the fold's `describe`); default: with `everyEvent`. */
+  describe?: boolean;
   /** Render with another fold/options (a `compare:` variant) instead of the scenario's own. */
   variant?: { fold: AnyFold; options: Record<string, unknown> };
   /** The fold a scenario's `deploy:` names (required when it has one; ignored for a variant). */
@@ -257,6 +259,6 @@ export async function renderScenario(scenario: Scenario, fold: AnyFold, opts: Re
   const between = betweenChanged(scenario, phases, chain);
   const again = between.size ? await foldPhases(scenario, between, errors) : null;
   const folded = again && new Map([...again].map(([p, m]) => [p, new Map([...m].map(([o, s]) => [o, s.messages] as const))] as const));
-  const described = opts.everyEvent ? await located(describeEvents(useFold, scenario.chain, options), errors, scenario.pos, 'describing its events') : undefined;
+  const described = (opts.describe ?? opts.everyEvent) ? await located(describeEvents(useFold, scenario.chain, options), errors, scenario.pos, 'describing its events') : undefined;
   return { scenario, fold: useFold, options, requests, chain, events, warnings, phases, ...(folded && { folded }), ...(described && { described }) };
 }

@@ -12,7 +12,7 @@ import type { BaseFixture } from './base.ts';
 import type { ChangeSet } from './compare.ts';
 import { baseSides, deltasOf, type ScenarioDelta, type Sides } from './delta.ts';
 import { expectationFailures, type ExpectationFailure } from './expectations.ts';
-import { lintScenario, type LintFinding } from '../lint/request-lint.ts';
+import type { LintFinding } from '../lint/request-lint.ts';
 import { rootCauses, type RootCause } from './root-cause.ts';
 import { changesAgainstBase, type BaseConfig } from './why.ts';
 
@@ -46,10 +46,9 @@ export function reviewOf(root: string, changes: ChangeSet, fixtures: ReadonlyMap
     }),
   );
   const lint = changes.scenarios.flatMap((s) => {
-    const r = rendered.get(s.id);
-    const econ = corpus.economics.get(s.id);
-    if ((s.status !== 'changed' && s.status !== 'added') || !r || !econ) return [];
-    const findings = lintScenario(r, econ);
+    if (s.status !== 'changed' && s.status !== 'added') return [];
+    // The corpus check linted every scenario already (corpus/check.ts).
+    const findings = corpus.lint.get(s.id) ?? [];
     return findings.length ? [{ id: s.id, stem: s.stem, title: s.title, findings }] : [];
   });
   return { changes, sides: baseSides(changes.scenarios, head, base), rootCauses: roots, expectations: expectationFailures(corpus), lint };
