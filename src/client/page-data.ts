@@ -1,8 +1,11 @@
 /**
  * The scenario page's data file in the browser (render/scenario-data.ts writes it): fetched once,
  * the first time the reader reaches for another event or opens a wire view, and the panes the page
- * does not carry built from it with the shared pane markup (render/pane-markup.ts). The state is
- * this class's fields: the fetch under way, the decoded panes, the lines of full panes already read.
+ * does not carry built from it with the shared pane markup (render/pane-markup.ts). A windowed page
+ * (render/page-window.ts) has several data parts, each for a run of events (`data-parts` on the
+ * page: first and last offset, URL): the part of an event is fetched when that event is first
+ * selected (or its event YAML opened), each once. The state is this class's fields: each part's
+ * fetch under way and decoded panes, the lines of full panes already read.
  */
 import { paneDecoder, type PaneData } from '../render/pane-codec.ts';
 import { indentOf, paneMarkup } from '../render/pane-markup.ts';
@@ -18,57 +21,88 @@ const textOf = (html: string): string =>
       n[0] === '#' ? String.fromCodePoint(n[1] === 'x' || n[1] === 'X' ? parseInt(n.slice(2), 16) : Number(n.slice(1))) : (NAMED[n] ?? m),
     );
 
+/** One data file, parsed (an error names the URL and what it answered). */
+async function fetchPart(url: string): Promise<ScenarioData> {
+  const r = await fetch(url);
+  if (!r.ok) throw new Error(`${url} answered ${r.status}${r.statusText ? ` ${r.statusText}` : ''}`);
+  return (await r.json()) as ScenarioData;
+}
+
 /** A prompt line's text as HTML: the line without its gutter (pane-markup.ts writes it first). */
 function textHtml(line: Element): string {
   const first = line.firstElementChild;
   return first?.matches('.gutter') ? line.innerHTML.slice(first.outerHTML.length) : line.innerHTML;
 }
 
+/** One data file: the events it covers (timeline order, inclusive), its URL, and its state. */
+interface Part {
+  first: number;
+  last: number;
+  url: string;
+  loading?: Promise<ScenarioData> | undefined;
+  panes?: PaneData;
+  decode?: ReturnType<typeof paneDecoder>;
+}
+
+/** The page's parts from its `data-parts` (windowed) or its one `data-src`, covering every event of `order`. */
+function partsOf(src: string | undefined, list: string | undefined, order: readonly string[]): Part[] {
+  if (list) {
+    const parsed = JSON.parse(list) as [number, number, string][];
+    return parsed.map(([first, last, url]) => ({ first: order.indexOf(String(first)), last: order.indexOf(String(last)), url }));
+  }
+  return src ? [{ first: 0, last: Math.max(0, order.length - 1), url: src }] : [];
+}
+
 export class PageData {
-  readonly url: string | undefined;
-  private loading: Promise<ScenarioData> | undefined;
-  private panes: PaneData | undefined;
-  private decode: ReturnType<typeof paneDecoder> | undefined;
+  private readonly parts: Part[];
+  private readonly order: readonly string[];
   /** Lines of the full panes in the page, by offset (the data refers to them instead of repeating them). */
   private readonly shownLines = new Map<number, Element[]>();
 
-  constructor(url: string | undefined) {
-    this.url = url;
+  /** `src`: the page's one data file; `parts`: a windowed page's `data-parts`; `order`: the events' offsets in timeline order. */
+  constructor(src: string | undefined, parts: string | undefined, order: readonly string[]) {
+    this.order = order;
+    this.parts = partsOf(src, parts, order);
   }
 
-  /** The data has arrived (panes can be built). */
-  get loaded(): boolean {
-    return this.panes !== undefined;
+  /** The part holding event `off`'s data. */
+  private partOf(off: string): Part | undefined {
+    const i = this.order.indexOf(off);
+    return this.parts.find((p) => p.first <= i && i <= p.last);
   }
 
-  /** Fetches the data (once; a failed fetch is tried again on the next call) and gets its panes ready to decode. */
-  ready(): Promise<ScenarioData> {
-    this.loading ??= this.fetchData().catch((err: unknown) => {
-      this.loading = undefined;
+  /** The data of event `off` has arrived (its pane can be built). */
+  loaded(off: string): boolean {
+    return this.partOf(off)?.panes !== undefined;
+  }
+
+  /** Fetches the part holding `off` (once; a failed fetch is tried again on the next call) and gets its panes ready to decode. */
+  ready(off: string): Promise<ScenarioData> {
+    const part = this.partOf(off);
+    if (!part) return Promise.reject(new Error(`this page names no data file for event @${off}`));
+    part.loading ??= fetchPart(part.url).catch((err: unknown) => {
+      part.loading = undefined;
       throw err;
     });
-    return this.loading.then((d) => {
-      this.panes ??= d.panes;
-      this.decode ??= paneDecoder(d.panes);
+    return part.loading.then((d) => {
+      part.panes ??= d.panes;
+      part.decode ??= paneDecoder(d.panes);
       return d;
     });
   }
 
-  /** The reader is reaching for another event: fetch now, so the data is there by the click (a failure is reported when a pane needs it). */
+  /**
+   * The reader is reaching for another event: fetch now, so the data is there by the click (a
+   * failure is reported when a pane needs it). Only a page with one data file: a windowed page's
+   * parts are fetched for the event chosen.
+   */
   prefetch(): void {
-    void this.ready().catch(() => undefined);
-  }
-
-  private async fetchData(): Promise<ScenarioData> {
-    if (!this.url) throw new Error('this page names no data file');
-    const r = await fetch(this.url);
-    if (!r.ok) throw new Error(`${this.url} answered ${r.status}${r.statusText ? ` ${r.statusText}` : ''}`);
-    return (await r.json()) as ScenarioData;
+    if (this.parts.length === 1) void this.ready(this.order[this.parts[0]!.first]!).catch(() => undefined);
   }
 
   /** A highlighted line: its HTML, or a reference [pane, line] to a line a full pane in the page already shows. */
-  private lineHtml(id: number): string {
-    const h = this.panes!.html[id];
+  private lineHtml(data: PaneData, id: number): string {
+    const h = data.html[id];
     if (typeof h === 'string') return h;
     if (!h) return '';
     let lines = this.shownLines.get(h[0]);
@@ -82,11 +116,12 @@ export class PageData {
 
   /** The pane of one event, built from the data (undefined: not loaded, or not in the data). */
   buildPane(off: string, typeOf: (off: string) => string): HTMLElement | undefined {
-    const data = this.panes;
+    const part = this.partOf(off);
+    const data = part?.panes;
     const enc = data?.panes[Number(off)];
-    const lists = this.decode?.(Number(off));
+    const lists = part?.decode?.(Number(off));
     if (!data || !enc || !lists) return undefined;
-    const htmlOf = (id: number): string => this.lineHtml(id);
+    const htmlOf = (id: number): string => this.lineHtml(data, id);
     const { ids, marks } = lists;
     const froms = lists.from.map((f) => data.from[f]!);
     const removedAt = new Map(enc.removed.map((r) => [r[0]!, r.slice(1).map((t) => data.text[t]!)]));

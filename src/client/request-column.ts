@@ -29,7 +29,7 @@ export class RequestColumn extends HTMLElement {
   /** The pane of `off`, built from the data the first time (undefined: not in the page and the data is not there yet). */
   paneOf(off: string, data: PageData, typeOf: (off: string) => string): HTMLElement | undefined {
     let pane = this.panes.get(off);
-    if (!pane && data.loaded) {
+    if (!pane && data.loaded(off)) {
       pane = data.buildPane(off, typeOf);
       if (pane) {
         this.append(pane);

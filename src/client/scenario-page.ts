@@ -37,7 +37,7 @@ export class ScenarioPage {
     this.article = article;
     this.timeline = timeline;
     this.column = column;
-    this.data = new PageData(article.dataset.src);
+    this.data = new PageData(article.dataset.src, article.dataset.parts, timeline.order);
     this.status = document.getElementById('pane-status');
     const button = article.querySelector<HTMLButtonElement>('.to-request');
     this.toRequest = button ? new ToRequest(button, column, timeline) : undefined;
@@ -50,7 +50,7 @@ export class ScenarioPage {
     if (!this.timeline.card(off)) return;
     const pane = this.column.paneOf(off, this.data, this.typeOf);
     if (!pane) {
-      if (!this.data.loaded) this.whenLoaded(off, opts);
+      if (!this.data.loaded(off)) this.whenLoaded(off, opts);
       return;
     }
     this.waiting = undefined;
@@ -71,7 +71,7 @@ export class ScenarioPage {
   private whenLoaded(off: string, opts: SelectOptions): void {
     this.waiting = off;
     this.column.busy(true);
-    this.data.ready().then(
+    this.data.ready(off).then(
       () => {
         if (this.waiting !== off) return;
         this.column.busy(false);
@@ -146,10 +146,12 @@ export class ScenarioPage {
   /** Provider wire views: written by their own chunk, loaded when a view first opens. */
   private onToggle(e: Event): void {
     const d = e.target as HTMLDetailsElement;
+    if (d.matches('details[data-yaml]') && d.open) return this.fillYaml(d);
     if (!d.matches('details.wire') || !d.open) return;
+    const off = d.closest<HTMLElement>('.pane')?.dataset.offset ?? this.current!;
     void Promise.all([
       import('./wire-view.ts'),
-      this.data.ready().then(
+      this.data.ready(off).then(
         (x) => x.wire,
         (err: unknown) => (err instanceof Error ? err : new Error(String(err))),
       ),
@@ -157,6 +159,34 @@ export class ScenarioPage {
       const view = d.querySelector('pf-wire-view');
       if (view instanceof m.WireView) view.show(wire);
     });
+  }
+
+  /**
+   * A windowed page's card whose event YAML is in a data part (Timeline.astro): fetched and written
+   * the first time it is opened — highlighted and escaped at build time, like the cards in the page
+   * — or, when the part cannot be fetched, a message in its place (opening it again retries).
+   */
+  private fillYaml(d: HTMLDetailsElement): void {
+    const code = d.querySelector('pre > code');
+    const status = d.querySelector<HTMLElement>('.yaml-status');
+    const off = d.dataset.yaml!;
+    if (!code || d.dataset.filled) return;
+    if (status) status.textContent = `Loading the YAML of event @${off}…`;
+    this.data.ready(off).then(
+      (data) => {
+        const html = data.yaml?.[Number(off)];
+        if (html === undefined) {
+          if (status) status.textContent = `This page's data has no YAML for event @${off}.`;
+          return;
+        }
+        code.innerHTML = html; // written by render/yaml-source.ts at build time: the event's text arrives escaped
+        d.dataset.filled = 'true';
+        status?.remove();
+      },
+      (err: unknown) => {
+        if (status) status.textContent = `Could not load the YAML of event @${off}: ${err instanceof Error ? err.message : String(err)}. Close and open it again to retry, or reload the page.`;
+      },
+    );
   }
 
   /** Listens, then applies the deep link (or, without one, scrolls the opening pane to its ✂ line with the first frame). */

@@ -35,7 +35,7 @@ import { browserFolds, browserFoldsModule } from './browser-folds.ts';
 import { applyPolicies, policyPages } from './csp.ts';
 import { writePageFiles } from './page-files.ts';
 import { normalizeSiteBase } from './site-base.ts';
-import { devDataRoute, routesOf } from './routes.ts';
+import { devDataRoute, devPartRoute, routesOf } from './routes.ts';
 import { buildSearchIndex } from './search-index.ts';
 import { sharedState } from './shared-state.ts';
 
@@ -144,6 +144,7 @@ export function explainer(options: ExplainerOptions = {}, setup: SiteSetup = {})
           injectRoute(r);
         }
         if (command === 'dev') injectRoute(devDataRoute(fileURLToPath(routesDir), route, EXT));
+        if (command === 'dev') injectRoute(devPartRoute(fileURLToPath(routesDir), route, EXT)); // issue 41: a windowed page's parts
         if (command !== 'build') return;
         // A build that stops (here, on a scenario error, or later) must not leave the previous site
         // in dist/ for a sync to publish: clear it first, and stamp the attempt (the sync refuses

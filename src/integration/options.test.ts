@@ -58,11 +58,14 @@ describe('the options schema', () => {
       nav: [],
       chrome: 'own',
       search: true,
+      pageWindow: 250_000,
       policyPages: [],
     };
     expect(parseOptions({})).toEqual(all);
     expect(parseOptions({ route: '/explainer' }).route).toBe('/explainer/');
     expect(parseOptions({ policyPages: ['/docs'] }).policyPages).toEqual(['/docs/']);
+    expect(parseOptions({ pageWindow: 40_000 }).pageWindow).toBe(40_000);
+    expect(() => parseOptions({ pageWindow: 0 })).toThrow(/pageWindow/);
   });
 
   it('has no search of its own inside Starlight (Starlight’s indexes the pages), unless asked', () => {

@@ -22,6 +22,14 @@ const ROUTE = /^\/(?:[A-Za-z0-9._~-]+\/)*$/;
 
 export const DEFAULT_TIME_ZERO = '2026-08-24T16:41:00.000Z';
 
+/**
+ * The default of the `pageWindow` option (issue 41, render/page-window.ts): characters of printed
+ * requests and event YAML a scenario page carries before it windows them — about twice the
+ * bundled corpus's largest page (≈ 120,000), so no bundled page is windowed; a windowed page of it
+ * is ≈ 100 KB gzip of HTML.
+ */
+export const DEFAULT_PAGE_WINDOW = 250_000;
+
 /** A URL path, ending in `/` (written with or without it). */
 const urlPath = (what: string) =>
   z
@@ -83,6 +91,15 @@ const fields = z.strictObject({
     .describe(
       "Build the explainer's own search page and index under the route. Default: true with its own chrome; inside Starlight, Starlight's search indexes the explainer's pages and there is no second index.",
     ),
+  // Issue 41: long imported conversations. Read by render/scenario-data.ts through ExplainerConfig.
+  pageWindow: z
+    .number()
+    .int()
+    .positive()
+    .default(DEFAULT_PAGE_WINDOW)
+    .describe(
+      "Characters of printed requests and event YAML a scenario page carries in its HTML. A longer scenario's page holds the opening request and its neighbours up to this size, and fetches the rest in parts (same-origin JSON beside the page) when the reader selects them.",
+    ),
   policyPages: z
     .array(urlPath('"/docs/"'))
     .default([])
@@ -134,6 +151,8 @@ export interface ExplainerConfig extends CorpusConfig {
   /** The base ref to review against, if any (EXPLAINER_BASE, else the `baseRef` option). */
   baseRef?: string;
   economics: EconomicsConfig;
+  /** The `pageWindow` option (absent: DEFAULT_PAGE_WINDOW). */
+  pageWindow?: number;
 }
 
 /** A bad option in astro.config.*'s `explainer({…})`. */
@@ -209,6 +228,7 @@ export async function resolveOptions(root: string, given: ExplainerOptions = {})
     defaultFold,
     timeZero: options.timeZero,
     economics: economics.config,
+    pageWindow: options.pageWindow,
     ...(baseRef && { baseRef }),
   };
 }

@@ -1,7 +1,7 @@
 /** The explainer's pages as injected routes: every page file below the route, MDX through its folder's `_mdx.astro`. */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { devDataRoute, patternOf, routesOf } from './routes.ts';
+import { devDataRoute, devPartRoute, patternOf, routesOf } from './routes.ts';
 
 const DIR = fileURLToPath(new URL('../routes/', import.meta.url));
 
@@ -22,5 +22,7 @@ describe('routes', () => {
     expect(patterns.every((p) => p.startsWith('/explainer'))).toBe(true);
     expect(patterns.some((p) => p.includes('_data'))).toBe(false);
     expect(devDataRoute(DIR, '/explainer/', '.ts').pattern).toBe('/explainer/scenarios/[id]/data.json');
+    expect(devPartRoute(DIR, '/explainer/', '.ts').pattern).toBe('/explainer/scenarios/[id]/part-[first].json');
+    expect(patterns.some((p) => p.includes('_part'))).toBe(false);
   });
 });

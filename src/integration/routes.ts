@@ -49,3 +49,8 @@ export function routesOf(dir: string, route: string): PageRoute[] {
 export function devDataRoute(dir: string, route: string, ext: string): PageRoute {
   return { pattern: `${patternOf(route, 'scenarios/[id]')}/data.json`, entrypoint: pathToFileURL(join(dir, `scenarios/_data.json${ext}`)).href, prerender: true };
 }
+
+/** The dev server's route for a windowed scenario page's data parts (render/page-window.ts; a build writes the files instead). */
+export function devPartRoute(dir: string, route: string, ext: string): PageRoute {
+  return { pattern: `${patternOf(route, 'scenarios/[id]')}/part-[first].json`, entrypoint: pathToFileURL(join(dir, `scenarios/_part.json${ext}`)).href, prerender: true };
+}

@@ -10,6 +10,12 @@
  * Made while the page renders, from the same page model (which is the expensive part): a build
  * keeps it for the integration to write next to the page (integration/page-files.ts); `astro dev`
  * serves it from a route (pages/scenarios/_data.json.ts).
+ *
+ * A long scenario's page is windowed (page-window.ts, issue 41): its HTML prints only the requests
+ * and event YAML around the opening event, and the data is cut into parts, `scenarios/<id>/part-<first
+ * offset>.json`, each holding the panes, wire data and event YAML of a run of consecutive events;
+ * the page lists them (`data-parts`) and fetches one when the reader selects one of its events.
+ * A page that is not windowed has one part, its data.json, exactly as before.
  */
 import type { SiteCorpus } from '../integration/site.ts';
 import type { RequestEconomics, ScenarioEconomics } from '../economics/compute.ts';
@@ -20,12 +26,18 @@ import { encodePanes, type PaneData } from './pane-data.ts';
 import type { PaneFinding } from './pane-markup.ts';
 import type { LintFinding } from '../lint/request-lint.ts';
 import { wireData, wireSources, type WireData } from './wire-data.ts';
+import { DEFAULT_PAGE_WINDOW } from '../integration/options.ts';
+import type { Pane } from '../prompt/view.ts';
+import { planWindow, type WindowPlan } from './page-window.ts';
+import { highlightYamlSource } from './yaml-source.ts';
 
 /** The file's content. */
 export interface ScenarioData {
   panes: PaneData;
-  /** Null when the scenario has no own accepted request. */
+  /** Null when the scenario has no own accepted request (or none in this part). */
   wire: WireData | null;
+  /** A windowed page's part: the highlighted event YAML of its events whose card the HTML leaves empty, by offset. */
+  yaml?: Record<number, string>;
 }
 
 /** What the page renders in full and what it leaves to the data. */
@@ -35,8 +47,12 @@ export interface PageParts {
   econ: ScenarioEconomics | undefined;
   /** The scenario's own events. */
   own: Set<number>;
-  /** Whether the pane of this event is rendered in the HTML (the opened event, and every own request). */
+  /** Whether the pane of this event is rendered in the HTML (the opened event, and every own request in the window). */
   inPage: (offset: number, kind: string) => boolean;
+  /** Whether the event's YAML is in its timeline card in the HTML (every event, unless the page is windowed). */
+  yamlInPage: (offset: number) => boolean;
+  /** The window and the data parts (page-window.ts). */
+  plan: WindowPlan;
   econByOffset: Map<number, RequestEconomics>;
   /** The request linter's findings on each own request, for its pane. */
   lintByOffset: Map<number, PaneFinding[]>;
@@ -49,16 +65,30 @@ export function pageParts(site: SiteCorpus, view: ScenarioView): PageParts {
   const own = new Set(view.cards.filter((c) => !c.shared).map((c) => c.offset));
   const econ = site.corpus.economics.get(view.id);
   const rendered = site.corpus.scenarios.find((s) => s.scenario.id === view.id)!;
+  const plan = windowPlan(view, own, site.config.pageWindow ?? DEFAULT_PAGE_WINDOW);
   return {
     rendered,
     econ,
     own,
-    inPage: (offset, kind) => offset === view.opens || (kind === 'request' && own.has(offset)),
+    plan,
+    inPage: (offset, kind) => offset === view.opens || (kind === 'request' && own.has(offset) && plan.window.has(offset)),
+    yamlInPage: (offset) => plan.window.has(offset),
     econByOffset: new Map((econ?.chain ?? []).map((e) => [e.offset, e])),
     lintByOffset: paneFindings(site.corpus.lint.get(view.id) ?? []),
     typeOf: (o) => view.cards.find((c) => c.offset === o)?.type ?? '',
     wire: wireSources(rendered),
   };
+}
+
+const printed = (p: Pane): number => p.lines.reduce((n, l) => n + l.text.length + 1, 0);
+
+/** What each event costs the page printed in full (its own request's pane, its card's YAML), and the plan from that. */
+function windowPlan(view: ScenarioView, own: ReadonlySet<number>, budget: number): WindowPlan {
+  const items = view.cards.map((c, i) => {
+    const pane = view.panes[i]!;
+    return { offset: c.offset, pane: pane.kind === 'request' && own.has(c.offset) ? printed(pane) : 0, source: c.batch && c.batch.index > 0 ? 0 : c.source.length };
+  });
+  return planWindow(items, view.opens, budget);
 }
 
 /** The findings by request, as the pane shows them. */
@@ -71,15 +101,53 @@ function paneFindings(findings: readonly LintFinding[]): Map<number, PaneFinding
 /** The URL path of a scenario's data, below the site's base (`scenarios/<id>/data.json`). */
 export const scenarioDataPath = (id: string): string => `scenarios/${id}/data.json`;
 
+/** The URL path of one data part of a windowed page, below the site's base (named by its first event: deterministic). */
+export const scenarioPartPath = (id: string, first: number): string => `scenarios/${id}/part-${first}.json`;
+
+/** A data part as the page lists it: its first and last event (timeline order) and its URL path below the base. */
+export type PartRef = [first: number, last: number, path: string];
+
+/** The parts a windowed page lists in its `data-parts` (none when it is not windowed: its data.json holds everything). */
+export const partRefs = (view: ScenarioView, parts: PageParts): PartRef[] =>
+  parts.plan.windowed ? parts.plan.parts.map((offs) => [offs[0]!, offs.at(-1)!, scenarioPartPath(view.id, offs[0]!)]) : [];
+
+/** The data files of one page: its data.json, or (windowed) one file per part. */
+export async function scenarioDataFiles(view: ScenarioView, parts: PageParts): Promise<{ path: string; body: string }[]> {
+  if (!parts.plan.windowed) return [{ path: scenarioDataPath(view.id), body: await scenarioData(view, parts) }];
+  const out: { path: string; body: string }[] = [];
+  for (const offs of parts.plan.parts) out.push({ path: scenarioPartPath(view.id, offs[0]!), body: await partData(view, parts, offs) });
+  return out;
+}
+
 /** The data file of one scenario page, as JSON text (deterministic: same page model, same bytes). */
 export async function scenarioData(view: ScenarioView, parts: PageParts): Promise<string> {
-  const { inPage, econByOffset, typeOf, own, wire } = parts;
+  return partData(
+    view,
+    parts,
+    view.cards.map((c) => c.offset),
+  );
+}
+
+/**
+ * One part's data as JSON text: the panes of `offsets` the page does not print, the wire data of
+ * its own requests among them that it prints, and (windowed) the event YAML its cards leave out — highlighted at
+ * build time by the same writer as the cards in the page (yaml-source.ts, which escapes it).
+ */
+export async function partData(view: ScenarioView, parts: PageParts, offsets: readonly number[]): Promise<string> {
+  const { inPage, yamlInPage, econByOffset, typeOf, own, wire } = parts;
+  const inPart = new Set(offsets);
   const panes = await encodePanes(
-    view.panes.filter((p) => !inPage(p.offset, p.kind)),
+    view.panes.filter((p) => inPart.has(p.offset) && !inPage(p.offset, p.kind)),
     view.panes.filter((p) => inPage(p.offset, p.kind)),
     { byOffset: econByOffset, typeOf },
   );
-  const ownWire = new Map([...wire].filter(([o]) => own.has(o)));
-  const data: ScenarioData = { panes, wire: ownWire.size > 0 ? await wireData(ownWire) : null };
+  // Wire views sit in the panes the page prints (WireViews.astro): a pane built from the data has none.
+  const partWire = new Map([...wire].filter(([o]) => own.has(o) && inPart.has(o) && inPage(o, 'request')));
+  const data: ScenarioData = { panes, wire: partWire.size > 0 ? await wireData(partWire) : null };
+  if (parts.plan.windowed) {
+    const yaml: Record<number, string> = {};
+    for (const c of view.cards) if (inPart.has(c.offset) && !yamlInPage(c.offset) && !(c.batch && c.batch.index > 0)) yaml[c.offset] = await highlightYamlSource(c.source);
+    data.yaml = yaml;
+  }
   return JSON.stringify(data);
 }
