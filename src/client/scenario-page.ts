@@ -143,10 +143,13 @@ export class ScenarioPage {
     code.scrollIntoView({ block: 'start' });
   }
 
-  /** Provider wire views: written by their own chunk, loaded when a view first opens. */
+  /** Provider wire views: written by their own chunk, loaded when a view first opens (and a windowed page's event YAML, fillYaml). */
   private onToggle(e: Event): void {
     const d = e.target as HTMLDetailsElement;
-    if (d.matches('details[data-yaml]') && d.open) return this.fillYaml(d);
+    if (d.matches('details[data-yaml]') && d.open) {
+      this.fillYaml(d);
+      return;
+    }
     if (!d.matches('details.wire') || !d.open) return;
     const off = d.closest<HTMLElement>('.pane')?.dataset.offset ?? this.current!;
     void Promise.all([
@@ -184,7 +187,8 @@ export class ScenarioPage {
         status?.remove();
       },
       (err: unknown) => {
-        if (status) status.textContent = `Could not load the YAML of event @${off}: ${err instanceof Error ? err.message : String(err)}. Close and open it again to retry, or reload the page.`;
+        if (status)
+          status.textContent = `Could not load the YAML of event @${off}: ${err instanceof Error ? err.message : String(err)}. Close and open it again to retry, or reload the page.`;
       },
     );
   }

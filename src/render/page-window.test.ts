@@ -32,7 +32,8 @@ describe('planWindow', () => {
       const part = plan.parts.find((p) => p.includes(opens))!;
       expect(new Set(part)).toEqual(plan.window);
       expect(items.filter((i) => plan.window.has(i.offset)).reduce((n, i) => n + i.pane + i.source, 0)).toBeLessThanOrEqual(2000);
-      for (const p of plan.parts) if (p !== part && p.length > 1) expect(items.filter((i) => p.includes(i.offset)).reduce((n, i) => n + i.pane + i.source, 0)).toBeLessThanOrEqual(1500);
+      for (const p of plan.parts)
+        if (p !== part && p.length > 1) expect(items.filter((i) => p.includes(i.offset)).reduce((n, i) => n + i.pane + i.source, 0)).toBeLessThanOrEqual(1500);
     }
   });
 

@@ -12,6 +12,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { longScenarioFile } from './long-scenario.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 // examples/: the reference pages import the example fold and scenario from it (raw).
@@ -24,9 +25,10 @@ export const HOSTILE = join(ROOT, 'tests/fixtures/hostile');
  * The scenario files the tests' shared build adds to the bundled corpus (tests/support/global-setup.ts):
  * the hostile scenarios, and tests/fixtures/shared (a scenario on top of a bundled one, whose page
  * builds its base's requests in the browser) — one build for every browser test instead of a build
- * per file that needs one more scenario.
+ * per file that needs one more scenario — and a generated long conversation whose page is windowed
+ * (long-scenario.ts, issue 41).
  */
-export const sharedExtras = (): string[] => [HOSTILE, join(ROOT, 'tests/fixtures/shared')].flatMap((d) => readdirSync(d).map((f) => join(d, f)));
+export const sharedExtras = (): string[] => [...[HOSTILE, join(ROOT, 'tests/fixtures/shared')].flatMap((d) => readdirSync(d).map((f) => join(d, f))), longScenarioFile()];
 
 /** The caches in node_modules that each project copy keeps for itself. */
 const PER_COPY = new Set(['.astro', '.vite', '.vite-temp', '.cache']);
