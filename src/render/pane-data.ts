@@ -27,16 +27,15 @@ class Table {
   }
 }
 
+/** The unmarked lines the full panes of a page show, by highlighted HTML: [pane offset, line index]. */
+export type ShownLines = Map<string, [number, number]>;
+
 /**
- * Encodes `panes`; `inPage` are the panes the page renders in full (Pane.astro, id `pane-<offset>`),
- * whose unmarked lines the data refers to instead of repeating them.
+ * The lines of `inPage` (the panes a page renders in full) that data may refer to instead of
+ * repeating them — made once for a page whose data is in several parts (scenario-data.ts).
  */
-export async function encodePanes(
-  panes: readonly Pane[],
-  inPage: readonly Pane[] = [],
-  economics?: { byOffset: Map<number, RequestEconomics>; typeOf: (offset: number) => string },
-): Promise<PaneData> {
-  const shown = new Map<string, [number, number]>();
+export async function shownLines(inPage: readonly Pane[]): Promise<ShownLines> {
+  const shown: ShownLines = new Map();
   for (const p of inPage) {
     const highlighted = await highlightLines(
       p.lines.map((l) => l.text),
@@ -46,6 +45,19 @@ export async function encodePanes(
       if (!p.lines[i]!.notes.length && !shown.has(h)) shown.set(h, [p.offset, i]);
     });
   }
+  return shown;
+}
+
+/**
+ * Encodes `panes`; `inPage` (or the lines they show, shownLines) are the panes the page renders in full (Pane.astro, id `pane-<offset>`),
+ * whose unmarked lines the data refers to instead of repeating them.
+ */
+export async function encodePanes(
+  panes: readonly Pane[],
+  inPage: readonly Pane[] | ShownLines = [],
+  economics?: { byOffset: Map<number, RequestEconomics>; typeOf: (offset: number) => string },
+): Promise<PaneData> {
+  const shown = inPage instanceof Map ? inPage : await shownLines(inPage);
   const html = new Table();
   const text = new Table();
   const from = new Table();

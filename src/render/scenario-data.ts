@@ -22,7 +22,7 @@ import type { RequestEconomics, ScenarioEconomics } from '../economics/compute.t
 import type { RenderedScenario } from '../prompt/render.ts';
 import type { ScenarioView } from '../prompt/view.ts';
 import type { WireSource } from '../wire/index.ts';
-import { encodePanes, type PaneData } from './pane-data.ts';
+import { encodePanes, shownLines, type PaneData, type ShownLines } from './pane-data.ts';
 import type { PaneFinding } from './pane-markup.ts';
 import type { LintFinding } from '../lint/request-lint.ts';
 import { wireData, wireSources, type WireData } from './wire-data.ts';
@@ -115,7 +115,8 @@ export const partRefs = (view: ScenarioView, parts: PageParts): PartRef[] =>
 export async function scenarioDataFiles(view: ScenarioView, parts: PageParts): Promise<{ path: string; body: string }[]> {
   if (!parts.plan.windowed) return [{ path: scenarioDataPath(view.id), body: await scenarioData(view, parts) }];
   const out: { path: string; body: string }[] = [];
-  for (const offs of parts.plan.parts) out.push({ path: scenarioPartPath(view.id, offs[0]!), body: await partData(view, parts, offs) });
+  const shown = await shownLines(view.panes.filter((p) => parts.inPage(p.offset, p.kind))); // once for every part
+  for (const offs of parts.plan.parts) out.push({ path: scenarioPartPath(view.id, offs[0]!), body: await partData(view, parts, offs, shown) });
   return out;
 }
 
@@ -133,12 +134,12 @@ export async function scenarioData(view: ScenarioView, parts: PageParts): Promis
  * its own requests among them that it prints, and (windowed) the event YAML its cards leave out — highlighted at
  * build time by the same writer as the cards in the page (yaml-source.ts, which escapes it).
  */
-export async function partData(view: ScenarioView, parts: PageParts, offsets: readonly number[]): Promise<string> {
+export async function partData(view: ScenarioView, parts: PageParts, offsets: readonly number[], shown?: ShownLines): Promise<string> {
   const { inPage, yamlInPage, econByOffset, typeOf, own, wire } = parts;
   const inPart = new Set(offsets);
   const panes = await encodePanes(
     view.panes.filter((p) => inPart.has(p.offset) && !inPage(p.offset, p.kind)),
-    view.panes.filter((p) => inPage(p.offset, p.kind)),
+    shown ?? view.panes.filter((p) => inPage(p.offset, p.kind)),
     { byOffset: econByOffset, typeOf },
   );
   // Wire views sit in the panes the page prints (WireViews.astro): a pane built from the data has none.
