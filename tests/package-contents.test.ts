@@ -21,7 +21,7 @@ import { join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devDataRoute, routesOf } from '../src/integration/routes.ts';
+import { devDataRoute, devPartRoute, routesOf } from '../src/integration/routes.ts';
 import { buildPackage } from '../tools/package/build.ts';
 import { ROOT } from './support/project.ts';
 
@@ -185,11 +185,11 @@ function edges(): Edges {
   return { to, problems };
 }
 
-/** The files the package is entered by: exports and bin, the injected pages (routesOf, as the integration injects them) and the dev server's data route. */
+/** The files the package is entered by: exports and bin, the injected pages (routesOf, as the integration injects them) and the dev server's data and data-part routes. */
 function roots(): string[] {
   const entries = Object.values(PKG.exports).flatMap((e) => (typeof e === 'string' ? [e] : [e.default, ...(e.types ? [e.types] : [])]));
   const routesDir = join(dir, 'lib/routes');
-  const pages = [...routesOf(routesDir, '/'), devDataRoute(routesDir, '/', '.js')].map((r) =>
+  const pages = [...routesOf(routesDir, '/'), devDataRoute(routesDir, '/', '.js'), devPartRoute(routesDir, '/', '.js')].map((r) =>
     posix.relative(dir.split('\\').join('/'), fileURLToPath(r.entrypoint).split('\\').join('/')),
   );
   return [...entries, ...Object.values(PKG.bin)].map((p) => p.replace(/^\.\//, '')).concat(pages);
