@@ -429,6 +429,8 @@ export function importChunks(chunks: Chunk[], opts: ImportOptions): { result?: I
 
 /** One conversation of a capture, as imported (importCapture). */
 export interface CaptureConversation {
+  /** Its scenario id (idOf). */
+  id: string;
   conversation: Conversation;
   result: ImportResult;
   /** First and last line of the file holding its requests. */
@@ -471,7 +473,7 @@ export function importCapture(
     const { result, errors: found } = finish(g, reqs, { ...opts, id, conversation, ...(previous !== undefined && { previous }) });
     errors.push(...found);
     const lines = reqs.map((r) => lineOf(r, opts.file));
-    if (result) out.push({ conversation, result, lines: [Math.min(...lines), Math.max(...lines)] });
+    if (result) out.push({ id, conversation, result, lines: [Math.min(...lines), Math.max(...lines)] });
   }
   return errors.length ? { errors } : { conversations: out, errors };
 }
