@@ -98,6 +98,6 @@ module.exports = {
     exclude: { path: '^src/env[.]d[.]ts$|^tests/fixtures/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['prompt-fold-explainer-source', 'import', 'require', 'node', 'default', 'types'] },
   },
 };

@@ -79,8 +79,8 @@ const FOLD_PACKAGES: { name: string; id: string; scenario: string; source?: stri
 ];
 
 /**
- * A fold as its own npm package: a package folder packed as it is, or a TypeScript module compiled,
- * its kit import pointed at the installed package.
+ * A fold as its own npm package: a package folder packed as it is, or a TypeScript module compiled
+ * (its `prompt-fold-explainer/kit` import then resolves to the installed package).
  */
 async function packFold({ name, source: file, dir: folder }: (typeof FOLD_PACKAGES)[number]): Promise<string> {
   const stem = name.replace(/^@/, '').replace('/', '-');
@@ -93,7 +93,7 @@ async function packFold({ name, source: file, dir: folder }: (typeof FOLD_PACKAG
   mkdirSync(dir);
   const source = readFileSync(join(ROOT, file), 'utf8');
   const js = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2023, verbatimModuleSyntax: true } }).outputText;
-  writeFileSync(join(dir, 'index.js'), js.replace(/(['"])(?:\.\.\/)+src\/folds\/[a-z-]+\.ts\1/g, "'prompt-fold-explainer/kit'"));
+  writeFileSync(join(dir, 'index.js'), js);
   writeFileSync(
     join(dir, 'package.json'),
     JSON.stringify({
