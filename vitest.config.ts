@@ -35,7 +35,8 @@ const CLI_TESTS = ['src/**/cli.test.ts', 'tools/**/cli.test.ts', 'src/preview/fo
 export default defineConfig({
   // The example fold imports `prompt-fold-explainer/kit`; in this repository that resolves to the
   // source (package.json exports, condition prompt-fold-explainer-source; .npmrc sets it for Node).
-  ssr: { resolve: { conditions: ['prompt-fold-explainer-source', ...defaultServerConditions] } },
+  // (Vite's server conditions less `module`, as vitest's own default is.)
+  ssr: { resolve: { conditions: ['prompt-fold-explainer-source', ...defaultServerConditions.filter((c) => c !== 'module')] } },
   test: {
     testTimeout: 30_000,
     hookTimeout: 300_000,

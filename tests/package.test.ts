@@ -48,6 +48,8 @@ function run(cmd: string, args: string[], cwd: string, { developer = false } = {
   return new Promise((done) => {
     const env = childEnv({ PATH: `${join(ROOT, 'node_modules/.bin')}:${process.env.PATH}` });
     if (developer) delete env.CI;
+    // A host resolves the package as published: not with this repository's source condition (.npmrc).
+    for (const k of Object.keys(env)) if (/^(NODE_OPTIONS|npm_config_node_options)$/i.test(k)) delete env[k];
     const child = spawn(cmd, args, { cwd, env });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
