@@ -32,7 +32,11 @@ function customProperties(text: string): string[] {
 
 describe('custom properties a host page shares', () => {
   it('are the explainer’s own (--pfe-) or one of the few it shares on purpose', () => {
-    const foreign = sources().flatMap(({ file, text }) => customProperties(text).filter((n) => !SHARED.test(n)).map((n) => `${file}: ${n}`));
+    const foreign = sources().flatMap(({ file, text }) =>
+      customProperties(text)
+        .filter((n) => !SHARED.test(n))
+        .map((n) => `${file}: ${n}`),
+    );
     expect(foreign).toEqual([]);
   });
 
