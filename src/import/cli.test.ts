@@ -133,6 +133,14 @@ describe('npm run import', { timeout: 180_000 }, () => {
       ['oi-sess-billing-0142', 'session.id', 'sess-billing-0142', [2, 4]],
       ['oi-sess-billing-0143', 'session.id', 'sess-billing-0143', [5, 5]],
     ]);
+    // A bad span in one session: exit 1, located, and nothing written (not even the folder).
+    const bad = join(dir, 'bad-spans.jsonl');
+    writeFileSync(bad, readFileSync(join(ROOT, 'examples/traces/openinference-spans.jsonl'), 'utf8').replace('"llm.token_count.prompt": 1174', '"llm.token_count.prompt": -1'));
+    const badOut = join(dir, 'oi-bad');
+    const failed = await cli([bad, '--out-dir', badOut, '--id', 'oi']);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toMatch(/bad-spans\.jsonl:5:\d+ error: `llm\.token_count\.prompt` must be a whole number of tokens \(0 or more\), got -1\n {2}fix: /);
+    expect(existsSync(badOut)).toBe(false);
     // Without --out-dir it says to use it.
     const one = await cli(['examples/traces/openinference-spans.jsonl', '--out', join(dir, 'oi.yaml')]);
     expect(one.code).toBe(1);

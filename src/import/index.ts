@@ -159,7 +159,9 @@ function spansToRequests(chunks: Chunk[], file: string, errors: InputError[]): {
     errors.push({
       pos: { file, line: chunks[0]?.line ?? 1, col: 1 },
       message: `no span carries \`gen_ai.input.messages\` (${found.length} span${found.length === 1 ? '' : 's'} read)`,
-      fix: 'turn on message content capture in your GenAI instrumentation (it is opt-in), so inference spans record their input messages',
+      fix: found.some((f) => f.span.attributes.has('openinference.span.kind'))
+        ? 'these are OpenInference spans: import them with --format openinference (or without --format: they are detected)'
+        : 'turn on message content capture in your GenAI instrumentation (it is opt-in), so inference spans record their input messages',
     });
   }
   genai.sort((a, b) => (a.span.startNs < b.span.startNs ? -1 : a.span.startNs > b.span.startNs ? 1 : a.span.spanId < b.span.spanId ? -1 : a.span.spanId > b.span.spanId ? 1 : 0));
@@ -342,7 +344,7 @@ function gather(chunks: Chunk[], opts: ImportOptions, errors: InputError[]): Gat
   const { file } = opts;
   const dropped: DroppedSecret[] = [];
   // A capture is recognised first: an OpenInference export is OTLP JSON too, but not GenAI spans.
-  const capture = opts.format === OTLP || (opts.format && !opts.capture) ? undefined : captureOf(chunks, opts.capture);
+  const capture = opts.format === OTLP ? undefined : captureOf(chunks, opts.capture);
   const otlp = chunks.filter((c) => 'resourceSpans' in c.value);
   const isOtlp = !capture && (opts.format === OTLP || otlp.length > 0);
   if (isOtlp && otlp.length < chunks.length) {
