@@ -42,7 +42,7 @@ function trace(model: string, how: 'mid-conversation' | 'rewrite'): string {
           ],
         }
       : { ...before, tools: [tool('read_file'), tool('query_db')], messages: [...later, { role: 'user', content: 'Check the staging table.' }] };
-  return [before, after].map((body, i) => JSON.stringify({ timestamp: `2026-08-24T16:4${1 + i}:00.000Z`, body })).join('\n') + '\n';
+  return `${[before, after].map((body, i) => JSON.stringify({ timestamp: `2026-08-24T16:4${1 + i}:00.000Z`, body })).join('\n')}\n`;
 }
 
 async function economics(model: string, how: 'mid-conversation' | 'rewrite') {
