@@ -95,6 +95,12 @@ export interface Totals {
   /** Cached share of input tokens; null without requests. */
   cachedShare: number | null;
   exact: boolean;
+  /**
+   * How many of the requests the API would reject (apiError: a feature the model does not accept,
+   * too many breakpoints). Non-zero: the stream cannot be sent as it is, so its figures are not
+   * claims — the costs are null, and the pages show the rejection instead of the token figures.
+   */
+  rejected: number;
 }
 
 export interface ScenarioEconomics {
@@ -210,6 +216,7 @@ export function totalsOf(requests: readonly RequestEconomics[]): Totals {
     lostCostUsd: usd((e) => e.cacheBreak?.lostCostUsd ?? 0),
     cachedShare: input ? cached / input : null,
     exact: requests.every((e) => e.exact),
+    rejected: requests.filter((e) => e.apiError).length,
   };
 }
 

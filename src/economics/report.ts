@@ -6,7 +6,7 @@
 import type { RenderedScenario } from '../prompt/render.ts';
 import { totalsOf, underEveryProfile, type CacheBreak, type RequestEconomics, type ScenarioEconomics, type Totals } from './compute.ts';
 import type { EconomicsConfig } from './profiles.ts';
-import { formatShare, formatTokens, formatUsd, NO_PRICE } from './format.ts';
+import { formatShare, formatTokens, formatUsd, NO_PRICE, rejectedText } from './format.ts';
 import { measuredComparison, measuredLines, measuredReportFields, type MeasuredReportFields } from './measured.ts';
 import { configFile } from '../project.ts';
 
@@ -135,15 +135,20 @@ export function reportTable(corpus: ReportInput, opts: { allProfiles?: Economics
       out.push(
         table(
           ['profile', 'input', 'cached', 'writes', 'lost', 'cost', 'no caching'],
-          every.map(({ profile, totals: x }) => [
-            profile,
-            formatTokens(x.inputTokens, x.exact),
-            `${formatTokens(x.cachedTokens, x.exact)} (${formatShare(x.cachedShare)})`,
-            formatTokens(x.cacheWriteTokens, x.exact),
-            formatTokens(x.tokensLost, x.exact),
-            x.costUsd === null ? NO_PRICE : `${x.exact ? '' : '≈'}${formatUsd(x.costUsd)}`,
-            x.noCacheCostUsd === null ? NO_PRICE : `${x.exact ? '' : '≈'}${formatUsd(x.noCacheCostUsd)}`,
-          ]),
+          // A profile whose API rejects a request has no figures for the stream: the rejection instead.
+          every.map(({ profile, totals: x }) =>
+            x.rejected
+              ? [profile, formatTokens(x.inputTokens, x.exact), '—', '—', '—', rejectedText(x.rejected), '—']
+              : [
+                  profile,
+                  formatTokens(x.inputTokens, x.exact),
+                  `${formatTokens(x.cachedTokens, x.exact)} (${formatShare(x.cachedShare)})`,
+                  formatTokens(x.cacheWriteTokens, x.exact),
+                  formatTokens(x.tokensLost, x.exact),
+                  x.costUsd === null ? NO_PRICE : `${x.exact ? '' : '≈'}${formatUsd(x.costUsd)}`,
+                  x.noCacheCostUsd === null ? NO_PRICE : `${x.exact ? '' : '≈'}${formatUsd(x.noCacheCostUsd)}`,
+                ],
+          ),
         ),
         '',
       );
