@@ -38,7 +38,10 @@ export function expiryText(e: RequestEconomics): string {
 }
 
 const CAUSE_TEXT: Record<Cause, (e: RequestEconomics) => string> = {
-  'first-request': () => 'first request of the chain: nothing cached yet',
+  'first-request': (e) =>
+    e.readFromScenario === undefined
+      ? 'first request of the chain: nothing cached yet'
+      : `first request of the chain: it reads what \`${e.readFromScenario}\` @${e.readFrom} wrote to the cache they share`,
   'below-minimum': (e) => `not cached: nothing reaches the profile’s ${formatTokens(e.minPrefixTokens)}-token minimum`,
   expired: (e) => `byte-stable, but the cache entry ${expiryText(e)}`,
   'out-of-reach': () => 'byte-stable, but the cached entry lies beyond the lookback of this request’s breakpoints',
