@@ -88,7 +88,13 @@ export function buildReport(corpus: ReportInput, opts: { allProfiles?: Economics
       const requests = (econ?.requests ?? []).map((e) => ({ ...row(e), ...measuredReportFields(byOffset.get(e.offset)) }));
       const out: ReportScenario = { id: r.scenario.id, file: r.scenario.file, requests, ...(m && { measuredSummary: m.summary }), totals: econ?.totals ?? totalsOf([]) };
       const c = opts.allProfiles;
-      if (c) out.profiles = underEveryProfile(r, c, true, byId).map(({ profile: p, requests }) => ({ profile: p.id, title: p.title, requests: requests.map(row), totals: totalsOf(requests) }));
+      if (c)
+        out.profiles = underEveryProfile(r, c, true, byId).map(({ profile: p, requests }) => ({
+          profile: p.id,
+          title: p.title,
+          requests: requests.map(row),
+          totals: totalsOf(requests),
+        }));
       return out;
     }),
   };

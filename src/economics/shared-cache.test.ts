@@ -64,7 +64,7 @@ const sys = msg('system', 2000, 'rule');
 const bp = (...messages: number[]): Breakpoint[] => messages.map((message) => ({ message }));
 
 /** The parent: @1 at 0 s writes the system entry (2,004 tokens) and its turn; @2 at 60 s reads and refreshes both. */
-const parentReqs = (model = SONNET): Req[] => [
+const parentReqs = (): Req[] => [
   { off: 1, t: 0, messages: [sys, msg('user', 100, 'alpha')], breakpoints: bp(0, 1) },
   { off: 2, t: 60, messages: [sys, msg('user', 100, 'alpha'), msg('assistant', 20, 'gamma'), msg('user', 20, 'delta')], breakpoints: bp(0, 3) },
 ];
@@ -112,7 +112,11 @@ describe('a child scenario starts with its parent’s cache entries', () => {
 
   it('another model is another cache: a child on Haiku reads nothing the Sonnet parent wrote', () => {
     const big = msg('system', 5000, 'rule'); // above Haiku 4.5's 4,096-token minimum
-    const parent = scenario('parent', SONNET, parentReqs().map((q) => ({ ...q, messages: [big, ...q.messages.slice(1)] })));
+    const parent = scenario(
+      'parent',
+      SONNET,
+      parentReqs().map((q) => ({ ...q, messages: [big, ...q.messages.slice(1)] })),
+    );
     expect(econ(child(30, big), parent)[0]!.cachedTokens).toBe(M(5000)); // the same model reads it
     expect(econ(child(30, big, 'claude-haiku-4-5'), parent)[0]!.cachedTokens).toBe(0);
   });
@@ -178,7 +182,7 @@ describe('the parent sees what the child read and wrote', () => {
 
 describe('OpenAI automatic prefix caching across scenarios', () => {
   it('the common token prefix, rounded down to the 128-token steps above 1,024', () => {
-    const parent = scenario('parent', 'gpt-4o', parentReqs('gpt-4o'));
+    const parent = scenario('parent', 'gpt-4o', parentReqs());
     const c = scenario('child', 'gpt-4o', [{ off: 1, t: 30, messages: [sys, msg('user', 50, 'beta')] }], { scenario: 'parent', at: 2 });
     const [e] = econ(c, parent);
     // Common prefix with the parent's requests: the system message (2,004) and the next message's

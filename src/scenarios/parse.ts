@@ -12,7 +12,18 @@ import type * as z from 'zod';
 import { isFieldNameIssue, schemaIssues } from '../folds/validate.ts';
 import type { InputError, SourcePos } from './errors.ts';
 import type { Annotation, Comparison, Deployment, Expectation, MeasuredDiffLimit, ScenarioEvent, SharedCache } from './model.ts';
-import { annotationSchema, compareSchema, deploySchema, eventSchema, expectSchema, ID_PATTERN, scenarioFileSchema, sharesCacheSchema, type AnnotationEntry, type EventEntry } from './schema.ts';
+import {
+  annotationSchema,
+  compareSchema,
+  deploySchema,
+  eventSchema,
+  expectSchema,
+  ID_PATTERN,
+  scenarioFileSchema,
+  sharesCacheSchema,
+  type AnnotationEntry,
+  type EventEntry,
+} from './schema.ts';
 import { readRequestRef } from './limits.ts';
 import { nodeAt, YamlSource } from './source.ts';
 import { instant, readTimeLabel, TIME_LABEL_HELP } from './time.ts';

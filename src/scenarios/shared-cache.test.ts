@@ -86,10 +86,10 @@ describe('sharesCache', () => {
   });
 
   it('a child whose parent has errors of its own is not rendered, and reports nothing more', async () => {
-    const r = await run(['scenarios/a.yaml', scenario('parent').replace('type: agents/context-added', 'type: agents/nope')], [
-      'scenarios/b.yaml',
-      scenario('child', { scenario: 'parent', at: '@2' }),
-    ]);
+    const r = await run(
+      ['scenarios/a.yaml', scenario('parent').replace('type: agents/context-added', 'type: agents/nope')],
+      ['scenarios/b.yaml', scenario('child', { scenario: 'parent', at: '@2' })],
+    );
     expect(r.errors.every((e) => e.pos.file === 'scenarios/a.yaml')).toBe(true);
     expect(ids(r)).toEqual([]);
   });
