@@ -17,7 +17,7 @@ import type { RenderedRequest, RenderedScenario } from '../prompt/render.ts';
 import type { Scenario } from '../scenarios/model.ts';
 import { scenarioEconomics, type RequestEconomics } from './compute.ts';
 import { DEFAULT_ECONOMICS } from './profiles.ts';
-import { causeText } from './view.ts';
+import { causeText, paneTokens } from './view.ts';
 
 const words = (n: number, w: string): string => w + ` ${w}`.repeat(n - 1);
 const msg = (role: string, n: number, w: string): RenderedMessage => {
@@ -89,11 +89,15 @@ describe('a child scenario starts with its parent’s cache entries', () => {
     expect(c!.readFrom).toBe(1);
     expect(c!.readFromScenario).toBe('parent');
     expect(causeText(c!)).toBe('first request of the chain: it reads what `parent` @1 wrote to the cache they share');
+    expect(paneTokens(c!).firstStory).toBe(
+      "First request of this conversation, but not of the cache it shares with parent: it reads the ≈2,004 tokens that scenario's @1 wrote, whose bytes it repeats exactly, and writes only what follows them.",
+    );
     close(c!.costUsd, 2004 * HIT + 54 * WRITE + 3 * IN); // $0.0008127
     // Alone, the same request is a cold start: everything up to its last breakpoint is written.
     const [alone] = scenarioEconomics(child(30), DEFAULT_ECONOMICS, { attribute: false }).requests;
     expect(alone!.cachedTokens).toBe(0);
     expect(causeText(alone!)).toBe('first request of the chain: nothing cached yet');
+    expect(paneTokens(alone!).firstStory).toBeUndefined();
     close(alone!.costUsd, 2058 * WRITE + 3 * IN); // $0.0077265
   });
 
