@@ -3,9 +3,8 @@
  * a whole — unique ids, known folds, base chains (unknown or cyclic bases), fold options, every
  * event expanded and validated through its fold, offsets strictly increasing across the chain, and
  * annotations and expectations that name the scenario's own requests, and `sharesCache:` links
- * (shared-cache.ts). All errors of all files are
- * returned together. Texts in, corpus out: reading the folder is files.ts (this module runs in the
- * browser too).
+ * (shared-cache.ts). All errors of all files are returned together. Texts in, corpus out: reading
+ * the folder is files.ts (this module runs in the browser too).
  */
 import type { AnyFold } from '../folds/types.ts';
 import { didYouMean } from '../folds/suggest.ts';
