@@ -143,9 +143,13 @@ export class ScenarioPage {
     code.scrollIntoView({ block: 'start' });
   }
 
-  /** Provider wire views: written by their own chunk, loaded when a view first opens. */
+  /** Provider wire views (and an event's YAML, showEventYaml): written by their own chunk, loaded when a view first opens. */
   private onToggle(e: Event): void {
     const d = e.target as HTMLDetailsElement;
+    if (d.matches('details.event-yaml') && d.open) {
+      this.showEventYaml(d);
+      return;
+    }
     if (!d.matches('details.wire') || !d.open) return;
     void Promise.all([
       import('./wire-view.ts'),
@@ -157,6 +161,31 @@ export class ScenarioPage {
       const view = d.querySelector('pf-wire-view');
       if (view instanceof m.WireView) view.show(wire);
     });
+  }
+
+  /**
+   * A card's event YAML, written the first time it is opened: the source from the page's data file,
+   * coloured by its own chunk (render/yaml-source.ts, with the yaml parser); what went wrong, as
+   * text, when the data cannot be fetched (opening it again tries again).
+   */
+  private showEventYaml(d: HTMLDetailsElement): void {
+    const code = d.querySelector('pre > code');
+    const off = d.closest<HTMLElement>('.card')?.dataset.offset;
+    if (!code || off === undefined || code.hasChildNodes()) return;
+    d.setAttribute('aria-busy', 'true');
+    void Promise.all([import('../render/yaml-source.ts'), this.data.ready()])
+      .then(
+        ([m, data]) => {
+          const source = data.events.sources[Number(off)];
+          if (source === undefined) code.textContent = `event @${off} is not in this page's data file`;
+          else code.innerHTML = m.yamlSourceHtml(source, data.events.tags); // escaped by yamlSourceHtml: event text never becomes markup
+        },
+        (err: unknown) => {
+          code.textContent = `The event's YAML could not be loaded: ${err instanceof Error ? err.message : String(err)}`;
+          d.addEventListener('toggle', () => code.replaceChildren(), { once: true });
+        },
+      )
+      .finally(() => d.removeAttribute('aria-busy'));
   }
 
   /** Listens, then applies the deep link (or, without one, scrolls the opening pane to its ✂ line with the first frame). */

@@ -1,11 +1,13 @@
 /**
  * What a scenario page leaves out of its HTML and fetches on first use, from
  * `scenarios/<id>/data.json` beside it: the state as of every event whose pane the page does not
- * render in full (pane-data.ts) and the messages of its own requests' wire views (wire-data.ts).
- * Reading the page needs neither — its own requests and the event it opens on are in the HTML —
- * and together they were about a sixth of a scenario page's bytes, carried by every visit.
+ * render in full (pane-data.ts), the messages of its own requests' wire views (wire-data.ts), and
+ * each event as written in the scenario file (the timeline's "event YAML", coloured in the browser
+ * when first opened: client/event-yaml.ts). Reading the page needs none of them — its own requests
+ * and the event it opens on are in the HTML — and together they were about a third of a scenario
+ * page's bytes (the event YAML alone is the whole scenario file again), carried by every visit.
  * The page script fetches the file the first time the reader reaches for another event (a pointer
- * or focus on the timeline, j/k, a deep link) or opens a wire view (scenario-page.ts).
+ * or focus on the timeline, j/k, a deep link) or opens a wire view or an event's YAML (scenario-page.ts).
  *
  * Made while the page renders, from the same page model (which is the expensive part): a build
  * keeps it for the integration to write next to the page (integration/page-files.ts); `astro dev`
@@ -20,12 +22,16 @@ import { encodePanes, type PaneData } from './pane-data.ts';
 import type { PaneFinding } from './pane-markup.ts';
 import type { LintFinding } from '../lint/request-lint.ts';
 import { wireData, wireSources, type WireData } from './wire-data.ts';
+import { yamlTokenTags } from './highlight.ts';
+import type { YamlTags } from './yaml-html.ts';
 
 /** The file's content. */
 export interface ScenarioData {
   panes: PaneData;
   /** Null when the scenario has no own accepted request. */
   wire: WireData | null;
+  /** The timeline's event YAML: each card's source as written (by offset; a batch's under its first event), and the element each kind of token is written as. */
+  events: { sources: Record<number, string>; tags: YamlTags };
 }
 
 /** What the page renders in full and what it leaves to the data. */
@@ -80,6 +86,9 @@ export async function scenarioData(view: ScenarioView, parts: PageParts): Promis
     { byOffset: econByOffset, typeOf },
   );
   const ownWire = new Map([...wire].filter(([o]) => own.has(o)));
-  const data: ScenarioData = { panes, wire: ownWire.size > 0 ? await wireData(ownWire) : null };
+  const sources: Record<number, string> = {};
+  // A batch's YAML is its first event's card (Timeline.astro): the whole batch as written.
+  for (const c of view.cards) if (!c.batch || c.batch.index === 0) sources[c.offset] = c.source;
+  const data: ScenarioData = { panes, wire: ownWire.size > 0 ? await wireData(ownWire) : null, events: { sources, tags: await yamlTokenTags() } };
   return JSON.stringify(data);
 }
