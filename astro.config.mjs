@@ -2,10 +2,20 @@
 // integration brings its pages, mdx, the code blocks' highlighting and the search index itself
 // (src/package/index.ts) — this site uses it exactly as a host site uses the installed package.
 import { defineConfig } from 'astro/config';
+import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { explainer } from './src/package/index.ts';
+
+const SOURCE = 'prompt-fold-explainer-source';
 
 export default defineConfig({
   output: 'static',
+  // A fold module of this repository (examples/folds/) imports `prompt-fold-explainer/kit` as a
+  // host's fold would; here that resolves to the source, by the package.json exports condition
+  // SOURCE (.npmrc sets it for Node). A host's config has none of this.
+  vite: {
+    resolve: { conditions: [SOURCE, ...defaultClientConditions] },
+    ssr: { resolve: { conditions: [SOURCE, ...defaultServerConditions], externalConditions: [SOURCE] } },
+  },
   trailingSlash: 'always',
   integrations: [
     explainer({

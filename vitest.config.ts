@@ -18,6 +18,7 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { delimiter, join } from 'node:path';
+import { defaultServerConditions } from 'vite';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { LongestFirst } from './tests/support/sequencer.ts';
 
@@ -32,6 +33,10 @@ const SHARED_BUILD = ['tests/support/global-setup.ts'];
 const CLI_TESTS = ['src/**/cli.test.ts', 'tools/**/cli.test.ts', 'src/preview/folder.test.ts', 'src/scenarios/symlinks.test.ts', 'src/scenarios/files.test.ts'];
 
 export default defineConfig({
+  // The example fold imports `prompt-fold-explainer/kit`; in this repository that resolves to the
+  // source (package.json exports, condition prompt-fold-explainer-source; .npmrc sets it for Node).
+  // (Vite's server conditions less `module`, as vitest's own default is.)
+  ssr: { resolve: { conditions: ['prompt-fold-explainer-source', ...defaultServerConditions.filter((c) => c !== 'module')] } },
   test: {
     testTimeout: 30_000,
     hookTimeout: 300_000,

@@ -27,7 +27,7 @@ import { ROOT } from './support/project.ts';
 
 interface PackageJson {
   name: string;
-  exports: Record<string, string | { types?: string; default: string }>;
+  exports: Record<string, string | { types?: string; default: string; [condition: string]: string | undefined }>;
   bin: Record<string, string>;
   dependencies: Record<string, string>;
   peerDependencies: Record<string, string>;
@@ -227,6 +227,23 @@ describe('the packed package', () => {
     }
     const exempt = (f: string): boolean => f === 'package.json' || f === 'README.md' || f.startsWith('examples/');
     expect([...shipped].filter((f) => !reached.has(f) && !exempt(f)).sort()).toEqual([]);
+  });
+
+  it('points a host at lib/ only: the one other condition is this repository’s own, naming the source of its default', () => {
+    // .npmrc, tsconfig.json and the Vite configs turn on `prompt-fold-explainer-source` here; a host
+    // never does, so its conditions (types, import/default) must each reach a shipped file.
+    for (const [key, target] of Object.entries(PKG.exports)) {
+      if (typeof target === 'string') continue;
+      const { types, default: main, ...rest } = target;
+      expect(
+        Object.keys(rest).every((c) => c === 'prompt-fold-explainer-source'),
+        key,
+      ).toBe(true);
+      expect(shipped.has(main.replace(/^\.\//, '')), `${key} → ${main}`).toBe(true);
+      if (types) expect(shipped.has(types.replace(/^\.\//, '')), `${key} → ${types}`).toBe(true);
+      const source = rest['prompt-fold-explainer-source'];
+      if (source) expect(source).toBe(main.replace(/^\.\/lib\//, './src/').replace(/\.js$/, '.ts'));
+    }
   });
 
   it('finds what it must find: a devDependency import and an unreachable file are reported', () => {

@@ -48,6 +48,8 @@ function run(cmd: string, args: string[], cwd: string, { developer = false } = {
   return new Promise((done) => {
     const env = childEnv({ PATH: `${join(ROOT, 'node_modules/.bin')}:${process.env.PATH}` });
     if (developer) delete env.CI;
+    // A host resolves the package as published: not with this repository's source condition (.npmrc).
+    for (const k of Object.keys(env)) if (/^(NODE_OPTIONS|npm_config_node_options)$/i.test(k)) delete env[k];
     const child = spawn(cmd, args, { cwd, env });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
@@ -79,8 +81,8 @@ const FOLD_PACKAGES: { name: string; id: string; scenario: string; source?: stri
 ];
 
 /**
- * A fold as its own npm package: a package folder packed as it is, or a TypeScript module compiled,
- * its kit import pointed at the installed package.
+ * A fold as its own npm package: a package folder packed as it is, or a TypeScript module compiled
+ * (its `prompt-fold-explainer/kit` import then resolves to the installed package).
  */
 async function packFold({ name, source: file, dir: folder }: (typeof FOLD_PACKAGES)[number]): Promise<string> {
   const stem = name.replace(/^@/, '').replace('/', '-');
@@ -93,7 +95,7 @@ async function packFold({ name, source: file, dir: folder }: (typeof FOLD_PACKAG
   mkdirSync(dir);
   const source = readFileSync(join(ROOT, file), 'utf8');
   const js = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2023, verbatimModuleSyntax: true } }).outputText;
-  writeFileSync(join(dir, 'index.js'), js.replace(/(['"])(?:\.\.\/)+src\/folds\/[a-z-]+\.ts\1/g, "'prompt-fold-explainer/kit'"));
+  writeFileSync(join(dir, 'index.js'), js);
   writeFileSync(
     join(dir, 'package.json'),
     JSON.stringify({

@@ -20,8 +20,7 @@
  * and name it in a scenario: `fold: chat-log`.
  */
 import * as z from 'zod';
-import { defineFold } from '../../src/folds/define.ts';
-import type { AuthoredEvent, EventDescription, Expansion, RenderedMessage, Snapshot, StreamEvent } from '../../src/folds/types.ts';
+import { type AuthoredEvent, defineFold, type EventDescription, type Expansion, type RenderedMessage, type Snapshot, type StreamEvent } from 'prompt-fold-explainer/kit';
 
 export interface ChatLogOptions {
   /** Leading system message; '' = none. */

@@ -9,11 +9,22 @@
  * renamed into place (each rename atomic) and the summary written; on any error the staged files
  * are removed and nothing is written. A scenario it did not write is never replaced (unless
  * --force), nor is an id another scenario of the corpus already has reused.
+ *
+ * A capture (a Claude Code file of several sessions, Codex rollouts, DevTools runs, OpenInference
+ * spans: src/import/log/capture.ts) is imported the same way, one scenario per conversation.
+ *
+ * Re-importing: the manifest is the marker of what an import of this prefix wrote. A conversation
+ * the previous manifest lists and this import no longer has leaves a stale scenario behind; it is
+ * removed after everything else is in place (and said), unless a person wrote or added to it — a
+ * scenario without the import header, or with `annotations:` or `expect:` — which is kept and said
+ * (import-stale.ts). A scenario no manifest lists is never touched.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { importLog, type LogConversation } from '../import/log/index.ts';
+import { importCaptureLog, isLogFile } from '../import/log/capture.ts';
 import { IMPORT_HEADER } from '../import/scenario.ts';
+import { staleScenarios } from './import-stale.ts';
 import type { InputFormat } from '../import/index.ts';
 import type { DroppedSecret } from '../import/index.ts';
 import { TRAFFIC_SUFFIX, type TrafficManifest } from '../economics/traffic.ts';
@@ -40,7 +51,7 @@ function idsIn(dir: string): Map<string, string> {
 }
 
 export async function importLogCommand(
-  args: { file: string; format?: InputFormat; outDir?: string; force: boolean },
+  args: { file: string; format?: InputFormat; capture?: string; outDir?: string; force: boolean },
   ctx: { id: string; abs: string; display: string; config: ExplainerConfig },
 ): Promise<void> {
   const { config } = ctx;
@@ -54,8 +65,15 @@ export async function importLogCommand(
   let measured = 0;
   const formats = new Set<string>();
   const started = Date.now();
+  const madeDir = !existsSync(outDir);
+  // A log of request bodies is streamed line by line; a capture (named by --format, or not a body on its first line) is read whole.
+  const asCapture = args.capture !== undefined || !isLogFile(ctx.abs);
+  const run = asCapture
+    ? (o: Parameters<typeof importLog>[0], f: Parameters<typeof importLog>[1]) => importCaptureLog({ ...o, ...(args.capture && { capture: args.capture }) }, f)
+    : importLog;
+  let written = false;
   try {
-    const { result, errors } = await importLog(
+    const { result, errors } = await run(
       {
         file: ctx.display,
         path: ctx.abs,
@@ -99,10 +117,14 @@ export async function importLogCommand(
       conversations: result.conversations.map((c) => ({ id: c.id, groupedBy: c.conversation.by, key: c.conversation.key, requests: c.requests, lines: c.lines })),
     };
     const manifestPath = join(outDir, `${ctx.id}${TRAFFIC_SUFFIX}`);
+    // The scenarios the previous import of this prefix wrote and this one does not: removed once all is written, unless a person added to them.
+    const stale = staleScenarios(manifestPath, outDir, new Set(manifest.conversations.map((c) => c.id)));
     writeFileSync(`${manifestPath}.tmp`, `${JSON.stringify(manifest, null, 2)}\n`);
     staged.push({ tmp: `${manifestPath}.tmp`, target: manifestPath });
     for (const s of staged) renameSync(s.tmp, s.target);
     staged.length = 0;
+    written = true;
+    for (const s of stale.remove) rmSync(s.file);
     for (const d of dropped.slice(0, SHOWN_SECRETS)) console.log(`${d.pos.file}:${d.pos.line}:${d.pos.col} dropped ${d.what}: ${d.where}`);
     if (dropped.length > SHOWN_SECRETS) {
       const kinds = new Map<string, number>();
@@ -115,9 +137,14 @@ export async function importLogCommand(
     console.log(
       `wrote ${result.conversations.length} scenario(s) to ${rel(outDir) || '.'}/ (${ctx.id}-…): ${requests} ${[...formats].join(', ')} request(s), one scenario per conversation, grouped by ${[...by].map(([k, n]) => `${k} (${n})`).join(', ')}; ${measured} with the provider's usage, ${dropped.length} secret(s) dropped, ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
+    for (const s of stale.remove) console.log(`removed ${rel(s.file)}: its conversation (${s.by} ${s.key}) is no longer in ${ctx.display}`);
+    for (const s of stale.keep)
+      console.log(`kept ${rel(s.file)}: its conversation (${s.by} ${s.key}) is no longer in ${ctx.display}, but ${s.why} — delete it yourself if it is not wanted`);
     console.log(`wrote ${rel(manifestPath)}: the log's conversations, for the traffic summary (${runCommand('report')}; the site's /traffic/${ctx.id}/ page)`);
     console.log(`next: ${runCommand('check')} && ${runCommand('fixtures')}`);
   } finally {
     for (const s of staged) rmSync(s.tmp, { force: true });
+    // Nothing partial: a folder this run created is removed again when nothing was written into it.
+    if (!written && madeDir && existsSync(outDir) && readdirSync(outDir).length === 0) rmSync(outDir, { recursive: true, force: true });
   }
 }

@@ -1,10 +1,12 @@
 /**
- * `npm run import -- <trace> [--format openai-chat|openai-responses|anthropic|otlp|codex|claude-code|ai-sdk-devtools] [--id <id>]
+ * `npm run import -- <trace> [--format openai-chat|openai-responses|anthropic|otlp|codex|claude-code|ai-sdk-devtools|openinference] [--id <id>]
  * [--out <file> | --out-dir <folder>] [--force]` — turns a captured trace into a scenario for the
  * `requests` fold (src/import). Writes `scenarios/<id>.yaml` (or --out) only when the whole trace
  * imports and the scenario renders clean; prints every dropped secret (where, never the value).
  * Refuses to overwrite a scenario it did not write itself unless --force. With --out-dir the trace
- * is a log of many conversations: one scenario per conversation (import-log.ts).
+ * is a log of many conversations, or a capture of several (Claude Code sessions, Codex rollouts,
+ * DevTools runs, OpenInference sessions): one scenario per conversation (import-log.ts); a re-import
+ * removes the scenarios of conversations no longer there, unless a person added to them.
  */
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
@@ -18,7 +20,7 @@ import { importLogCommand } from './import-log.ts';
 import { runCommand, runCommandWithArgs } from '../project.ts';
 
 const usage = (): string =>
-  `usage: ${runCommandWithArgs('import')} <trace file> [--format ${[...INPUT_FORMATS, ...CAPTURE_IDS].join('|')}] [--id <scenario id>] [--out <scenario file> | --out-dir <folder> (a log: one scenario per conversation)] [--force]`;
+  `usage: ${runCommandWithArgs('import')} <trace file> [--format ${[...INPUT_FORMATS, ...CAPTURE_IDS].join('|')}] [--id <scenario id>] [--out <scenario file> | --out-dir <folder> (a log, or a capture of several conversations: one scenario per conversation)] [--force]`;
 
 export interface ImportArgs {
   file: string;

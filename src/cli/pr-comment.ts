@@ -17,10 +17,12 @@ import { assertPullHead, githubFromEnv, upsertComment } from '../github/api.ts';
 import { readPreview } from '../preview/build.ts';
 import { basePathOf } from '../integration/site-base.ts';
 import { parsePr, previewUrl } from '../preview/paths.ts';
+import { runCommandWithArgs } from '../project.ts';
 import { runMain, UsageError } from './config.ts';
 
-const USAGE = `usage: npm run pr-comment -- --from <preview dir> --site-url <url> [--verify-head <sha>] [--dry-run]
-       npm run pr-comment -- --pr <N> --body-file <file> [--verify-head <sha>] [--dry-run]
+/** The usage text, naming the command as this project runs it (read when printed: the bin sets the project first). */
+const usage = (): string => `usage: ${runCommandWithArgs('pr-comment')} --from <preview dir> --site-url <url> [--verify-head <sha>] [--dry-run]
+       ${runCommandWithArgs('pr-comment')} --pr <N> --body-file <file> [--verify-head <sha>] [--dry-run]
 
   --dry-run  print the comment body and post nothing (no token needed; --verify-head is not checked)`;
 
@@ -39,20 +41,20 @@ runMain(async () => {
       strict: true,
     }));
   } catch (err) {
-    throw new UsageError(`pr-comment: ${(err as Error).message}\n\n${USAGE}`);
+    throw new UsageError(`pr-comment: ${(err as Error).message}\n\n${usage()}`);
   }
   let pr: number;
   let body: string;
   if (values.from) {
     const preview = readPreview(values.from);
     const siteUrl = values['site-url'];
-    if (!siteUrl) throw new UsageError(`pr-comment: --site-url <production URL> is required with --from (the summary links into its previews/pr-<N>/)\n\n${USAGE}`);
+    if (!siteUrl) throw new UsageError(`pr-comment: --site-url <production URL> is required with --from (the summary links into its previews/pr-<N>/)\n\n${usage()}`);
     basePathOf(siteUrl);
     pr = values.pr ? parsePr(values.pr) : preview.meta.pr;
     if (pr !== preview.meta.pr) throw new UsageError(`pr-comment: ${values.from} is the preview of #${preview.meta.pr}, not #${pr}`);
     body = prSummary(preview.review, previewUrl(pr, siteUrl));
   } else {
-    if (!values['body-file']) throw new UsageError(`pr-comment: give --from <preview dir>, or --pr <N> with --body-file <file>\n\n${USAGE}`);
+    if (!values['body-file']) throw new UsageError(`pr-comment: give --from <preview dir>, or --pr <N> with --body-file <file>\n\n${usage()}`);
     pr = parsePr(values.pr);
     try {
       body = readFileSync(values['body-file'], 'utf8');

@@ -20,13 +20,15 @@ import { parsePr, previewBasePath, previewUrl } from '../preview/paths.ts';
 import { publishPreview, removePreview } from '../preview/publish.ts';
 import { SyncError } from '../sync/errors.ts';
 import { TARGET_FORMS } from '../sync/target.ts';
+import { runCommandWithArgs } from '../project.ts';
 import { loadConfig, runMain, UsageError } from './config.ts';
 
-const USAGE = `usage:
-  npm run preview:build   -- --pr <N> --base <ref> [--site-url <url>] [--out <dir>]
-  npm run preview:publish -- --pr <N> --base <ref> --target <target> [--site-url <url>] [--endpoint <url>]
-  npm run preview:publish -- --prebuilt <dir> --target <target> [--pr <N>] [--verify-head <sha>] [--site-url <url>] [--endpoint <url>]
-  npm run preview:remove  -- --pr <N> --target <target> [--endpoint <url>]
+/** The usage text, naming the commands as this project runs them (read when printed: the bin sets the project first). */
+const usage = (): string => `usage:
+  ${runCommandWithArgs('preview:build')}   --pr <N> --base <ref> [--site-url <url>] [--out <dir>]
+  ${runCommandWithArgs('preview:publish')} --pr <N> --base <ref> --target <target> [--site-url <url>] [--endpoint <url>]
+  ${runCommandWithArgs('preview:publish')} --prebuilt <dir> --target <target> [--pr <N>] [--verify-head <sha>] [--site-url <url>] [--endpoint <url>]
+  ${runCommandWithArgs('preview:remove')}  --pr <N> --target <target> [--endpoint <url>]
 
   --pr           the pull request's number; its preview lives at <target>/previews/pr-<N>/
   --base         the pull request's base branch (e.g. origin/main): the site is compared with its merge-base
@@ -60,21 +62,21 @@ runMain(async () => {
       strict: true,
     }));
   } catch (err) {
-    throw new UsageError(`preview: ${(err as Error).message}\n\n${USAGE}`);
+    throw new UsageError(`preview: ${(err as Error).message}\n\n${usage()}`);
   }
   if (values.help) {
-    console.log(USAGE);
+    console.log(usage());
     return 0;
   }
   const siteUrl = values['site-url'] || undefined;
   if (siteUrl) basePathOf(siteUrl); // a bad URL fails before anything runs
   const needTarget = (): string => {
-    if (!values.target) throw new UsageError(`preview:${command}: --target is required (the production target; the preview goes under its previews/ folder)\n\n${USAGE}`);
+    if (!values.target) throw new UsageError(`preview:${command}: --target is required (the production target; the preview goes under its previews/ folder)\n\n${usage()}`);
     return values.target;
   };
   const baseRef = (): string => {
     const ref = values.base ?? process.env.EXPLAINER_BASE;
-    if (!ref) throw new UsageError(`preview:${command}: missing --base <ref> — the pull request's base branch, e.g. --base origin/main\n\n${USAGE}`);
+    if (!ref) throw new UsageError(`preview:${command}: missing --base <ref> — the pull request's base branch, e.g. --base origin/main\n\n${usage()}`);
     return ref;
   };
   try {
@@ -111,7 +113,7 @@ runMain(async () => {
         return 0;
       }
       default:
-        throw new UsageError(`preview: unknown command "${command ?? ''}"; use build, publish or remove\n\n${USAGE}`);
+        throw new UsageError(`preview: unknown command "${command ?? ''}"; use build, publish or remove\n\n${usage()}`);
     }
   } catch (err) {
     if (err instanceof SyncError) throw new UsageError(err.message);

@@ -120,7 +120,7 @@ export class RequestColumn extends HTMLElement {
     if (!grid) return;
     const top = parseFloat(getComputedStyle(this).top) || 0;
     const room = Math.min(window.innerHeight - 2 * top, grid.getBoundingClientRect().bottom - top);
-    this.style.setProperty('--pane-max', `${Math.max(160, Math.floor(room))}px`);
+    this.style.setProperty('--pfe-pane-max', `${Math.max(160, Math.floor(room))}px`);
     // The selected pane's sticky header covers the top of the column: what the browser scrolls
     // into view there (a focused link, find in page) lands below it, not under it.
     this.style.scrollPaddingTop = `${this.panes.get(this.current!)?.querySelector<HTMLElement>('.pane-head')?.offsetHeight ?? 0}px`;

@@ -32,7 +32,8 @@ export interface RenderedMessage {
    * Optional, on an `assistant` message: the tool calls it makes, after its text. The wire views
    * send them as tool calls (Anthropic `tool_use` blocks, OpenAI `tool_calls` / `function_call`
    * items) so that the `tool` messages answering them go out as tool results. The printed request
-   * shows the message's content only.
+   * shows them after the content (`toolCalls:`, one JSON line per call). Put the call here only:
+   * text in `content` is sent as well, as the turn's text before its calls.
    */
   toolCalls?: ToolCall[];
   /**

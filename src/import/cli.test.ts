@@ -118,4 +118,61 @@ describe('npm run import', { timeout: 180_000 }, () => {
     expect(readdirSync(join(dir, 'hand'))).toEqual(['clitest-k-a.yaml']);
     expect((await cli([log, '--out', 'x.yaml', '--out-dir', out])).stderr).toMatch(/--out names one scenario file, --out-dir a folder for one per conversation: give one of them/);
   });
+
+  it('--out-dir on a capture: OpenInference spans of two sessions → one scenario per session.id and the manifest', async () => {
+    const out = join(dir, 'oi');
+    const r = await cli(['examples/traces/openinference-spans.jsonl', '--out-dir', out, '--id', 'oi']);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(readdirSync(out).sort()).toEqual(['oi-sess-billing-0142.yaml', 'oi-sess-billing-0143.yaml', 'oi.traffic.json']);
+    expect(r.stdout).toMatch(
+      /wrote 2 scenario\(s\) to .*: 3 otel-genai request\(s\), one scenario per conversation, grouped by session\.id \(2\); 2 with the provider's usage, 1 secret\(s\) dropped/,
+    );
+    expect(r.stdout).toMatch(/openinference-spans\.jsonl:4:1665 dropped an API key \(sk-…\): input_messages\.3\.parts\.0\.response/);
+    const manifest = JSON.parse(readFileSync(join(out, 'oi.traffic.json'), 'utf8'));
+    expect(manifest.conversations.map((c: { id: string; groupedBy: string; key: string; lines: number[] }) => [c.id, c.groupedBy, c.key, c.lines])).toEqual([
+      ['oi-sess-billing-0142', 'session.id', 'sess-billing-0142', [2, 4]],
+      ['oi-sess-billing-0143', 'session.id', 'sess-billing-0143', [5, 5]],
+    ]);
+    // A bad span in one session: exit 1, located, and nothing written (not even the folder).
+    const bad = join(dir, 'bad-spans.jsonl');
+    writeFileSync(bad, readFileSync(join(ROOT, 'examples/traces/openinference-spans.jsonl'), 'utf8').replace('"llm.token_count.prompt": 1174', '"llm.token_count.prompt": -1'));
+    const badOut = join(dir, 'oi-bad');
+    const failed = await cli([bad, '--out-dir', badOut, '--id', 'oi']);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toMatch(/bad-spans\.jsonl:5:\d+ error: `llm\.token_count\.prompt` must be a whole number of tokens \(0 or more\), got -1\n {2}fix: /);
+    expect(existsSync(badOut)).toBe(false);
+    // Without --out-dir it says to use it.
+    const one = await cli(['examples/traces/openinference-spans.jsonl', '--out', join(dir, 'oi.yaml')]);
+    expect(one.code).toBe(1);
+    expect(one.stderr).toMatch(/openinference-spans\.jsonl:5:1 error: this OpenInference spans export holds more than one conversation: .*\n {2}fix: import it with --out-dir/);
+  });
+
+  it('re-importing a log without a conversation removes its scenario, keeps one a person added to or wrote, and says which', async () => {
+    const log = join(dir, 'again.jsonl');
+    const line = (key: string) => JSON.stringify({ model: 'gpt-5', prompt_cache_key: key, messages: [{ role: 'user', content: `q ${key}` }] });
+    writeFileSync(log, `${['k-a', 'k-b', 'k-c', 'k-d'].map(line).join('\n')}\n`);
+    const out = join(dir, 'again');
+    expect((await cli([log, '--out-dir', out, '--id', 'again'])).code).toBe(0);
+    // A person annotates k-b, replaces k-d by a hand-written scenario, and writes one of their own.
+    const b = join(out, 'again-k-b.yaml');
+    writeFileSync(b, `${readFileSync(b, 'utf8')}annotations:\n  - at: 1\n    note: why\n`);
+    writeFileSync(join(out, 'again-k-d.yaml'), 'id: again-k-d\n');
+    writeFileSync(join(out, 'mine.yaml'), 'id: mine\n');
+    writeFileSync(log, `${line('k-a')}\n`);
+    const r = await cli([log, '--out-dir', out, '--id', 'again']);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(r.stdout).toMatch(/removed .*again\/again-k-c\.yaml: its conversation \(prompt_cache_key k-c\) is no longer in .*again\.jsonl/);
+    expect(r.stdout).toMatch(
+      /kept .*again\/again-k-b\.yaml: its conversation \(prompt_cache_key k-b\) is no longer in .*again\.jsonl, but it has annotations a person added — delete it yourself/,
+    );
+    expect(r.stdout).toMatch(/kept .*again\/again-k-d\.yaml: .* but it was not written by an import/);
+    expect(readdirSync(out).sort()).toEqual(['again-k-a.yaml', 'again-k-b.yaml', 'again-k-d.yaml', 'again.traffic.json', 'mine.yaml']);
+    expect(readFileSync(join(out, 'mine.yaml'), 'utf8')).toBe('id: mine\n');
+    expect(JSON.parse(readFileSync(join(out, 'again.traffic.json'), 'utf8')).conversations.map((c: { id: string }) => c.id)).toEqual(['again-k-a']);
+    // A failing re-import removes nothing.
+    writeFileSync(log, '{"model": "gpt-5", "prompt_cache_key": "k-e", "messages": []}\n');
+    const bad = await cli([log, '--out-dir', out, '--id', 'again']);
+    expect(bad.code).toBe(1);
+    expect(readdirSync(out).sort()).toEqual(['again-k-a.yaml', 'again-k-b.yaml', 'again-k-d.yaml', 'again.traffic.json', 'mine.yaml']);
+  });
 });

@@ -22,10 +22,10 @@ import { jsonAttribute, spansOf, type OtlpIssue } from './otlp.ts';
 import { chunkPos, ENVELOPE_KEYS, isObject, readChunks, type Chunk } from './read.ts';
 import { credentialHeader, scrub, type Dropped } from './secrets.ts';
 import { captureOf } from './captures/index.ts';
-import type { CapturedRequest } from './captures/types.ts';
-import { distinctConversations, type Conversation } from './log/group.ts';
+import type { Capture, CapturedRequest } from './captures/types.ts';
+import { distinctConversations, explicitKey, Grouper, type Conversation } from './log/group.ts';
 import { scenarioYaml } from './scenario.ts';
-import { readSpanUsage, readUsage, type MeasuredUsage, type UsageIssue } from './usage.ts';
+import { readSpanUsage, readUsage, type UsageIssue } from './usage.ts';
 
 /** `--format` values: each adapter's import name (its id, or `otlp` for OpenTelemetry spans). */
 export const INPUT_FORMATS: readonly string[] = PROVIDERS.map((p) => p.importName ?? p.id);
@@ -159,7 +159,9 @@ function spansToRequests(chunks: Chunk[], file: string, errors: InputError[]): {
     errors.push({
       pos: { file, line: chunks[0]?.line ?? 1, col: 1 },
       message: `no span carries \`gen_ai.input.messages\` (${found.length} span${found.length === 1 ? '' : 's'} read)`,
-      fix: 'turn on message content capture in your GenAI instrumentation (it is opt-in), so inference spans record their input messages',
+      fix: found.some((f) => f.span.attributes.has('openinference.span.kind'))
+        ? 'these are OpenInference spans: import them with --format openinference (or without --format: they are detected)'
+        : 'turn on message content capture in your GenAI instrumentation (it is opt-in), so inference spans record their input messages',
     });
   }
   genai.sort((a, b) => (a.span.startNs < b.span.startNs ? -1 : a.span.startNs > b.span.startNs ? 1 : a.span.spanId < b.span.spanId ? -1 : a.span.spanId > b.span.spanId ? 1 : 0));
@@ -313,28 +315,38 @@ export function importTrace(text: string, opts: ImportOptions): { result?: Impor
   return importChunks(chunks, opts);
 }
 
+/** What the page says about some of a capture's requests (their `note`), with how many it concerns. */
+function notesOf(reqs: readonly Req[]): { text: string; requests: number }[] {
+  const by = new Map<string, number>();
+  for (const r of reqs) if (r.note) by.set(r.note, (by.get(r.note) ?? 0) + 1);
+  return [...by].map(([text, requests]) => ({ text, requests }));
+}
+
 /** A dropped secret whose position is found only when read (locating parses the line: costly on a large log). */
 function droppedAt(d: Dropped, where: () => InputError['pos']): DroppedSecret {
   let pos: InputError['pos'] | undefined;
   return Object.defineProperty({ ...d } as DroppedSecret, 'pos', { enumerable: true, get: () => (pos ??= where()) });
 }
 
-/** The JSON values of a trace (readChunks, or one conversation of a log: log/index.ts) → the scenario. */
-export function importChunks(chunks: Chunk[], opts: ImportOptions): { result?: ImportResult; errors: InputError[] } {
+/** The requests of a trace, read and checked as a whole, before they are split into conversations. */
+interface Gathered {
+  reqs: Req[];
+  format: RequestFormat;
+  capture?: Capture;
+  isOtlp: boolean;
+  skippedSpans: number;
+  /** Secrets dropped while reading (credential headers), before the bodies are scrubbed. */
+  dropped: DroppedSecret[];
+}
+
+/** Every request of the chunks, its format and usage; problems are pushed (located), nothing returned then. */
+function gather(chunks: Chunk[], opts: ImportOptions, errors: InputError[]): Gathered | undefined {
   const { file } = opts;
-  const errors: InputError[] = [];
   const dropped: DroppedSecret[] = [];
-  const conversations = opts.conversation ? undefined : distinctConversations(chunks);
-  if (conversations) {
-    errors.push({
-      pos: { file, line: conversations.second.line, col: 1 },
-      message: `this trace holds more than one conversation: line ${conversations.first.line}'s \`${conversations.by}\` is ${JSON.stringify(conversations.first.key)}, this line's ${JSON.stringify(conversations.second.key)}`,
-      fix: 'import it as a log, one scenario per conversation: npm run import -- <trace> --out-dir <folder> (see the README, "Import a trace")',
-    });
-    return { errors };
-  }
+  // A capture is recognised first: an OpenInference export is OTLP JSON too, but not GenAI spans.
+  const capture = opts.format === OTLP ? undefined : captureOf(chunks, opts.capture);
   const otlp = chunks.filter((c) => 'resourceSpans' in c.value);
-  const isOtlp = !opts.capture && (opts.format === OTLP || otlp.length > 0);
+  const isOtlp = !capture && (opts.format === OTLP || otlp.length > 0);
   if (isOtlp && otlp.length < chunks.length) {
     const odd = chunks.find((c) => !('resourceSpans' in c.value))!;
     const other = otlp[0];
@@ -345,12 +357,11 @@ export function importChunks(chunks: Chunk[], opts: ImportOptions): { result?: I
         ? 'import the OTLP export and the request bodies from separate files'
         : 'export the trace as OTLP JSON, or pass the --format of the request bodies instead of otlp',
     });
-    return { errors };
+    return undefined;
   }
   let reqs: Req[];
   let format: RequestFormat | undefined;
   let skippedSpans = 0;
-  const capture = isOtlp ? undefined : captureOf(chunks, opts.capture);
   if (capture) {
     reqs = capture.requests(chunks, file, errors);
     format = capture.format ?? (errors.length || !reqs.length ? undefined : captureFormat(reqs, file, errors));
@@ -365,10 +376,10 @@ export function importChunks(chunks: Chunk[], opts: ImportOptions): { result?: I
     format = otelGenai.id;
   } else {
     reqs = bodiesOf(chunks, file, errors, dropped);
-    if (errors.length) return { errors };
+    if (errors.length) return undefined;
     format = opts.format ? formatOf(opts.format) : chooseFormat(reqs, file, errors);
   }
-  if (errors.length || !format) return { errors };
+  if (errors.length || !format) return undefined;
   if (!isOtlp) {
     for (const r of reqs) {
       if (!r.usage) continue;
@@ -378,8 +389,103 @@ export function importChunks(chunks: Chunk[], opts: ImportOptions): { result?: I
         errors.push({ pos: chunkPos(r.usage.chunk ?? r.chunk, [...r.usage.at, ...u.path], file, u.key), message: `response usage: ${u.message}`, fix: u.fix });
       if (measured) r.measured = measured;
     }
-    if (errors.length) return { errors };
+    if (errors.length) return undefined;
   }
+  return { reqs, format, ...(capture && { capture }), isOtlp, skippedSpans, dropped };
+}
+
+/** The JSON values of a trace (readChunks, or one conversation of a log: log/index.ts) → the scenario. */
+export function importChunks(chunks: Chunk[], opts: ImportOptions): { result?: ImportResult; errors: InputError[] } {
+  const { file } = opts;
+  const errors: InputError[] = [];
+  const conversations = opts.conversation ? undefined : distinctConversations(chunks);
+  if (conversations) {
+    errors.push({
+      pos: { file, line: conversations.second.line, col: 1 },
+      message: `this trace holds more than one conversation: line ${conversations.first.line}'s \`${conversations.by}\` is ${JSON.stringify(conversations.first.key)}, this line's ${JSON.stringify(conversations.second.key)}`,
+      fix: 'import it as a log, one scenario per conversation: npm run import -- <trace> --out-dir <folder> (see the README, "Import a trace")',
+    });
+    return { errors };
+  }
+  const g = gather(chunks, opts, errors);
+  if (!g) return { errors };
+  if (g.capture && !opts.conversation) {
+    // A capture of several sessions is imported with --out-dir; here, only keys the capture or the bodies name are compared.
+    let first: { r: Req; c: Conversation } | undefined;
+    for (const r of g.reqs) {
+      const c = r.conversation ?? explicitKey(r.body);
+      if (!c) continue;
+      if (!first) first = { r, c };
+      else if (first.c.by === c.by && first.c.key !== c.key) {
+        errors.push({
+          pos: chunkPos(r.chunk, r.at, file),
+          message: `this ${g.capture.title} holds more than one conversation: the request of line ${lineOf(first.r, file)} has \`${c.by}\` ${JSON.stringify(first.c.key)}, this one ${JSON.stringify(c.key)}`,
+          fix: 'import it with --out-dir <folder>: one scenario per conversation (npm run import -- <capture> --out-dir <folder>)',
+        });
+        return { errors };
+      }
+    }
+  }
+  return finish(g, g.reqs, opts);
+}
+
+/** One conversation of a capture, as imported (importCapture). */
+export interface CaptureConversation {
+  /** Its scenario id (idOf). */
+  id: string;
+  conversation: Conversation;
+  result: ImportResult;
+  /** First and last line of the file holding its requests. */
+  lines: [number, number];
+}
+
+/**
+ * A capture holding several conversations (several Claude Code sessions, Codex rollouts, DevTools
+ * runs, OpenInference sessions) → one scenario per conversation, in order of its first request:
+ * grouped by the key the capture names (its session id), else the body's own key, else the prefix
+ * chain (log/group.ts). `idOf` names each scenario; `previous` gives the file a re-import replaces.
+ */
+export function importCapture(
+  chunks: Chunk[],
+  opts: ImportOptions & { idOf: (c: Conversation) => string; previousOf?: (id: string) => string | undefined },
+): { conversations?: CaptureConversation[]; errors: InputError[] } {
+  const errors: InputError[] = [];
+  const g = gather(chunks, opts, errors);
+  if (!g) return { errors };
+  if (!g.capture) {
+    errors.push({
+      pos: { file: opts.file, line: chunks[0]?.line ?? 1, col: 1 },
+      message: g.isOtlp ? 'OpenTelemetry GenAI spans import as one scenario' : 'these are request bodies, not a capture',
+      fix: g.isOtlp ? 'import the OTLP export without --out-dir' : 'a log of request bodies is imported with --out-dir line by line: write one request per line',
+    });
+    return { errors };
+  }
+  const grouper = new Grouper();
+  const groups = new Map<string, { conversation: Conversation; reqs: Req[] }>();
+  for (const r of g.reqs) {
+    const c = grouper.assign(r.body, { ...(r.conversation && { explicit: r.conversation }), ...(r.messages && { messages: r.messages }) });
+    const k = `${c.by}\u0000${c.key}`;
+    if (!groups.has(k)) groups.set(k, { conversation: c, reqs: [] });
+    groups.get(k)!.reqs.push(r);
+  }
+  const out: CaptureConversation[] = [];
+  for (const { conversation, reqs } of groups.values()) {
+    const id = opts.idOf(conversation);
+    const previous = opts.previousOf?.(id);
+    const { result, errors: found } = finish(g, reqs, { ...opts, id, conversation, ...(previous !== undefined && { previous }) });
+    errors.push(...found);
+    const lines = reqs.map((r) => lineOf(r, opts.file));
+    if (result) out.push({ id, conversation, result, lines: [Math.min(...lines), Math.max(...lines)] });
+  }
+  return errors.length ? { errors } : { conversations: out, errors };
+}
+
+/** The requests of one conversation → its scenario: secrets dropped, bodies checked, time labels, YAML. */
+function finish(g: Gathered, reqs: Req[], opts: ImportOptions): { result?: ImportResult; errors: InputError[] } {
+  const { file } = opts;
+  const { format, capture, isOtlp, skippedSpans } = g;
+  const errors: InputError[] = [];
+  const dropped: DroppedSecret[] = [...g.dropped];
   const found: Dropped[] = [];
   /** Where a path inside a request's body is in the file: a capture's request says which line it came from. */
   const inFile = (r: Req, path: (string | number)[], key: boolean): InputError['pos'] => {
@@ -429,7 +535,7 @@ export function importChunks(chunks: Chunk[], opts: ImportOptions): { result?: I
     measured: reqs.filter((r) => r.measured).length,
     ...(opts.previous !== undefined && { previous: opts.previous }),
     ...(opts.conversation && { conversation: opts.conversation }),
-    ...(capture && { capture: { title: capture.title, missing: capture.missing } }),
+    ...(capture && { capture: { title: capture.title, missing: capture.missing, notes: notesOf(reqs) } }),
     events: payloads.map((p, i) => ({ off: reqs[i]!.offset, t: t[i]!, payload: p, line: lineOf(reqs[i]!, file) })),
   });
   return { result: { yaml, format, requests: payloads.length, dropped, skippedSpans, detected: !opts.format, measured: reqs.filter((r) => r.measured).length, warnings }, errors };

@@ -26,8 +26,8 @@ export interface ScenarioInput {
   previous?: string;
   /** One conversation of a log: the key that grouped its requests (said in the title and intro). */
   conversation?: { by: string; key: string };
-  /** Rebuilt from a capture (captures/): its name and what it does not hold, said in the intro. */
-  capture?: { title: string; missing: string[] };
+  /** Rebuilt from a capture (captures/): its name, what it does not hold and what it says of some requests, in the intro. */
+  capture?: { title: string; missing: string[]; notes?: { text: string; requests: number }[] };
 }
 
 const list = (xs: string[]): string => (xs.length < 2 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`);
@@ -50,10 +50,16 @@ function code(text: string): string {
   return longest ? `${fence} ${flat} ${fence}` : `${fence}${flat}${fence}`;
 }
 
-function grouping(c: { by: string; key: string }): string {
+/** A capture's note on some of the requests (e.g. usage not imported rather than guessed). */
+function noted(notes: { text: string; requests: number }[] | undefined, n: number): string[] {
+  return (notes ?? []).map((x) => `${x.requests === n ? (n === 1 ? 'For the request' : 'For every request') : `For ${x.requests} of the ${n} requests`}, ${x.text}.`);
+}
+
+function grouping(c: { by: string; key: string }, capture: boolean): string {
+  const of = capture ? 'of a capture of several' : 'of a log';
   return c.by === 'prefix chain'
-    ? `One conversation of a log, grouped by its prefix chain (${c.key}: the requests carry no conversation key, so each joined the conversation whose latest request it extends).`
-    : `One conversation of a log: the requests whose \`${c.by}\` is ${code(c.key)}.`;
+    ? `One conversation ${of}, grouped by its prefix chain (${c.key}: the requests carry no conversation key, so each joined the conversation whose latest request it extends).`
+    : `One conversation ${of}: the requests whose \`${c.by}\` is ${code(c.key)}.`;
 }
 
 /** Fields of a previously imported scenario that a re-import keeps. */
@@ -71,7 +77,7 @@ function kept(previous: string | undefined): Record<string, unknown> {
 export function scenarioYaml(s: ScenarioInput): string {
   const n = s.events.length;
   const intro = [
-    ...(s.conversation ? [grouping(s.conversation)] : []),
+    ...(s.conversation ? [grouping(s.conversation, s.capture !== undefined)] : []),
     ...(s.capture ? rebuilt(s.capture) : []),
     `Imported from \`${s.file}\`: ${n} ${s.formatTitle} request${n === 1 ? '' : 's'}${s.firstInstant ? `, the first sent at ${s.firstInstant}.` : ' (the trace has no timestamps).'}`,
     s.capture?.missing.length
@@ -79,6 +85,7 @@ export function scenarioYaml(s: ScenarioInput): string {
       : 'Each event is one request exactly as the provider received it (the `requests` fold). A line’s',
     'gutter link is the first request that carried it, and the ✂ line shows where each request',
     `stopped reusing the previous one’s prefix.${s.dropped ? ` ${s.dropped} secret${s.dropped === 1 ? ' was' : 's were'} removed on import.` : ''}`,
+    ...noted(s.capture?.notes, n),
     ...(s.measured
       ? [
           `${s.measured === n ? (n === 1 ? 'The request carries' : 'Every request carries') : `${s.measured} of the ${n} requests carry`} what the provider billed (its response usage, as \`measured\`);`,

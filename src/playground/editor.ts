@@ -21,19 +21,19 @@ export interface EditorHooks {
 }
 
 const theme = EditorView.theme({
-  '&': { color: 'var(--fg)', backgroundColor: 'var(--bg)', border: '1px solid var(--border)', borderRadius: '8px', fontSize: '13px' },
-  '&.cm-focused': { outline: '3px solid var(--focus)', outlineOffset: '2px' },
+  '&': { color: 'var(--pfe-fg)', backgroundColor: 'var(--pfe-bg)', border: '1px solid var(--pfe-border)', borderRadius: '8px', fontSize: '13px' },
+  '&.cm-focused': { outline: '3px solid var(--pfe-focus)', outlineOffset: '2px' },
   '.cm-scroller': { fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, 'Liberation Mono', monospace", lineHeight: '1.45' },
   // Plain YAML values have no token class (lang-yaml tags them `content`): the text's own colour is
   // the string colour, as in the source view and the site's printed YAML.
-  '.cm-content': { caretColor: 'var(--fg)', color: 'light-dark(var(--yaml-string-light), var(--yaml-string-dark))' },
-  '.cm-cursor, .cm-dropCursor': { borderLeftColor: 'var(--fg)' },
-  '.cm-gutters': { backgroundColor: 'var(--panel)', color: 'var(--muted)', borderRight: '1px solid var(--border)' },
-  '.cm-activeLineGutter': { backgroundColor: 'var(--accent-bg)', color: 'var(--fg)' },
-  '&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, .cm-selectionBackground, ::selection': { backgroundColor: 'var(--mark)' },
-  '.cm-tooltip': { backgroundColor: 'var(--panel)', color: 'var(--fg)', border: '1px solid var(--border)' },
+  '.cm-content': { caretColor: 'var(--pfe-fg)', color: 'light-dark(var(--yaml-string-light), var(--yaml-string-dark))' },
+  '.cm-cursor, .cm-dropCursor': { borderLeftColor: 'var(--pfe-fg)' },
+  '.cm-gutters': { backgroundColor: 'var(--pfe-panel)', color: 'var(--pfe-muted)', borderRight: '1px solid var(--pfe-border)' },
+  '.cm-activeLineGutter': { backgroundColor: 'var(--pfe-accent-bg)', color: 'var(--pfe-fg)' },
+  '&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, .cm-selectionBackground, ::selection': { backgroundColor: 'var(--pfe-mark)' },
+  '.cm-tooltip': { backgroundColor: 'var(--pfe-panel)', color: 'var(--pfe-fg)', border: '1px solid var(--pfe-border)' },
   '.cm-diagnostic': { whiteSpace: 'pre-wrap', fontFamily: 'ui-monospace, monospace', fontSize: '12px' },
-  '.cm-diagnostic-error': { borderLeft: '4px solid var(--removed-bar)' },
+  '.cm-diagnostic-error': { borderLeft: '4px solid var(--pfe-removed-bar)' },
 });
 
 export function createEditor(parent: HTMLElement, text: string, hooks: EditorHooks, label: string): EditorView {

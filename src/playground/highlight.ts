@@ -1,7 +1,7 @@
 /**
  * Highlighting of printed requests in the browser, for the playground's pane. The printer's output
  * (src/prompt/print.ts) has a fixed shape — `model:`, `messages:`, `  - role:`, `    content:` as a
- * JSON string or a `|-` block indented six spaces, `    files:` with JSON items — so one pass over
+ * JSON string or a `|-` block indented six spaces, `    files:` and `    toolCalls:` with JSON items, `    toolCallId:` — so one pass over
  * the lines finds its keys, indicators, block headers and strings, in linear time (a YAML parser per
  * keystroke made re-rendering a long pane slow), and writes each kind as the build does: as the
  * element the build's highlighter names for it (`tags`: highlight.ts yamlTokenTags, received in

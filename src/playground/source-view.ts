@@ -34,7 +34,7 @@ export function sourceHtml(text: string, ranges: readonly YamlRange[] | undefine
 export function renderSource(box: HTMLElement, text: string, ranges: readonly YamlRange[] | undefined, tags: TokenTags, errorLines?: ReadonlySet<number>): void {
   const html = sourceHtml(text, ranges, tags, errorLines);
   box.innerHTML = html;
-  box.style.setProperty('--digits', String(String(box.childElementCount).length));
+  box.style.setProperty('--pfe-digits', String(String(box.childElementCount).length));
 }
 
 /** The caret position under a point, by whichever API the browser has. */

@@ -29,6 +29,7 @@ import type { ExplainerConfig } from '../integration/options.ts';
 import { renderCorpus } from '../corpus/check.ts';
 import { parseReview, serializeReview } from './changes.ts';
 import { previewBasePath, previewUrl } from './paths.ts';
+import { runCommand } from '../project.ts';
 
 export interface PreviewMeta {
   pr: number;
@@ -138,7 +139,9 @@ export async function buildPreview(options: BuildPreviewOptions): Promise<Previe
   renameSync(staging, out);
   log(`preview of #${options.pr} ready in ${out}${meta.url ? ` (for ${meta.url}/)` : ''}`);
   if (review.expectations.length)
-    log(`${review.expectations.length} broken cache expectation(s): the preview and its comment show them; \`npm run check\` (and the pull request's check) fails on them`);
+    log(
+      `${review.expectations.length} broken cache expectation(s): the preview and its comment show them; \`${runCommand('check')}\` (and the pull request's check) fails on them`,
+    );
   return meta;
 }
 
@@ -158,7 +161,7 @@ export function readPreview(dir: string): { meta: PreviewMeta; site: string; rev
     meta = JSON.parse(readFileSync(file, 'utf8')) as PreviewMeta;
   } catch (err) {
     throw new SiteBaseError(
-      `${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'not found' : `not JSON (${(err as Error).message})`}\n  fix: pass the folder \`npm run preview:build\` wrote (default preview-site)`,
+      `${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'not found' : `not JSON (${(err as Error).message})`}\n  fix: pass the folder \`${runCommand('preview:build')}\` wrote (default preview-site)`,
     );
   }
   const ok =
@@ -170,12 +173,13 @@ export function readPreview(dir: string): { meta: PreviewMeta; site: string; rev
     meta.basePath.endsWith(`/previews/pr-${meta.pr}/`) &&
     typeof meta.head === 'string' &&
     /^[0-9a-f]{40}$/.test(meta.head);
-  if (!ok) throw new SiteBaseError(`${file}: not a preview description (pr, basePath ending /previews/pr-<pr>/, head commit)\n  fix: rebuild it with \`npm run preview:build\``);
+  if (!ok)
+    throw new SiteBaseError(`${file}: not a preview description (pr, basePath ending /previews/pr-<pr>/, head commit)\n  fix: rebuild it with \`${runCommand('preview:build')}\``);
   const site = join(dir, SITE_DIR);
   if (!existsSync(join(site, 'index.html')))
-    throw new SiteBaseError(`${site}/index.html not found: the preview folder has no built site\n  fix: rebuild it with \`npm run preview:build\``);
+    throw new SiteBaseError(`${site}/index.html not found: the preview folder has no built site\n  fix: rebuild it with \`${runCommand('preview:build')}\``);
   const changesFile = join(dir, CHANGES_FILE);
-  if (!existsSync(changesFile)) throw new SiteBaseError(`${changesFile} not found\n  fix: rebuild the preview with \`npm run preview:build\``);
+  if (!existsSync(changesFile)) throw new SiteBaseError(`${changesFile} not found\n  fix: rebuild the preview with \`${runCommand('preview:build')}\``);
   const review = parseReview(readFileSync(changesFile, 'utf8'), changesFile);
   const summaryFile = join(dir, SUMMARY_FILE);
   return { meta, site, review, ...(existsSync(summaryFile) ? { summary: readFileSync(summaryFile, 'utf8') } : {}) };

@@ -17,6 +17,7 @@ import type { ReviewData } from '../review/review-data.ts';
 import { rootCauseSchema } from '../review/root-cause.ts';
 import { causeSchema } from '../review/cause.ts';
 import { SiteBaseError } from '../integration/site-base.ts';
+import { runCommand } from '../project.ts';
 
 const status = z.enum(['unchanged', 'changed', 'added', 'removed']);
 const count = z.number().int().nonnegative();
@@ -144,13 +145,13 @@ export function parseReview(json: string, file: string): ReviewData {
   try {
     raw = JSON.parse(json);
   } catch (err) {
-    throw new SiteBaseError(`${file}: not JSON (${(err as Error).message})\n  fix: rebuild the preview with \`npm run preview:build\``);
+    throw new SiteBaseError(`${file}: not JSON (${(err as Error).message})\n  fix: rebuild the preview with \`${runCommand('preview:build')}\``);
   }
   const r = ReviewFile.safeParse(raw);
   if (!r.success) {
     const issue = r.error.issues[0]!;
     throw new SiteBaseError(
-      `${file}: not a review (changes.json): ${issue.path.join('.') || '(root)'}: ${issue.message}\n  fix: rebuild the preview with \`npm run preview:build\` (this version writes format 2)`,
+      `${file}: not a review (changes.json): ${issue.path.join('.') || '(root)'}: ${issue.message}\n  fix: rebuild the preview with \`${runCommand('preview:build')}\` (this version writes format 2)`,
     );
   }
   const sides = new Map<string, Sides>(r.data.sides.map((s) => [s.id, { before: sideOfJson(s.before), after: sideOfJson(s.after) }]));

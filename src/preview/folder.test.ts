@@ -10,6 +10,7 @@ import { readPreview } from './build.ts';
 import { parseReview, serializeReview } from './changes.ts';
 import type { ReviewData } from '../review/review-data.ts';
 import { prSummary } from '../review/summary.ts';
+import { project, setProject } from '../project.ts';
 
 afterAll(removeTempDirs);
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -113,6 +114,17 @@ describe('a preview folder', () => {
     expect(() => readPreview(folder(good, serializeChanges(withWhy as never).replace('"options"', '"script"')))).toThrow(
       /not a review \(changes\.json\): changes\.scenarios\.0\.why\.0/,
     );
+  });
+
+  it('names the command as a host runs it (the bin): npx prompt-fold preview build', () => {
+    const before = project();
+    setProject({ host: true, configFile: 'astro.config.ts' });
+    try {
+      expect(() => readPreview(folder(good, '{"ref":"main"}'))).toThrow(/fix: rebuild the preview with `npx prompt-fold preview build` \(this version writes format 2\)/);
+      expect(() => readPreview(folder(good, undefined, false))).toThrow(/fix: rebuild it with `npx prompt-fold preview build`/);
+    } finally {
+      setProject(before);
+    }
   });
 
   it('is refused when its description, change list or site is not right', () => {

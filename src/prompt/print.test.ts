@@ -18,3 +18,25 @@ describe('printRequest abridgements', () => {
     expect(lines.every((l) => l.abridges === undefined)).toBe(true);
   });
 });
+
+describe('printRequest tool turns', () => {
+  it('prints a call after its content and the id of the call a result answers, with the message’s provenance', () => {
+    const call = { role: 'assistant', content: '', parts: [{ text: '', from: [4] }], toolCalls: [{ id: 'call_1', name: 'read_file', input: { path: 'a "b".go' } }] };
+    const result = { role: 'tool', content: 'ok', parts: [{ text: 'ok', from: [5] }], toolCallId: 'call_1' };
+    const lines = printRequest('m', [msg('user', 'hi'), call, result], []);
+    expect(lines.map((l) => l.text)).toEqual([
+      'model: m',
+      'messages:',
+      '  - role: user',
+      '    content: "hi"',
+      '  - role: assistant',
+      '    content: ""',
+      '    toolCalls:',
+      '      - {"id":"call_1","name":"read_file","input":{"path":"a \\"b\\".go"}}',
+      '  - role: tool',
+      '    content: "ok"',
+      '    toolCallId: "call_1"',
+    ]);
+    expect(lines.slice(4).map((l) => l.from)).toEqual([[4], [4], [4], [4], [5], [5], [5]]);
+  });
+});

@@ -3,6 +3,11 @@
  * `model:`, then `messages:` with each message's role, its content JSON-quoted on one line or as a
  * `|-` block indented six spaces, and its files. Each printed line keeps the event offsets its text
  * came from (provenance), so a page can link any line back to the event that produced it.
+ *
+ * Tool turns (the kit's convention, src/folds/tools.ts) print what the wire views send: an
+ * assistant message's `toolCalls:` (one JSON line per call, after its content — a turn that only
+ * calls a tool reads `content: ""` and then its calls), and a tool result's `toolCallId:`. The
+ * golden files have neither (their fold sends no tool turns), so their bytes are unchanged.
  */
 import type { Abridgement, RenderedMessage } from '../folds/types.ts';
 
@@ -59,6 +64,11 @@ function printMessage(msg: RenderedMessage, index: number, abridgements: readonl
     out.push({ text: '    files:', from: all, message: index });
     for (const f of msg.files) out.push({ text: `      - ${JSON.stringify(f)}`, from: all, message: index });
   }
+  if (msg.toolCalls?.length) {
+    out.push({ text: '    toolCalls:', from: all, message: index });
+    for (const c of msg.toolCalls) out.push({ text: `      - ${JSON.stringify({ id: c.id, name: c.name, input: c.input })}`, from: all, message: index });
+  }
+  if (msg.toolCallId !== undefined) out.push({ text: `    toolCallId: ${JSON.stringify(msg.toolCallId)}`, from: all, message: index });
   if (abridged) return out;
   if (!perIndex) cache.set(msg, (perIndex = new Map()));
   perIndex.set(index, out);

@@ -75,7 +75,7 @@ function normalise(body: Obj): NormalMessage[] {
 
 export const otelGenai: ProviderAdapter<'otel-genai'> = {
   id: 'otel-genai',
-  title: 'OpenTelemetry GenAI spans',
+  title: 'OpenTelemetry GenAI span',
   importName: 'otlp',
   provider: 'opentelemetry',
   schema: z.strictObject({

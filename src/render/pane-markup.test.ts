@@ -167,9 +167,9 @@ describe('the ✂ line', () => {
 describe('indent classes', () => {
   it('site.css defines every indent class the markup can write', () => {
     const css = readFileSync(join(import.meta.dirname, '../styles/site.css'), 'utf8');
-    for (let n = 1; n <= INDENT_CLASSES; n++) expect(css).toContain(`.i${n}{--ind:${n}ch}`);
+    for (let n = 1; n <= INDENT_CLASSES; n++) expect(css).toContain(`.i${n}{--pfe-ind:${n}ch}`);
     const wide = paneMarkup({ offset: 1, kind: 'state', idPrefix: 'p', lines: [line({ indent: INDENT_CLASSES + 1 })], removedAtEnd: [] });
-    expect(wide).toContain(`style="--ind:${INDENT_CLASSES + 1}ch"`);
+    expect(wide).toContain(`style="--pfe-ind:${INDENT_CLASSES + 1}ch"`);
   });
 });
 

@@ -153,7 +153,7 @@ export const INDENT_CLASSES = 32;
 /** A line's class attribute (its status class, '' for none, and its indent) and indent style. */
 function lineAttrs(n: number, status: string): string {
   const cls = n > 0 && n <= INDENT_CLASSES ? `${status}${status && ' '}i${n}` : status;
-  return `${cls ? ` class="${cls}"` : ''}${n > INDENT_CLASSES ? ` style="--ind:${n}ch"` : ''}`;
+  return `${cls ? ` class="${cls}"` : ''}${n > INDENT_CLASSES ? ` style="--pfe-ind:${n}ch"` : ''}`;
 }
 
 const removedRow = (text: string): string => `<div class="s-removed">${escapeHtml(text)}</div>`;

@@ -28,7 +28,7 @@ function contrast(a: string, b: string): number {
   return (hi! + 0.05) / (lo! + 0.05);
 }
 
-const bg = /--bg: light-dark\((#[0-9a-f]{6}), (#[0-9a-f]{6})\)/i.exec(site)!;
+const bg = /--pfe-bg: light-dark\((#[0-9a-f]{6}), (#[0-9a-f]{6})\)/i.exec(site)!;
 const background = { light: bg[1]!, dark: bg[2]! };
 /** Palette classes: `l3` → { side: light, colour }. */
 const palette = [...tokens.matchAll(/\.([ld]\d+)\{--shiki-(light|dark):(#[0-9A-F]{6})\}/gi)].map((m) => ({

@@ -23,6 +23,7 @@ import { deletions, formatPlan, PHASES, planSync, type SyncPlan, type Upload } f
 import { messageOf, RetryExhaustedError, withRetry, type RetryOptions } from './retry.ts';
 import type { Target } from './target.ts';
 import { DirTarget } from './targets/dir.ts';
+import { runCommand, runCommandWithArgs } from '../project.ts';
 
 export interface SyncOptions {
   /** The built site, usually `dist`. */
@@ -114,7 +115,7 @@ export async function syncSite(options: SyncOptions): Promise<SyncResult> {
   if (dryRun) return result;
 
   // 1. Journal the paths about to change (with those of any earlier unfinished sync).
-  const interrupted = `The stored manifest was not updated and the pages already live still have their assets; rerun \`npm run sync\` to finish.`;
+  const interrupted = `The stored manifest was not updated and the pages already live still have their assets; rerun \`${runCommand('sync')}\` to finish.`;
   let journal = false;
   if (plan.uploads.length > 0) {
     const paths = new Set<string>(plan.uploads.map((u) => u.path));
@@ -140,7 +141,7 @@ export async function syncSite(options: SyncOptions): Promise<SyncResult> {
     await attempt(`writing ${MANIFEST_NAME}`, () => target.write(MANIFEST_NAME, body, { contentType: JSON_TYPE, cacheControl: CACHE_NONE, sha256: sha256(body) }), interrupted);
     result.manifestWritten = true;
   }
-  const published = 'The new site is fully published; rerun `npm run sync -- --prune` to finish.';
+  const published = `The new site is fully published; rerun \`${runCommandWithArgs('sync')} --prune\` to finish.`;
   if (journal || pendingBytes) {
     await attempt(`removing ${PENDING_NAME}`, () => target.remove([PENDING_NAME]), published);
   }

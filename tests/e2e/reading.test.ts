@@ -258,7 +258,7 @@ describe('what changed, and where the cache ends', SLOW, () => {
       expect(colours[2]).toContain('underline');
       // provenance gutter and hanging indent in the diff
       expect(await pane.locator('.review-view[data-view="unified"] a.prov').count()).toBeGreaterThan(0);
-      expect(await pane.locator('.review-view[data-view="unified"] .code > [style*="--ind"]').count()).toBeGreaterThan(0);
+      expect(await pane.locator('.review-view[data-view="unified"] .code > [style*="--pfe-ind"]').count()).toBeGreaterThan(0);
       expect(await pane.locator('.review-view[data-view="before"] a.prov').count()).toBeGreaterThan(0);
       await page.locator('.card[data-offset="21"] .card-link').click();
       const other = page.locator('.pane.selected');

@@ -63,7 +63,7 @@ async function axe(page: Page): Promise<string[]> {
   return result as string[];
 }
 
-/** The page's background in each scheme (site.css --bg): proof that the emulated scheme is the one painted. */
+/** The page's background in each scheme (site.css --pfe-bg): proof that the emulated scheme is the one painted. */
 const BACKGROUND = { light: 'rgb(255, 255, 255)', dark: 'rgb(13, 17, 23)' } as const;
 
 /**

@@ -15,7 +15,7 @@ import type { AddressInfo } from 'node:net';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 // examples/: the reference pages import the example fold and scenario from it (raw).
-const COPY = ['astro.config.mjs', 'package.json', 'tsconfig.json', 'src', 'public', 'scenarios', 'examples'];
+const COPY = ['astro.config.mjs', 'package.json', '.npmrc', 'tsconfig.json', 'src', 'public', 'scenarios', 'examples'];
 
 /** The hostile scenarios (tests/fixtures/hostile): markup, scripts and pathological text as scenario content. */
 export const HOSTILE = join(ROOT, 'tests/fixtures/hostile');

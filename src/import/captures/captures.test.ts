@@ -11,7 +11,9 @@ import { parse } from 'yaml';
 import { BUILTIN_FOLDS } from '../../folds/index.ts';
 import { renderTexts } from '../../corpus/check.ts';
 import { formatError } from '../../scenarios/errors.ts';
-import { importTrace } from '../index.ts';
+import { importCapture, importTrace } from '../index.ts';
+import { readChunks } from '../read.ts';
+import type { InputError } from '../../scenarios/errors.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const sample = (name: string) => readFileSync(join(ROOT, 'examples/traces', name), 'utf8');
@@ -232,5 +234,63 @@ describe('AI SDK DevTools capture', () => {
     expect(errorsOf(jsonl({ runs: [], steps: [] }, { runs: [], steps: [] }), 'ai-sdk-devtools')[0]).toMatch(
       /^c\.jsonl:2:1 error: an AI SDK DevTools capture is one JSON document with `runs` and `steps`/,
     );
+  });
+});
+
+/** A capture of several conversations, split as `--out-dir` does: [grouped by, key, requests, lines] of each. */
+function split(text: string, file = 'c.jsonl') {
+  const errors: InputError[] = [];
+  const { conversations, errors: found } = importCapture(readChunks(text, file, errors), { file, id: 'c', idOf: (c) => `c-${c.key.slice(0, 8)}` });
+  expect([...errors, ...found].map(formatError)).toEqual([]);
+  return conversations!;
+}
+
+describe('a capture of several conversations (--out-dir)', () => {
+  it('Claude Code transcripts joined: one conversation per sessionId, each rebuilt from its own lines only', () => {
+    const one = sample('claude-code-session.jsonl');
+    // A second session, its lines interleaved with the first's (as a projects folder's files joined by time would be).
+    const other = one.replaceAll('4f1c2b7e-0d3a-4c55-9a61-6f2e8b1d9c07', '9a0b8c7d-1111-4222-8333-444455556666').replaceAll('"msg_', '"msg_b_');
+    const a = one.trim().split('\n');
+    const b = other.trim().split('\n');
+    const joined = `${a.flatMap((l, i) => [l, b[i]!]).join('\n')}\n`;
+    const cs = split(joined);
+    expect(cs.map((c) => [c.conversation.by, c.conversation.key, c.result.requests])).toEqual([
+      ['sessionId', '4f1c2b7e-0d3a-4c55-9a61-6f2e8b1d9c07', 3],
+      ['sessionId', '9a0b8c7d-1111-4222-8333-444455556666', 3],
+    ]);
+    // Each session's requests are the single transcript's, byte for byte.
+    const alone = events(importTrace(one, { file: 'c.jsonl', id: 'c' }).result!.yaml).map((e) => e.payload);
+    for (const c of cs) expect(events(c.result.yaml).map((e) => e.payload)).toEqual(alone);
+    expect((parse(cs[1]!.result.yaml) as { intro: string }).intro).toContain(
+      'One conversation of a capture of several: the requests whose `sessionId` is `9a0b8c7d-1111-4222-8333-444455556666`.',
+    );
+    // Without --out-dir: an error at the second session's first request, with the fix.
+    expect(errorsOf(joined)[0]).toMatch(/^c\.jsonl:6:\d+ error: this Claude Code transcript holds more than one conversation: .*\n {2}fix: import it with --out-dir/);
+  });
+
+  it('Codex rollouts joined: one conversation per session_meta id', () => {
+    const one = sample('codex-rollout.jsonl');
+    const other = one.replaceAll('0199d6f2-3c1e-7a40-9b1e-5d2c7f9a0e11', '0199d6f2-0000-7a40-9b1e-000000000002');
+    const cs = split(one + other);
+    expect(cs.map((c) => [c.conversation.by, c.conversation.key, c.result.requests, c.lines])).toEqual([
+      ['session_meta.id', '0199d6f2-3c1e-7a40-9b1e-5d2c7f9a0e11', 3, [expect.any(Number), expect.any(Number)]],
+      ['session_meta.id', '0199d6f2-0000-7a40-9b1e-000000000002', 3, [expect.any(Number), expect.any(Number)]],
+    ]);
+    expect(cs[1]!.lines[0]).toBeGreaterThan(16);
+    expect(events(cs[1]!.result.yaml).map((e) => e.payload)).toEqual(events(cs[0]!.result.yaml).map((e) => e.payload));
+  });
+
+  it('AI SDK DevTools runs: grouped by the prefix chain (a run carries no conversation id) — the sample’s second run continues the first', () => {
+    const cs = split(sample('ai-sdk-devtools.generations.json'), 'g.json');
+    expect(cs.map((c) => [c.conversation.by, c.conversation.key, c.result.requests])).toEqual([['prefix chain', 'chain 1', 3]]);
+    // A run that does not continue it is another conversation.
+    const db = JSON.parse(sample('ai-sdk-devtools.generations.json')) as { steps: { run_id: string; raw_request?: string }[] };
+    const last = db.steps.filter((s) => s.raw_request).at(-1)!;
+    const body = JSON.parse(last.raw_request!) as { messages: { role: string; content: unknown }[] };
+    last.raw_request = JSON.stringify({ ...body, messages: [{ role: 'user', content: [{ type: 'text', text: 'Another question altogether.' }] }] });
+    expect(split(JSON.stringify(db, null, 2), 'g.json').map((c) => [c.conversation.key, c.result.requests])).toEqual([
+      ['chain 1', 2],
+      ['chain 2', 1],
+    ]);
   });
 });

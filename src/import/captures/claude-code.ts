@@ -18,7 +18,8 @@
  * main conversation before it, consecutive lines of one role joined into one message (as the API
  * requires roles to alternate); its model and usage are the reply's. Sub-agent lines
  * (`isSidechain: true`) and Claude Code's own `<synthetic>` replies (never sent to the API) are left
- * out. A transcript does not record the system prompt, the tool definitions or `max_tokens`: the
+ * out. Lines of several sessions in one file (a projects folder's transcripts joined) are rebuilt per
+ * `sessionId`, each request naming its session (one scenario per session with --out-dir). A transcript does not record the system prompt, the tool definitions or `max_tokens`: the
  * requests hold none of them (the page says so), and the measured usage still counts them.
  */
 import type { InputError } from '../../scenarios/errors.ts';
@@ -30,6 +31,15 @@ type Message = { role: 'user' | 'assistant'; content: unknown[] };
 type Origins = { chunk: Chunk; at: (string | number)[] }[][];
 
 const MESSAGE_TYPES = new Set(['user', 'assistant']);
+
+/** One session's conversation so far (a file may hold several sessions' lines). */
+interface Session {
+  messages: Message[];
+  origins: Origins;
+  /** The assistant message being answered, when its lines are being read. */
+  replying?: string;
+  lastTime?: number;
+}
 
 function timestampMs(v: unknown): number | undefined {
   if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}T/.test(v)) return undefined;
@@ -53,15 +63,17 @@ export const claudeCode: Capture = {
   },
 
   requests(chunks: readonly Chunk[], file: string, errors: InputError[]): CapturedRequest[] {
-    const messages: Message[] = [];
-    const origins: Origins = [];
     const out: CapturedRequest[] = [];
-    let replying: string | undefined;
-    let lastTime: number | undefined;
+    // Several sessions in one file (a projects folder's transcripts, concatenated): each rebuilt on its own, by `sessionId`.
+    const sessions = new Map<string, Session>();
     for (const c of chunks) {
       const v = c.value;
       // Other lines (summaries, snapshots, a sub-agent's) are not the main conversation's: skipped, their times too.
       if (!MESSAGE_TYPES.has(v.type as string) || v.isSidechain === true) continue;
+      const sessionId = typeof v.sessionId === 'string' && v.sessionId !== '' ? v.sessionId : undefined;
+      const session = sessions.get(sessionId ?? '') ?? { messages: [], origins: [] };
+      sessions.set(sessionId ?? '', session);
+      const { messages, origins } = session;
       const t = timestampMs(v.timestamp);
       const m = v.message;
       if (!isObject(m)) {
@@ -85,8 +97,8 @@ export const claudeCode: Capture = {
       if (role === 'assistant') {
         if (m.model === '<synthetic>') continue;
         const id = typeof m.id === 'string' ? m.id : undefined;
-        if (id === undefined || id !== replying) {
-          replying = id;
+        if (id === undefined || id !== session.replying) {
+          session.replying = id;
           if (typeof m.model !== 'string' || m.model === '') {
             errors.push({
               pos: chunkPos(c, ['message'], file),
@@ -107,8 +119,9 @@ export const claudeCode: Capture = {
               at: ['message'],
               offset: c.line,
               body,
-              ...((lastTime ?? t) !== undefined && { timestampMs: (lastTime ?? t)! }),
+              ...((session.lastTime ?? t) !== undefined && { timestampMs: (session.lastTime ?? t)! }),
               ...(m.usage !== undefined && { usage: { value: m.usage, at: ['message', 'usage'] } }),
+              ...(sessionId !== undefined && { conversation: { by: 'sessionId', key: sessionId } }),
               assembled: true,
               origin: (path) => {
                 const [, i, , k, ...rest] = path;
@@ -119,7 +132,7 @@ export const claudeCode: Capture = {
             });
           }
         }
-      } else replying = undefined;
+      } else session.replying = undefined;
       const last = messages.at(-1);
       const at = (j: number): (string | number)[] => (typeof m.content === 'string' ? ['message', 'content'] : ['message', 'content', j]);
       const blockOrigins = content.map((_, j) => ({ chunk: c, at: at(j) }));
@@ -130,7 +143,7 @@ export const claudeCode: Capture = {
         messages.push({ role, content: [...content] });
         origins.push(blockOrigins);
       }
-      if (t !== undefined) lastTime = t;
+      if (t !== undefined) session.lastTime = t;
     }
     return out;
   },

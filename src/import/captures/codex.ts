@@ -19,7 +19,9 @@
  * input item; its body is `{model, instructions?, input}`, the input being every item recorded
  * before that line, and its usage the next `token_count`. The rollout does not record the tool
  * definitions, nor Codex's built-in base instructions unless a turn overrides them: the requests
- * hold none of those (the page says so), while the measured usage counts them.
+ * hold none of those (the page says so), while the measured usage counts them. Several rollouts
+ * joined in one file are told apart by their `session_meta` line's `id` (a new id starts a new
+ * conversation); each request names its session (one scenario per session with --out-dir).
  */
 import type { InputError } from '../../scenarios/errors.ts';
 import { chunkPos, isObject, type Chunk } from '../read.ts';
@@ -66,6 +68,8 @@ export const codexRollout: Capture = {
     let answering = false;
     let lastTime: number | undefined;
     let awaitingUsage: CapturedRequest | undefined;
+    /** The session being read: rollouts of several sessions joined in one file are rebuilt each from its own `session_meta`. */
+    let session: string | undefined;
     for (const c of chunks) {
       const v = c.value;
       const p = v.payload;
@@ -74,7 +78,19 @@ export const codexRollout: Capture = {
         errors.push({ pos: chunkPos(c, ['payload'], file), message: 'a rollout line’s `payload` must be an object', fix: 'import the rollout as Codex wrote it, unedited' });
         continue;
       }
-      if (v.type === 'turn_context') {
+      if (v.type === 'session_meta') {
+        const id = typeof p.id === 'string' && p.id !== '' ? p.id : undefined;
+        if (id !== undefined && session !== undefined && id !== session) {
+          items = [];
+          from.length = 0;
+          model = undefined;
+          instructions = undefined;
+          answering = false;
+          lastTime = undefined;
+          awaitingUsage = undefined;
+        }
+        session = id ?? session;
+      } else if (v.type === 'turn_context') {
         if (typeof p.model === 'string' && p.model !== '') model = p.model;
         if (typeof p.base_instructions === 'string') instructions = p.base_instructions;
       } else if (v.type === 'compacted') {
@@ -116,6 +132,7 @@ export const codexRollout: Capture = {
                 offset: c.line,
                 body: { model, ...(instructions !== undefined && { instructions }), input: [...items] },
                 ...((lastTime ?? t) !== undefined && { timestampMs: (lastTime ?? t)! }),
+                ...(session !== undefined && { conversation: { by: 'session_meta.id', key: session } }),
                 assembled: true,
                 origin: (path) => {
                   const [first, i, ...rest] = path;

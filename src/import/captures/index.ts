@@ -1,14 +1,15 @@
 /**
- * The capture formats `npm run import` reads besides request bodies and OTLP spans, in the order
+ * The capture formats `npm run import` reads besides request bodies and OTLP GenAI spans, in the order
  * they are tried when `--format` does not name one. Each is one module in this folder.
  */
 import type { Chunk } from '../read.ts';
 import { aiSdkDevtools } from './ai-sdk-devtools.ts';
 import { claudeCode } from './claude-code.ts';
 import { codexRollout } from './codex.ts';
+import { openinference } from './openinference.ts';
 import type { Capture } from './types.ts';
 
-export const CAPTURES: readonly Capture[] = [codexRollout, claudeCode, aiSdkDevtools];
+export const CAPTURES: readonly Capture[] = [codexRollout, claudeCode, aiSdkDevtools, openinference];
 
 export const CAPTURE_IDS = CAPTURES.map((c) => c.id);
 

@@ -11,6 +11,7 @@ import type { ProviderId as RequestFormat } from '../../providers/registry.ts';
 import type { MeasuredUsage } from '../../providers/types.ts';
 import type { InputError } from '../../scenarios/errors.ts';
 import type { Chunk } from '../read.ts';
+import type { Conversation } from '../log/group.ts';
 
 /** One request rebuilt from a capture. */
 export interface CapturedRequest {
@@ -31,6 +32,15 @@ export interface CapturedRequest {
   assembled: true;
   /** Where a path inside the body came from: its line and the path there (undefined: `chunk` at `at`). */
   origin?: (path: readonly (string | number)[]) => { chunk: Chunk; at: (string | number)[] } | undefined;
+  /**
+   * The conversation the capture says this request belongs to (its session key); absent: the
+   * import groups it by the body's own key or its prefix chain (log/group.ts), over `messages`
+   * when the body's message list is not `messages` / `input`.
+   */
+  conversation?: Conversation;
+  messages?: readonly unknown[];
+  /** What the page must say about this request beyond the capture's `missing` (e.g. usage not read rather than guessed). */
+  note?: string;
 }
 
 export interface Capture {
@@ -38,7 +48,7 @@ export interface Capture {
   id: string;
   title: string;
   /** The provider format of the rebuilt bodies (absent: each request's own `format`, or the bodies' shape, decides). */
-  format?: Exclude<RequestFormat, 'otel-genai'>;
+  format?: RequestFormat;
   /** What the capture does not hold, for the page: "the system prompt", … (empty when complete). */
   missing: string[];
   /** Whether these lines are this capture (every line of its shape). */

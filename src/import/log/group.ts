@@ -18,8 +18,12 @@ import { isObject } from '../read.ts';
 
 type Obj = Record<string, unknown>;
 
-/** What grouped a conversation's requests. */
-export type GroupedBy = 'prompt_cache_key' | 'user' | 'metadata.user_id' | 'conversation' | 'prefix chain';
+/**
+ * What grouped a conversation's requests: a request body's key (above), a capture's own session
+ * key (its module names it, e.g. Claude Code's `sessionId`, OpenInference's `session.id`), or the
+ * prefix chain.
+ */
+export type GroupedBy = 'prompt_cache_key' | 'user' | 'metadata.user_id' | 'conversation' | 'prefix chain' | (string & {});
 
 export interface Conversation {
   by: GroupedBy;
@@ -62,7 +66,7 @@ export function distinctConversations(
 }
 
 /** Running digests of a message list: entry i is the digest of messages 0..i. */
-function prefixDigests(messages: unknown[]): string[] {
+function prefixDigests(messages: readonly unknown[]): string[] {
   const out: string[] = [];
   let acc = '';
   for (const m of messages) {
@@ -79,11 +83,15 @@ export class Grouper {
   private readonly tipOf = new Map<number, string>();
   private chains = 0;
 
-  /** The conversation of this body: its explicit key, or its prefix chain. */
-  assign(body: Obj): Conversation {
-    const explicit = explicitKey(body);
+  /**
+   * The conversation of this body: the key a capture found for it (`explicit`), the body's own
+   * explicit key, or its prefix chain — over `messages` when given (a body whose message list is
+   * not `messages` or `input`, e.g. GenAI spans' `input_messages`).
+   */
+  assign(body: Obj, opts: { explicit?: Conversation; messages?: readonly unknown[] } = {}): Conversation {
+    const explicit = opts.explicit ?? explicitKey(body);
     if (explicit) return explicit;
-    const list = Array.isArray(body.messages) ? body.messages : Array.isArray(body.input) ? body.input : typeof body.input === 'string' ? [body.input] : [];
+    const list = opts.messages ?? (Array.isArray(body.messages) ? body.messages : Array.isArray(body.input) ? body.input : typeof body.input === 'string' ? [body.input] : []);
     const digests = prefixDigests(list);
     let chain: number | undefined;
     for (let i = digests.length - 1; i >= 0 && chain === undefined; i--) chain = this.tips.get(digests[i]!);

@@ -66,6 +66,15 @@ export function idPart(key: string): string {
   );
 }
 
+/** A conversation's scenario id, unique among `ids` (which it joins): `<prefix>-<key>`, `<prefix>-chain-<n>` for a prefix chain. */
+export function scenarioId(prefix: string, conversation: Conversation, ids: Set<string>): string {
+  const base = `${prefix}-${conversation.by === 'prefix chain' ? `chain-${conversation.key.slice('chain '.length)}` : idPart(conversation.key)}`;
+  let id = base;
+  for (let k = 2; ids.has(id); k++) id = `${base}-${k}`;
+  ids.add(id);
+  return id;
+}
+
 interface Open {
   n: number;
   id: string;
@@ -128,10 +137,7 @@ export async function importLog(
       const key = `${conversation.by}\u0000${conversation.key}`;
       let c = open.get(key);
       if (!c) {
-        const base = `${opts.prefix}-${conversation.by === 'prefix chain' ? `chain-${conversation.key.slice('chain '.length)}` : idPart(conversation.key)}`;
-        let id = base;
-        for (let k = 2; ids.has(id); k++) id = `${base}-${k}`;
-        ids.add(id);
+        const id = scenarioId(opts.prefix, conversation, ids);
         c = { n: open.size, id, conversation, requests: 0, first: line, last: line };
         open.set(key, c);
       }

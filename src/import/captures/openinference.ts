@@ -1,0 +1,406 @@
+/**
+ * OpenInference spans (Arize Phoenix and the `openinference-instrumentation-*` packages) → the
+ * requests each LLM span records, rebuilt as OpenTelemetry GenAI span bodies (the `otel-genai`
+ * adapter: `input_messages` of `{role, parts}`, `tool_definitions`), the provider-neutral shape the
+ * `requests` fold already reads. Read from the OpenInference specification,
+ * github.com/Arize-ai/openinference `spec/semantic_conventions.md` and `spec/llm_spans.md` at commit
+ * 1fe497f1d9f45a07eee55d97fe185e020560f9c7 (2026-08-21; read 2026-12-03):
+ *
+ * - a span is an LLM call when `openinference.span.kind` is `LLM`; its request is the flattened list
+ *   `llm.input_messages.<i>.message.{role, content, name, tool_call_id}`, with
+ *   `message.contents.<j>.message_content.{type, text, image.image.url}` for multi-part content and
+ *   `message.tool_calls.<j>.tool_call.{id, function.name, function.arguments}`;
+ * - `llm.tools.<i>.tool.json_schema` (JSON text) are the tools advertised; the model is
+ *   `llm.request.model_name`, else `llm.invocation_parameters`' `model`, else `llm.model_name`;
+ * - `session.id`, then `user.id`, name the conversation;
+ * - usage: `llm.token_count.prompt` ("the number of tokens in the prompt"),
+ *   `llm.token_count.prompt_details.cache_read` ("prompt tokens successfully retrieved from cache")
+ *   and `…cache_write` ("prompt tokens not found in cache that were written to cache").
+ *
+ * Two file shapes: OTLP JSON (`{"resourceSpans": …}`, read by ../otlp.ts), where attributes are
+ * flattened; and JSON Lines of spans in the specification's own span JSON (`spec/llm_spans.md`'s
+ * examples: `{"name", "context": {"trace_id", "span_id"}, "start_time", "attributes": {…}}`), where
+ * `attributes` may be flattened or nested (`"llm.input_messages": [{"message.role": …}]`); both are
+ * flattened here to the same dotted keys.
+ *
+ * The cached split. The specification does not say whether `llm.token_count.prompt` includes the
+ * cached and written tokens, and instrumentations differ: openinference-instrumentation-anthropic
+ * 1.1.2 (Python, `_utils.py` `_get_token_counts`, since #1429, 2025-03-25) records input + cache
+ * creation + cache read tokens and the two details only when non-zero;
+ * @arizeai/openinference-instrumentation-anthropic 0.1.21 (JS, `getAnthropicUsageAttributes`) records
+ * Anthropic's `input_tokens` (the uncached rest) and no details; the OpenAI instrumentations
+ * (@arizeai/openinference-instrumentation-openai 4.1.9) record OpenAI's `prompt_tokens`, which
+ * includes cached tokens, and `cache_read`. So: a span with a cache detail is read as the details'
+ * wording says — prompt tokens retrieved from / written to the cache, part of the prompt count —
+ * and a span whose details exceed its prompt count is an error; a span with a prompt count but no
+ * detail carries no measured figures, and its request says why, rather than a guessed split.
+ */
+import type { InputError } from '../../scenarios/errors.ts';
+import type { MeasuredUsage } from '../../providers/types.ts';
+import { jsonAttribute, spansOf, type OtlpIssue } from '../otlp.ts';
+import { chunkPos, isObject, type Chunk } from '../read.ts';
+import type { Capture, CapturedRequest } from './types.ts';
+
+type Obj = Record<string, unknown>;
+type Path = (string | number)[];
+/** One attribute: its value and where it is in its chunk. */
+interface Attr {
+  value: unknown;
+  at: Path;
+}
+
+const KIND = 'openinference.span.kind';
+const MESSAGE = /^llm\.input_messages\.(\d{1,9})\.message\.(.+)$/;
+const TOOL = /^llm\.tools\.(\d{1,9})\.tool\.json_schema$/;
+const PART = /^(contents|tool_calls)\.(\d{1,9})\.(.+)$/;
+export const OI_USAGE = {
+  prompt: 'llm.token_count.prompt',
+  cacheRead: 'llm.token_count.prompt_details.cache_read',
+  cacheWrite: 'llm.token_count.prompt_details.cache_write',
+} as const;
+/** Nested attribute values deeper than this are a hostile file, not a span. */
+const MAX_DEPTH = 32;
+
+const FIX = 'export the spans as OpenInference instrumentation recorded them (OTLP JSON, or one span JSON object per line), unedited';
+
+export const AMBIGUOUS_USAGE =
+  'the span records `llm.token_count.prompt` without a cache split (`llm.token_count.prompt_details.cache_read` / `cache_write`); OpenInference does not say whether that count includes cached tokens, and instrumentations differ (the Python Anthropic one includes them, the JS one records Anthropic’s uncached `input_tokens`), so no measured figures were imported for it';
+
+/** A span found in a chunk: its flattened attributes, start time and id. */
+interface Span {
+  chunk: Chunk;
+  at: Path;
+  attrs: Map<string, Attr>;
+  startMs?: number;
+  /** Where the start time is, when it is not a time. */
+  badStart?: Path;
+  id: string;
+}
+
+/** Nested attributes (the span JSON's readable form) → dotted keys, each with its path. */
+function flatten(value: unknown, key: string, at: Path, out: Map<string, Attr>, depth: number, issues: OtlpIssue[]): void {
+  if (depth > MAX_DEPTH) {
+    issues.push({ path: at, message: `attribute \`${key}\` is nested deeper than ${MAX_DEPTH} levels`, fix: FIX });
+    return;
+  }
+  if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) flatten(v, `${key}.${i}`, [...at, i], out, depth + 1, issues);
+  } else if (isObject(value)) for (const [k, v] of Object.entries(value)) flatten(v, `${key}.${k}`, [...at, k], out, depth + 1, issues);
+  else out.set(key, { value, at });
+}
+
+function isoMs(v: unknown): number | undefined {
+  if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}T/.test(v)) return undefined;
+  const ms = Date.parse(v);
+  return Number.isNaN(ms) ? undefined : ms;
+}
+
+function spansIn(chunks: readonly Chunk[], file: string, errors: InputError[]): Span[] {
+  const out: Span[] = [];
+  for (const c of chunks) {
+    const issues: OtlpIssue[] = [];
+    if ('resourceSpans' in c.value) {
+      for (const s of spansOf(c.value, issues)) {
+        const raw = s.path.reduce<unknown>((o, k) => (o as Record<string | number, unknown>)[k], c.value) as Obj;
+        const attrs = new Map<string, Attr>();
+        (Array.isArray(raw.attributes) ? raw.attributes : []).forEach((a: unknown, i: number) => {
+          if (!isObject(a) || typeof a.key !== 'string') return;
+          const v = s.attributes.get(a.key);
+          const at: Path = [...s.path, 'attributes', i, 'value'];
+          if (isObject(v) || Array.isArray(v)) flatten(v, a.key, at, attrs, 0, issues);
+          else attrs.set(a.key, { value: v, at });
+        });
+        out.push({ chunk: c, at: s.path, attrs, startMs: Number(s.startNs / 1_000_000n), id: s.spanId });
+      }
+    } else {
+      const a = c.value.attributes;
+      const attrs = new Map<string, Attr>();
+      if (!isObject(a)) issues.push({ path: ['attributes'], message: 'a span needs its `attributes` object', fix: FIX });
+      else for (const [k, v] of Object.entries(a)) flatten(v, k, ['attributes', k], attrs, 0, issues);
+      const start = c.value.start_time;
+      const startMs = isoMs(start);
+      const id = isObject(c.value.context) ? String(c.value.context.span_id ?? '') : '';
+      out.push({ chunk: c, at: [], attrs, ...(startMs !== undefined && { startMs }), ...(start !== undefined && startMs === undefined && { badStart: ['start_time'] }), id });
+    }
+    for (const i of issues) errors.push({ pos: chunkPos(c, i.path, file), message: i.message, fix: i.fix });
+  }
+  return out;
+}
+
+/** A whole number of tokens, or an error at the attribute. */
+function count(span: Span, key: string, file: string, errors: InputError[]): number | undefined {
+  const a = span.attrs.get(key);
+  if (!a) return undefined;
+  if (typeof a.value === 'number' && Number.isInteger(a.value) && a.value >= 0) return a.value;
+  errors.push({
+    pos: chunkPos(span.chunk, a.at, file),
+    message: `\`${key}\` must be a whole number of tokens (0 or more), got ${JSON.stringify(a.value)?.slice(0, 80)}`,
+    fix: 'record it as an integer attribute, as the instrumentation does',
+  });
+  return undefined;
+}
+
+/** The measured usage of a span (see the header), or why there is none. */
+function usageOf(span: Span, file: string, errors: InputError[]): { measured?: MeasuredUsage; note?: string } {
+  const before = errors.length;
+  const prompt = count(span, OI_USAGE.prompt, file, errors);
+  const read = count(span, OI_USAGE.cacheRead, file, errors);
+  const write = count(span, OI_USAGE.cacheWrite, file, errors);
+  if (errors.length > before) return {};
+  const detail = read !== undefined || write !== undefined;
+  if (prompt === undefined) {
+    if (detail)
+      errors.push({
+        pos: chunkPos(span.chunk, span.attrs.get(read !== undefined ? OI_USAGE.cacheRead : OI_USAGE.cacheWrite)!.at, file),
+        message: `this span has a cache token count but no \`${OI_USAGE.prompt}\``,
+        fix: `record ${OI_USAGE.prompt} with its details, or none of the token counts`,
+      });
+    return {};
+  }
+  if (!detail) return { note: AMBIGUOUS_USAGE };
+  if ((read ?? 0) + (write ?? 0) > prompt) {
+    errors.push({
+      pos: chunkPos(span.chunk, span.attrs.get(OI_USAGE.prompt)!.at, file),
+      message: `\`${OI_USAGE.prompt}\` (${prompt}) is less than the cache read + write tokens (${(read ?? 0) + (write ?? 0)}): it cannot be the whole prompt the details are part of`,
+      fix: `record the whole prompt in ${OI_USAGE.prompt} (uncached, read and written tokens), as openinference-instrumentation-anthropic does since 2025-03, or leave the details out`,
+    });
+    return {};
+  }
+  return { measured: { inputTokens: prompt, ...(read !== undefined && { cachedTokens: read }), ...(write !== undefined && { cacheWriteTokens: write }) } };
+}
+
+/** Attributes under a prefix, by their numeric index, in index order; a gap is an error. */
+function indexed(span: Span, re: RegExp, what: string, file: string, errors: InputError[]): Map<number, Map<string, Attr>> {
+  const by = new Map<number, Map<string, Attr>>();
+  for (const [k, a] of span.attrs) {
+    const m = re.exec(k);
+    if (!m) continue;
+    const i = Number(m[1]);
+    if (!by.has(i)) by.set(i, new Map());
+    by.get(i)!.set(m[2] ?? '', a);
+  }
+  const sorted = new Map([...by].sort((x, y) => x[0] - y[0]));
+  let n = 0;
+  for (const [i, fields] of sorted) {
+    if (i !== n) {
+      errors.push({
+        pos: chunkPos(span.chunk, [...fields.values()][0]!.at, file),
+        message: `${what} ${i} is recorded but ${what} ${n} is not: a flattened list is numbered from 0 without gaps`,
+        fix: FIX,
+      });
+      return new Map();
+    }
+    n++;
+  }
+  return sorted;
+}
+
+const str = (a: Attr | undefined): string | undefined => (a && typeof a.value === 'string' ? a.value : undefined);
+
+/** A tool call's arguments: the JSON they are, else the text as recorded. */
+function args(a: Attr | undefined): unknown {
+  const text = str(a);
+  if (text === undefined) return undefined;
+  const parsed = jsonAttribute(text);
+  return 'value' in parsed ? parsed.value : text;
+}
+
+/** One input message → a GenAI message `{role, parts}`, with where each part came from. */
+function message(span: Span, i: number, fields: Map<string, Attr>, file: string, errors: InputError[]): { msg: Obj; from: Path[]; roleAt: Path } | undefined {
+  const first = [...fields.values()][0]!.at;
+  const role = str(fields.get('role'));
+  if (!role) {
+    errors.push({ pos: chunkPos(span.chunk, fields.get('role')?.at ?? first, file), message: `\`llm.input_messages.${i}.message.role\` is missing or not text`, fix: FIX });
+    return undefined;
+  }
+  const parts: Obj[] = [];
+  const from: Path[] = [];
+  const content = fields.get('content');
+  const callId = str(fields.get('tool_call_id'));
+  const name = str(fields.get('name'));
+  if (role === 'tool' && content && content.value !== null) {
+    parts.push({ type: 'tool_call_response', ...(callId !== undefined && { id: callId }), ...(name !== undefined && { name }), response: content.value });
+    from.push(content.at);
+  } else if (content && content.value !== null && content.value !== undefined) {
+    if (typeof content.value !== 'string') {
+      errors.push({ pos: chunkPos(span.chunk, content.at, file), message: `\`llm.input_messages.${i}.message.content\` must be text`, fix: FIX });
+      return undefined;
+    }
+    parts.push({ type: 'text', content: content.value });
+    from.push(content.at);
+  }
+  const sub = new Map<string, Map<number, Map<string, Attr>>>();
+  for (const [k, a] of fields) {
+    const m = PART.exec(k);
+    if (!m) continue;
+    const list = sub.get(m[1]!) ?? new Map<number, Map<string, Attr>>();
+    sub.set(m[1]!, list);
+    const j = Number(m[2]);
+    if (!list.has(j)) list.set(j, new Map());
+    list.get(j)!.set(m[3]!, a);
+  }
+  for (const kind of ['contents', 'tool_calls'] as const) {
+    for (const [, f] of [...(sub.get(kind) ?? new Map<number, Map<string, Attr>>())].sort((x, y) => x[0] - y[0])) {
+      const at = [...f.values()][0]!.at;
+      if (kind === 'contents') {
+        const type = str(f.get('message_content.type')) ?? 'text';
+        const text = str(f.get('message_content.text'));
+        if (type === 'text' || type === 'reasoning') parts.push({ type, content: text ?? '' });
+        else if (type === 'image') parts.push({ type: 'uri', modality: 'image', uri: str(f.get('message_content.image.image.url')) ?? '' });
+        else if (type === 'tool_use')
+          parts.push({
+            type: 'tool_call',
+            ...(str(f.get('tool_call.id')) && { id: str(f.get('tool_call.id')) }),
+            name: str(f.get('tool_call.function.name')) ?? '',
+            arguments: args(f.get('tool_call.function.arguments')) ?? null,
+          });
+        else parts.push({ type, ...(text !== undefined && { content: text }) });
+        from.push(f.get('message_content.text')?.at ?? at);
+      } else {
+        parts.push({
+          type: 'tool_call',
+          ...(str(f.get('tool_call.id')) && { id: str(f.get('tool_call.id')) }),
+          name: str(f.get('tool_call.function.name')) ?? '',
+          arguments: args(f.get('tool_call.function.arguments')) ?? null,
+        });
+        from.push(at);
+      }
+    }
+  }
+  return { msg: { role, parts }, from, roleAt: fields.get('role')!.at };
+}
+
+/** A tool's JSON schema → a GenAI tool definition (`{type: "function", name, description, parameters}`). */
+function tool(schema: unknown): unknown {
+  if (!isObject(schema)) return schema;
+  const f = isObject(schema.function) ? schema.function : undefined;
+  if (f)
+    return { type: 'function', name: f.name, ...(f.description !== undefined && { description: f.description }), ...(f.parameters !== undefined && { parameters: f.parameters }) };
+  if ('input_schema' in schema && typeof schema.name === 'string')
+    return { type: 'function', name: schema.name, ...(schema.description !== undefined && { description: schema.description }), parameters: schema.input_schema };
+  return schema;
+}
+
+function modelOf(span: Span): string | undefined {
+  const req = str(span.attrs.get('llm.request.model_name'));
+  if (req) return req;
+  const params = str(span.attrs.get('llm.invocation_parameters'));
+  if (params) {
+    const p = jsonAttribute(params);
+    if ('value' in p && isObject(p.value) && typeof p.value.model === 'string' && p.value.model !== '') return p.value.model;
+  }
+  const name = str(span.attrs.get('llm.model_name'));
+  return name || undefined;
+}
+
+const hasKind = (attrs: Iterable<string>): boolean => {
+  for (const k of attrs) if (k === KIND) return true;
+  return false;
+};
+
+export const openinference: Capture = {
+  id: 'openinference',
+  title: 'OpenInference spans export',
+  format: 'otel-genai',
+  missing: [
+    'the request body as sent (its messages and tools are rebuilt from the span’s flattened attributes; the request parameters in `llm.invocation_parameters` are not carried over)',
+    'cache markers such as Anthropic’s `cache_control`',
+  ],
+
+  detect(chunks) {
+    if (chunks.every((c) => 'resourceSpans' in c.value)) {
+      const spans = chunks.flatMap((c) => spansOf(c.value, []));
+      return spans.some((s) => s.attributes.has(KIND)) && !spans.some((s) => s.attributes.has('gen_ai.input.messages'));
+    }
+    return chunks.every((c) => isObject(c.value.attributes) && ('context' in c.value || 'name' in c.value)) && chunks.some((c) => hasKind(Object.keys(c.value.attributes as Obj)));
+  },
+
+  requests(chunks, file, errors) {
+    const spans = spansIn(chunks, file, errors).filter((s) => s.attrs.get(KIND)?.value === 'LLM');
+    const llm = spans.filter((s) => [...s.attrs.keys()].some((k) => MESSAGE.test(k)));
+    if (!llm.length && !errors.length) {
+      errors.push({
+        pos: { file, line: chunks[0]?.line ?? 1, col: 1 },
+        message: `no LLM span records its input messages (\`llm.input_messages.*\`; ${spans.length} LLM span${spans.length === 1 ? '' : 's'} read)`,
+        fix: 'turn off OPENINFERENCE_HIDE_INPUTS / OPENINFERENCE_HIDE_INPUT_MESSAGES in the instrumentation, so LLM spans record their input messages',
+      });
+    }
+    const timed = llm.filter((s) => s.startMs !== undefined).length;
+    if (timed && timed < llm.length) {
+      const s = llm.find((x) => x.startMs === undefined)!;
+      errors.push({
+        pos: chunkPos(s.chunk, s.badStart ?? s.at, file),
+        message: s.badStart ? '`start_time` is not an ISO-8601 instant' : 'this span has no `start_time`, but others have',
+        fix: 'give every span its start time as recorded, e.g. "2026-12-01T10:15:00.000Z"',
+      });
+      return [];
+    }
+    llm.sort((a, b) => (a.startMs ?? 0) - (b.startMs ?? 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const out: CapturedRequest[] = [];
+    for (const span of llm) {
+      const before = errors.length;
+      const model = modelOf(span);
+      if (!model)
+        errors.push({
+          pos: chunkPos(span.chunk, span.at, file),
+          message: 'this LLM span names no model (`llm.request.model_name`, `llm.invocation_parameters`’ `model` or `llm.model_name`)',
+          fix: 'record the model on LLM spans (llm.model_name)',
+        });
+      const messages: Obj[] = [];
+      const from: Path[][] = [];
+      const roles: Path[] = [];
+      for (const [i, fields] of indexed(span, MESSAGE, 'input message', file, errors)) {
+        const m = message(span, i, fields, file, errors);
+        if (!m) continue;
+        messages.push(m.msg);
+        from.push(m.from);
+        roles.push(m.roleAt);
+      }
+      const tools: unknown[] = [];
+      const toolAt: Path[] = [];
+      for (const [i, fields] of indexed(span, TOOL, 'tool', file, errors)) {
+        const a = fields.get('')!;
+        const parsed = typeof a.value === 'string' ? jsonAttribute(a.value) : { value: a.value };
+        if ('problem' in parsed) {
+          errors.push({
+            pos: chunkPos(span.chunk, a.at, file),
+            message: `\`llm.tools.${i}.tool.json_schema\`: ${parsed.problem}`,
+            fix: 'record the tool’s JSON schema as JSON text',
+          });
+          continue;
+        }
+        tools.push(tool(parsed.value));
+        toolAt.push(a.at);
+      }
+      const usage = usageOf(span, file, errors);
+      if (errors.length > before || !model) continue;
+      const session = str(span.attrs.get('session.id'));
+      const user = str(span.attrs.get('user.id'));
+      const conversation = session ? { by: 'session.id', key: session } : user ? { by: 'user.id', key: user } : undefined;
+      const c = span.chunk;
+      out.push({
+        chunk: c,
+        at: span.at,
+        offset: out.length + 1,
+        body: { model, input_messages: messages, ...(tools.length && { tool_definitions: tools }) },
+        ...(span.startMs !== undefined && { timestampMs: span.startMs }),
+        ...(usage.measured && { measured: usage.measured }),
+        ...(usage.note && { note: usage.note }),
+        ...(conversation && { conversation }),
+        messages,
+        assembled: true,
+        origin: (path) => {
+          const [field, i, , k] = path;
+          if (typeof i !== 'number') return undefined;
+          if (field === 'input_messages') {
+            const at = typeof k === 'number' ? from[i]?.[k] : roles[i];
+            return at && { chunk: c, at };
+          }
+          if (field === 'tool_definitions') return toolAt[i] && { chunk: c, at: toolAt[i]! };
+          return undefined;
+        },
+      });
+    }
+    return out;
+  },
+};

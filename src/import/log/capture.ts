@@ -1,0 +1,76 @@
+/**
+ * A capture holding several conversations → one scenario per conversation, for `npm run import --
+ * <capture> --out-dir <folder>` (the command treats it as it treats a log: log/index.ts). Several
+ * Claude Code sessions joined in one file, several Codex rollouts, AI SDK DevTools runs, OpenInference
+ * spans of several sessions: each capture names its own session key (`sessionId`, `session_meta.id`,
+ * `session.id` / `user.id`), and failing one the requests are grouped as a log's are (log/group.ts:
+ * the body's key, else the prefix chain). Unlike a log, a capture is read whole — its requests are
+ * rebuilt from the lines before them — so memory grows with the file (captures are one machine's
+ * sessions, not a gateway's day).
+ *
+ * Whether a file is a log or a capture is decided by its first non-blank line (logFirstLine): a
+ * request body, bare or wrapped, is a log; anything else is read as a capture.
+ */
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import type { InputError } from '../../scenarios/errors.ts';
+import { importCapture, type ImportResult } from '../index.ts';
+import { readChunks } from '../read.ts';
+import { bodyOf } from './group.ts';
+import { scenarioId, type LogConversation, type LogOptions, type LogResult } from './index.ts';
+
+/** Whether the file's first non-blank line is a request body (bare or wrapped): a log, read line by line. */
+export function isLogFile(path: string): boolean {
+  const fd = openSync(path, 'r');
+  try {
+    const buf = Buffer.alloc(1 << 16);
+    let line = '';
+    for (let n = readSync(fd, buf); n > 0; n = readSync(fd, buf)) {
+      line += buf.toString('utf8', 0, n);
+      const lines = line.split('\n');
+      const first = lines.slice(0, -1).find((l) => l.trim() !== '');
+      if (first !== undefined) return looksLikeBody(first);
+      line = lines.at(-1)!;
+    }
+    return line.trim() !== '' && looksLikeBody(line);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function looksLikeBody(line: string): boolean {
+  try {
+    const v: unknown = JSON.parse(line);
+    return typeof v === 'object' && v !== null && !Array.isArray(v) && bodyOf(v as Record<string, unknown>) !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+/** The capture's conversations, each imported and handed to `each` (to check and stage), as importLog does. */
+export async function importCaptureLog(
+  opts: LogOptions & { capture?: string },
+  each: (c: LogConversation, result: ImportResult) => InputError[] | Promise<InputError[]>,
+): Promise<{ result?: LogResult; errors: InputError[] }> {
+  const errors: InputError[] = [];
+  const text = readFileSync(opts.path, 'utf8');
+  const chunks = readChunks(text, opts.file, errors);
+  if (errors.length) return { errors };
+  const ids = new Set<string>();
+  const { conversations, errors: found } = importCapture(chunks, {
+    file: opts.file,
+    id: opts.prefix,
+    ...(opts.capture && { capture: opts.capture }),
+    ...(opts.format && { format: opts.format }),
+    idOf: (c) => scenarioId(opts.prefix, c, ids),
+    ...(opts.previous && { previousOf: opts.previous }),
+  });
+  if (!conversations) return { errors: found };
+  const out: LogConversation[] = [];
+  for (const c of conversations) {
+    const conv: LogConversation = { id: c.id, conversation: c.conversation, requests: c.result.requests, lines: c.lines };
+    errors.push(...(await each(conv, c.result)));
+    out.push(conv);
+  }
+  const lines = text.split('\n').filter((l) => l.trim() !== '').length;
+  return errors.length ? { errors } : { result: { conversations: out, lines }, errors };
+}
