@@ -52,7 +52,14 @@ events:
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The bundled scenarios the `requests` fold renders: a change to its normaliser changes each of them. */
-const REQUESTS_SCENARIOS = ['30-imported-trace', '31-imported-eviction', '45-lifecycle-tools-change', '46-lifecycle-subagent-parent', '47-lifecycle-subagent'];
+const REQUESTS_SCENARIOS = [
+  '30-imported-trace',
+  '31-imported-eviction',
+  '45-lifecycle-tools-change',
+  '46-lifecycle-subagent-parent',
+  '47-lifecycle-subagent',
+  '50-lifecycle-tools-change-mid-conversation',
+];
 describe('review against a base ref', () => {
   it('the change really changed the request text it was meant to', () => {
     expect(git('diff', '--stat', 'HEAD~1', '--', 'fixtures')).toMatch(/02-sent-re-add\.md/);
@@ -199,8 +206,8 @@ describe('why a prompt changed', () => {
 
   it('names the fold and its changed file when the scenario did not change', () => {
     const md = summaryAt('main');
-    // The requests fold renders the imported traces and the tool-change and subagent lifecycle scenarios: the change to its normaliser changes all five.
-    expect(md).toContain('in 5 scenarios against');
+    // The requests fold renders the imported traces and the tool-change and subagent lifecycle scenarios: the change to its normaliser changes each.
+    expect(md).toContain(`in ${REQUESTS_SCENARIOS.length} scenarios against`);
     for (const name of REQUESTS_SCENARIOS)
       expect(md).toContain(`(\`${name}\`)\n\nWhy: the requests fold changed (\`src/folds/requests/normalise.ts\`); the scenario did not; in the prompt: message `);
   }, 120_000);

@@ -44,7 +44,8 @@ runMain(async () => {
     return;
   }
   const report = buildReport(corpus, all);
-  const scenarios = lintedScenarios(report, corpus.lint).map((s, i) => ({ ...s, whatIf: whatIf(corpus.scenarios[i]!, economics) }));
+  const byId = new Map(corpus.scenarios.map((r) => [r.scenario.id, r]));
+  const scenarios = lintedScenarios(report, corpus.lint).map((s, i) => ({ ...s, whatIf: whatIf(corpus.scenarios[i]!, economics, byId) }));
   const used = values['all-profiles'] ? Object.keys(economics.profiles) : [...corpus.economics.values()].flatMap((e) => e.profiles.map((p) => p.id));
   process.stdout.write(`${JSON.stringify({ ...report, scenarios, traffic, prices: priceOrigins(economics, used) }, null, 2)}\n`);
 });

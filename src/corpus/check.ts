@@ -42,17 +42,21 @@ async function renderAll(scenarios: Scenario[], loadErrors: InputError[], config
     const r = await renderScenario(s, config.folds.get(s.fold)!, { everyEvent, ...(s.deploy && { deployed: config.folds.get(s.deploy.fold)! }) }, errors);
     rendered.push(r);
     warnings.push(...r.warnings);
+  }
+  // Scenarios linked by `sharesCache:` are simulated together (economics/shared-cache.ts): every one rendered first.
+  const corpus = new Map(rendered.filter((r) => !r.foldFailed).map((r) => [r.scenario.id, r]));
+  for (const r of rendered) {
     // A fold that failed is reported at its event; nothing rendered, so nothing more to check.
     if (r.foldFailed) continue;
     // Expectations fail like stale anchors: in the check, the fixture test and the build alike.
-    const econ = scenarioEconomics(r, config.economics ?? DEFAULT_ECONOMICS);
+    const econ = scenarioEconomics(r, config.economics ?? DEFAULT_ECONOMICS, { corpus });
     // The site's side-by-side table: the same requests under every configured profile (pages only).
-    if (everyEvent && econ.requests.length) econ.byProfile = everyProfile(r, config.economics ?? DEFAULT_ECONOMICS);
-    economics.set(s.id, econ);
+    if (everyEvent && econ.requests.length) econ.byProfile = everyProfile(r, config.economics ?? DEFAULT_ECONOMICS, corpus);
+    economics.set(r.scenario.id, econ);
     checkExpectations(r, econ, errors);
     checkMeasured(r, econ, errors);
     const findings = lintScenario(r, econ);
-    lint.set(s.id, findings);
+    lint.set(r.scenario.id, findings);
     reportFindings(r, findings, errors, warnings);
   }
   return { scenarios: rendered, errors, warnings, economics, lint };

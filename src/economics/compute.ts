@@ -20,6 +20,7 @@ import { costs, lostCost, tidy, UNPRICED, type CostSplit, type Priced } from './
 import { profileFor, type EconomicsConfig, type ProfileMatch } from './profiles.ts';
 import type { Profile } from './providers.ts';
 import type { Sourced } from './catalog.ts';
+import { cacheGroup } from './shared-cache.ts';
 import { remember, settledTexts, shapeCache, simulate, type Run, type ShapeCache, type Simulated } from './simulate.ts';
 
 export type { CacheBreak, Cause, CostSplit, ShapeCache };
@@ -41,6 +42,8 @@ export interface RequestEconomics {
   cachedTokens: number;
   /** Offset of the request that wrote the entry read (null: none read). */
   readFrom: number | null;
+  /** The entry read was written by another scenario sharing the cache (`sharesCache:`): its id (absent: this scenario's own). */
+  readFromScenario?: string;
   uncachedTokens: number;
   /** Of the uncached tokens, those billed as cache writes. */
   cacheWriteTokens: number;
@@ -95,6 +98,12 @@ export interface Totals {
   /** Cached share of input tokens; null without requests. */
   cachedShare: number | null;
   exact: boolean;
+  /**
+   * How many of the requests the API would reject (apiError: a feature the model does not accept,
+   * too many breakpoints). Non-zero: the stream cannot be sent as it is, so its figures are not
+   * claims — the costs are null, and the pages show the rejection instead of the token figures.
+   */
+  rejected: number;
 }
 
 export interface ScenarioEconomics {
@@ -117,6 +126,11 @@ export interface EconomicsRun {
   attribute?: boolean;
   /** Shapes shared by several runs over the same scenario (every profile): one tokenization and interning. */
   shapes?: ShapeCache;
+  /**
+   * The rendered corpus by scenario id: a scenario linked by `sharesCache:` is simulated with the
+   * scenarios it shares the provider cache with (shared-cache.ts). Absent: every scenario alone.
+   */
+  corpus?: ReadonlyMap<string, RenderedScenario>;
 }
 
 /**
@@ -130,11 +144,11 @@ function requestEconomics(run: Run, q: RenderedRequest, settled: ReadonlyMap<num
   const outputTokens = outText === undefined ? null : sim.t.count(outText);
   const priced = sim.res.apiError ? UNPRICED : costs(sim.p, sim.shape.input, sim.res.readTokens, sim.res.writeTokens, sim.res.writeTokens1h, outputTokens);
   remember(run, sim);
-  return record(sim, classified, priced, outputTokens, own.has(q.offset));
+  return record(sim, classified, priced, outputTokens, own.has(q.offset), run.r.scenario.id);
 }
 
 /** The record of one request, from its simulation, classification and price. */
-function record(s: Simulated, c: Classified, priced: Priced, outputTokens: number | null, own: boolean): RequestEconomics {
+function record(s: Simulated, c: Classified, priced: Priced, outputTokens: number | null, own: boolean, scenario: string): RequestEconomics {
   const { q, p, res } = s;
   return {
     offset: q.offset,
@@ -147,6 +161,7 @@ function record(s: Simulated, c: Classified, priced: Priced, outputTokens: numbe
     prefixTokens: s.prefixTokens,
     cachedTokens: res.readTokens,
     readFrom: res.read?.writtenBy ?? null,
+    ...(res.read?.scenario !== undefined && res.read.scenario !== scenario && { readFromScenario: res.read.scenario }),
     uncachedTokens: s.shape.input - res.readTokens,
     cacheWriteTokens: res.writeTokens,
     cacheWriteTokens1h: res.writeTokens1h,
@@ -173,20 +188,55 @@ function record(s: Simulated, c: Classified, priced: Priced, outputTokens: numbe
 }
 
 export function scenarioEconomics(r: RenderedScenario, config: EconomicsConfig, run: EconomicsRun = {}): ScenarioEconomics {
-  const state: Run = {
-    r,
+  const shapes = run.shapes ?? shapeCache();
+  const group = cacheGroup(r, run.corpus);
+  const runOf = (x: RenderedScenario, shiftMs: number): Run => ({
+    r: x,
     config,
     ...(run.profile !== undefined && { forced: config.profiles[run.profile] }),
-    shapes: run.shapes ?? shapeCache(),
+    shapes,
     caches: new Map(),
     seen: new Map(),
-    params: requestParams(r),
-  };
+    params: requestParams(x),
+    ...(group.length > 1 && { shiftMs }),
+  });
   const own = new Set(r.requests.map((q) => q.offset));
-  const settled = settledTexts(r);
-  const chain = r.chain.map((q) => requestEconomics(state, q, settled, own, run.attribute !== false));
+  let chain: RequestEconomics[];
+  if (group.length === 1) {
+    const state = runOf(r, 0);
+    const settled = settledTexts(r);
+    chain = r.chain.map((q) => requestEconomics(state, q, settled, own, run.attribute !== false));
+  } else chain = sharedChain(r, group, runOf, own, run.attribute !== false);
   const requests = chain.filter((e) => e.own);
   return { id: r.scenario.id, requests, chain, totals: totalsOf(requests), profiles: profilesOf(requests, config, run) };
+}
+
+/**
+ * `r`'s chain simulated with the scenarios it shares the cache with (shared-cache.ts): every
+ * member's requests in the order of the group's clock (ties: corpus order, then chain order), each
+ * through its own run over one cache per profile. Only `r`'s records are kept (and attributed).
+ */
+function sharedChain(
+  r: RenderedScenario,
+  group: ReturnType<typeof cacheGroup>,
+  runOf: (x: RenderedScenario, shiftMs: number) => Run,
+  own: ReadonlySet<number>,
+  attribute: boolean,
+): RequestEconomics[] {
+  const caches: Run['caches'] = new Map();
+  const peers = new Map<string, Run>();
+  for (const m of group) peers.set(m.r.scenario.id, { ...runOf(m.r, m.shiftMs), caches, peers });
+  const sends = group.flatMap((m, member) => m.r.chain.map((q, i) => ({ run: peers.get(m.r.scenario.id)!, q, at: Date.parse(q.createdAt) + m.shiftMs, member, i })));
+  sends.sort((a, b) => a.at - b.at || a.member - b.member || a.i - b.i);
+  const settled = new Map(group.map((m) => [m.r.scenario.id, settledTexts(m.r)]));
+  const none = new Set<number>();
+  const out: RequestEconomics[] = [];
+  for (const s of sends) {
+    const mine = s.run.r === r;
+    const e = requestEconomics(s.run, s.q, settled.get(s.run.r.scenario.id)!, mine ? own : none, mine && attribute);
+    if (mine) out.push(e);
+  }
+  return out;
 }
 
 export function totalsOf(requests: readonly RequestEconomics[]): Totals {
@@ -210,6 +260,7 @@ export function totalsOf(requests: readonly RequestEconomics[]): Totals {
     lostCostUsd: usd((e) => e.cacheBreak?.lostCostUsd ?? 0),
     cachedShare: input ? cached / input : null,
     exact: requests.every((e) => e.exact),
+    rejected: requests.filter((e) => e.apiError).length,
   };
 }
 
@@ -271,18 +322,23 @@ export function reprice(e: RequestEconomics, p: Profile): RequestEconomics {
  * of profiles that cache alike (most differ only in prices), over shapes tokenized once; the other
  * profiles of a group are repriced.
  */
-export function underEveryProfile(r: RenderedScenario, config: EconomicsConfig, attribute = true): { profile: Profile; requests: RequestEconomics[] }[] {
+export function underEveryProfile(
+  r: RenderedScenario,
+  config: EconomicsConfig,
+  attribute = true,
+  corpus?: ReadonlyMap<string, RenderedScenario>,
+): { profile: Profile; requests: RequestEconomics[] }[] {
   const shapes = shapeCache();
   const groups = new Map<string, RequestEconomics[]>();
   return Object.values(config.profiles).map((p) => {
     const key = mechanicsKey(p);
     let base = groups.get(key);
-    if (!base) groups.set(key, (base = scenarioEconomics(r, config, { profile: p.id, attribute, shapes }).requests));
+    if (!base) groups.set(key, (base = scenarioEconomics(r, config, { profile: p.id, attribute, shapes, ...(corpus && { corpus }) }).requests));
     return { profile: p, requests: base[0]?.profile === p.id ? base : base.map((e) => reprice(e, p)) };
   });
 }
 
 /** Totals of the scenario's own requests under every configured profile (the page's side-by-side table; no attribution). */
-export function everyProfile(r: RenderedScenario, config: EconomicsConfig): ProfileTotals[] {
-  return underEveryProfile(r, config, false).map(({ profile: p, requests }) => ({ profile: p.id, title: p.title, totals: totalsOf(requests) }));
+export function everyProfile(r: RenderedScenario, config: EconomicsConfig, corpus?: ReadonlyMap<string, RenderedScenario>): ProfileTotals[] {
+  return underEveryProfile(r, config, false, corpus).map(({ profile: p, requests }) => ({ profile: p.id, title: p.title, totals: totalsOf(requests) }));
 }

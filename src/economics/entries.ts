@@ -44,6 +44,8 @@ export interface Entry {
   lastUse: number;
   /** `openai-prefix`: the whole request (its entry is its token sequence). */
   shape?: Shape;
+  /** Id of the scenario that wrote it, when scenarios share the cache (shared-cache.ts); absent otherwise. */
+  scenario?: string;
 }
 
 /** Cached tokens of a common prefix under automatic prefix caching: nothing below the minimum, then whole steps. */
@@ -72,6 +74,9 @@ export interface CacheRequest {
   breakpoints?: readonly Breakpoint[];
   /** The request parameters its provider adapter read (params.ts); absent: none. */
   params?: RequestParams;
+  /** Scenarios sharing the cache (shared-cache.ts): the scenario sending it, and which other scenarios' entries it may read. */
+  scenario?: string;
+  readable?: (e: Entry) => boolean;
 }
 
 export interface CacheResult {
@@ -130,7 +135,7 @@ export class ProviderCache {
     const p = this.profile;
     const out: { entry: Entry; tokens: number }[] = [];
     for (const e of this.entries) {
-      if (e.model !== q.model) continue;
+      if (e.model !== q.model || (q.readable && !q.readable(e))) continue;
       if (this.strategy.entries === 'prefix') {
         const hit = roundedHit(p, Math.min(sharedTokens(this.t, e.shape!, q.shape), e.tokens));
         if (hit > 0) out.push({ entry: e, tokens: hit });
@@ -166,7 +171,9 @@ export class ProviderCache {
       for (const x of positions) {
         if (x.tokens < Math.max(1, min)) continue;
         const prefixId = q.shape.prefix[x.k]!;
-        const same = this.entries.find((e) => e.model === q.model && e.k === x.k && e.prefixId === prefixId && e.partial === x.partial && alive(e, q.now));
+        const same = this.entries.find(
+          (e) => e.model === q.model && e.k === x.k && e.prefixId === prefixId && e.partial === x.partial && alive(e, q.now) && (!q.readable || q.readable(e)),
+        );
         // An alive entry at this very breakpoint is found there (a read, which refreshes it); otherwise it is written.
         if (same) {
           if (p.refreshOnHit.value) same.lastUse = q.now;
@@ -181,11 +188,15 @@ export class ProviderCache {
     return { read: read?.entry ?? null, readTokens, writeTokens, writeTokens1h, positions };
   }
 
-  /** A request-parameter change invalidated every entry of `model` beyond `keepTokens` (they are gone). */
-  invalidate(model: string, keepTokens: number): void {
+  /**
+   * A request-parameter change invalidated every entry of `model` beyond `keepTokens` (they are
+   * gone for this conversation). In a shared cache only the scenario's own entries: another
+   * scenario's stay for requests with its parameters (`readable` keeps them from this one).
+   */
+  invalidate(model: string, keepTokens: number, scenario?: string): void {
     for (let i = this.entries.length - 1; i >= 0; i--) {
       const e = this.entries[i]!;
-      if (e.model === model && e.tokens > keepTokens) this.entries.splice(i, 1);
+      if (e.model === model && e.tokens > keepTokens && e.scenario === scenario) this.entries.splice(i, 1);
     }
   }
 
@@ -203,6 +214,7 @@ export class ProviderCache {
       retentionMs: retentionOf(this.profile, ttl),
       lastUse: q.now,
       ...(shape && { shape }),
+      ...(q.scenario !== undefined && { scenario: q.scenario }),
     });
   }
 }

@@ -28,6 +28,12 @@ export const formatUsdDelta = (x: number): string => (x === 0 ? '±$0' : `${x > 
 
 export const NO_PRICE = 'no price configured';
 
+/** A figure for a stream the API would not accept as it is (Totals.rejected): no figure, this. */
+export const REJECTED = 'rejected by the API';
+
+/** `rejected by the API (2 requests)`. */
+export const rejectedText = (rejected: number): string => `${REJECTED} (${rejected} request${rejected === 1 ? '' : 's'})`;
+
 /** An idle time, unrounded: `30 min 1 s`, `1 h 2 min 0.5 s`, `0 s`. */
 export function formatDuration(ms: number): string {
   const h = Math.floor(ms / 3_600_000);

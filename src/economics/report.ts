@@ -6,7 +6,7 @@
 import type { RenderedScenario } from '../prompt/render.ts';
 import { totalsOf, underEveryProfile, type CacheBreak, type RequestEconomics, type ScenarioEconomics, type Totals } from './compute.ts';
 import type { EconomicsConfig } from './profiles.ts';
-import { formatShare, formatTokens, formatUsd, NO_PRICE } from './format.ts';
+import { formatShare, formatTokens, formatUsd, NO_PRICE, rejectedText } from './format.ts';
 import { measuredComparison, measuredLines, measuredReportFields, type MeasuredReportFields } from './measured.ts';
 import { configFile } from '../project.ts';
 
@@ -40,7 +40,10 @@ type Carried = (typeof CARRIED)[number];
  * One request of the report: the record's own fields (RequestEconomics, see there for each), an
  * optional one written as null when absent (`idleMs`, `apiError`), so every row has every key.
  */
-export type ReportRequest = { [K in Carried]-?: undefined extends RequestEconomics[K] ? Exclude<RequestEconomics[K], undefined> | null : RequestEconomics[K] };
+export type ReportRequest = { [K in Carried]-?: undefined extends RequestEconomics[K] ? Exclude<RequestEconomics[K], undefined> | null : RequestEconomics[K] } & {
+  /** The scenario that wrote the entry read, when it is another one sharing the cache (absent otherwise). */
+  readFromScenario?: string;
+};
 
 export interface ReportTotals extends Totals {}
 
@@ -60,7 +63,12 @@ export interface Report {
 }
 
 /** A deep copy of a record's carried fields (absent optional ones as null). */
-const row = (e: RequestEconomics): ReportRequest => structuredClone(Object.fromEntries(CARRIED.map((k) => [k, e[k] ?? null]))) as ReportRequest;
+const row = (e: RequestEconomics): ReportRequest =>
+  structuredClone({
+    ...Object.fromEntries(CARRIED.map((k) => [k, e[k] ?? null])),
+    // Only on a request that read another scenario's entry (`sharesCache:`), so other rows keep their keys.
+    ...(e.readFromScenario !== undefined && { readFromScenario: e.readFromScenario }),
+  }) as ReportRequest;
 
 /** The report; `allProfiles` (with the economics config) adds every scenario's requests under every profile. */
 /** What a report reads of a rendered corpus (src/corpus/check.ts): its scenarios and their economics. */
@@ -70,6 +78,8 @@ export interface ReportInput {
 }
 
 export function buildReport(corpus: ReportInput, opts: { allProfiles?: EconomicsConfig } = {}): Report {
+  // Scenarios linked by `sharesCache:` are simulated with each other (shared-cache.ts).
+  const byId = new Map(corpus.scenarios.filter((r) => !r.foldFailed).map((r) => [r.scenario.id, r]));
   return {
     scenarios: corpus.scenarios.map((r) => {
       const econ = corpus.economics.get(r.scenario.id);
@@ -78,7 +88,13 @@ export function buildReport(corpus: ReportInput, opts: { allProfiles?: Economics
       const requests = (econ?.requests ?? []).map((e) => ({ ...row(e), ...measuredReportFields(byOffset.get(e.offset)) }));
       const out: ReportScenario = { id: r.scenario.id, file: r.scenario.file, requests, ...(m && { measuredSummary: m.summary }), totals: econ?.totals ?? totalsOf([]) };
       const c = opts.allProfiles;
-      if (c) out.profiles = underEveryProfile(r, c).map(({ profile: p, requests }) => ({ profile: p.id, title: p.title, requests: requests.map(row), totals: totalsOf(requests) }));
+      if (c)
+        out.profiles = underEveryProfile(r, c, true, byId).map(({ profile: p, requests }) => ({
+          profile: p.id,
+          title: p.title,
+          requests: requests.map(row),
+          totals: totalsOf(requests),
+        }));
       return out;
     }),
   };
@@ -135,15 +151,20 @@ export function reportTable(corpus: ReportInput, opts: { allProfiles?: Economics
       out.push(
         table(
           ['profile', 'input', 'cached', 'writes', 'lost', 'cost', 'no caching'],
-          every.map(({ profile, totals: x }) => [
-            profile,
-            formatTokens(x.inputTokens, x.exact),
-            `${formatTokens(x.cachedTokens, x.exact)} (${formatShare(x.cachedShare)})`,
-            formatTokens(x.cacheWriteTokens, x.exact),
-            formatTokens(x.tokensLost, x.exact),
-            x.costUsd === null ? NO_PRICE : `${x.exact ? '' : '≈'}${formatUsd(x.costUsd)}`,
-            x.noCacheCostUsd === null ? NO_PRICE : `${x.exact ? '' : '≈'}${formatUsd(x.noCacheCostUsd)}`,
-          ]),
+          // A profile whose API rejects a request has no figures for the stream: the rejection instead.
+          every.map(({ profile, totals: x }) =>
+            x.rejected
+              ? [profile, formatTokens(x.inputTokens, x.exact), '—', '—', '—', rejectedText(x.rejected), '—']
+              : [
+                  profile,
+                  formatTokens(x.inputTokens, x.exact),
+                  `${formatTokens(x.cachedTokens, x.exact)} (${formatShare(x.cachedShare)})`,
+                  formatTokens(x.cacheWriteTokens, x.exact),
+                  formatTokens(x.tokensLost, x.exact),
+                  x.costUsd === null ? NO_PRICE : `${x.exact ? '' : '≈'}${formatUsd(x.costUsd)}`,
+                  x.noCacheCostUsd === null ? NO_PRICE : `${x.exact ? '' : '≈'}${formatUsd(x.noCacheCostUsd)}`,
+                ],
+          ),
         ),
         '',
       );

@@ -84,6 +84,9 @@ export interface Run {
   caches: Map<string, ProviderCache>;
   seen: Map<number, Seen>;
   params: Map<number, RequestParams>;
+  /** Scenarios sharing the cache (shared-cache.ts): this scenario's offset on the group's clock, and every member's run by scenario id. */
+  shiftMs?: number;
+  peers?: ReadonlyMap<string, Run>;
 }
 
 /** One request simulated: everything the classification, the pricing and the record read. */
@@ -136,12 +139,30 @@ function reachOf(s: Pick<Simulated, 'prev' | 'shape' | 'kept' | 'cache'>, mine: 
   return [...prev.positions, { k: 0, tokens: 0, blocks: end }];
 }
 
+/** The run of the scenario that wrote `e` (its own run when the cache is not shared). */
+const writerOf = (run: Run, e: Entry): Run | undefined => (e.scenario === undefined ? run : run.peers?.get(e.scenario));
+
+/**
+ * Which entries of the shared cache a request may read: its own scenario's, and another's unless a
+ * request parameter differs in a way the provider's strategy says invalidates that entry (the same
+ * rule as a change between two requests of one conversation, params.ts).
+ */
+function readableBy(run: Run, cache: ProviderCache, params: RequestParams | undefined, shape: Shape): ((e: Entry) => boolean) | undefined {
+  if (!run.peers) return undefined;
+  const own = run.r.scenario.id;
+  return (e) => {
+    if (e.scenario === own) return true;
+    const change = paramChange(cache.strategy.invalidates, writerOf(run, e)?.params.get(e.writtenBy), params, shape);
+    return !change || e.tokens <= change.keepTokens;
+  };
+}
+
 /** Longest common token prefix with any alive entry's writer. */
 function prefixTokensOf(run: Run, s: Pick<Simulated, 'q' | 't' | 'shape' | 'cache' | 'now'>): number {
   let n = 0;
   for (const e of s.cache.entries) {
     if (e.model !== s.q.model || !alive(e, s.now)) continue;
-    const w = run.seen.get(e.writtenBy);
+    const w = writerOf(run, e)?.seen.get(e.writtenBy);
     if (w && w.t === s.t) n = Math.max(n, sharedTokens(s.t, w.shape, s.shape));
   }
   return n;
@@ -153,19 +174,28 @@ export function simulate(run: Run, q: RenderedRequest): Simulated {
   const t = tokenizer(p.tokenizer === 'approx' ? 'o200k_base' : p.tokenizer);
   const shape = shapeFor(run, q, t);
   const cache = cacheFor(run, p, t);
-  const now = Date.parse(q.createdAt);
+  const now = Date.parse(q.createdAt) + (run.shiftMs ?? 0);
   const prev = q.previous === null ? undefined : run.seen.get(q.previous);
   const sameRules = prev !== undefined && prev.profile === p && prev.q.model === q.model;
   const kept = sameRules && sharedMessages(prev.shape, shape) >= prev.shape.messages.length;
   const params = run.params.get(q.offset);
-  const request = { offset: q.offset, model: q.model, now, shape, ...(q.breakpoints && { breakpoints: q.breakpoints }), ...(params && { params }) };
+  const readable = readableBy(run, cache, params, shape);
+  const request = {
+    offset: q.offset,
+    model: q.model,
+    now,
+    shape,
+    ...(q.breakpoints && { breakpoints: q.breakpoints }),
+    ...(params && { params }),
+    ...(readable && { scenario: run.r.scenario.id, readable }),
+  };
   const { positions: mine } = positionsOf(t, p, request);
   // What the previous request's cache offered, before this request reads and refreshes anything.
   const before = prev ? offered(prev, now, reachOf({ prev, shape, kept, cache }, mine)) : undefined;
   const beforeAnyReach = prev && kept && cache.strategy.reach === 'lookback' ? offered(prev, now, null) : before;
   const prefixTokens = prefixTokensOf(run, { q, t, shape, cache, now });
   const changed = sameRules ? paramChange(cache.strategy.invalidates, run.params.get(prev!.q.offset), params, shape) : undefined;
-  if (changed) cache.invalidate(q.model, changed.keepTokens);
+  if (changed) cache.invalidate(q.model, changed.keepTokens, readable && run.r.scenario.id);
   const rejected = rejectedFeature(p, q.messages)?.rejection;
   const res: CacheResult = rejected ? { read: null, readTokens: 0, writeTokens: 0, writeTokens1h: 0, positions: mine, apiError: rejected.message } : cache.request(request);
   return { q, match, p, t, shape, cache, now, prev, sameRules, kept, before, beforeAnyReach, prefixTokens, changed, rejected, res };

@@ -13,6 +13,8 @@ export interface PaneTokens {
   text: string;
   /** Profile and how to read the figures. */
   title: string;
+  /** A first request that reads an entry another scenario wrote (`sharesCache:`): what the pane says instead of "nothing is cached yet". */
+  firstStory?: string;
 }
 
 export interface CutNote {
@@ -38,7 +40,10 @@ export function expiryText(e: RequestEconomics): string {
 }
 
 const CAUSE_TEXT: Record<Cause, (e: RequestEconomics) => string> = {
-  'first-request': () => 'first request of the chain: nothing cached yet',
+  'first-request': (e) =>
+    e.readFromScenario === undefined
+      ? 'first request of the chain: nothing cached yet'
+      : `first request of the chain: it reads what \`${e.readFromScenario}\` @${e.readFrom} wrote to the cache they share`,
   'below-minimum': (e) => `not cached: nothing reaches the profile’s ${formatTokens(e.minPrefixTokens)}-token minimum`,
   expired: (e) => `byte-stable, but the cache entry ${expiryText(e)}`,
   'out-of-reach': () => 'byte-stable, but the cached entry lies beyond the lookback of this request’s breakpoints',
@@ -81,7 +86,11 @@ export function paneTokens(e: RequestEconomics): PaneTokens {
   const x = e.exact;
   const cost = usd(e.costUsd, x);
   const writes = e.cacheWriteTokens ? ` · writes ${formatTokens(e.cacheWriteTokens, x)}` : '';
+  const first = e.cacheBreak?.cause === 'first-request' && e.readFromScenario !== undefined && e.cachedTokens > 0;
   return {
+    ...(first && {
+      firstStory: `First request of this conversation, but not of the cache it shares with ${e.readFromScenario}: it reads the ${formatTokens(e.cachedTokens, x)} tokens that scenario's @${e.readFrom} wrote, whose bytes it repeats exactly, and writes only what follows them.`,
+    }),
     text: `cached ${formatTokens(e.cachedTokens, x)}${writes} · new ${formatTokens(e.uncachedTokens, x)} · ${formatTokens(e.inputTokens, x)} tokens · ${cost}`,
     title: `Input tokens under profile ${e.profile} (${e.profileTitle})${x ? '' : '; ≈ approximate counts'}${e.cacheWriteTokens ? `; ${formatTokens(e.cacheWriteTokens, x)} of the new tokens are cache writes` : ''}${e.outputTokens !== null ? `; output ${formatTokens(e.outputTokens, x)} tokens` : ''}`,
   };

@@ -183,8 +183,9 @@ describe('what-if over the bundled scenarios', () => {
     const corpus = await renderCorpus(config, { everyEvent: false });
     expect(corpus.errors).toEqual([]);
     let checked = 0;
+    const byId = new Map(corpus.scenarios.map((r) => [r.scenario.id, r]));
     for (const r of corpus.scenarios) {
-      const w = whatIf(r, config.economics);
+      const w = whatIf(r, config.economics, byId);
       if (!isWhatIf(w)) continue;
       const t = corpus.economics.get(r.scenario.id)!.totals;
       const asIs = w.options[0]!;

@@ -21,6 +21,10 @@
  * is alive iff k·g ≤ its retention R, so the cost of either choice only changes at g = R/k. The
  * stream is re-priced once per interval between those points; the longer retention pays on the
  * intervals where it costs less. Pure; time is the requests' own timestamps.
+ *
+ * A scenario that shares a provider cache with others (`sharesCache:`, shared-cache.ts) is re-priced
+ * over that shared cache, given the corpus: only its own requests change from option to option; the
+ * scenarios it shares the cache with keep their requests and times (under the option's profile).
  */
 import type { Breakpoint } from '../folds/types.ts';
 import type { RenderedRequest, RenderedScenario } from '../prompt/render.ts';
@@ -209,13 +213,13 @@ function runsFor(p: Profile): { runs: Run[]; longer?: [WhatIfOptionId, WhatIfOpt
 }
 
 /** The own requests' totals of one run (every request forced onto the run's profile, no attribution). */
-function totals(r: RenderedScenario, config: EconomicsConfig, p: Profile, shapes: ShapeCache): Totals {
+function totals(r: RenderedScenario, config: EconomicsConfig, p: Profile, shapes: ShapeCache, corpus?: Corpus): Totals {
   const c: EconomicsConfig = { ...config, profiles: { ...config.profiles, [p.id]: p } };
-  return scenarioEconomics(r, c, { profile: p.id, attribute: false, shapes }).totals;
+  return scenarioEconomics(r, c, { profile: p.id, attribute: false, shapes, ...(corpus && { corpus }) }).totals;
 }
 
 /** Where the longer retention costs less, with every idle gap set to one length (see the file header). */
-function paysFrom(r: RenderedScenario, config: EconomicsConfig, short: Run, long: Run, shapes: ShapeCache): PaysFrom | null {
+function paysFrom(r: RenderedScenario, config: EconomicsConfig, short: Run, long: Run, shapes: ShapeCache, corpus?: Corpus): PaysFrom | null {
   const rs = short.profile.retentionMinutes.value;
   const rl = long.id === 'ttl-1h' ? long.profile.extendedRetentionMinutes?.value : long.profile.retentionMinutes.value;
   if (rs === null || rl === null || rl === undefined) return null;
@@ -230,8 +234,8 @@ function paysFrom(r: RenderedScenario, config: EconomicsConfig, short: Run, long
   let lower = 0;
   for (const g of uppers) {
     const v = retimed(r, g);
-    const a = totals(short.scenario(v), config, short.profile, shapes).costUsd;
-    const b = totals(long.scenario(v), config, long.profile, shapes).costUsd;
+    const a = totals(short.scenario(v), config, short.profile, shapes, corpus).costUsd;
+    const b = totals(long.scenario(v), config, long.profile, shapes, corpus).costUsd;
     if (a === null || b === null) return null;
     if (b < a) {
       if (from === null) from = lower;
@@ -244,7 +248,10 @@ function paysFrom(r: RenderedScenario, config: EconomicsConfig, short: Run, long
 }
 
 /** The what-if of a scenario, or why there is none. */
-export function whatIf(r: RenderedScenario, config: EconomicsConfig): WhatIf | NoWhatIf {
+/** The rendered corpus by scenario id (for a scenario that shares a provider cache). */
+type Corpus = ReadonlyMap<string, RenderedScenario>;
+
+export function whatIf(r: RenderedScenario, config: EconomicsConfig, corpus?: Corpus): WhatIf | NoWhatIf {
   if (!r.requests.length) return { reason: 'the scenario has no request' };
   const ids = new Set(r.chain.map((q) => profileFor(config, q.model).profile.id));
   if (ids.size > 1) return { reason: `its requests use ${ids.size} profiles (${[...ids].join(', ')}); a what-if re-prices one` };
@@ -252,7 +259,7 @@ export function whatIf(r: RenderedScenario, config: EconomicsConfig): WhatIf | N
   if (p.retentionMinutes.value === null) return { reason: `profile ${p.id} never expires an entry: retention changes nothing` };
   const { runs, longer, notes, sources } = runsFor(p);
   const shapes = shapeCache();
-  const all: { run: Run; totals: Totals; keepAlive: number }[] = runs.map((run) => ({ run, totals: totals(run.scenario(r), config, run.profile, shapes), keepAlive: 0 }));
+  const all: { run: Run; totals: Totals; keepAlive: number }[] = runs.map((run) => ({ run, totals: totals(run.scenario(r), config, run.profile, shapes, corpus), keepAlive: 0 }));
   if (p.refreshOnHit.value && p.cache !== 'openai-breakpoints') {
     // Anthropic: the keep-alive keeps 5-minute breakpoints alive (whatever TTL the fold asks for), so it stands beside "1 h".
     const short = runs.find((x) => x.id === 'ttl-5m');
@@ -264,7 +271,7 @@ export function whatIf(r: RenderedScenario, config: EconomicsConfig): WhatIf | N
         profile: p,
         scenario: (x) => x,
       },
-      totals: totals(ka.scenario, config, p, shapes),
+      totals: totals(ka.scenario, config, p, shapes, corpus),
       keepAlive: ka.added,
     });
   }
@@ -294,7 +301,7 @@ export function whatIf(r: RenderedScenario, config: EconomicsConfig): WhatIf | N
     });
   }
   const byId = new Map(runs.map((x) => [x.id, x]));
-  const pays = longer ? paysFrom(r, config, byId.get(longer[0])!, byId.get(longer[1])!, shapes) : null;
+  const pays = longer ? paysFrom(r, config, byId.get(longer[0])!, byId.get(longer[1])!, shapes, corpus) : null;
   const own = new Set(r.requests.map((q) => q.offset));
   const idleGapsMs = r.chain.flatMap((q, i) => (i > 0 && own.has(q.offset) ? [Date.parse(q.createdAt) - Date.parse(r.chain[i - 1]!.createdAt)] : []));
   return { profile: p.id, title: p.title, options, paysFrom: pays, idleGapsMs, notes, sources };

@@ -15,7 +15,7 @@ import type { EngineResult, Prepared } from './engine.ts';
 export { loadEncodings } from '../economics/tokens.ts';
 
 /** The economics of every request of the prepared scenario's chain (once per text). */
-export const economicsOf = (p: Prepared, config: EconomicsConfig): ScenarioEconomics => scenarioEconomics(p.rendered, config);
+export const economicsOf = (p: Prepared, config: EconomicsConfig): ScenarioEconomics => scenarioEconomics(p.rendered, config, p.corpus ? { corpus: p.corpus } : {});
 
 /** The pane's figures when it shows a request; none for other events. */
 export function paneEconomics(econ: ScenarioEconomics, view: NonNullable<EngineResult['view']>): PaneMarkup['econ'] | undefined {

@@ -60,7 +60,7 @@ describe('playground engine', () => {
       const loaded = await load(input(c.id));
       expect(loaded.errors, c.file).toEqual([]);
       const { byProfile: _pages, ...want } = site.economics.get(c.id)!;
-      expect(economicsOf(await prepare(loaded.scenario!, BUILTIN_FOLDS, errors), econ), c.file).toEqual(want);
+      expect(economicsOf(await prepare(loaded.scenario!, BUILTIN_FOLDS, errors, loaded.linked), econ), c.file).toEqual(want);
       expect(errors, c.file).toEqual([]);
       named += want.chain.filter((q) => q.cacheBreak?.events.length).length;
     }
@@ -98,6 +98,20 @@ describe('playground engine', () => {
     const r = await run(input('sent-re-add', { text: input('sent-re-add').text.replace('base: birth-window', 'base: nope') }));
     expect(r.errors[0]!.message).toBe('unknown base `nope`');
     expect(r.errors[0]!.fix).toContain('birth-window, whole-prompt-key');
+  });
+
+  it('loads the scenario a `sharesCache:` names (the subagent and its parent), and lists every id when it names none', async () => {
+    const ok = await run(input('lifecycle-subagent'));
+    expect(ok.errors).toEqual([]);
+    const flow = input('lifecycle-subagent').text.replace(/sharesCache:\n {2}scenario: (\S+)\n {2}at: "@2"\n/, 'sharesCache: {scenario: $1, at: "@2"}\n');
+    expect(flow).toContain('sharesCache: {scenario: lifecycle-subagent-parent');
+    expect((await run(input('lifecycle-subagent', { text: flow }))).errors).toEqual([]);
+    const bad = await run(
+      input('lifecycle-subagent', { text: input('lifecycle-subagent').text.replace('scenario: lifecycle-subagent-parent', 'scenario: lifecycle-subagent-parnt') }),
+    );
+    expect(bad.errors.map((e) => e.message)).toEqual([
+      '`sharesCache.scenario` names `lifecycle-subagent-parnt`, which is not a scenario id — did you mean `lifecycle-subagent-parent`?',
+    ]);
   });
 
   it('turns an alias bomb into an error at line 1, not an exception', async () => {

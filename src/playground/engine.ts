@@ -66,19 +66,41 @@ export interface EngineResult {
 }
 
 const BASE_LINE = /^base:[ \t]*["']?([^"'\s#]+)/m;
+/** `sharesCache:`'s scenario id, in block (`sharesCache:` then an indented `scenario: id`) or flow (`{scenario: id, …}`) style. */
+const SHARES_LINE = /^sharesCache:[ \t]*(?:\{[^}\n]*?\bscenario:[ \t]*["']?([^"',}\s#]+)|(?:#.*)?\n(?:[ \t]+.*\n)*?[ \t]+scenario:[ \t]*["']?([^"'\s#]+))/m;
 
-/** The edited file plus the corpus files its base chain needs (all of them if a base is unknown). */
+/** The scenario ids a file's text links to: its `base:` and its `sharesCache.scenario`. */
+function linksOf(text: string): { base?: string; shared?: string } {
+  const base = BASE_LINE.exec(text)?.[1];
+  const shares = SHARES_LINE.exec(text);
+  const shared = shares?.[1] ?? shares?.[2];
+  return { ...(base !== undefined && { base }), ...(shared !== undefined && { shared }) };
+}
+
+/**
+ * The edited file plus the corpus files its links need — its base chain, and every scenario a
+ * `sharesCache:` link connects it to, either way (their economics are simulated together, and the
+ * bases of those) — or all of them if a link names no corpus file (so the loader's did-you-mean
+ * lists every id).
+ */
 function filesFor(input: EngineInput): { file: string; text: string }[] {
-  const byId = new Map(input.corpus.filter((c) => c.file !== input.file).map((c) => [c.id, c]));
+  const others = input.corpus.filter((c) => c.file !== input.file);
+  const byId = new Map(others.map((c) => [c.id, c]));
   const out = [{ file: input.file, text: input.text }];
-  const seen = new Set<string>();
-  for (let m = BASE_LINE.exec(input.text); m; ) {
-    const base = byId.get(m[1]!);
-    if (!base) return [...input.corpus.filter((c) => c.file !== input.file).map(({ file, text }) => ({ file, text })), out[0]!];
-    if (seen.has(base.id)) break; // a cycle: the loader reports it
-    seen.add(base.id);
-    out.unshift({ file: base.file, text: base.text });
-    m = BASE_LINE.exec(base.text);
+  const own = /^id:[ \t]*["']?([^"'\s#]+)/m.exec(input.text)?.[1];
+  const seen = new Set<string>(own !== undefined ? [own] : []);
+  const queue = Object.values(linksOf(input.text));
+  // Scenarios that name one already included in their `sharesCache:` (the children of a parent).
+  const children = (id: string): string[] => others.filter((c) => linksOf(c.text).shared === id).map((c) => c.id);
+  if (own !== undefined) queue.push(...children(own));
+  while (queue.length) {
+    const id = queue.shift()!;
+    if (seen.has(id)) continue; // a cycle: the loader reports it
+    seen.add(id);
+    const linked = byId.get(id);
+    if (!linked) return [...others.map(({ file, text }) => ({ file, text })), out[0]!];
+    out.unshift({ file: linked.file, text: linked.text });
+    queue.push(...Object.values(linksOf(linked.text)), ...children(id));
   }
   return out;
 }
@@ -96,15 +118,19 @@ const toError = (e: InputError): PlaygroundError => ({
 const now = (): number => (typeof performance === 'undefined' ? Date.now() : performance.now());
 
 /** Loads the scenario (texts → validated Scenario); separate so a caller can cache it by text. */
-export async function load(input: EngineInput): Promise<{ scenario?: Scenario; errors: InputError[] }> {
+export async function load(input: EngineInput): Promise<{ scenario?: Scenario; linked: Scenario[]; errors: InputError[] }> {
   const { scenarios, errors } = await loadTexts(filesFor(input), { folds: input.folds, defaultFold: input.defaultFold, timeZero: input.timeZero });
   const scenario = scenarios.find((s) => s.file === input.file);
-  return { ...(scenario && { scenario }), errors: [...errors] };
+  // The scenarios it shares a provider cache with (`sharesCache:`, either way), for the economics.
+  const linked = scenarios.some((s) => s.sharesCache) ? scenarios.filter((s) => s !== scenario) : [];
+  return { ...(scenario && { scenario }), linked, errors: [...errors] };
 }
 
 /** A loaded scenario with its requests folded (the part every selected event shares). */
 export interface Prepared {
   rendered: RenderedScenario;
+  /** The scenarios it shares a provider cache with, rendered, by id (itself included; absent: none). */
+  corpus?: ReadonlyMap<string, RenderedScenario>;
   /** The request events' views (cuts, anchors), by offset. */
   requests: Map<number, EventView>;
   cards: Card[];
@@ -116,7 +142,7 @@ export interface Prepared {
  * Folds every request of the scenario once — cuts compare with the previous request, anchors and
  * rejected requests are errors — and makes its cards. Errors are added to `errors`.
  */
-export async function prepare(scenario: Scenario, folds: ReadonlyMap<string, AnyFold>, errors: InputError[]): Promise<Prepared> {
+export async function prepare(scenario: Scenario, folds: ReadonlyMap<string, AnyFold>, errors: InputError[], linked: readonly Scenario[] = []): Promise<Prepared> {
   const fold = folds.get(scenario.fold)!;
   // A `deploy:` hands the chain to its fold from its offset on, exactly as the build renders it.
   const deployed = scenario.deploy ? folds.get(scenario.deploy.fold) : undefined;
@@ -128,8 +154,15 @@ export async function prepare(scenario: Scenario, folds: ReadonlyMap<string, Any
   const v = scenarioView({ ...rendered, events: [] });
   // The page model marks a request card accepted by its pane; here, by the request's own render.
   const cards = v.cards.map((c) => (c.request ? { ...c, request: requests.get(c.offset)?.request ? ('accepted' as const) : ('rejected' as const) } : c));
+  // Linked scenarios render only their requests, for the shared cache (economics/shared-cache.ts).
+  const corpus = linked.length ? new Map([[scenario.id, rendered]]) : undefined;
+  for (const l of linked) {
+    const dep = l.deploy ? folds.get(l.deploy.fold) : undefined;
+    corpus!.set(l.id, await renderScenario(l, folds.get(l.fold)!, { everyEvent: false, ...(dep && { deployed: dep }) }, errors));
+  }
   return {
     rendered,
+    ...(corpus && { corpus }),
     requests,
     cards,
     info: { id: v.id, title: v.title, fold: v.fold, foldTitle: v.foldTitle, options: v.options, ...(v.base !== undefined && { base: v.base }) },
@@ -178,7 +211,7 @@ export async function run(input: EngineInput): Promise<EngineResult> {
     const t1 = now();
     if (!loaded.scenario) return { errors: sortErrors(loaded.errors).map(toError), warnings: [], timings: { load: t1 - t0, fold: 0 } };
     const errors = [...loaded.errors];
-    const prepared = await prepare(loaded.scenario, input.folds, errors);
+    const prepared = await prepare(loaded.scenario, input.folds, errors, loaded.linked);
     const view = errors.length === 0 ? await paneAt(prepared, input.selected) : undefined;
     const t2 = now();
     return { errors: sortErrors(errors).map(toError), warnings: prepared.warnings, ...(view && { view }), timings: { load: t1 - t0, fold: t2 - t1 } };

@@ -24,7 +24,7 @@ const folds = registered as Map<string, AnyFold>;
 let corpus: CorpusFile[] = [];
 let defaultFold = '';
 let timeZero = '';
-let last: { key: string; scenario?: Scenario; errors: InputError[]; prepared?: Prepared; tokens?: YamlRange[]; econ?: ScenarioEconomics } | undefined;
+let last: { key: string; scenario?: Scenario; linked: Scenario[]; errors: InputError[]; prepared?: Prepared; tokens?: YamlRange[]; econ?: ScenarioEconomics } | undefined;
 let economics: EconomicsConfig | undefined;
 /**
  * The economics (and the tokenizers' tables, megabytes) are their own chunk, asked for at init:
@@ -90,7 +90,7 @@ self.onmessage = async (ev: MessageEvent<ToWorker>): Promise<void> => {
     if (last?.key !== key) {
       last = { key, ...(await load({ file: m.file, text: m.text, corpus, folds, defaultFold, timeZero })) };
       loadMs = performance.now() - t0;
-      if (last.scenario) last.prepared = await prepare(last.scenario, folds, last.errors);
+      if (last.scenario) last.prepared = await prepare(last.scenario, folds, last.errors, last.linked);
       foldMs = performance.now() - t0 - loadMs;
     }
     const t1 = performance.now();

@@ -3,7 +3,9 @@
  * `assistant` turns (and, mid-conversation, `system` turns: platform.claude.com/docs/en/build-with-claude/mid-conversation-system-messages,
  * read 2026-12-03 — "available on Claude Opus 4.8 only"; a model without the feature in its catalog
  * entry rejects the request), a top-level `system`, `tools`, `cache_control` markers on blocks and
- * tools, and the automatic top-level `cache_control`. Usage (same page family, prompt-caching):
+ * tools, and the automatic top-level `cache_control`. A tool with `defer_loading: true` is not
+ * part of the prefix, and a `tool_addition` block in a mid-conversation system message surfaces
+ * it at its position (a mid-conversation tool change: anthropic/tool-changes.ts). Usage (same page family, prompt-caching):
  * `input_tokens` EXCLUDES cache reads and writes → inputTokens = input_tokens +
  * cache_read_input_tokens + cache_creation_input_tokens (or its `cache_creation` 5m/1h breakdown;
  * both given, they must agree).
@@ -13,6 +15,7 @@ import { ANTHROPIC_CATALOG, ANTHROPIC_FALLBACK, MID_SYSTEM_RULE } from './anthro
 import { cacheBreakpoints } from './anthropic/breakpoints.ts';
 import { anthropicCache } from './anthropic/cache.ts';
 import { anthropicParams } from './anthropic/params.ts';
+import { deferredTools, isDeferred, surfaceAdditions } from './anthropic/tool-changes.ts';
 import { toAnthropic } from './anthropic/wire.ts';
 import { fnTool, isObject, markerOf, marked, message, partsText, plain, toolsMessage, type Obj } from './shared/normalise.ts';
 import { countAt, objectAt, requireKey } from './shared/usage.ts';
@@ -57,12 +60,20 @@ function readUsage(u: Obj, issues: UsageIssue[]): MeasuredUsage | undefined {
   return { inputTokens: input + read + writes, cachedTokens: read, cacheWriteTokens: writes };
 }
 
+/** A tool entry in provider-neutral form (a custom tool as a function tool; any other as given). */
+const neutralTool = (t: Obj): Obj | undefined => (t.type === undefined || t.type === 'custom' ? fnTool(t.name, t.description, t.input_schema) : undefined);
+
 function normalise(body: Obj): NormalMessage[] {
-  const out = toolsMessage(body.tools, (t) => (t.type === undefined || t.type === 'custom' ? fnTool(t.name, t.description, t.input_schema) : undefined));
+  const tools = Array.isArray(body.tools) ? body.tools : [];
+  const out = toolsMessage(
+    tools.filter((t) => !isDeferred(t)),
+    neutralTool,
+  );
+  const deferred = deferredTools(tools, neutralTool);
   if (typeof body.system === 'string') out.push({ role: 'system', text: body.system });
   else if (Array.isArray(body.system)) for (const b of body.system as { text: string }[]) out.push(message('system', marked(plain(b.text), b)));
   for (const m of body.messages as Turn[]) {
-    const text = typeof m.content === 'string' ? plain(m.content) : partsText(m.content, ['text'], 'text', { tool_result: 'content' });
+    const text = typeof m.content === 'string' ? plain(m.content) : partsText(surfaceAdditions(m.content, deferred, neutralTool), ['text'], 'text', { tool_result: 'content' });
     out.push(message(m.role, text));
   }
   // Automatic caching: one top-level `cache_control`, applied by the API to the last cacheable block.

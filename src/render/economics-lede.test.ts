@@ -16,6 +16,7 @@ const totals = (t: Partial<Totals>): Totals => ({
   lostCostUsd: 0,
   cachedShare: 0,
   exact: true,
+  rejected: 0,
   ...t,
 });
 const req = (offset: number, brk: RequestEconomics['cacheBreak'] = null): RequestEconomics => ({ offset, exact: true, cacheBreak: brk }) as RequestEconomics;

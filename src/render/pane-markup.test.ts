@@ -112,6 +112,13 @@ describe('paneMarkup', () => {
     expect(html).toContain('<p class="story" data-story="after">First request: nothing is cached yet.');
     expect(html).not.toContain('banded');
   });
+
+  it('a first request that reads another scenario’s entry says so, escaped, instead', () => {
+    const econ = { text: 'cached 5', title: 't', firstStory: 'First request of this conversation, but not of the cache it shares with `<p>`' };
+    const html = paneMarkup({ offset: 2, kind: 'request', idPrefix: 'pane', lines: [line({})], removedAtEnd: [], econ });
+    expect(html).toContain('<p class="story" data-story="after">First request of this conversation, but not of the cache it shares with `&lt;p&gt;`</p>');
+    expect(html).not.toContain('nothing is cached yet');
+  });
 });
 
 describe('the request lint line', () => {

@@ -195,7 +195,7 @@ export function paneMarkup(p: PaneMarkup): string {
   if (p.kind !== 'request' && p.eventType) out.push(`<span class="muted">${e(p.eventType)}</span>`);
   out.push('</div>');
   const label = storyLabel(p.diffBase ?? null);
-  if (label === null) out.push(`<p class="story" data-story="after">${e(noBaseStory(p.kind))}</p>`);
+  if (label === null) out.push(`<p class="story" data-story="after">${e(p.econ?.firstStory ?? noBaseStory(p.kind))}</p>`);
   else {
     out.push(
       `<p class="story" data-story="after"><span class="story-label">${e(label)}</span> <span class="count c-add">+${added} added</span> <span class="count c-chg">~${changed} changed</span> <span class="count c-rem">−${removed} removed</span>`,

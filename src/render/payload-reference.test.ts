@@ -47,7 +47,10 @@ describe('payload reference', () => {
     expect(settled.fields.find((f) => f.path === 'result.status')).toMatchObject({ required: true, allowed: ['succeeded', 'failed', 'cancelled'] });
     expect(ref.types.find((t) => t.type === 'agent/llm-request-requested')!.isRequest).toBe(true);
     expect(ref.types.find((t) => t.type === 'agent/created')!.freeForm).toBe(true);
-    expect(ref.options).toEqual([expect.objectContaining({ path: 'metadataLines', required: false, allowed: ['synthesized-only', 'every-item'] })]);
+    expect(ref.options).toEqual([
+      expect.objectContaining({ path: 'metadataLines', required: false, allowed: ['synthesized-only', 'every-item'] }),
+      expect.objectContaining({ path: 'supersedingSections', required: false, allowed: ['timeline', 'standing-document'] }),
+    ]);
   });
 
   it('a fold without the hooks still lists its event types, undocumented', async () => {

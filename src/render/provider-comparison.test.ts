@@ -1,10 +1,10 @@
 /** The every-provider comparison: grouped by provider, cheapest first, own marked, common models shown, the rest (and every unpriced row) disclosed. */
 import { describe, expect, it } from 'vitest';
 import type { ProfileTotals, Totals } from '../economics/compute.ts';
-import { MAX_SHOWN, providerComparison, providerOf, REJECTED } from './provider-comparison.ts';
+import { MAX_SHOWN, providerComparison, providerOf } from './provider-comparison.ts';
 
 const t = (costUsd: number | null, noCacheCostUsd: number | null = costUsd === null ? null : costUsd * 2): Totals =>
-  ({ costUsd, noCacheCostUsd, cachedShare: 0.5, exact: true }) as Totals;
+  ({ costUsd, noCacheCostUsd, cachedShare: 0.5, exact: true, rejected: 0 }) as Totals;
 const row = (profile: string, cost: number | null): ProfileTotals => ({ profile, title: profile, totals: t(cost) });
 
 describe('providerComparison', () => {
@@ -42,10 +42,12 @@ describe('providerComparison', () => {
     expect(c.rest[0]!.rows[1]!.cost).toBe('no price configured');
   });
 
-  it('a priced profile without a total rejects a request: said so, and counted apart from the unpriced', () => {
-    const c = providerComparison(rows, [], undefined, (id) => id === 'anthropic');
+  it('a profile whose API rejects a request shows the rejection, not figures, and is counted apart from the unpriced', () => {
+    const rejecting = rows.map((r) => (r.profile === 'anthropic' ? { ...r, totals: { ...r.totals, rejected: 2 } } : r));
+    const c = providerComparison(rejecting, []);
     expect([c.unpriced, c.rejected]).toEqual([1, 1]);
-    expect(c.rest.flatMap((g) => g.rows).find((r) => r.profile === 'anthropic')!.cost).toBe(REJECTED);
+    const anthropic = c.rest.flatMap((g) => g.rows).find((r) => r.profile === 'anthropic')!;
+    expect([anthropic.cost, anthropic.noCache, anthropic.cached]).toEqual(['rejected by the API (2 requests)', '—', '—']);
     expect(c.rest.flatMap((g) => g.rows).find((r) => r.profile === 'unknown')!.cost).toBe('no price configured');
   });
 

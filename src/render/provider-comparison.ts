@@ -8,7 +8,7 @@
  */
 import { CATALOG } from '../economics/catalog.ts';
 import type { ProfileTotals } from '../economics/compute.ts';
-import { formatShare, formatUsd, NO_PRICE } from '../economics/format.ts';
+import { formatShare, formatUsd, NO_PRICE, rejectedText } from '../economics/format.ts';
 
 /**
  * Models in common use, newest tiers of each provider (a hand-kept choice, not a usage statistic):
@@ -82,33 +82,26 @@ function grouped(rows: readonly ComparisonRow[], costOf: Map<string, number | nu
     .map(([provider, list]) => ({ provider, rows: [...list].sort((x, y) => cost(x) - cost(y) || x.profile.localeCompare(y.profile)) }));
 }
 
-export const REJECTED = 'rejected by the API';
-
 /**
- * The comparison of `byProfile`, with the scenario's own profile ids marked. `hasPrice` says whether
- * a profile has an input price: a priced profile without a total is one whose API rejects one of
- * the requests (a rule of its own, e.g. no mid-conversation system message), not a missing price.
+ * The comparison of `byProfile`, with the scenario's own profile ids marked. A profile whose API
+ * rejects one of the requests (a rule of its own, e.g. no mid-conversation system message:
+ * Totals.rejected) shows the rejection, not figures; one without a price says so.
  */
-export function providerComparison(
-  byProfile: readonly ProfileTotals[],
-  own: readonly string[],
-  common: readonly string[] = COMMON,
-  hasPrice: (profile: string) => boolean = () => false,
-): Comparison {
+export function providerComparison(byProfile: readonly ProfileTotals[], own: readonly string[], common: readonly string[] = COMMON): Comparison {
   const priced = byProfile.filter((p) => p.totals.costUsd !== null);
   const costOf = new Map(byProfile.map((p) => [p.profile, p.totals.costUsd]));
   // Bars are scaled to the dearest figure of their own view (the default one, or the disclosure's).
   const scale = (rows: readonly ProfileTotals[]): number => Math.max(0, ...rows.map((p) => Math.max(p.totals.costUsd ?? 0, p.totals.noCacheCostUsd ?? 0)));
   const row = ({ profile, title, totals: t }: ProfileTotals, max: number): ComparisonRow => {
     const a = t.exact ? '' : '≈';
-    const missing = hasPrice(profile) ? REJECTED : NO_PRICE;
+    const missing = t.rejected ? rejectedText(t.rejected) : NO_PRICE;
     const usd = (x: number | null): string => (x === null ? missing : `${a}${formatUsd(x)}`);
     return {
       profile,
       title,
       cost: usd(t.costUsd),
-      noCache: usd(t.noCacheCostUsd),
-      cached: formatShare(t.cachedShare),
+      noCache: t.rejected ? '—' : usd(t.noCacheCostUsd),
+      cached: t.rejected ? '—' : formatShare(t.cachedShare),
       bar: t.costUsd === null || !max ? null : t.costUsd / max,
       noCacheBar: t.noCacheCostUsd === null || !max ? null : t.noCacheCostUsd / max,
       own: own.includes(profile),
@@ -129,7 +122,7 @@ export function providerComparison(
       costOf,
     ),
     restCount: rest.length,
-    unpriced: byProfile.filter((p) => p.totals.costUsd === null && !hasPrice(p.profile)).length,
-    rejected: byProfile.filter((p) => p.totals.costUsd === null && hasPrice(p.profile)).length,
+    unpriced: byProfile.filter((p) => p.totals.costUsd === null && !p.totals.rejected).length,
+    rejected: byProfile.filter((p) => p.totals.rejected).length,
   };
 }

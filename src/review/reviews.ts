@@ -60,6 +60,7 @@ export interface ReviewConfig extends Pick<CorpusConfig, 'root' | 'folds' | 'sce
 async function compareReviews(c: ReviewConfig, corpus: RenderedCorpus, deltas: Map<string, ScenarioDelta>): Promise<Map<string, Map<number, Review>>> {
   const out = new Map<string, Map<number, Review>>();
   const errors: InputError[] = [];
+  const byId = new Map(corpus.scenarios.filter((r) => !r.foldFailed).map((r) => [r.scenario.id, r]));
   for (const r of corpus.scenarios) {
     const cmp = r.scenario.compare;
     if (!cmp) continue;
@@ -67,7 +68,7 @@ async function compareReviews(c: ReviewConfig, corpus: RenderedCorpus, deltas: M
     const byOffset = new Map(variant.requests.map((q) => [q.offset, q]));
     const reviews = new Map<number, Review>();
     const own = corpus.economics.get(r.scenario.id);
-    const delta = own && reviewDelta(r.scenario.id, sideOf(scenarioEconomics(variant, c.economics).requests), sideOf(own.requests));
+    const delta = own && reviewDelta(r.scenario.id, sideOf(scenarioEconomics(variant, c.economics, { corpus: byId }).requests), sideOf(own.requests));
     if (delta) deltas.set(r.scenario.id, delta);
     for (const q of r.requests) {
       const v = byOffset.get(q.offset);

@@ -99,6 +99,8 @@ describe('editor schemas (schemas/scenario.<fold>.json)', () => {
     ['an annotation naming a request without @', 'context-protocol', `${base(user + request)}annotations:\n  - {request: "2", find: "hi", comment: c}\n`],
     ['an unknown option', 'context-protocol', base(user, 'options: {metadataLine: every-item}\n')],
     ['an option value outside its enum', 'context-protocol', base(user, 'options: {metadataLines: all}\n')],
+    ['a `sharesCache` without `at`', 'context-protocol', base(user, 'sharesCache: {scenario: other}\n')],
+    ['a `sharesCache.at` that is not "@N"', 'context-protocol', base(user, 'sharesCache: {scenario: other, at: "3s"}\n')],
     [
       'a layered entry with a bad layer',
       'layered',

@@ -9,7 +9,7 @@
 import * as z from 'zod';
 import { optionsSchemaOf, payloadSchemasOf } from '../folds/hooks.ts';
 import type { AnyFold, JsonSchema } from '../folds/types.ts';
-import { annotationSchema, compareSchema, eventSchema, expectSchema, ID_PATTERN, scenarioFileSchema } from './schema.ts';
+import { annotationSchema, compareSchema, eventSchema, expectSchema, ID_PATTERN, scenarioFileSchema, sharesCacheSchema } from './schema.ts';
 import { runCommand } from '../project.ts';
 
 const REQUEST_NAME = '^@\\d+$';
@@ -88,6 +88,14 @@ export async function scenarioJsonSchema(fold: AnyFold, opts: ScenarioSchemaOpti
   const expect = json(expectSchema);
   props(expect).busts = { ...props(expect).busts, items: { type: 'string', pattern: REQUEST_NAME } };
   p.expect = { ...expect, description: `The scenario’s promise about the cache, checked by \`${runCommand('check')}\`.` };
+  const shared = json(sharesCacheSchema);
+  props(shared).at = { ...props(shared).at, pattern: REQUEST_NAME };
+  props(shared).scenario = { ...props(shared).scenario, pattern: ID_PATTERN.source };
+  p.sharesCache = {
+    ...shared,
+    description:
+      'Send to the same provider cache as another scenario (a subagent and its parent), starting at one of its events: the economics simulate both over one cache on one clock.',
+  };
   if (!opts.isDefault) s.required = [...new Set([...((s.required ?? []) as string[]), 'fold'])];
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',

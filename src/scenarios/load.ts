@@ -2,9 +2,9 @@
  * Loads the corpus: every scenario file under the scenarios folder, in file-name order, checked as
  * a whole — unique ids, known folds, base chains (unknown or cyclic bases), fold options, every
  * event expanded and validated through its fold, offsets strictly increasing across the chain, and
- * annotations and expectations that name the scenario's own requests. All errors of all files are
- * returned together. Texts in, corpus out: reading the folder is files.ts (this module runs in the
- * browser too).
+ * annotations and expectations that name the scenario's own requests, and `sharesCache:` links
+ * (shared-cache.ts). All errors of all files are returned together. Texts in, corpus out: reading
+ * the folder is files.ts (this module runs in the browser too).
  */
 import type { AnyFold } from '../folds/types.ts';
 import { didYouMean } from '../folds/suggest.ts';
@@ -15,6 +15,7 @@ import { parseMarkdownScenario } from './markdown.ts';
 import type { Scenario, ScenarioEvent } from './model.ts';
 import { parseYamlScenario, type ParseOptions, type ScenarioDraft } from './parse.ts';
 import { configFile } from '../project.ts';
+import { checkSharedCaches } from './shared-cache.ts';
 
 export interface CorpusConfig {
   /** Absolute project root; file names in errors are relative to it. */
@@ -69,7 +70,8 @@ export async function loadTexts(files: { file: string; text: string }[], config:
   }
   // A scenario is usable only when every scenario in its chain is (a broken base renders nothing).
   const ok = new Set(out.map((s) => s.id));
-  return { scenarios: out.filter((s) => s.chain.every((e) => ok.has(e.scenarioId))).sort((a, b) => (a.file < b.file ? -1 : 1)), errors };
+  const whole = out.filter((s) => s.chain.every((e) => ok.has(e.scenarioId)));
+  return { scenarios: checkSharedCaches(whole, drafts, errors).sort((a, b) => (a.file < b.file ? -1 : 1)), errors };
 }
 
 /** Ids are unique: a second use is an error and that draft is broken. */
@@ -217,6 +219,7 @@ async function resolveScenario(d: ScenarioDraft, chains: Chains, config: LoadCon
     ...(compare && { compare }),
     ...(d.expect && { expect: d.expect }),
     ...(deploy && { deploy }),
+    ...(d.sharesCache && { sharesCache: d.sharesCache }),
     pos: d.pos,
     ...(d.opens !== undefined && { opens: d.opens, opensPos: d.opensPos! }),
   };

@@ -100,6 +100,21 @@ export interface Deployment {
   pos: SourcePos;
 }
 
+/**
+ * `sharesCache:` — this scenario's requests go to the same provider cache as another scenario's
+ * (a subagent and its parent, two sessions of one workspace), starting at one of its events: this
+ * scenario's time zero is that event's time. The economics simulate both streams over one cache
+ * (src/economics/shared-cache.ts).
+ */
+export interface SharedCache {
+  scenario: string;
+  /** Offset of the event of `scenario`'s chain this scenario starts at. */
+  at: number;
+  pos: SourcePos;
+  scenarioPos: SourcePos;
+  atPos: SourcePos;
+}
+
 export interface Scenario {
   id: string;
   title: string;
@@ -121,6 +136,7 @@ export interface Scenario {
   compare?: Comparison;
   expect?: Expectation;
   deploy?: Deployment;
+  sharesCache?: SharedCache;
   /** `opens: "@N"`: the own request the scenario's page opens on (default: the first with a ✂ line). */
   opens?: number;
   opensPos?: SourcePos;

@@ -11,8 +11,19 @@ import { isMap, isScalar, isSeq, type Node, type YAMLMap } from 'yaml';
 import type * as z from 'zod';
 import { isFieldNameIssue, schemaIssues } from '../folds/validate.ts';
 import type { InputError, SourcePos } from './errors.ts';
-import type { Annotation, Comparison, Deployment, Expectation, MeasuredDiffLimit, ScenarioEvent } from './model.ts';
-import { annotationSchema, compareSchema, deploySchema, eventSchema, expectSchema, ID_PATTERN, scenarioFileSchema, type AnnotationEntry, type EventEntry } from './schema.ts';
+import type { Annotation, Comparison, Deployment, Expectation, MeasuredDiffLimit, ScenarioEvent, SharedCache } from './model.ts';
+import {
+  annotationSchema,
+  compareSchema,
+  deploySchema,
+  eventSchema,
+  expectSchema,
+  ID_PATTERN,
+  scenarioFileSchema,
+  sharesCacheSchema,
+  type AnnotationEntry,
+  type EventEntry,
+} from './schema.ts';
 import { readRequestRef } from './limits.ts';
 import { nodeAt, YamlSource } from './source.ts';
 import { instant, readTimeLabel, TIME_LABEL_HELP } from './time.ts';
@@ -40,6 +51,7 @@ export interface ScenarioDraft {
   compare?: Comparison & { foldGiven: boolean; locate(path: (string | number)[]): SourcePos };
   expect?: Expectation;
   deploy?: Omit<Deployment, 'fold'> & { fold?: string; locate(path: (string | number)[]): SourcePos; atPos: SourcePos };
+  sharesCache?: SharedCache;
   opens?: number;
   opensPos?: SourcePos;
   pos: SourcePos;
@@ -145,6 +157,8 @@ export function readDraft(src: YamlSource, map: YAMLMap, schema: z.ZodType, wher
   if (exp) draft.expect = readExpect(src, exp, errors);
   const dep = child(map, 'deploy');
   if (dep) draft.deploy = readDeploy(src, dep, errors);
+  const shared = child(map, 'sharesCache');
+  if (shared) draft.sharesCache = readSharesCache(src, shared, errors);
   readOpens(src, child(map, 'opens'), draft, errors);
   const events = child(map, 'events');
   // Without a usable id the events are still checked (under the file's stem), so a missing id never
@@ -190,6 +204,24 @@ function readDeploy(src: YamlSource, node: Node, errors: InputError[]): Scenario
     atPos,
     locate: (path) => (optionsNode ? src.pos(nodeAt(optionsNode, path)) : src.pos(node)),
   };
+}
+
+/** `sharesCache: {scenario, at: "@N"}` — whether the id and the event exist is checked with the whole corpus (load.ts). */
+function readSharesCache(src: YamlSource, node: Node, errors: InputError[]): SharedCache | undefined {
+  if (!check(src, node, sharesCacheSchema, '`sharesCache`', errors) || !isMap(node)) return undefined;
+  const v = node.toJS(src.doc) as { scenario: string; at: string };
+  const atPos = src.pos(node.get('at', true) as Node);
+  const scenarioPos = src.pos(node.get('scenario', true) as Node);
+  const ref = refOf(v.at);
+  if ('problem' in ref) {
+    errors.push({
+      pos: atPos,
+      message: /^@\d+$/.test(v.at) ? `\`sharesCache.at\` ${ref.problem}` : `\`sharesCache.at\` must name an event as "@<offset>", got ${JSON.stringify(v.at)}`,
+      fix: 'write e.g. `at: "@3"`: the event of the other scenario this one starts at (quoted: @ cannot start a plain YAML value)',
+    });
+    return undefined;
+  }
+  return { scenario: v.scenario, at: ref.offset, pos: src.pos(node), scenarioPos, atPos };
 }
 
 /**

@@ -77,6 +77,18 @@ export const deploySchema = z.strictObject({
   fold: text('<fold id>').optional().meta({ description: "A different fold deployed (default: the scenario's own)." }),
 });
 
+export const sharesCacheSchema = z.strictObject({
+  scenario: text('<id of another scenario>').meta({
+    description:
+      'The scenario whose provider cache this one shares (same provider account: one Anthropic workspace, one OpenAI organisation and `prompt_cache_key`), e.g. the parent conversation of a subagent.',
+    examples: ['parent-conversation'],
+  }),
+  at: text('@3').meta({
+    description: 'The event of that scenario ("@N", any event of its chain) this scenario starts at: its time zero is that event\'s time, so both streams share one clock.',
+    examples: ['@3'],
+  }),
+});
+
 /** Fields both syntaxes share (the markdown format's `events.yaml` fence holds exactly these). */
 const common = {
   id: text('my-scenario').meta({ description: 'Lowercase id: letters, digits, `-`, `_`; names the page /scenarios/<id>/.', examples: ['my-scenario'] }),
@@ -90,6 +102,7 @@ const common = {
   compare: z.unknown().optional(),
   expect: z.unknown().optional(),
   deploy: z.unknown().optional(),
+  sharesCache: z.unknown().optional(),
   // issue 13: the request the page opens on; whether it names an own request is checked on render.
   opens: text('"@42"')
     .optional()

@@ -15,13 +15,22 @@ import { AUTHORED, NOTES, OPTIONS_SCHEMA, RULES } from './reference.ts';
 
 export type { ContextProtocolOptions } from './render.ts';
 
+/** The protocol prompt's one-line stand-in: the golden files' line, marked for each non-default option. */
+function abridged(options: ContextProtocolOptions): string {
+  const marks = [
+    ...(options.metadataLines === 'every-item' ? ['every item carries a metadata line'] : []),
+    ...(options.supersedingSections === 'standing-document' ? ['sections updated in place'] : []),
+  ];
+  return marks.length ? ABRIDGED_PROTOCOL_PROMPT.replace(' — ', ` (${marks.join('; ')}) — `) : ABRIDGED_PROTOCOL_PROMPT;
+}
+
 // Written with the kit's defineFold, as a team's fold would be: validation, the editor schema and
 // the payload reference come from the zod schemas (schema.ts, reference.ts).
 export const contextProtocol = defineFold({
   id: 'context-protocol',
   title: 'Context protocol',
   description: 'An append-only agent stream folded into a standing document of keyed sections plus a timeline (the reference platform’s fold).',
-  defaults: { metadataLines: 'synthesized-only' } as ContextProtocolOptions,
+  defaults: { metadataLines: 'synthesized-only', supersedingSections: 'timeline' } as ContextProtocolOptions,
   requestTypes: ['agent/llm-request-requested'],
   payloads: SCHEMAS,
   authored: AUTHORED,
@@ -30,8 +39,8 @@ export const contextProtocol = defineFold({
   checkEvent: payloadRules,
   abridgements: (options: ContextProtocolOptions) => [
     {
-      text: protocolPrompt(options.metadataLines),
-      standIn: options.metadataLines === 'synthesized-only' ? ABRIDGED_PROTOCOL_PROMPT : ABRIDGED_PROTOCOL_PROMPT.replace(' — ', ' (every item carries a metadata line) — '),
+      text: protocolPrompt(options.metadataLines, options.supersedingSections),
+      standIn: abridged(options),
     },
   ],
   expand,

@@ -2,8 +2,12 @@
  * The context-protocol fold's own protocol prompt (spec §7): the first system message of every
  * request, explaining to the model how the rest of the prompt is laid out and whom to trust.
  * Its wording depends on the `metadataLines` option, because it must say which items carry the
- * `@<offset>` line. Fixtures and pages print it abridged (see ABRIDGED_PROTOCOL_PROMPT).
+ * `@<offset>` line, and on the `supersedingSections` option, because it must say how an updated
+ * section reads (a later `supersedes` section, or the newest text in place). Fixtures and pages
+ * print it abridged (see ABRIDGED_PROTOCOL_PROMPT).
  */
+import type { SupersedingSections } from './supersede.ts';
+
 export type MetadataLines = 'synthesized-only' | 'every-item';
 
 const WHICH_ITEMS: Record<MetadataLines, string> = {
@@ -12,11 +16,23 @@ const WHICH_ITEMS: Record<MetadataLines, string> = {
   'every-item': 'Every timeline item starts with one protocol metadata line: `@<offset>`, then `actor=` and `refs=[…]` when known.',
 };
 
-export function protocolPrompt(mode: MetadataLines): string {
-  return [
+const SECTIONS: Record<SupersedingSections, [string, string]> = {
+  timeline: [
     'You are reading a context assembled from an append-only event stream. Nothing in it is ever edited in place; later items add to or supersede earlier ones.',
-    '',
     'Standing instructions come first, as one document of `<section key="…">` blocks in the order their keys first appeared. A section that appears later in the timeline with `supersedes="@<offset>"` replaces the occurrence at that offset from that moment on; everything before it was written under the older text.',
+  ],
+  'standing-document': [
+    'You are reading a context assembled from an append-only event stream. Later items add to earlier ones; a section is the one exception: an update replaces its text where it stands.',
+    'Standing instructions come first, as one document of `<section key="…">` blocks in the order their keys first appeared. Each section shows its newest text: earlier turns may have been written under an older version of it.',
+  ],
+};
+
+export function protocolPrompt(mode: MetadataLines, superseding: SupersedingSections = 'timeline'): string {
+  const [stream, sections] = SECTIONS[superseding];
+  return [
+    stream,
+    '',
+    sections,
     '',
     WHICH_ITEMS[mode],
     "Refs are exact coordinates (a stream path and offset, a file path, a commit) that you can read back with your tools. Protocol metadata never extends past an item's first line: the content starts on the next line.",

@@ -9,12 +9,18 @@
 import * as z from 'zod';
 import type { PayloadNotes } from '../json-schema.ts';
 import { SCHEMAS } from './schema.ts';
+import { SUPERSEDING_SECTIONS } from './supersede.ts';
 
 export const OPTIONS_SCHEMA = z.strictObject({
   metadataLines: z
     .enum(['synthesized-only', 'every-item'])
     .describe(
       'Which message items start with an `@<offset>` metadata line: `synthesized-only` (system and developer items, and items with refs — the current rule) or `every-item` (the previous rule).',
+    ),
+  supersedingSections: z
+    .enum(SUPERSEDING_SECTIONS)
+    .describe(
+      'Where a keyed re-add goes once the key’s previous occurrence was sent: `timeline` (the reference platform’s rule: appended at the tail with `supersedes="@P"`, in its own role — a system section there is a mid-conversation system message on Anthropic, which only the models its documentation lists accept) or `standing-document` (the new text replaces the key’s first occurrence, in the leading system message: every model accepts it, and the cache after the protocol prompt is lost).',
     ),
 });
 

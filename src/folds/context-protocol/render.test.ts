@@ -267,11 +267,18 @@ describe('provenance parts (spec §8)', () => {
 
 describe('fold options and abridgements', () => {
   it('validates options strictly', () => {
-    expect(contextProtocol.validateOptions({ metadataLines: 'every-item' })).toEqual([]);
-    expect(contextProtocol.validateOptions({ metadataLines: 'sometimes' } as never)).toEqual([
+    expect(contextProtocol.validateOptions({ metadataLines: 'every-item', supersedingSections: 'timeline' })).toEqual([]);
+    expect(contextProtocol.validateOptions({ metadataLines: 'sometimes', supersedingSections: 'timeline' } as never)).toEqual([
       { path: ['metadataLines'], message: '`metadataLines` is the string "sometimes", which is not allowed', fix: 'use one of: "synthesized-only", "every-item"' },
     ]);
-    expect(contextProtocol.validateOptions({ metadataLines: 'every-item', extra: 1 } as never)[0]?.message).toBe('unknown field `extra`');
+    expect(contextProtocol.validateOptions({ metadataLines: 'every-item', supersedingSections: 'mid-conversation' } as never)).toEqual([
+      {
+        path: ['supersedingSections'],
+        message: '`supersedingSections` is the string "mid-conversation", which is not allowed',
+        fix: 'use one of: "timeline", "standing-document"',
+      },
+    ]);
+    expect(contextProtocol.validateOptions({ metadataLines: 'every-item', supersedingSections: 'timeline', extra: 1 } as never)[0]?.message).toBe('unknown field `extra`');
   });
 
   it('abridges the protocol prompt of the options in use to a one-line stand-in', () => {

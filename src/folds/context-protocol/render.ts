@@ -3,6 +3,10 @@
  * standing document, then every other item in list order — stamps, superseding/late sections,
  * and messages with their metadata and agent-reply lines. Every message carries provenance parts.
  *
+ * Where a superseding section goes is the `supersedingSections` option (supersede.ts): at the tail
+ * (`timeline`, the reference platform's rule) or in place of the key's first occurrence
+ * (`standing-document`, which rewrites the leading system message).
+ *
  * Rendered timeline messages are cached per item (items are immutable), and the standing document
  * is rebuilt only when its sections change, so a snapshot costs the size of the list, not the size
  * of the text — and snapshots share their message objects (the printer caches per message).
@@ -10,10 +14,13 @@
 import type { Part, RenderedMessage } from '../types.ts';
 import type { Actor, ContextPayload, Ref } from './schema.ts';
 import { protocolPrompt, type MetadataLines } from './protocol-prompt.ts';
-import type { Item, State } from './reduce.ts';
+import type { Item, Section, State } from './reduce.ts';
+import type { SupersedingSections } from './supersede.ts';
 
 export interface ContextProtocolOptions {
   metadataLines: MetadataLines;
+  /** Where a section that supersedes a sent occurrence goes (absent: `timeline`). */
+  supersedingSections?: SupersedingSections;
 }
 
 const q = (s: string): string => JSON.stringify(s);
@@ -100,9 +107,14 @@ export class Renderer {
   private readonly prompt: RenderedMessage;
   private readonly options: ContextProtocolOptions;
 
+  /** A key's first occurrence rendered with its newest text (`standing-document`), by the newest occurrence. */
+  private firstCache = new WeakMap<Section, RenderedMessage>();
+  private readonly inPlace: boolean;
+
   constructor(options: ContextProtocolOptions) {
     this.options = options;
-    this.prompt = one('system', protocolPrompt(options.metadataLines), []);
+    this.inPlace = options.supersedingSections === 'standing-document';
+    this.prompt = one('system', protocolPrompt(options.metadataLines, options.supersedingSections), []);
   }
 
   /** The standing document of the last render and the section items it was made from. */
@@ -110,19 +122,32 @@ export class Renderer {
 
   render(state: State): RenderedMessage[] {
     const docLength = state.standingDocumentLength();
-    const same = this.doc !== undefined && this.doc.items.length === docLength && this.doc.items.every((it, i) => it === state.items[i]);
+    // Each slot of the standing document shows its own section, or (standing-document) its key's newest occurrence.
+    const newest = this.inPlace ? (key: string): Section => state.latestSection(key)! : undefined;
+    const docItems = state.items.slice(0, docLength).map((it) => newest?.((it as Section).key) ?? (it as Section));
+    const same = this.doc !== undefined && this.doc.items.length === docLength && this.doc.items.every((it, i) => it === docItems[i]);
     if (!same) {
       const parts: Part[] = [];
-      for (let i = 0; i < docLength; i++) {
-        const s = state.items[i] as Extract<Item, { kind: 'section' }>;
+      for (const [i, s] of docItems.entries()) {
         if (i > 0) parts.push({ text: '\n\n', from: [] });
         parts.push({ text: sectionText(s.key, s.payload.content), from: [s.offset] });
       }
-      this.doc = { items: state.items.slice(0, docLength), message: { role: 'system', content: parts.map((p) => p.text).join(''), parts } };
+      this.doc = { items: docItems, message: { role: 'system', content: parts.map((p) => p.text).join(''), parts } };
     }
     const out: RenderedMessage[] = [this.prompt, this.doc!.message];
+    const seen = new Set(docItems.map((s) => s.key));
     for (let i = docLength; i < state.items.length; i++) {
       const it = state.items[i]!;
+      if (newest && it.kind === 'section') {
+        // standing-document: a later occurrence of a key renders nothing; the first shows the newest text.
+        if (seen.has(it.key)) continue;
+        seen.add(it.key);
+        const latest = newest(it.key);
+        let msg = this.firstCache.get(latest);
+        if (!msg) this.firstCache.set(latest, (msg = one(modelRole(latest.payload), sectionText(latest.key, latest.payload.content), [latest.offset])));
+        out.push(msg);
+        continue;
+      }
       let msg = this.cache.get(it);
       if (!msg) this.cache.set(it, (msg = renderItem(it, this.options.metadataLines)));
       out.push(msg);
