@@ -123,6 +123,13 @@ interface PaneDiff {
 }
 
 /**
+ * The empty list every line without removed lines or notes shares: a page model holds every line of
+ * every event's pane (hundreds of thousands in a large corpus), and an empty array of its own per
+ * line and field was a good part of a build's allocation. Frozen: nothing may add to it.
+ */
+const NONE = Object.freeze([]) as unknown as never[];
+
+/**
  * Line statuses of `lines` against `prev`: a run of removed lines followed by added ones pairs up as
  * changed lines (each keeping its old text); the rest are added or removed. `skipHeader`: a send
  * adds the `model:` header to the state before it — not a change of the prompt when a pane is
@@ -132,7 +139,7 @@ export function diffPane(lines: readonly PrintedLine[], prev: readonly PrintedLi
   const status: LineStatus[] = new Array<LineStatus>(lines.length).fill('same');
   const old: (string | undefined)[] = new Array<string | undefined>(lines.length).fill(undefined);
   // Most lines have nothing removed before them: they share one empty list (see NONE).
-  const removedBefore: string[][] = new Array<string[]>(lines.length).fill(NONE as string[]);
+  const removedBefore: string[][] = new Array<string[]>(lines.length).fill(NONE);
   if (!prev) return { status, old, removedBefore, removedAtEnd: [] };
   const header = (ls: readonly PrintedLine[]): number => (skipHeader && ls[0]?.text.startsWith('model: ') ? 1 : 0);
   let i = header(lines);
@@ -161,13 +168,6 @@ export function diffPane(lines: readonly PrintedLine[], prev: readonly PrintedLi
   }
   return { status, old, removedBefore, removedAtEnd: pendingRemoved };
 }
-
-/**
- * The empty list every line without removed lines or notes shares: a page model holds every line of
- * every event's pane (hundreds of thousands in a large corpus), and an empty array of its own per
- * line and field was a good part of a build's allocation. Frozen: nothing may add to it.
- */
-const NONE: readonly never[] = Object.freeze([]);
 
 const charsOf = (lines: PrintedLine[]): number => lines.reduce((n, l) => n + l.text.length + 1, 0);
 
@@ -230,7 +230,7 @@ export function scenarioView(r: RenderedScenario): ScenarioView {
         line.removedBefore = removedBefore[i]!;
         line.cutAbove = cut === i;
         const notes = anchors.get(i);
-        line.notes = notes ? notes.map((a) => ({ comment: a.annotation.comment, start: a.start, end: a.end })) : (NONE as PaneNote[]);
+        line.notes = notes ? notes.map((a) => ({ comment: a.annotation.comment, start: a.start, end: a.end })) : NONE;
         if (l.abridges !== undefined) line.abridges = l.abridges;
         const bp = marks.get(i);
         if (bp) line.breakpoints = bp;
