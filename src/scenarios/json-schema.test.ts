@@ -100,6 +100,8 @@ describe('editor schemas (schemas/scenario.<fold>.json)', () => {
     ['an unknown option', 'context-protocol', base(user, 'options: {metadataLine: every-item}\n')],
     ['an option value outside its enum', 'context-protocol', base(user, 'options: {metadataLines: all}\n')],
     ['a `sharesCache` without `at`', 'context-protocol', base(user, 'sharesCache: {scenario: other}\n')],
+    ['a `deploy` without `at`', 'context-protocol', base(user, 'deploy: {options: {metadataLines: every-item}}\n')],
+    ['a `deploy` with an unknown field', 'context-protocol', base(user, 'deploy: {at: "@1", option: {}}\n')],
     ['a `sharesCache.at` that is not "@N"', 'context-protocol', base(user, 'sharesCache: {scenario: other, at: "3s"}\n')],
     [
       'a layered entry with a bad layer',

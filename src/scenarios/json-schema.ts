@@ -9,7 +9,7 @@
 import * as z from 'zod';
 import { optionsSchemaOf, payloadSchemasOf } from '../folds/hooks.ts';
 import type { AnyFold, JsonSchema } from '../folds/types.ts';
-import { annotationSchema, compareSchema, eventSchema, expectSchema, ID_PATTERN, scenarioFileSchema, sharesCacheSchema } from './schema.ts';
+import { annotationSchema, compareSchema, deploySchema, eventSchema, expectSchema, ID_PATTERN, scenarioFileSchema, sharesCacheSchema } from './schema.ts';
 import { runCommand } from '../project.ts';
 
 const REQUEST_NAME = '^@\\d+$';
@@ -88,6 +88,10 @@ export async function scenarioJsonSchema(fold: AnyFold, opts: ScenarioSchemaOpti
   const expect = json(expectSchema);
   props(expect).busts = { ...props(expect).busts, items: { type: 'string', pattern: REQUEST_NAME } };
   p.expect = { ...expect, description: `The scenario’s promise about the cache, checked by \`${runCommand('check')}\`.` };
+  const deploy = json(deploySchema);
+  props(deploy).at = { ...props(deploy).at, pattern: REQUEST_NAME };
+  props(deploy).fold = { ...props(deploy).fold, enum: [...opts.foldIds] };
+  p.deploy = { ...deploy, description: 'A deploy mid-stream: from one of the own events on, requests render under other fold options (or another fold).' };
   const shared = json(sharesCacheSchema);
   props(shared).at = { ...props(shared).at, pattern: REQUEST_NAME };
   props(shared).scenario = { ...props(shared).scenario, pattern: ID_PATTERN.source };

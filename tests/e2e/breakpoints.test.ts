@@ -70,10 +70,10 @@ const rowsOf = (page: Page, pane: string) =>
 const scenario = parse(readFileSync('scenarios/21-layered-recommended.yaml', 'utf8')) as { events: { off: number; payload: { content?: string } }[] };
 const TOOL_RESULT = scenario.events.find((e) => e.off === 15)!.payload.content!;
 const SYSTEM_FIRST = 'You are the implement stage of the orchestrator. Act only through tool calls; the stage is done when the remaining delta is empty.';
-/** Under the system prompt's last line, and under the last line of the tool result (the last transcript entry). */
+/** Under the system prompt's last line, and under the tool result (the last transcript entry): its text, then the id of the call it answers. */
 const LAYERED_ROWS = [
   { text: 'cache breakpoint', above: 'Locked by the operator: stay inside pkg/tasks; never edit a released migration.', entry: { role: 'system', first: SYSTEM_FIRST } },
-  { text: 'cache breakpoint', above: TOOL_RESULT.split('\n').at(-1)!.trim(), entry: { role: 'tool', first: TOOL_RESULT.split('\n')[0] } },
+  { text: 'cache breakpoint', above: 'toolCallId: "call_15"', entry: { role: 'tool', first: TOOL_RESULT.split('\n')[0] } },
 ];
 
 describe('cache breakpoint rows', () => {
