@@ -143,11 +143,11 @@ export class ScenarioPage {
     code.scrollIntoView({ block: 'start' });
   }
 
-  /** Provider wire views: written by their own chunk, loaded when a view first opens (and a windowed page's event YAML, fillYaml). */
+  /** Provider wire views (and an event's YAML, showEventYaml): written by their own chunk, loaded when a view first opens. */
   private onToggle(e: Event): void {
     const d = e.target as HTMLDetailsElement;
-    if (d.matches('details[data-yaml]') && d.open) {
-      this.fillYaml(d);
+    if (d.matches('details.event-yaml') && d.open) {
+      this.showEventYaml(d);
       return;
     }
     if (!d.matches('details.wire') || !d.open) return;
@@ -165,32 +165,28 @@ export class ScenarioPage {
   }
 
   /**
-   * A windowed page's card whose event YAML is in a data part (Timeline.astro): fetched and written
-   * the first time it is opened — highlighted and escaped at build time, like the cards in the page
-   * — or, when the part cannot be fetched, a message in its place (opening it again retries).
+   * A card's event YAML, written the first time it is opened: the source from the page's data file,
+   * coloured by its own chunk (render/yaml-source.ts, with the yaml parser); what went wrong, as
+   * text, when the data cannot be fetched (opening it again tries again).
    */
-  private fillYaml(d: HTMLDetailsElement): void {
+  private showEventYaml(d: HTMLDetailsElement): void {
     const code = d.querySelector('pre > code');
-    const status = d.querySelector<HTMLElement>('.yaml-status');
-    const off = d.dataset.yaml!;
-    if (!code || d.dataset.filled) return;
-    if (status) status.textContent = `Loading the YAML of event @${off}…`;
-    this.data.ready(off).then(
-      (data) => {
-        const html = data.yaml?.[Number(off)];
-        if (html === undefined) {
-          if (status) status.textContent = `This page's data has no YAML for event @${off}.`;
-          return;
-        }
-        code.innerHTML = html; // written by render/yaml-source.ts at build time: the event's text arrives escaped
-        d.dataset.filled = 'true';
-        status?.remove();
-      },
-      (err: unknown) => {
-        if (status)
-          status.textContent = `Could not load the YAML of event @${off}: ${err instanceof Error ? err.message : String(err)}. Close and open it again to retry, or reload the page.`;
-      },
-    );
+    const off = d.closest<HTMLElement>('.card')?.dataset.offset;
+    if (!code || off === undefined || code.hasChildNodes()) return;
+    d.setAttribute('aria-busy', 'true');
+    void Promise.all([import('../render/yaml-source.ts'), this.data.ready(off)])
+      .then(
+        ([m, data]) => {
+          const source = data.events.sources[Number(off)];
+          if (source === undefined) code.textContent = `event @${off} is not in this page's data file`;
+          else code.innerHTML = m.yamlSourceHtml(source, data.events.tags); // escaped by yamlSourceHtml: event text never becomes markup
+        },
+        (err: unknown) => {
+          code.textContent = `The event's YAML could not be loaded: ${err instanceof Error ? err.message : String(err)}`;
+          d.addEventListener('toggle', () => code.replaceChildren(), { once: true });
+        },
+      )
+      .finally(() => d.removeAttribute('aria-busy'));
   }
 
   /** Listens, then applies the deep link (or, without one, scrolls the opening pane to its ✂ line with the first frame). */

@@ -51,8 +51,8 @@ describe('the request linter in the corpus check', () => {
     ]);
     const f = findings[1];
     expect(f).toMatchObject({ offset, rule: 'feature-rejected', severity: 'error', source: { url: MID_SYSTEM_RULE.source, read: MID_SYSTEM_RULE.read } });
-    expect(f!.source.rule).toContain('available on Claude Opus 4.8 only');
-    expect(f!.fix).toMatch(/Claude Opus 4\.8/);
+    expect(f!.source.rule).toContain('not available on Claude Sonnet 5');
+    expect(f!.fix).toMatch(/Claude Opus 4\.8, Claude Opus 5, Claude Sonnet 5\.5, Claude Haiku 5\.5/);
   });
 
   it('five breakpoints: one error (the API’s 400), citing the documented limit of 4', async () => {

@@ -43,10 +43,14 @@ describe('token counts', () => {
   });
 });
 
+const SHARED = Symbol.for('prompt-fold-explainer/economics/tokenizers@1');
+
 describe('cl100k_base, loaded on first use', () => {
   /** tokens.ts afresh (nothing loaded yet), as a browser sees it when `browser`: no Node to load an encoding with. */
   async function fresh(browser: boolean): Promise<typeof import('./tokens.ts')> {
     vi.resetModules();
+    // The tokenizers are shared by every copy of the module in the process: forget them too.
+    delete (globalThis as Record<symbol, unknown>)[SHARED];
     if (browser) vi.spyOn(process, 'getBuiltinModule').mockReturnValue(undefined as never);
     return import('./tokens.ts');
   }
@@ -60,6 +64,17 @@ describe('cl100k_base, loaded on first use', () => {
     } finally {
       vi.restoreAllMocks();
     }
+  });
+
+  it('is one tokenizer (one memo) for every copy of the module in the process, as a build loads two', async () => {
+    vi.resetModules();
+    const a = await import('./tokens.ts');
+    vi.resetModules();
+    const b = await import('./tokens.ts');
+    expect(b).not.toBe(a);
+    expect(b.tokenizer('o200k_base')).toBe(a.tokenizer('o200k_base'));
+    const seen = a.tokenizer('o200k_base').tokens('counted by the first copy');
+    expect(b.tokenizer('o200k_base').tokens('counted by the first copy')).toBe(seen);
   });
 
   it('in Node, loaded at the first count without loadEncodings()', async () => {

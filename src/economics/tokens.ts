@@ -93,7 +93,16 @@ export class Tokenizer {
   }
 }
 
-const tokenizers = new Map<Encoding, Tokenizer>();
+/**
+ * The tokenizers, one per encoding for the whole process, not per copy of this module: a build
+ * loads it twice (the integration's corpus check, and the prerendered pages' bundle, whose what-if
+ * counts the same messages again — with a memo of its own that was every message encoded twice).
+ * Kept on globalThis like the integration's shared state (integration/shared-state.ts; this layer
+ * cannot import it), under a key that names this module's Tokenizer shape: bump it when the class's
+ * members change, so two versions of the package in one process never share one.
+ */
+const SHARED = Symbol.for('prompt-fold-explainer/economics/tokenizers@1');
+const tokenizers = ((globalThis as Record<symbol, unknown>)[SHARED] ??= new Map<Encoding, Tokenizer>()) as Map<Encoding, Tokenizer>;
 
 /** The process-wide tokenizer of an encoding (one memo per build). */
 export function tokenizer(encoding: Encoding): Tokenizer {

@@ -60,10 +60,12 @@ describe('the request linter', () => {
       rule: 'feature-rejected',
       severity: 'error',
       message: 'request @5 carries a mid-conversation system message',
-      source: { url: 'https://platform.claude.com/docs/en/build-with-claude/mid-conversation-system-messages', read: '2026-12-03', rule: MID_SYSTEM_RULE.note },
+      source: { url: 'https://platform.claude.com/docs/zh-CN/build-with-claude/mid-conversation-system-messages', read: '2026-12-03', rule: MID_SYSTEM_RULE.note },
       fix: 'send it to Claude Opus 4.8',
     });
-    expect(f!.source.rule).toContain('available on Claude Opus 4.8 only');
+    expect(f!.source.rule).toContain(
+      'available on Claude Fable 5.1, Claude Mythos 5.1, Claude Fable 5, Claude Mythos 5, Claude Opus 5.5, Claude Opus 4.8, Claude Opus 5, Claude Sonnet 5.5, Claude Haiku 5.5',
+    );
   });
 
   it('a request the API rejects gets that error only: its write, its break and its TTLs are not the cache’s (nothing is cached or read)', () => {

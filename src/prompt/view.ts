@@ -123,15 +123,23 @@ interface PaneDiff {
 }
 
 /**
+ * The empty list every line without removed lines or notes shares: a page model holds every line of
+ * every event's pane (hundreds of thousands in a large corpus), and an empty array of its own per
+ * line and field was a good part of a build's allocation. Frozen: nothing may add to it.
+ */
+const NONE = Object.freeze([]) as unknown as never[];
+
+/**
  * Line statuses of `lines` against `prev`: a run of removed lines followed by added ones pairs up as
  * changed lines (each keeping its old text); the rest are added or removed. `skipHeader`: a send
  * adds the `model:` header to the state before it — not a change of the prompt when a pane is
  * compared with the previous event; between two requests a model switch is a real change.
  */
 export function diffPane(lines: readonly PrintedLine[], prev: readonly PrintedLine[] | null, skipHeader: boolean): PaneDiff {
-  const status: LineStatus[] = lines.map(() => 'same');
-  const old: (string | undefined)[] = lines.map(() => undefined);
-  const removedBefore: string[][] = lines.map(() => []);
+  const status: LineStatus[] = new Array<LineStatus>(lines.length).fill('same');
+  const old: (string | undefined)[] = new Array<string | undefined>(lines.length).fill(undefined);
+  // Most lines have nothing removed before them: they share one empty list (see NONE).
+  const removedBefore: string[][] = new Array<string[]>(lines.length).fill(NONE);
   if (!prev) return { status, old, removedBefore, removedAtEnd: [] };
   const header = (ls: readonly PrintedLine[]): number => (skipHeader && ls[0]?.text.startsWith('model: ') ? 1 : 0);
   let i = header(lines);
@@ -211,18 +219,23 @@ export function scenarioView(r: RenderedScenario): ScenarioView {
     const pane: Pane = {
       offset: ev.offset,
       kind: ev.request ? 'request' : ev.rejected ? 'rejected' : 'state',
-      lines: ev.lines.map((l, i) => ({
-        text: l.text,
-        from: l.from,
-        message: l.message,
-        status: status[i]!,
-        ...(old[i] !== undefined && { old: old[i], words: wordParts(old[i], l.text) }),
-        removedBefore: removedBefore[i]!,
-        cutAbove: cut === i,
-        notes: (anchors.get(i) ?? []).map((a) => ({ comment: a.annotation.comment, start: a.start, end: a.end })),
-        ...(l.abridges !== undefined && { abridges: l.abridges }),
-        ...(marks.has(i) && { breakpoints: marks.get(i)! }),
-      })),
+      // One object per line of every pane, so written without spreads (the same fields, in the same order).
+      lines: ev.lines.map((l, i) => {
+        const line = { text: l.text, from: l.from, message: l.message, status: status[i]! } as PaneLine;
+        const was = old[i];
+        if (was !== undefined) {
+          line.old = was;
+          line.words = wordParts(was, l.text);
+        }
+        line.removedBefore = removedBefore[i]!;
+        line.cutAbove = cut === i;
+        const notes = anchors.get(i);
+        line.notes = notes ? notes.map((a) => ({ comment: a.annotation.comment, start: a.start, end: a.end })) : NONE;
+        if (l.abridges !== undefined) line.abridges = l.abridges;
+        const bp = marks.get(i);
+        if (bp) line.breakpoints = bp;
+        return line;
+      }),
       removedAtEnd,
       diffBase,
       ...(ev.rejected && { rejected: ev.rejected }),

@@ -1,6 +1,7 @@
 /**
- * The Anthropic adapter's mid-conversation system messages (platform.claude.com/docs/en/build-with-claude/mid-conversation-system-messages,
- * read 2026-12-03: "available on Claude Opus 4.8 only"): a trace with a `{"role": "system"}`
+ * The Anthropic adapter's mid-conversation system messages (platform.claude.com/docs/zh-CN/build-with-claude/mid-conversation-system-messages,
+ * read 2026-12-03: available on Claude Fable 5.1, Mythos 5.1, Fable 5, Mythos 5, Opus 5.5, Opus 4.8,
+ * Opus 5, Sonnet 5.5 and Haiku 5.5; not on Sonnet 5): a trace with a `{"role": "system"}`
  * message after earlier turns imports; on Claude Opus 4.8 it is content appended at its position,
  * so the next request reads the cached prefix before it; on a model without the feature the import
  * warns at the message's line:column and the check reports the request as one the API rejects.
@@ -106,5 +107,40 @@ describe('Anthropic mid-conversation system messages', () => {
     expect(rows.get('anthropic-claude-opus-4.1')!.costUsd).toBeNull();
     // An OpenAI profile has no such feature: the request is priced.
     expect(rows.get('openai-gpt-5.6-terra')!.apiError).toBeUndefined();
+  });
+
+  it('the Anthropic profiles that accept it are exactly the models the page lists (Claude Sonnet 5 named as rejecting it)', async () => {
+    const r = await rendered(imported('claude-opus-4-8').result!.yaml);
+    const anthropicRows = underEveryProfile(r.scenarios[0]!, DEFAULT_ECONOMICS).filter(({ profile }) => profile.cache === 'anthropic');
+    const accepting = anthropicRows.filter(({ requests }) => requests[1]!.apiError === undefined).map(({ profile }) => profile.id);
+    // The page's list, written out by hand (Mythos 5 and 5.1 share the Fable 5 and 5.1 profiles).
+    expect(accepting.sort()).toEqual(
+      [
+        'anthropic-claude-fable-5',
+        'anthropic-claude-fable-5.1',
+        'anthropic-claude-haiku-5.5',
+        'anthropic-claude-opus-4.8',
+        'anthropic-claude-opus-5',
+        'anthropic-claude-opus-5.5',
+        'anthropic-claude-sonnet-5.5',
+      ].sort(),
+    );
+    for (const { profile, requests } of anthropicRows.filter(({ profile }) => !accepting.includes(profile.id))) {
+      expect(requests[1]!.apiError, profile.id).toMatch(/mid-conversation system message, which this model does not accept/);
+      expect(requests[1]!.costUsd, profile.id).toBeNull();
+    }
+    expect(anthropicRows.map(({ profile }) => profile.id)).toContain('anthropic-claude-sonnet-5');
+    expect(accepting).not.toContain('anthropic-claude-sonnet-5');
+    // The cached prefix before the message is read on a newly listed model too.
+    const opus5 = anthropicRows.find(({ profile }) => profile.id === 'anthropic-claude-opus-5')!.requests;
+    expect(opus5[1]!.cachedTokens).toBe(opus5[0]!.breakpointTokens.at(-1));
+  });
+
+  it('a trace sent to Claude Sonnet 5 (the model the page names) warns at the message; one sent to Claude Sonnet 5.5 imports clean', () => {
+    expect(imported('claude-sonnet-5').result!.warnings.map(formatError)).toEqual([
+      expect.stringMatching(/^traces\/mid\.jsonl:2:\d+ error: claude-sonnet-5 rejects this request: a mid-conversation system message/),
+    ]);
+    expect(imported('claude-sonnet-5-5').result!.warnings).toEqual([]);
+    expect(imported('claude-haiku-5-5').result!.warnings).toEqual([]);
   });
 });

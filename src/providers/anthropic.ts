@@ -1,8 +1,8 @@
 /**
  * Anthropic Messages (POST /v1/messages): the adapter. A body has `messages` of `user` and
  * `assistant` turns (and, mid-conversation, `system` turns: platform.claude.com/docs/en/build-with-claude/mid-conversation-system-messages,
- * read 2026-12-03 — "available on Claude Opus 4.8 only"; a model without the feature in its catalog
- * entry rejects the request), a top-level `system`, `tools`, `cache_control` markers on blocks and
+ * read 2026-12-03 in its official translations — the models it lists are catalog.ts MID_SYSTEM_MODELS;
+ * a model without the feature in its catalog entry, Claude Sonnet 5 among them, rejects the request), a top-level `system`, `tools`, `cache_control` markers on blocks and
  * tools, and the automatic top-level `cache_control`. A tool with `defer_loading: true` is not
  * part of the prefix, and a `tool_addition` block in a mid-conversation system message surfaces
  * it at its position (a mid-conversation tool change: anthropic/tool-changes.ts). Usage (same page family, prompt-caching):
@@ -11,7 +11,7 @@
  * both given, they must agree).
  */
 import * as z from 'zod';
-import { ANTHROPIC_CATALOG, ANTHROPIC_FALLBACK, MID_SYSTEM_RULE } from './anthropic/catalog.ts';
+import { ANTHROPIC_CATALOG, ANTHROPIC_FALLBACK, MID_SYSTEM_MODELS, MID_SYSTEM_RULE } from './anthropic/catalog.ts';
 import { cacheBreakpoints } from './anthropic/breakpoints.ts';
 import { anthropicCache } from './anthropic/cache.ts';
 import { anthropicParams } from './anthropic/params.ts';
@@ -151,8 +151,8 @@ export const anthropic: ProviderAdapter<'anthropic'> = {
               message: i,
               feature: MID_CONVERSATION_SYSTEM,
               rejection: {
-                message: `a mid-conversation system message, which this model does not accept (${MID_SYSTEM_DOC}: "available on Claude Opus 4.8 only")`,
-                fix: 'send the request to a model that accepts mid-conversation system messages (Claude Opus 4.8), or put the instruction in a user message or the top-level `system` (which invalidates the cached prefix)',
+                message: `a mid-conversation system message, which this model does not accept (${MID_SYSTEM_DOC}: available on ${MID_SYSTEM_MODELS.join(', ')}; not on Claude Sonnet 5)`,
+                fix: `send the request to a model that accepts mid-conversation system messages (${MID_SYSTEM_MODELS.join(', ')}), or put the instruction in a user message or the top-level \`system\` (which invalidates the cached prefix)`,
                 rule: MID_SYSTEM_RULE,
               },
             },

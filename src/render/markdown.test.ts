@@ -1,6 +1,8 @@
 /** Untrusted prose rendered as Markdown: inline for titles and notes, always escaped. */
 import { describe, expect, it } from 'vitest';
-import { inlineMarkdown, markdownText, safeMarkdown } from './markdown.ts';
+import fc from 'fast-check';
+import { micromark } from 'micromark';
+import { inlineMarkdown, markdownText, plainLine, safeMarkdown } from './markdown.ts';
 
 describe('inlineMarkdown', () => {
   it('renders code and emphasis without a wrapping paragraph', () => {
@@ -25,5 +27,37 @@ describe('markdownText', () => {
     expect(markdownText('Deleting a key, and deleting everything (`*`)')).toBe('Deleting a key, and deleting everything (*)');
     expect(markdownText('a *b* & `<c>`')).toBe('a b & <c>');
     expect(markdownText('plain')).toBe('plain');
+  });
+});
+
+describe('plain lines (rendered without micromark)', () => {
+  const micro = (s: string): string => micromark(s, { allowDangerousHtml: false, allowDangerousProtocol: false });
+  // Characters of plain lines and the ones around them that do start constructs, mixed.
+  const plain = [...'abcXYZé漢09 ,.;:\'"?%$@/()=+—–’‘“”…·×→←≈-'];
+  const chars = [...plain, ...'`*_[]!<>&\\#~|\t\n'];
+
+  it('renders as micromark renders them, and anything else goes to micromark', () => {
+    fc.assert(
+      // Mostly text of plain characters (the fast path), some with the others mixed in.
+      fc.property(
+        fc.oneof(fc.array(fc.constantFrom(...plain), { maxLength: 24 }), fc.array(fc.constantFrom(...chars), { maxLength: 24 })).map((a) => a.join('')),
+        (s) => {
+          expect(safeMarkdown(s)).toBe(micro(s));
+          const html = micro(s).trim();
+          const m = /^<p>([\s\S]*)<\/p>$/.exec(html);
+          expect(inlineMarkdown(s)).toBe(m && !m[1]!.includes('<p>') ? m[1]! : html);
+        },
+      ),
+      { numRuns: 4000 },
+    );
+  });
+
+  it('takes the common note as plain, and list, heading and construct starts as not', () => {
+    expect(plainLine('the agent exists; nothing here reaches the prompt')).toBe(true);
+    expect(plainLine('birth batch: 4 keyed sections, "one" atomic append')).toBe(true);
+    for (const s of ['- item', '+ item', '1. item', '2) item', '# h', '> q', 'a *b*', 'a `b`', 'a  b', ' a', 'a ', 'a\nb', '', 'a & b', '<b>', '---'])
+      expect(plainLine(s), s).toBe(false);
+    expect(inlineMarkdown('say "hi"')).toBe('say &quot;hi&quot;');
+    expect(markdownText('say "hi"')).toBe('say "hi"');
   });
 });

@@ -3,11 +3,40 @@
  * micromark with its safe defaults — raw HTML is shown as text, and only http(s), mailto and
  * relative link targets survive (no `javascript:`). Browser-safe (the page script uses none of it,
  * but nothing here needs node).
+ *
+ * Cost: a build renders a note, a title or a comment for every card and pane of every page, and
+ * micromark sets its parser up again on every call (most of a short text's time). Most of that
+ * prose is one plain line — no character Markdown gives a meaning to — whose HTML is the text
+ * itself, escaped, in a paragraph: `plainLine` says when, and that text skips micromark (the same
+ * output: markdown.test.ts compares the two over generated text). Other text is rendered once per
+ * distinct source and kept (a bounded cache: the same notes recur on page after page).
  */
 import { micromark } from 'micromark';
 
+/**
+ * One line whose Markdown is its own text: letters, digits, spaces between words and punctuation
+ * that starts no construct (no `` ` * _ [ ] ! < > & \ # ~ | ``), not starting with a list, heading or
+ * quote marker (`-`, `+`, `1.`, `1)`), no leading or trailing space.
+ */
+const PLAIN_LINE = /^(?![-+]|\d+[.)])[\p{L}\p{N},.;:'"?%$@/()=+—–’‘“”…·×→←≈-]+(?: [\p{L}\p{N},.;:'"?%$@/()=+—–’‘“”…·×→←≈-]+)*$/u;
+export const plainLine = (source: string): boolean => PLAIN_LINE.test(source);
+
+/** micromark's HTML of a plain line's text: `"` is the only character of PLAIN_LINE it encodes. */
+const plainHtml = (source: string): string => source.replaceAll('"', '&quot;');
+
+const rendered = new Map<string, string>();
+const KEEP = 4096;
+
 export function safeMarkdown(source: string): string {
-  return micromark(source, { allowDangerousHtml: false, allowDangerousProtocol: false });
+  if (plainLine(source)) return `<p>${plainHtml(source)}</p>`;
+  let html = rendered.get(source);
+  if (html === undefined) {
+    html = micromark(source, { allowDangerousHtml: false, allowDangerousProtocol: false });
+    // Bounded: forget everything when full (a build's recurring notes come back at once).
+    if (rendered.size >= KEEP) rendered.clear();
+    rendered.set(source, html);
+  }
+  return html;
 }
 
 /**
@@ -15,6 +44,7 @@ export function safeMarkdown(source: string): string {
  * without the paragraph around it. Text that is several paragraphs keeps them.
  */
 export function inlineMarkdown(source: string): string {
+  if (plainLine(source)) return plainHtml(source);
   const html = safeMarkdown(source).trim();
   const m = /^<p>([\s\S]*)<\/p>$/.exec(html);
   return m && !m[1]!.includes('<p>') ? m[1]! : html;
@@ -28,6 +58,7 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
  * description, a `<select>` option.
  */
 export function markdownText(source: string): string {
+  if (plainLine(source)) return source;
   return inlineMarkdown(source)
     .replace(/<[^>]*>/g, '')
     .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, n: string) =>

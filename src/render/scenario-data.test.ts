@@ -31,10 +31,10 @@ describe('a scenario page’s data files', () => {
     expect(partRefs(view, parts)).toEqual([]);
     const files = await scenarioDataFiles(view, parts);
     expect(files).toEqual([{ path: `scenarios/${view.id}/data.json`, body: await scenarioData(view, parts) }]);
-    expect(JSON.parse(files[0]!.body)).not.toHaveProperty('yaml');
+    expect(Object.keys((JSON.parse(files[0]!.body) as ScenarioData).events.sources).map(Number)).toEqual(view.cards.map((c) => c.offset));
   });
 
-  it('windowed: the HTML keeps the opening request, and every other request and event YAML is in exactly one part', async () => {
+  it('windowed: the HTML keeps the opening request, every other request is in exactly one part, and every event’s YAML too', async () => {
     const { view, parts } = await page(20_000);
     expect(parts.plan.windowed).toBe(true);
     const offsets = view.cards.map((c) => c.offset);
@@ -47,18 +47,17 @@ describe('a scenario page’s data files', () => {
     expect(refs.map((r) => r[2])).toEqual(parts.plan.parts.map((p) => `scenarios/${view.id}/part-${p[0]}.json`));
     const datas = files.map((f) => JSON.parse(f.body) as ScenarioData);
     const panes = datas.flatMap((d) => Object.keys(d.panes.panes).map(Number));
-    const yaml = datas.flatMap((d) => Object.keys(d.yaml ?? {}).map(Number));
-    // Each event not printed is in one part's panes; each card outside the window in one part's YAML.
+    const yaml = datas.flatMap((d) => Object.keys(d.events.sources).map(Number));
+    // Each event not printed is in one part's panes; each card's YAML in one part, as written.
     expect(panes.sort((a, b) => a - b)).toEqual(offsets.filter((o) => !printed.includes(o)));
-    expect(yaml.sort((a, b) => a - b)).toEqual(offsets.filter((o) => !parts.plan.window.has(o)));
+    expect(yaml.sort((a, b) => a - b)).toEqual(offsets);
     datas.forEach((d, i) => {
       for (const o of Object.keys(d.panes.panes)) expect(parts.plan.parts[i]).toContain(Number(o));
-      for (const o of Object.keys(d.yaml ?? {})) expect(parts.plan.parts[i]).toContain(Number(o));
+      for (const [o, source] of Object.entries(d.events.sources)) {
+        expect(parts.plan.parts[i]).toContain(Number(o));
+        expect(source).toBe(view.cards.find((c) => c.offset === Number(o))!.source);
+      }
     });
-    // The YAML is highlighted HTML, escaped: its only tags are the token elements (yaml-html.ts), the text's own markup is entities.
-    const all = datas.flatMap((d) => Object.values(d.yaml ?? {}));
-    expect(all.join('')).toContain('&lt;');
-    for (const html of all) expect(html).not.toMatch(/<(?!\/?y-[a-z]+>)/);
     // Deterministic: the same page model writes the same bytes.
     expect(await scenarioDataFiles(view, parts)).toEqual(files);
   });

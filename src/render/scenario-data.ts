@@ -1,20 +1,23 @@
 /**
  * What a scenario page leaves out of its HTML and fetches on first use, from
  * `scenarios/<id>/data.json` beside it: the state as of every event whose pane the page does not
- * render in full (pane-data.ts) and the messages of its own requests' wire views (wire-data.ts).
- * Reading the page needs neither — its own requests and the event it opens on are in the HTML —
- * and together they were about a sixth of a scenario page's bytes, carried by every visit.
+ * render in full (pane-data.ts), the messages of its own requests' wire views (wire-data.ts), and
+ * each event as written in the scenario file (the timeline's "event YAML", coloured in the browser
+ * when first opened: client/event-yaml.ts). Reading the page needs none of them — its own requests
+ * and the event it opens on are in the HTML — and together they were about a third of a scenario
+ * page's bytes (the event YAML alone is the whole scenario file again), carried by every visit.
  * The page script fetches the file the first time the reader reaches for another event (a pointer
- * or focus on the timeline, j/k, a deep link) or opens a wire view (scenario-page.ts).
+ * or focus on the timeline, j/k, a deep link) or opens a wire view or an event's YAML (scenario-page.ts).
  *
  * Made while the page renders, from the same page model (which is the expensive part): a build
  * keeps it for the integration to write next to the page (integration/page-files.ts); `astro dev`
  * serves it from a route (pages/scenarios/_data.json.ts).
  *
  * A long scenario's page is windowed (page-window.ts, issue 41): its HTML prints only the requests
- * and event YAML around the opening event, and the data is cut into parts, `scenarios/<id>/part-<first
+ * around the opening event, and the data is cut into parts, `scenarios/<id>/part-<first
  * offset>.json`, each holding the panes, wire data and event YAML of a run of consecutive events;
- * the page lists them (`data-parts`) and fetches one when the reader selects one of its events.
+ * the page lists them (`data-parts`) and fetches one when the reader selects one of its events or
+ * opens one of their cards' YAML.
  * A page that is not windowed has one part, its data.json, exactly as before.
  */
 import type { SiteCorpus } from '../integration/site.ts';
@@ -26,18 +29,19 @@ import { encodePanes, shownLines, type PaneData, type ShownLines } from './pane-
 import type { PaneFinding } from './pane-markup.ts';
 import type { LintFinding } from '../lint/request-lint.ts';
 import { wireData, wireSources, type WireData } from './wire-data.ts';
+import { yamlTokenTags } from './highlight.ts';
+import type { YamlTags } from './yaml-html.ts';
 import { DEFAULT_PAGE_WINDOW } from '../integration/options.ts';
 import type { Pane } from '../prompt/view.ts';
 import { planWindow, type WindowPlan } from './page-window.ts';
-import { highlightYamlSource } from './yaml-source.ts';
 
 /** The file's content. */
 export interface ScenarioData {
   panes: PaneData;
-  /** Null when the scenario has no own accepted request (or none in this part). */
+  /** Null when the scenario has no own accepted request (or, in a windowed page's part, none it prints). */
   wire: WireData | null;
-  /** A windowed page's part: the highlighted event YAML of its events whose card the HTML leaves empty, by offset. */
-  yaml?: Record<number, string>;
+  /** The timeline's event YAML: each card's source as written (by offset; a batch's under its first event), and the element each kind of token is written as. */
+  events: { sources: Record<number, string>; tags: YamlTags };
 }
 
 /** What the page renders in full and what it leaves to the data. */
@@ -49,8 +53,6 @@ export interface PageParts {
   own: Set<number>;
   /** Whether the pane of this event is rendered in the HTML (the opened event, and every own request in the window). */
   inPage: (offset: number, kind: string) => boolean;
-  /** Whether the event's YAML is in its timeline card in the HTML (every event, unless the page is windowed). */
-  yamlInPage: (offset: number) => boolean;
   /** The window and the data parts (page-window.ts). */
   plan: WindowPlan;
   econByOffset: Map<number, RequestEconomics>;
@@ -72,7 +74,6 @@ export function pageParts(site: SiteCorpus, view: ScenarioView): PageParts {
     own,
     plan,
     inPage: (offset, kind) => offset === view.opens || (kind === 'request' && own.has(offset) && plan.window.has(offset)),
-    yamlInPage: (offset) => plan.window.has(offset),
     econByOffset: new Map((econ?.chain ?? []).map((e) => [e.offset, e])),
     lintByOffset: paneFindings(site.corpus.lint.get(view.id) ?? []),
     typeOf: (o) => view.cards.find((c) => c.offset === o)?.type ?? '',
@@ -131,11 +132,11 @@ export async function scenarioData(view: ScenarioView, parts: PageParts): Promis
 
 /**
  * One part's data as JSON text: the panes of `offsets` the page does not print, the wire data of
- * its own requests among them that it prints, and (windowed) the event YAML its cards leave out — highlighted at
- * build time by the same writer as the cards in the page (yaml-source.ts, which escapes it).
+ * its own requests among them that it prints, and their events' YAML as written (coloured and
+ * escaped in the browser when a card's YAML is opened: render/yaml-source.ts).
  */
 export async function partData(view: ScenarioView, parts: PageParts, offsets: readonly number[], shown?: ShownLines): Promise<string> {
-  const { inPage, yamlInPage, econByOffset, typeOf, own, wire } = parts;
+  const { inPage, econByOffset, typeOf, own, wire } = parts;
   const inPart = new Set(offsets);
   const panes = await encodePanes(
     view.panes.filter((p) => inPart.has(p.offset) && !inPage(p.offset, p.kind)),
@@ -144,11 +145,9 @@ export async function partData(view: ScenarioView, parts: PageParts, offsets: re
   );
   // Wire views sit in the panes the page prints (WireViews.astro): a pane built from the data has none.
   const partWire = new Map([...wire].filter(([o]) => own.has(o) && inPart.has(o) && inPage(o, 'request')));
-  const data: ScenarioData = { panes, wire: partWire.size > 0 ? await wireData(partWire) : null };
-  if (parts.plan.windowed) {
-    const yaml: Record<number, string> = {};
-    for (const c of view.cards) if (inPart.has(c.offset) && !yamlInPage(c.offset) && !(c.batch && c.batch.index > 0)) yaml[c.offset] = await highlightYamlSource(c.source);
-    data.yaml = yaml;
-  }
+  const sources: Record<number, string> = {};
+  // A batch's YAML is its first event's card (Timeline.astro): the whole batch as written.
+  for (const c of view.cards) if (inPart.has(c.offset) && (!c.batch || c.batch.index === 0)) sources[c.offset] = c.source;
+  const data: ScenarioData = { panes, wire: partWire.size > 0 ? await wireData(partWire) : null, events: { sources, tags: await yamlTokenTags() } };
   return JSON.stringify(data);
 }

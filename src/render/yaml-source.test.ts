@@ -7,7 +7,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { tokenClassesFor, yamlTokenTags } from './highlight.ts';
-import { highlightYamlSource } from './yaml-source.ts';
+import { yamlSourceHtml } from './yaml-source.ts';
+
+/** As the page script writes it: with the elements the page's data file names (yamlTokenTags). */
+const highlightYamlSource = async (source: string): Promise<string> => yamlSourceHtml(source, await yamlTokenTags());
 
 const unescapeHtml = (s: string): string =>
   s
@@ -18,7 +21,7 @@ const unescapeHtml = (s: string): string =>
     .replace(/&amp;/g, '&');
 const textOf = (html: string): string => unescapeHtml(html.replace(/<\/?y-[a-z]>/g, ''));
 
-describe('highlightYamlSource', () => {
+describe('yamlSourceHtml', () => {
   it('keeps the text exactly (any YAML the yaml package writes)', async () => {
     await fc.assert(
       fc.asyncProperty(fc.jsonValue({ maxDepth: 4 }), async (v) => {

@@ -81,17 +81,19 @@ export function parseYamlScenario(file: string, stem: string, text: string, opts
     return { errors };
   }
   const draft = readDraft(src, root, scenarioFileSchema, 'the scenario', stem, opts, errors);
-  const v = root.toJS(src.doc) as Record<string, unknown>;
-  draft.title = typeof v.title === 'string' ? v.title : '';
-  draft.intro = typeof v.intro === 'string' ? v.intro : '';
+  // The two strings, not the whole file as JS again (readDraft already made that once).
+  const title = root.get('title');
+  const intro = root.get('intro');
+  draft.title = typeof title === 'string' ? title : '';
+  draft.intro = typeof intro === 'string' ? intro : '';
   const annotations = child(root, 'annotations');
   if (annotations && isSeq(annotations)) draft.annotations = readAnnotations(src, annotations.items as Node[], errors);
   return { draft, errors };
 }
 
-/** Reports `schema`'s issues with `value` (the JS of `node`) at their positions in `src`. */
-export function check(src: YamlSource, node: Node, schema: z.ZodType, where: string, errors: InputError[]): boolean {
-  const issues = schemaIssues(schema, node.toJS(src.doc), { where });
+/** Reports `schema`'s issues with `value` (the JS of `node`, made here unless the caller has it) at their positions in `src`. */
+export function check(src: YamlSource, node: Node, schema: z.ZodType, where: string, errors: InputError[], value: unknown = node.toJS(src.doc)): boolean {
+  const issues = schemaIssues(schema, value, { where });
   // A field-name problem points at the key (or, missing, at its mapping); a bad value at the value.
   const at = (i: (typeof issues)[number]): Node | undefined => (isFieldNameIssue(i) ? nodeAt(node, i.path) : ((node as YAMLMap).getIn?.(i.path, true) as Node | undefined));
   for (const i of issues) errors.push({ pos: src.pos(at(i) ?? nodeAt(node, i.path) ?? node), message: i.message, fix: i.fix });
@@ -110,8 +112,9 @@ function child(map: YAMLMap, key: string): Node | undefined {
  * never hides the rest of the file's errors.
  */
 export function readDraft(src: YamlSource, map: YAMLMap, schema: z.ZodType, where: string, stem: string, opts: ParseOptions, errors: InputError[]): ScenarioDraft {
-  check(src, map, schema, where, errors);
+  // The mapping as JS once, for the check and the fields (it is the whole file: every event).
   const v = map.toJS(src.doc) as Record<string, unknown>;
+  check(src, map, schema, where, errors, v);
   const str = (k: string): string | undefined => (typeof v[k] === 'string' ? (v[k] as string) : undefined);
   const posOf = (k: string): SourcePos => src.pos(child(map, k) ?? nodeAt(map, [k]) ?? map);
   const id = str('id');
@@ -299,8 +302,8 @@ function readEvents(src: YamlSource, items: Node[], scenarioId: string, opts: Pa
       errors.push({ pos: src.pos(item), message: 'an event must be a mapping', fix: 'write `- off: <offset>` then `t:`, `type:` and `payload:` on the following lines' });
       continue;
     }
-    if (!check(src, item, eventSchema, 'an event', errors)) continue;
     const e = item.toJS(src.doc) as EventEntry;
+    if (!check(src, item, eventSchema, 'an event', errors, e)) continue;
     const at = (k: string): SourcePos => src.pos(item.get(k, true) as Node);
     const label = readTimeLabel(e.t);
     if (!('ms' in label)) {

@@ -16,7 +16,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveOptions } from '../../src/integration/options.ts';
 import { renderTexts } from '../../src/corpus/check.ts';
-import { highlightYamlSource } from '../../src/render/yaml-source.ts';
+import { yamlTokenTags } from '../../src/render/highlight.ts';
+import { yamlSourceHtml } from '../../src/render/yaml-source.ts';
 import { encodeState } from '../../src/playground/state.ts';
 import { formatError } from '../../src/scenarios/errors.ts';
 import type { EconomicsConfig } from '../../src/economics/profiles.ts';
@@ -457,7 +458,7 @@ describe('the playground before its editor is loaded', () => {
     expect((await page.locator('#pg-source .pg-src-text').allTextContents()).join('\n')).toBe(file);
     const shown = await page.locator('#pg-source .pg-src-text *').evaluateAll((els) => els.map((s) => [s.localName, s.textContent]));
     expect(shown.length).toBeGreaterThan(10);
-    expect(shown).toEqual(tokensOf(await highlightYamlSource(file)));
+    expect(shown).toEqual(tokensOf(yamlSourceHtml(file, await yamlTokenTags())));
     // The same elements give the same colours as on the scenario page's event YAML.
     const keyTag = shown.find(([, t]) => t === 'id')![0]!;
     const colourOf = (p: Page, sel: string): Promise<string> =>
@@ -466,6 +467,9 @@ describe('the playground before its editor is loaded', () => {
         .first()
         .evaluate((el) => getComputedStyle(el).color);
     const scenario = await open('/scenarios/sent-re-add/');
+    // The event YAML is written when opened (from the page's data file).
+    await scenario.locator('.timeline > li.card details.event-yaml > summary').first().click();
+    await scenario.locator(`details pre code ${keyTag}`).first().waitFor();
     const onScenario = await colourOf(scenario, `details pre code ${keyTag}`);
     expect(await colourOf(page, `#pg-source ${keyTag}`)).toBe(onScenario);
     // Strings, untagged, are the text's own colour on both.

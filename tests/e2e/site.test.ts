@@ -229,8 +229,10 @@ describe('the built site', () => {
     await done(page);
   });
 
-  it('shows every pinned request in full without JavaScript', async () => {
+  it('shows every pinned request in full without JavaScript (and offers no event YAML it cannot write)', async () => {
     const page = await open('/scenarios/sent-re-add/', { javaScript: false });
+    expect(await page.locator('.card details.event-yaml').count()).toBeGreaterThan(0);
+    expect(await page.locator('.card details.event-yaml').evaluateAll((ds) => ds.filter((d) => getComputedStyle(d).display !== 'none').length)).toBe(0);
     const shown = await page.locator('.pane').evaluateAll((ps) => ps.filter((p) => getComputedStyle(p).display !== 'none').map((p) => p.getAttribute('data-offset')));
     expect(shown).toEqual(['31', '42']);
     expect(await page.locator('.pane[data-offset="42"] .note').first().isVisible()).toBe(true);
@@ -313,6 +315,8 @@ describe('the built site', () => {
     await page.locator('.card details').evaluateAll((ds) => {
       for (const d of ds) d.setAttribute('open', '');
     });
+    // …and written: the page script fills each from the page's data file as it opens.
+    await page.waitForFunction(() => [...document.querySelectorAll('.card details.event-yaml pre > code')].every((c) => c.hasChildNodes()));
     await axeInEachScheme(page);
     await done(page);
   });
@@ -533,6 +537,11 @@ describe('hostile scenario text', () => {
     const page = await open('/scenarios/hostile/#@3');
     await page.waitForLoadState('load');
     await page.locator('.card[data-offset="1"] details summary').click();
+    // The event's YAML is written from the page's data file when opened: the hostile text, as text.
+    const eventYaml = page.locator('.card[data-offset="1"] details pre code');
+    await expect.poll(() => eventYaml.textContent(), POLL).toContain("</section></details></code></pre><script>window.__pwned='section'</script>");
+    expect(await eventYaml.textContent()).toContain(`key: 'evil"><script>window.__pwned=''key''</script>'`);
+    expect(await eventYaml.locator('script, img').count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
     const pane = page.locator('.pane[data-offset="3"]');
     const text = await pane.locator('.code').textContent();

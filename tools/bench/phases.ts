@@ -3,14 +3,13 @@
  * does before and while it renders pages: load + validate (read, parse, check every scenario),
  * fold + print + weave (every event's state, as the pages need it), the cache economics (tokens of
  * each distinct message, prefixes, cached tokens, cost, attribution), the page models (line diffs,
- * provenance, badges), and highlighting (every pane through shiki and every event's YAML, with the
- * same calls Pane.astro and Timeline.astro make). Run in a fresh process per corpus (see
+ * provenance, badges), and highlighting (every pane, with the call Pane.astro makes; the timeline's
+ * event YAML is coloured in the browser, from the page's data file, when a reader opens it). Run in a fresh process per corpus (see
  * tools/cli/bench.ts --phases) so shiki's caches and the JIT start cold, as in a build.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { highlighter, highlightLines, type Mark } from '../../src/render/highlight.ts';
-import { highlightYamlSource } from '../../src/render/yaml-source.ts';
 import { scenarioEconomics } from '../../src/economics/compute.ts';
 import { DEFAULT_ECONOMICS } from '../../src/economics/profiles.ts';
 import { renderScenario } from '../../src/prompt/render.ts';
@@ -32,7 +31,7 @@ export interface Phases {
   viewMs: number;
   highlighterInitMs: number;
   highlightMs: number;
-  /** Highlighted characters (HTML) of all panes and timelines. */
+  /** Highlighted characters (HTML) of all panes. */
   highlightedBytes: number;
   peakRss: number;
   errors: number;
@@ -76,10 +75,6 @@ export async function measurePhases(config: CorpusConfig): Promise<Phases> {
       );
       for (const h of html) highlightedBytes += h.length;
       paneLines += pane.lines.length;
-    }
-    for (const c of v.cards) {
-      if (c.batch && c.batch.index > 0) continue;
-      highlightedBytes += (await highlightYamlSource(c.source)).length;
     }
     highlightMs += now() - v1;
   }

@@ -10,7 +10,7 @@ import { s, type ModelFacts, type ModelPrices, type ProviderFallback, type Sourc
 const A_CACHING = 'https://platform.claude.com/docs/en/build-with-claude/prompt-caching';
 const A_PRICING = 'https://platform.claude.com/docs/en/about-claude/pricing';
 const A_PRICING_ZH = 'https://platform.claude.com/docs/zh-CN/about-claude/pricing';
-const A_MID_SYSTEM = 'https://platform.claude.com/docs/en/build-with-claude/mid-conversation-system-messages';
+const A_MID_SYSTEM = 'https://platform.claude.com/docs/zh-CN/build-with-claude/mid-conversation-system-messages';
 const A_MODELS = 'https://platform.claude.com/docs/en/about-claude/models/overview';
 
 const A_CACHING_COPY =
@@ -18,11 +18,38 @@ const A_CACHING_COPY =
 const A_MIN = (models: string) => `"Cache limitations": the minimum cacheable prompt length is this many tokens for ${models}; ${A_CACHING_COPY}`;
 const A_ROW = (model: string, via = 'the English page') => `the "Model pricing" table, row ${model} (read in ${via})`;
 
-/** Which models accept a mid-conversation system message: the rule the Anthropic adapter cites when a model rejects one. */
+/**
+ * The models Anthropic's page "Mid-conversation system messages and tool changes" lists, in the
+ * official translations read 2026-12-03 (zh-CN, the source below; zh-TW, ko and ja give the same
+ * list). The English page (platform.claude.com/docs/build-with-claude/mid-conversation-system-messages)
+ * carries the same title, but its availability note is not in the index; older verbatim copies of
+ * it said "Claude Opus 4.8 only", then "Fable 5, Mythos 5, Opus 4.8 and Opus 5", then added
+ * Fable 5.1, Mythos 5.1 and Opus 5.5 — the translations are the newest version read.
+ */
+export const MID_SYSTEM_MODELS = [
+  'Claude Fable 5.1',
+  'Claude Mythos 5.1',
+  'Claude Fable 5',
+  'Claude Mythos 5',
+  'Claude Opus 5.5',
+  'Claude Opus 4.8',
+  'Claude Opus 5',
+  'Claude Sonnet 5.5',
+  'Claude Haiku 5.5',
+] as const;
+
+/**
+ * Which models accept a mid-conversation system message — and so a mid-conversation tool change,
+ * which rides on one (`tool_addition` / `tool_removal` blocks in a `{"role": "system"}` message;
+ * the newest verbatim copy of the English page: tool changes "are in beta on the same models").
+ * The rule the Anthropic adapter cites when a model rejects one. Claude Sonnet 5 is named as not
+ * accepting it; a third-party release note (langchainjs @langchain/anthropic 1.5.13) says Sonnet 5
+ * takes system messages but not tool changes — not Anthropic's word, and the page says otherwise.
+ */
 export const MID_SYSTEM_RULE: Sourced<boolean> = s(
   true,
   A_MID_SYSTEM,
-  '"This feature is available on Claude Opus 4.8 only. No beta header is required." Appended at its position, the cached prefix before it stays readable',
+  `"此功能适用于 ${MID_SYSTEM_MODELS.join('、')}" (available on ${MID_SYSTEM_MODELS.join(', ')}); "此功能不适用于 Claude Sonnet 5" (not available on Claude Sonnet 5). No beta header for system messages; tool changes are a beta on the same models. Appended at its position, the cached prefix before it stays readable`,
   '2026-12-03',
 );
 
@@ -208,6 +235,7 @@ export const ANTHROPIC_CATALOG: ModelFacts[] = [
     ids: ['claude-opus-5'],
     families: [],
     minPrefixTokens: A_MIN_512,
+    features: { 'mid-conversation-system': MID_SYSTEM_RULE },
     prices: anthropicPrices('Claude Opus 5', 5, 6.25, 10, 0.5, 25, A_PRICING, 'the English page'),
   }),
   anthropic({
@@ -234,6 +262,7 @@ export const ANTHROPIC_CATALOG: ModelFacts[] = [
     ids: ['claude-sonnet-5-5'],
     families: ['claude-sonnet-5-5'],
     minPrefixTokens: A_MIN_512_NEW,
+    features: { 'mid-conversation-system': MID_SYSTEM_RULE },
     prices: anthropicPrices('Claude Sonnet 5.5', 2, 2.5, 4, 0.1, 10, A_PRICING, 'a verbatim quote of the row in a public research note, retrieved 2026-10-08'),
   }),
   anthropic({
@@ -242,6 +271,7 @@ export const ANTHROPIC_CATALOG: ModelFacts[] = [
     ids: ['claude-opus-5-5'],
     families: ['claude-opus-5-5'],
     minPrefixTokens: A_MIN_512_NEW,
+    features: { 'mid-conversation-system': MID_SYSTEM_RULE },
     prices: anthropicPrices(
       'Claude Opus 5.5',
       4,
@@ -259,6 +289,7 @@ export const ANTHROPIC_CATALOG: ModelFacts[] = [
     ids: ['claude-haiku-5-5'],
     families: ['claude-haiku-5-5'],
     minPrefixTokens: A_MIN_512_NEW,
+    features: { 'mid-conversation-system': MID_SYSTEM_RULE },
     prices: anthropicPrices(
       'Claude Haiku 5.5 (for prompts up to 100,000 tokens)',
       0.1,
@@ -276,6 +307,7 @@ export const ANTHROPIC_CATALOG: ModelFacts[] = [
     ids: ['claude-fable-5', 'claude-mythos-5'],
     families: [],
     minPrefixTokens: A_MIN_512,
+    features: { 'mid-conversation-system': MID_SYSTEM_RULE },
     prices: anthropicPrices('Claude Fable 5 (and Mythos 5, limited availability)', 10, 12.5, 20, 1, 50, A_PRICING, 'the English page'),
   }),
   anthropic({
@@ -284,6 +316,7 @@ export const ANTHROPIC_CATALOG: ModelFacts[] = [
     ids: ['claude-fable-5-1', 'claude-mythos-5-1'],
     families: ['claude-fable-5-1', 'claude-mythos-5-1'],
     minPrefixTokens: A_MIN_512,
+    features: { 'mid-conversation-system': MID_SYSTEM_RULE },
     prices: anthropicPrices('Claude Fable 5.1 (and Mythos 5.1, limited availability)', 10, 12.5, 20, 0.25, 50, A_PRICING, 'the English page; hits are 0.025× input on this model'),
   }),
 ];

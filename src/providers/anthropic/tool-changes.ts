@@ -23,7 +23,12 @@
  * changing one does not change the prefix), and a `tool_addition` naming a deferred tool becomes,
  * at its position, the tool's definition — the tokens the model reads there. A `tool_removal` and
  * any other block keep the adapter's generic one-line form. Which models accept the system message
- * that carries them is the adapter's mid-conversation system rule (catalog `features`). Not
+ * that carries them is the adapter's mid-conversation system rule (catalog `features`,
+ * MID_SYSTEM_MODELS): the page's newest verbatim copy (read 2026-12-03) says tool changes "are in
+ * beta on the same models" as mid-conversation system messages, so one feature covers both — a
+ * model that rejects the system message rejects the tool change it carries. (One third-party
+ * release note says Claude Sonnet 5 takes system messages but not tool changes; Anthropic's page
+ * says Sonnet 5 takes neither, and the catalog follows the page.) Not
  * modelled: the beta header (a trace is a body, not its headers), tool search's own `tool_reference`
  * blocks in tool results, and the first addition when every tool is deferred (the copies say it
  * costs one full cache miss).

@@ -9,7 +9,7 @@
  *   (results first, as the API requires; the user text that follows joins that message after them).
  * - A `system` message after the conversation started is a mid-conversation system message
  *   (`{"role": "system"}` at its position; platform.claude.com/docs/en/build-with-claude/mid-conversation-system-messages,
- *   read 2026-12-03: Claude Opus 4.8 only — the economics flag it on other models).
+ *   read 2026-12-03: the models catalog.ts MID_SYSTEM_MODELS lists — the economics flag it on others).
  * - Roles Anthropic lacks: `developer` and any other role (e.g. a `tool` message that answers no
  *   call) are sent as `user` text.
  * - Empty messages are left out (Anthropic rejects empty text blocks).
