@@ -98,7 +98,7 @@ const fields = z.strictObject({
     .positive()
     .default(DEFAULT_PAGE_WINDOW)
     .describe(
-      "Characters of printed requests and event YAML a scenario page carries in its HTML. A longer scenario's page holds the opening request and its neighbours up to this size, and fetches the rest in parts (same-origin JSON beside the page) when the reader selects them.",
+      "Characters of printed requests and event YAML (a scenario's size) beyond which its page is windowed: it prints the opening request and its neighbours up to this size, and fetches the rest in parts (same-origin JSON beside the page) when the reader selects them.",
     ),
   policyPages: z
     .array(urlPath('"/docs/"'))

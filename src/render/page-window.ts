@@ -1,12 +1,12 @@
 /**
  * Which of a scenario's events a page carries in its HTML, and how the rest is cut into the data
  * parts it fetches as the reader asks (issue 41). A scenario page prints every own request in full
- * and each event's YAML in its timeline card: right for the hand-written corpus (tens of kilobytes
+ * and its data file carries each event's YAML: right for the hand-written corpus (tens of kilobytes
  * of prompt), unreadable for a long imported conversation (400 requests, 40 MB of log: a page of
- * megabytes). So once a page would print more than `budget` characters, it is *windowed*: the HTML
- * keeps the opening event and its neighbours while they fit (the requests the reader sees first, in
- * full, readable without JavaScript), and every other event's pane, event YAML and wire data go to
- * parts — runs of consecutive events, each about `partBudget` characters — that the page script
+ * megabytes). So once a scenario's requests and YAML are more than `budget` characters, its page is
+ * *windowed*: the HTML keeps the opening event and its neighbours while they fit (the requests the
+ * reader sees first, in full, readable without JavaScript), and every other event's pane, event
+ * YAML and wire data go to parts — runs of consecutive events, each about `partBudget` characters — that the page script
  * fetches when the reader selects one of their events (scenario-data.ts writes them, client/page-data.ts
  * reads them). Below the budget nothing changes: one data part, the page's data.json, as before.
  *
@@ -18,14 +18,14 @@ export interface WindowItem {
   offset: number;
   /** Characters of its pane's printed lines when the page would print it in full (an own request), else 0. */
   pane: number;
-  /** Characters of its event YAML (the timeline card's source). */
+  /** Characters of its event YAML (the timeline card's source, in the page's data). */
   source: number;
 }
 
 export interface WindowPlan {
   /** Whether the page leaves some of its own requests and event YAML to the parts. */
   windowed: boolean;
-  /** Offsets printed in full in the HTML (their pane when it is an own request, their card's YAML). */
+  /** The window: offsets whose pane is printed in full in the HTML when it is an own request. */
   window: Set<number>;
   /** The data parts: runs of consecutive offsets in timeline order, covering every event exactly once. */
   parts: number[][];
