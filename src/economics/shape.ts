@@ -22,9 +22,17 @@ import { messageText, messageTokens, type Tokenizer } from './tokens.ts';
 /** Interns message and prefix keys as small integers (one per scenario computation). */
 export class Interner {
   private readonly ids = new Map<string, number>();
+  /** A message's id by object: folds hand back the same object for an unchanged message, so its text is keyed once, not once per request. */
+  private readonly byMessage = new WeakMap<RenderedMessage, number>();
   id(key: string): number {
     let n = this.ids.get(key);
     if (n === undefined) this.ids.set(key, (n = this.ids.size + 1));
+    return n;
+  }
+  /** The id of a message's role and counted text (`text`: messageText(m)). */
+  message(m: RenderedMessage, text: string): number {
+    let n = this.byMessage.get(m);
+    if (n === undefined) this.byMessage.set(m, (n = this.id(`${m.role}\u0000${text}`)));
     return n;
   }
 }
@@ -76,7 +84,7 @@ export function shapeOf(t: Tokenizer, ids: Interner, messages: readonly Rendered
   }
   messages.forEach((m, i) => {
     cum.push(cum[i]! + messageTokens(t, m));
-    prefix.push(ids.id(`${prefix[i]}\u0001${ids.id(`${m.role}\u0000${texts[i]}`)}`));
+    prefix.push(ids.id(`${prefix[i]}\u0001${ids.message(m, texts[i]!)}`));
     blocks.push(blocks[i]! + blocksOf(m) + (splits.get(i)?.size ?? 0));
   });
   return { messages, texts, cum, input: cum.at(-1)! + t.priming, prefix, blocks };

@@ -6,6 +6,7 @@
  * (features.ts), and what the provider's cache reads and writes (entries.ts). The previous
  * request's state is a `Seen`, recorded once a request is simulated.
  */
+import type { RenderedMessage } from '../folds/types.ts';
 import type { RenderedRequest, RenderedScenario } from '../prompt/render.ts';
 import type { Invalidation, Rejection, RequestParams } from '../providers/types.ts';
 import { alive, positionsOf, ProviderCache, roundedHit, withinLookback, type CacheResult, type Entry } from './entries.ts';
@@ -16,13 +17,17 @@ import type { Profile } from './providers.ts';
 import { holds, Interner, shapeOf, sharedMessages, sharedTokens, type Position, type Shape } from './shape.ts';
 import { tokenizer, type Tokenizer } from './tokens.ts';
 
-/** Request shapes by request and encoding, with the interner their prefix ids come from. */
+/**
+ * Request shapes by the request's messages and breakpoints (a shape depends on nothing else: a
+ * what-if variant that only retimes or re-prices a request reuses its shape) and encoding, with the
+ * interner their prefix ids come from.
+ */
 export interface ShapeCache {
   ids: Interner;
-  byRequest: Map<RenderedRequest, Map<string, Shape>>;
+  byMessages: WeakMap<readonly RenderedMessage[], { breakpoints: RenderedRequest['breakpoints']; byEncoding: Map<string, Shape> }[]>;
 }
 
-export const shapeCache = (): ShapeCache => ({ ids: new Interner(), byRequest: new Map() });
+export const shapeCache = (): ShapeCache => ({ ids: new Interner(), byMessages: new WeakMap() });
 
 /** What one request left behind, for the requests after it. */
 export interface Seen {
@@ -116,8 +121,10 @@ export interface Simulated {
 export type Offers = ReturnType<typeof offered>;
 
 function shapeFor(run: Run, q: RenderedRequest, t: Tokenizer): Shape {
-  let byEncoding = run.shapes.byRequest.get(q);
-  if (!byEncoding) run.shapes.byRequest.set(q, (byEncoding = new Map()));
+  let same = run.shapes.byMessages.get(q.messages);
+  if (!same) run.shapes.byMessages.set(q.messages, (same = []));
+  let byEncoding = same.find((x) => x.breakpoints === q.breakpoints)?.byEncoding;
+  if (!byEncoding) same.push({ breakpoints: q.breakpoints, byEncoding: (byEncoding = new Map()) });
   let shape = byEncoding.get(t.encoding);
   if (!shape) byEncoding.set(t.encoding, (shape = shapeOf(t, run.shapes.ids, q.messages, q.breakpoints)));
   return shape;

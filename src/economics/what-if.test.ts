@@ -13,6 +13,7 @@ import { resolveOptions } from '../integration/options.ts';
 import type { Scenario } from '../scenarios/model.ts';
 import { DEFAULT_ECONOMICS } from './profiles.ts';
 import { isWhatIf, whatIf, type WhatIf, type WhatIfOptionId } from './what-if.ts';
+import { paysFromText } from '../render/what-if-text.ts';
 
 const words = (n: number, w = 'word'): string => w + ` ${w}`.repeat(n - 1);
 const msg = (role: string, n: number, w = 'word'): RenderedMessage => ({ role, content: words(n, w), parts: [] });
@@ -92,6 +93,16 @@ describe('what-if, Anthropic (Claude Sonnet 4.5): 5 min against 1 h, and a keep-
   it('the 1-hour TTL pays once every idle gap exceeds 5 min, up to 60 min', () => {
     expect(w.paysFrom).toEqual({ longer: 'ttl-1h', shortMinutes: 5, longMinutes: 60, fromMinutes: 5, untilMinutes: 60 });
     expect(w.idleGapsMs).toEqual([600_000]);
+  });
+  it('a long conversation (40 requests): gaps tried down to R/32, the same answer, and it says so', () => {
+    const long = scenario(
+      Array.from({ length: 40 }, (_, i) => ({ t: i * 600, messages: [...first, ...Array.from({ length: i }, (_, k) => msg('user', 5, `t${k}`))], breakpoints: [{ message: 0 }] })),
+      'anthropic/claude-sonnet-4-5',
+    );
+    const lw = run(long);
+    expect(lw.paysFrom).toEqual({ longer: 'ttl-1h', shortMinutes: 5, longMinutes: 60, fromMinutes: 5, untilMinutes: 60, coarseK: 32 });
+    expect(paysFromText(lw)).toContain('(Gaps were tried down to 1/32 of each retention: a conversation this long is not re-priced at every shorter one.)');
+    expect(paysFromText(w)).not.toContain('Gaps were tried');
   });
 
   it('no gap over 5 min: no keep-alive row, and the note says why', () => {

@@ -20,7 +20,10 @@
  * "Pays from": with every idle gap of the stream set to one length g, an entry last used k gaps ago
  * is alive iff k·g ≤ its retention R, so the cost of either choice only changes at g = R/k. The
  * stream is re-priced once per interval between those points; the longer retention pays on the
- * intervals where it costs less. Pure; time is the requests' own timestamps.
+ * intervals where it costs less. A conversation of more than PAYS_FROM_MAX_K + 1 requests is
+ * re-priced at k ≤ PAYS_FROM_MAX_K only (gaps down to R/32; each re-pricing is the whole stream, so
+ * every k of a 400-request conversation was 800 re-pricings of 400 requests), and says so.
+ * Pure; time is the requests' own timestamps.
  *
  * A scenario that shares a provider cache with others (`sharesCache:`, shared-cache.ts) is re-priced
  * over that shared cache, given the corpus: only its own requests change from option to option; the
@@ -62,7 +65,12 @@ export interface PaysFrom {
   fromMinutes: number | null;
   /** …and up to this (null: from `fromMinutes` on, with no upper end found). */
   untilMinutes: number | null;
+  /** Set when the gaps tried stop at R/k for this k (a conversation longer than PAYS_FROM_MAX_K + 1 requests). */
+  coarseK?: number;
 }
+
+/** At most this many gaps back are told apart by "pays from" (see the file header). */
+export const PAYS_FROM_MAX_K = 32;
 
 export interface WhatIf {
   profile: string;
@@ -226,7 +234,8 @@ function paysFrom(r: RenderedScenario, config: EconomicsConfig, short: Run, long
   const n = r.chain.length;
   if (n < 2) return null;
   const points = new Set<number>();
-  for (const R of [rs, rl]) for (let k = 1; k < n; k++) points.add((R * MINUTE) / k);
+  const kMax = Math.min(n - 1, PAYS_FROM_MAX_K);
+  for (const R of [rs, rl]) for (let k = 1; k <= kMax; k++) points.add((R * MINUTE) / k);
   const ends = [...points].sort((a, b) => a - b);
   const uppers = [...ends, ends.at(-1)! + MINUTE];
   let from: number | null = null;
@@ -244,7 +253,14 @@ function paysFrom(r: RenderedScenario, config: EconomicsConfig, short: Run, long
     lower = g;
   }
   const m = (x: number | null): number | null => (x === null ? null : round(x / MINUTE));
-  return { longer: long.id, shortMinutes: rs, longMinutes: rl, fromMinutes: m(from), untilMinutes: from === null ? null : m(until) };
+  return {
+    longer: long.id,
+    shortMinutes: rs,
+    longMinutes: rl,
+    fromMinutes: m(from),
+    untilMinutes: from === null ? null : m(until),
+    ...(kMax < n - 1 && { coarseK: kMax }),
+  };
 }
 
 /** The what-if of a scenario, or why there is none. */

@@ -40,8 +40,9 @@ export function paysFromText(w: WhatIf): string {
   if (!p) return longest.trim();
   const name = p.longer === 'ttl-1h' ? `the ${formatMinutes(p.longMinutes)} TTL` : `${formatMinutes(p.longMinutes)} retention`;
   const vs = `${formatMinutes(p.shortMinutes)}`;
-  if (p.fromMinutes === null) return `With every idle gap the same length, ${name} never costs less than ${vs} here.${longest}`;
+  const coarse = p.coarseK ? ` (Gaps were tried down to 1/${p.coarseK} of each retention: a conversation this long is not re-priced at every shorter one.)` : '';
+  if (p.fromMinutes === null) return `With every idle gap the same length, ${name} never costs less than ${vs} here.${coarse}${longest}`;
   const from = p.fromMinutes === 0 ? 'at any idle gap' : `once idle gaps exceed ${formatMinutes(p.fromMinutes)}`;
   const until = p.untilMinutes === null ? '' : `, up to ${formatMinutes(p.untilMinutes)}`;
-  return `With every idle gap the same length, ${name} costs less than ${vs} ${from}${until}.${longest}`;
+  return `With every idle gap the same length, ${name} costs less than ${vs} ${from}${until}.${coarse}${longest}`;
 }

@@ -48,15 +48,21 @@ export const requests = defineFold({
   ],
   describe,
   snapshots(events: readonly StreamEvent[], _options: RequestsOptions, at: ReadonlySet<number>): Snapshot[] {
-    const firstSent = new Map<string, number>();
+    // One message object per distinct message (role and text; its provenance is the first request
+    // that carried it, so that is fixed too): a re-sent transcript is the same objects request after
+    // request, which the printer, the token counts and the cache model memoise by object — a long
+    // conversation re-sends every earlier turn, and comparing those texts again per request was
+    // quadratic in the conversation's bytes.
+    const sent = new Map<string, RenderedMessage>();
     const out: Snapshot[] = [];
     for (const e of events) {
       const p = e.payload as SentPayload;
       const normal = normalise(p.format, p.body);
       const messages: RenderedMessage[] = normal.map(({ role, text }) => {
         const key = `${role}\u0000${text}`;
-        if (!firstSent.has(key)) firstSent.set(key, e.offset);
-        return { role, content: text, parts: [{ text, from: [firstSent.get(key)!] }] };
+        let m = sent.get(key);
+        if (!m) sent.set(key, (m = { role, content: text, parts: [{ text, from: [e.offset] }] }));
+        return m;
       });
       if (!at.has(e.offset)) continue;
       const breakpoints: Breakpoint[] = normal.flatMap((m, message) =>
