@@ -17,11 +17,11 @@ export async function editBreakFix(project: DevProject, base = '/'): Promise<voi
   const original = readFileSync(file, 'utf8');
   const first = await until((p) => p.status === 200);
   expect(first.text, first.text.slice(0, 2000)).toContain('quick tour of the harbor repo');
-  // The page's data file (the other events' panes, the wire messages) is served by the dev server too.
+  // The page's data file (the other events' panes, the wire messages, the events' YAML) is served by the dev server too.
   expect(first.text).toContain(`data-src="${base}scenarios/birth-window/data.json"`);
   const data = await dev.fetchPage(`${base}scenarios/birth-window/data.json`);
   expect(data.status).toBe(200);
-  expect(Object.keys(JSON.parse(data.text))).toEqual(['panes', 'wire']);
+  expect(Object.keys(JSON.parse(data.text))).toEqual(['panes', 'wire', 'events']);
   expect(data.text).toContain('quick tour of the harbor repo');
 
   writeFileSync(file, original.replace('quick tour of the harbor repo', 'quick tour of the EDITED repo'));
