@@ -2,7 +2,7 @@
  * The dev server's line to the open browser tabs. When a scenario edit breaks the corpus, the
  * content store does not change, so Astro neither reloads the page nor shows anything: the open tab
  * would keep the old page (and before this module, the loader's rejected promise reached Astro as an
- * "Unhandled rejection" with a frame in Vite's code). So the content loader sends the project's own
+ * "Unhandled rejection" with a frame in Vite's code). So the dev watcher (dev-watch.ts) sends the project's own
  * error straight to the open tabs' overlay — Astro renders it exactly as when the page is loaded:
  * title, location, the file's code, the hint — and, once the corpus is fine again, reloads them.
  *

@@ -9,8 +9,8 @@
  * in) get their Content Security Policy (csp.ts) — every other file of the host's dist/ is left as
  * the host built it — and, with its own chrome, their offline search index under the route
  * (search-index.ts; inside Starlight, Starlight's search indexes them). In
- * `astro dev` the content loader watches scenarios/ and pages show errors in the dev overlay
- * instead of stopping the server. EXPLAINER_SITE_BASE sets the site's URL path
+ * `astro dev` the integration watches scenarios/ (dev-watch.ts) and pages show errors in the dev
+ * overlay instead of stopping the server. EXPLAINER_SITE_BASE sets the site's URL path
  * (Astro's `base`) for a build served under a sub-path, such as a pull-request preview (the
  * environment is read in options.ts). Messages name the project's own config file and commands
  * (src/project.ts, set here from the project root).
@@ -25,6 +25,8 @@ import { CorpusError } from '../scenarios/errors.ts';
 import { missingScenariosNotice } from '../scenarios/files.ts';
 import { buildError, optionsError } from './astro-error.ts';
 import { registerDevServer } from './dev-reload.ts';
+import { watchScenarios } from './dev-watch.ts';
+import type { CorpusConfig } from '../scenarios/load.ts';
 import { sharedRender } from './shared-render.ts';
 import { resolveRef } from '../review/base.ts';
 import { blockingErrors } from '../review/expectations.ts';
@@ -65,15 +67,19 @@ export function explainer(options: ExplainerOptions = {}, setup: SiteSetup = {})
   let outDirOf: string | undefined;
   let startedAt: string | undefined;
   let page: ParsedOptions | undefined;
+  /** The corpus as the options resolve it (config:setup), for the dev server's watcher. */
+  let corpusConfig: CorpusConfig | undefined;
   /** The patterns of the routes this integration injected: their pages are the explainer's own. */
   const own = new Set<string>();
   return {
     name: INTEGRATION_NAME,
     explainerOptions: options,
     hooks: {
-      'astro:server:setup': ({ server }) => {
-        // The content loader shows scenario errors in open tabs and reloads them once fixed.
-        if (projectRoot) registerDevServer(projectRoot, server.environments.client.hot);
+      'astro:server:setup': ({ server, logger }) => {
+        // Scenario edits re-render the corpus; the open tabs show its errors, and reload once it renders (dev-watch.ts).
+        if (!projectRoot || !corpusConfig) return;
+        registerDevServer(projectRoot, server.environments.client.hot);
+        void watchScenarios(corpusConfig, server.watcher, logger);
       },
       'astro:config:setup': async ({ config, command, updateConfig, injectRoute, logger }) => {
         const root = fileURLToPath(config.root);
@@ -83,6 +89,7 @@ export function explainer(options: ExplainerOptions = {}, setup: SiteSetup = {})
         try {
           page = parseOptions(options);
           resolved = await resolveOptions(root, options);
+          corpusConfig = resolved;
         } catch (err) {
           if (UserError.is(err)) throw optionsError(err.message, err.hint ?? `Fix the option named above in ${configFile()} → explainer({…}).`);
           throw err;

@@ -9,7 +9,7 @@
  *   the files cannot change, so they are read and digested once, not once per page (that re-read and
  *   re-hashed the whole corpus for every page: quadratic).
  * - One cache: the render is shared by every copy of this module in the process (shared-render.ts;
- *   a build loads one copy for the content loader and another in the prerendered pages' chunk),
+ *   the integration's copy checks the corpus before a build (and re-renders it in `astro dev`), the prerendered pages' chunk is another),
  *   and what the site derives from it hangs off that render, not a second cache.
  * - A page model holds every pane of its scenario (the bulk of a build's memory): it is made for
  *   the page that renders it and only the last few are kept, never the whole corpus at once.

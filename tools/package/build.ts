@@ -14,7 +14,7 @@
  *   A module of types alone (`folds/types.ts`) compiles to an empty module and is not shipped as one;
  * - declarations (`.d.ts`) for the package's entries (package.json `exports`) and only the files
  *   their types name, so a host's astro.config.ts and a fold package are typed.
- * Tests and this repository's own site (src/pages, src/content.config.ts) are left out. The folder
+ * Tests and this repository's own site (src/pages) are left out. The folder
  * is written next to lib/ and renamed into place, so a failed build never leaves half a package.
  */
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -25,8 +25,8 @@ const ROOT = join(import.meta.dirname, '../..');
 const SRC = join(ROOT, 'src');
 const OUT = join(ROOT, 'lib');
 
-/** Not part of the package: tests and type stubs, and this repository's own site (its pages and content config). */
-export const LEFT_OUT = /\.test\.ts$|\.d\.ts$|^pages\/|^content\.config\.ts$/;
+/** Not part of the package: tests and type stubs, and this repository's own site (its pages). */
+export const LEFT_OUT = /\.test\.ts$|\.d\.ts$|^pages\//;
 
 const COMPILER: ts.CompilerOptions = {
   module: ts.ModuleKind.ESNext,
