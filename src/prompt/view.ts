@@ -31,6 +31,12 @@ export interface PaneLine {
   text: string;
   from: number[];
   message: number;
+  /**
+   * The first printed line of this line's message: one object for every line of that message, the
+   * same in every pane that prints the message unchanged (print.ts keeps a message's printed lines).
+   * Highlighting keys its cache on it instead of on the message's text (render/highlight.ts).
+   */
+  group: PrintedLine;
   status: LineStatus;
   /** A `changed` line's text in the pane it is compared with. */
   old?: string;
@@ -215,13 +221,15 @@ export function scenarioView(r: RenderedScenario): ScenarioView {
     for (const a of ev.request?.anchors ?? []) anchors.set(a.line, [...(anchors.get(a.line) ?? []), a]);
     const cut = ev.request?.cut ?? null;
     const marks = new Map<number, string[]>();
+    let group: PrintedLine = ev.lines[0]!;
     if (ev.request) for (const b of printedBreakpoints(ev.lines, ev.request.messages, ev.request.breakpoints)) marks.set(b.after, [...(marks.get(b.after) ?? []), b.label]);
     const pane: Pane = {
       offset: ev.offset,
       kind: ev.request ? 'request' : ev.rejected ? 'rejected' : 'state',
       // One object per line of every pane, so written without spreads (the same fields, in the same order).
       lines: ev.lines.map((l, i) => {
-        const line = { text: l.text, from: l.from, message: l.message, status: status[i]! } as PaneLine;
+        if (i === 0 || ev.lines[i - 1]!.message !== l.message) group = l;
+        const line = { text: l.text, from: l.from, message: l.message, group, status: status[i]! } as PaneLine;
         const was = old[i];
         if (was !== undefined) {
           line.old = was;

@@ -107,6 +107,19 @@ describe('highlightLines', () => {
     await highlightLines(lines, [0, 0], [{ line: 1, start: 4, end: 11, attrs: { class: 'anchor' } }]);
     expect(highlightStats().tokenized).toBe(before + 1);
   });
+
+  it('finds a chunk by its key object, and never by a key whose lines have changed', async () => {
+    const key = {};
+    const a = ['  - role: user', `    content: "first ${Math.random()}"`];
+    const b = [a[0]!, `    content: 42`]; // the same key object, other lines
+    const c = [a[0]!, a[1]!, '    toolCallId: "x"']; // the same key, one line more
+    const first = await highlightLines(a, [0, 0], [], [key, key]);
+    expect(first).toEqual(await highlightLines(a, [0, 0]));
+    expect(await highlightLines(a, [0, 0], [], [key, key])).toEqual(first);
+    // Each answer is what the lines alone give (no key): never the chunk of another text.
+    for (const lines of [b, c, a]) expect(await highlightLines(lines, lines.map(() => 0), [], lines.map(() => key))).toEqual(await highlightLines(lines, lines.map(() => 0)));
+    expect((await highlightLines(b, [0, 0], [], [key, key]))[1]).toContain('42');
+  });
 });
 
 describe('jsonTokenClasses', () => {

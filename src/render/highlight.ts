@@ -265,6 +265,27 @@ function chunkOf(text: string, tags: Record<YamlKind, string>): Chunk {
   return chunk;
 }
 
+/**
+ * A chunk's text by the object that stands for its lines (PaneLine.group: one per printed message),
+ * with the line texts it was joined from. Every pane of a page prints most of the messages of the
+ * one before it: joining their lines again and hashing the result to find the chunk was most of the
+ * highlighting time. The lines are compared (the same strings: a pointer check) before a hit is used.
+ */
+const joined = new WeakMap<object, { lines: readonly string[]; text: string }>();
+
+function chunkText(lines: readonly string[], start: number, end: number, key: object | undefined): string {
+  const hit = key && joined.get(key);
+  if (hit && hit.lines.length === end - start) {
+    let same = true;
+    for (let i = start; i < end && same; i++) same = hit.lines[i - start] === lines[i];
+    if (same) return hit.text;
+  }
+  const slice = lines.slice(start, end);
+  const text = slice.join('\n');
+  if (key) joined.set(key, { lines: slice, text });
+  return text;
+}
+
 /** How many chunks were tokenized so far (the rest were cache hits) — for the benchmark and tests. */
 export const highlightStats = (): { tokenized: number; cached: number } => ({ tokenized: tokenizedChunks, cached: chunkCache.size });
 
@@ -324,8 +345,9 @@ function lineHtml(tokens: readonly Token[], marks: readonly Mark[]): string {
  * lines of one group are highlighted together. An unmarked line's HTML is made once per chunk and
  * the same string returned after that: a page's data lists every event's prompt, so the same
  * lines come back hundreds of times (and a string seen before is a cheap key for pane-data.ts).
+ * `keys[i]`, when given, stands for line i's group as printed (PaneLine.group): see chunkText.
  */
-export async function highlightLines(lines: readonly string[], groups: readonly number[], marks: readonly Mark[] = []): Promise<string[]> {
+export async function highlightLines(lines: readonly string[], groups: readonly number[], marks: readonly Mark[] = [], keys?: readonly object[]): Promise<string[]> {
   const tags = await yamlTokenTags();
   const byLine = new Map<number, Mark[]>();
   for (const m of mergeMarks(marks.filter((m) => m.end > m.start))) {
@@ -337,7 +359,7 @@ export async function highlightLines(lines: readonly string[], groups: readonly 
   for (let start = 0; start < lines.length; ) {
     let end = start + 1;
     while (end < lines.length && groups[end] === groups[start]) end++;
-    const chunk = chunkOf(lines.slice(start, end).join('\n'), tags);
+    const chunk = chunkOf(chunkText(lines, start, end, keys?.[start]), tags);
     for (let i = start; i < end; i++) {
       const marks = byLine.get(i);
       if (marks) out.push(lineHtml(chunk.tokens[i - start] ?? [], marks));

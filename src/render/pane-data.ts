@@ -40,6 +40,8 @@ export async function shownLines(inPage: readonly Pane[]): Promise<ShownLines> {
     const highlighted = await highlightLines(
       p.lines.map((l) => l.text),
       p.lines.map((l) => l.message),
+      [],
+      p.lines.map((l) => l.group),
     );
     highlighted.forEach((h, i) => {
       if (!p.lines[i]!.notes.length && !shown.has(h)) shown.set(h, [p.offset, i]);
@@ -67,6 +69,8 @@ export async function encodePanes(
     const highlighted = await highlightLines(
       p.lines.map((l) => l.text),
       p.lines.map((l) => l.message),
+      [],
+      p.lines.map((l) => l.group),
     );
     const cut = p.lines.findIndex((l) => l.cutAbove);
     const abridged = p.lines.flatMap((l, i) => (l.abridges !== undefined ? [[i, text.id(l.abridges)]] : []));

@@ -72,6 +72,7 @@ export async function measurePhases(config: CorpusConfig): Promise<Phases> {
         pane.lines.map((l) => l.text),
         pane.lines.map((l) => l.message),
         marks,
+        pane.lines.map((l) => l.group),
       );
       for (const h of html) highlightedBytes += h.length;
       paneLines += pane.lines.length;
