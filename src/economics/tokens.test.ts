@@ -45,7 +45,10 @@ describe('token counts', () => {
 
 const SHARED = Symbol.for('prompt-fold-explainer/economics/tokenizers@1');
 
-describe('cl100k_base, loaded on first use', () => {
+/** Where a browser gets the rank tables: their files, as the playground's `?url` imports point at them. */
+const RANK_URLS = { o200k_base: import.meta.resolve('gpt-tokenizer/bpeRanks/o200k_base'), cl100k_base: import.meta.resolve('gpt-tokenizer/bpeRanks/cl100k_base') };
+
+describe('the encodings, loaded on first use', () => {
   /** tokens.ts afresh (nothing loaded yet), as a browser sees it when `browser`: no Node to load an encoding with. */
   async function fresh(browser: boolean): Promise<typeof import('./tokens.ts')> {
     vi.resetModules();
@@ -58,8 +61,13 @@ describe('cl100k_base, loaded on first use', () => {
   it('in a browser, counting before loadEncodings() is an error naming the fix; after it, exact', async () => {
     try {
       const t = await fresh(true);
-      expect(() => t.tokenizer('cl100k_base')).toThrow('the cl100k_base encoding is not loaded: await loadEncodings(profiles) before counting with it');
-      await t.loadEncodings([{ tokenizer: 'approx' }, { tokenizer: 'o200k_base' }, { tokenizer: 'cl100k_base' }]);
+      for (const e of ['o200k_base', 'cl100k_base'] as const)
+        expect(() => t.tokenizer(e)).toThrow(`the ${e} encoding is not loaded: await loadEncodings(profiles, urls) before counting with it`);
+      // Only what the profiles count with: approximate counts use o200k_base; cl100k_base is not asked for here.
+      await t.loadEncodings([{ tokenizer: 'approx' }], RANK_URLS);
+      for (const text of TEXTS) expect(t.tokenizer('o200k_base').count(text)).toBe(o200kEncode(text).length);
+      expect(() => t.tokenizer('cl100k_base')).toThrow('the cl100k_base encoding is not loaded');
+      await t.loadEncodings([{ tokenizer: 'approx' }, { tokenizer: 'o200k_base' }, { tokenizer: 'cl100k_base' }], RANK_URLS);
       for (const text of TEXTS) expect(t.tokenizer('cl100k_base').count(text)).toBe(clEncode(text).length);
     } finally {
       vi.restoreAllMocks();
@@ -80,5 +88,6 @@ describe('cl100k_base, loaded on first use', () => {
   it('in Node, loaded at the first count without loadEncodings()', async () => {
     const t = await fresh(false);
     for (const text of TEXTS) expect(t.tokenizer('cl100k_base').count(text)).toBe(clEncode(text).length);
+    for (const text of TEXTS) expect(t.tokenizer('o200k_base').count(text)).toBe(o200kEncode(text).length);
   });
 });

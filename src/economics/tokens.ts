@@ -15,24 +15,42 @@
  * Each distinct text is encoded once per process (memo per encoding): a corpus repeats the same
  * system prompt and messages across every request and scenario.
  *
- * cl100k_base is loaded on first use, not with this module: no catalog model counts with it (only
- * a custom profile can name it), and its tables were 0.95 MB of the playground's economics chunk
- * (now a chunk of their own) and ≈0.15 CPU-s of every command-line tool's start. In Node the first
- * tokenizer('cl100k_base') loads it synchronously (the package's CommonJS build); in a browser,
- * await loadEncodings() first (the playground's worker does, with the site's profiles).
+ * An encoding's tables (its byte-pair ranks: 2.4 MB of JavaScript for o200k_base, 1.2 MB for
+ * cl100k_base) are loaded on first use, not with this module. In Node the first tokenizer(e) reads
+ * them synchronously (the package's CommonJS build). A browser gets them as files of their own,
+ * fetched as they are: the playground's worker passes their URLs to loadEncodings() before it
+ * counts (src/playground/encodings.ts). Bundled into the worker instead, every site build parsed
+ * and minified megabytes of rank tables — a third of its client build.
  */
-import * as o200k from 'gpt-tokenizer/encoding/o200k_base';
+import type { RawBytePairRanks as Ranks } from 'gpt-tokenizer/BytePairEncodingCore';
+import { GptEncoding } from 'gpt-tokenizer/GptEncoding';
 import type { RenderedMessage } from '../folds/types.ts';
 import type { Encoding } from './providers.ts';
 
-type Api = typeof o200k;
+type Api = GptEncoding;
 
 const CHAT_MODEL: Record<Encoding, 'gpt-4o' | 'gpt-4'> = { o200k_base: 'gpt-4o', cl100k_base: 'gpt-4' };
-const loaded: Partial<Record<Encoding, Api>> = { o200k_base: o200k };
+const loaded: Partial<Record<Encoding, Api>> = {};
 
-/** Loads the encodings `profiles` count with that are not loaded yet (a browser must, before tokenizer()). */
-export async function loadEncodings(profiles: Iterable<{ tokenizer: Encoding | 'approx' }>): Promise<void> {
-  for (const { tokenizer: e } of profiles) if (e === 'cl100k_base' && !loaded[e]) loaded[e] = (await import('gpt-tokenizer/encoding/cl100k_base')) as unknown as Api;
+const apiFrom = (e: Encoding, ranks: Ranks): Api => GptEncoding.getEncodingApi(e, () => ranks);
+
+/** The encodings `profiles` count with: o200k_base always (the approximate counts use it too). */
+function encodingsOf(profiles: Iterable<{ tokenizer: Encoding | 'approx' }>): Set<Encoding> {
+  const out = new Set<Encoding>(['o200k_base']);
+  for (const { tokenizer: e } of profiles) if (e !== 'approx') out.add(e);
+  return out;
+}
+
+/**
+ * Loads, in a browser, the encodings `profiles` count with that are not loaded yet, each from the
+ * URL of its rank table (a module whose default export is the ranks); before tokenizer().
+ */
+export async function loadEncodings(profiles: Iterable<{ tokenizer: Encoding | 'approx' }>, urls: Record<Encoding, string>): Promise<void> {
+  for (const e of encodingsOf(profiles)) {
+    if (loaded[e]) continue;
+    const mod = (await import(/* @vite-ignore */ urls[e])) as { default: Ranks };
+    loaded[e] = apiFrom(e, mod.default);
+  }
 }
 
 /** An encoding's API: loaded, or (in Node) loaded now; in a browser an unloaded one is a mistake of the caller. */
@@ -40,8 +58,8 @@ function apiOf(e: Encoding): Api {
   let api = loaded[e];
   if (!api) {
     const mod = globalThis.process?.getBuiltinModule?.('node:module') as typeof import('node:module') | undefined;
-    if (!mod) throw new Error(`the ${e} encoding is not loaded: await loadEncodings(profiles) before counting with it`);
-    api = loaded[e] = mod.createRequire(import.meta.url)(`gpt-tokenizer/encoding/${e}`) as Api;
+    if (!mod) throw new Error(`the ${e} encoding is not loaded: await loadEncodings(profiles, urls) before counting with it`);
+    api = loaded[e] = apiFrom(e, (mod.createRequire(import.meta.url)(`gpt-tokenizer/bpeRanks/${e}`) as { default: Ranks }).default);
   }
   return api;
 }

@@ -62,7 +62,7 @@ self.onmessage = async (ev: MessageEvent<ToWorker>): Promise<void> => {
     const profiles = economics && Object.values(economics.profiles);
     if (profiles)
       econLoading ??= import('./economics.ts').then(async (module) => {
-        await module.loadEncodings(profiles); // a custom profile's cl100k_base: its tables are a chunk of their own
+        await module.loadEncodings(profiles); // the rank tables are files of their own (economics.ts)
         return module;
       });
     last = undefined;
