@@ -117,7 +117,11 @@ describe('highlightLines', () => {
     expect(first).toEqual(await highlightLines(a, [0, 0]));
     expect(await highlightLines(a, [0, 0], [], [key, key])).toEqual(first);
     // Each answer is what the lines alone give (no key): never the chunk of another text.
-    for (const lines of [b, c, a]) expect(await highlightLines(lines, lines.map(() => 0), [], lines.map(() => key))).toEqual(await highlightLines(lines, lines.map(() => 0)));
+    for (const lines of [b, c, a]) {
+      const groups = lines.map(() => 0);
+      const keyed = await highlightLines(lines, groups, [], [key, key, key]);
+      expect(keyed).toEqual(await highlightLines(lines, groups));
+    }
     expect((await highlightLines(b, [0, 0], [], [key, key]))[1]).toContain('42');
   });
 });
