@@ -63,6 +63,14 @@ export async function encodePanes(
   const html = new Table();
   const text = new Table();
   const from = new Table();
+  // A line's provenance list is one array for that line in every pane that prints its message
+  // unchanged (print.ts): its id is found by the array before its text is joined and hashed again.
+  const fromIds = new Map<readonly number[], number>();
+  const fromId = (f: readonly number[]): number => {
+    let id = fromIds.get(f);
+    if (id === undefined) fromIds.set(f, (id = from.id(f.join(' '))));
+    return id;
+  };
   const out: Record<number, EncodedPane> = {};
   let prev: { offset: number; ids: number[]; from: number[] } | undefined;
   for (const p of panes) {
@@ -76,7 +84,7 @@ export async function encodePanes(
     const abridged = p.lines.flatMap((l, i) => (l.abridges !== undefined ? [[i, text.id(l.abridges)]] : []));
     const econ = p.kind === 'request' ? economics?.byOffset.get(p.offset) : undefined;
     const ids = highlighted.map((h) => html.id(h));
-    const froms = p.lines.map((l) => from.id(l.from.join(' ')));
+    const froms = p.lines.map((l) => fromId(l.from));
     out[p.offset] = {
       kind: p.kind,
       ...(prev && { prev: prev.offset }),
