@@ -47,7 +47,7 @@ describe('measured usage on the command line', () => {
     const line2 = JSON.stringify({ body: { model: 'gpt-5', messages: [{ role: 'user', content: 'q2' }] }, usage: { prompt_tokens: 'many' } });
     writeFileSync(trace, `${JSON.stringify({ body: { model: 'gpt-5', messages: [{ role: 'user', content: 'q' }] }, usage: { prompt_tokens: 9 } })}\n${line2}\n`);
     const out = join(tmp, 'bad-usage.yaml');
-    const r = spawnSync(process.execPath, ['src/cli/import.ts', trace, '--out', out], { cwd: ROOT, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['src/cli/prompt-fold.ts', 'import', trace, '--out', out], { cwd: ROOT, encoding: 'utf8' });
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(
       new RegExp(

@@ -14,7 +14,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, ['src/cli/import.ts', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['src/cli/prompt-fold.ts', 'import', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => {

@@ -155,7 +155,8 @@ describe('a preview folder', () => {
 });
 
 describe('npm run preview:*', () => {
-  const cli = (args: string[]) => spawnSync(process.execPath, ['src/cli/preview.ts', ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, EXPLAINER_BASE: '' } });
+  const cli = (args: string[]) =>
+    spawnSync(process.execPath, ['src/cli/prompt-fold.ts', 'preview', ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, EXPLAINER_BASE: '' } });
 
   it('exits 1 with a message and no stack trace on bad arguments and mismatched folders', () => {
     const dir = folder(good);

@@ -48,7 +48,7 @@ describe('no scenario folder yet', () => {
     root = mkdtempSync(join(tmpdir(), 'pfe-first-'));
     writeHostConfig(root);
     for (const cli of ['check', 'fixtures']) {
-      const r = spawnSync(process.execPath, [join(process.cwd(), `src/cli/${cli}.ts`)], { cwd: root, encoding: 'utf8', env: { ...process.env, CI: '' } });
+      const r = spawnSync(process.execPath, [join(process.cwd(), 'src/cli/prompt-fold.ts'), cli], { cwd: root, encoding: 'utf8', env: { ...process.env, CI: '' } });
       expect(r.stderr).toContain('no scenarios yet: the scenario folder scenarios/ (the `scenarios` option) does not exist');
       // a folder without a package.json of this package is a host: its config file and its command line
       expect(r.stderr).toContain('or set `scenarios:` in astro.config.mjs');

@@ -144,7 +144,7 @@ describe('npm run fixtures on a folder of extreme scenarios', () => {
       writeFileSync(join(dir, 'scenarios/off.yaml'), scenario({ off2: '1e300', request: '@1' }).replace('id: one', 'id: off'));
       writeFileSync(join(dir, 'scenarios/ref.yaml'), scenario({ request: `@${'9'.repeat(30)}` }).replace('id: one', 'id: ref'));
       writeFileSync(join(dir, 'scenarios/fine.yaml'), scenario().replace('id: one', 'id: fine'));
-      const r = spawnSync(process.execPath, [join(process.cwd(), 'src/cli/fixtures.ts')], { cwd: dir, encoding: 'utf8', env: { ...process.env, CI: '' } });
+      const r = spawnSync(process.execPath, [join(process.cwd(), 'src/cli/prompt-fold.ts'), 'fixtures'], { cwd: dir, encoding: 'utf8', env: { ...process.env, CI: '' } });
       const out = `${r.stdout}${r.stderr}`;
       expect(r.status).toBe(1);
       expect(out).not.toMatch(/RangeError|Invalid time value|\n\s+at /);

@@ -107,7 +107,7 @@ describe('npm run fixtures with a.yaml and a.md', () => {
       writeHostConfig(dir);
       writeFileSync(join(dir, 'scenarios/a.yaml'), yaml('a-yaml'));
       writeFileSync(join(dir, 'scenarios/a.md'), md('a-md'));
-      const r = spawnSync(process.execPath, [join(process.cwd(), 'src/cli/fixtures.ts')], { cwd: dir, encoding: 'utf8', env: { ...process.env, CI: '' } });
+      const r = spawnSync(process.execPath, [join(process.cwd(), 'src/cli/prompt-fold.ts'), 'fixtures'], { cwd: dir, encoding: 'utf8', env: { ...process.env, CI: '' } });
       expect(`${r.stdout}${r.stderr}`).toContain('scenarios/a.yaml and scenarios/a.md would both write the fixture a.md');
       expect(r.status).toBe(1);
       expect(existsSync(join(dir, 'fixtures')) ? readdirSync(join(dir, 'fixtures')) : []).toEqual([]);

@@ -63,7 +63,7 @@ describe('scenario files that are symlinks', () => {
     const { root, outside } = project();
     symlinkSync(join(outside, 'stolen.yaml'), join(root, 'scenarios', 'c.yaml'));
     for (const cli of ['check', 'fixtures']) {
-      const r = spawnSync(process.execPath, [join(process.cwd(), `src/cli/${cli}.ts`)], { cwd: root, encoding: 'utf8', env: { ...process.env, CI: '' } });
+      const r = spawnSync(process.execPath, [join(process.cwd(), 'src/cli/prompt-fold.ts'), cli], { cwd: root, encoding: 'utf8', env: { ...process.env, CI: '' } });
       expect(r.stderr).toMatch(/scenarios\/c\.yaml:1:1 error: scenarios\/c\.yaml is a symlink to .*, outside the project/);
       expect(r.stderr).not.toMatch(/\n\s+at /);
       expect(r.status).toBe(1);

@@ -12,7 +12,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 
 function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, ['src/cli/sync.ts', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['src/cli/prompt-fold.ts', 'sync', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => {

@@ -210,7 +210,7 @@ interface CliRun {
 }
 
 function startCli(args: string[]) {
-  const child = spawn(process.execPath, ['src/cli/sync.ts', ...args], { cwd: ROOT, env: { ...process.env, ...ENV }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['src/cli/prompt-fold.ts', 'sync', ...args], { cwd: ROOT, env: { ...process.env, ...ENV }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (d: Buffer) => {
     output += d.toString();
