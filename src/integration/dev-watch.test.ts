@@ -49,7 +49,7 @@ function setup(first: string) {
   registerDevServer(root, hot as never);
   const watcher = Object.assign(new EventEmitter(), { added: [] as string[], add: (p: string) => watcher.added.push(p) });
   const log: string[] = [];
-  const logger = { info: (m: string) => log.push(`info ${m}`), error: (m: string) => log.push(`error ${m}`) };
+  const logger = { info: (m: string) => log.push(`info ${m}`), warn: (m: string) => log.push(`warn ${m}`), error: (m: string) => log.push(`error ${m}`) };
   return { root, file, c, sent, watcher, log, logger };
 }
 
@@ -99,6 +99,19 @@ describe('watching the scenarios in astro dev', () => {
     expect(s.log[0]).toMatch(/^error scenarios\/one\.yaml:14:11 .*\n.*fix:/s);
     // Sent to the channel at once (no tab yet sees it), and again to a tab that connects.
     expect(s.sent.map((p) => p.type)).toEqual(['error']);
+  });
+
+  it('says when there is no scenario folder yet, and reloads the tabs once a file is added', async () => {
+    const s = setup(good('hello'));
+    rmSync(join(s.root, 'scenarios'), { recursive: true });
+    expect(await watchScenarios(s.c, s.watcher, s.logger)).toBe(true);
+    expect(s.log).toHaveLength(1);
+    expect(s.log[0]).toMatch(/^warn no scenarios yet: the scenario folder scenarios\/ .* does not exist/);
+    mkdirSync(join(s.root, 'scenarios'));
+    writeFileSync(s.file, good('the first one'));
+    s.watcher.emit('add', s.file);
+    await until(() => s.sent.length === 1);
+    expect(s.sent[0]).toEqual({ type: 'full-reload', path: '*' });
   });
 
   it('reports a scenario file it cannot read as that error, not as a bug', async () => {

@@ -17,6 +17,7 @@
 import { join, sep } from 'node:path';
 import { UserError } from '../errors.ts';
 import { CorpusError } from '../scenarios/errors.ts';
+import { missingScenariosNotice } from '../scenarios/files.ts';
 import type { CorpusConfig } from '../scenarios/load.ts';
 import { blockingErrors } from '../review/expectations.ts';
 import { corpusAstroError } from './astro-error.ts';
@@ -33,6 +34,7 @@ interface Watcher {
 
 interface Logger {
   info(message: string): void;
+  warn(message: string): void;
   error(message: string): void;
 }
 
@@ -68,6 +70,9 @@ export function watchScenarios(c: CorpusConfig, watcher: Watcher, logger: Logger
     }
   };
 
+  // No folder yet: said once, as a build says it (pages come once a scenario file is added).
+  const notice = missingScenariosNotice(c);
+  if (notice) logger.warn(notice);
   let queue = sync().then(({ ok }) => {
     broken = !ok;
     return ok;
