@@ -186,18 +186,11 @@ function readDeploy(src: YamlSource, node: Node, errors: InputError[]): Scenario
   if (!check(src, node, deploySchema, '`deploy`', errors) || !isMap(node)) return undefined;
   const v = node.toJS(src.doc) as { at: string; options?: Record<string, unknown> | null; fold?: string };
   const atPos = src.pos(node.get('at', true) as Node);
-  const ref = refOf(v.at);
-  if ('problem' in ref) {
-    errors.push({
-      pos: atPos,
-      message: /^@\d+$/.test(v.at) ? `\`deploy.at\` ${ref.problem}` : `\`deploy.at\` must name an event as "@<offset>", got ${JSON.stringify(v.at)}`,
-      fix: 'write e.g. `at: "@40"` (quoted: @ cannot start a plain YAML value)',
-    });
-    return undefined;
-  }
+  const at = readAt(v.at, atPos, 'deploy', 'write e.g. `at: "@40"` (quoted: @ cannot start a plain YAML value)', errors);
+  if (at === undefined) return undefined;
   const optionsNode = child(node, 'options');
   return {
-    at: ref.offset,
+    at,
     options: v.options ?? {},
     ...(v.fold !== undefined && { fold: v.fold }),
     pos: src.pos(node),
@@ -212,16 +205,21 @@ function readSharesCache(src: YamlSource, node: Node, errors: InputError[]): Sha
   const v = node.toJS(src.doc) as { scenario: string; at: string };
   const atPos = src.pos(node.get('at', true) as Node);
   const scenarioPos = src.pos(node.get('scenario', true) as Node);
-  const ref = refOf(v.at);
-  if ('problem' in ref) {
-    errors.push({
-      pos: atPos,
-      message: /^@\d+$/.test(v.at) ? `\`sharesCache.at\` ${ref.problem}` : `\`sharesCache.at\` must name an event as "@<offset>", got ${JSON.stringify(v.at)}`,
-      fix: 'write e.g. `at: "@3"`: the event of the other scenario this one starts at (quoted: @ cannot start a plain YAML value)',
-    });
-    return undefined;
-  }
-  return { scenario: v.scenario, at: ref.offset, pos: src.pos(node), scenarioPos, atPos };
+  const at = readAt(v.at, atPos, 'sharesCache', 'write e.g. `at: "@3"`: the event of the other scenario this one starts at (quoted: @ cannot start a plain YAML value)', errors);
+  if (at === undefined) return undefined;
+  return { scenario: v.scenario, at, pos: src.pos(node), scenarioPos, atPos };
+}
+
+/** The offset an `at: "@N"` field of `block` names; undefined after reporting what is wrong with it. */
+function readAt(text: string, pos: SourcePos, block: string, fix: string, errors: InputError[]): number | undefined {
+  const ref = refOf(text);
+  if (!('problem' in ref)) return ref.offset;
+  errors.push({
+    pos,
+    message: /^@\d+$/.test(text) ? `\`${block}.at\` ${ref.problem}` : `\`${block}.at\` must name an event as "@<offset>", got ${JSON.stringify(text)}`,
+    fix,
+  });
+  return undefined;
 }
 
 /**
