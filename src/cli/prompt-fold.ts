@@ -10,7 +10,8 @@
  * run — for the modules compiled after the cache is on, hence the commands are imported only then
  * (commands.ts). Astro's own bin does the same for a build.
  */
-import { enableCompileCache } from 'node:module';
+import * as nodeModule from 'node:module';
 
-enableCompileCache?.();
+// A namespace import: a Node without the function (before 22.1) runs the command without the cache.
+nodeModule.enableCompileCache?.();
 await import('./commands.ts');
