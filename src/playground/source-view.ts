@@ -14,27 +14,60 @@ import type { YamlKind, YamlRange } from '../render/yaml-tokens.ts';
 
 export type TokenTags = YamlTags<YamlKind>;
 
+const MARKER = '<span class="pg-src-marker"></span>';
+
+/** One line's content (number, lint column, text: the three children renderSource updates) — the inside of its `.pg-src-ln` element. */
+function lineInner(n: number, html: string, err: boolean): string {
+  return `<span class="pg-src-no" aria-hidden="true">${n}</span><span class="pg-src-lint" aria-hidden="true">${err ? MARKER : ''}</span><span class="pg-src-text">${html}</span>`;
+}
+
+const lineClass = (err: boolean): string => `pg-src-ln${err ? ' pg-src-err' : ''}`;
+
 /**
  * The lines of `text` as HTML: one `.pg-src-ln` per line (number, lint column, text), coloured from
  * `ranges` as the timeline's event YAML is (src/render/yaml-html.ts). Lines in `errorLines`
  * (1-based) are marked. Without ranges the text is plain.
  */
 export function sourceHtml(text: string, ranges: readonly YamlRange[] | undefined, tags: TokenTags, errorLines: ReadonlySet<number> = new Set()): string {
-  const lines = yamlHtmlLines(text, ranges ?? [], tags);
-  return lines
-    .map((html, i) => {
-      const n = i + 1;
-      const err = errorLines.has(n);
-      return `<div class="pg-src-ln${err ? ' pg-src-err' : ''}"><span class="pg-src-no" aria-hidden="true">${n}</span><span class="pg-src-lint" aria-hidden="true">${err ? '<span class="pg-src-marker"></span>' : ''}</span><span class="pg-src-text">${html}</span></div>`;
-    })
+  return yamlHtmlLines(text, ranges ?? [], tags)
+    .map((html, i) => `<div class="${lineClass(errorLines.has(i + 1))}">${lineInner(i + 1, html, errorLines.has(i + 1))}</div>`)
     .join('');
 }
 
-/** Writes the source view: its lines, and the width of its number column (as many digits as the last line's number). */
-export function renderSource(box: HTMLElement, text: string, ranges: readonly YamlRange[] | undefined, tags: TokenTags, errorLines?: ReadonlySet<number>): void {
-  const html = sourceHtml(text, ranges, tags, errorLines);
-  box.innerHTML = html;
-  box.style.setProperty('--pfe-digits', String(String(box.childElementCount).length));
+/** What each line element of a source view shows: its text's markup and whether it is marked. */
+const shown = new WeakMap<Element, { html: string; err: boolean }>();
+
+/**
+ * Writes the source view: its lines, and the width of its number column (as many digits as the last
+ * line's number). Line elements are kept, and of each only what changed is rewritten (a line's text
+ * when the colours arrive; its mark when the errors do). Two things below the source depend on it —
+ * the errors and their "Go to line" buttons, where the reader is about to click: a line out of view
+ * is not laid out (content-visibility) and keeps the height it last had only while its element
+ * lives, and the browser keeps the view still across a re-layout (scroll anchoring) only while the
+ * element it anchored to lives. Replacing every line collapsed the wrapped lines above the view and
+ * moved the buttons under the pointer.
+ */
+export function renderSource(box: HTMLElement, text: string, ranges: readonly YamlRange[] | undefined, tags: TokenTags, errorLines: ReadonlySet<number> = new Set()): void {
+  const lines = yamlHtmlLines(text, ranges ?? [], tags);
+  const rows = box.children;
+  lines.forEach((html, i) => {
+    const err = errorLines.has(i + 1);
+    const row = rows[i] ?? box.appendChild(document.createElement('div'));
+    const was = shown.get(row);
+    shown.set(row, { html, err });
+    if (!was) {
+      row.className = lineClass(err);
+      row.innerHTML = lineInner(i + 1, html, err);
+      return;
+    }
+    if (was.err !== err) {
+      row.className = lineClass(err);
+      row.children[1]!.innerHTML = err ? MARKER : '';
+    }
+    if (was.html !== html) row.children[2]!.innerHTML = html;
+  });
+  while (rows.length > lines.length) box.lastElementChild!.remove();
+  box.style.setProperty('--pfe-digits', String(String(lines.length).length));
 }
 
 /** The caret position under a point, by whichever API the browser has. */

@@ -7,7 +7,8 @@
  * responsive; axe-clean in light and dark; usable at 360 px.
  * The text opens in the source view and CodeMirror is fetched on the first intent to edit: nothing
  * of it on open, the same text and colours as the site's event YAML, the cursor where the reader
- * clicked, no key lost while it loads, the selects working without it, a failed load explained.
+ * clicked, no key lost while it loads, the selects working without it, a failed load explained, and
+ * the colours (sent after the answer) written into the lines in place, moving nothing under the pointer.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -537,6 +538,56 @@ describe('the playground before its editor is loaded', () => {
     await expect.poll(() => page.locator('.cm-line').first().textContent()).toBe('#');
     expect(await page.locator('.cm-line').nth(1).textContent()).toBe('# yaml-language-server: $schema=../schemas/scenario.context-protocol.json');
     await page.context().close();
+  });
+
+  it('colours the source view in place: nothing below it moves when the colours arrive', { timeout: 90_000 }, async () => {
+    // The worker's colours (its 'tokens' message, sent after the answer) are held until released, and every line element removed is counted.
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const page = await context.newPage();
+    page.on('pageerror', (e) => pageErrors.push(`colours in place: ${e.message}`));
+    await page.addInitScript(() => {
+      const w = window as unknown as { held: (() => void)[]; removedLines: number };
+      w.held = [];
+      w.removedLines = 0;
+      const Native = window.Worker;
+      window.Worker = class extends Native {
+        override set onmessage(h: ((ev: MessageEvent) => void) | null) {
+          super.onmessage = (ev: MessageEvent) => (ev.data?.kind === 'tokens' ? w.held.push(() => h!(ev)) : h!(ev));
+        }
+      };
+      new MutationObserver((records) => {
+        for (const r of records) for (const n of r.removedNodes) if ((n as Element).classList?.contains('pg-src-ln')) w.removedLines++;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(`${site.url}/playground/#open=birth-window`);
+    await page.waitForSelector('#pg-pane .pane');
+    await settled(page);
+    // Another fold: errors (no editor is loaded for them), and the new text's colours held like the first's.
+    await page.locator('#pg-fold').selectOption('layered');
+    await page.waitForSelector('#pg-errors .pg-goto', { timeout: 30_000 });
+    await settled(page);
+    await page.waitForFunction(() => (window as unknown as { held: unknown[] }).held.length === 2, undefined, { timeout: 30_000 });
+    expect(await page.locator('#pg-source y-k').count()).toBe(0); // plain so far
+    // Where a click on Go to line scrolls to: source lines above the button, in view.
+    await page.locator('.pg-goto').first().scrollIntoViewIfNeeded();
+    const frames = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await frames(); // the lines scrolled into view are laid out (content-visibility)
+    const top = () =>
+      page
+        .locator('.pg-goto')
+        .first()
+        .evaluate((e) => e.getBoundingClientRect().top);
+    const before = await top();
+    await page.evaluate(() => {
+      for (const f of (window as unknown as { held: (() => void)[] }).held.splice(0)) {
+        f();
+      }
+    });
+    await page.waitForSelector('#pg-source y-k', { state: 'attached' });
+    await frames();
+    expect(await top()).toBe(before);
+    expect(await page.evaluate(() => (window as unknown as { removedLines: number }).removedLines)).toBe(0);
+    await context.close();
   });
 
   it('switches the scenario and the fold without the editor, marking the error lines, and Go to line opens it there', { timeout: 90_000 }, async () => {
