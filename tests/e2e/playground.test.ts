@@ -102,6 +102,32 @@ async function holdScripts(page: Page): Promise<() => void> {
 /** The 1-based line of the editor's cursor (its line number is highlighted in the gutter). */
 const cursorLine = (page: Page): Promise<string | null> => page.locator('.cm-lineNumbers .cm-activeLineGutter').textContent();
 
+/**
+ * Scrolls the first `selector` into view and waits until it has stayed put for three frames. The
+ * source lines scrolled into view are laid out a frame later (content-visibility), moving what is
+ * below them; Playwright scrolls and presses the mouse in one go, so a click right after the scroll
+ * can press on the button and release elsewhere (no click) — a reader never clicks within a frame.
+ */
+async function inViewAndStill(page: Page, selector: string): Promise<void> {
+  await page.locator(selector).first().scrollIntoViewIfNeeded();
+  await page.evaluate(
+    (sel) =>
+      new Promise<void>((done) => {
+        let last = Number.NaN;
+        let same = 0;
+        const tick = (): void => {
+          const top = document.querySelector(sel)!.getBoundingClientRect().top;
+          same = top === last ? same + 1 : 0;
+          last = top;
+          if (same >= 3) done();
+          else requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }),
+    selector,
+  );
+}
+
 /** Waits until the playground has answered the latest edit. */
 async function settled(page: Page): Promise<void> {
   await page.waitForFunction(
@@ -615,6 +641,7 @@ describe('the playground before its editor is loaded', () => {
     // The run for the new fold answers first (under load an earlier answer could still re-render the list under the click).
     await page.waitForSelector('#pg-errors pre', { timeout: 30_000 });
     await settled(page);
+    await inViewAndStill(page, '.pg-goto');
     await page.locator('.pg-goto').first().click({ timeout: 30_000 });
     await page.waitForSelector('.cm-content:focus', { timeout: 30_000 });
     await expect.poll(() => cursorLine(page)).toBe(String(line));
