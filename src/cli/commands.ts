@@ -10,60 +10,32 @@ import { useProject } from '../integration/project-facts.ts';
 // site) — usage lines included, which a command prints before it reads the config.
 useProject(process.cwd());
 
-const COMMANDS: Record<string, string> = {
-  check: 'the corpus check and fixture freshness, without building',
-  fixtures: 'regenerate the fixtures folder',
-  report: 'cache economics per scenario and request [--json]',
-  import: 'turn a recorded trace into a scenario file',
-  'pr-summary': 'the pull-request comment listing changed prompts',
-  'pr-comment': 'post or update that comment on the pull request (GitHub Actions: GITHUB_TOKEN)',
-  sync: 'publish the built site to a target (dir:<path> or s3://bucket/prefix)',
-  preview: 'pull-request previews: build | publish | remove',
-  schemas: 'write the editor JSON Schemas of scenario files',
+/** Each command: what it does (the usage line) and its module, which parses process.argv.slice(2) and runs itself when imported. */
+const COMMANDS: Record<string, { what: string; run: () => Promise<unknown> }> = {
+  check: { what: 'the corpus check and fixture freshness, without building', run: () => import('./check.ts') },
+  fixtures: { what: 'regenerate the fixtures folder', run: () => import('./fixtures.ts') },
+  report: { what: 'cache economics per scenario and request [--json]', run: () => import('./report.ts') },
+  import: { what: 'turn a recorded trace into a scenario file', run: () => import('./import.ts') },
+  'pr-summary': { what: 'the pull-request comment listing changed prompts', run: () => import('./pr-summary.ts') },
+  'pr-comment': { what: 'post or update that comment on the pull request (GitHub Actions: GITHUB_TOKEN)', run: () => import('./pr-comment.ts') },
+  sync: { what: 'publish the built site to a target (dir:<path> or s3://bucket/prefix)', run: () => import('./sync.ts') },
+  preview: { what: 'pull-request previews: build | publish | remove', run: () => import('./preview.ts') },
+  schemas: { what: 'write the editor JSON Schemas of scenario files', run: () => import('./schemas.ts') },
 };
 
 const usage = (): string =>
   `usage: prompt-fold <command> [options]\n\ncommands:\n${Object.entries(COMMANDS)
-    .map(([c, what]) => `  ${c.padEnd(11)} ${what}`)
+    .map(([c, { what }]) => `  ${c.padEnd(11)} ${what}`)
     .join('\n')}\n`;
 
 const [command, ...rest] = process.argv.slice(2);
 if (!command || command === '--help' || command === '-h' || command === 'help') {
   process.stdout.write(usage());
-} else if (!(command in COMMANDS)) {
+} else if (!Object.hasOwn(COMMANDS, command)) {
   runMain(async () => {
     throw new UsageError(`prompt-fold: unknown command "${command}"\n${usage()}`);
   });
 } else {
-  // Each command module parses process.argv.slice(2) and runs itself when imported.
   process.argv = [process.argv[0]!, process.argv[1]!, ...rest];
-  switch (command) {
-    case 'check':
-      await import('./check.ts');
-      break;
-    case 'fixtures':
-      await import('./fixtures.ts');
-      break;
-    case 'report':
-      await import('./report.ts');
-      break;
-    case 'import':
-      await import('./import.ts');
-      break;
-    case 'pr-summary':
-      await import('./pr-summary.ts');
-      break;
-    case 'pr-comment':
-      await import('./pr-comment.ts');
-      break;
-    case 'sync':
-      await import('./sync.ts');
-      break;
-    case 'preview':
-      await import('./preview.ts');
-      break;
-    case 'schemas':
-      await import('./schemas.ts');
-      break;
-  }
+  await COMMANDS[command]!.run();
 }

@@ -24,7 +24,7 @@ import { formatError } from '../../src/scenarios/errors.ts';
 import type { EconomicsConfig } from '../../src/economics/profiles.ts';
 import { encodeChat as clChat } from 'gpt-tokenizer/encoding/cl100k_base';
 import { encodeChat as o200kChat } from 'gpt-tokenizer/encoding/o200k_base';
-import type { BuiltSite } from '../support/browser.ts';
+import { type BuiltSite, painted } from '../support/browser.ts';
 import { sharedSite } from '../support/shared-site.ts';
 import { ROOT } from '../support/project.ts';
 
@@ -596,8 +596,7 @@ describe('the playground before its editor is loaded', () => {
     expect(await page.locator('#pg-source y-k').count()).toBe(0); // plain so far
     // Where a click on Go to line scrolls to: source lines above the button, in view.
     await page.locator('.pg-goto').first().scrollIntoViewIfNeeded();
-    const frames = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    await frames(); // the lines scrolled into view are laid out (content-visibility)
+    await painted(page); // the lines scrolled into view are laid out (content-visibility)
     const top = () =>
       page
         .locator('.pg-goto')
@@ -610,7 +609,7 @@ describe('the playground before its editor is loaded', () => {
       }
     });
     await page.waitForSelector('#pg-source y-k', { state: 'attached' });
-    await frames();
+    await painted(page);
     expect(await top()).toBe(before);
     expect(await page.evaluate(() => (window as unknown as { removedLines: number }).removedLines)).toBe(0);
     await context.close();

@@ -14,7 +14,7 @@ import { join, relative } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { type BuiltSite, inTabs, logPageErrors, ReusedPages } from '../support/browser.ts';
+import { type BuiltSite, inTabs, logPageErrors, painted, ReusedPages } from '../support/browser.ts';
 import { sharedSite } from '../support/shared-site.ts';
 import { HOSTILE, ROOT } from '../support/project.ts';
 import { LONG_ID } from '../support/long-scenario.ts';
@@ -102,9 +102,6 @@ function joinsAcrossMarkup(hostileHrefs: string[]): string[] {
 
 const shot = (page: Page, name: string): Promise<Buffer> => page.screenshot({ path: join(ARTIFACTS, `reading-${name}.png`) });
 const selected = (page: Page): Promise<string | null> => page.locator('.card.selected').getAttribute('data-offset');
-/** Resolves after the next frame is rendered: the page as the reader sees it, not mid-event. */
-const painted = (page: Page): Promise<unknown> => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-
 const rectOf = (page: Page, selector: string) =>
   page
     .locator(selector)

@@ -67,6 +67,9 @@ export async function closeContexts(browser: Browser): Promise<void> {
 }
 
 /** How many pages a test that visits many pages keeps open at once (in one browser context). */
+/** Resolves after the next frame is rendered: the page as the reader sees it, not mid-event. */
+export const painted = (page: Page): Promise<unknown> => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+
 export const PAGES_AT_ONCE = 4;
 
 /**
