@@ -2,7 +2,7 @@
  * What the provider billed, imported with the trace: each usage shape (Anthropic with and without
  * its cache_creation breakdown, OpenAI Chat with and without GPT-5.6's cache_write_tokens, OpenAI
  * Responses, OTLP GenAI spans under the current and the deprecated attribute names) normalised to
- * `{inputTokens (all), cachedTokens, cacheWriteTokens}` on the payload's `measured`; a trace
+ * `{inputTokens (all), cachedTokens, cacheWriteTokens, outputTokens}` on the payload's `measured`; a trace
  * without usage imports exactly as before; malformed usage is an error at the trace's
  * line:column with the fix, and no scenario.
  */
@@ -63,7 +63,7 @@ describe('usage shapes → measured', () => {
       },
     );
     expect(measured(t)).toEqual([
-      { inputTokens: 2052, cachedTokens: 1800, cacheWriteTokens: 240 },
+      { inputTokens: 2052, cachedTokens: 1800, cacheWriteTokens: 240, outputTokens: 9 },
       { inputTokens: 1355, cachedTokens: 0, cacheWriteTokens: 1352 },
       { inputTokens: 1372, cachedTokens: 0, cacheWriteTokens: 1352 },
     ]);
@@ -77,12 +77,16 @@ describe('usage shapes → measured', () => {
       { body: chat, usage: { prompt_tokens: 2006, prompt_tokens_details: { cached_tokens: 1920 } } },
       { body: chat, usage: { prompt_tokens: 50 } },
     );
-    expect(measured(t)).toEqual([{ inputTokens: 2600, cachedTokens: 2000, cacheWriteTokens: 400 }, { inputTokens: 2006, cachedTokens: 1920 }, { inputTokens: 50 }]);
+    expect(measured(t)).toEqual([
+      { inputTokens: 2600, cachedTokens: 2000, cacheWriteTokens: 400, outputTokens: 10 },
+      { inputTokens: 2006, cachedTokens: 1920 },
+      { inputTokens: 50 },
+    ]);
   });
 
   it('OpenAI Responses: input_tokens and input_tokens_details', () => {
     const t = jsonl({ body: resp, response: { object: 'response', usage: { input_tokens: 12033, input_tokens_details: { cached_tokens: 11904 }, output_tokens: 44 } } });
-    expect(measured(t)).toEqual([{ inputTokens: 12033, cachedTokens: 11904 }]);
+    expect(measured(t)).toEqual([{ inputTokens: 12033, cachedTokens: 11904, outputTokens: 44 }]);
   });
 
   const attr = (key: string, v: unknown) => ({ key, value: typeof v === 'number' ? { intValue: String(v) } : { stringValue: typeof v === 'string' ? v : JSON.stringify(v) } });
@@ -100,15 +104,23 @@ describe('usage shapes → measured', () => {
 
   it('OTLP GenAI spans: gen_ai.usage.input_tokens (includes cached), cache_read and cache_write (current names), the deprecated cache_creation, or no usage', () => {
     const doc = otlp(
-      span('a', '1000', { 'gen_ai.usage.input_tokens': 1500, 'gen_ai.usage.cache_read.input_tokens': 1024, 'gen_ai.usage.cache_write.input_tokens': 300 }),
+      span('a', '1000', {
+        'gen_ai.usage.input_tokens': 1500,
+        'gen_ai.usage.cache_read.input_tokens': 1024,
+        'gen_ai.usage.cache_write.input_tokens': 300,
+        'gen_ai.usage.output_tokens': 77,
+      }),
       span('b', '2000', { 'gen_ai.usage.input_tokens': 1600, 'gen_ai.usage.cache_creation.input_tokens': 200 }),
       span('c', '3000', {}),
+      // Output alone is no input figure to compare with: nothing measured, no error.
+      span('d', '4000', { 'gen_ai.usage.output_tokens': 5 }),
     );
     const { result, errors } = importTrace(doc, { file: 'traces/t.json', id: 'imported' });
     expect(errors.map(formatError)).toEqual([]);
     expect(payloads(result!.yaml).map((p) => p.measured)).toEqual([
-      { inputTokens: 1500, cachedTokens: 1024, cacheWriteTokens: 300 },
+      { inputTokens: 1500, cachedTokens: 1024, cacheWriteTokens: 300, outputTokens: 77 },
       { inputTokens: 1600, cacheWriteTokens: 200 },
+      undefined,
       undefined,
     ]);
     expect(result!.measured).toBe(2);
@@ -157,6 +169,10 @@ describe('malformed usage: located errors, no scenario', () => {
     expect(errorsOf(t)).toEqual([
       `traces/t.jsonl:2:${colOf(t, 2, '-1')} error: response usage: \`cache_read_input_tokens\` must be a whole number of tokens (0 or more), got -1\n  fix: write the count the provider returned, e.g. "cache_read_input_tokens": 1024 — or leave \`cache_read_input_tokens\` out if it was not reported`,
     ]);
+    expect(errorsOf(jsonl({ body: resp, usage: { input_tokens: 5, input_tokens_details: {}, output_tokens: 1.5 } }))[0]).toMatch(
+      /^traces\/t\.jsonl:1:\d+ error: response usage: `output_tokens` must be a whole number of tokens \(0 or more\), got 1\.5/,
+    );
+    expect(errorsOf(jsonl({ body: chat, usage: { prompt_tokens: 5, completion_tokens: -2 } }))[0]).toMatch(/`completion_tokens` must be a whole number of tokens/);
     expect(errorsOf(jsonl({ body: chat, usage: { prompt_tokens: '2006' } }))[0]).toMatch(
       /^traces\/t\.jsonl:1:\d+ error: response usage: `prompt_tokens` must be a whole number of tokens/,
     );

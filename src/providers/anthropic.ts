@@ -8,7 +8,7 @@
  * it at its position (a mid-conversation tool change: anthropic/tool-changes.ts). Usage (same page family, prompt-caching):
  * `input_tokens` EXCLUDES cache reads and writes → inputTokens = input_tokens +
  * cache_read_input_tokens + cache_creation_input_tokens (or its `cache_creation` 5m/1h breakdown;
- * both given, they must agree).
+ * both given, they must agree); `output_tokens` → outputTokens.
  */
 import * as z from 'zod';
 import { ANTHROPIC_CATALOG, ANTHROPIC_FALLBACK, MID_SYSTEM_MODELS, MID_SYSTEM_RULE } from './anthropic/catalog.ts';
@@ -40,6 +40,7 @@ function readUsage(u: Obj, issues: UsageIssue[]): MeasuredUsage | undefined {
   const before = issues.length;
   const input = countAt(u, 'input_tokens', [], issues);
   const read = countAt(u, 'cache_read_input_tokens', [], issues) ?? 0;
+  const output = countAt(u, 'output_tokens', [], issues);
   let created = countAt(u, 'cache_creation_input_tokens', [], issues);
   const breakdown = objectAt(u, 'cache_creation', [], issues);
   if (breakdown) {
@@ -57,7 +58,7 @@ function readUsage(u: Obj, issues: UsageIssue[]): MeasuredUsage | undefined {
   }
   if (issues.length > before || input === undefined || input === null) return undefined;
   const writes = created ?? 0;
-  return { inputTokens: input + read + writes, cachedTokens: read, cacheWriteTokens: writes };
+  return { inputTokens: input + read + writes, cachedTokens: read, cacheWriteTokens: writes, ...(typeof output === 'number' && { outputTokens: output }) };
 }
 
 /** A tool entry in provider-neutral form (a custom tool as a function tool; any other as given). */

@@ -8,7 +8,8 @@
  * after PR #440, Aug 2026 — schema gen-ai/1.42.0; no tagged release): `gen_ai.usage.input_tokens`
  * (which SHOULD include cached and written tokens), `gen_ai.usage.cache_read.input_tokens`,
  * `gen_ai.usage.cache_write.input_tokens`; the deprecated `gen_ai.usage.cache_creation.input_tokens`
- * (semconv v1.40.0, renamed by #440) is read when the new name is absent.
+ * (semconv v1.40.0, renamed by #440) is read when the new name is absent; `gen_ai.usage.output_tokens`
+ * → outputTokens.
  */
 import * as z from 'zod';
 import { message, partsText, toolsMessage, fnTool, type Obj } from './shared/normalise.ts';
@@ -26,11 +27,15 @@ export const OTEL_USAGE = {
   cacheWrite: 'gen_ai.usage.cache_write.input_tokens',
   /** Deprecated name of cacheWrite (renamed by semantic-conventions-genai#440); read when cacheWrite is absent. */
   cacheCreation: 'gen_ai.usage.cache_creation.input_tokens',
+  /** Output tokens (reasoning included). */
+  output: 'gen_ai.usage.output_tokens',
 } as const;
 
 /** A span's usage attributes (as an object by attribute key) → measured figures; issues name the attribute. */
 function readSpanUsage(attributes: Obj, issues: UsageIssue[]): MeasuredUsage | undefined {
-  const keys = Object.values(OTEL_USAGE).filter((k) => k in attributes);
+  const keys = Object.values(OTEL_USAGE).filter((k) => k !== OTEL_USAGE.output && k in attributes);
+  // Output tokens alone are no input figures to compare with the model: nothing is measured.
+  if (!keys.length) return undefined;
   const before = issues.length;
   const attr = (key: string): number | undefined => {
     if (!(key in attributes)) return undefined;
@@ -45,6 +50,7 @@ function readSpanUsage(attributes: Obj, issues: UsageIssue[]): MeasuredUsage | u
   };
   const input = attr(OTEL_USAGE.input);
   const read = attr(OTEL_USAGE.cacheRead);
+  const output = attr(OTEL_USAGE.output);
   const writes = OTEL_USAGE.cacheWrite in attributes ? attr(OTEL_USAGE.cacheWrite) : attr(OTEL_USAGE.cacheCreation);
   if (issues.length > before) return undefined;
   if (input === undefined) {
@@ -63,7 +69,12 @@ function readSpanUsage(attributes: Obj, issues: UsageIssue[]): MeasuredUsage | u
     });
     return undefined;
   }
-  return { inputTokens: input, ...(read !== undefined && { cachedTokens: read }), ...(writes !== undefined && { cacheWriteTokens: writes }) };
+  return {
+    inputTokens: input,
+    ...(read !== undefined && { cachedTokens: read }),
+    ...(writes !== undefined && { cacheWriteTokens: writes }),
+    ...(output !== undefined && { outputTokens: output }),
+  };
 }
 
 function normalise(body: Obj): NormalMessage[] {

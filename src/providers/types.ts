@@ -30,6 +30,12 @@ export interface MeasuredUsage {
   inputTokens: number;
   cachedTokens?: number;
   cacheWriteTokens?: number;
+  /**
+   * Output tokens the provider billed (Anthropic `output_tokens`, OpenAI Chat `completion_tokens`,
+   * Responses `output_tokens`, GenAI `gen_ai.usage.output_tokens`; reasoning tokens included, as
+   * they are billed as output). Left out: not reported.
+   */
+  outputTokens?: number;
 }
 
 /** A problem with a usage value; `path` is inside it (an OTel span: the attribute's key). */

@@ -163,6 +163,14 @@ describe('validateEvent', () => {
     expect(issues({ format: 'openai-chat', body: { model: 'm', messages: [{ role: 'user', content: 'x' }] }, extra: 1 })).toEqual(['extra: unknown field `extra`']);
     expect(issues({ format: 'openai-responses', body: { model: 'm', input: [{ content: 'x' }] } })).toEqual(['body.input.0: input item 0 has neither `role` nor `type`']);
   });
+  it('measured output tokens: a whole number ≥ 0, or left out', () => {
+    const body = { model: 'm', messages: [{ role: 'user', content: 'x' }] };
+    const issues = (measured: unknown) => requests.validateEvent('request/sent', { format: 'openai-chat', measured, body }).map((i) => `${i.path.join('.')}: ${i.message}`);
+    expect(issues({ inputTokens: 10, outputTokens: 7 })).toEqual([]);
+    expect(issues({ inputTokens: 10 })).toEqual([]);
+    expect(issues({ inputTokens: 10, outputTokens: -1 })[0]).toMatch(/^measured\.outputTokens: /);
+    expect(issues({ inputTokens: 10, outputTokens: 2.5 })[0]).toMatch(/^measured\.outputTokens: /);
+  });
 });
 
 describe('in the scenario pipeline', () => {

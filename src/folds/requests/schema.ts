@@ -8,7 +8,8 @@
  *
  * `measured` (optional) is what the provider reported it billed for this request — the response's
  * usage as `npm run import` normalised it (src/import/usage.ts): all input tokens, those read from
- * the cache, those written to it. A figure the provider did not report is left out. The fold never
+ * the cache, those written to it, and the output tokens. A figure the provider did not report is
+ * left out. The fold never
  * reads it; the economics compare it with their model (src/economics/measured.ts).
  */
 import * as z from 'zod';
@@ -26,6 +27,7 @@ const measured: z.ZodType<MeasuredUsage> = z.strictObject({
   inputTokens: count.meta({ description: 'Every input token of the request, cached and written ones included.' }),
   cachedTokens: count.optional().meta({ description: 'Input tokens read from the cache (left out: not reported).' }),
   cacheWriteTokens: count.optional().meta({ description: 'Input tokens written to the cache (left out: not reported).' }),
+  outputTokens: count.optional().meta({ description: 'Output tokens billed, reasoning included (left out: not reported).' }),
 });
 export type { MeasuredUsage };
 

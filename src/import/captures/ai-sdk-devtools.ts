@@ -69,6 +69,7 @@ function measuredOf(u: unknown, c: Chunk, at: (string | number)[], file: string,
       ]
     : [count(input, 'inputTokens', c, at, file, errors), count(u.cachedInputTokens, 'cachedInputTokens', c, at, file, errors), undefined];
   if (total === undefined) return undefined;
+  const output = isObject(u.outputTokens) ? count(u.outputTokens.total, 'outputTokens.total', c, at, file, errors) : count(u.outputTokens, 'outputTokens', c, at, file, errors);
   if ((read ?? 0) + (write ?? 0) > total) {
     errors.push({
       pos: chunkPos(c, at, file),
@@ -77,7 +78,12 @@ function measuredOf(u: unknown, c: Chunk, at: (string | number)[], file: string,
     });
     return undefined;
   }
-  return { inputTokens: total, ...(read !== undefined && { cachedTokens: read }), ...(write !== undefined && { cacheWriteTokens: write }) };
+  return {
+    inputTokens: total,
+    ...(read !== undefined && { cachedTokens: read }),
+    ...(write !== undefined && { cacheWriteTokens: write }),
+    ...(output !== undefined && { outputTokens: output }),
+  };
 }
 
 export const aiSdkDevtools: Capture = {

@@ -45,9 +45,9 @@ describe('Claude Code transcript', () => {
       expect(e.payload.body.model).toBe('claude-sonnet-4-5-20250929');
     }
     expect(ev.map((e) => e.payload.measured)).toEqual([
-      { inputTokens: 3 + 14210 + 1894, cachedTokens: 14210, cacheWriteTokens: 1894 },
-      { inputTokens: 5 + 16104 + 412, cachedTokens: 16104, cacheWriteTokens: 412 },
-      { inputTokens: 4 + 16516 + 318, cachedTokens: 16516, cacheWriteTokens: 318 },
+      { inputTokens: 3 + 14210 + 1894, cachedTokens: 14210, cacheWriteTokens: 1894, outputTokens: 84 },
+      { inputTokens: 5 + 16104 + 412, cachedTokens: 16104, cacheWriteTokens: 412, outputTokens: 212 },
+      { inputTokens: 4 + 16516 + 318, cachedTokens: 16516, cacheWriteTokens: 318, outputTokens: 65 },
     ]);
   });
 
@@ -127,9 +127,9 @@ describe('Codex rollout', () => {
     ]);
     expect(ev.every((e) => !('instructions' in e.payload.body) && !('tools' in e.payload.body))).toBe(true);
     expect(ev.map((e) => e.payload.measured)).toEqual([
-      { inputTokens: 8214, cachedTokens: 0 },
-      { inputTokens: 8536, cachedTokens: 8064, cacheWriteTokens: 0 },
-      { inputTokens: 8640, cachedTokens: 8448, cacheWriteTokens: 0 },
+      { inputTokens: 8214, cachedTokens: 0, outputTokens: 96 },
+      { inputTokens: 8536, cachedTokens: 8064, cacheWriteTokens: 0, outputTokens: 306 },
+      { inputTokens: 8640, cachedTokens: 8448, cacheWriteTokens: 0, outputTokens: 29 },
     ]);
     expect((parse(result!.yaml) as { intro: string }).intro).toContain('Rebuilt from a Codex rollout, which does not record the tool definitions');
     expect((await renderTexts([{ file: 'scenarios/codex.yaml', text: result!.yaml }], config, { everyEvent: false })).errors.map(formatError)).toEqual([]);
@@ -189,9 +189,9 @@ describe('AI SDK DevTools capture', () => {
     const redacted = (s: string) => JSON.parse(s.replace(/sk-ant-api03-FAKE-EXAMPLE-KEY-0+/, '[redacted secret]'));
     expect(ev.map((e) => e.payload.body)).toEqual(steps.slice(0, 3).map((s) => redacted(s.raw_request!)));
     expect(ev.map((e) => e.payload.measured)).toEqual([
-      { inputTokens: 1412, cachedTokens: 0, cacheWriteTokens: 1376 },
-      { inputTokens: 1571, cachedTokens: 1376, cacheWriteTokens: 0 },
-      { inputTokens: 1660, cachedTokens: 1376, cacheWriteTokens: 0 },
+      { inputTokens: 1412, cachedTokens: 0, cacheWriteTokens: 1376, outputTokens: 41 },
+      { inputTokens: 1571, cachedTokens: 1376, cacheWriteTokens: 0, outputTokens: 52 },
+      { inputTokens: 1660, cachedTokens: 1376, cacheWriteTokens: 0, outputTokens: 38 },
     ]);
     expect((parse(result!.yaml) as { intro: string }).intro).toContain('Read from an AI SDK DevTools capture: each request is the provider request body it recorded, as sent.');
     expect(result!.dropped.map((d) => `${d.pos.line}:${d.pos.col}`)).toEqual(['50:22', '68:22']);

@@ -38,6 +38,8 @@ interface Session {
   origins: Origins;
   /** The assistant message being answered, when its lines are being read. */
   replying?: string;
+  /** The request that reply answers: a later line of the same reply carries its final usage. */
+  reply?: CapturedRequest;
   lastTime?: number;
 }
 
@@ -114,7 +116,7 @@ export const claudeCode: Capture = {
           } else {
             const body = { model: m.model, messages: messages.map((x) => ({ role: x.role, content: [...x.content] })) };
             const from = origins.map((o) => [...o]);
-            out.push({
+            session.reply = {
               chunk: c,
               at: ['message'],
               offset: c.line,
@@ -129,8 +131,12 @@ export const claudeCode: Capture = {
                 const o = typeof k === 'number' ? from[i]?.[k] : from[i]?.[0];
                 return o && { chunk: o.chunk, at: typeof k === 'number' ? [...o.at, ...rest] : o.at };
               },
-            });
+            };
+            out.push(session.reply);
           }
+        } else if (m.usage !== undefined && session.reply) {
+          // One line per content block, each with the usage so far: the last line's output count is the reply's.
+          session.reply.usage = { value: m.usage, at: ['message', 'usage'], chunk: c };
         }
       } else session.replying = undefined;
       const last = messages.at(-1);

@@ -45,7 +45,8 @@ function responsesUsage(u: Obj): Obj {
   const details: Obj = {};
   if ('cached_input_tokens' in u) details.cached_tokens = u.cached_input_tokens;
   if ('cache_write_input_tokens' in u) details.cache_write_tokens = u.cache_write_input_tokens;
-  return { input_tokens: u.input_tokens, input_tokens_details: details };
+  // `output_tokens` counts the reasoning tokens too (`reasoning_output_tokens` is a part of it).
+  return { input_tokens: u.input_tokens, input_tokens_details: details, ...('output_tokens' in u && { output_tokens: u.output_tokens }) };
 }
 
 export const codexRollout: Capture = {

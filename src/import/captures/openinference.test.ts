@@ -76,8 +76,8 @@ describe('OpenInference spans', () => {
   it('usage: the cached split where the span records it; where it does not, no measured figures and the page says why', () => {
     const [a, b] = byConversation(text).conversations!.map((c) => doc(c.result.yaml));
     expect(a!.events.map((e) => e.payload.measured)).toEqual([
-      { inputTokens: 1890, cacheWriteTokens: 1712 },
-      { inputTokens: 2011, cachedTokens: 1712, cacheWriteTokens: 260 },
+      { inputTokens: 1890, cacheWriteTokens: 1712, outputTokens: 48 },
+      { inputTokens: 2011, cachedTokens: 1712, cacheWriteTokens: 260, outputTokens: 95 },
     ]);
     expect(a!.intro).not.toContain('without a cache split');
     expect(b!.events[0]!.payload.measured).toBeUndefined();

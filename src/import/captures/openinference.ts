@@ -15,7 +15,8 @@
  * - `session.id`, then `user.id`, name the conversation;
  * - usage: `llm.token_count.prompt` ("the number of tokens in the prompt"),
  *   `llm.token_count.prompt_details.cache_read` ("prompt tokens successfully retrieved from cache")
- *   and `…cache_write` ("prompt tokens not found in cache that were written to cache").
+ *   and `…cache_write` ("prompt tokens not found in cache that were written to cache");
+ *   `llm.token_count.completion` ("the number of tokens in the completion") is the output.
  *
  * Two file shapes: OTLP JSON (`{"resourceSpans": …}`, read by ../otlp.ts), where attributes are
  * flattened; and JSON Lines of spans in the specification's own span JSON (`spec/llm_spans.md`'s
@@ -57,6 +58,7 @@ export const OI_USAGE = {
   prompt: 'llm.token_count.prompt',
   cacheRead: 'llm.token_count.prompt_details.cache_read',
   cacheWrite: 'llm.token_count.prompt_details.cache_write',
+  completion: 'llm.token_count.completion',
 } as const;
 /** Nested attribute values deeper than this are a hostile file, not a span. */
 const MAX_DEPTH = 32;
@@ -146,6 +148,7 @@ function usageOf(span: Span, file: string, errors: InputError[]): { measured?: M
   const prompt = count(span, OI_USAGE.prompt, file, errors);
   const read = count(span, OI_USAGE.cacheRead, file, errors);
   const write = count(span, OI_USAGE.cacheWrite, file, errors);
+  const output = count(span, OI_USAGE.completion, file, errors);
   if (errors.length > before) return {};
   const detail = read !== undefined || write !== undefined;
   if (prompt === undefined) {
@@ -166,7 +169,14 @@ function usageOf(span: Span, file: string, errors: InputError[]): { measured?: M
     });
     return {};
   }
-  return { measured: { inputTokens: prompt, ...(read !== undefined && { cachedTokens: read }), ...(write !== undefined && { cacheWriteTokens: write }) } };
+  return {
+    measured: {
+      inputTokens: prompt,
+      ...(read !== undefined && { cachedTokens: read }),
+      ...(write !== undefined && { cacheWriteTokens: write }),
+      ...(output !== undefined && { outputTokens: output }),
+    },
+  };
 }
 
 /** Attributes under a prefix, by their numeric index, in index order; a gap is an error. */

@@ -8,13 +8,13 @@ const RESPONSES = 'an OpenAI Responses usage ({"input_tokens", "input_tokens_det
 export const chatUsage: UsageReader = {
   shape: CHAT,
   looksLike: (u) => 'prompt_tokens' in u || 'prompt_tokens_details' in u,
-  read: (u, issues) => (requireKey(u, 'prompt_tokens', CHAT, issues) ? openaiUsage(u, 'prompt_tokens', 'prompt_tokens_details', issues) : undefined),
+  read: (u, issues) => (requireKey(u, 'prompt_tokens', CHAT, issues) ? openaiUsage(u, 'prompt_tokens', 'prompt_tokens_details', 'completion_tokens', issues) : undefined),
 };
 
 export const responsesUsage: UsageReader = {
   shape: RESPONSES,
   looksLike: (u) => 'input_tokens_details' in u,
-  read: (u, issues) => (requireKey(u, 'input_tokens', RESPONSES, issues) ? openaiUsage(u, 'input_tokens', 'input_tokens_details', issues) : undefined),
+  read: (u, issues) => (requireKey(u, 'input_tokens', RESPONSES, issues) ? openaiUsage(u, 'input_tokens', 'input_tokens_details', 'output_tokens', issues) : undefined),
 };
 
 export const OPENAI_ENDPOINT_HEADERS = ['Authorization: Bearer $OPENAI_API_KEY', 'Content-Type: application/json'];

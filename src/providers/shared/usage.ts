@@ -34,10 +34,14 @@ export function objectAt(o: Obj, key: string, path: (string | number)[], issues:
   return undefined;
 }
 
-/** OpenAI: the input count includes cached (and written) tokens; the details object holds them. */
-export function openaiUsage(u: Obj, inputKey: string, detailsKey: string, issues: UsageIssue[]): MeasuredUsage | undefined {
+/**
+ * OpenAI: the input count includes cached (and written) tokens; the details object holds them. The
+ * output count (`outputKey`) includes reasoning tokens, which are billed as output.
+ */
+export function openaiUsage(u: Obj, inputKey: string, detailsKey: string, outputKey: string, issues: UsageIssue[]): MeasuredUsage | undefined {
   const before = issues.length;
   const input = countAt(u, inputKey, [], issues);
+  const output = countAt(u, outputKey, [], issues);
   const details = objectAt(u, detailsKey, [], issues);
   const cached = details ? countAt(details, 'cached_tokens', [detailsKey], issues) : undefined;
   const writes = details ? countAt(details, 'cache_write_tokens', [detailsKey], issues) : undefined;
@@ -45,6 +49,7 @@ export function openaiUsage(u: Obj, inputKey: string, detailsKey: string, issues
   const out: MeasuredUsage = { inputTokens: input };
   if (typeof cached === 'number') out.cachedTokens = cached;
   if (typeof writes === 'number') out.cacheWriteTokens = writes;
+  if (typeof output === 'number') out.outputTokens = output;
   if ((out.cachedTokens ?? 0) + (out.cacheWriteTokens ?? 0) > input) {
     issues.push({
       path: [inputKey],
