@@ -23,6 +23,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { importLog, type LogConversation } from '../import/log/index.ts';
 import { importCaptureLog, isLogFile } from '../import/log/capture.ts';
+import { leftOutLine } from '../import/left-out.ts';
 import { IMPORT_HEADER } from '../import/scenario.ts';
 import { staleScenarios } from './import-stale.ts';
 import type { InputFormat } from '../import/index.ts';
@@ -131,6 +132,7 @@ export async function importLogCommand(
       for (const d of dropped.slice(SHOWN_SECRETS)) kinds.set(`${d.what}: ${d.where}`, (kinds.get(`${d.what}: ${d.where}`) ?? 0) + 1);
       console.log(`… and ${dropped.length - SHOWN_SECRETS} more dropped: ${[...kinds].map(([k, n]) => `${n} × ${k}`).join('; ')}`);
     }
+    for (const e of result.leftOut ?? []) console.log(leftOutLine(ctx.display, e));
     const by = new Map<string, number>();
     for (const c of result.conversations) by.set(c.conversation.by, (by.get(c.conversation.by) ?? 0) + 1);
     const requests = result.conversations.reduce((n, c) => n + c.requests, 0);

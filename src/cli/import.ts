@@ -12,6 +12,7 @@ import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import { CAPTURE_IDS } from '../import/captures/index.ts';
 import { importTrace, INPUT_FORMATS, type InputFormat } from '../import/index.ts';
+import { leftOutLine } from '../import/left-out.ts';
 import { IMPORT_HEADER } from '../import/scenario.ts';
 import { renderTexts } from '../corpus/check.ts';
 import { CorpusError } from '../scenarios/errors.ts';
@@ -110,9 +111,9 @@ runMain(async () => {
   renameSync(tmp, outAbs);
   for (const w of result.warnings) console.log(`${w.pos.file}:${w.pos.line}:${w.pos.col} warning: ${w.message}\n  fix: ${w.fix}`);
   for (const d of result.dropped) console.log(`${d.pos.file}:${d.pos.line}:${d.pos.col} dropped ${d.what}: ${d.where}`);
-  if (result.skippedSpans) console.log(`skipped ${result.skippedSpans} span(s) without gen_ai.input.messages`);
+  for (const e of result.leftOut) console.log(leftOutLine(display, e));
   console.log(
-    `wrote ${out}: ${result.requests} ${result.format} request(s)${result.detected ? ' (format detected; --format chooses it)' : ''}, ${result.measured} with the provider's usage, ${result.dropped.length} secret(s) dropped`,
+    `wrote ${out}: ${result.requests} ${result.format} request(s)${result.detected ? ' (format detected; --format chooses it)' : ''}, ${result.measured} with the provider's usage, ${result.dropped.length} secret(s) dropped${result.leftOut.length ? `, ${result.leftOut.reduce((n, e) => n + e.count, 0)} item(s) left out (listed above)` : ''}`,
   );
   console.log(`next: ${runCommand('check')} && ${runCommand('fixtures')}`);
 });

@@ -119,6 +119,7 @@ describe('input formats', () => {
     expect(errors).toEqual([]);
     expect(result!.format).toBe('otel-genai');
     expect(result!.skippedSpans).toBe(1);
+    expect(result!.leftOut).toEqual([{ what: 'spans without `gen_ai.input.messages`', count: 1, why: 'no recorded input: not a request to rebuild', line: 1 }]);
     const ev = events(result!.yaml);
     expect(ev.map((e) => [e.off, e.t])).toEqual([
       [1, '0ms'],

@@ -18,6 +18,7 @@ import type { ProviderAdapter } from '../providers/types.ts';
 import { rejectedFeature } from '../economics/features.ts';
 import { DEFAULT_ECONOMICS, profileFor } from '../economics/profiles.ts';
 import { candidates, FORMAT_TITLES, tieBreak } from './detect.ts';
+import { LeftOutTally, type LeftOut } from './left-out.ts';
 import { jsonAttribute, spansOf, type OtlpIssue } from './otlp.ts';
 import { chunkPos, ENVELOPE_KEYS, isObject, readChunks, type Chunk } from './read.ts';
 import { credentialHeader, scrub, type Dropped } from './secrets.ts';
@@ -57,8 +58,10 @@ export interface ImportResult {
   format: RequestFormat;
   requests: number;
   dropped: DroppedSecret[];
-  /** OTLP spans that carried no GenAI input messages. */
+  /** OTLP spans that carried no GenAI input messages (also in `leftOut`). */
   skippedSpans: number;
+  /** What the import read past without making it a request, by kind, with why (left-out.ts): printed by the command. */
+  leftOut: LeftOut[];
   /** How the format was chosen, for the report. */
   detected: boolean;
   /** Requests that carried the provider's usage (stored as measured figures). */
@@ -147,7 +150,7 @@ function bodiesOf(chunks: Chunk[], file: string, errors: InputError[], dropped: 
 }
 
 /** GenAI inference spans of OTLP chunks, as `otel-genai` bodies, in start-time order. */
-function spansToRequests(chunks: Chunk[], file: string, errors: InputError[]): { reqs: Req[]; skipped: number } {
+function spansToRequests(chunks: Chunk[], file: string, errors: InputError[], leftOut: LeftOutTally): { reqs: Req[]; skipped: number } {
   const found: { chunk: Chunk; span: ReturnType<typeof spansOf>[number] }[] = [];
   for (const c of chunks) {
     const issues: OtlpIssue[] = [];
@@ -155,6 +158,8 @@ function spansToRequests(chunks: Chunk[], file: string, errors: InputError[]): {
     for (const i of issues) errors.push({ pos: chunkPos(c, i.path, file), message: i.message, fix: i.fix });
   }
   const genai = found.filter((f) => f.span.attributes.has('gen_ai.input.messages'));
+  for (const f of found)
+    if (!f.span.attributes.has('gen_ai.input.messages')) leftOut.add('spans without `gen_ai.input.messages`', 'no recorded input: not a request to rebuild', f.chunk.line);
   if (!genai.length && !errors.length) {
     errors.push({
       pos: { file, line: chunks[0]?.line ?? 1, col: 1 },
@@ -335,6 +340,8 @@ interface Gathered {
   capture?: Capture;
   isOtlp: boolean;
   skippedSpans: number;
+  /** What was read past without becoming a request (of the whole trace, not one conversation). */
+  leftOut: LeftOut[];
   /** Secrets dropped while reading (credential headers), before the bodies are scrubbed. */
   dropped: DroppedSecret[];
 }
@@ -343,6 +350,7 @@ interface Gathered {
 function gather(chunks: Chunk[], opts: ImportOptions, errors: InputError[]): Gathered | undefined {
   const { file } = opts;
   const dropped: DroppedSecret[] = [];
+  const leftOut = new LeftOutTally();
   // A capture is recognised first: an OpenInference export is OTLP JSON too, but not GenAI spans.
   const capture = opts.format === OTLP ? undefined : captureOf(chunks, opts.capture);
   const otlp = chunks.filter((c) => 'resourceSpans' in c.value);
@@ -363,16 +371,23 @@ function gather(chunks: Chunk[], opts: ImportOptions, errors: InputError[]): Gat
   let format: RequestFormat | undefined;
   let skippedSpans = 0;
   if (capture) {
-    reqs = capture.requests(chunks, file, errors);
+    reqs = capture.requests(chunks, file, errors, leftOut);
     format = capture.format ?? (errors.length || !reqs.length ? undefined : captureFormat(reqs, file, errors));
     if (!reqs.length && !errors.length)
       errors.push({
         pos: { file, line: chunks[0]?.line ?? 1, col: 1 },
-        message: `this ${capture.title} holds no request (no model reply)`,
+        message: `this ${capture.title} holds no request (no model reply)${
+          leftOut.list().length
+            ? `; read past: ${leftOut
+                .list()
+                .map((e) => `${e.count} ${e.what} (${e.why})`)
+                .join(', ')}`
+            : ''
+        }`,
         fix: 'import a capture of a session in which the model answered at least once',
       });
   } else if (isOtlp) {
-    ({ reqs, skipped: skippedSpans } = spansToRequests(chunks, file, errors));
+    ({ reqs, skipped: skippedSpans } = spansToRequests(chunks, file, errors, leftOut));
     format = otelGenai.id;
   } else {
     reqs = bodiesOf(chunks, file, errors, dropped);
@@ -391,7 +406,7 @@ function gather(chunks: Chunk[], opts: ImportOptions, errors: InputError[]): Gat
     }
     if (errors.length) return undefined;
   }
-  return { reqs, format, ...(capture && { capture }), isOtlp, skippedSpans, dropped };
+  return { reqs, format, ...(capture && { capture }), isOtlp, skippedSpans, leftOut: leftOut.list(), dropped };
 }
 
 /** The JSON values of a trace (readChunks, or one conversation of a log: log/index.ts) → the scenario. */
@@ -448,7 +463,7 @@ export interface CaptureConversation {
 export function importCapture(
   chunks: Chunk[],
   opts: ImportOptions & { idOf: (c: Conversation) => string; previousOf?: (id: string) => string | undefined },
-): { conversations?: CaptureConversation[]; errors: InputError[] } {
+): { conversations?: CaptureConversation[]; leftOut?: LeftOut[]; errors: InputError[] } {
   const errors: InputError[] = [];
   const g = gather(chunks, opts, errors);
   if (!g) return { errors };
@@ -477,7 +492,7 @@ export function importCapture(
     const lines = reqs.map((r) => lineOf(r, opts.file));
     if (result) out.push({ id, conversation, result, lines: [Math.min(...lines), Math.max(...lines)] });
   }
-  return errors.length ? { errors } : { conversations: out, errors };
+  return errors.length ? { errors } : { conversations: out, leftOut: g.leftOut, errors };
 }
 
 /** The requests of one conversation → its scenario: secrets dropped, bodies checked, time labels, YAML. */
@@ -538,5 +553,18 @@ function finish(g: Gathered, reqs: Req[], opts: ImportOptions): { result?: Impor
     ...(capture && { capture: { title: capture.title, missing: capture.missing, notes: notesOf(reqs) } }),
     events: payloads.map((p, i) => ({ off: reqs[i]!.offset, t: t[i]!, payload: p, line: lineOf(reqs[i]!, file) })),
   });
-  return { result: { yaml, format, requests: payloads.length, dropped, skippedSpans, detected: !opts.format, measured: reqs.filter((r) => r.measured).length, warnings }, errors };
+  return {
+    result: {
+      yaml,
+      format,
+      requests: payloads.length,
+      dropped,
+      skippedSpans,
+      leftOut: g.leftOut,
+      detected: !opts.format,
+      measured: reqs.filter((r) => r.measured).length,
+      warnings,
+    },
+    errors,
+  };
 }

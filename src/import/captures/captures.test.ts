@@ -12,6 +12,7 @@ import { BUILTIN_FOLDS } from '../../folds/index.ts';
 import { renderTexts } from '../../corpus/check.ts';
 import { formatError } from '../../scenarios/errors.ts';
 import { importCapture, importTrace } from '../index.ts';
+import { leftOutLine } from '../left-out.ts';
 import { readChunks } from '../read.ts';
 import type { InputError } from '../../scenarios/errors.ts';
 
@@ -85,7 +86,7 @@ describe('Claude Code transcript', () => {
     expect(errorsOf(jsonl(user('q'), reply('m1', '')))[0]).toMatch(/^c\.jsonl:2:\d+ error: this assistant message has no `model`/);
     expect(errorsOf(jsonl(user(42), reply('m1', 'claude-x')))[0]).toMatch(/^c\.jsonl:1:\d+ error: `message.content` must be text or a list of content blocks/);
     expect(errorsOf(jsonl({ type: 'summary', summary: 's' }, user('q'), reply('m1', '<synthetic>')))).toEqual([
-      'c.jsonl:1:1 error: this Claude Code transcript holds no request (no model reply)\n  fix: import a capture of a session in which the model answered at least once',
+      'c.jsonl:1:1 error: this Claude Code transcript holds no request (no model reply); read past: 1 `summary` lines (Claude Code’s own records, not messages sent to the model), 1 `<synthetic>` replies (written by Claude Code itself, never sent by the API)\n  fix: import a capture of a session in which the model answered at least once',
     ]);
   });
 
@@ -111,6 +112,30 @@ describe('Claude Code transcript', () => {
       [7, 3],
     ]);
   });
+
+  it('says what it left out: each kind of line it read past, counted, with why and the first line', () => {
+    const { result: r, errors: e } = importTrace(
+      jsonl(
+        { type: 'progress', sessionId: 's', data: {} },
+        user('q'),
+        { type: 'file-history-snapshot', snapshot: {} },
+        reply('m1', 'claude-x'),
+        { type: 'progress', sessionId: 's', data: {} },
+        user('q2'),
+        reply('x', '<synthetic>'),
+        reply('m2', 'claude-x'),
+      ),
+      { file: 'c.jsonl', id: 'c' },
+    );
+    expect(e).toEqual([]);
+    expect(r!.requests).toBe(2);
+    expect(r!.leftOut).toEqual([
+      { what: '`progress` lines', count: 2, why: 'Claude Code’s own records, not messages sent to the model', line: 1 },
+      { what: '`file-history-snapshot` lines', count: 1, why: 'Claude Code’s own records, not messages sent to the model', line: 3 },
+      { what: '`<synthetic>` replies', count: 1, why: 'written by Claude Code itself, never sent by the API', line: 7 },
+    ]);
+    expect(leftOutLine('c.jsonl', r!.leftOut[0]!)).toBe('left out of c.jsonl: 2 `progress` lines (Claude Code’s own records, not messages sent to the model; first at line 1)');
+  });
 });
 
 describe('Codex rollout', () => {
@@ -132,6 +157,8 @@ describe('Codex rollout', () => {
       { inputTokens: 8640, cachedTokens: 8448, cacheWriteTokens: 0, outputTokens: 29 },
     ]);
     expect((parse(result!.yaml) as { intro: string }).intro).toContain('Rebuilt from a Codex rollout, which does not record the tool definitions');
+    // The UI events beside the items are said, not dropped silently (token_count is read: not among them).
+    expect(result!.leftOut.map((x) => `${x.count} ${x.what} @${x.line}`)).toEqual(['1 `event_msg` lines of type `user_message` @5']);
     expect((await renderTexts([{ file: 'scenarios/codex.yaml', text: result!.yaml }], config, { everyEvent: false })).errors.map(formatError)).toEqual([]);
   });
 

@@ -23,6 +23,7 @@
  * requests hold none of them (the page says so), and the measured usage still counts them.
  */
 import type { InputError } from '../../scenarios/errors.ts';
+import type { LeftOutTally } from '../left-out.ts';
 import { chunkPos, isObject, type Chunk } from '../read.ts';
 import type { Capture, CapturedRequest } from './types.ts';
 
@@ -64,14 +65,21 @@ export const claudeCode: Capture = {
     );
   },
 
-  requests(chunks: readonly Chunk[], file: string, errors: InputError[]): CapturedRequest[] {
+  requests(chunks: readonly Chunk[], file: string, errors: InputError[], leftOut: LeftOutTally): CapturedRequest[] {
     const out: CapturedRequest[] = [];
     // Several sessions in one file (a projects folder's transcripts, concatenated): each rebuilt on its own, by `sessionId`.
     const sessions = new Map<string, Session>();
     for (const c of chunks) {
       const v = c.value;
       // Other lines (summaries, snapshots, a sub-agent's) are not the main conversation's: skipped, their times too.
-      if (!MESSAGE_TYPES.has(v.type as string) || v.isSidechain === true) continue;
+      if (!MESSAGE_TYPES.has(v.type as string)) {
+        leftOut.add(`\`${String(v.type)}\` lines`, 'Claude Code’s own records, not messages sent to the model', c.line);
+        continue;
+      }
+      if (v.isSidechain === true) {
+        leftOut.add('sub-agent lines (`isSidechain: true`)', 'a sub-agent’s conversation, not the main one', c.line);
+        continue;
+      }
       const sessionId = typeof v.sessionId === 'string' && v.sessionId !== '' ? v.sessionId : undefined;
       const session = sessions.get(sessionId ?? '') ?? { messages: [], origins: [] };
       sessions.set(sessionId ?? '', session);
@@ -97,7 +105,10 @@ export const claudeCode: Capture = {
       }
       const role = v.type as 'user' | 'assistant';
       if (role === 'assistant') {
-        if (m.model === '<synthetic>') continue;
+        if (m.model === '<synthetic>') {
+          leftOut.add('`<synthetic>` replies', 'written by Claude Code itself, never sent by the API', c.line);
+          continue;
+        }
         const id = typeof m.id === 'string' ? m.id : undefined;
         if (id === undefined || id !== session.replying) {
           session.replying = id;

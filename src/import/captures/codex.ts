@@ -24,6 +24,7 @@
  * conversation); each request names its session (one scenario per session with --out-dir).
  */
 import type { InputError } from '../../scenarios/errors.ts';
+import type { LeftOutTally } from '../left-out.ts';
 import { chunkPos, isObject, type Chunk } from '../read.ts';
 import type { Capture, CapturedRequest } from './types.ts';
 
@@ -59,7 +60,7 @@ export const codexRollout: Capture = {
     return chunks.every((c) => LINE_TYPES.has(c.value.type as string) && 'payload' in c.value) && chunks.some((c) => c.value.type === 'response_item');
   },
 
-  requests(chunks: readonly Chunk[], file: string, errors: InputError[]): CapturedRequest[] {
+  requests(chunks: readonly Chunk[], file: string, errors: InputError[], leftOut: LeftOutTally): CapturedRequest[] {
     let items: unknown[] = [];
     /** The line each item came from, and its path there. */
     const from: { chunk: Chunk; at: (string | number)[] }[] = [];
@@ -105,6 +106,8 @@ export const codexRollout: Capture = {
           awaitingUsage.usage = { value: responsesUsage(last), at: ['payload', 'info', 'last_token_usage'], chunk: c };
           awaitingUsage = undefined;
         }
+      } else if (v.type === 'event_msg') {
+        leftOut.add(`\`event_msg\` lines of type \`${String(p.type)}\``, 'Codex’s UI events, not sent to the model', c.line);
       } else if (v.type === 'response_item') {
         if (typeof p.type !== 'string') {
           errors.push({ pos: chunkPos(c, ['payload'], file), message: 'this response item has no `type`', fix: 'import the rollout as Codex wrote it, unedited' });

@@ -5,11 +5,15 @@
  * from the lines before it, and hands the import the same requests a body trace gives (index.ts):
  * from then on usage, secrets and the fold's checks are the importer's own. What a capture does not
  * record (a system prompt, the tool definitions) is listed in `missing` and said on the page;
- * nothing is invented to fill it.
+ * nothing is invented to fill it. Nothing is skipped silently either: every line (or part of one) a
+ * reader does not turn into a request — a line type that is not a request, a sub-agent's line it
+ * does not follow, a line it cannot read — is counted in `leftOut` with what and why, and the import
+ * prints it (left-out.ts).
  */
 import type { ProviderId as RequestFormat } from '../../providers/registry.ts';
 import type { MeasuredUsage } from '../../providers/types.ts';
 import type { InputError } from '../../scenarios/errors.ts';
+import type { LeftOutTally } from '../left-out.ts';
 import type { Chunk } from '../read.ts';
 import type { Conversation } from '../log/group.ts';
 
@@ -53,6 +57,10 @@ export interface Capture {
   missing: string[];
   /** Whether these lines are this capture (every line of its shape). */
   detect(chunks: readonly Chunk[]): boolean;
-  /** The requests, in order; problems are pushed, located at their line. */
-  requests(chunks: readonly Chunk[], file: string, errors: InputError[]): CapturedRequest[];
+  /**
+   * The requests, in order; problems are pushed, located at their line. Whatever the reader reads
+   * past without making it (part of) a request is added to `leftOut` — what, why, the line — e.g.
+   * `leftOut.add('`progress` lines', 'progress notes of the UI, not sent to the model', c.line)`.
+   */
+  requests(chunks: readonly Chunk[], file: string, errors: InputError[], leftOut: LeftOutTally): CapturedRequest[];
 }

@@ -56,7 +56,11 @@ export async function importCaptureLog(
   const chunks = readChunks(text, opts.file, errors);
   if (errors.length) return { errors };
   const ids = new Set<string>();
-  const { conversations, errors: found } = importCapture(chunks, {
+  const {
+    conversations,
+    leftOut,
+    errors: found,
+  } = importCapture(chunks, {
     file: opts.file,
     id: opts.prefix,
     ...(opts.capture && { capture: opts.capture }),
@@ -72,5 +76,5 @@ export async function importCaptureLog(
     out.push(conv);
   }
   const lines = text.split('\n').filter((l) => l.trim() !== '').length;
-  return errors.length ? { errors } : { result: { conversations: out, lines }, errors };
+  return errors.length ? { errors } : { result: { conversations: out, lines, leftOut: leftOut ?? [] }, errors };
 }

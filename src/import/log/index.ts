@@ -22,6 +22,7 @@ import { createInterface } from 'node:readline';
 import type { InputError } from '../../scenarios/errors.ts';
 import { importChunks, type ImportOptions, type ImportResult } from '../index.ts';
 import { lineChunk, type Chunk } from '../read.ts';
+import type { LeftOut } from '../left-out.ts';
 import { bodyOf, Grouper, type Conversation } from './group.ts';
 
 /** A log that is not what it should be stops being read after this many problems (each located). */
@@ -52,6 +53,8 @@ export interface LogResult {
   conversations: LogConversation[];
   /** Non-blank lines read. */
   lines: number;
+  /** What was read past without becoming a request (a capture's; a log of bodies leaves nothing out: a line that is not a body is an error). */
+  leftOut?: LeftOut[];
 }
 
 /** A scenario id part from a key: lower case, [a-z0-9-], at most 48 characters. */
