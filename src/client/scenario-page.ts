@@ -9,11 +9,16 @@
  * one waiting for the data.
  */
 import { announcement } from '../render/pane-text.ts';
+import { lazyChunk } from './lazy-chunk.ts';
 import { PageData } from './page-data.ts';
 import { linkOffset, paneLineOf, provenanceOf, titleProvenanceLink } from './pane-lines.ts';
 import { RequestColumn } from './request-column.ts';
 import { ScenarioTimeline } from './scenario-timeline.ts';
 import { ToRequest } from './to-request.ts';
+
+/** Chunks loaded when a view first opens; after a failed fetch, opening it again fetches again (lazy-chunk.ts). */
+const wireViewChunk = lazyChunk(() => import('./wire-view.ts'));
+const yamlSourceChunk = lazyChunk(() => import('../render/yaml-source.ts'));
 
 interface SelectOptions {
   hash?: boolean;
@@ -153,7 +158,7 @@ export class ScenarioPage {
     if (!d.matches('details.wire') || !d.open) return;
     const off = d.closest<HTMLElement>('.pane')?.dataset.offset ?? this.current!;
     void Promise.all([
-      import('./wire-view.ts'),
+      wireViewChunk(),
       this.data.ready(off).then(
         (x) => x.wire,
         (err: unknown) => (err instanceof Error ? err : new Error(String(err))),
@@ -174,7 +179,7 @@ export class ScenarioPage {
     const off = d.closest<HTMLElement>('.card')?.dataset.offset;
     if (!code || off === undefined || code.hasChildNodes()) return;
     d.setAttribute('aria-busy', 'true');
-    void Promise.all([import('../render/yaml-source.ts'), this.data.ready(off)])
+    void Promise.all([yamlSourceChunk(), this.data.ready(off)])
       .then(
         ([m, data]) => {
           const source = data.events.sources[Number(off)];

@@ -3,13 +3,15 @@
  * plain DOM that looks like the editor, coloured from the worker's token ranges, error lines
  * marked), and loads the CodeMirror editor (editor.ts, most of the page's JavaScript, a chunk of
  * its own) on the reader's first intent to edit — a pointerdown, focus or key in the source view,
- * a "Go to line" — or when the page asks (`open`). Keys typed while it loads are applied when it is
+ * a "Go to line" — or when the page asks (`open`); after a failed fetch, the next intent fetches it
+ * again (../client/lazy-chunk.ts). Keys typed while it loads are applied when it is
  * ready. Its state is its fields: the text, the editor once loaded, the load under way, where the
  * cursor goes, the keys typed meanwhile, the colours and error lines shown.
  */
 import type { EditorView } from '@codemirror/view';
 import type { YamlRange } from '../render/yaml-tokens.ts';
 import type { PlaygroundError } from './engine.ts';
+import { lazyChunk } from '../client/lazy-chunk.ts';
 import { MAX_CHARS, MAX_LINE } from './protocol.ts';
 import { positionAt, renderSource, type TokenTags } from './source-view.ts';
 
@@ -27,6 +29,8 @@ export interface EditorHooks {
 }
 
 const DEBOUNCE_MS = 200;
+/** The editor's chunk; after a failed fetch the next intent to edit fetches it again (lazy-chunk.ts). */
+const editorChunk = lazyChunk(() => import('./editor.ts'));
 
 export class PlaygroundEditor extends HTMLElement {
   text = '';
@@ -130,7 +134,7 @@ export class PlaygroundEditor extends HTMLElement {
     box.setAttribute('aria-busy', 'true');
     this.hooks?.say(LOADING_EDITOR);
     try {
-      this.cm = await import('./editor.ts');
+      this.cm = await editorChunk();
     } catch (err) {
       this.loading = undefined; // the next intent to edit tries again
       this.typed.length = 0;

@@ -16,6 +16,7 @@ import type { Scenario } from '../scenarios/model.ts';
 import type { ScenarioEconomics } from '../economics/compute.ts';
 import type { EconomicsConfig } from '../economics/profiles.ts';
 import { type ProjectFacts, runCommand, setProject } from '../project.ts';
+import { lazyChunk } from '../client/lazy-chunk.ts';
 
 // Messages name the project's commands (`npx prompt-fold check` in a host site).
 setProject(project as ProjectFacts);
@@ -29,9 +30,23 @@ let economics: EconomicsConfig | undefined;
 /**
  * The economics (and the tokenizers' tables, megabytes) are their own chunk, asked for at init:
  * the worker has them by the time a reader looks at a pane, and the page never waits on them.
+ * A failed fetch is tried again with the next run (lazy-chunk.ts); until then panes show no figures.
  */
+const econChunk = lazyChunk(() => import('./economics.ts'));
 let econModule: typeof import('./economics.ts') | undefined;
-let econLoading: Promise<typeof import('./economics.ts')> | undefined;
+let econLoading: Promise<typeof import('./economics.ts') | undefined> | undefined;
+
+function loadEconomics(config: EconomicsConfig): Promise<typeof import('./economics.ts') | undefined> {
+  return econChunk()
+    .then(async (module) => {
+      await module.loadEncodings(Object.values(config.profiles)); // the rank tables are files of their own (economics.ts)
+      return module;
+    })
+    .catch(() => {
+      econLoading = undefined;
+      return undefined;
+    });
+}
 /** Whose cards the page last received (a result for the same fold of the same text leaves them out). */
 let cardsSent: Prepared | undefined;
 
@@ -59,19 +74,14 @@ self.onmessage = async (ev: MessageEvent<ToWorker>): Promise<void> => {
   const m = ev.data;
   if (m.kind === 'init') {
     ({ corpus, defaultFold, timeZero, economics } = m);
-    const profiles = economics && Object.values(economics.profiles);
-    if (profiles)
-      econLoading ??= import('./economics.ts').then(async (module) => {
-        await module.loadEncodings(profiles); // the rank tables are files of their own (economics.ts)
-        return module;
-      });
+    if (economics) econLoading ??= loadEconomics(economics);
     last = undefined;
     cardsSent = undefined;
     post({ kind: 'ready', folds: [...folds.values()].map((f) => ({ id: f.id, title: f.title })) });
     return;
   }
   // The pane shows its tokens and cost in the same answer (one render, nothing moves later).
-  if (economics && !econModule && econLoading) econModule = await econLoading.catch(() => undefined);
+  if (economics && !econModule) econModule = await (econLoading ??= loadEconomics(economics));
   const t0 = performance.now();
   if (m.text.length > MAX_CHARS) {
     const e: InputError = {

@@ -667,8 +667,12 @@ describe('the playground before its editor is loaded', () => {
     expect(await page.locator('#pg-source .pg-src-ln').count()).toBeGreaterThan(10);
     expect(await page.locator('.cm-editor').count()).toBe(0);
     await page.unroute(/\.m?js(\?|$)/);
+    // The retry is a real fetch (Chromium keeps the failed one in its module map: the same URL would fail at once, unfetched).
+    const fetched: string[] = [];
+    page.on('requestfinished', (r) => void (/\/editor\.[^/]*\.js/.test(r.url()) && fetched.push(r.url())));
     await page.locator('#pg-source').click();
     await page.waitForSelector('.cm-content:focus', { timeout: 30_000 });
+    expect(fetched).toEqual([expect.stringMatching(/\/editor\.[^/?]+\.js\?retry=1$/)]);
     await page.context().close();
   });
 
