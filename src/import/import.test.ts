@@ -17,6 +17,8 @@ const jsonl = (...v: unknown[]) => `${v.map((x) => JSON.stringify(x)).join('\n')
 const run = (text: string, o: Partial<ImportOptions> = {}) => importTrace(text, { file: FILE, id: 'imported', ...o });
 const errorsOf = (text: string, o: Partial<ImportOptions> = {}) => run(text, o).errors.map(formatError);
 const events = (yaml: string) => (parse(yaml) as { events: { off: number; t: string; payload: { format: string; body: Record<string, unknown> }; note: string }[] }).events;
+/** The trace line an imported event came from (its note); events are numbered 1..N in the order sent. */
+const traceLine = (e: { note?: string }): number => Number(/^line (\d+) of the trace$/.exec(e.note ?? '')?.[1]);
 const config = { timeZero: '2026-08-24T16:41:00.000Z', folds: BUILTIN_FOLDS, defaultFold: 'context-protocol' };
 const renders = async (yaml: string) => await renderTexts([{ file: 'scenarios/imported.yaml', text: yaml }], config, { everyEvent: false });
 
@@ -36,7 +38,7 @@ describe('input formats', () => {
     expect(errors).toEqual([]);
     expect(result!.format).toBe('openai-chat');
     const ev = events(result!.yaml);
-    expect(ev.map((e) => [e.off, e.t, e.payload.format, e.note])).toEqual([
+    expect(ev.map((e) => [traceLine(e), e.t, e.payload.format, e.note])).toEqual([
       [1, '0ms', 'openai-chat', 'line 1 of the trace'],
       [3, '0ms', 'openai-chat', 'line 3 of the trace'],
     ]);

@@ -551,7 +551,8 @@ function finish(g: Gathered, reqs: Req[], opts: ImportOptions): { result?: Impor
     ...(opts.previous !== undefined && { previous: opts.previous }),
     ...(opts.conversation && { conversation: opts.conversation }),
     ...(capture && { capture: { title: capture.title, missing: capture.missing, notes: notesOf(reqs) } }),
-    events: payloads.map((p, i) => ({ off: reqs[i]!.offset, t: t[i]!, payload: p, line: lineOf(reqs[i]!, file) })),
+    // Requests are numbered 1..N in the order sent (a reader's "request 15", not trace line 35); the line is each one's note.
+    events: payloads.map((p, i) => ({ off: i + 1, t: t[i]!, payload: p, line: lineOf(reqs[i]!, file) })),
   });
   return {
     result: {

@@ -79,7 +79,7 @@ export function scenarioYaml(s: ScenarioInput): string {
   const intro = [
     ...(s.conversation ? [grouping(s.conversation, s.capture !== undefined)] : []),
     ...(s.capture ? rebuilt(s.capture) : []),
-    `Imported from \`${s.file}\`: ${n} ${s.formatTitle} request${n === 1 ? '' : 's'}${s.firstInstant ? `, the first sent at ${s.firstInstant}.` : ' (the trace has no timestamps).'}`,
+    `Imported from ${code(s.file.split('/').at(-1) ?? s.file)}: ${n} ${s.formatTitle} request${n === 1 ? '' : 's'}${s.firstInstant ? `, the first sent at ${s.firstInstant}.` : ' (the trace has no timestamps).'}`,
     s.capture?.missing.length
       ? 'Each event is one request as far as the capture holds it (the `requests` fold). A line’s'
       : 'Each event is one request exactly as the provider received it (the `requests` fold). A line’s',

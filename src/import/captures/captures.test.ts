@@ -19,8 +19,10 @@ import type { InputError } from '../../scenarios/errors.ts';
 const ROOT = resolve(import.meta.dirname, '../../..');
 const sample = (name: string) => readFileSync(join(ROOT, 'examples/traces', name), 'utf8');
 const config = { timeZero: '2026-08-24T16:41:00.000Z', folds: BUILTIN_FOLDS, defaultFold: 'context-protocol' };
-type Ev = { off: number; t: string; payload: { format: string; measured?: Record<string, number>; body: Record<string, unknown> } };
+type Ev = { off: number; t: string; note?: string; payload: { format: string; measured?: Record<string, number>; body: Record<string, unknown> } };
 const events = (yaml: string) => (parse(yaml) as { events: Ev[]; intro: string }).events;
+/** The trace line an imported event came from (its note); events are numbered 1..N in the order sent. */
+const traceLine = (e: { note?: string }): number => Number(/^line (\d+) of the trace$/.exec(e.note ?? '')?.[1]);
 const jsonl = (...v: unknown[]) => `${v.map((x) => JSON.stringify(x)).join('\n')}\n`;
 const errorsOf = (text: string, capture?: string) => importTrace(text, { file: 'c.jsonl', id: 'c', ...(capture && { capture }) }).errors.map(formatError);
 
@@ -31,7 +33,9 @@ describe('Claude Code transcript', () => {
     expect(errors.map(formatError)).toEqual([]);
     expect(result!.format).toBe('anthropic');
     const ev = events(result!.yaml);
-    expect(ev.map((e) => [e.off, e.t])).toEqual([
+    // Numbered 1..N in the order sent; the trace line is the note.
+    expect(ev.map((e) => e.off)).toEqual([1, 2, 3]);
+    expect(ev.map((e) => [traceLine(e), e.t])).toEqual([
       [3, '0ms'],
       [7, '4.412s'],
       [11, '10.522s'],
@@ -107,7 +111,7 @@ describe('Claude Code transcript', () => {
       },
     );
     expect(e).toEqual([]);
-    expect(events(r!.yaml).map((x) => [x.off, (x.payload.body.messages as unknown[]).length])).toEqual([
+    expect(events(r!.yaml).map((x) => [traceLine(x), (x.payload.body.messages as unknown[]).length])).toEqual([
       [2, 1],
       [7, 3],
     ]);
@@ -145,7 +149,7 @@ describe('Codex rollout', () => {
     expect(errors.map(formatError)).toEqual([]);
     expect(result!.format).toBe('openai-responses');
     const ev = events(result!.yaml);
-    expect(ev.map((e) => [e.off, e.t, (e.payload.body.input as unknown[]).length, e.payload.body.model])).toEqual([
+    expect(ev.map((e) => [traceLine(e), e.t, (e.payload.body.input as unknown[]).length, e.payload.body.model])).toEqual([
       [7, '0ms', 3, 'gpt-5-codex'],
       [11, '5.392s', 6, 'gpt-5-codex'],
       [15, '13.801s', 9, 'gpt-5-codex'],

@@ -31,6 +31,8 @@ async function run(lines: unknown[], o: { previous?: (id: string) => string | un
 }
 
 const events = (yaml: string) => (parse(yaml) as { events: { off: number; note: string; payload: { body: Record<string, unknown> } }[] }).events;
+/** The trace line an imported event came from (its note); events are numbered 1..N in the order sent. */
+const traceLine = (e: { note?: string }): number => Number(/^line (\d+) of the trace$/.exec(e.note ?? '')?.[1]);
 const chat = (key: Record<string, unknown>, turns: number) => ({
   model: 'gpt-5',
   ...key,
@@ -48,7 +50,7 @@ describe('one scenario per conversation', () => {
       ['day-conv-b', { by: 'prompt_cache_key', key: 'conv-b' }, 3, [2, 5]],
     ]);
     const ev = events(r.got[1]!.result.yaml);
-    expect(ev.map((e) => [e.off, e.note])).toEqual([
+    expect(ev.map((e) => [traceLine(e), e.note])).toEqual([
       [2, 'line 2 of the trace'],
       [4, 'line 4 of the trace'],
       [5, 'line 5 of the trace'],
@@ -83,7 +85,7 @@ describe('one scenario per conversation', () => {
     const m = (...qs: string[]) => ({ model: 'gpt-5', messages: qs.map((q, i) => ({ role: i % 2 ? 'assistant' : 'user', content: q })) });
     const r = await run([m('a'), m('b'), m('a', 'A', 'a2'), m('b', 'B', 'b2'), m('b', 'B', 'b2'), m('a', 'A', 'a2', 'A2', 'a3'), m('c')]);
     expect(r.messages).toEqual([]);
-    expect(r.got.map((g) => [g.conv.id, g.conv.conversation, events(g.result.yaml).map((e) => e.off)])).toEqual([
+    expect(r.got.map((g) => [g.conv.id, g.conv.conversation, events(g.result.yaml).map((e) => traceLine(e))])).toEqual([
       ['day-chain-1', { by: 'prefix chain', key: 'chain 1' }, [1, 3, 6]],
       ['day-chain-2', { by: 'prefix chain', key: 'chain 2' }, [2, 4, 5]],
       ['day-chain-3', { by: 'prefix chain', key: 'chain 3' }, [7]],
