@@ -1,9 +1,15 @@
 /**
  * Reading a trace file into records: JSON Lines of request bodies (bare, or wrapped as
  * `{timestamp, headers, url, method, body, response | usage}`), JSON Lines of OTLP documents, or one JSON document
- * (an OTLP export, or a single body). Each record keeps its source text and position so any later
- * problem names the line and column of the trace file. Problems are collected, never thrown.
+ * (an OTLP export, a HAR file, or a single body). Three more shapes other tools write: a JSON list of
+ * objects (a Phoenix span export, `df.to_json(orient="records")`), one record per element;
+ * pretty-printed JSON objects one after another (the OpenTelemetry Python SDK's
+ * `ConsoleSpanExporter`, which writes `span.to_json()` — indented — per span), one record per
+ * object; and a YAML document (a VCR / vcrpy cassette), one record. Each record keeps its source
+ * text and position so any later problem names the line and column of the trace file. Problems are
+ * collected, never thrown.
  */
+import { parseDocument } from 'yaml';
 import type { InputError } from '../scenarios/errors.ts';
 import { jsonError } from './json-error.ts';
 import { locate, posAt, type Pos } from './locate.ts';
@@ -34,16 +40,32 @@ export function readChunks(text: string, file: string, errors: InputError[]): Ch
   const lines = text.split('\n');
   const first = lines.findIndex((l) => l.trim() !== '');
   const nonBlank = lines.filter((l) => l.trim() !== '').length;
-  // One document spread over several lines (a pretty-printed OTLP export or body)?
-  if (nonBlank > 1) {
+  const head = lines[first]!.trim();
+  // One document spread over several lines (a pretty-printed OTLP export or body), or a list of records on any number of lines?
+  if (nonBlank > 1 || head.startsWith('[')) {
     try {
       const whole: unknown = JSON.parse(text);
       if (isObject(whole)) return [{ text, start: { line: 1, col: 1 }, line: first + 1, value: whole }];
-      errors.push({ pos: { file, line: first + 1, col: 1 }, message: `the file is one JSON ${Array.isArray(whole) ? 'list' : 'value'}, not request bodies`, fix: NOT_JSON_FIX });
+      if (Array.isArray(whole) && whole.length && whole.every(isObject)) return elementChunks(text, whole);
+      errors.push({
+        pos: { file, line: first + 1, col: 1 },
+        message: `the file is one JSON ${Array.isArray(whole) ? (whole.length ? 'list of values that are not all objects' : 'empty list') : 'value'}, not request bodies`,
+        fix: NOT_JSON_FIX,
+      });
       return [];
     } catch {
-      // Not one document: JSON Lines, read line by line below.
+      // Not one document: JSON objects one after another (pretty-printed spans), or JSON Lines, read line by line below.
     }
+  }
+  // A line holding only `{` never starts JSON Lines: pretty-printed objects one after another.
+  if (head === '{') {
+    const objects = concatenated(text);
+    if (objects) return objects;
+  }
+  // Not JSON at all: a YAML document (a cassette)?
+  if (!/^[[{]/.test(head)) {
+    const yaml = yamlChunk(text, first + 1);
+    if (yaml) return [yaml];
   }
   const out: Chunk[] = [];
   lines.forEach((raw, i) => {
@@ -51,6 +73,78 @@ export function readChunks(text: string, file: string, errors: InputError[]): Ch
     if (c) out.push(c);
   });
   return out;
+}
+
+/**
+ * The top-level values of `text` from `from`, as [start, end) offsets: objects and lists found by
+ * matching brackets outside strings; undefined when something other than whitespace (or, inside a
+ * list, commas) lies between them.
+ */
+function valueSpans(text: string, from: number, to: number, commas: boolean): [number, number][] | undefined {
+  const out: [number, number][] = [];
+  let i = from;
+  while (i < to) {
+    const ch = text[i]!;
+    if (ch === ' ' || ch === '\t' || ch === '\n' || ch === '\r' || (commas && ch === ',')) {
+      i++;
+      continue;
+    }
+    if (ch !== '{' && ch !== '[') return undefined;
+    const start = i;
+    let depth = 0;
+    do {
+      const c = text[i]!;
+      if (c === '"') {
+        for (i++; i < to && text[i] !== '"'; i += text[i] === '\\' ? 2 : 1);
+      } else if (c === '{' || c === '[') depth++;
+      else if (c === '}' || c === ']') depth--;
+      i++;
+    } while (depth > 0 && i < to);
+    if (depth !== 0) return undefined;
+    out.push([start, i]);
+  }
+  return out;
+}
+
+const chunkAt = (text: string, [s, e]: [number, number], value: Obj): Chunk => {
+  const start = posAt(text, s);
+  return { text: text.slice(s, e), start, line: start.line, value };
+};
+
+/** A JSON list of objects → one chunk per element, each with its own text and position. */
+function elementChunks(text: string, list: Obj[]): Chunk[] {
+  const open = text.indexOf('[');
+  const spans = valueSpans(text, open + 1, text.lastIndexOf(']'), true)!;
+  return spans.map((span, i) => chunkAt(text, span, list[i]!));
+}
+
+/** Pretty-printed JSON objects one after another → one chunk each; undefined when the text is not that. */
+function concatenated(text: string): Chunk[] | undefined {
+  const spans = valueSpans(text, 0, text.length, false);
+  if (!spans || spans.length < 2) return undefined;
+  const out: Chunk[] = [];
+  for (const span of spans) {
+    try {
+      const v: unknown = JSON.parse(text.slice(span[0], span[1]));
+      if (!isObject(v)) return undefined;
+      out.push(chunkAt(text, span, v));
+    } catch {
+      return undefined;
+    }
+  }
+  return out;
+}
+
+/**
+ * A YAML document whose top level is a mapping → one chunk (its positions are found by locate.ts's
+ * YAML path); undefined when the text is not that. YAML 1.1, as PyYAML (vcrpy) and Ruby's Psych
+ * (VCR) write it: `!!binary` bodies (gzip) read as bytes.
+ */
+function yamlChunk(text: string, line: number): Chunk | undefined {
+  const doc = parseDocument(text, { version: '1.1', uniqueKeys: false });
+  if (doc.errors.length) return undefined;
+  const value: unknown = doc.toJS({ maxAliasCount: 100 });
+  return isObject(value) ? { text, start: { line: 1, col: 1 }, line, value } : undefined;
 }
 
 /** One line of JSON Lines as a chunk (blank: undefined; not a JSON object: an error, located). */

@@ -20,6 +20,7 @@ import { toAnthropic } from './anthropic/wire.ts';
 import { fnTool, isObject, markerOf, marked, message, partsText, plain, toolsMessage, type Obj } from './shared/normalise.ts';
 import { countAt, objectAt, requireKey } from './shared/usage.ts';
 import type { MeasuredUsage, NormalMessage, ProviderAdapter, UsageIssue } from './types.ts';
+import { anthropicRecorded } from './anthropic/recorded.ts';
 
 const str = z.string();
 const typed = z.looseObject({ type: str.min(1) });
@@ -134,6 +135,7 @@ export const anthropic: ProviderAdapter<'anthropic'> = {
     keyVar: 'ANTHROPIC_API_KEY',
     headers: ['x-api-key: $ANTHROPIC_API_KEY', 'anthropic-version: 2023-06-01', 'content-type: application/json'],
   },
+  recorded: anthropicRecorded,
   defaultBreakpoints: cacheBreakpoints,
   catalog: ANTHROPIC_CATALOG,
   fallback: ANTHROPIC_FALLBACK,

@@ -13,6 +13,7 @@ import { toOpenAIChat } from './openai/chat-wire.ts';
 import { chatUsage, OPENAI_ENDPOINT_HEADERS } from './openai/usage.ts';
 import { fnTool, isObject, join, message, partsText, plain, tagged, toolsMessage, without, type Obj, type Piece } from './shared/normalise.ts';
 import type { NormalMessage, ProviderAdapter } from './types.ts';
+import { chatRecorded } from './openai/recorded.ts';
 
 const str = z.string();
 const typed = z.looseObject({ type: str.min(1) });
@@ -61,6 +62,7 @@ export const openaiChat: ProviderAdapter<'openai-chat'> = {
   usage: chatUsage,
   write: toOpenAIChat,
   endpoint: { url: 'https://api.openai.com/v1/chat/completions', keyVar: 'OPENAI_API_KEY', headers: OPENAI_ENDPOINT_HEADERS },
+  recorded: chatRecorded,
   defaultBreakpoints: () => [],
   catalog: OPENAI_CATALOG,
   fallback: OPENAI_FALLBACK,

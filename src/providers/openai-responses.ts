@@ -12,6 +12,7 @@ import { toOpenAIResponses } from './openai/responses-wire.ts';
 import { OPENAI_ENDPOINT_HEADERS, responsesUsage } from './openai/usage.ts';
 import { fnTool, message, partsText, plain, resultText, tagged, toolsMessage, withResult, without, type Obj } from './shared/normalise.ts';
 import type { NormalMessage, ProviderAdapter } from './types.ts';
+import { responsesRecorded } from './openai/recorded.ts';
 
 const str = z.string();
 const typed = z.looseObject({ type: str.min(1) });
@@ -73,6 +74,7 @@ export const openaiResponses: ProviderAdapter<'openai-responses'> = {
   usage: responsesUsage,
   write: toOpenAIResponses,
   endpoint: { url: 'https://api.openai.com/v1/responses', keyVar: 'OPENAI_API_KEY', headers: OPENAI_ENDPOINT_HEADERS },
+  recorded: responsesRecorded,
   defaultBreakpoints: () => [],
   catalog: OPENAI_CATALOG,
   fallback: OPENAI_FALLBACK,

@@ -81,6 +81,24 @@ export interface Endpoint {
   keyVar: string;
 }
 
+/** One event of a streamed (server-sent events) response: its `event:` name and its `data:` parsed as JSON (undefined: not JSON, e.g. `[DONE]`). */
+export interface StreamEvent {
+  event?: string;
+  data: unknown;
+}
+
+/**
+ * How a recorded HTTP call of this format reads (VCR cassettes, HAR files: src/import/captures/http.ts).
+ * The extension point for a provider's endpoints: an adapter with `recorded` has its calls imported
+ * from recordings; any other call is left out and reported.
+ */
+export interface RecordedCalls {
+  /** Whether a POST to this URL path sends a body of this format (any host: a proxy or gateway keeps the path). */
+  path(pathname: string): boolean;
+  /** A streamed response's events → its usage in this format's response shape (read by `usage`), or why it has none. */
+  streamUsage(events: readonly StreamEvent[]): { usage: Record<string, unknown> } | { problem: string };
+}
+
 /** How a format's response usage reads. */
 export interface UsageReader {
   /** What the usage looks like, for a fix: `an Anthropic Messages usage ({"input_tokens", …})`. */
@@ -209,6 +227,8 @@ export interface ProviderAdapter<Id extends string = string> {
   /** A rendered request → this format's body (absent: no wire view, e.g. OTel spans). */
   write?(src: WireSource): JsonObject;
   endpoint?: Endpoint;
+  /** How a recorded HTTP call of this format reads (absent: its calls are not imported from recordings). */
+  recorded?: RecordedCalls;
   /** Message indices a breakpoint sits on when a request carries none (the provider's common strategy; [] for none). */
   defaultBreakpoints(messages: readonly { role: string }[]): number[];
   /** The cache strategies of this provider's models (shared between formats of one provider). */

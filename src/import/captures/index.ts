@@ -6,10 +6,12 @@ import type { Chunk } from '../read.ts';
 import { aiSdkDevtools } from './ai-sdk-devtools.ts';
 import { claudeCode } from './claude-code.ts';
 import { codexRollout } from './codex.ts';
+import { har } from './har.ts';
 import { openinference } from './openinference.ts';
 import type { Capture } from './types.ts';
+import { vcrCassette } from './vcr.ts';
 
-export const CAPTURES: readonly Capture[] = [codexRollout, claudeCode, aiSdkDevtools, openinference];
+export const CAPTURES: readonly Capture[] = [codexRollout, claudeCode, aiSdkDevtools, openinference, vcrCassette, har];
 
 export const CAPTURE_IDS = CAPTURES.map((c) => c.id);
 

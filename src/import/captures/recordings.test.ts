@@ -1,0 +1,412 @@
+/**
+ * Recorded HTTP calls (captures/vcr.ts, har.ts, http.ts): cassettes in the shapes vcrpy, pydantic-ai's
+ * serializer and Ruby VCR write, and HAR files as Polly.js and browsers write them — small fixtures
+ * written here in those shapes. The provider calls become requests with the usage the response
+ * billed (streamed responses included); every other call is left out and said; headers never reach
+ * the scenario.
+ */
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { formatError, type InputError } from '../../scenarios/errors.ts';
+import { importTrace } from '../index.ts';
+import { LeftOutTally } from '../left-out.ts';
+import { readChunks } from '../read.ts';
+import { har } from './har.ts';
+import { streamEvents } from './http.ts';
+import { vcrCassette } from './vcr.ts';
+
+type Ev = { off: number; t: string; payload: { format: string; measured?: Record<string, number>; body: Record<string, unknown> } };
+const doc = (yaml: string) => parse(yaml) as { events: Ev[]; intro: string };
+
+function imported(text: string, file = 'cassette.yaml') {
+  const { result, errors } = importTrace(text, { file, id: 'rec' });
+  expect(errors.map(formatError)).toEqual([]);
+  return { result: result!, doc: doc(result!.yaml) };
+}
+
+/** What a reader leaves out, and its requests, read directly. */
+function leftOutOf(text: string, capture = vcrCassette, file = 'cassette.yaml') {
+  const errors: InputError[] = [];
+  const chunks = readChunks(text, file, errors);
+  const tally = new LeftOutTally();
+  const reqs = capture.requests(chunks, file, errors, tally);
+  expect(errors.map(formatError)).toEqual([]);
+  return { reqs, leftOut: tally.list() };
+}
+
+const ANTHROPIC_BODY = (text: string) => JSON.stringify({ model: 'claude-sonnet-4-5', max_tokens: 1024, messages: [{ role: 'user', content: text }] });
+
+// vcrpy's own YAML: request body a JSON string, response body {string: …}, status {code, message}, headers lists.
+const VCRPY = `interactions:
+- request:
+    body: '${ANTHROPIC_BODY('Hello')}'
+    headers:
+      x-api-key:
+      - sk-ant-api03-abcdefghijklmnopqrstuvwxyz0123456789
+      content-type:
+      - application/json
+    method: POST
+    uri: https://api.anthropic.com/v1/messages
+  response:
+    body:
+      string: '{"id":"msg_1","type":"message","role":"assistant","content":[{"type":"text","text":"Hi"}],"usage":{"input_tokens":3,"cache_creation_input_tokens":1111,"cache_read_input_tokens":0,"output_tokens":12}}'
+    headers:
+      content-type:
+      - application/json
+    status:
+      code: 200
+      message: OK
+- request:
+    body: null
+    headers: {}
+    method: GET
+    uri: https://api.anthropic.com/v1/models?limit=20
+  response:
+    body:
+      string: '{"data":[]}'
+    headers: {}
+    status:
+      code: 200
+      message: OK
+- request:
+    body: '${ANTHROPIC_BODY('Hello again')}'
+    headers: {}
+    method: POST
+    uri: https://api.anthropic.com/v1/messages
+  response:
+    body:
+      string: '{"id":"msg_2","type":"message","role":"assistant","content":[],"usage":{"input_tokens":5,"cache_creation_input_tokens":0,"cache_read_input_tokens":1111,"output_tokens":7}}'
+    headers: {}
+    status:
+      code: 200
+      message: OK
+version: 1
+`;
+
+describe('VCR cassettes', () => {
+  it('vcrpy: each provider call a request, its usage the billed figures (input = uncached + read + written), in order', () => {
+    const { result, doc: d } = imported(VCRPY);
+    expect(result.format).toBe('anthropic');
+    expect(result.requests).toBe(2);
+    // 3 + 1111 + 0 = 1114 written; 5 + 0 + 1111 = 1116 read.
+    expect(d.events.map((e) => e.payload.measured)).toEqual([
+      { inputTokens: 1114, cachedTokens: 0, cacheWriteTokens: 1111, outputTokens: 12 },
+      { inputTokens: 1116, cachedTokens: 1111, cacheWriteTokens: 0, outputTokens: 7 },
+    ]);
+    expect(d.events.map((e) => (e.payload.body.messages as { content: string }[])[0]!.content)).toEqual(['Hello', 'Hello again']);
+    // The event offsets are the interactions' lines in the cassette.
+    expect(d.events.map((e) => e.off)).toEqual([2, 32]);
+  });
+
+  it('headers are never stored (the API key in x-api-key appears nowhere), and are reported as left out', () => {
+    const { result } = imported(VCRPY);
+    expect(result.yaml).not.toContain('sk-ant');
+    expect(result.yaml).not.toContain('x-api-key');
+    const { leftOut } = leftOutOf(VCRPY);
+    expect(leftOut).toEqual([
+      { what: 'GET calls to api.anthropic.com/v1/models', count: 1, why: 'not a model request of a provider the import reads', line: 20 },
+      { what: "interactions' headers", count: 1, why: 'never imported: headers carry API keys, and the model does not read them', line: 2 },
+    ]);
+  });
+
+  it("pydantic-ai's serializer: `parsed_body` on request and response; a Files API upload and another provider's call are left out", () => {
+    const cassette = `interactions:
+- request:
+    body: "--boundary\\r\\nContent-Disposition: form-data; name=\\"file\\"\\r\\n\\r\\nx\\r\\n--boundary--"
+    headers:
+      content-type:
+      - multipart/form-data; boundary=boundary
+    method: POST
+    uri: https://api.anthropic.com/v1/files?beta=true
+  response:
+    headers: {}
+    parsed_body:
+      id: file_1
+    status:
+      code: 200
+      message: OK
+- request:
+    headers: {}
+    method: POST
+    parsed_body:
+      max_tokens: 4096
+      messages:
+      - content:
+        - text: Summarise the file.
+          type: text
+        role: user
+      model: claude-sonnet-4-6
+      cache_control:
+        type: ephemeral
+    uri: https://api.anthropic.com/v1/messages?beta=true
+  response:
+    headers: {}
+    parsed_body:
+      content: []
+      usage:
+        cache_creation_input_tokens: 6
+        cache_read_input_tokens: 8845
+        input_tokens: 4
+        output_tokens: 100
+    status:
+      code: 200
+      message: OK
+- request:
+    headers: {}
+    method: POST
+    parsed_body:
+      contents: []
+    uri: https://generativelanguage.googleapis.com/v1beta/models/gemini-2.0-flash:generateContent
+  response:
+    headers: {}
+    parsed_body: {}
+    status:
+      code: 200
+      message: OK
+  recorded_at: 2026-03-06T19:26:02.821070+00:00
+version: 1
+`;
+    const { doc: d } = imported(cassette);
+    expect(d.events).toHaveLength(1);
+    // 4 + 8845 + 6 = 8855.
+    expect(d.events[0]!.payload.measured).toEqual({ inputTokens: 8855, cachedTokens: 8845, cacheWriteTokens: 6, outputTokens: 100 });
+    expect(d.events[0]!.payload.body.cache_control).toEqual({ type: 'ephemeral' });
+    // recorded_at on one interaction only: the cassette is read untimed (all or none).
+    expect(d.events[0]!.t).toBe('0ms');
+    expect(leftOutOf(cassette).leftOut.map((l) => [l.what, l.count, l.line])).toEqual([
+      ['POST calls to api.anthropic.com/v1/files', 1, 2],
+      ['POST calls to generativelanguage.googleapis.com/v1beta/models/gemini-2.0-flash:generateContent', 1, 42],
+      ["interactions' headers", 1, 2],
+    ]);
+  });
+
+  it('a call the provider refused (HTTP 400) is left out: nothing was billed', () => {
+    const refused = VCRPY.replace('code: 200\n      message: OK\n- request:\n    body: null', 'code: 400\n      message: Bad Request\n- request:\n    body: null');
+    const { reqs, leftOut } = leftOutOf(refused);
+    expect(reqs).toHaveLength(1);
+    expect(leftOut[0]).toEqual({ what: 'calls answered with HTTP 400', count: 1, why: 'the provider refused the request: nothing was billed and the model read nothing', line: 2 });
+  });
+
+  it('Ruby VCR: `http_interactions`, bodies `{encoding, string}` or `base64_string`, `recorded_at` as RFC 2822 → times', () => {
+    const b64 = Buffer.from('{"id":"chatcmpl-2","usage":{"prompt_tokens":1300,"completion_tokens":9,"prompt_tokens_details":{"cached_tokens":1280}}}').toString('base64');
+    const chat = (text: string) => JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: text }] }).replaceAll("'", "''");
+    const cassette = `---
+http_interactions:
+- request:
+    method: post
+    uri: https://api.openai.com/v1/chat/completions
+    body:
+      encoding: UTF-8
+      string: '${chat('first')}'
+    headers:
+      Authorization:
+      - Bearer <OPENAI_API_KEY>
+  response:
+    status:
+      code: 200
+      message: OK
+    headers:
+      Content-Type:
+      - application/json
+    body:
+      encoding: UTF-8
+      string: '{"id":"chatcmpl-1","usage":{"prompt_tokens":1290,"completion_tokens":8,"prompt_tokens_details":{"cached_tokens":0}}}'
+  recorded_at: Tue, 01 Dec 2026 10:00:00 GMT
+- request:
+    method: post
+    uri: https://api.openai.com/v1/chat/completions
+    body:
+      encoding: UTF-8
+      string: '${chat('second')}'
+    headers: {}
+  response:
+    status:
+      code: 200
+      message: OK
+    headers: {}
+    body:
+      encoding: ASCII-8BIT
+      base64_string: |
+        ${b64}
+  recorded_at: Tue, 01 Dec 2026 10:00:04 GMT
+recorded_with: VCR 6.3.1
+`;
+    const { result, doc: d } = imported(cassette, 'openai.yml');
+    expect(result.format).toBe('openai-chat');
+    expect(d.events.map((e) => [e.t, e.payload.measured])).toEqual([
+      ['0ms', { inputTokens: 1290, cachedTokens: 0, outputTokens: 8 }],
+      ['4s', { inputTokens: 1300, cachedTokens: 1280, outputTokens: 9 }],
+    ]);
+    expect(result.yaml).not.toContain('Bearer');
+  });
+
+  it('vcrpy `!!binary` gzip response bodies are gunzipped before the usage is read', () => {
+    const gz = gzipSync(Buffer.from('{"id":"resp_1","usage":{"input_tokens":2048,"input_tokens_details":{"cached_tokens":1024},"output_tokens":5}}')).toString('base64');
+    const cassette = `interactions:
+- request:
+    body: '{"model":"gpt-4.1","input":"Hi"}'
+    headers: {}
+    method: POST
+    uri: https://api.openai.com/v1/responses
+  response:
+    body:
+      string: !!binary |
+        ${gz}
+    headers:
+      Content-Encoding:
+      - gzip
+    status:
+      code: 200
+      message: OK
+version: 1
+`;
+    const { result, doc: d } = imported(cassette);
+    expect(result.format).toBe('openai-responses');
+    expect(d.events[0]!.payload.measured).toEqual({ inputTokens: 2048, cachedTokens: 1024, outputTokens: 5 });
+  });
+
+  it('a provider call whose request body is not JSON is an error at its line', () => {
+    const bad = VCRPY.replace(`body: '${ANTHROPIC_BODY('Hello')}'`, "body: 'model=claude'");
+    const { errors } = importTrace(bad, { file: 'c.yaml', id: 'x' });
+    expect(errors.map(formatError)[0]).toMatch(/^c\.yaml:3:11 error: this request body is not JSON/);
+  });
+});
+
+// Server-sent events as the providers stream them (the data lines each provider documents).
+const sse = (events: [string | undefined, unknown][]) => events.map(([e, d]) => `${e ? `event: ${e}\n` : ''}data: ${typeof d === 'string' ? d : JSON.stringify(d)}\n\n`).join('');
+
+describe('streamed responses', () => {
+  it('the event stream is split into events with their data parsed ([DONE] stays unparsed)', () => {
+    expect(streamEvents('event: ping\ndata: {"type": "ping"}\n\ndata: [DONE]\n\n')).toEqual([{ event: 'ping', data: { type: 'ping' } }, { data: undefined }]);
+  });
+
+  const anthropicStream = sse([
+    [
+      'message_start',
+      { type: 'message_start', message: { id: 'msg_1', usage: { input_tokens: 10, cache_creation_input_tokens: 0, cache_read_input_tokens: 2000, output_tokens: 1 } } },
+    ],
+    ['content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'Hi' } }],
+    ['message_delta', { type: 'message_delta', delta: { stop_reason: 'end_turn' }, usage: { output_tokens: 42 } }],
+    ['message_stop', { type: 'message_stop' }],
+  ]);
+  const cassette = (uri: string, body: string, stream: string) => `interactions:
+- request:
+    body: '${body}'
+    headers: {}
+    method: POST
+    uri: ${uri}
+  response:
+    body:
+      string: ${JSON.stringify(stream)}
+    headers:
+      content-type:
+      - text/event-stream; charset=utf-8
+    status:
+      code: 200
+      message: OK
+version: 1
+`;
+
+  it('Anthropic: usage from message_start, the cumulative message_delta laid over it', () => {
+    const { doc: d } = imported(cassette('https://api.anthropic.com/v1/messages', ANTHROPIC_BODY('Hi'), anthropicStream));
+    // 10 + 2000 + 0; output 42 from the last message_delta (cumulative), not message_start's 1.
+    expect(d.events[0]!.payload.measured).toEqual({ inputTokens: 2010, cachedTokens: 2000, cacheWriteTokens: 0, outputTokens: 42 });
+  });
+
+  const chatBody = '{"model":"gpt-4o-mini","stream":true,"messages":[{"role":"user","content":"Hi"}]}';
+  it('OpenAI Chat Completions: the final chunk’s usage (stream_options.include_usage)', () => {
+    const stream = sse([
+      [undefined, { id: 'c1', choices: [{ delta: { content: 'Hi' } }], usage: null }],
+      [undefined, { id: 'c1', choices: [], usage: { prompt_tokens: 1500, completion_tokens: 3, prompt_tokens_details: { cached_tokens: 1408 } } }],
+      [undefined, '[DONE]'],
+    ]);
+    const { doc: d } = imported(cassette('https://api.openai.com/v1/chat/completions', chatBody, stream));
+    expect(d.events[0]!.payload.measured).toEqual({ inputTokens: 1500, cachedTokens: 1408, outputTokens: 3 });
+  });
+
+  it('OpenAI Chat Completions without include_usage: no figures, and the page is told why', () => {
+    const stream = sse([
+      [undefined, { id: 'c1', choices: [{ delta: { content: 'Hi' } }] }],
+      [undefined, '[DONE]'],
+    ]);
+    const { result, doc: d } = imported(cassette('https://api.openai.com/v1/chat/completions', chatBody, stream));
+    expect(d.events[0]!.payload.measured).toBeUndefined();
+    expect(result.measured).toBe(0);
+    expect(result.yaml).toContain('stream_options');
+  });
+
+  it('OpenAI Responses: the usage of the response.completed event', () => {
+    const stream = sse([
+      ['response.created', { type: 'response.created', response: { id: 'r1', usage: null } }],
+      [
+        'response.completed',
+        { type: 'response.completed', response: { id: 'r1', usage: { input_tokens: 3000, input_tokens_details: { cached_tokens: 2944 }, output_tokens: 20 } } },
+      ],
+    ]);
+    const { doc: d } = imported(cassette('https://api.openai.com/v1/responses', '{"model":"gpt-4.1","input":"Hi","stream":true}', stream));
+    expect(d.events[0]!.payload.measured).toEqual({ inputTokens: 3000, cachedTokens: 2944, outputTokens: 20 });
+  });
+});
+
+describe('HAR files', () => {
+  const entry = (url: string, method: string, post: string | undefined, res: Record<string, unknown>, at: string) => ({
+    _id: 'abc',
+    _order: 0,
+    request: {
+      method,
+      url,
+      httpVersion: 'HTTP/1.1',
+      headers: [{ name: 'authorization', value: 'Bearer sk-proj-abcdefghijklmnopqrstuvwxyz012345' }],
+      queryString: [],
+      cookies: [],
+      headersSize: 200,
+      bodySize: post?.length ?? 0,
+      ...(post !== undefined && { postData: { mimeType: 'application/json', text: post } }),
+    },
+    response: { status: 200, statusText: 'OK', httpVersion: 'HTTP/1.1', headers: [], cookies: [], redirectURL: '', headersSize: 100, bodySize: 100, content: res },
+    startedDateTime: at,
+    time: 812,
+    timings: { wait: 812 },
+    cache: {},
+  });
+  const polly = (entries: unknown[]) =>
+    JSON.stringify(
+      { log: { _recordingName: 'agent/answers', creator: { name: 'Polly.JS', version: '6.0.6', comment: 'persister:fs' }, entries, pages: [], version: '1.2' } },
+      null,
+      2,
+    );
+  const chat = (text: string) => JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: text }] });
+
+  it('Polly.js: provider entries become requests with times and billed usage; base64 content is decoded; others are left out', () => {
+    const usage = (p: number, c: number) => JSON.stringify({ id: 'x', usage: { prompt_tokens: p, completion_tokens: 1, prompt_tokens_details: { cached_tokens: c } } });
+    const text = polly([
+      entry('https://api.openai.com/v1/chat/completions', 'POST', chat('one'), { mimeType: 'application/json', size: 90, text: usage(1200, 0) }, '2026-12-01T10:00:00.000Z'),
+      entry('https://example.com/telemetry', 'POST', '{}', { mimeType: 'text/plain', size: 0 }, '2026-12-01T10:00:01.000Z'),
+      entry(
+        'https://api.openai.com/v1/chat/completions',
+        'POST',
+        chat('two'),
+        { mimeType: 'application/json', size: 90, encoding: 'base64', text: Buffer.from(usage(1250, 1152)).toString('base64') },
+        '2026-12-01T10:00:02.500Z',
+      ),
+    ]);
+    const { result, doc: d } = imported(text, 'recording.har');
+    expect(d.events.map((e) => [e.t, e.payload.measured])).toEqual([
+      ['0ms', { inputTokens: 1200, cachedTokens: 0, outputTokens: 1 }],
+      ['2.5s', { inputTokens: 1250, cachedTokens: 1152, outputTokens: 1 }],
+    ]);
+    expect(result.yaml).not.toContain('sk-proj');
+    const { leftOut } = leftOutOf(text, har, 'recording.har');
+    expect(leftOut.map((l) => [l.what, l.count])).toEqual([
+      ['POST calls to example.com/telemetry', 1],
+      ["entries' headers", 3],
+    ]);
+  });
+
+  it('a browser export whose provider entry lacks its request body is an error at the entry', () => {
+    const text = polly([entry('https://api.openai.com/v1/chat/completions', 'POST', undefined, { mimeType: 'application/json', size: 0 }, '2026-12-01T10:00:00.000Z')]);
+    const { errors } = importTrace(text, { file: 'b.har', id: 'x' });
+    expect(errors.map(formatError)[0]).toMatch(/^b\.har:\d+:\d+ error: this entry is a call to a model provider but records no request body/);
+  });
+});

@@ -1,0 +1,63 @@
+/**
+ * Reading a trace file into records (read.ts), for the shapes other tools write beside JSON Lines:
+ * a JSON list of objects (a Phoenix span export), pretty-printed objects one after another (the
+ * OpenTelemetry Python SDK's ConsoleSpanExporter), and a YAML document (a cassette) — each record
+ * located at its own line, so a later problem names the right place.
+ */
+import { describe, expect, it } from 'vitest';
+import { formatError, type InputError } from '../scenarios/errors.ts';
+import { chunkPos, readChunks } from './read.ts';
+
+function read(text: string) {
+  const errors: InputError[] = [];
+  const chunks = readChunks(text, 't', errors);
+  return { chunks, errors: errors.map(formatError) };
+}
+
+describe('readChunks', () => {
+  it('a JSON list of objects: one record per element, at its own line, paths located inside it', () => {
+    const text = '[\n  {"name": "a", "n": 1},\n  {\n    "name": "b, ]}",\n    "n": 2\n  }\n]\n';
+    const { chunks, errors } = read(text);
+    expect(errors).toEqual([]);
+    expect(chunks.map((c) => [c.line, c.value.name])).toEqual([
+      [2, 'a'],
+      [3, 'b, ]}'],
+    ]);
+    expect(chunkPos(chunks[1]!, ['n'], 't')).toEqual({ file: 't', line: 5, col: 10 });
+  });
+
+  it('a one-line list (pandas to_json(orient="records")) is read the same way', () => {
+    const { chunks } = read('[{"a":1},{"a":2}]');
+    expect(chunks.map((c) => [c.line, c.start.col, c.value.a])).toEqual([
+      [1, 2, 1],
+      [1, 10, 2],
+    ]);
+  });
+
+  it('a list of values that are not all objects, or an empty list, is an error', () => {
+    expect(read('[{"a":1}, 2]').errors[0]).toMatch(/^t:1:1 error: the file is one JSON list of values that are not all objects/);
+    expect(read('[]').errors[0]).toMatch(/^t:1:1 error: the file is one JSON empty list/);
+  });
+
+  it('pretty-printed objects one after another (ConsoleSpanExporter): one record each', () => {
+    const text = '{\n    "name": "chat",\n    "n": 1\n}\n{\n    "name": "tool",\n    "n": 2\n}\n';
+    const { chunks, errors } = read(text);
+    expect(errors).toEqual([]);
+    expect(chunks.map((c) => [c.line, c.value.name])).toEqual([
+      [1, 'chat'],
+      [5, 'tool'],
+    ]);
+    expect(chunkPos(chunks[1]!, ['n'], 't')).toEqual({ file: 't', line: 7, col: 10 });
+  });
+
+  it('a YAML mapping (a cassette) is one record; its paths are located by the YAML parser', () => {
+    const { chunks, errors } = read('interactions:\n- request:\n    method: POST\n    uri: https://x/v1/messages\n');
+    expect(errors).toEqual([]);
+    expect(chunks).toHaveLength(1);
+    expect(chunkPos(chunks[0]!, ['interactions', 0, 'request', 'uri'], 't')).toEqual({ file: 't', line: 4, col: 10 });
+  });
+
+  it('text that is neither JSON nor a YAML mapping is still a JSON Lines error at its line', () => {
+    expect(read('{"a":1}\nnot json\n').errors[0]).toMatch(/^t:2:1 error: not JSON/);
+  });
+});

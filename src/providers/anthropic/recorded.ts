@@ -1,0 +1,29 @@
+/**
+ * Anthropic Messages calls in HTTP recordings (cassettes, HAR): which path takes a Messages body,
+ * and a streamed response's usage. Per the streaming documentation
+ * (docs.anthropic.com/en/docs/build-with-claude/streaming, read 2026-12-06): `message_start`
+ * carries the message with its `usage` (input, cache read and cache write tokens), and
+ * `message_delta` carries `usage` whose counts "are cumulative" — the final output tokens, and on
+ * newer API versions the input figures again. The two are laid over each other, later figures
+ * winning, into one usage object of the non-streamed shape.
+ */
+import type { RecordedCalls, StreamEvent } from '../types.ts';
+
+type Obj = Record<string, unknown>;
+const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function streamUsage(events: readonly StreamEvent[]): { usage: Obj } | { problem: string } {
+  let usage: Obj | undefined;
+  for (const { data } of events) {
+    if (!isObject(data)) continue;
+    if (data.type === 'message_start' && isObject(data.message) && isObject(data.message.usage)) usage = { ...data.message.usage };
+    else if (data.type === 'message_delta' && isObject(data.usage) && usage)
+      for (const [k, v] of Object.entries(data.usage)) if (v !== null && (typeof v === 'number' || isObject(v))) usage[k] = v;
+  }
+  return usage ? { usage } : { problem: 'the event stream has no `message_start` event with the message’s `usage`' };
+}
+
+export const anthropicRecorded: RecordedCalls = {
+  path: (p) => /\/v1\/messages$/.test(p),
+  streamUsage,
+};

@@ -1,0 +1,32 @@
+/**
+ * OpenAI calls in HTTP recordings (cassettes, HAR): the paths of the two formats, and a streamed
+ * response's usage, per the API reference (platform.openai.com/docs/api-reference, read
+ * 2026-12-06). Chat Completions: with `stream_options: {"include_usage": true}` the stream ends
+ * with a chunk whose `usage` is the whole request's (and `choices` empty); without it the stream
+ * carries no usage at all. Responses: the `response.completed` event (or `response.incomplete`)
+ * carries the finished `response` with its `usage`.
+ */
+import type { RecordedCalls, StreamEvent } from '../types.ts';
+
+type Obj = Record<string, unknown>;
+const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export const chatRecorded: RecordedCalls = {
+  path: (p) => /\/v1\/chat\/completions$/.test(p),
+  streamUsage(events: readonly StreamEvent[]) {
+    const last = events.findLast((e) => isObject(e.data) && isObject(e.data.usage));
+    return last
+      ? { usage: (last.data as Obj).usage as Obj }
+      : { problem: 'the stream carries no usage: the request did not ask for it (`stream_options: {"include_usage": true}`)' };
+  },
+};
+
+export const responsesRecorded: RecordedCalls = {
+  path: (p) => /\/v1\/responses$/.test(p),
+  streamUsage(events: readonly StreamEvent[]) {
+    const done = events.findLast(
+      (e) => isObject(e.data) && (e.data.type === 'response.completed' || e.data.type === 'response.incomplete') && isObject(e.data.response) && isObject(e.data.response.usage),
+    );
+    return done ? { usage: ((done.data as Obj).response as Obj).usage as Obj } : { problem: 'the event stream has no `response.completed` event with the response’s `usage`' };
+  },
+};
