@@ -16,7 +16,7 @@ import { har } from './har.ts';
 import { streamEvents } from './http.ts';
 import { vcrCassette } from './vcr.ts';
 
-type Ev = { off: number; t: string; payload: { format: string; measured?: Record<string, number>; body: Record<string, unknown> } };
+type Ev = { off: number; t: string; note: string; payload: { format: string; measured?: Record<string, number>; body: Record<string, unknown> } };
 const doc = (yaml: string) => parse(yaml) as { events: Ev[]; intro: string };
 
 function imported(text: string, file = 'cassette.yaml') {
@@ -95,8 +95,11 @@ describe('VCR cassettes', () => {
       { inputTokens: 1116, cachedTokens: 1111, cacheWriteTokens: 0, outputTokens: 7 },
     ]);
     expect(d.events.map((e) => (e.payload.body.messages as { content: string }[])[0]!.content)).toEqual(['Hello', 'Hello again']);
-    // The event offsets are the interactions' lines in the cassette.
-    expect(d.events.map((e) => e.off)).toEqual([2, 32]);
+    // Numbered in order; each event's note names the line of its request body in the cassette.
+    expect(d.events.map((e) => [e.off, e.note])).toEqual([
+      [1, 'line 3 of the trace'],
+      [2, 'line 33 of the trace'],
+    ]);
   });
 
   it('headers are never stored (the API key in x-api-key appears nowhere), and are reported as left out', () => {
