@@ -54,3 +54,26 @@ export function devDataRoute(dir: string, route: string, ext: string): PageRoute
 export function devPartRoute(dir: string, route: string, ext: string): PageRoute {
   return { pattern: `${patternOf(route, 'scenarios/[id]')}/part-[first].json`, entrypoint: pathToFileURL(join(dir, `scenarios/_part.json${ext}`)).href, prerender: true };
 }
+
+/**
+ * Injects the explainer's pages below `route` and returns their patterns (the explainer's own pages,
+ * which get its Content Security Policy). Without its own search (inside Starlight, whose search
+ * indexes these pages) there is no search page. In `astro dev` a scenario page's data file and parts
+ * are served by routes; a build writes them beside the page instead (page-files.ts).
+ */
+export function injectPages(
+  inject: (route: PageRoute) => void,
+  { dir, route, search, command, ext }: { dir: string; route: string; search: boolean; command: string; ext: string },
+): Set<string> {
+  const own = new Set<string>();
+  for (const r of routesOf(dir, route)) {
+    if (!search && r.pattern === `${route}search`) continue;
+    own.add(r.pattern);
+    inject(r);
+  }
+  if (command === 'dev') {
+    inject(devDataRoute(dir, route, ext));
+    inject(devPartRoute(dir, route, ext));
+  }
+  return own;
+}

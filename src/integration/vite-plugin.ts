@@ -1,0 +1,67 @@
+/**
+ * The explainer's Vite plugin, which the setup hook adds to the host's config (and to the
+ * playground worker's bundle, which needs the fold module too). It serves two virtual modules — the
+ * options and project facts the pages read (`virtual:prompt-fold-explainer/config`) and the
+ * browser-safe folds the playground bundles (`virtual:prompt-fold-explainer/folds`,
+ * browser-folds.ts) — and, inside Starlight, hands the explainer's own pages Starlight's shell:
+ * every import of layouts/Base.astro by the explainer's own files gets StarlightBase.astro.
+ */
+import type { AstroIntegrationLogger } from 'astro';
+import { existsSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import type { ProjectFacts } from '../project.ts';
+import { browserFolds, browserFoldsModule } from './browser-folds.ts';
+import type { ExplainerOptions, ParsedOptions } from './options.ts';
+import { BUILTIN_FOLDS_INDEX, OWN_DIR, STARLIGHT_SHELL } from './own-files.ts';
+import { PACKAGE_NAME } from './project-facts.ts';
+
+export const CONFIG_MODULE = 'virtual:prompt-fold-explainer/config';
+/** The browser-safe folds, bundled for the playground (see browser-folds.ts). */
+export const FOLDS_MODULE = 'virtual:prompt-fold-explainer/folds';
+
+export interface PluginInput {
+  root: string;
+  /** The host's public/ folder: the pages' own shell links its favicon.svg only where there is one. */
+  publicDir: string;
+  options: ExplainerOptions;
+  page: ParsedOptions;
+  command: string;
+  facts: ProjectFacts;
+  logger: AstroIntegrationLogger;
+}
+
+/** Base.astro as the pages import it (`../layouts/Base.astro`) and as the reference pages' layout does (layouts/Doc.astro: `./Base.astro`) — only from the explainer's own files. */
+function isOwnShell(id: string, importer?: string): boolean {
+  return !!importer?.startsWith(OWN_DIR) && /(^|\/)Base\.astro$/.test(id) && resolve(dirname(importer), id) === join(OWN_DIR, 'layouts', basename(id));
+}
+
+/** The host config's `vite` part: the plugin for the pages and for the playground's worker, which is bundled separately. */
+export function viteConfig(input: PluginInput): Record<string, unknown> {
+  const plugin = vitePlugin(input);
+  return { plugins: [plugin], worker: { format: 'es', plugins: () => [plugin] } };
+}
+
+function vitePlugin({ root, publicDir, options, page, command, facts, logger }: PluginInput) {
+  const favicon = existsSync(join(publicDir, 'favicon.svg'));
+  const resolvedId = `\0${CONFIG_MODULE}`;
+  const foldsId = `\0${FOLDS_MODULE}`;
+  const forBrowser = browserFolds(root, options.folds);
+  for (const f of forBrowser) if (f.unsafe) logger.warn(`fold ${f.spec} is not in the playground: ${f.unsafe}`);
+  const starlightShell = page.chrome === 'starlight' ? STARLIGHT_SHELL : undefined;
+  return {
+    name: PACKAGE_NAME,
+    enforce: 'pre' as const,
+    resolveId: (id: string, importer?: string) => {
+      if (id === CONFIG_MODULE) return resolvedId;
+      if (id === FOLDS_MODULE) return foldsId;
+      if (starlightShell && isOwnShell(id, importer)) return starlightShell;
+      return undefined;
+    },
+    load: (id: string) =>
+      id === resolvedId
+        ? `export const root = ${JSON.stringify(root)};\nexport const options = ${JSON.stringify(options)};\nexport const command = ${JSON.stringify(command)};\nexport const page = ${JSON.stringify({ ...page, favicon })};\nexport const project = ${JSON.stringify(facts)};\n`
+        : id === foldsId
+          ? browserFoldsModule(forBrowser, BUILTIN_FOLDS_INDEX, facts)
+          : undefined,
+  };
+}
