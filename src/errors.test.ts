@@ -26,10 +26,13 @@ describe('UserError', () => {
     expect(UserError.is(null)).toBe(false);
   });
 
-  it('names the subclass and keeps the hint', () => {
-    const e = new SyncError('no dist', { hint: 'run npm run build' });
+  it('names the subclass and keeps the problem and its fix apart, printing them as users read them', () => {
+    const e = new SyncError('no dist', { fix: 'run npm run build' });
     expect(e.name).toBe('SyncError');
-    expect(e.hint).toBe('run npm run build');
+    expect(e.problem).toBe('no dist');
+    expect(e.fix).toBe('run npm run build');
+    expect(e.message).toBe('no dist\n  fix: run npm run build');
+    expect(new SyncError('no dist').message).toBe('no dist');
     expect(new CorpusError([{ pos: { file: 'a.yaml', line: 1, col: 1 }, message: 'm', fix: 'f' }]).name).toBe('CorpusError');
   });
 });

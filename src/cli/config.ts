@@ -20,9 +20,9 @@ export { CONFIG_FILES } from '../integration/project-facts.ts';
 export async function readExplainerOptions(root: string): Promise<ExplainerOptions> {
   const name = CONFIG_FILES.find((f) => existsSync(join(root, f)));
   if (!name) {
-    throw new UserError(
-      `no astro config in ${root} (looked for ${CONFIG_FILES.join(', ')})\n  fix: run the command in the site's folder (where astro.config.mjs is), with explainer({…}) in its integrations`,
-    );
+    throw new UserError(`no astro config in ${root} (looked for ${CONFIG_FILES.join(', ')})`, {
+      fix: `run the command in the site's folder (where astro.config.mjs is), with explainer({…}) in its integrations`,
+    });
   }
   // The messages from here on name this project's commands and config file (src/project.ts).
   useProject(root);
@@ -32,9 +32,9 @@ export async function readExplainerOptions(root: string): Promise<ExplainerOptio
     const mod = (await import(pathToFileURL(join(root, name)).href)) as { default?: unknown };
     config = (typeof mod.default === 'function' ? await (mod.default as () => unknown)() : mod.default) as { integrations?: unknown[] };
   } catch (err) {
-    throw new UserError(
-      `${name}: cannot load it: ${(err as Error).message}\n  fix: make \`astro build\` load it first (a .ts config needs Node 22.18 or later, which strips types)`,
-    );
+    throw new UserError(`${name}: cannot load it: ${(err as Error).message}`, {
+      fix: `make \`astro build\` load it first (a .ts config needs Node 22.18 or later, which strips types)`,
+    });
   }
   const integration = (config?.integrations ?? []).flat(Infinity).find((i) => (i as { name?: string } | null)?.name === INTEGRATION_NAME) as
     | { explainerOptions?: ExplainerOptions }
@@ -42,9 +42,9 @@ export async function readExplainerOptions(root: string): Promise<ExplainerOptio
   if (integration?.explainerOptions) return integration.explainerOptions;
   const fromStarlight = starlightOptions().slice(before);
   if (fromStarlight.length) return fromStarlight[fromStarlight.length - 1]!;
-  throw new UserError(
-    `${name}: no explainer({…}) among its integrations\n  fix: add it — import { explainer } from 'prompt-fold-explainer' and list explainer({ scenarios: 'scenarios' }) in integrations (or the prompt-fold-explainer/starlight plugin in Starlight's plugins)`,
-  );
+  throw new UserError(`${name}: no explainer({…}) among its integrations`, {
+    fix: `add it — import { explainer } from 'prompt-fold-explainer' and list explainer({ scenarios: 'scenarios' }) in integrations (or the prompt-fold-explainer/starlight plugin in Starlight's plugins)`,
+  });
 }
 
 export async function loadConfig(root = process.cwd()): Promise<ExplainerConfig> {

@@ -15,9 +15,9 @@ import { project, runCommand } from '../project.ts';
 
 runMain(async () => {
   if (process.env.CI && !process.argv.includes('--allow-ci')) {
-    throw new UsageError(
-      `${runCommand('fixtures')} rewrites committed files and never runs in CI.\n  fix: run it locally and commit fixtures/; CI checks them with \`${project().host ? runCommand('check') : 'npm test'}\``,
-    );
+    throw new UsageError(`${runCommand('fixtures')} rewrites committed files and never runs in CI.`, {
+      fix: `run it locally and commit fixtures/; CI checks them with \`${project().host ? runCommand('check') : 'npm test'}\``,
+    });
   }
   const config = await loadConfig();
   const corpus = await renderCorpus(config, { everyEvent: false });

@@ -85,7 +85,8 @@ export async function importLogCommand(
           if (!existsSync(target)) return undefined;
           const text = readFileSync(target, 'utf8');
           if (imported(text)) return text;
-          if (!args.force) throw new UsageError(`${rel(target)} exists and was not written by an import\n  fix: choose another --id or --out-dir, or pass --force to replace it`);
+          if (!args.force)
+            throw new UsageError(`${rel(target)} exists and was not written by an import`, { fix: `choose another --id or --out-dir, or pass --force to replace it` });
           return undefined;
         },
       },
@@ -93,9 +94,9 @@ export async function importLogCommand(
         const target = join(outDir, `${conv.id}.yaml`);
         const other = ids.get(conv.id);
         if (other !== undefined && other !== target) {
-          throw new UsageError(
-            `${rel(other)} already has the id "${conv.id}" (conversation ${conv.conversation.key} of the log)\n  fix: pass another --id (the prefix of every scenario id)`,
-          );
+          throw new UsageError(`${rel(other)} already has the id "${conv.id}" (conversation ${conv.conversation.key} of the log)`, {
+            fix: `pass another --id (the prefix of every scenario id)`,
+          });
         }
         const check = await renderTexts([{ file: rel(target), text: r.yaml }], config, { everyEvent: false });
         if (check.errors.length) return check.errors;

@@ -42,19 +42,19 @@ function parseArgs(argv: string[]): ImportArgs {
     if (a === '--force') opts.force = true;
     else if (a === '--format' || a === '--id' || a === '--out' || a === '--out-dir') {
       const v = argv[++i];
-      if (v === undefined) throw new UsageError(`${a} needs a value\n  fix: ${usage()}`);
+      if (v === undefined) throw new UsageError(`${a} needs a value`, { fix: usage() });
       if (a === '--format') {
         if (CAPTURE_IDS.includes(v)) opts.capture = v;
         else if ((INPUT_FORMATS as readonly string[]).includes(v)) opts.format = v as InputFormat;
-        else throw new UsageError(`unknown --format "${v}"\n  fix: use one of ${[...INPUT_FORMATS, ...CAPTURE_IDS].join(', ')}`);
+        else throw new UsageError(`unknown --format "${v}"`, { fix: `use one of ${[...INPUT_FORMATS, ...CAPTURE_IDS].join(', ')}` });
       } else opts[a === '--id' ? 'id' : a === '--out' ? 'out' : 'outDir'] = v;
-    } else if (a.startsWith('--')) throw new UsageError(`unknown option ${a}\n  fix: ${usage()}`);
+    } else if (a.startsWith('--')) throw new UsageError(`unknown option ${a}`, { fix: usage() });
     else if (file === undefined) file = a;
-    else throw new UsageError(`one trace file at a time (got ${file} and ${a})\n  fix: ${usage()}`);
+    else throw new UsageError(`one trace file at a time (got ${file} and ${a})`, { fix: usage() });
   }
-  if (!file) throw new UsageError(`no trace file given\n  fix: ${usage()}`);
+  if (!file) throw new UsageError(`no trace file given`, { fix: usage() });
   if (opts.out !== undefined && opts.outDir !== undefined)
-    throw new UsageError(`--out names one scenario file, --out-dir a folder for one per conversation: give one of them\n  fix: ${usage()}`);
+    throw new UsageError(`--out names one scenario file, --out-dir a folder for one per conversation: give one of them`, { fix: usage() });
   return { file, ...opts };
 }
 
@@ -69,9 +69,10 @@ runMain(async () => {
   const args = parseArgs(process.argv.slice(2));
   const config = await loadConfig();
   const id = args.id ?? idFrom(args.file);
-  if (!/^[a-z0-9][a-z0-9_-]*$/.test(id)) throw new UsageError(`--id "${id}" is not a scenario id\n  fix: use lower-case letters, digits, - and _, starting with a letter or digit`);
+  if (!/^[a-z0-9][a-z0-9_-]*$/.test(id))
+    throw new UsageError(`--id "${id}" is not a scenario id`, { fix: `use lower-case letters, digits, - and _, starting with a letter or digit` });
   const abs = resolve(args.file);
-  if (!existsSync(abs)) throw new UsageError(`no such file: ${args.file}\n  fix: give the path of a trace file (JSON Lines of request bodies, or an OTLP JSON export)`);
+  if (!existsSync(abs)) throw new UsageError(`no such file: ${args.file}`, { fix: `give the path of a trace file (JSON Lines of request bodies, or an OTLP JSON export)` });
   const display = relative(config.root, abs).split('\\').join('/');
   if (args.outDir !== undefined) return importLogCommand(args, { id, abs, display, config });
   const outAbs = resolve(args.out ?? join(config.root, config.scenariosDir, `${id}.yaml`));
@@ -83,7 +84,7 @@ runMain(async () => {
       .slice(0, 2)
       .some((l) => l.startsWith(IMPORT_HEADER)) ?? false;
   if (existing !== undefined && !imported && !args.force) {
-    throw new UsageError(`${out} exists and was not written by an import\n  fix: choose another --id or --out, or pass --force to replace it`);
+    throw new UsageError(`${out} exists and was not written by an import`, { fix: `choose another --id or --out, or pass --force to replace it` });
   }
   // Ids are unique across the corpus: another scenario with this id would fail `npm run check`.
   const scenariosAbs = join(config.root, config.scenariosDir);
@@ -93,7 +94,7 @@ runMain(async () => {
         .filter((f) => /\.(ya?ml|md)$/.test(f) && join(scenariosAbs, f) !== outAbs)
         .find((f) => idLine.test(readFileSync(join(scenariosAbs, f), 'utf8')))
     : undefined;
-  if (clash) throw new UsageError(`${config.scenariosDir}/${clash} already has the id "${id}"\n  fix: pass another --id`);
+  if (clash) throw new UsageError(`${config.scenariosDir}/${clash} already has the id "${id}"`, { fix: `pass another --id` });
   const trace = readFileSync(abs, 'utf8');
   const { result, errors } = importTrace(trace, {
     file: display,

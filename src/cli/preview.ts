@@ -99,9 +99,9 @@ runMain(async () => {
         if (meta.pr !== pr) throw new UsageError(`preview:publish: ${dir} is the preview of #${meta.pr}, not #${pr}; nothing was published`);
         const expected = previewBasePath(pr, siteUrl);
         if (siteUrl && meta.basePath !== expected) {
-          throw new UsageError(
-            `preview:publish: ${dir} was built for ${meta.basePath}, but the preview of #${pr} is served at ${expected}; nothing was published\n  fix: build with the same --site-url`,
-          );
+          throw new UsageError(`preview:publish: ${dir} was built for ${meta.basePath}, but the preview of #${pr} is served at ${expected}; nothing was published`, {
+            fix: `build with the same --site-url`,
+          });
         }
         if (values['verify-head']) await assertPullHead(githubFromEnv(), pr, values['verify-head']);
         await publishPreview(site, { target, pr, endpoint: values.endpoint });

@@ -22,9 +22,9 @@ export interface GitHub {
 export function githubFromEnv(env: NodeJS.ProcessEnv = process.env): GitHub {
   const missing = ['GITHUB_REPOSITORY', 'GITHUB_TOKEN'].filter((k) => !env[k]);
   if (missing.length) {
-    throw new GitHubError(
-      `${missing.join(' and ')} not set\n  fix: run this in a GitHub Actions step with \`env: GITHUB_TOKEN: \${{ github.token }}\` (GITHUB_REPOSITORY is set by Actions)`,
-    );
+    throw new GitHubError(`${missing.join(' and ')} not set`, {
+      fix: `run this in a GitHub Actions step with \`env: GITHUB_TOKEN: \${{ github.token }}\` (GITHUB_REPOSITORY is set by Actions)`,
+    });
   }
   if (!/^[\w.-]+\/[\w.-]+$/.test(env.GITHUB_REPOSITORY!)) throw new GitHubError(`GITHUB_REPOSITORY "${env.GITHUB_REPOSITORY}" is not owner/name`);
   return { apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''), repo: env.GITHUB_REPOSITORY!, token: env.GITHUB_TOKEN! };
@@ -61,8 +61,8 @@ async function call(gh: GitHub, method: string, pathOrUrl: string, body?: unknow
     } catch {
       /* not JSON */
     }
-    const hint = res.status === 403 || res.status === 401 ? '\n  fix: give the workflow `permissions: pull-requests: write` and pass GITHUB_TOKEN' : '';
-    throw new GitHubError(`GitHub API ${method} ${url}: ${res.status} ${message}${hint}`);
+    const fix = res.status === 403 || res.status === 401 ? 'give the workflow `permissions: pull-requests: write` and pass GITHUB_TOKEN' : undefined;
+    throw new GitHubError(`GitHub API ${method} ${url}: ${res.status} ${message}`, { ...(fix && { fix }) });
   }
   const next = /<([^>]+)>;\s*rel="next"/.exec(res.headers.get('link') ?? '')?.[1];
   return { body: text ? JSON.parse(text) : undefined, next };

@@ -5,6 +5,7 @@
  * — never a stack trace: where our code noticed the error says nothing about the scenario file.
  */
 import { AstroError } from 'astro/errors';
+import { brandUserError } from '../errors.ts';
 import { join } from 'node:path';
 import { formatError, type CorpusError } from '../scenarios/errors.ts';
 import { runCommand } from '../project.ts';
@@ -22,7 +23,7 @@ export class ScenarioError extends AstroError {
     this.report = report;
     if (loc) this.loc = loc;
     // The user-error brand (src/errors.ts): every entry point prints it without a stack trace.
-    Object.defineProperty(this, Symbol.for('prompt-fold-explainer/user-error'), { value: true });
+    brandUserError(this);
   }
 
   // Astro's hint heuristics scan toString() for words like "window" (a scenario file name may
@@ -58,16 +59,10 @@ export function buildError(message: string, hint = `Fix the scenario files named
   return new ScenarioError(message, hint);
 }
 
-/** Whether `err` is a ScenarioError from any copy of this module (Vite may load several). */
-export function isScenarioError(err: unknown): err is ScenarioError {
-  return err instanceof Error && err.name === 'ScenarioError' && typeof (err as ScenarioError).report === 'string';
-}
-
 /** A bad `explainer({…})` option as Astro's own user error (AstroUserError, `astro/errors`): the message and a hint, no stack trace. */
 export function optionsError(message: string, hint: string): AstroError {
   const err = new AstroError(message, hint);
   err.name = 'OptionsError';
   err.stack = '';
-  Object.defineProperty(err, Symbol.for('prompt-fold-explainer/user-error'), { value: true });
-  return err;
+  return brandUserError(err);
 }

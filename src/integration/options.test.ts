@@ -80,11 +80,11 @@ describe('the options schema', () => {
     expect(err.message).toContain('- policyPages.0: must be a plain URL path such as "/docs/"');
   });
 
-  it('names an unknown option and lists the known ones in the hint', () => {
+  it('names an unknown option and lists the known ones in the fix', () => {
     const err = catchError(() => parseOptions({ scenario: 'scenarios' }));
     expect(err).toBeInstanceOf(OptionsError);
     expect(err.message).toContain('unknown option "scenario"');
-    expect((err as OptionsError).hint).toContain('The options are: scenarios, fixtures, folds');
+    expect((err as OptionsError).fix).toContain('The options are: scenarios, fixtures, folds');
   });
 
   it('names a wrong type and a bad route, every problem at once', () => {

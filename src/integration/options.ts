@@ -139,7 +139,7 @@ export function parseOptions(options: unknown): ParsedOptions {
     throw new OptionsError(
       `${configFile()}: explainer({…}) has ${lines.length === 1 ? 'a bad option' : `${lines.length} bad options`}:\n${lines.map((l) => `  - ${l}`).join('\n')}`,
       {
-        hint: `The options are: ${known}. See the README's "Options" table for each one's type.`,
+        fix: `The options are: ${known}. See the README's "Options" table for each one's type.`,
       },
     );
   }
@@ -168,16 +168,16 @@ const PACKAGE_SPEC = /^(?:@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*(?:\/[A
 export function foldFile(root: string, spec: string): string {
   if (isPathSpec(spec)) return resolve(root, spec);
   if (!PACKAGE_SPEC.test(spec)) {
-    throw new OptionsError(
-      `${configFile()}: unknown fold "${spec}" in explainer({folds}).\n  fix: use a built-in id (${[...BUILTIN_FOLDS.keys()].join(', ')}), a module path starting with ./, or an installed package name`,
-    );
+    throw new OptionsError(`${configFile()}: unknown fold "${spec}" in explainer({folds}).`, {
+      fix: `use a built-in id (${[...BUILTIN_FOLDS.keys()].join(', ')}), a module path starting with ./, or an installed package name`,
+    });
   }
   try {
     return createRequire(join(root, 'package.json')).resolve(spec);
   } catch {
-    throw new OptionsError(
-      `${configFile()}: unknown fold "${spec}" in explainer({folds}): it is not a built-in fold and no package "${spec}" is installed in ${root}\n  fix: npm install ${spec.replace(/^((?:@[^/]+\/)?[^/]+).*$/, '$1')} (its default export must be a fold), or use a built-in id (${[...BUILTIN_FOLDS.keys()].join(', ')}) or a module path starting with ./`,
-    );
+    throw new OptionsError(`${configFile()}: unknown fold "${spec}" in explainer({folds}): it is not a built-in fold and no package "${spec}" is installed in ${root}`, {
+      fix: `npm install ${spec.replace(/^((?:@[^/]+\/)?[^/]+).*$/, '$1')} (its default export must be a fold), or use a built-in id (${[...BUILTIN_FOLDS.keys()].join(', ')}) or a module path starting with ./`,
+    });
   }
 }
 
@@ -189,16 +189,16 @@ async function loadFold(root: string, spec: string): Promise<AnyFold> {
   try {
     mod = (await import(/* @vite-ignore */ pathToFileURL(file).href)) as Record<string, unknown>;
   } catch (err) {
-    throw new OptionsError(
-      `${configFile()}: cannot import fold module ${spec}: ${(err as Error).message}\n  fix: check the path (relative to the project root) and that the module loads`,
-    );
+    throw new OptionsError(`${configFile()}: cannot import fold module ${spec}: ${(err as Error).message}`, {
+      fix: `check the path (relative to the project root) and that the module loads`,
+    });
   }
   const fold = mod.default ?? mod.fold;
   const problems = checkFold(fold);
   if (problems.length) {
-    throw new OptionsError(
-      `${spec}: not a fold — ${problems.join('; ')}\n  fix: export default an object implementing the Fold interface, e.g. made with defineFold from prompt-fold-explainer/kit (see "Bring your own fold" in the README)`,
-    );
+    throw new OptionsError(`${spec}: not a fold — ${problems.join('; ')}`, {
+      fix: `export default an object implementing the Fold interface, e.g. made with defineFold from prompt-fold-explainer/kit (see "Bring your own fold" in the README)`,
+    });
   }
   return fold as AnyFold;
 }
@@ -208,14 +208,14 @@ export async function resolveOptions(root: string, given: ExplainerOptions = {})
   const folds = new Map<string, AnyFold>();
   for (const spec of options.folds) {
     const fold = await loadFold(root, spec);
-    if (folds.has(fold.id)) throw new OptionsError(`${configFile()}: two folds share the id "${fold.id}"\n  fix: list each fold once; custom folds need their own id`);
+    if (folds.has(fold.id)) throw new OptionsError(`${configFile()}: two folds share the id "${fold.id}"`, { fix: `list each fold once; custom folds need their own id` });
     folds.set(fold.id, fold);
   }
   const defaultFold = options.defaultFold;
   if (!folds.has(defaultFold)) {
-    throw new OptionsError(
-      `${configFile()}: defaultFold "${defaultFold}" is not among the folds (${[...folds.keys()].join(', ')})\n  fix: add it to \`folds\` or pick one of those`,
-    );
+    throw new OptionsError(`${configFile()}: defaultFold "${defaultFold}" is not among the folds (${[...folds.keys()].join(', ')})`, {
+      fix: `add it to \`folds\` or pick one of those`,
+    });
   }
   const baseRef = environment().baseRef ?? options.baseRef;
   const economics = resolveEconomics(options.economics as EconomicsOptions | undefined);

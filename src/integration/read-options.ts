@@ -21,7 +21,7 @@ export async function readOptions(root: string, options: ExplainerOptions): Prom
     const page = parseOptions(options);
     return { page, corpus: await resolveOptions(root, options) };
   } catch (err) {
-    if (UserError.is(err)) throw optionsError(err.message, err.hint ?? `Fix the option named above in ${configFile()} → explainer({…}).`);
+    if (UserError.is(err)) throw optionsError(err.problem, err.fix ?? `Fix the option named above in ${configFile()} → explainer({…}).`);
     throw err;
   }
 }

@@ -35,7 +35,9 @@ export async function buildSearchIndex(dir: string): Promise<number> {
   try {
     const { index, errors } = await pagefind.createIndex({ excludeSelectors: EXCLUDE_SELECTORS });
     if (!index || errors.length)
-      throw new UserError(`search index: pagefind could not start: ${errors.join('; ')}\n  fix: reinstall dependencies (npm ci) so pagefind's binary for this platform is present`);
+      throw new UserError(`search index: pagefind could not start: ${errors.join('; ')}`, {
+        fix: `reinstall dependencies (npm ci) so pagefind's binary for this platform is present`,
+      });
     const added = await index.addDirectory({ path: dir });
     if (added.errors.length) throw new UserError(`search index: ${added.errors.join('; ')}`);
     const written = await index.writeFiles({ outputPath: `${dir}/pagefind` });

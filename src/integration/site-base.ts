@@ -19,10 +19,9 @@ export function normalizeSiteBase(value: string, from: string = SITE_BASE_ENV): 
   const segments = trimmed.replace(/^\/+|\/+$/g, '').split('/');
   const bad = segments.find((s) => !/^[A-Za-z0-9._~-]+$/.test(s) || s === '.' || s === '..');
   if (bad !== undefined) {
-    throw new SiteBaseError(
-      `${from}: "${value}" is not a site path: the segment "${bad}" is empty, "." or "..", or has characters other than letters, digits and . _ ~ -\n` +
-        `  fix: use a plain path such as /previews/pr-123/ (or leave it unset for the domain root)`,
-    );
+    throw new SiteBaseError(`${from}: "${value}" is not a site path: the segment "${bad}" is empty, "." or "..", or has characters other than letters, digits and . _ ~ `, {
+      fix: 'use a plain path such as /previews/pr-123/ (or leave it unset for the domain root)',
+    });
   }
   return `/${segments.join('/')}/`;
 }
@@ -33,13 +32,13 @@ export function basePathOf(siteUrl: string, from = '--site-url'): string {
   try {
     url = new URL(siteUrl);
   } catch {
-    throw new SiteBaseError(`${from}: "${siteUrl}" is not a URL\n  fix: give the production site's address, e.g. https://explainer.example/`);
+    throw new SiteBaseError(`${from}: "${siteUrl}" is not a URL`, { fix: `give the production site's address, e.g. https://explainer.example/` });
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new SiteBaseError(`${from}: "${siteUrl}" is not an http(s) URL\n  fix: give the production site's address, e.g. https://explainer.example/`);
+    throw new SiteBaseError(`${from}: "${siteUrl}" is not an http(s) URL`, { fix: `give the production site's address, e.g. https://explainer.example/` });
   }
   if (url.search || url.hash) {
-    throw new SiteBaseError(`${from}: "${siteUrl}" has a query or fragment\n  fix: give just the site's address, e.g. https://explainer.example/`);
+    throw new SiteBaseError(`${from}: "${siteUrl}" has a query or fragment`, { fix: `give just the site's address, e.g. https://explainer.example/` });
   }
   return normalizeSiteBase(url.pathname, from);
 }

@@ -70,9 +70,9 @@ export function mergeBase(root: string, baseRef: string): string {
   try {
     return git(root, ['merge-base', base, 'HEAD']);
   } catch {
-    throw new SiteBaseError(
-      `no merge-base between ${baseRef} and HEAD: they share no history\n  fix: fetch the full history (\`git fetch --unshallow\`, or actions/checkout with fetch-depth: 0)`,
-    );
+    throw new SiteBaseError(`no merge-base between ${baseRef} and HEAD: they share no history`, {
+      fix: `fetch the full history (\`git fetch --unshallow\`, or actions/checkout with fetch-depth: 0)`,
+    });
   }
 }
 
@@ -92,7 +92,7 @@ function assertReplaceable(dir: string): void {
   if (!existsSync(dir)) return;
   const entries = readdirSync(dir);
   if (entries.length && !entries.includes(META_FILE)) {
-    throw new SiteBaseError(`${dir} exists and is not a preview folder (no ${META_FILE})\n  fix: pick an empty or new --out folder`);
+    throw new SiteBaseError(`${dir} exists and is not a preview folder (no ${META_FILE})`, { fix: `pick an empty or new --out folder` });
   }
 }
 
@@ -160,9 +160,9 @@ export function readPreview(dir: string): { meta: PreviewMeta; site: string; rev
   try {
     meta = JSON.parse(readFileSync(file, 'utf8')) as PreviewMeta;
   } catch (err) {
-    throw new SiteBaseError(
-      `${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'not found' : `not JSON (${(err as Error).message})`}\n  fix: pass the folder \`${runCommand('preview:build')}\` wrote (default preview-site)`,
-    );
+    throw new SiteBaseError(`${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'not found' : `not JSON (${(err as Error).message})`}`, {
+      fix: `pass the folder \`${runCommand('preview:build')}\` wrote (default preview-site)`,
+    });
   }
   const ok =
     meta &&
@@ -174,12 +174,14 @@ export function readPreview(dir: string): { meta: PreviewMeta; site: string; rev
     typeof meta.head === 'string' &&
     /^[0-9a-f]{40}$/.test(meta.head);
   if (!ok)
-    throw new SiteBaseError(`${file}: not a preview description (pr, basePath ending /previews/pr-<pr>/, head commit)\n  fix: rebuild it with \`${runCommand('preview:build')}\``);
+    throw new SiteBaseError(`${file}: not a preview description (pr, basePath ending /previews/pr-<pr>/, head commit)`, {
+      fix: `rebuild it with \`${runCommand('preview:build')}\``,
+    });
   const site = join(dir, SITE_DIR);
   if (!existsSync(join(site, 'index.html')))
-    throw new SiteBaseError(`${site}/index.html not found: the preview folder has no built site\n  fix: rebuild it with \`${runCommand('preview:build')}\``);
+    throw new SiteBaseError(`${site}/index.html not found: the preview folder has no built site`, { fix: `rebuild it with \`${runCommand('preview:build')}\`` });
   const changesFile = join(dir, CHANGES_FILE);
-  if (!existsSync(changesFile)) throw new SiteBaseError(`${changesFile} not found\n  fix: rebuild the preview with \`${runCommand('preview:build')}\``);
+  if (!existsSync(changesFile)) throw new SiteBaseError(`${changesFile} not found`, { fix: `rebuild the preview with \`${runCommand('preview:build')}\`` });
   const review = parseReview(readFileSync(changesFile, 'utf8'), changesFile);
   const summaryFile = join(dir, SUMMARY_FILE);
   return { meta, site, review, ...(existsSync(summaryFile) ? { summary: readFileSync(summaryFile, 'utf8') } : {}) };

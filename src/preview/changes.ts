@@ -145,14 +145,14 @@ export function parseReview(json: string, file: string): ReviewData {
   try {
     raw = JSON.parse(json);
   } catch (err) {
-    throw new SiteBaseError(`${file}: not JSON (${(err as Error).message})\n  fix: rebuild the preview with \`${runCommand('preview:build')}\``);
+    throw new SiteBaseError(`${file}: not JSON (${(err as Error).message})`, { fix: `rebuild the preview with \`${runCommand('preview:build')}\`` });
   }
   const r = ReviewFile.safeParse(raw);
   if (!r.success) {
     const issue = r.error.issues[0]!;
-    throw new SiteBaseError(
-      `${file}: not a review (changes.json): ${issue.path.join('.') || '(root)'}: ${issue.message}\n  fix: rebuild the preview with \`${runCommand('preview:build')}\` (this version writes format 2)`,
-    );
+    throw new SiteBaseError(`${file}: not a review (changes.json): ${issue.path.join('.') || '(root)'}: ${issue.message}`, {
+      fix: `rebuild the preview with \`${runCommand('preview:build')}\` (this version writes format 2)`,
+    });
   }
   const sides = new Map<string, Sides>(r.data.sides.map((s) => [s.id, { before: sideOfJson(s.before), after: sideOfJson(s.after) }]));
   // prSummary reads only the fields kept here (diff: its counts).

@@ -14,7 +14,7 @@ export const PREVIEWS_DIR = 'previews';
 /** A pull-request number from the command line: a positive integer, nothing else. */
 export function parsePr(value: string | undefined, from = '--pr'): number {
   if (value === undefined || value === '') throw new SiteBaseError(`missing ${from} <number> — the pull request whose preview this is`);
-  if (!/^[1-9][0-9]{0,9}$/.test(value)) throw new SiteBaseError(`${from} "${value}" is not a pull-request number\n  fix: pass the number alone, e.g. ${from} 123`);
+  if (!/^[1-9][0-9]{0,9}$/.test(value)) throw new SiteBaseError(`${from} "${value}" is not a pull-request number`, { fix: `pass the number alone, e.g. ${from} 123` });
   return Number(value);
 }
 

@@ -35,9 +35,9 @@ export function listScenarioFiles(config: CorpusConfig): string[] {
   const dir = join(config.root, config.scenariosDir);
   if (!existsSync(dir)) return [];
   if (!statSync(dir).isDirectory()) {
-    throw new UserError(
-      `the scenario folder ${config.scenariosDir} (the \`scenarios\` option) is a file, not a folder\n  fix: set \`scenarios:\` in ${configFile()} → explainer({…}) to the folder of scenario files`,
-    );
+    throw new UserError(`the scenario folder ${config.scenariosDir} (the \`scenarios\` option) is a file, not a folder`, {
+      fix: `set \`scenarios:\` in ${configFile()} → explainer({…}) to the folder of scenario files`,
+    });
   }
   const files = readdirSync(dir)
     .filter((n) => SCENARIO_FILE.test(n))
