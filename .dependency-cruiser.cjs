@@ -21,8 +21,11 @@
  *   integration     the Astro integration, its options, the site's corpus
  *   site            components, layouts, routes (the package's injected pages), pages (this site's own), the playground,
  *                   render (build-time HTML writers) and client (the browser's custom elements)
- *   package         the installable package's entries (the integration with the site's settings, Starlight, the fold kit)
- *   commands        the `prompt-fold` bin's commands, trace import, previews, the GitHub API
+ *   import          trace and capture import (recorded requests → scenarios of the `requests` fold)
+ *   assert          cache promises held against recorded requests: `prompt-fold assert` and the test API
+ *                   (it reads captures through the import, and the corpus check's economics)
+ *   package         the installable package's entries (the integration with the site's settings, Starlight, the fold kit, the test API)
+ *   commands        the `prompt-fold` bin's commands, previews, the GitHub API
  * and `sync` (publishing dist/) stands apart: it imports only `errors`.
  * Everything under src/ ships in the package (CONTRIBUTING.md, "What ships"); the repository's own
  * tooling (tools/: benchmarks, fuzzing, the workflow lint, the package build) and tests/ do not, so
@@ -40,8 +43,10 @@ const layers = [
   ['review', '^src/review/'],
   ['integration', '^src/integration/'],
   ['site', '^src/(components|layouts|pages|routes|playground|render|client)/'],
+  ['import', '^src/import/'],
+  ['assert', '^src/assert/'],
   ['package', '^src/package/'],
-  ['commands', '^src/(cli|import|preview|github)/'],
+  ['commands', '^src/(cli|preview|github)/'],
 ];
 
 const upward = layers.flatMap(([name, path], i) => {

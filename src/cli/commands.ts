@@ -20,6 +20,7 @@ const COMMANDS: Record<string, { what: string; run: () => Promise<unknown> }> = 
   'pr-comment': { what: 'post or update that comment on the pull request (GitHub Actions: GITHUB_TOKEN)', run: () => import('./pr-comment.ts') },
   sync: { what: 'publish the built site to a target (dir:<path> or s3://bucket/prefix)', run: () => import('./sync.ts') },
   preview: { what: 'pull-request previews: build | publish | remove', run: () => import('./preview.ts') },
+  assert: { what: 'check cache promises against recorded requests (--expect <file>) [--reporter junit|sarif|github]', run: () => import('./assert.ts') },
   schemas: { what: 'write the editor JSON Schemas of scenario files', run: () => import('./schemas.ts') },
 };
 

@@ -1,0 +1,150 @@
+/**
+ * `prompt-fold assert` as a function (command.ts): a capture whose prefix holds passes, one where a
+ * timestamp in the system prompt breaks it fails with the located explanation (the request, the
+ * first differing text, the cause, the tokens and dollars lost, the provider's rule, where the
+ * promise was made), and bad input exits 2 located in the file that is wrong. The capture is the
+ * bundled example trace (examples/traces/agent-session.anthropic.jsonl: its harness writes today's
+ * date into the system prompt and the session crosses midnight at the fourth request).
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { assertCommand, EXIT } from './command.ts';
+import { parseExpectations } from './expectations.ts';
+import type { InputError } from '../scenarios/errors.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'assert-test-'));
+const TRACE = readFileSync('examples/traces/agent-session.anthropic.jsonl', 'utf8');
+writeFileSync(join(dir, 'broken.jsonl'), TRACE);
+// The first three requests: the same day, every request extends the one before.
+writeFileSync(join(dir, 'holds.jsonl'), `${TRACE.split('\n').slice(0, 3).join('\n')}\n`);
+afterAll(() => {});
+
+async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await assertCommand(argv, { cwd: dir, out: (t) => (out += t), err: (t) => (err += t), version: '0.0.0-test' });
+  return { code, out, err };
+}
+
+const expectations = (name: string, text: string): string => {
+  writeFileSync(join(dir, name), text);
+  return name;
+};
+
+describe('prompt-fold assert', () => {
+  it('passes a capture whose prefix holds (exit 0), and says what it read', async () => {
+    const e = expectations('none.yaml', 'busts: []\nminCached: {from: "@2", percent: "50%"}\n');
+    const r = await run('holds.jsonl', '--expect', e);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(EXIT.kept);
+    expect(r.out).toMatch(/^ok: every promise kept — 1 conversation, 3 requests, /);
+  });
+
+  it('fails where the date in the system prompt breaks the prefix (exit 1), located and explained', async () => {
+    const e = expectations('none2.yaml', '# the team promises a stable prefix\nbusts: []\n');
+    const r = await run('broken.jsonl', '--expect', e);
+    expect(r.code).toBe(EXIT.broken);
+    const lines = r.err.split('\n');
+    expect(lines[0]).toMatch(/^broken\.jsonl:4:1 error: request @4 busts the cached prefix of request @3: /);
+    // The first differing text inside the cached prefix: the date, yesterday and today.
+    expect(r.err).toMatch(/was: ".*Today's date: 2026-11-30\. /);
+    expect(r.err).toMatch(/now: ".*Today's date: 2026-12-01\. /);
+    expect(r.err).toContain('cause: system-changed, at @4');
+    // Tokens lost ≈1,487 (the entry @3 wrote up to its system breakpoint); at Sonnet 4.5's prices
+    // ($3.75 per million written, $0.30 read) each lost token costs $3.45 per million more:
+    // 1,487 × 3.45 / 1e6 = $0.00513.
+    expect(r.err).toContain(`lost: ≈1,487 cached tokens, $${(Math.round(((1487 * 3.45) / 1e6) * 1e5) / 1e5).toFixed(5)}`);
+    expect(r.err).toMatch(/rule: Anthropic Claude Sonnet 4\.5: .* \(https:\/\/platform\.claude\.com\/docs\/en\/build-with-claude\/prompt-caching, read \d{4}-\d{2}-\d{2}\)/);
+    expect(r.err).toContain('promised: busts at none2.yaml:2:8 (broken.jsonl)');
+    expect(r.err).toMatch(/FAILED: 1 broken promise in 1 of 1 conversation/);
+  });
+
+  it('keeps a promise that names the break, and holds the bill as the truth for cached tokens', async () => {
+    const e = expectations('named.yaml', 'busts: ["@4"]\ncached: ["@2", "@3", "@5"]\n');
+    const r = await run('broken.jsonl', '--expect', e);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(EXIT.kept);
+  });
+
+  it('a minimum cached share from a request on: the request that reads less is named with the billed figure', async () => {
+    const e = expectations('min.yaml', 'busts: ["@4"]\nminCached:\n  from: "@2"\n  percent: "50%"\n');
+    const r = await run('broken.jsonl', '--expect', e);
+    expect(r.code).toBe(EXIT.broken);
+    // @4 reads nothing: its system prompt changed. The bill says 0 of 1,749.
+    expect(r.err).toMatch(/^broken\.jsonl:4:1 error: request @4 reads 0 of 1,749 input tokens \(0\.0 %\) from the cache \(billed\): less than 50 % of its input/m);
+    expect(r.err).toContain('promised: minCached at min.yaml:3:3');
+  });
+
+  it('a cost per conversation above the promise fails with the cost (billed)', async () => {
+    const e = expectations('cost.yaml', 'maxCostPerConversation: "$0.001"\n');
+    const r = await run('broken.jsonl', '--expect', e);
+    expect(r.code).toBe(EXIT.broken);
+    expect(r.err).toMatch(/^broken\.jsonl:1:1 error: the conversation costs \$[\d.]+ \(as billed, 5 requests\), more than \$0\.001/m);
+  });
+
+  it('bad input exits 2, located in the file that is wrong, and judges nothing', async () => {
+    const bad = expectations('bad.yaml', 'busts: "@4"\nminCached: {from: 2}\nmaxCost: 1\n');
+    const r = await run('broken.jsonl', '--expect', bad);
+    expect(r.code).toBe(EXIT.input);
+    expect(r.err).toContain('bad.yaml:1:8 error: `busts` must be a list of requests');
+    expect(r.err).toContain('bad.yaml:2:12 error: minCached names neither `tokens` nor `percent`');
+    expect(r.err).toContain('bad.yaml:3:1 error: unknown expectation `maxCost`');
+    expect(r.err).toContain('nothing was checked');
+    const unknown = expectations('unknown.yaml', 'busts: ["@9"]\n');
+    const u = await run('holds.jsonl', '--expect', unknown);
+    expect(u.code).toBe(EXIT.input);
+    expect(u.err).toContain('unknown.yaml:1:9 error: busts names "@9", but no conversation has a request @9 (its requests: @1, @2, @3)');
+    writeFileSync(join(dir, 'junk.jsonl'), '{"model": "gpt-5", "messages": [}\n');
+    const j = await run('junk.jsonl', '--expect', unknown);
+    expect(j.code).toBe(EXIT.input);
+    expect(j.err).toMatch(/^junk\.jsonl:1:\d+ error: /);
+    expect((await run('missing.jsonl', '--expect', unknown)).err).toContain('missing.jsonl:1:1 error: no such file');
+  });
+
+  it('usage errors exit 2 with the usage line', async () => {
+    expect(await run('holds.jsonl')).toMatchObject({ code: EXIT.input, err: expect.stringContaining('no expectations file given') });
+    expect(await run('--expect', 'x.yaml')).toMatchObject({ code: EXIT.input, err: expect.stringContaining('no capture given') });
+    expect(await run('holds.jsonl', '--expect', 'x.yaml', '--reporter', 'tap')).toMatchObject({ code: EXIT.input, err: expect.stringContaining('unknown --reporter "tap"') });
+  });
+
+  it('--output writes the machine report whole and still prints the text report', async () => {
+    const e = expectations('none3.yaml', 'busts: []\n');
+    const r = await run('broken.jsonl', '--expect', e, '--reporter', 'junit', '--output', 'report.xml');
+    expect(r.code).toBe(EXIT.broken);
+    expect(r.err).toContain('error: request @4 busts');
+    expect(readFileSync(join(dir, 'report.xml'), 'utf8')).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites name="prompt-fold assert" tests="1" failures="1"/);
+  });
+});
+
+describe('the expectations file', () => {
+  const parse = (text: string) => {
+    const problems: InputError[] = [];
+    const exp = parseExpectations(text, 'e.yaml', problems);
+    return { exp, problems };
+  };
+  it('reads the scenario vocabulary, an `expect:` block copied from a scenario included', () => {
+    const { exp, problems } = parse('expect:\n  busts: ["@3", 5]\n  maxMeasuredDiff: {cachedTokens: "2%", cacheWriteTokens: 50}\n');
+    expect(problems).toEqual([]);
+    expect(exp.busts).toEqual({
+      offsets: [3, 5],
+      at: { file: 'e.yaml', line: 2, col: 10 },
+      each: [
+        { file: 'e.yaml', line: 2, col: 11 },
+        { file: 'e.yaml', line: 2, col: 17 },
+      ],
+    });
+    expect(exp.maxMeasuredDiff?.map((m) => [m.field, m.percent, m.tokens])).toEqual([
+      ['cachedTokens', 2, undefined],
+      ['cacheWriteTokens', undefined, 50],
+    ]);
+  });
+  it('locates YAML errors and wrong values', () => {
+    expect(parse('busts: [\n').problems[0]!.message).toMatch(/^not valid YAML/);
+    expect(parse('maxCostPerConversation: cheap\n').problems.map((p) => [p.pos.line, p.pos.col, p.message])).toEqual([
+      [1, 25, 'maxCostPerConversation must be an amount in US dollars, got "cheap"'],
+    ]);
+    expect(parse('minCached: {percent: "150%"}\n').problems[0]!.message).toContain('minCached.percent must be a percentage from 0 to 100');
+  });
+});

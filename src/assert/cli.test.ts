@@ -1,0 +1,93 @@
+// `prompt-fold assert` as a team's CI runs it (a child process, in a folder with no astro config):
+// a capture whose prefix holds passes (exit 0) and one where the date in the system prompt breaks
+// it fails (exit 1), in every reporter — text, JUnit XML, SARIF (validated against the SARIF 2.1.0
+// schema), GitHub annotations; bad input is exit 2 with no stack.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import Ajv from 'ajv-draft-04';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const dir = mkdtempSync(join(tmpdir(), 'assert-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const TRACE = readFileSync(join(ROOT, 'examples/traces/agent-session.anthropic.jsonl'), 'utf8');
+writeFileSync(join(dir, 'broken.jsonl'), TRACE);
+writeFileSync(join(dir, 'holds.jsonl'), `${TRACE.split('\n').slice(0, 3).join('\n')}\n`);
+writeFileSync(join(dir, 'promises.yaml'), 'busts: []\n');
+
+function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [join(ROOT, 'src/cli/prompt-fold.ts'), 'assert', ...args], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+    });
+    child.on('close', (code) => done({ code, stdout, stderr }));
+  });
+}
+
+const schema = createRequire(import.meta.url)('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json') as object;
+const validSarif = new Ajv({ strict: false, allErrors: true, unicodeRegExp: false }).compile(schema);
+
+describe('npx prompt-fold assert', { timeout: 120_000 }, () => {
+  it('text: exit 0 when the prefix holds, 1 with the located failure when a timestamp breaks it', async () => {
+    const ok = await cli(['holds.jsonl', '--expect', 'promises.yaml']);
+    expect(ok).toMatchObject({ code: 0, stderr: '' });
+    expect(ok.stdout).toMatch(/^ok: every promise kept — 1 conversation, 3 requests/);
+    const bad = await cli(['broken.jsonl', '--expect', 'promises.yaml']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/^broken\.jsonl:4:1 error: request @4 busts the cached prefix of request @3/);
+    expect(bad.stderr).toContain("Today's date: 2026-12-01.");
+  });
+
+  it('junit, sarif and github: the same verdicts in each format', async () => {
+    const [jOk, jBad, sOk, sBad, gOk, gBad] = await Promise.all([
+      cli(['holds.jsonl', '--expect', 'promises.yaml', '--reporter', 'junit']),
+      cli(['broken.jsonl', '--expect', 'promises.yaml', '--reporter', 'junit']),
+      cli(['holds.jsonl', '--expect', 'promises.yaml', '--reporter', 'sarif']),
+      cli(['broken.jsonl', '--expect', 'promises.yaml', '--reporter', 'sarif', '--output', 'cache.sarif']),
+      cli(['holds.jsonl', '--expect', 'promises.yaml', '--reporter', 'github']),
+      cli(['broken.jsonl', '--expect', 'promises.yaml', '--reporter', 'github']),
+    ]);
+    expect(jOk.code).toBe(0);
+    expect(jOk.stdout).toContain('<testsuites name="prompt-fold assert" tests="1" failures="0" errors="0">');
+    expect(jBad.code).toBe(1);
+    expect(jBad.stdout).toContain('<failure message="request @4 busts the cached prefix of request @3');
+    expect(sOk.code).toBe(0);
+    const kept = JSON.parse(sOk.stdout);
+    expect(validSarif(kept), JSON.stringify(validSarif.errors)).toBe(true);
+    expect(kept.runs[0].results).toEqual([]);
+    expect(sBad.code).toBe(1);
+    // With --output the text report still goes to the terminal.
+    expect(sBad.stderr).toContain('error: request @4 busts');
+    const broken = JSON.parse(readFileSync(join(dir, 'cache.sarif'), 'utf8'));
+    expect(validSarif(broken), JSON.stringify(validSarif.errors)).toBe(true);
+    expect(
+      broken.runs[0].results.map((r: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[] }) => [
+        r.ruleId,
+        r.locations[0]!.physicalLocation.artifactLocation.uri,
+        r.locations[0]!.physicalLocation.region.startLine,
+      ]),
+    ).toEqual([['busts', 'broken.jsonl', 4]]);
+    expect(gOk).toMatchObject({ code: 0, stdout: expect.stringMatching(/^::notice::ok: every promise kept/) });
+    expect(gBad.code).toBe(1);
+    expect(gBad.stdout).toMatch(/^::error file=broken\.jsonl,line=4,col=1,title=cache promise broken%3A busts::request @4 busts/);
+  });
+
+  it('bad input: exit 2, located, no stack', async () => {
+    writeFileSync(join(dir, 'bad.yaml'), 'busts: [@4]\n');
+    const r = await cli(['broken.jsonl', '--expect', 'bad.yaml']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^bad\.yaml:1:\d+ error: /);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    const u = await cli(['--reporter', 'junit']);
+    expect(u).toMatchObject({ code: 2, stderr: expect.stringContaining('usage: prompt-fold assert') });
+  });
+});
