@@ -81,7 +81,15 @@ describe('prompt-fold assert', () => {
     const e = expectations('cost.yaml', 'maxCostPerConversation: "$0.001"\n');
     const r = await run('broken.jsonl', '--expect', e);
     expect(r.code).toBe(EXIT.broken);
-    expect(r.err).toMatch(/^broken\.jsonl:1:1 error: the conversation costs \$[\d.]+ \(as billed, 5 requests\), more than \$0\.001/m);
+    const printed = /^broken\.jsonl:1:1 error: the conversation costs \$([\d.]+) \(as billed, 5 requests\), more than \$0\.001/m.exec(r.err);
+    expect(printed, r.err).not.toBeNull();
+    // The bill, priced by hand at Sonnet 4.5's list prices per million tokens (input $3, cache
+    // write 5 min $3.75, cache read $0.30, output $15), from each response's usage in the trace.
+    const usd = TRACE.trim()
+      .split('\n')
+      .map((l) => JSON.parse(l).response.usage)
+      .reduce((n, u) => n + (u.input_tokens * 3 + u.cache_creation_input_tokens * 3.75 + u.cache_read_input_tokens * 0.3 + u.output_tokens * 15) / 1e6, 0);
+    expect(Math.abs(Number(printed![1]) - usd)).toBeLessThan(0.00005);
   });
 
   it('bad input exits 2, located in the file that is wrong, and judges nothing', async () => {

@@ -267,7 +267,13 @@ export function evaluate(c: Conversation, exp: Expectations): { failures: Failur
     }
   }
 
-  // Cost: billed where every own request carries the bill (priced with the model's prices), else modelled.
+  // Cost: billed where every own request carries the bill (priced with the model's prices; the
+  // billed output tokens where the capture has them), else modelled.
+  const billedOutput = new Map<number, number>();
+  for (const ev of r.scenario.chain) {
+    const out = (ev.payload as { measured?: { outputTokens?: unknown } } | null)?.measured?.outputTokens;
+    if (typeof out === 'number' && Number.isInteger(out) && out >= 0) billedOutput.set(ev.offset, out);
+  }
   const allBilled = econ.requests.length > 0 && econ.requests.every((e) => measured.get(e.offset)?.measured.cachedTokens != null);
   let costUsd: number | null = 0;
   for (const e of econ.requests) {
@@ -275,7 +281,8 @@ export function evaluate(c: Conversation, exp: Expectations): { failures: Failur
     if (allBilled) {
       const b = measured.get(e.offset)!.measured;
       const writes = b.cacheWriteTokens ?? 0;
-      one = costs(profileFor(DEFAULT_ECONOMICS, e.model).profile, b.inputTokens, b.cachedTokens ?? 0, writes, Math.min(writes, e.cacheWriteTokens1h), e.outputTokens).total;
+      const output = billedOutput.get(e.offset) ?? e.outputTokens;
+      one = costs(profileFor(DEFAULT_ECONOMICS, e.model).profile, b.inputTokens, b.cachedTokens ?? 0, writes, Math.min(writes, e.cacheWriteTokens1h), output).total;
     } else one = e.costUsd;
     costUsd = costUsd === null || one === null ? null : costUsd + one;
   }

@@ -12,7 +12,7 @@
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
 import type { InputError, SourcePos } from '../scenarios/errors.ts';
 
-/** The expectations as a test or a file writes them. Request numbers are `"@N"` (or N): the numbers `assert` prints. */
+/** The expectations as a test or a file writes them. Request numbers are `"@N"` (or N): the N-th request sent, as `assert` prints them. */
 export interface CacheExpectations {
   /** Exactly these requests bust the cached prefix (their ✂ line sits above the end of the previous request); `[]`: none does. */
   busts?: readonly (number | string)[];
@@ -115,12 +115,7 @@ function fromValue(value: unknown, src: Source, file: string, problems: InputErr
     const each: At[] = [];
     v.forEach((x, i) => {
       const n = requestNumber(x);
-      if (n === undefined)
-        problem(
-          [list, i],
-          `\`${list}\` entry ${JSON.stringify(x)} is not a request number`,
-          'write "@N", where N is the request number assert prints (the capture line for JSON Lines)',
-        );
+      if (n === undefined) problem([list, i], `\`${list}\` entry ${JSON.stringify(x)} is not a request number`, 'write "@N": the N-th request sent (the numbers assert prints)');
       else {
         offsets.push(n);
         each.push(src.at([list, i]));

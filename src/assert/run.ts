@@ -31,7 +31,7 @@ export function judge(conversations: readonly Conversation[], exp: Expectations,
     problems.push({
       pos: u.at ?? { file: expectationsFile ?? 'expectations', line: 1, col: 1 },
       message: `${u.list} names "@${u.offset}", but no conversation has a request @${u.offset} (its requests: ${conversations.flatMap((c) => c.economics.requests.map((e) => `@${e.offset}`)).join(', ') || 'none'})`,
-      fix: 'name the requests by the numbers assert prints (the line of the request in the capture for JSON Lines)',
+      fix: "name the requests by the numbers assert prints: @1 … @N in the order they were sent (each failure also gives the request's line in the capture)",
     });
   if (problems.length) return { conversations: [], failures: [], problems, expectations: expectationsFile, made: madeBy(exp) };
   const out: AssertReport = { conversations: [], failures: [], problems, expectations: expectationsFile, made: madeBy(exp) };
