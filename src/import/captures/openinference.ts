@@ -91,11 +91,31 @@ function flatten(value: unknown, key: string, at: Path, out: Map<string, Attr>, 
   else out.set(key, { value, at });
 }
 
-function isoMs(v: unknown): number | undefined {
-  if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}T/.test(v)) return undefined;
+/** A start time: an ISO-8601 instant (the span JSON, Phoenix's REST API), or a Unix time in ms (pandas' `to_json`, its default `date_format="epoch"`) or s. */
+function timeMs(v: unknown): number | undefined {
+  if (typeof v === 'number' && Number.isFinite(v) && v > 0) return v > 1e11 ? v : v * 1000;
+  if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}[T ]/.test(v)) return undefined;
   const ms = Date.parse(v);
   return Number.isNaN(ms) ? undefined : ms;
 }
+
+/** The span objects of a chunk: the chunk itself, or the spans of a Phoenix REST page (`{"data": [span, …], "next_cursor"}`). */
+function spanObjects(v: Obj): { span: Obj; at: Path }[] {
+  if (Array.isArray(v.data) && !('attributes' in v)) return v.data.flatMap((s, i) => (isObject(s) ? [{ span: s, at: ['data', i] as Path }] : []));
+  return [{ span: v, at: [] }];
+}
+
+/** Whether a span object is an OpenInference span: its kind among its attributes (flattened or nested), or as Phoenix's `span_kind` column. */
+function isOpenInferenceSpan(s: Obj): boolean {
+  if (typeof s.span_kind === 'string' || typeof s[`attributes.${KIND}`] === 'string') return true;
+  const a = s.attributes;
+  if (!isObject(a)) return false;
+  if (KIND in a) return true;
+  const oi = a.openinference;
+  return isObject(oi) && isObject(oi.span) && 'kind' in oi.span;
+}
+
+const isSpanObject = (s: Obj): boolean => (isObject(s.attributes) && ('context' in s || 'name' in s)) || Object.keys(s).some((k) => k.startsWith('attributes.'));
 
 function spansIn(chunks: readonly Chunk[], file: string, errors: InputError[]): Span[] {
   const out: Span[] = [];
@@ -114,16 +134,22 @@ function spansIn(chunks: readonly Chunk[], file: string, errors: InputError[]): 
         });
         out.push({ chunk: c, at: s.path, attrs, startMs: Number(s.startNs / 1_000_000n), id: s.spanId });
       }
-    } else {
-      const a = c.value.attributes;
-      const attrs = new Map<string, Attr>();
-      if (!isObject(a)) issues.push({ path: ['attributes'], message: 'a span needs its `attributes` object', fix: FIX });
-      else for (const [k, v] of Object.entries(a)) flatten(v, k, ['attributes', k], attrs, 0, issues);
-      const start = c.value.start_time;
-      const startMs = isoMs(start);
-      const id = isObject(c.value.context) ? String(c.value.context.span_id ?? '') : '';
-      out.push({ chunk: c, at: [], attrs, ...(startMs !== undefined && { startMs }), ...(start !== undefined && startMs === undefined && { badStart: ['start_time'] }), id });
-    }
+    } else
+      for (const { span, at } of spanObjects(c.value)) {
+        const attrs = new Map<string, Attr>();
+        const a = span.attributes;
+        if (isObject(a)) for (const [k, v] of Object.entries(a)) flatten(v, k, [...at, 'attributes', k], attrs, 0, issues);
+        // Phoenix's dataframe (`df.to_json(orient="records")`): one column per attribute, `attributes.` before its key.
+        for (const [k, v] of Object.entries(span)) if (k.startsWith('attributes.') && v !== null) flatten(v, k.slice(11), [...at, k], attrs, 0, issues);
+        if (!isObject(a) && !attrs.size) issues.push({ path: [...at, 'attributes'], message: 'a span needs its `attributes` object', fix: FIX });
+        // Phoenix keeps the span kind as a column of its own (`span_kind`), not among the attributes.
+        if (!attrs.has(KIND) && typeof span.span_kind === 'string') attrs.set(KIND, { value: span.span_kind, at: [...at, 'span_kind'] });
+        const start = span.start_time;
+        const startMs = timeMs(start);
+        const ctx = span.context;
+        const id = String((isObject(ctx) ? ctx.span_id : undefined) ?? span['context.span_id'] ?? span.span_id ?? '');
+        out.push({ chunk: c, at, attrs, ...(startMs !== undefined && { startMs }), ...(start != null && startMs === undefined && { badStart: [...at, 'start_time'] }), id });
+      }
     for (const i of issues) errors.push({ pos: chunkPos(c, i.path, file), message: i.message, fix: i.fix });
   }
   return out;
@@ -303,11 +329,6 @@ function modelOf(span: Span): string | undefined {
   return name || undefined;
 }
 
-const hasKind = (attrs: Iterable<string>): boolean => {
-  for (const k of attrs) if (k === KIND) return true;
-  return false;
-};
-
 export const openinference: Capture = {
   id: 'openinference',
   title: 'OpenInference spans export',
@@ -322,12 +343,20 @@ export const openinference: Capture = {
       const spans = chunks.flatMap((c) => spansOf(c.value, []));
       return spans.some((s) => s.attributes.has(KIND)) && !spans.some((s) => s.attributes.has('gen_ai.input.messages'));
     }
-    return chunks.every((c) => isObject(c.value.attributes) && ('context' in c.value || 'name' in c.value)) && chunks.some((c) => hasKind(Object.keys(c.value.attributes as Obj)));
+    const spans = chunks.map((c) => spanObjects(c.value).map((x) => x.span));
+    return spans.every((list) => list.length > 0 && list.every(isSpanObject)) && spans.some((list) => list.some(isOpenInferenceSpan));
   },
 
-  requests(chunks, file, errors) {
-    const spans = spansIn(chunks, file, errors).filter((s) => s.attrs.get(KIND)?.value === 'LLM');
+  requests(chunks, file, errors, leftOut) {
+    const all = spansIn(chunks, file, errors);
+    const spans = all.filter((s) => s.attrs.get(KIND)?.value === 'LLM');
     const llm = spans.filter((s) => [...s.attrs.keys()].some((k) => MESSAGE.test(k)));
+    const lineOf = (s: Span) => chunkPos(s.chunk, s.at, file).line;
+    for (const s of all) {
+      const kind = s.attrs.get(KIND)?.value;
+      if (kind !== 'LLM') leftOut.add(typeof kind === 'string' ? `${kind} spans` : 'spans without a span kind', 'not model calls: only LLM spans record a request', lineOf(s));
+    }
+    if (llm.length) for (const s of spans) if (!llm.includes(s)) leftOut.add('LLM spans without `llm.input_messages`', 'no recorded input: not a request to rebuild', lineOf(s));
     if (!llm.length && !errors.length) {
       errors.push({
         pos: { file, line: chunks[0]?.line ?? 1, col: 1 },
