@@ -229,7 +229,7 @@ export class YamlSource {
   slice(node: Node): string {
     const [start, , end] = node.range!;
     const col = this.lines.linePos(start).col - 1;
-    const lines = (' '.repeat(col) + this.text.slice(start, end)).replace(/\s+$/, '').split('\n');
+    const lines = (' '.repeat(col) + this.text.slice(start, end)).trimEnd().split('\n'); // trimEnd, not /\s+$/: the regex retries at every whitespace run (quadratic in long texts)
     const indent = Math.min(...lines.filter((l) => l.trim()).map((l) => l.length - l.trimStart().length));
     return lines.map((l) => l.slice(indent)).join('\n');
   }
