@@ -46,7 +46,7 @@ describe('catalog figures', () => {
   });
 
   it('takes prices and cache rules from the providers’ own pages unless the note says otherwise', () => {
-    const own = /^https:\/\/(platform\.claude\.com|developers\.openai\.com)\//;
+    const own = /^https:\/\/(platform\.claude\.com|developers\.openai\.com|docs\.aws\.amazon\.com|ai\.google\.dev|docs\.cloud\.google\.com)\//;
     for (const [path, f] of all) {
       if (!own.test(f.source)) expect(f.note, `${path}: ${f.source} is not the provider's page`).toMatch(/secondary source/i);
     }
@@ -156,9 +156,10 @@ describe('catalog cache facts', () => {
     expect(byId('anthropic-claude-sonnet-4.5').minPrefixTokens.value).toBe(1024);
   });
 
-  it('Anthropic minimums are one of the published steps, OpenAI’s are 1,024', () => {
+  it('Anthropic and Bedrock minimums are one of the published steps (Nova: 1,000), Gemini’s one of its table’s, OpenAI’s are 1,024', () => {
     for (const m of CATALOG) {
-      if (m.provider === 'anthropic') expect([512, 1024, 2048, 4096], m.id).toContain(m.minPrefixTokens.value);
+      if (m.provider === 'anthropic' || m.provider === 'bedrock') expect([512, 1000, 1024, 2048, 4096], m.id).toContain(m.minPrefixTokens.value);
+      else if (m.provider === 'google') expect([1024, 2048, 4096], m.id).toContain(m.minPrefixTokens.value);
       else expect(m.minPrefixTokens.value, m.id).toBe(1024);
     }
   });

@@ -13,7 +13,7 @@
 import type { InputError } from '../scenarios/errors.ts';
 import { formatElapsed } from '../scenarios/time.ts';
 import { otelGenai } from '../providers/otel-genai.ts';
-import { bodyIssues, PROVIDERS, providerOf, type ProviderId as RequestFormat } from '../providers/registry.ts';
+import { bodyIssues, modelOf, PROVIDERS, providerOf, type ProviderId as RequestFormat } from '../providers/registry.ts';
 import type { ProviderAdapter } from '../providers/types.ts';
 import { rejectedFeature } from '../economics/features.ts';
 import { DEFAULT_ECONOMICS, profileFor } from '../economics/profiles.ts';
@@ -93,7 +93,8 @@ function bodiesOf(chunks: Chunk[], file: string, errors: InputError[], dropped: 
   const out: Req[] = [];
   for (const c of chunks) {
     const v = c.value;
-    const wrapped = isObject(v.body) && !('model' in v);
+    // A wrapped line may name the model (`"model"`) where the body does not carry it (Bedrock, Gemini: the model is in the URL).
+    const wrapped = isObject(v.body) && !('messages' in v) && !('input' in v) && !('contents' in v);
     if (!wrapped) {
       out.push({ chunk: c, at: [], offset: c.line, body: v });
       continue;
@@ -117,7 +118,13 @@ function bodiesOf(chunks: Chunk[], file: string, errors: InputError[], dropped: 
         for (const h of Object.keys(v.headers).sort())
           if (credentialHeader(h)) dropped.push(droppedAt({ where: `header ${h}`, what: 'a credential header' }, () => chunkPos(c, ['headers', h], file, true)));
     }
-    const req: Req = { chunk: c, at: ['body'], offset: c.line, body: v.body as Obj };
+    const body = v.body as Obj;
+    const req: Req = {
+      chunk: c,
+      at: ['body'],
+      offset: c.line,
+      body: typeof v.model === 'string' && !('model' in body) && !('modelId' in body) ? { ...body, model: v.model } : body,
+    };
     if (v.response !== undefined && v.usage !== undefined) {
       errors.push({
         pos: chunkPos(c, ['usage'], file, true),
@@ -133,6 +140,7 @@ function bodiesOf(chunks: Chunk[], file: string, errors: InputError[], dropped: 
           fix: 'write the response body as the API returned it (its `usage` is read; nothing else of it is stored), or leave `response` out',
         });
       else if (v.response.usage !== undefined) req.usage = { value: v.response.usage, at: ['response', 'usage'] };
+      else if (v.response.usageMetadata !== undefined) req.usage = { value: v.response.usageMetadata, at: ['response', 'usageMetadata'] };
     }
     if (v.timestamp !== undefined) {
       const ms = timestampMs(v.timestamp);
@@ -305,7 +313,7 @@ function labels(reqs: Req[], file: string, errors: InputError[]): string[] {
 function rejections(reqs: readonly Req[], format: RequestFormat, file: string): InputError[] {
   const adapter: ProviderAdapter = providerOf(format);
   return reqs.flatMap((r) => {
-    const model = r.body.model as string;
+    const model = modelOf(format, r.body);
     const found = rejectedFeature(profileFor(DEFAULT_ECONOMICS, model).profile, adapter.normalise(r.body));
     if (!found) return [];
     const at = [...r.at, ...(adapter.messagePath?.(r.body, found.message) ?? [])];

@@ -27,7 +27,7 @@ export interface Chunk {
   value: Obj;
 }
 
-export const ENVELOPE_KEYS = ['timestamp', 'headers', 'url', 'method', 'body', 'response', 'usage'];
+export const ENVELOPE_KEYS = ['timestamp', 'headers', 'url', 'method', 'model', 'body', 'response', 'usage'];
 
 const NOT_JSON_FIX = 'write one complete JSON object per line (JSON Lines: a request body, or {"timestamp", "headers", "body"}), or one OTLP JSON document';
 

@@ -89,17 +89,22 @@ export const anthropic: ProviderAdapter<'anthropic'> = {
   id: 'anthropic',
   title: 'Anthropic Messages',
   provider: 'anthropic',
+  providerTitle: 'Anthropic',
   detect(body) {
     if ('input' in body) return 'it has `input` (an OpenAI Responses field)';
     if (!('messages' in body)) return 'it has no `messages`';
+    if ('anthropic_version' in body) return 'it has `anthropic_version` (a Bedrock InvokeModel body: format bedrock-converse)';
+    if ('toolConfig' in body || 'modelId' in body) return 'it has Bedrock Converse fields (`toolConfig`, `modelId`)';
     const messages = Array.isArray(body.messages) ? body.messages : [];
     for (const [i, m] of messages.entries()) {
       if (!isObject(m)) continue;
       const midSystem = m.role === 'system' && i > 0;
       if (m.role !== 'user' && m.role !== 'assistant' && !midSystem) return `message ${i} has the role ${JSON.stringify(m.role)}`;
       if (m.content === null || 'tool_calls' in m || 'tool_call_id' in m) return `message ${i} has OpenAI Chat Completions fields (tool_calls, tool_call_id, null content)`;
-      for (const p of Array.isArray(m.content) ? m.content : [])
+      for (const p of Array.isArray(m.content) ? m.content : []) {
         if (isObject(p) && typeof p.type === 'string' && CHAT_ONLY.has(p.type)) return `message ${i} has a \`${p.type}\` part`;
+        if (isObject(p) && !('type' in p)) return `message ${i} has a content block without \`type\` (Bedrock Converse blocks are keyed by kind)`;
+      }
     }
     return true;
   },

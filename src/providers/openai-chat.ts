@@ -45,13 +45,16 @@ export const openaiChat: ProviderAdapter<'openai-chat'> = {
   id: 'openai-chat',
   title: 'OpenAI Chat Completions',
   provider: 'openai',
+  providerTitle: 'OpenAI',
   detect(body) {
     if ('input' in body) return 'it has `input` (an OpenAI Responses field)';
     if (!('messages' in body)) return 'it has no `messages`';
     if ('system' in body) return 'it has a top-level `system` (an Anthropic Messages field)';
+    if ('anthropic_version' in body || 'toolConfig' in body || 'modelId' in body) return 'it has Bedrock fields (`anthropic_version`, `toolConfig`, `modelId`)';
     for (const [i, m] of (Array.isArray(body.messages) ? body.messages : []).entries()) {
       for (const p of isObject(m) && Array.isArray(m.content) ? m.content : []) {
         if (isObject(p) && typeof p.type === 'string' && ANTHROPIC_ONLY.has(p.type)) return `message ${i} has a \`${p.type}\` block (Anthropic Messages)`;
+        if (isObject(p) && !('type' in p)) return `message ${i} has a content part without \`type\` (Bedrock Converse blocks are keyed by kind)`;
       }
     }
     return true;

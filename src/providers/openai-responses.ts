@@ -43,6 +43,7 @@ export const openaiResponses: ProviderAdapter<'openai-responses'> = {
   id: 'openai-responses',
   title: 'OpenAI Responses',
   provider: 'openai',
+  providerTitle: 'OpenAI',
   detect(body) {
     if ('messages' in body) return 'it has `messages`, not `input`';
     if (!('input' in body)) return 'it has no `input`';

@@ -55,6 +55,41 @@ export const PRICE_DISAGREEMENTS: readonly PriceDisagreement[] = [
     source: 'https://platform.claude.com/docs/en/about-claude/pricing',
     read: '2026-12-02',
   },
+  // Bedrock: the dataset agrees with every other Bedrock Claude price of ours (global and regional, the
+  // regional ones 10 % above), but has no 1-hour cache write; ours is Anthropic's 2× input (observed).
+  ...(
+    [
+      ['bedrock-claude-sonnet-4.5-global', 6, 'global.anthropic.claude-sonnet-4-5-20250929-v1:0'],
+      ['bedrock-claude-sonnet-4.5-regional', 6.6, 'regional.anthropic.claude-sonnet-4-5-20250929-v1:0'],
+      ['bedrock-claude-sonnet-4.6-global', 6, 'global.anthropic.claude-sonnet-4-6-v1:0'],
+      ['bedrock-claude-sonnet-4.6-regional', 6.6, 'regional.anthropic.claude-sonnet-4-6-v1:0'],
+      ['bedrock-claude-haiku-4.5-global', 2, 'global.anthropic.claude-haiku-4-5-20251001-v1:0'],
+      ['bedrock-claude-haiku-4.5-regional', 2.2, 'regional.anthropic.claude-haiku-4-5-20251001-v1:0'],
+    ] as const
+  ).map(
+    ([profile, ours, datasetModel]): PriceDisagreement => ({
+      profile,
+      field: 'cacheWrite1h',
+      ours,
+      dataset: null,
+      datasetModel,
+      reason:
+        'the dataset has no 1-hour cache write for Bedrock; Bedrock accepts `ttl: "1h"` checkpoints (CachePointBlock) and ours is Anthropic’s 1-hour write price for the row (× 1.1 on a regional profile), observed as Bedrock’s',
+      source: 'https://platform.claude.com/docs/en/about-claude/pricing',
+      read: '2026-12-06',
+    }),
+  ),
+  {
+    profile: 'google-gemini-2.5-flash',
+    field: 'cachedInput',
+    ours: null,
+    dataset: 0.03,
+    datasetModel: 'gemini-2.5-flash',
+    reason:
+      'no copy of Google’s pricing page we could read gives Gemini 2.5 Flash’s context-caching price; the dataset is not the provider’s page, so ours stays "no price configured" (a cache hit on 2.5 Flash is then unpriced)',
+    source: 'https://ai.google.dev/gemini-api/docs/pricing',
+    read: '2026-12-06',
+  },
 ];
 
 /** Priced catalog entries the dataset has no model for (ours is the only figure), with the id looked up. */
@@ -63,6 +98,7 @@ export const NOT_IN_DATASET: readonly { profile: string; id: string }[] = [
   { profile: 'openai-gpt-6.1-terra', id: 'gpt-6.1-terra' },
   { profile: 'openai-gpt-6.2-sol', id: 'gpt-6.2-sol' },
   { profile: 'anthropic-claude-haiku-5.5', id: 'claude-haiku-5-5' },
+  { profile: 'google-gemini-4-argon', id: 'gemini-4-argon' },
 ];
 
 /** What the dataset says about one catalog price: it agrees, it disagrees (ours kept, with why), or it lacks the model. */

@@ -5,6 +5,8 @@
  * file (types.ts's ProviderAdapter), its catalog entries, its tests, and one line here.
  */
 import { anthropic } from './anthropic.ts';
+import { bedrockConverse } from './bedrock-converse.ts';
+import { gemini } from './gemini.ts';
 import { openaiChat } from './openai-chat.ts';
 import { openaiResponses } from './openai-responses.ts';
 import { otelGenai } from './otel-genai.ts';
@@ -13,7 +15,7 @@ import { schemaIssues } from '../folds/validate.ts';
 import type { Issue } from '../folds/types.ts';
 import type { CacheStrategy, ProviderAdapter } from './types.ts';
 
-export const PROVIDERS = [openaiChat, openaiResponses, anthropic, otelGenai] as const;
+export const PROVIDERS = [openaiChat, openaiResponses, anthropic, bedrockConverse, gemini, otelGenai] as const;
 
 /** A provider format's id (a captured request's `format`). */
 export type ProviderId = (typeof PROVIDERS)[number]['id'];
@@ -54,3 +56,14 @@ export function bodyIssues(format: ProviderId, body: Record<string, unknown>): I
   const issues = schemaIssues(adapter.schema, body);
   return issues.length ? issues : (adapter.rules?.(body) ?? []);
 }
+
+/** The model a body of `format` went to: its adapter's reading (Bedrock `modelId`, Gemini's `model` without `models/`), else the body's `model`. */
+export function modelOf(format: ProviderId, body: Record<string, unknown>): string {
+  const adapter: ProviderAdapter = providerOf(format);
+  return adapter.model?.(body) ?? String(body.model);
+}
+
+/** Display names of the providers, by an adapter's `provider` (the first adapter's title for a provider). */
+export const PROVIDER_TITLES: Readonly<Record<string, string>> = Object.fromEntries(
+  (PROVIDERS as readonly ProviderAdapter[]).filter((p) => p.providerTitle).map((p) => [p.provider, p.providerTitle!]),
+);

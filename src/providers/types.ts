@@ -79,6 +79,22 @@ export interface Endpoint {
   headers: string[];
   /** Name of the environment variable holding the API key. */
   keyVar: string;
+  /** URLs this format is sent to (a captured request's URL names its format: cassettes, proxies, logs). */
+  matches?: readonly RegExp[];
+}
+
+/**
+ * Something about a body as sent that its provider documents as doing nothing or not being honoured
+ * (a marker the API does not read, a checkpoint where the model caches nothing): a warning, located
+ * at `path` inside the body, with the fix and the provider's rule.
+ */
+export interface BodyFinding {
+  path: (string | number)[];
+  /** The lint rule's name (src/lint/request-lint.ts LINT_RULES). */
+  rule: 'ignored-marker' | 'unsupported-checkpoint' | 'too-many-checkpoints' | 'cache-conflict' | 'prefix-not-in-body';
+  message: string;
+  fix: string;
+  source: Sourced<unknown>;
 }
 
 /** One event of a streamed (server-sent events) response: its `event:` name and its `data:` parsed as JSON (undefined: not JSON, e.g. `[DONE]`). */
@@ -207,6 +223,12 @@ export interface ProviderAdapter<Id extends string = string> {
   importName?: string;
   /** The provider a body of this format goes to (catalog entries and their profile fallbacks are per provider). */
   provider: string;
+  /** The provider's display name (the side-by-side groups its models under it). */
+  providerTitle?: string;
+  /** The model a body names, when it is not the body's `model` (Bedrock: `modelId`; Gemini: the URL's, kept as `model`). */
+  model?(body: Record<string, unknown>): string | undefined;
+  /** Findings about a body as sent (a warning each): what the provider ignores or does not honour. `model`: the model it went to. */
+  lint?(body: Record<string, unknown>, model?: string): BodyFinding[];
   /**
    * A body of this format? `true`, or why not (one sentence). A body two formats fit stays open
    * until another line decides; `tieBreak` then picks one.

@@ -37,6 +37,8 @@ const CACHE_TEXT: Record<ModelFacts['cache'], string> = {
   'openai-prefix': 'prefix',
   'openai-breakpoints': 'breakpoints',
   anthropic: 'cache_control',
+  bedrock: 'cachePoint',
+  'gemini-implicit': 'implicit',
 };
 
 /** Minutes as a reader says them: `5 min`, `1 h`, `24 h`, `12 h`. */
@@ -49,7 +51,7 @@ export function usdText(v: number): string {
   return `$${v}`;
 }
 
-function cell(f: Sourced<number>, text: string): FigureCell {
+function cell(f: Sourced<number | null>, text: string): FigureCell {
   return { text, source: f.source, read: f.read, ...(f.note ? { note: f.note } : {}) };
 }
 
@@ -64,7 +66,7 @@ export function catalogRows(catalog: readonly ModelFacts[]): CatalogRow[] {
     cache: CACHE_TEXT[m.cache],
     tokenizer: m.tokenizer === 'approx' ? '≈' : m.tokenizer,
     minimum: cell(m.minPrefixTokens, m.minPrefixTokens.value.toLocaleString('en-US')),
-    retention: cell(m.retentionMinutes, minutesText(m.retentionMinutes.value)),
+    retention: cell(m.retentionMinutes, m.retentionMinutes.value === null ? 'not documented' : minutesText(m.retentionMinutes.value)),
     ...(m.extendedRetentionMinutes && { extended: cell(m.extendedRetentionMinutes, minutesText(m.extendedRetentionMinutes.value)) }),
     input: price(m.prices.input),
     cachedInput: price(m.prices.cachedInput),

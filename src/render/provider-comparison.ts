@@ -7,6 +7,7 @@
  * its cost bar (a share of the dearest figure in its view), so the table is also the chart.
  */
 import { CATALOG } from '../economics/catalog.ts';
+import { FALLBACKS, PROVIDER_TITLES } from '../providers/registry.ts';
 import type { ProfileTotals } from '../economics/compute.ts';
 import { formatShare, formatUsd, NO_PRICE, rejectedText } from '../economics/format.ts';
 
@@ -58,16 +59,14 @@ export interface Comparison {
   rejected: number;
 }
 
-const PROVIDER_NAMES = { openai: 'OpenAI', anthropic: 'Anthropic' } as const;
-const FALLBACK_PROVIDER: Record<string, string> = { 'openai-automatic': 'OpenAI', anthropic: 'Anthropic' };
-
-/** The provider a profile belongs to: the catalog's, a provider fallback's, else "Other". */
+/** The provider a profile belongs to (its catalog entry's or provider fallback's provider, by the adapters' display names), else "Other". */
 export function providerOf(id: string): string {
-  const m = CATALOG.find((x) => x.id === id);
-  return m ? PROVIDER_NAMES[m.provider] : (FALLBACK_PROVIDER[id] ?? 'Other');
+  const provider = CATALOG.find((x) => x.id === id)?.provider ?? FALLBACKS.find((f) => f.model.id === id)?.model.provider;
+  return (provider && PROVIDER_TITLES[provider]) ?? 'Other';
 }
 
-const ORDER = ['OpenAI', 'Anthropic', 'Other'];
+/** Groups in the registry's order of providers, then "Other". */
+const ORDER = [...new Set(Object.values(PROVIDER_TITLES)), 'Other'];
 
 function grouped(rows: readonly ComparisonRow[], costOf: Map<string, number | null>): ProviderGroup[] {
   const by = new Map<string, ComparisonRow[]>();

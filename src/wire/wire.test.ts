@@ -180,7 +180,7 @@ describe('copy as JSON / cURL', () => {
     );
     for (const f of WIRE_FORMATS) {
       const c = curlCommand(f, '{}');
-      expect(c).toMatch(/\$(OPENAI|ANTHROPIC)_API_KEY/);
+      expect(c).toMatch(/\$(OPENAI_API_KEY|ANTHROPIC_API_KEY|AWS_BEARER_TOKEN_BEDROCK|GEMINI_API_KEY)/);
       expect(c).not.toMatch(/sk-|Bearer [^$]/);
     }
   });

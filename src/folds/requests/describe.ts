@@ -7,6 +7,7 @@
 import type { EventDescription, StreamEvent } from '../types.ts';
 import { normalise } from './normalise.ts';
 import type { SentPayload } from './schema.ts';
+import { modelOf } from '../../providers/registry.ts';
 
 export function describe(events: readonly StreamEvent[]): EventDescription[] {
   const seen = new Set<string>();
@@ -21,7 +22,7 @@ export function describe(events: readonly StreamEvent[]): EventDescription[] {
     }
     const last = messages.at(-1);
     return {
-      preview: `${String(p.body.model)}${last ? ` — ${last.role}: ${last.text}` : ''}`,
+      preview: `${modelOf(p.format, p.body)}${last ? ` — ${last.role}: ${last.text}` : ''}`,
       badges: [p.format, `${messages.length} message${messages.length === 1 ? '' : 's'}`, `${fresh} new`],
     };
   });

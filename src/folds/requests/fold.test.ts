@@ -157,7 +157,7 @@ describe('validateEvent', () => {
   });
   it('names the field: unknown format, missing messages, bad role, unknown payload field, item without role or type', () => {
     const issues = (p: unknown) => requests.validateEvent('request/sent', p).map((i) => `${i.path.join('.')}: ${i.message}`);
-    expect(issues({ format: 'gemini', body: {} })[0]).toMatch(/^format: `format` is the string "gemini", which is not allowed/);
+    expect(issues({ format: 'mistral', body: {} })[0]).toMatch(/^format: `format` is the string "mistral", which is not allowed/);
     expect(issues({ format: 'openai-chat', body: { model: 'm' } })).toEqual(['body.messages: missing required field `messages`']);
     expect(issues({ format: 'anthropic', body: { model: 'm', messages: [{ role: 'system', content: 'x' }] } })[0]).toMatch(/^body\.messages\.0\.role: /);
     expect(issues({ format: 'openai-chat', body: { model: 'm', messages: [{ role: 'user', content: 'x' }] }, extra: 1 })).toEqual(['extra: unknown field `extra`']);

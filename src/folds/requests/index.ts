@@ -15,6 +15,7 @@ import type { Breakpoint, RenderedMessage, Snapshot, StreamEvent } from '../type
 import { describe } from './describe.ts';
 import { normalise } from './normalise.ts';
 import { PAYLOAD, payloadRules, type SentPayload } from './schema.ts';
+import { modelOf } from '../../providers/registry.ts';
 
 export type RequestsOptions = Record<string, never>;
 
@@ -68,7 +69,7 @@ export const requests = defineFold({
       const breakpoints: Breakpoint[] = normal.flatMap((m, message) =>
         (m.marks ?? []).map(({ end, ttl }) => ({ message, ...(end < m.text.length && { end }), ...(ttl && { ttl }) })),
       );
-      out.push({ offset: e.offset, messages, request: { model: p.body.model as string }, ...(breakpoints.length > 0 && { breakpoints }) });
+      out.push({ offset: e.offset, messages, request: { model: modelOf(p.format, p.body) }, ...(breakpoints.length > 0 && { breakpoints }) });
     }
     return out;
   },

@@ -23,19 +23,19 @@ export interface ModelFacts {
   id: string;
   title: string;
   /** The provider (an adapter's `provider`). */
-  provider: 'openai' | 'anthropic';
+  provider: 'openai' | 'anthropic' | 'bedrock' | 'google';
   /** Exact ids, including dated ids (`claude-sonnet-4-5-20250929`). */
   ids: string[];
   /** Id prefixes, matched longest-first after the exact ids (`claude-haiku-4-5`, `gpt-5.6-`). */
   families: string[];
   /** The cache strategy's id (an adapter's `cacheStrategies`). */
-  cache: 'openai-prefix' | 'openai-breakpoints' | 'anthropic';
+  cache: 'openai-prefix' | 'openai-breakpoints' | 'anthropic' | 'bedrock' | 'gemini-implicit';
   /** A BPE encoding that counts this model's tokens exactly, or `approx` (see tokens.ts). */
   tokenizer: 'o200k_base' | 'cl100k_base' | 'approx';
   /** No caching below this many prompt tokens. */
   minPrefixTokens: Sourced;
   /** Minutes an unused entry is documented to stay at least (the lower bound where a range is given). */
-  retentionMinutes: Sourced;
+  retentionMinutes: Sourced<number | null>;
   /** The longer retention a request can ask for (Anthropic `ttl: "1h"`, OpenAI `prompt_cache_retention: "24h"`). */
   extendedRetentionMinutes?: Sourced;
   /** Request features the model accepts that others of its provider reject (e.g. `mid-conversation-system`). */

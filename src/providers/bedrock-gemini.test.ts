@@ -1,0 +1,217 @@
+/**
+ * The Amazon Bedrock and Google Gemini adapters (issue 46): detection against the other formats,
+ * cache markers as each provider reads them (Converse `cachePoint`, InvokeModel `cache_control`, no
+ * marker at all on Gemini), the findings about a body as sent (a `cache_control` Converse ignores, a
+ * Nova tools checkpoint, too many checkpoints, a Gemini request beside a `cachedContent`), usage
+ * arithmetic, and the economics of a conversation on each, priced by hand from the catalog's figures.
+ */
+import { describe, expect, it } from 'vitest';
+import { BUILTIN_FOLDS } from '../folds/index.ts';
+import { renderTexts } from '../corpus/check.ts';
+import { formatError } from '../scenarios/errors.ts';
+import { DEFAULT_ECONOMICS } from '../economics/profiles.ts';
+import { anthropic } from './anthropic.ts';
+import { bedrockConverse } from './bedrock-converse.ts';
+import { gemini } from './gemini.ts';
+import { openaiChat } from './openai-chat.ts';
+import { CATALOG } from './registry.ts';
+import type { UsageIssue } from './types.ts';
+
+const LONG = 'Read the repository before you change it, and say what you did in one short paragraph. '.repeat(120);
+
+const converse = (over: Record<string, unknown> = {}) => ({
+  modelId: 'global.anthropic.claude-sonnet-4-5-20250929-v1:0',
+  system: [{ text: LONG }, { cachePoint: { type: 'default' } }],
+  messages: [{ role: 'user', content: [{ text: 'Find the failing test.' }] }],
+  ...over,
+});
+
+describe('Bedrock: detection and cache markers', () => {
+  it('a Converse body is Bedrock’s and no other format’s; an InvokeModel body is Bedrock’s, not Anthropic’s', () => {
+    expect(bedrockConverse.detect!(converse())).toBe(true);
+    expect(anthropic.detect!(converse())).toMatch(/Converse/);
+    expect(openaiChat.detect!(converse())).not.toBe(true);
+    expect(openaiChat.detect!({ modelId: 'm', messages: [{ role: 'user', content: [{ text: 'hi' }] }] })).toMatch(/Bedrock/);
+    const invoke = { anthropic_version: 'bedrock-2023-05-31', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] };
+    expect(bedrockConverse.detect!(invoke)).toBe(true);
+    expect(anthropic.detect!(invoke)).toMatch(/InvokeModel/);
+    // Anthropic's own body (typed blocks) is not a Converse body.
+    expect(bedrockConverse.detect!({ model: 'claude-sonnet-4-5', messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }] })).toMatch(/type/);
+  });
+
+  it('cachePoint blocks mark the end of the blocks before them: tools, system, a message', () => {
+    const body = converse({
+      toolConfig: { tools: [{ toolSpec: { name: 'read', inputSchema: { json: { type: 'object' } } } }, { cachePoint: { type: 'default', ttl: '1h' } }] },
+      messages: [{ role: 'user', content: [{ text: 'A' }, { cachePoint: { type: 'default' } }, { text: 'B' }] }],
+    });
+    const m = bedrockConverse.normalise(body);
+    expect(m.map((x) => [x.role, x.marks])).toEqual([
+      ['tools', [{ end: m[0]!.text.lastIndexOf('}') + 1, ttl: '1h' }]],
+      ['system', [{ end: LONG.length }]],
+      ['user', [{ end: 1 }]],
+    ]);
+    expect(m[2]!.text).toBe('A\nB');
+  });
+
+  it('an Anthropic cache_control in a Converse body marks nothing, and the lint says so with the fix', () => {
+    const body = converse({ system: [{ text: LONG, cache_control: { type: 'ephemeral' } }] });
+    expect(bedrockConverse.normalise(body).some((x) => x.marks)).toBe(false);
+    const f = bedrockConverse.lint!(body);
+    expect(f.map((x) => [x.rule, x.path])).toEqual([['ignored-marker', ['system', 0, 'cache_control']]]);
+    expect(f[0]!.fix).toMatch(/cachePoint/);
+    // The same marker in an InvokeModel body is Anthropic's, and read.
+    const invoke = {
+      anthropic_version: 'bedrock-2023-05-31',
+      max_tokens: 10,
+      system: [{ type: 'text', text: LONG, cache_control: { type: 'ephemeral' } }],
+      messages: [{ role: 'user', content: 'hi' }],
+    };
+    expect(bedrockConverse.normalise(invoke)[0]!.marks).toEqual([{ end: LONG.length }]);
+    expect(bedrockConverse.lint!(invoke)).toEqual([]);
+  });
+
+  it('a checkpoint in the tools of a Nova request, and a fifth checkpoint, are findings', () => {
+    const tools = { tools: [{ toolSpec: { name: 'read', inputSchema: { json: {} } } }, { cachePoint: { type: 'default' } }] };
+    const nova = converse({ modelId: 'us.amazon.nova-pro-v1:0', toolConfig: tools });
+    expect(bedrockConverse.lint!(nova).map((x) => [x.rule, x.path])).toEqual([['unsupported-checkpoint', ['toolConfig', 'tools', 1]]]);
+    expect(bedrockConverse.lint!(converse({ toolConfig: tools }))).toEqual([]);
+    const cp = { cachePoint: { type: 'default' } };
+    const five = converse({ messages: [{ role: 'user', content: [{ text: 'a' }, cp, { text: 'b' }, cp, { text: 'c' }, cp, { text: 'd' }, cp] }] });
+    expect(bedrockConverse.lint!(five).map((x) => [x.rule, x.message])).toEqual([['too-many-checkpoints', '5 cache checkpoints; Bedrock accepts at most 4 per request']]);
+  });
+
+  it('a body without a model is an error with the fix; modelId or model names it', () => {
+    const { modelId: _, ...bare } = converse();
+    expect(bedrockConverse.rules!(bare)[0]!.fix).toMatch(/modelId/);
+    expect(bedrockConverse.model!({ ...bare, model: 'us.anthropic.claude-haiku-4-5-20251001-v1:0' })).toBe('us.anthropic.claude-haiku-4-5-20251001-v1:0');
+  });
+
+  it('usage: Converse inputTokens excludes cache reads and writes; InvokeModel returns Anthropic’s usage', () => {
+    const issues: UsageIssue[] = [];
+    expect(bedrockConverse.usage!.read({ inputTokens: 12, outputTokens: 40, cacheReadInputTokens: 3000, cacheWriteInputTokens: 200 }, issues)).toEqual({
+      inputTokens: 3212,
+      cachedTokens: 3000,
+      cacheWriteTokens: 200,
+    });
+    expect(bedrockConverse.usage!.read({ input_tokens: 12, cache_read_input_tokens: 3000, cache_creation_input_tokens: 0 }, issues)).toEqual({
+      inputTokens: 3012,
+      cachedTokens: 3000,
+      cacheWriteTokens: 0,
+    });
+    expect(bedrockConverse.usage!.read({ inputTokens: -1 }, issues)).toBeUndefined();
+    expect(issues.map((i) => i.path)).toEqual([['inputTokens']]);
+  });
+});
+
+describe('Gemini: bodies, usage and findings', () => {
+  it('reads contents, systemInstruction, tools and a cachedContent reference; previous_interaction_id is said to be unmodellable', () => {
+    const body = {
+      model: 'models/gemini-2.5-pro',
+      cachedContent: 'cachedContents/abc',
+      contents: [
+        { role: 'user', parts: [{ text: 'hi' }] },
+        { role: 'model', parts: [{ functionCall: { name: 'read', args: { path: 'a' } } }] },
+      ],
+    };
+    expect(gemini.detect!(body)).toBe(true);
+    expect(gemini.model!(body)).toBe('gemini-2.5-pro');
+    expect(gemini.normalise(body).map((m) => [m.role, m.text])).toEqual([
+      ['system', '[cachedContent] {"name":"cachedContents/abc"}'],
+      ['user', 'hi'],
+      ['assistant', '[functionCall] {"name":"read","args":{"path":"a"}}'],
+    ]);
+    expect(gemini.detect!({ model: 'gemini-4-argon', previous_interaction_id: 'v1_abc', input: 'next' })).toMatch(/not in the body/);
+  });
+
+  it('systemInstruction or tools beside a cachedContent is a finding; without a cache it is not', () => {
+    const body = {
+      model: 'gemini-2.5-pro',
+      cachedContent: 'cachedContents/abc',
+      systemInstruction: { parts: [{ text: 'S' }] },
+      tools: [{ functionDeclarations: [] }],
+      contents: [{ role: 'user', parts: [{ text: 'x' }] }],
+    };
+    expect(gemini.lint!(body).map((f) => [f.rule, f.path])).toEqual([
+      ['cache-conflict', ['systemInstruction']],
+      ['cache-conflict', ['tools']],
+    ]);
+    const { cachedContent: _, ...plain } = body;
+    expect(gemini.lint!(plain)).toEqual([]);
+  });
+
+  it('usage: promptTokenCount includes cachedContentTokenCount; more cached than prompt is an error', () => {
+    const issues: UsageIssue[] = [];
+    expect(gemini.usage!.read({ promptTokenCount: 5000, cachedContentTokenCount: 4096, candidatesTokenCount: 20 }, issues)).toEqual({
+      inputTokens: 5000,
+      cachedTokens: 4096,
+      cacheWriteTokens: 0,
+    });
+    expect(gemini.usage!.read({ promptTokenCount: 10, cachedContentTokenCount: 4096 }, issues)).toBeUndefined();
+    expect(issues[0]!.fix).toMatch(/usageMetadata/);
+  });
+});
+
+// ── Economics, priced by hand from the catalog's figures ──────────────────────────────────────────
+const config = { timeZero: '2026-12-06T10:00:00.000Z', folds: BUILTIN_FOLDS, defaultFold: 'context-protocol', economics: DEFAULT_ECONOMICS };
+
+function scenario(format: string, bodies: Record<string, unknown>[], times: string[]): string {
+  const events = bodies.map((body, i) => `  - off: ${i + 1}\n    t: ${times[i]}\n    type: request/sent\n    payload: ${JSON.stringify({ format, body })}\n`);
+  return `id: p\ntitle: providers\nfold: requests\nevents:\n${events.join('')}`;
+}
+
+async function econ(format: string, bodies: Record<string, unknown>[], times = ['0ms', '30s']) {
+  const r = await renderTexts([{ file: 'scenarios/p.yaml', text: scenario(format, bodies, times) }], config, { everyEvent: false });
+  expect(r.errors.map(formatError)).toEqual([]);
+  return r.economics.get('p')!.requests;
+}
+
+const price = (profile: string) => CATALOG.find((m) => m.id === profile)!.prices;
+
+describe('economics on Bedrock and Gemini', () => {
+  const turn2 = (b: ReturnType<typeof converse>) => ({
+    ...b,
+    messages: [...b.messages, { role: 'assistant', content: [{ text: 'It is run.test.ts.' }] }, { role: 'user', content: [{ text: 'Fix it.' }] }],
+  });
+
+  it('Converse with a cachePoint after the system prompt: written once, read by the next request, priced at the global profile’s figures', async () => {
+    const [a, b] = await econ('bedrock-converse', [converse(), turn2(converse())]);
+    expect([a!.profile, b!.profile]).toEqual(['bedrock-claude-sonnet-4.5-global', 'bedrock-claude-sonnet-4.5-global']);
+    expect(a!.cachedTokens).toBe(0);
+    expect(a!.cacheWriteTokens).toBeGreaterThan(1024);
+    expect(b!.cachedTokens).toBe(a!.cacheWriteTokens);
+    const p = price('bedrock-claude-sonnet-4.5-global');
+    // By hand: $3/MTok input, $3.75 writes, $0.30 reads (Anthropic's Sonnet 4.5 row).
+    expect([p.input!.value, p.cacheWrite!.value, p.cachedInput!.value]).toEqual([3, 3.75, 0.3]);
+    const first = ((a!.inputTokens - a!.cacheWriteTokens) * 3 + a!.cacheWriteTokens * 3.75) / 1e6;
+    const second = ((b!.inputTokens - b!.cachedTokens) * 3 + b!.cachedTokens * 0.3) / 1e6;
+    expect(a!.costUsd).toBeCloseTo(first, 10);
+    expect(b!.costUsd).toBeCloseTo(second, 10);
+  });
+
+  it('the same on a regional profile costs 10 % more', async () => {
+    const us = (b: ReturnType<typeof converse>) => ({ ...b, modelId: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0' });
+    const [g1, g2] = await econ('bedrock-converse', [converse(), turn2(converse())]);
+    const [r1, r2] = await econ('bedrock-converse', [us(converse()), us(turn2(converse()))]);
+    expect(r1!.profile).toBe('bedrock-claude-sonnet-4.5-regional');
+    expect(r1!.costUsd! / g1!.costUsd!).toBeCloseTo(1.1, 10);
+    expect(r2!.costUsd! / g2!.costUsd!).toBeCloseTo(1.1, 10);
+  });
+
+  const geminiBody = (system: string, turns: string[]) => ({
+    model: 'gemini-2.5-pro',
+    systemInstruction: { parts: [{ text: system }] },
+    contents: turns.map((t, i) => ({ role: i % 2 ? 'model' : 'user', parts: [{ text: t }] })),
+  });
+
+  it('Gemini 2.5 Pro: a prompt below its 2,048-token minimum caches nothing; above it, the common prefix is read at $0.125', async () => {
+    const short = 'Be brief. '.repeat(50);
+    const [s1, s2] = await econ('gemini', [geminiBody(short, ['a']), geminiBody(short, ['a', 'b', 'c'])]);
+    expect(s2!.inputTokens).toBeLessThan(2048);
+    expect([s1!.cachedTokens, s2!.cachedTokens]).toEqual([0, 0]);
+    const [l1, l2] = await econ('gemini', [geminiBody(LONG, ['a']), geminiBody(LONG, ['a', 'b', 'c'])]);
+    expect(l1!.inputTokens).toBeGreaterThan(2048);
+    expect(l2!.cachedTokens).toBeGreaterThan(2048);
+    expect(l2!.cacheWriteTokens).toBe(0);
+    expect(l2!.costUsd).toBeCloseTo(((l2!.inputTokens - l2!.cachedTokens) * 1.25 + l2!.cachedTokens * 0.125) / 1e6, 10);
+  });
+});

@@ -1,0 +1,29 @@
+/**
+ * Amazon Bedrock's cache strategy (spec cache-economics §2; figures and sources: catalog.ts
+ * BEDROCK_RULES): entries end at checkpoints — Converse `cachePoint` blocks in `toolConfig.tools`,
+ * `system` and `messages`, or the `cache_control` markers of an InvokeModel (Anthropic Messages) body —
+ * counted cumulatively tools → system → messages, each of at least the model's minimum; at most 4
+ * per request (more is a ValidationException); a checkpoint may ask for the 1-hour TTL; a hit resets
+ * the entry's TTL; on Claude a checkpoint looks back about 20 blocks for an earlier entry. Bedrock
+ * documents no request parameter that invalidates entries, so none is modelled.
+ */
+import type { CacheStrategy } from '../types.ts';
+import { BEDROCK_RULES as R } from './catalog.ts';
+
+export const bedrockCache: CacheStrategy = {
+  id: 'bedrock',
+  title: 'Amazon Bedrock cache checkpoints (cachePoint; tools → system → messages)',
+  entries: 'breakpoints',
+  retention: 'ttl',
+  reach: 'lookback',
+  perBreakpointTtl: true,
+  mechanism: { refreshOnHit: R.refreshOnHit, maxBreakpoints: R.maxCheckpoints, lookbackBlocks: R.lookbackBlocks },
+  points: (explicit, defaults) => [...(explicit.length ? explicit : defaults)],
+  rejects(explicitCount, p) {
+    const max = p.maxBreakpoints?.value;
+    return max !== undefined && explicitCount > max
+      ? `${explicitCount} cache checkpoints; Bedrock accepts at most ${max} and rejects the request (ValidationException)`
+      : undefined;
+  },
+  invalidates: () => undefined,
+};
