@@ -123,9 +123,10 @@ function readConverseUsage(u: Obj, issues: UsageIssue[]): MeasuredUsage | undefi
   const input = countAt(u, 'inputTokens', [], issues);
   const read = countAt(u, 'cacheReadInputTokens', [], issues) ?? 0;
   const written = countAt(u, 'cacheWriteInputTokens', [], issues) ?? 0;
+  const output = countAt(u, 'outputTokens', [], issues);
   if (issues.length > before || input === undefined || input === null) return undefined;
   // inputTokens excludes what was read from and written to the cache (BEDROCK_RULES.usageExcludesCache).
-  return { inputTokens: input + read + written, cachedTokens: read, cacheWriteTokens: written };
+  return { inputTokens: input + read + written, cachedTokens: read, cacheWriteTokens: written, ...(typeof output === 'number' && { outputTokens: output }) };
 }
 
 /** Where Converse normalised message `index` sits in the body. */

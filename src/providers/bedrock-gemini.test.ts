@@ -92,6 +92,7 @@ describe('Bedrock: detection and cache markers', () => {
       inputTokens: 3212,
       cachedTokens: 3000,
       cacheWriteTokens: 200,
+      outputTokens: 40,
     });
     expect(bedrockConverse.usage!.read({ input_tokens: 12, cache_read_input_tokens: 3000, cache_creation_input_tokens: 0 }, issues)).toEqual({
       inputTokens: 3012,
@@ -141,10 +142,11 @@ describe('Gemini: bodies, usage and findings', () => {
 
   it('usage: promptTokenCount includes cachedContentTokenCount; more cached than prompt is an error', () => {
     const issues: UsageIssue[] = [];
-    expect(gemini.usage!.read({ promptTokenCount: 5000, cachedContentTokenCount: 4096, candidatesTokenCount: 20 }, issues)).toEqual({
+    expect(gemini.usage!.read({ promptTokenCount: 5000, cachedContentTokenCount: 4096, candidatesTokenCount: 20, thoughtsTokenCount: 300 }, issues)).toEqual({
       inputTokens: 5000,
       cachedTokens: 4096,
       cacheWriteTokens: 0,
+      outputTokens: 320,
     });
     expect(gemini.usage!.read({ promptTokenCount: 10, cachedContentTokenCount: 4096 }, issues)).toBeUndefined();
     expect(issues[0]!.fix).toMatch(/usageMetadata/);

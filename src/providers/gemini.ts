@@ -49,6 +49,8 @@ function readUsage(u: Obj, issues: UsageIssue[]): MeasuredUsage | undefined {
   const before = issues.length;
   const prompt = countAt(u, 'promptTokenCount', [], issues);
   const cached = countAt(u, 'cachedContentTokenCount', [], issues);
+  const candidates = countAt(u, 'candidatesTokenCount', [], issues);
+  const thoughts = countAt(u, 'thoughtsTokenCount', [], issues);
   if (issues.length > before || prompt === undefined || prompt === null) return undefined;
   if ((cached ?? 0) > prompt) {
     issues.push({
@@ -58,8 +60,10 @@ function readUsage(u: Obj, issues: UsageIssue[]): MeasuredUsage | undefined {
     });
     return undefined;
   }
-  // promptTokenCount includes the cached tokens (GEMINI_RULES.promptIncludesCached); no write is billed.
-  return { inputTokens: prompt, ...(typeof cached === 'number' && { cachedTokens: cached }), cacheWriteTokens: 0 };
+  // promptTokenCount includes the cached tokens (GEMINI_RULES.promptIncludesCached); no write is billed;
+  // thinking tokens bill as output (the pricing page: output "including thinking tokens").
+  const output = typeof candidates === 'number' ? candidates + (thoughts ?? 0) : undefined;
+  return { inputTokens: prompt, ...(typeof cached === 'number' && { cachedTokens: cached }), cacheWriteTokens: 0, ...(output !== undefined && { outputTokens: output }) };
 }
 
 export const gemini: ProviderAdapter<'gemini'> = {

@@ -44,13 +44,13 @@ const SAMPLES: Record<string, { body: Record<string, unknown>; usage: Record<str
     },
     // Converse's inputTokens excludes the cache reads and writes.
     usage: { inputTokens: 5, outputTokens: 3, totalTokens: 1028, cacheReadInputTokens: 1000, cacheWriteInputTokens: 20 },
-    measured: { inputTokens: 1025, cachedTokens: 1000, cacheWriteTokens: 20 },
+    measured: { inputTokens: 1025, cachedTokens: 1000, cacheWriteTokens: 20, outputTokens: 3 },
   },
   gemini: {
     body: { model: 'gemini-2.5-pro', systemInstruction: { parts: [{ text: 'S' }] }, contents: [{ role: 'user', parts: [{ text: 'hello' }] }] },
     // promptTokenCount includes cachedContentTokenCount.
     usage: { promptTokenCount: 2100, cachedContentTokenCount: 2048, candidatesTokenCount: 7, totalTokenCount: 2107 },
-    measured: { inputTokens: 2100, cachedTokens: 2048, cacheWriteTokens: 0 },
+    measured: { inputTokens: 2100, cachedTokens: 2048, cacheWriteTokens: 0, outputTokens: 7 },
   },
   'otel-genai': {
     body: { model: 'gpt-5', system_instructions: [{ type: 'text', content: 'S' }], input_messages: [{ role: 'user', parts: [{ type: 'text', content: 'hello' }] }] },
