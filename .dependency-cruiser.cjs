@@ -13,7 +13,7 @@
  *   prompt          print a request, weave the cut and annotations, page models
  *   wire, economics provider wire formats; tokens, cached tokens, cost, cache breaks, expect: (they
  *                   read rendered requests, and the economics place entries where the wire sends them)
- *   lint            the request linter: findings per request, each citing the provider's documented rule
+ *   request-lint    the request linter: findings per request, each citing the provider's documented rule
  *                   (it reads rendered requests and their economics; check, report, pages and review show it)
  *   corpus          the corpus check: load, render and cost every scenario in one pass
  *   fixture-format  write and parse the committed fixtures
@@ -37,7 +37,7 @@ const layers = [
   ['scenarios', '^src/scenarios/'],
   ['prompt', '^src/prompt/'],
   ['wire-economics', '^src/(economics|wire)/'],
-  ['lint', '^src/lint/'],
+  ['request-lint', '^src/request-lint/'],
   ['corpus', '^src/corpus/'],
   ['fixture-format', '^src/fixture-format/'],
   ['review', '^src/review/'],

@@ -33,7 +33,7 @@ describe('a new scenario, checked before its fixture exists', () => {
     writeFileSync(join(dir, 'scenarios/40-new-scenario.yaml'), source);
 
     const first = run(dir, 'check');
-    // Only the bundled corpus's request-lint warnings (src/lint/request-lint.ts), each citing its rule's source.
+    // Only the bundled corpus's request-lint warnings (src/request-lint/request-lint.ts), each citing its rule's source.
     const warning = /^scenarios\/[\w.-]+:\d+:\d+ warning: request @\d+.* \((unread-write|volatile-prefix|out-of-reach): https:\/\/\S+, read \d{4}-\d\d-\d\d\)$/;
     expect(first.stderr.split('\n').filter((l) => l && !warning.test(l))).toEqual([]);
     expect(first.status).toBe(0);

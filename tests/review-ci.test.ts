@@ -299,7 +299,7 @@ describe('a fold change that breaks the cache gets its review, and its check sti
     expect(comment).toContain('- `scenarios/02-sent-re-add.yaml:15:10` request @31 busts the cache but `expect.busts` does not list it');
     // The request linter's findings, each rule with the provider's source; the volatile value is the root cause's, not named again.
     expect(comment).toMatch(/\n\*\*Request lint\*\* \(the changed scenarios, as sent\): 0 errors, \d+ warnings — [^\n]*`volatile-prefix` \d+/);
-    // Most context-protocol scenarios run on an OpenAI model: the rules cited are OpenAI's own (src/lint/request-lint.ts);
+    // Most context-protocol scenarios run on an OpenAI model: the rules cited are OpenAI's own (src/request-lint/request-lint.ts);
     // the two superseding-section scenarios (48, 49) run on Claude Opus 4.8, and theirs cite Anthropic's page.
     expect(comment).toContain('- `volatile-prefix`: “"Cache hits are only possible for exact prefix matches within a prompt.');
     expect(comment).toContain('- `unread-write`: “For GPT-5.6 models and later model families, cache writes cost 1.25×');

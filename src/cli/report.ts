@@ -10,7 +10,7 @@
  * it uses (every configured one with `--all-profiles`) with where it came from — the catalog's
  * sourced figure with its page and date, or the project's own — and the pinned price dataset's
  * word on it (economics/price-origin.ts). In `--json` each request carries its `lint` findings
- * (src/lint/report.ts). Checks the corpus first (errors fail, nothing printed).
+ * (src/request-lint/report.ts). Checks the corpus first (errors fail, nothing printed).
  */
 import { parseArgs } from 'node:util';
 import { assertClean, renderCorpus } from '../corpus/check.ts';
@@ -19,7 +19,7 @@ import { buildReport, reportTable } from '../economics/report.ts';
 import { DEFAULT_ECONOMICS } from '../economics/profiles.ts';
 import { trafficLines, trafficSummary } from '../economics/traffic.ts';
 import { whatIf } from '../economics/what-if.ts';
-import { lintedScenarios } from '../lint/report.ts';
+import { lintedScenarios } from '../request-lint/report.ts';
 import { readTrafficManifests } from '../integration/traffic.ts';
 import { CorpusError } from '../scenarios/errors.ts';
 import { loadConfig, runMain, UsageError } from './config.ts';

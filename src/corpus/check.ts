@@ -2,7 +2,7 @@
  * The corpus check: load every scenario and render it, collecting every error of every file.
  * This is what the fixture test, the check command and the site build all run first — so a stale
  * anchor, a bad payload or two files writing one output (scenarios/outputs.ts) fails each of them
- * with the same message. Each request is linted as sent (src/lint/request-lint.ts): a finding the API
+ * with the same message. Each request is linted as sent (src/request-lint/request-lint.ts): a finding the API
  * would reject the request for is an error, the others are warnings, each at the request's event
  * with the provider's documented rule it follows.
  */
@@ -16,7 +16,7 @@ import { everyProfile, scenarioEconomics, type ScenarioEconomics } from '../econ
 import { checkExpectations } from '../economics/expect.ts';
 import { checkMeasured } from '../economics/measured.ts';
 import { DEFAULT_ECONOMICS, type EconomicsConfig } from '../economics/profiles.ts';
-import { lintScenario, type LintFinding } from '../lint/request-lint.ts';
+import { lintScenario, type LintFinding } from '../request-lint/request-lint.ts';
 
 export interface RenderedCorpus {
   scenarios: RenderedScenario[];

@@ -34,9 +34,6 @@ import type { ModelFacts, ModelPrices, Sourced } from '../providers/shared/catal
 
 export type { ModelFacts, ModelPrices, Sourced };
 
-/** How a provider caches a prompt: a cache strategy's id (src/providers/<provider>/cache.ts). */
-export type CacheStrategy = ModelFacts['cache'];
-
 export const CATALOG: ModelFacts[] = [...ALL];
 
 /** The provider-level cache rules, by strategy family (each provider's catalog file holds its own). */

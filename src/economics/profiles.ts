@@ -65,8 +65,15 @@ function figure<T>(v: Figure<T> | undefined, read: string): Sourced<T> | undefin
   return { value: v as T, source: configFile(), read };
 }
 
-/** Merges a project's options over the shipped data; problems are messages with their fix. */
-export function resolveEconomics(opts: EconomicsOptions = {}, today = configFile()): { config: EconomicsConfig; problems: string[] } {
+/** The `read` of a figure a project writes as a bare number in its config: the config states no date for it. */
+export const UNDATED = 'undated';
+
+/**
+ * Merges a project's options over the shipped data; problems are messages with their fix. A figure
+ * written as a bare number is sourced to the config file and read on `readOn` (YYYY-MM-DD), which
+ * the config does not state: UNDATED unless a caller knows the date.
+ */
+export function resolveEconomics(opts: EconomicsOptions = {}, readOn: string = UNDATED): { config: EconomicsConfig; problems: string[] } {
   const problems: string[] = [];
   const profiles: Record<string, Profile> = { ...PROFILES };
   for (const [id, o] of Object.entries(opts.profiles ?? {})) {
@@ -83,12 +90,12 @@ export function resolveEconomics(opts: EconomicsOptions = {}, today = configFile
     const cache = o.cache ?? (o.strategy !== undefined ? STRATEGIES[o.strategy] : undefined);
     if (cache !== undefined) merged.cache = cache;
     for (const k of ['minPrefixTokens', 'stepTokens', 'retentionMinutes', 'extendedRetentionMinutes', 'refreshOnHit', 'maxBreakpoints', 'lookbackBlocks'] as const) {
-      const f = figure(o[k] as Figure<never> | undefined, today);
+      const f = figure(o[k] as Figure<never> | undefined, readOn);
       if (f) (merged as Record<string, unknown>)[k] = f;
     }
     const prices: Prices = { ...(base?.prices ?? {}) };
     for (const [k, v] of Object.entries(o.prices ?? {})) {
-      const f = figure(v, today);
+      const f = figure(v, readOn);
       if (f && (typeof f.value !== 'number' || !(f.value >= 0))) problems.push(`${where}.prices.${k} must be a number ≥ 0 (USD per million tokens)\n  fix: write e.g. ${k}: 2.5`);
       else if (f) prices[k as keyof Prices] = f;
     }
@@ -102,7 +109,7 @@ export function resolveEconomics(opts: EconomicsOptions = {}, today = configFile
     }
     if (merged.title === undefined) merged.title = id;
     if (merged.cache !== undefined && CACHE_KINDS.includes(merged.cache) && strategyOf(merged as Profile).entries === 'prefix' && !merged.stepTokens)
-      merged.stepTokens = { value: 1, source: configFile(), read: today };
+      merged.stepTokens = { value: 1, source: configFile(), read: readOn };
     profiles[id] = merged as Profile;
   }
   const models = { ...MODELS, ...(opts.models ?? {}) };

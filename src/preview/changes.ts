@@ -10,7 +10,7 @@
  * untrusted.
  */
 import { z } from 'zod';
-import { LINT_RULES } from '../lint/request-lint.ts';
+import { LINT_RULES } from '../request-lint/request-lint.ts';
 import type { ChangeSet } from '../review/compare.ts';
 import type { Side, Sides } from '../review/delta.ts';
 import type { ReviewData } from '../review/review-data.ts';

@@ -3,7 +3,7 @@
  * its head (heading, model, share of input tokens cached, change counts), each line marked
  * added/changed since the previous event (a changed line shows its changed words), removed lines
  * struck through, the ✂ cache line, the request's cache breakpoints (a row under the line each ends
- * on), the request linter's findings on it (one compact line each, src/lint/request-lint.ts),
+ * on), the request linter's findings on it (one compact line each, src/request-lint/request-lint.ts),
  * annotations (the comment above its line), and a provenance gutter linking each run of lines
  * to the event that produced it.
  *
@@ -30,10 +30,9 @@ import { CUT_COMMENT } from '../prompt/weave.ts';
 import type { CutNote, PaneTokens } from '../economics/view.ts';
 import type { CacheBadge } from './cache-badge.ts';
 import { wordDiffHtml } from './word-diff-html.ts';
-import { CUT_ABOVE, CUT_ABOVE_UNCACHED, CUT_BELOW, CUT_LABEL, noBaseStory, paneHeading, plural, storyLabel, type DiffBase } from './pane-text.ts';
+import { CUT_ABOVE, CUT_ABOVE_UNCACHED, CUT_BELOW, CUT_LABEL, noBaseStory, paneHeading, plural, storyLabel, type DiffBase, type PaneKind } from './pane-text.ts';
 import { escapeHtml } from './escape.ts';
 
-export type PaneKind = 'request' | 'state' | 'rejected';
 export type PaneLineStatus = 'same' | 'added' | 'changed';
 
 export interface PaneMarkupLine {

@@ -1,7 +1,7 @@
 /** The every-provider comparison: grouped by provider, cheapest first, own marked, common models shown, the rest (and every unpriced row) disclosed. */
 import { describe, expect, it } from 'vitest';
 import type { ProfileTotals, Totals } from '../economics/compute.ts';
-import { MAX_SHOWN, providerComparison, providerOf } from './provider-comparison.ts';
+import { MAX_SHOWN, providerComparison, providerNameOf } from './provider-comparison.ts';
 
 const t = (costUsd: number | null, noCacheCostUsd: number | null = costUsd === null ? null : costUsd * 2): Totals =>
   ({ costUsd, noCacheCostUsd, cachedShare: 0.5, exact: true, rejected: 0 }) as Totals;
@@ -68,7 +68,7 @@ describe('providerComparison', () => {
   });
 
   it('names providers from the catalog and the fallbacks', () => {
-    expect(['openai-gpt-5.5', 'anthropic-claude-opus-5.5', 'openai-automatic', 'anthropic', 'unknown', 'acme'].map(providerOf)).toEqual([
+    expect(['openai-gpt-5.5', 'anthropic-claude-opus-5.5', 'openai-automatic', 'anthropic', 'unknown', 'acme'].map(providerNameOf)).toEqual([
       'OpenAI',
       'Anthropic',
       'OpenAI',

@@ -59,8 +59,8 @@ export interface Comparison {
   rejected: number;
 }
 
-/** The provider a profile belongs to (its catalog entry's or provider fallback's provider, by the adapters' display names), else "Other". */
-export function providerOf(id: string): string {
+/** The display name of the provider a profile belongs to (its catalog entry's or provider fallback's provider, by the adapters' titles), else "Other"; the adapter itself is the registry's providerOf. */
+export function providerNameOf(id: string): string {
   const provider = CATALOG.find((x) => x.id === id)?.provider ?? FALLBACKS.find((f) => f.model.id === id)?.model.provider;
   return (provider && PROVIDER_TITLES[provider]) ?? 'Other';
 }
@@ -71,7 +71,7 @@ const ORDER = [...new Set(Object.values(PROVIDER_TITLES)), 'Other'];
 function grouped(rows: readonly ComparisonRow[], costOf: Map<string, number | null>): ProviderGroup[] {
   const by = new Map<string, ComparisonRow[]>();
   for (const r of rows) {
-    const p = providerOf(r.profile);
+    const p = providerNameOf(r.profile);
     if (!by.has(p)) by.set(p, []);
     by.get(p)!.push(r);
   }

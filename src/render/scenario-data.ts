@@ -27,7 +27,7 @@ import type { ScenarioView } from '../prompt/view.ts';
 import type { WireSource } from '../wire/index.ts';
 import { encodePanes, shownLines, type PaneData, type ShownLines } from './pane-data.ts';
 import type { PaneFinding } from './pane-markup.ts';
-import type { LintFinding } from '../lint/request-lint.ts';
+import type { LintFinding } from '../request-lint/request-lint.ts';
 import { wireData, wireSources, type WireData } from './wire-data.ts';
 import { yamlTokenTags } from './highlight.ts';
 import type { YamlTags } from './yaml-html.ts';

@@ -12,7 +12,7 @@ import type { BaseFixture } from './base.ts';
 import type { ChangeSet } from './compare.ts';
 import { baseSides, deltasOf, type ScenarioDelta, type Sides } from './delta.ts';
 import { expectationFailures, type ExpectationFailure } from './expectations.ts';
-import type { LintFinding } from '../lint/request-lint.ts';
+import type { LintFinding } from '../request-lint/request-lint.ts';
 import { rootCauses, type RootCause } from './root-cause.ts';
 import { changesAgainstBase, type BaseConfig } from './why.ts';
 
