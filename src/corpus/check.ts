@@ -15,6 +15,7 @@ import { renderScenario, type RenderedScenario, type Warning } from '../prompt/r
 import { everyProfile, scenarioEconomics, type ScenarioEconomics } from '../economics/compute.ts';
 import { checkExpectations } from '../economics/expect.ts';
 import { checkMeasured } from '../economics/measured.ts';
+import { unaskedCaching } from '../economics/unasked.ts';
 import { DEFAULT_ECONOMICS, type EconomicsConfig } from '../economics/profiles.ts';
 import { lintScenario, type LintFinding } from '../request-lint/request-lint.ts';
 
@@ -52,6 +53,9 @@ async function renderAll(scenarios: Scenario[], loadErrors: InputError[], config
     const econ = scenarioEconomics(r, config.economics ?? DEFAULT_ECONOMICS, { corpus });
     // The site's side-by-side table: the same requests under every configured profile (pages only).
     if (everyEvent && econ.requests.length) econ.byProfile = everyProfile(r, config.economics ?? DEFAULT_ECONOMICS, corpus);
+    // Requests as sent that never ask for caching: said first, with what asking would save (economics/unasked.ts).
+    const unasked = unaskedCaching(r, econ, config.economics ?? DEFAULT_ECONOMICS, corpus);
+    if (unasked) econ.unasked = unasked;
     economics.set(r.scenario.id, econ);
     checkExpectations(r, econ, errors);
     checkMeasured(r, econ, errors);

@@ -34,7 +34,9 @@ describe('the request linter in the corpus check', () => {
   it('a mid-conversation system message on a model that rejects it: one error at the request (the adapter’s flag), with the feature’s documented rule', async () => {
     const first = [ask('Find the failing test.')];
     const second = [...first, { role: 'assistant', content: 'It is run.test.ts.' }, { role: 'system', content: 'Answer in French.' }, ask('Fix it.')];
-    const { corpus, lineOf } = await corpusOf([first, second].map((messages) => ({ model: 'claude-sonnet-4-5', max_tokens: 100, system: SYSTEM, messages })));
+    // The system prompt asks for caching: the first request writes it (an imported request caches only what it asks for).
+    const system = [{ type: 'text', text: SYSTEM, cache_control: { type: 'ephemeral' } }];
+    const { corpus, lineOf } = await corpusOf([first, second].map((messages) => ({ model: 'claude-sonnet-4-5', max_tokens: 100, system, messages })));
     const offset = corpus.scenarios[0]!.requests[1]!.offset;
     expect(corpus.errors.map(formatError)).toEqual([
       expect.stringMatching(
@@ -91,5 +93,30 @@ describe('the request linter in the corpus check', () => {
     ]);
     const stable = await corpusOf([body('2026-11-30', first), body('2026-11-30', second)]);
     expect(stable.corpus.lint.get('t')!.filter((f) => f.rule === 'volatile-prefix')).toEqual([]);
+  });
+
+  it('requests that never ask for caching: one warning at the first request, saying what one breakpoint would save; none once a request asks', async () => {
+    const first = [ask('Find the failing test.')];
+    const second = [...first, { role: 'assistant', content: 'It is run.test.ts.' }, ask('Fix it.')];
+    const { corpus, lineOf } = await corpusOf([first, second].map((messages) => ({ model: 'claude-sonnet-4-5', max_tokens: 100, system: SYSTEM, messages })));
+    expect(corpus.errors.map(formatError)).toEqual([]);
+    const econ = corpus.economics.get('t')!;
+    // Nothing asked: nothing cached or written on any request.
+    expect(econ.requests.map((e) => [e.cachedTokens, e.cacheWriteTokens])).toEqual([
+      [0, 0],
+      [0, 0],
+    ]);
+    const findings = corpus.lint.get('t')!.filter((f) => f.rule === 'no-caching-asked');
+    expect(findings.map((f) => [f.offset, f.severity])).toEqual([[corpus.scenarios[0]!.requests[0]!.offset, 'warning']]);
+    expect(findings[0]!.message).toMatch(/^These 2 requests never ask for caching: nothing is read from the cache or written to it/);
+    expect(findings[0]!.message).toMatch(
+      /One `cache_control` breakpoint after the system prompt would save ≈\$[0-9.]+ per conversation \(≈\$[0-9.]+ per 1,000 conversations like it\)/,
+    );
+    expect(findings[0]!.source.url).toBe(CACHING);
+    expect(corpus.warnings.some((w) => w.pos.line === lineOf(findings[0]!.offset) && w.message.startsWith('These 2 requests never ask for caching'))).toBe(true);
+    const system = [{ type: 'text', text: SYSTEM, cache_control: { type: 'ephemeral' } }];
+    const asked = await corpusOf([first, second].map((messages) => ({ model: 'claude-sonnet-4-5', max_tokens: 100, system, messages })));
+    expect(asked.corpus.lint.get('t')!.filter((f) => f.rule === 'no-caching-asked')).toEqual([]);
+    expect(asked.corpus.economics.get('t')!.unasked).toBeUndefined();
   });
 });

@@ -21,6 +21,7 @@ import { profileFor, type EconomicsConfig, type ProfileMatch } from './profiles.
 import type { Profile } from './providers.ts';
 import type { Sourced } from './catalog.ts';
 import { cacheGroup } from './shared-cache.ts';
+import type { UnaskedCaching } from './unasked.ts';
 import { remember, settledTexts, shapeCache, simulate, type Run, type ShapeCache, type Simulated } from './simulate.ts';
 
 export type { CacheBreak, Cause, CostSplit, ShapeCache };
@@ -117,6 +118,8 @@ export interface ScenarioEconomics {
   profiles: { id: string; title: string; matched: ProfileMatch['matched']; by: string; priced: boolean }[];
   /** The own requests' totals under every configured profile (set for the site's pages, see corpus.ts). */
   byProfile?: ProfileTotals[];
+  /** The requests as sent never ask for caching, and what asking would save (unasked.ts; set by the corpus check). */
+  unasked?: UnaskedCaching;
 }
 
 export interface EconomicsRun {

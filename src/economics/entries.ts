@@ -9,7 +9,8 @@
  *   common token prefix, nothing below the minimum, then whole `stepTokens` steps. Every request of
  *   at least the minimum writes an entry (free).
  * - `breakpoints` entries: written at every point the strategy places (its `points`: the request's
- *   own breakpoints or the provider's default placement) of at least the minimum; read whole, by
+ *   own breakpoints, or — for a fold's own request without any, never for one as sent — the
+ *   provider's default placement) of at least the minimum; read whole, by
  *   any request holding them (`reach: any`) or only when a breakpoint's lookback reaches them
  *   (`reach: lookback`: the breakpoint checks `lookbackBlocks` block boundaries, counting its own as
  *   the first — an entry 20 or more blocks behind is missed unless another breakpoint reaches it).
@@ -70,8 +71,10 @@ export interface CacheRequest {
   model: string;
   now: number;
   shape: Shape;
-  /** The breakpoints the request carries (none: the profile's default placement). */
+  /** The breakpoints the request carries (none: the profile's default placement, unless `asSent`). */
   breakpoints?: readonly Breakpoint[];
+  /** The request as sent: no breakpoint means none (no default placement). */
+  asSent?: boolean;
   /** The request parameters its provider adapter read (params.ts); absent: none. */
   params?: RequestParams;
   /** Scenarios sharing the cache (shared-cache.ts): the scenario sending it, and which other scenarios' entries it may read. */
@@ -92,14 +95,18 @@ export interface CacheResult {
   apiError?: string;
 }
 
-/** The positions a request's breakpoints mark, in order (explicit ones when it carries any, else the strategy's default). */
+/**
+ * The positions a request's breakpoints mark, in order: explicit ones when it carries any; else the
+ * strategy's default for a fold's own request, and nothing the request did not ask for when it is
+ * one as sent (an imported request without `cache_control` caches nothing on Anthropic).
+ */
 export function positionsOf(t: Tokenizer, p: Profile, q: CacheRequest): { positions: Position[]; explicit: number } {
   const s = q.shape;
   const strategy = strategyOf(p);
   if (!s.messages.length || strategy.entries === 'prefix') return { positions: [], explicit: 0 };
   const explicit = (q.breakpoints ?? []).map((b) => positionOf(t, s, b)).filter((x): x is Position => x !== null);
   const at = (i: number): Position => afterMessage(s, i);
-  const defaults = explicit.length ? [] : (adapterOfStrategy(p.cache)?.defaultBreakpoints(s.messages) ?? []).map(at);
+  const defaults = explicit.length || q.asSent ? [] : (adapterOfStrategy(p.cache)?.defaultBreakpoints(s.messages) ?? []).map(at);
   const positions = strategy.points(explicit, defaults, s.messages, at, p, q.params ?? {});
   const seen = new Set<string>();
   const out = positions

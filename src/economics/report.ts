@@ -52,6 +52,11 @@ export interface ReportScenario {
   file: string;
   requests: (ReportRequest & MeasuredReportFields)[];
   measuredSummary?: string;
+  /** The requests never ask for caching (unasked.ts): the sentence, and each way of asking with what it saves. */
+  unaskedCaching?: {
+    sentence: string;
+    options: { id: string; label: string; savedUsd: number | null; per1000Usd: number | null; cachedTokens: number; cacheWriteTokens: number }[];
+  };
   totals: Totals;
   /** With `--all-profiles`: the same requests under every configured profile. */
   profiles?: { profile: string; title: string; requests: ReportRequest[]; totals: Totals }[];
@@ -86,7 +91,27 @@ export function buildReport(corpus: ReportInput, opts: { allProfiles?: Economics
       const m = econ && measuredComparison(r, econ);
       const byOffset = new Map(m?.requests.map((q) => [q.offset, q]));
       const requests = (econ?.requests ?? []).map((e) => ({ ...row(e), ...measuredReportFields(byOffset.get(e.offset)) }));
-      const out: ReportScenario = { id: r.scenario.id, file: r.scenario.file, requests, ...(m && { measuredSummary: m.summary }), totals: econ?.totals ?? totalsOf([]) };
+      const u = econ?.unasked;
+      const out: ReportScenario = {
+        id: r.scenario.id,
+        file: r.scenario.file,
+        requests,
+        ...(m && { measuredSummary: m.summary }),
+        ...(u && {
+          unaskedCaching: {
+            sentence: u.sentence,
+            options: u.options.map((o) => ({
+              id: o.id,
+              label: o.label,
+              savedUsd: o.savedUsd,
+              per1000Usd: o.per1000Usd,
+              cachedTokens: o.totals.cachedTokens,
+              cacheWriteTokens: o.totals.cacheWriteTokens,
+            })),
+          },
+        }),
+        totals: econ?.totals ?? totalsOf([]),
+      };
       const c = opts.allProfiles;
       if (c)
         out.profiles = underEveryProfile(r, c, true, byId).map(({ profile: p, requests }) => ({
@@ -126,6 +151,7 @@ export function reportTable(corpus: ReportInput, opts: { allProfiles?: Economics
     if (!econ) continue;
     const t = econ.totals;
     out.push(`${r.scenario.id} (${r.scenario.file}) — profile ${econ.profiles.map((p) => `${p.id} (by ${p.matched} ${p.by})`).join(', ') || '—'}`);
+    if (econ.unasked) out.push(econ.unasked.sentence);
     out.push(
       table(
         ['request', 'input', 'prefix', 'cached', 'writes', 'new', 'output', 'cost', 'cache break'],

@@ -193,6 +193,7 @@ export function simulate(run: Run, q: RenderedRequest): Simulated {
     now,
     shape,
     ...(q.breakpoints && { breakpoints: q.breakpoints }),
+    ...(q.asSent && { asSent: true }),
     ...(params && { params }),
     ...(readable && { scenario: run.r.scenario.id, readable }),
   };

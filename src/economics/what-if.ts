@@ -112,9 +112,9 @@ const WRITE_12H: Record<string, Sourced> = {
 
 const round = (x: number): number => Math.round(x * 1e10) / 1e10;
 
-/** The breakpoints a request carries, or the default placement made explicit, each with `ttl`. */
+/** The breakpoints a request carries, or (a fold's own request) the default placement made explicit, each with `ttl`. A request as sent gets none it did not ask for. */
 function withTtl(q: RenderedRequest, p: Profile, ttl: (i: number) => Breakpoint['ttl']): RenderedRequest {
-  const defaults = adapterOfStrategy(p.cache)?.defaultBreakpoints(q.messages) ?? [];
+  const defaults = q.asSent ? [] : (adapterOfStrategy(p.cache)?.defaultBreakpoints(q.messages) ?? []);
   const marks: Breakpoint[] = q.breakpoints?.length ? [...q.breakpoints] : defaults.map((message) => ({ message }));
   return { ...q, breakpoints: marks.map((b, i) => ({ ...b, ttl: ttl(i) })) };
 }
@@ -169,12 +169,19 @@ interface Run {
 }
 
 /** The choices the profile's provider offers, as runs. */
-function runsFor(p: Profile): { runs: Run[]; longer?: [WhatIfOptionId, WhatIfOptionId]; notes: string[]; sources: Sourced<unknown>[] } {
+function runsFor(p: Profile, asSent: boolean): { runs: Run[]; longer?: [WhatIfOptionId, WhatIfOptionId]; notes: string[]; sources: Sourced<unknown>[] } {
   const same = (r: RenderedScenario): RenderedScenario => r;
   const runs: Run[] = [
     {
       id: 'as-is',
-      label: p.cache === 'anthropic' ? 'as placed by the fold' : p.cache === 'openai-prefix' ? 'in-memory (the default)' : '30-minute writes (the default)',
+      label:
+        p.cache === 'anthropic'
+          ? asSent
+            ? 'as the requests ask'
+            : 'as placed by the fold'
+          : p.cache === 'openai-prefix'
+            ? 'in-memory (the default)'
+            : '30-minute writes (the default)',
       profile: p,
       scenario: same,
     },
@@ -273,7 +280,10 @@ export function whatIf(r: RenderedScenario, config: EconomicsConfig, corpus?: Co
   if (ids.size > 1) return { reason: `its requests use ${ids.size} profiles (${[...ids].join(', ')}); a what-if re-prices one` };
   const p = profileFor(config, r.requests[0]!.model).profile;
   if (p.retentionMinutes.value === null) return { reason: `profile ${p.id} never expires an entry: retention changes nothing` };
-  const { runs, longer, notes, sources } = runsFor(p);
+  const { runs, longer, notes, sources } = runsFor(
+    p,
+    r.requests.every((q) => q.asSent),
+  );
   const shapes = shapeCache();
   const all: { run: Run; totals: Totals; keepAlive: number }[] = runs.map((run) => ({ run, totals: totals(run.scenario(r), config, run.profile, shapes, corpus), keepAlive: 0 }));
   if (p.refreshOnHit.value && p.cache !== 'openai-breakpoints') {

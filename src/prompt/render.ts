@@ -32,6 +32,8 @@ export interface RenderedRequest {
   createdAt: string;
   /** The cache breakpoints the fold marked on this request (absent: the fold marks none; see Snapshot). */
   breakpoints?: readonly Breakpoint[];
+  /** The request as it was sent (an imported one): its breakpoints are all it asks for (see Snapshot). */
+  asSent?: true;
 }
 
 /** The printed state as of one event of the chain. */
@@ -232,6 +234,7 @@ export async function renderScenario(scenario: Scenario, fold: AnyFold, opts: Re
       messages: snap.messages,
       createdAt: e.createdAt,
       ...(breakpoints && { breakpoints }),
+      ...(snap.asSent && { asSent: true as const }),
     };
     for (const a of anchors) {
       if (a.matches > 1 && a.annotation.occurrence === undefined) {

@@ -16,16 +16,19 @@ const SYSTEM = 'You are a careful assistant. Read the repository before you chan
 const HISTORY = 'Earlier findings: the failing test sums money in floating point. '.repeat(80);
 const IMAGE = { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0KGgo=' } };
 
+/** The system prompt with a breakpoint on it, and automatic caching (a top-level `cache_control`) for the last block: what the requests ask for. */
+const ASKED = { system: [{ type: 'text', text: SYSTEM, cache_control: { type: 'ephemeral' } }], cache_control: { type: 'ephemeral' } };
+
 const TOOL = (description: string) => ({ name: 'read_file', description, input_schema: { type: 'object', properties: { path: { type: 'string' } } } });
 
 async function economics(second: Record<string, unknown>, secondContent: unknown = 'Fix it.', tools?: unknown[]) {
   const first = [{ role: 'user', content: HISTORY }];
   const bodies = [
-    { model: 'claude-sonnet-4-5', max_tokens: 100, ...(tools && { tools: [TOOL('Read a file')] }), system: SYSTEM, messages: first },
+    { model: 'claude-sonnet-4-5', max_tokens: 100, ...(tools && { tools: [TOOL('Read a file')] }), ...ASKED, messages: first },
     {
       model: 'claude-sonnet-4-5',
       max_tokens: 100,
-      system: SYSTEM,
+      ...ASKED,
       messages: [...first, { role: 'assistant', content: 'Understood.' }, { role: 'user', content: secondContent }],
       ...second,
     },

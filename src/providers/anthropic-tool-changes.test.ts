@@ -29,7 +29,15 @@ const later = [...first, { role: 'assistant', content: 'It is run.test.ts.' }];
  * `tools` as an ordinary tool.
  */
 function trace(model: string, how: 'mid-conversation' | 'rewrite'): string {
-  const before = { model, max_tokens: 100, system: SYSTEM, tools: [tool('read_file')], messages: first };
+  // The requests ask for caching: a breakpoint on the system prompt, and automatic caching for the last block.
+  const before = {
+    model,
+    max_tokens: 100,
+    system: [{ type: 'text', text: SYSTEM, cache_control: { type: 'ephemeral' } }],
+    cache_control: { type: 'ephemeral' },
+    tools: [tool('read_file')],
+    messages: first,
+  };
   const after =
     how === 'mid-conversation'
       ? {

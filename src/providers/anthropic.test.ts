@@ -19,6 +19,9 @@ const FILE = 'traces/mid.jsonl';
 const config = { timeZero: '2026-08-24T16:41:00.000Z', folds: BUILTIN_FOLDS, defaultFold: 'context-protocol' };
 const SYSTEM = 'You are a careful assistant. Read the repository before you change it, and say what you did. '.repeat(80);
 
+/** The system prompt with a breakpoint on it (with the top-level `cache_control`, automatic caching, for the last block): what the requests ask for. */
+const ASKED = [{ type: 'text', text: SYSTEM, cache_control: { type: 'ephemeral' } }];
+
 function trace(model: string): string {
   const first = [{ role: 'user', content: 'Find the failing test.' }];
   const second = [
@@ -28,8 +31,11 @@ function trace(model: string): string {
     { role: 'user', content: 'Fix it.' },
   ];
   return (
-    [first, second].map((messages, i) => JSON.stringify({ timestamp: `2026-08-24T16:4${1 + i}:00.000Z`, body: { model, max_tokens: 100, system: SYSTEM, messages } })).join('\n') +
-    '\n'
+    [first, second]
+      .map((messages, i) =>
+        JSON.stringify({ timestamp: `2026-08-24T16:4${1 + i}:00.000Z`, body: { model, max_tokens: 100, system: ASKED, cache_control: { type: 'ephemeral' }, messages } }),
+      )
+      .join('\n') + '\n'
   );
 }
 

@@ -12,14 +12,14 @@
  */
 import * as z from 'zod';
 import { ANTHROPIC_CATALOG, ANTHROPIC_FALLBACK, MID_SYSTEM_MODELS, MID_SYSTEM_RULE } from './anthropic/catalog.ts';
-import { cacheBreakpoints } from './anthropic/breakpoints.ts';
+import { afterSystem, cacheBreakpoints, lastBlock } from './anthropic/breakpoints.ts';
 import { anthropicCache } from './anthropic/cache.ts';
 import { anthropicParams } from './anthropic/params.ts';
 import { deferredTools, isDeferred, surfaceAdditions } from './anthropic/tool-changes.ts';
 import { toAnthropic } from './anthropic/wire.ts';
 import { fnTool, isObject, markerOf, marked, message, partsText, plain, toolsMessage, type Obj } from './shared/normalise.ts';
 import { countAt, objectAt, requireKey } from './shared/usage.ts';
-import type { MeasuredUsage, NormalMessage, ProviderAdapter, UsageIssue } from './types.ts';
+import type { AskCaching, MeasuredUsage, NormalMessage, ProviderAdapter, UsageIssue } from './types.ts';
 import { anthropicRecorded } from './anthropic/recorded.ts';
 
 const str = z.string();
@@ -85,6 +85,35 @@ function normalise(body: Obj): NormalMessage[] {
   return out;
 }
 
+const PROMPT_CACHING = 'https://platform.claude.com/docs/en/build-with-claude/prompt-caching';
+const one = (i: number | undefined): number[] => (i === undefined ? [] : [i]);
+
+/**
+ * Anthropic caches nothing a request does not ask for (a block's `cache_control`, or the top-level
+ * one). The two ways to ask that one line adds, from the prompt-caching page (read 2026-12-06):
+ * "cache_control directly on individual content blocks", and automatic caching — "cache_control
+ * field at the top level of your request. The system automatically applies the cache breakpoint to
+ * the last cacheable block and moves it forward as conversations grow."
+ */
+export const ANTHROPIC_ASK: readonly AskCaching[] = [
+  {
+    id: 'after-system',
+    label: 'one `cache_control` breakpoint after the system prompt',
+    breakpoints: (m) => one(afterSystem(m)),
+    source: { value: 'cache_control on a content block: everything up to and including it is cached', source: PROMPT_CACHING, read: '2026-12-06' },
+  },
+  {
+    id: 'automatic',
+    label: 'automatic caching (a top-level `cache_control`: one breakpoint on the last block, moving forward as the conversation grows)',
+    breakpoints: (m) => one(lastBlock(m)),
+    source: {
+      value: 'cache_control at the top level: the system applies the breakpoint to the last cacheable block and moves it forward as conversations grow',
+      source: PROMPT_CACHING,
+      read: '2026-12-06',
+    },
+  },
+];
+
 export const anthropic: ProviderAdapter<'anthropic'> = {
   id: 'anthropic',
   title: 'Anthropic Messages',
@@ -142,6 +171,7 @@ export const anthropic: ProviderAdapter<'anthropic'> = {
   },
   recorded: anthropicRecorded,
   defaultBreakpoints: cacheBreakpoints,
+  askCaching: ANTHROPIC_ASK,
   catalog: ANTHROPIC_CATALOG,
   fallback: ANTHROPIC_FALLBACK,
   cacheStrategies: [anthropicCache],

@@ -215,6 +215,17 @@ export interface CacheStrategy {
   invalidates(before: RequestParams, after: RequestParams, tokensBefore: (roles: readonly string[]) => number): Invalidation | undefined;
 }
 
+/** One way a request that asks for no caching could ask for it: where its breakpoints would go. */
+export interface AskCaching {
+  id: string;
+  /** `one \`cache_control\` breakpoint after the system prompt`. */
+  label: string;
+  /** Message indices the breakpoints sit on ([] when this way does not apply, e.g. no system prompt). */
+  breakpoints(messages: readonly { role: string }[]): number[];
+  /** The provider's page that documents it. */
+  source: Sourced<string>;
+}
+
 /** One provider format. */
 export interface ProviderAdapter<Id extends string = string> {
   id: Id;
@@ -251,8 +262,15 @@ export interface ProviderAdapter<Id extends string = string> {
   endpoint?: Endpoint;
   /** How a recorded HTTP call of this format reads (absent: its calls are not imported from recordings). */
   recorded?: RecordedCalls;
-  /** Message indices a breakpoint sits on when a request carries none (the provider's common strategy; [] for none). */
+  /** Message indices a breakpoint sits on when a fold's own request carries none (the provider's common strategy; [] for none). Never applied to a request as sent. */
   defaultBreakpoints(messages: readonly { role: string }[]): number[];
+  /**
+   * How a request that asks for no caching could ask for it, on a provider that caches only what a
+   * request asks for (the economics price each: "these requests never ask for caching; one
+   * breakpoint would save $X"). Absent: the provider caches without being asked (OpenAI's prefix
+   * caching), so there is nothing to ask.
+   */
+  askCaching?: readonly AskCaching[];
   /** The cache strategies of this provider's models (shared between formats of one provider). */
   cacheStrategies: readonly CacheStrategy[];
   /** The provider's catalog entries (shared between formats of one provider: the same list object). */

@@ -57,4 +57,12 @@ describe('economicsLede', () => {
       'This request under Anthropic Claude Sonnet 4.5 has no price configured: 6,000 input tokens, and reads nothing from the cache.',
     );
   });
+
+  it('requests that never ask for caching: that is the first sentence, before the cost', () => {
+    const sentence =
+      'These 2 requests never ask for caching: nothing is read from the cache or written to it, and every input token is billed at the full price. One breakpoint would save $0.0081 per conversation ($8.11 per 1,000 conversations like it).';
+    const e = { ...econ([req(1), req(2)], { costUsd: 0.0288 }), unasked: { requests: 2, options: [], exact: true, sentence } };
+    const text = ledeText(economicsLede(e, types));
+    expect(text.startsWith(`${sentence} These 2 requests cost $0.0288`)).toBe(true);
+  });
 });

@@ -4,6 +4,7 @@
  * what the cache read, and what was lost to which event (the event linked). Returned as segments
  * (text, or text with the `#@offset` it links to) so the component writes the links and escapes
  * the text; the same segments joined are the sentence's plain text (tests, the report).
+ * Requests as sent that never ask for caching open on that, and on what asking would save.
  */
 import type { RequestEconomics, ScenarioEconomics } from '../economics/compute.ts';
 import { formatShare, formatTokens, formatUsd, NO_PRICE } from '../economics/format.ts';
@@ -27,7 +28,8 @@ export function economicsLede(econ: ScenarioEconomics, typeOf: (offset: number) 
   const usd = (x: number): string => `${a}${formatUsd(x)}`;
   const one = econ.requests.length === 1;
   const these = one ? 'This request' : `These ${plural(econ.requests.length, 'request')}`;
-  const out: Segment[] = [];
+  // Requests that never ask for caching: said first, with what one breakpoint would save (economics/unasked.ts).
+  const out: Segment[] = econ.unasked ? [{ text: `${econ.unasked.sentence} ` }] : [];
   const profile = econ.profiles.length === 1 ? ` under ${econ.profiles[0]!.title}` : '';
   if (t.costUsd !== null && t.noCacheCostUsd !== null) {
     const d = t.costUsd - t.noCacheCostUsd;

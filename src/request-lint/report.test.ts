@@ -11,7 +11,9 @@ const SYSTEM = 'You are a careful assistant. Read the repository before you chan
 
 describe('the report with its findings', () => {
   it('puts each finding on its own request, without the offset (the row has it), and [] on a request without any', async () => {
-    const body = (date: string, messages: object[]) => ({ model: 'claude-sonnet-4-5', max_tokens: 100, system: `${SYSTEM}\nToday's date: ${date}.`, messages });
+    // The system prompt asks for caching (a breakpoint on its block): an imported request caches only what it asks for.
+    const system = (date: string) => [{ type: 'text', text: `${SYSTEM}\nToday's date: ${date}.`, cache_control: { type: 'ephemeral' } }];
+    const body = (date: string, messages: object[]) => ({ model: 'claude-sonnet-4-5', max_tokens: 100, system: system(date), messages });
     const first = [{ role: 'user', content: 'Find the failing test.' }];
     const second = [...first, { role: 'assistant', content: 'It is run.test.ts.' }, { role: 'user', content: 'Fix it.' }];
     const text = `${[body('2026-11-30', first), body('2026-12-01', second)].map((b, i) => JSON.stringify({ timestamp: `2026-08-24T16:4${1 + i}:00.000Z`, body: b })).join('\n')}\n`;

@@ -16,6 +16,10 @@
  *                              request's breakpoints
  *   volatile-prefix   warning  the first text that differs from the previous request, inside the
  *                              cached prefix, differs only in a value (a timestamp, an id, a counter)
+ *   no-caching-asked  warning  (on the first request) requests as sent that never ask for caching,
+ *                              on a provider that caches only what is asked for: what one
+ *                              breakpoint would save per conversation and per 1,000
+ *                              (economics/unasked.ts, set on the economics by the corpus check)
  *
  * A request the API rejects gets that error only (it is never cached or read, so no other finding
  * about its cache holds). Its own layer (above the economics, below the corpus check) so that `check` (through the corpus
@@ -28,7 +32,7 @@ import type { Sourced } from '../economics/catalog.ts';
 import type { RenderedScenario } from '../prompt/render.ts';
 
 /** Every rule, in the order a request is checked (changes.json validates against it). */
-export const LINT_RULES = ['api-rejects', 'feature-rejected', 'ttl-order', 'unread-write', 'out-of-reach', 'volatile-prefix'] as const;
+export const LINT_RULES = ['api-rejects', 'feature-rejected', 'ttl-order', 'unread-write', 'out-of-reach', 'volatile-prefix', 'no-caching-asked'] as const;
 export type LintRule = (typeof LINT_RULES)[number];
 
 export interface LintFinding {
@@ -69,6 +73,15 @@ export function lintScenario(r: RenderedScenario, econ: ScenarioEconomics): Lint
   const byOffset = new Map(econ.chain.map((e) => [e.offset, e]));
   const own = new Set(r.requests.map((q) => q.offset));
   const last = r.requests.at(-1)?.offset;
+  const unasked = econ.unasked;
+  if (unasked && r.requests[0])
+    out.push({
+      offset: r.requests[0].offset,
+      rule: 'no-caching-asked',
+      severity: 'warning',
+      message: unasked.sentence,
+      source: unasked.options[0] ? source({ ...unasked.options[0].source, note: unasked.options[0].source.value }) : source(A.cacheOrder),
+    });
   for (const q of r.requests) {
     const e = byOffset.get(q.offset);
     if (!e) continue;

@@ -6,8 +6,8 @@
  * any fold's: what a turn re-sent, and where the previous request's prefix stopped matching.
  * The request's cache breakpoints are the trace's own markers (`cache_control`, the automatic
  * top-level `cache_control`, `prompt_cache_breakpoint`), at the character where each marked block
- * ends in the normalised message (normalise.ts); a trace without any carries none, so the
- * economics apply the provider profile's default placement.
+ * ends in the normalised message (normalise.ts). Every request is `asSent`: a trace without any
+ * marker asks for no caching, and the economics model exactly that (no default placement).
  */
 import * as z from 'zod';
 import { defineFold } from '../define.ts';
@@ -69,7 +69,7 @@ export const requests = defineFold({
       const breakpoints: Breakpoint[] = normal.flatMap((m, message) =>
         (m.marks ?? []).map(({ end, ttl }) => ({ message, ...(end < m.text.length && { end }), ...(ttl && { ttl }) })),
       );
-      out.push({ offset: e.offset, messages, request: { model: modelOf(p.format, p.body) }, ...(breakpoints.length > 0 && { breakpoints }) });
+      out.push({ offset: e.offset, messages, request: { model: modelOf(p.format, p.body) }, ...(breakpoints.length > 0 && { breakpoints }), asSent: true });
     }
     return out;
   },

@@ -1,0 +1,91 @@
+/**
+ * Requests as sent that never ask for caching (unasked.ts), on crafted requests of known size
+ * (`word word …` is one o200k token per word; a message adds 4 framing tokens, a request 3
+ * reply-priming tokens — checked in compute.test.ts): nothing cached or written, and what asking
+ * would save, worked out by hand from those counts and Claude Sonnet 4.5's prices ($3 input,
+ * $0.30 read, $3.75 5-minute write per MTok). A fold's own request without breakpoints keeps the
+ * provider's default placement.
+ */
+import { describe, expect, it } from 'vitest';
+import type { RenderedMessage } from '../folds/types.ts';
+import type { RenderedRequest, RenderedScenario } from '../prompt/render.ts';
+import type { Scenario } from '../scenarios/model.ts';
+import { scenarioEconomics } from './compute.ts';
+import { DEFAULT_ECONOMICS } from './profiles.ts';
+import { unaskedCaching } from './unasked.ts';
+
+const words = (n: number, w = 'word'): string => w + ` ${w}`.repeat(n - 1);
+const msg = (role: string, n: number, w = 'word'): RenderedMessage => {
+  const content = words(n, w);
+  return { role, content, parts: [{ text: content, from: [] }] };
+};
+
+/** Four requests a minute apart: one 1,100-token system prompt, then a different 96-token question each. */
+function scenario(asSent: boolean, payload: (i: number) => unknown = () => ({})): RenderedScenario {
+  const questions = ['alpha', 'beta', 'other', 'note'];
+  const chain: RenderedRequest[] = questions.map((w, i) => ({
+    offset: i + 1,
+    model: 'claude-sonnet-4-5',
+    lines: [],
+    cut: null,
+    previous: i ? i : null,
+    anchors: [],
+    text: '',
+    messages: [msg('system', 1100), msg('user', 96, w)],
+    createdAt: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
+    ...(asSent && { asSent: true as const }),
+  }));
+  const s = { id: 'crafted', chain: chain.map((q, i) => ({ offset: q.offset, payload: payload(i) })), events: [] } as unknown as Scenario;
+  return { scenario: s, fold: undefined as never, options: {}, requests: chain, chain, events: [], warnings: [] };
+}
+
+// Tokens: the system message 1,100 + 4 = 1,104; the question 96 + 4 = 100; priming 3 → 1,207 a request.
+const SYSTEM = 1104;
+const REST = 100 + 3;
+const INPUT = SYSTEM + REST;
+
+describe('requests that never ask for caching', () => {
+  it('are modelled with nothing cached and nothing written, and the finding says what one breakpoint after the system prompt would save', () => {
+    const r = scenario(true);
+    const econ = scenarioEconomics(r, DEFAULT_ECONOMICS, { attribute: false });
+    expect(econ.requests.map((e) => [e.inputTokens, e.cachedTokens, e.cacheWriteTokens])).toEqual(Array(4).fill([INPUT, 0, 0]));
+    // As is: 4 × 1,207 tokens at $3/MTok = $0.014484.
+    expect(econ.totals.costUsd).toBeCloseTo((4 * INPUT * 3) / 1e6, 12);
+    const u = unaskedCaching(r, econ, DEFAULT_ECONOMICS)!;
+    expect(u.requests).toBe(4);
+    const after = u.options.find((o) => o.id === 'after-system')!;
+    // A breakpoint after the system prompt: the first request writes its 1,104 tokens ($3.75) and pays the 103 others ($3);
+    // the next three read them ($0.30) and pay the 103 others. 4,140 + 309 + 3 × (331.2 + 309) = 6,369.6 → $0.0063696.
+    const withBreakpoint = (SYSTEM * 3.75 + REST * 3 + 3 * (SYSTEM * 0.3 + REST * 3)) / 1e6;
+    expect(withBreakpoint).toBeCloseTo(0.0063696, 12);
+    expect(after.totals.cachedTokens).toBe(3 * SYSTEM);
+    expect(after.totals.cacheWriteTokens).toBe(SYSTEM);
+    // Saved: 0.014484 − 0.0063696 = $0.0081144 a conversation, $8.1144 per 1,000.
+    expect(after.savedUsd).toBeCloseTo(0.0081144, 10);
+    expect(after.per1000Usd).toBeCloseTo(8.1144, 7);
+    // Automatic caching puts its one breakpoint on the last block: each question differs, so every request writes
+    // its 1,204 tokens and reads nothing — 1,204 × ($3.75 − $3) = $0.000903 more a request, $0.003612 for four.
+    const auto = u.options.find((o) => o.id === 'automatic')!;
+    expect([auto.totals.cachedTokens, auto.totals.cacheWriteTokens]).toEqual([0, 4 * (SYSTEM + 100)]);
+    expect(auto.savedUsd).toBeCloseTo(-(4 * (SYSTEM + 100) * 0.75) / 1e6, 12);
+    expect(u.sentence).toBe(
+      'These 4 requests never ask for caching: nothing is read from the cache or written to it, and every input token is billed at the full price. ' +
+        'One `cache_control` breakpoint after the system prompt would save ≈$0.00811 per conversation (≈$8.11 per 1,000 conversations like it); ' +
+        'automatic caching (a top-level `cache_control`: one breakpoint on the last block, moving forward as the conversation grows) would cost ≈$0.00361 more here (≈0 tokens read from the cache: too few to pay for its writes).',
+    );
+  });
+
+  it('a fold’s own requests without breakpoints keep the provider’s default placement, and no finding', () => {
+    const r = scenario(false);
+    const econ = scenarioEconomics(r, DEFAULT_ECONOMICS, { attribute: false });
+    // The default placement: after the system prompt and on the last message; requests 2–4 read the system prompt.
+    expect(econ.requests.map((e) => e.cachedTokens)).toEqual([0, SYSTEM, SYSTEM, SYSTEM]);
+    expect(unaskedCaching(r, econ, DEFAULT_ECONOMICS)).toBeNull();
+  });
+
+  it('no finding when the bill shows cached tokens (something the capture does not show asked for them)', () => {
+    const r = scenario(true, (i) => ({ measured: { inputTokens: 1300, cachedTokens: i ? 1200 : 0, cacheWriteTokens: i ? 0 : 1200 } }));
+    const econ = scenarioEconomics(r, DEFAULT_ECONOMICS, { attribute: false });
+    expect(unaskedCaching(r, econ, DEFAULT_ECONOMICS)).toBeNull();
+  });
+});
