@@ -11,8 +11,8 @@
  * Pure; every figure is `scenarioEconomics` over a variant of the scenario with the breakpoints added.
  */
 import type { RenderedRequest, RenderedScenario } from '../prompt/render.ts';
-import { adapterOfStrategy } from '../providers/registry.ts';
-import type { AskCaching, Sourced } from '../providers/types.ts';
+import { adapterOfStrategy, providerOf } from '../providers/registry.ts';
+import type { AskCaching, ProviderAdapter, Sourced } from '../providers/types.ts';
 import { scenarioEconomics, shapeCache, type ScenarioEconomics, type Totals } from './compute.ts';
 import { formatTokens, formatUsd } from './format.ts';
 import { measuredOfPayload } from './measured.ts';
@@ -62,7 +62,12 @@ export function unaskedCaching(r: RenderedScenario, econ: ScenarioEconomics, con
     const m = measuredOfPayload(payloads.get(q.offset));
     if (m && ((m.cachedTokens ?? 0) > 0 || (m.cacheWriteTokens ?? 0) > 0)) return null;
   }
-  const adapters = new Set(r.requests.map((q) => adapterOfStrategy(profileFor(config, q.model).profile.cache)));
+  // The request's own format names its adapter (an imported payload's `format`); else the adapter of the profile's cache strategy.
+  const adapterOf = (q: RenderedRequest): ProviderAdapter | undefined => {
+    const format = (payloads.get(q.offset) as { format?: unknown } | undefined)?.format;
+    return (typeof format === 'string' && providerOf(format)) || adapterOfStrategy(profileFor(config, q.model).profile.cache);
+  };
+  const adapters = new Set(r.requests.map(adapterOf));
   if (adapters.size !== 1) return null;
   const ways = [...adapters][0]?.askCaching;
   if (!ways?.length) return null;
