@@ -121,7 +121,13 @@ describe('input formats', () => {
     expect(errors).toEqual([]);
     expect(result!.format).toBe('otel-genai');
     expect(result!.skippedSpans).toBe(1);
-    expect(result!.leftOut).toEqual([{ what: 'spans without `gen_ai.input.messages`', count: 1, why: 'no recorded input: not a request to rebuild', line: 1 }]);
+    // Located at the skipped span itself: the `{` line just above its `"spanId": "c"` line.
+    const spanLine = JSON.stringify(doc, null, 2)
+      .split('\n')
+      .findIndex((l) => l.includes('"spanId": "c"'));
+    expect(result!.leftOut).toEqual([
+      { what: 'spans without recorded input messages', count: 1, why: 'no `gen_ai.input.messages`, `gen_ai.prompt` or message events: not a request to rebuild', line: spanLine },
+    ]);
     const ev = events(result!.yaml);
     expect(ev.map((e) => [e.off, e.t])).toEqual([
       [1, '0ms'],
@@ -202,7 +208,7 @@ describe('errors name the trace line and column, and nothing is produced', () =>
 
   it('mixed request bodies and OTLP documents', () => {
     expect(errorsOf(jsonl({ resourceSpans: [] }, chat1))[0]).toMatch(
-      /^traces\/t\.jsonl:2:1 error: this line is a request body, but line 1 is an OTLP trace document — mixed inputs/,
+      /^traces\/t\.jsonl:2:1 error: this line is a request body, but line 1 is an OTLP trace document or span — mixed inputs/,
     );
   });
 
@@ -225,7 +231,7 @@ describe('errors name the trace line and column, and nothing is produced', () =>
 
   it('an OTLP export without GenAI content', () => {
     expect(errorsOf(JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [{ spanId: 'a', startTimeUnixNano: '1', attributes: [] }] }] }] }, null, 2))[0]).toMatch(
-      /^traces\/t\.jsonl:1:1 error: no span carries `gen_ai\.input\.messages` \(1 span read\)\n {2}fix: turn on message content capture/,
+      /^traces\/t\.jsonl:1:1 error: no span records its input messages \(`gen_ai\.input\.messages`, `gen_ai\.prompt` or message events; 1 span read\)\n {2}fix: turn on message content capture/,
     );
   });
 

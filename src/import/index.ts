@@ -19,14 +19,14 @@ import { rejectedFeature } from '../economics/features.ts';
 import { DEFAULT_ECONOMICS, profileFor } from '../economics/profiles.ts';
 import { candidates, FORMAT_TITLES, tieBreak } from './detect.ts';
 import { LeftOutTally, type LeftOut } from './left-out.ts';
-import { jsonAttribute, spansOf, type OtlpIssue } from './otlp.ts';
+import { isSpanDocument, spansToRequests } from './genai-spans.ts';
 import { chunkPos, ENVELOPE_KEYS, isObject, readChunks, type Chunk } from './read.ts';
 import { credentialHeader, scrub, type Dropped } from './secrets.ts';
 import { captureOf } from './captures/index.ts';
 import type { Capture, CapturedRequest } from './captures/types.ts';
 import { distinctConversations, explicitKey, Grouper, type Conversation } from './log/group.ts';
 import { scenarioYaml } from './scenario.ts';
-import { readSpanUsage, readUsage, type UsageIssue } from './usage.ts';
+import { readUsage, type UsageIssue } from './usage.ts';
 
 /** `--format` values: each adapter's import name (its id, or `otlp` for OpenTelemetry spans). */
 export const INPUT_FORMATS: readonly string[] = PROVIDERS.map((p) => p.importName ?? p.id);
@@ -155,74 +155,6 @@ function bodiesOf(chunks: Chunk[], file: string, errors: InputError[], dropped: 
     out.push(req);
   }
   return out;
-}
-
-/** GenAI inference spans of OTLP chunks, as `otel-genai` bodies, in start-time order. */
-function spansToRequests(chunks: Chunk[], file: string, errors: InputError[], leftOut: LeftOutTally): { reqs: Req[]; skipped: number } {
-  const found: { chunk: Chunk; span: ReturnType<typeof spansOf>[number] }[] = [];
-  for (const c of chunks) {
-    const issues: OtlpIssue[] = [];
-    for (const span of spansOf(c.value, issues)) found.push({ chunk: c, span });
-    for (const i of issues) errors.push({ pos: chunkPos(c, i.path, file), message: i.message, fix: i.fix });
-  }
-  const genai = found.filter((f) => f.span.attributes.has('gen_ai.input.messages'));
-  for (const f of found)
-    if (!f.span.attributes.has('gen_ai.input.messages')) leftOut.add('spans without `gen_ai.input.messages`', 'no recorded input: not a request to rebuild', f.chunk.line);
-  if (!genai.length && !errors.length) {
-    errors.push({
-      pos: { file, line: chunks[0]?.line ?? 1, col: 1 },
-      message: `no span carries \`gen_ai.input.messages\` (${found.length} span${found.length === 1 ? '' : 's'} read)`,
-      fix: found.some((f) => f.span.attributes.has('openinference.span.kind'))
-        ? 'these are OpenInference spans: import them with --format openinference (or without --format: they are detected)'
-        : 'turn on message content capture in your GenAI instrumentation (it is opt-in), so inference spans record their input messages',
-    });
-  }
-  genai.sort((a, b) => (a.span.startNs < b.span.startNs ? -1 : a.span.startNs > b.span.startNs ? 1 : a.span.spanId < b.span.spanId ? -1 : a.span.spanId > b.span.spanId ? 1 : 0));
-  let provider: { name: string; pos: InputError['pos'] } | undefined;
-  const reqs: Req[] = [];
-  genai.forEach(({ chunk, span }, i) => {
-    const at = span.path;
-    const spanValue = at.reduce<unknown>((o, k) => (isObject(o) || Array.isArray(o) ? (o as Record<string | number, unknown>)[k] : undefined), chunk.value);
-    const attrs = isObject(spanValue) && Array.isArray(spanValue.attributes) ? spanValue.attributes : [];
-    const attrIndex = (key: string): (string | number)[] => {
-      const idx = attrs.findIndex((a) => isObject(a) && a.key === key);
-      return idx >= 0 ? [...at, 'attributes', idx, 'value'] : at;
-    };
-    const pos = (key?: string) => chunkPos(chunk, key ? attrIndex(key) : at, file);
-    const name = span.attributes.get('gen_ai.provider.name') ?? span.attributes.get('gen_ai.system');
-    if (typeof name === 'string') {
-      if (!provider) provider = { name, pos: pos('gen_ai.provider.name') };
-      else if (provider.name !== name) {
-        errors.push({
-          pos: pos('gen_ai.provider.name'),
-          message: `this span's provider is \`${name}\`, but an earlier span's (line ${provider.pos.line}) is \`${provider.name}\` — a scenario shows one provider's requests`,
-          fix: 'export the spans of one provider (filter on gen_ai.provider.name), and import each provider separately',
-        });
-      }
-    }
-    const model = span.attributes.get('gen_ai.request.model');
-    if (typeof model !== 'string' || model === '') {
-      errors.push({ pos: pos(), message: 'this GenAI span has no `gen_ai.request.model`', fix: 'record the requested model on inference spans (gen_ai.request.model)' });
-      return;
-    }
-    const body: Obj = { model };
-    for (const [key, field] of [
-      ['gen_ai.system_instructions', 'system_instructions'],
-      ['gen_ai.input.messages', 'input_messages'],
-      ['gen_ai.tool.definitions', 'tool_definitions'],
-    ] as const) {
-      if (!span.attributes.has(key)) continue;
-      const parsed = jsonAttribute(span.attributes.get(key));
-      if ('problem' in parsed)
-        errors.push({ pos: pos(key), message: `\`${key}\`: ${parsed.problem}`, fix: 'record it as JSON text or as a structured value, per the GenAI semantic conventions' });
-      else body[field] = parsed.value;
-    }
-    const usageIssues: UsageIssue[] = [];
-    const measured = readSpanUsage(span.attributes, usageIssues);
-    for (const u of usageIssues) errors.push({ pos: pos(String(u.path[0])), message: `GenAI span usage: ${u.message}`, fix: u.fix });
-    reqs.push({ chunk, at, offset: i + 1, body, timestampMs: Number(span.startNs / 1_000_000n), ...(measured && { measured }) });
-  });
-  return { reqs, skipped: found.length - genai.length };
 }
 
 /** The one provider format of all bodies, or an error naming the line that breaks it. */
@@ -361,17 +293,19 @@ function gather(chunks: Chunk[], opts: ImportOptions, errors: InputError[]): Gat
   const leftOut = new LeftOutTally();
   // A capture is recognised first: an OpenInference export is OTLP JSON too, but not GenAI spans.
   const capture = opts.format === OTLP ? undefined : captureOf(chunks, opts.capture);
-  const otlp = chunks.filter((c) => 'resourceSpans' in c.value);
+  const otlp = chunks.filter((c) => isSpanDocument(c.value));
   const isOtlp = !capture && (opts.format === OTLP || otlp.length > 0);
   if (isOtlp && otlp.length < chunks.length) {
-    const odd = chunks.find((c) => !('resourceSpans' in c.value))!;
+    const odd = chunks.find((c) => !isSpanDocument(c.value))!;
     const other = otlp[0];
     errors.push({
       pos: { file, line: odd.line, col: 1 },
-      message: other ? `this line is a request body, but line ${other.line} is an OTLP trace document — mixed inputs` : 'this is not an OTLP trace document (no `resourceSpans`)',
+      message: other
+        ? `this line is a request body, but line ${other.line} is an OTLP trace document or span — mixed inputs`
+        : 'this is neither an OTLP trace document (no `resourceSpans`) nor a span',
       fix: other
         ? 'import the OTLP export and the request bodies from separate files'
-        : 'export the trace as OTLP JSON, or pass the --format of the request bodies instead of otlp',
+        : "export the trace as OTLP JSON (or the SDK's span JSON), or pass the --format of the request bodies instead of otlp",
     });
     return undefined;
   }

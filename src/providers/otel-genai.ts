@@ -9,7 +9,12 @@
  * (which SHOULD include cached and written tokens), `gen_ai.usage.cache_read.input_tokens`,
  * `gen_ai.usage.cache_write.input_tokens`; the deprecated `gen_ai.usage.cache_creation.input_tokens`
  * (semconv v1.40.0, renamed by #440) is read when the new name is absent; `gen_ai.usage.output_tokens`
- * → outputTokens.
+ * → outputTokens. Older names, read when the current one is absent (OTEL_USAGE_LEGACY):
+ * `gen_ai.usage.prompt_tokens` / `completion_tokens` (semconv ≤ 1.26, renamed to input / output
+ * tokens in 1.27), and OpenLLMetry's `gen_ai.usage.cache_read_input_tokens` /
+ * `cache_creation_input_tokens` (github.com/traceloop/openllmetry, the Anthropic instrumentation's
+ * `_set_token_usage`, read 2026-12-06, records `input_tokens` as uncached + read + written, the
+ * convention's meaning; an input count below the cache counts is refused as today).
  */
 import * as z from 'zod';
 import { message, partsText, toolsMessage, fnTool, type Obj } from './shared/normalise.ts';
@@ -31,8 +36,23 @@ export const OTEL_USAGE = {
   output: 'gen_ai.usage.output_tokens',
 } as const;
 
+/** Older names of the usage attributes, each read when the current one is absent (see the header). */
+export const OTEL_USAGE_LEGACY = {
+  input: 'gen_ai.usage.prompt_tokens',
+  output: 'gen_ai.usage.completion_tokens',
+  cacheRead: 'gen_ai.usage.cache_read_input_tokens',
+  cacheWrite: 'gen_ai.usage.cache_creation_input_tokens',
+} as const;
+
 /** A span's usage attributes (as an object by attribute key) → measured figures; issues name the attribute. */
-function readSpanUsage(attributes: Obj, issues: UsageIssue[]): MeasuredUsage | undefined {
+function readSpanUsage(given: Obj, issues: UsageIssue[]): MeasuredUsage | undefined {
+  // An older name stands in for the current one it was renamed to, when the current one is absent.
+  const attributes: Obj = { ...given };
+  for (const [figure, old] of Object.entries(OTEL_USAGE_LEGACY)) {
+    const current = OTEL_USAGE[figure as keyof typeof OTEL_USAGE_LEGACY];
+    const taken = figure === 'cacheWrite' ? current in attributes || OTEL_USAGE.cacheCreation in attributes : current in attributes;
+    if (old in attributes && !taken) attributes[current] = attributes[old];
+  }
   const keys = Object.values(OTEL_USAGE).filter((k) => k !== OTEL_USAGE.output && k in attributes);
   // Output tokens alone are no input figures to compare with the model: nothing is measured.
   if (!keys.length) return undefined;
@@ -98,7 +118,7 @@ export const otelGenai: ProviderAdapter<'otel-genai'> = {
   normalise,
   usage: {
     shape: 'GenAI span usage attributes (gen_ai.usage.input_tokens, gen_ai.usage.cache_read.input_tokens, gen_ai.usage.cache_write.input_tokens)',
-    looksLike: (u) => Object.values(OTEL_USAGE).some((k) => k in u),
+    looksLike: (u) => [...Object.values(OTEL_USAGE), ...Object.values(OTEL_USAGE_LEGACY)].some((k) => k in u),
     read: readSpanUsage,
   },
   defaultBreakpoints: () => [],

@@ -125,7 +125,7 @@ describe('OpenInference spans', () => {
     expect(bodies(viaOtlp)).toEqual(bodies(byConversation(text)));
     // --format otlp reads GenAI spans: it names the format these are.
     expect(importTrace(otlp, { file: 'spans.json', id: 's', format: 'otlp' }).errors.map(formatError)[0]).toMatch(
-      /error: no span carries `gen_ai\.input\.messages` \(5 spans read\)\n {2}fix: these are OpenInference spans: import them with --format openinference/,
+      /error: no span records its input messages \(`gen_ai\.input\.messages`, `gen_ai\.prompt` or message events; 5 spans read\)\n {2}fix: these are OpenInference spans: import them with --format openinference/,
     );
     // The secret is located at its attribute's value in the pretty-printed document.
     const d = viaOtlp.conversations![0]!.result.dropped[0]!;
