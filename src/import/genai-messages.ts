@@ -14,8 +14,10 @@
  *   `.tool_call_id` (OpenLLMetry, github.com/traceloop/openllmetry `…/anthropic/span_utils.py`:
  *   `content` is the text, or a JSON list of the blocks when they are not all text);
  * - message events `gen_ai.system.message`, `gen_ai.user.message`, `gen_ai.assistant.message`,
- *   `gen_ai.tool.message` (semconv 1.28–1.36) with `content`, `tool_calls`, `id` — as span events,
- *   or as Logfire / pydantic-ai's `events` attribute (a JSON list, each with `event.name`).
+ *   `gen_ai.tool.message` (semconv 1.28–1.36) with `content`, `tool_calls`, `id` — as span events
+ *   (Strands writes `content` as JSON `[{"text": …}]`; Azure AI the whole message as JSON in
+ *   `gen_ai.event.content`), or as Logfire / pydantic-ai's `events` attribute (a JSON list, each
+ *   with `event.name`).
  *
  * Pure: values in, messages out, or a problem naming what is wrong.
  */
@@ -132,7 +134,10 @@ export function eventMessages(events: readonly { name: unknown; fields: Obj }[])
   for (const e of events) {
     const role = eventRole(e.name);
     if (!role) continue;
-    const r = toCurrent({ ...e.fields, role: typeof e.fields.role === 'string' ? e.fields.role : role });
+    // Azure AI's instrumentation puts the message as JSON in `gen_ai.event.content`.
+    const inner = maybeJson(e.fields['gen_ai.event.content']);
+    const fields = isObject(inner) ? { ...e.fields, ...inner } : e.fields;
+    const r = toCurrent({ ...fields, role: typeof fields.role === 'string' ? fields.role : role });
     if (!('problem' in r)) out.push(r);
   }
   return out.length ? out : undefined;

@@ -189,6 +189,18 @@ describe("the OpenTelemetry SDK's span JSON (ConsoleSpanExporter)", () => {
     ]);
   });
 
+  it("message events in other instrumentations' attribute shapes: Strands' JSON block list, Azure AI's `gen_ai.event.content`", () => {
+    const text = sdkSpan('chat', '0x0b', '2026-12-01T10:00:00Z', { 'gen_ai.system': 'az.ai.agents', 'gen_ai.request.model': 'gpt-4o' }, [
+      { name: 'gen_ai.user.message', timestamp: '2026-12-01T10:00:00Z', attributes: { content: JSON.stringify([{ text: 'From Strands' }]) } },
+      { name: 'gen_ai.user.message', timestamp: '2026-12-01T10:00:00Z', attributes: { 'gen_ai.event.content': JSON.stringify({ content: 'From Azure', role: 'user' }) } },
+    ]);
+    const { events } = imported(text);
+    expect(events[0]!.payload.body.input_messages).toEqual([
+      { role: 'user', parts: [{ type: 'text', content: 'From Strands' }] },
+      { role: 'user', parts: [{ type: 'text', content: 'From Azure' }] },
+    ]);
+  });
+
   it('a start time that is not an instant is an error at it', () => {
     const text = sdkSpan('chat', '0x01', 'yesterday', { 'gen_ai.request.model': 'gpt-4o', 'gen_ai.input.messages': [{ role: 'user', content: 'x' }] });
     const { errors } = importTrace(text, { file: 's.json', id: 'g' });
