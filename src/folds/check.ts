@@ -28,6 +28,7 @@ export const FOLD_MEMBERS = {
   abridgements: { kind: 'function', required: false },
   expand: { kind: 'function', required: false },
   derive: { kind: 'function', required: false },
+  resolve: { kind: 'function', required: false },
   describe: { kind: 'function', required: false },
   payloadSchemas: { kind: 'function', required: false, derived: true },
   optionsSchema: { kind: 'function', required: false, derived: true },

@@ -15,7 +15,7 @@
  *   in the spirit of shiki's transformers, every hook is optional, and none of this code knows any
  *   fold's event types or payload fields.
  */
-import type { Abridgement, AnyFold, AuthoredEvent, EventDescription, Expansion, Issue, JsonSchema, Snapshot, StreamEvent } from './types.ts';
+import type { Abridgement, AnyFold, AuthoredEvent, EventDescription, Expansion, Issue, JsonSchema, Resolution, Snapshot, StreamEvent } from './types.ts';
 
 /** A fold hook threw, rejected, or returned a value of the wrong kind. */
 export class FoldFailure extends Error {
@@ -94,6 +94,14 @@ export async function abridgementsOf(fold: AnyFold, options: object): Promise<Ab
 /** `derive` or its default: the payload as written. */
 export async function derivePayload(fold: AnyFold, event: AuthoredEvent): Promise<Record<string, unknown>> {
   return (fold.derive ? await call(fold, 'derive', () => fold.derive!(event)) : undefined) ?? event.payload;
+}
+
+/** `resolve` or its default (every payload as written): one resolution per event, in order. */
+export async function resolvePayloads(fold: AnyFold, events: readonly AuthoredEvent[]): Promise<Resolution[]> {
+  if (!fold.resolve) return events.map((e) => ({ payload: e.payload }));
+  const out = list<Resolution>(fold, 'resolve', await call(fold, 'resolve', () => fold.resolve!(events)));
+  if (out.length !== events.length) throw new FoldFailure(fold.id, 'resolve', `returned ${out.length} resolutions for ${events.length} events`);
+  return out;
 }
 
 /** `payloadSchemas` or its default: no schemas (the reference lists the types without fields). */

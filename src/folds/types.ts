@@ -159,6 +159,12 @@ export interface Expansion {
   issues?: Issue[];
 }
 
+/** One event's payload after `resolve`: `payload` as the pipeline reads it, or (non-empty) `issues`, which win. */
+export interface Resolution {
+  payload?: Record<string, unknown>;
+  issues?: Issue[];
+}
+
 /** How an event is shown on its timeline card. */
 export interface EventDescription {
   /** One line of plain text (the site shortens it). */
@@ -217,6 +223,14 @@ export interface Fold<Options extends object = Record<string, unknown>> {
    * Default: the payload unchanged. Runs after expand, before validation.
    */
   derive?(event: AuthoredEvent): MaybePromise<Record<string, unknown>>;
+  /**
+   * Resolve payloads written relative to an earlier event of the stream — the `requests` fold's
+   * `extends:`, a request stored as what it adds to the previous one. Called once per chain (a
+   * base's events first) with every event after expand and derive, before validation; returns, in
+   * the same order, each event's payload as the rest of the pipeline reads it, or the issues (paths
+   * inside the payload as written) that keep it from resolving. Default: every payload as written.
+   */
+  resolve?(events: readonly AuthoredEvent[]): MaybePromise<Resolution[]>;
   /**
    * Describe every event of a chain for its card, in order (one pass, so a fold can say what an
    * event supersedes). Default: a preview from the payload's first text field, no badges.

@@ -11,12 +11,14 @@ import { BUILTIN_FOLDS } from '../folds/index.ts';
 import { renderTexts } from '../corpus/check.ts';
 import { formatError } from '../scenarios/errors.ts';
 import { importTrace, type ImportOptions } from './index.ts';
+import { withBodies } from '../../tests/support/imported.ts';
 
 const FILE = 'traces/t.jsonl';
 const jsonl = (...v: unknown[]) => `${v.map((x) => JSON.stringify(x)).join('\n')}\n`;
 const run = (text: string, o: Partial<ImportOptions> = {}) => importTrace(text, { file: FILE, id: 'imported', ...o });
 const errorsOf = (text: string, o: Partial<ImportOptions> = {}) => run(text, o).errors.map(formatError);
-const events = (yaml: string) => (parse(yaml) as { events: { off: number; t: string; payload: { format: string; body: Record<string, unknown> }; note: string }[] }).events;
+const events = (yaml: string) =>
+  withBodies((parse(yaml) as { events: { off: number; t: string; payload: { format: string; body: Record<string, unknown> }; note: string }[] }).events);
 /** The trace line an imported event came from (its note); events are numbered 1..N in the order sent. */
 const traceLine = (e: { note?: string }): number => Number(/^line (\d+) of the trace$/.exec(e.note ?? '')?.[1]);
 const config = { timeZero: '2026-08-24T16:41:00.000Z', folds: BUILTIN_FOLDS, defaultFold: 'context-protocol' };

@@ -2,11 +2,13 @@
  * The scenario file an import writes: a header comment saying it is generated and how, `fold:
  * requests`, an intro naming the trace, and one `request/sent` event per request — its offset
  * (the trace line for JSON Lines, the span's rank for OTLP), its time label, the payload and a
- * note with the trace line. Re-importing over a file the import wrote keeps that file's
+ * note with the trace line. A request that extends the previous one is written as what it adds
+ * (`extends:`, asDeltas), every other one whole. Re-importing over a file the import wrote keeps that file's
  * `annotations:` and `expect:` (what a person adds to explain the trace). Printed by the yaml
  * package with no line folding: the same input always gives the same bytes.
  */
 import { parseDocument, stringify } from 'yaml';
+import { diffBody } from '../providers/body-delta.ts';
 
 /** First line of every imported scenario: the import command refuses to overwrite other files. */
 export const IMPORT_HEADER = '# Imported with `npm run import`';
@@ -62,6 +64,29 @@ function grouping(c: { by: string; key: string }, capture: boolean): string {
     : `One conversation ${of}: the requests whose \`${c.by}\` is ${code(c.key)}.`;
 }
 
+/**
+ * Each payload whose body extends the previous request's (same format, the same leading messages)
+ * as `extends:` — what it adds (src/providers/body-delta.ts; the `requests` fold rebuilds the body
+ * byte for byte) — in the place of `body`; any other body whole. A conversation's file then grows
+ * with the conversation, not with the square of it.
+ */
+function asDeltas(events: ScenarioInput['events']): ScenarioInput['events'] {
+  let prev: { format: unknown; body: Record<string, unknown> } | undefined;
+  return events.map((e) => {
+    const p = e.payload as Record<string, unknown> | null;
+    const body = p?.body;
+    if (!p || !body || typeof body !== 'object' || Array.isArray(body)) {
+      prev = undefined;
+      return e;
+    }
+    const b = body as Record<string, unknown>;
+    const delta = prev && prev.format === p.format && typeof p.format === 'string' ? diffBody(p.format, prev.body, b) : undefined;
+    prev = { format: p.format, body: b };
+    if (!delta) return e;
+    return { ...e, payload: Object.fromEntries(Object.entries(p).map(([k, v]) => (k === 'body' ? ['extends', delta] : [k, v]))) };
+  });
+}
+
 /** Fields of a previously imported scenario that a re-import keeps. */
 const KEPT = ['expect', 'annotations'] as const;
 
@@ -98,7 +123,7 @@ export function scenarioYaml(s: ScenarioInput): string {
     title: `Imported trace — ${s.file.split('/').at(-1)}${s.conversation ? ` · ${s.conversation.by === 'prefix chain' ? s.conversation.key : `${s.conversation.by} ${code(s.conversation.key.slice(0, 80))}`}` : ''}`,
     fold: 'requests',
     intro: `${intro}\n`,
-    events: s.events.map((e) => ({ off: e.off, t: e.t, type: 'request/sent', payload: e.payload, note: `line ${e.line} of the trace` })),
+    events: asDeltas(s.events).map((e) => ({ off: e.off, t: e.t, type: 'request/sent', payload: e.payload, note: `line ${e.line} of the trace` })),
     ...kept(s.previous),
   };
   // The editor modeline first (the schemas/ folder's requests-fold schema), then where it came from.

@@ -119,6 +119,7 @@ export const anthropic: ProviderAdapter<'anthropic'> = {
   title: 'Anthropic Messages',
   provider: 'anthropic',
   providerTitle: 'Anthropic',
+  messageList: 'messages',
   detect(body) {
     if ('input' in body) return 'it has `input` (an OpenAI Responses field)';
     if (!('messages' in body)) return 'it has no `messages`';

@@ -140,6 +140,7 @@ export const bedrockConverse: ProviderAdapter<'bedrock-converse'> = {
   title: 'Amazon Bedrock (Converse, InvokeModel)',
   provider: 'bedrock',
   providerTitle: 'Amazon Bedrock',
+  messageList: 'messages',
   detect(body) {
     if (isInvokeBody(body)) return 'messages' in body ? true : 'it has `anthropic_version` but no `messages`';
     if (!('messages' in body)) return 'it has no `messages`';

@@ -71,6 +71,7 @@ export const gemini: ProviderAdapter<'gemini'> = {
   title: 'Google Gemini generateContent (Gemini API, Vertex AI)',
   provider: 'google',
   providerTitle: 'Google Gemini',
+  messageList: 'contents',
   detect(body) {
     if ('previous_interaction_id' in body)
       return 'it continues a stored Gemini interaction (`previous_interaction_id`): the prefix it reads is on the server, not in the body, so it cannot be modelled — capture generateContent requests, which carry the whole conversation';

@@ -46,6 +46,7 @@ export const openaiChat: ProviderAdapter<'openai-chat'> = {
   title: 'OpenAI Chat Completions',
   provider: 'openai',
   providerTitle: 'OpenAI',
+  messageList: 'messages',
   detect(body) {
     if ('input' in body) return 'it has `input` (an OpenAI Responses field)';
     if (!('messages' in body)) return 'it has no `messages`';

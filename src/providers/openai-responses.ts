@@ -44,6 +44,7 @@ export const openaiResponses: ProviderAdapter<'openai-responses'> = {
   title: 'OpenAI Responses',
   provider: 'openai',
   providerTitle: 'OpenAI',
+  messageList: 'input',
   detect(body) {
     if ('messages' in body) return 'it has `messages`, not `input`';
     if (!('input' in body)) return 'it has no `input`';

@@ -109,6 +109,7 @@ export const otelGenai: ProviderAdapter<'otel-genai'> = {
   title: 'OpenTelemetry GenAI span',
   importName: 'otlp',
   provider: 'opentelemetry',
+  messageList: 'input_messages',
   schema: z.strictObject({
     model: str.min(1),
     system_instructions: z.array(typed).optional(),

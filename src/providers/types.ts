@@ -284,4 +284,10 @@ export interface ProviderAdapter<Id extends string = string> {
   features?(messages: readonly { role: string }[]): { message: number; feature: string; rejection: Rejection }[];
   /** Where normalised message `index` sits in the body (to locate a problem in the trace). */
   messagePath?(body: Record<string, unknown>, index: number): (string | number)[];
+  /**
+   * The body's field holding the conversation's list, which a later request of the conversation
+   * extends (`messages`, `input`, …): an imported conversation stores each request as what it adds
+   * to that list (body-delta.ts). Absent: bodies of this format are always stored whole.
+   */
+  messageList?: string;
 }

@@ -9,7 +9,7 @@
 import type { AnyFold } from '../folds/types.ts';
 import { didYouMean } from '../folds/suggest.ts';
 import { located, type InputError } from './errors.ts';
-import { validateEventOf, validateOptionsOf } from '../folds/hooks.ts';
+import { resolvePayloads, validateEventOf, validateOptionsOf } from '../folds/hooks.ts';
 import { batchLabel, checkOrder, checkTime, expandEvents } from './expand.ts';
 import { parseMarkdownScenario } from './markdown.ts';
 import type { Scenario, ScenarioEvent } from './model.ts';
@@ -189,12 +189,13 @@ async function resolveScenario(d: ScenarioDraft, chains: Chains, config: LoadCon
   // Every draft of the chain expands with the chain's fold (a base's own errors are its own file's).
   const expanded = new Map<ScenarioDraft, ScenarioEvent[]>();
   for (const c of checked) expanded.set(c, await expandEvents(c.events, fold, c === d ? errors : []));
-  const events = expanded.get(d)!;
   if (!fold) return undefined;
+  const unresolved = await resolveChain(fold, checked, expanded, d, errors);
+  const events = expanded.get(d)!;
   for (const issue of (await located(validateOptionsOf(fold, { ...fold.defaults, ...d.options }), errors, d.foldPos, 'checking the options')) ?? []) {
     errors.push({ pos: d.locateOption(issue.path), message: `fold option ${issue.message}`, fix: issue.fix });
   }
-  for (const e of events) await validateEvent(e, fold, errors);
+  for (const e of events) if (!unresolved.has(e)) await validateEvent(e, fold, errors);
   const inherited = checked.slice(0, -1).flatMap((c) => expanded.get(c)!);
   const lastBase = inherited.at(-1);
   if (lastBase && events[0]) {
@@ -223,6 +224,44 @@ async function resolveScenario(d: ScenarioDraft, chains: Chains, config: LoadCon
     pos: d.pos,
     ...(d.opens !== undefined && { opens: d.opens, opensPos: d.opensPos! }),
   };
+}
+
+/**
+ * The fold's `resolve` hook over the whole chain (an event may be written relative to an earlier
+ * one, a base's included): every event's payload becomes the resolved one. Problems of this file's
+ * own events are reported at them (a base's are its own file's); returns the events left unresolved,
+ * which are not validated again.
+ */
+async function resolveChain(
+  fold: AnyFold,
+  checked: ScenarioDraft[],
+  expanded: Map<ScenarioDraft, ScenarioEvent[]>,
+  d: ScenarioDraft,
+  errors: InputError[],
+): Promise<Set<ScenarioEvent>> {
+  const unresolved = new Set<ScenarioEvent>();
+  if (!fold.resolve) return unresolved;
+  const all = checked.flatMap((c) => expanded.get(c)!);
+  const authored = all.map((e) => ({ offset: e.offset, type: e.type, createdAt: e.createdAt, elapsedMs: e.elapsedMs, payload: e.payload as Record<string, unknown> }));
+  const res = await located(resolvePayloads(fold, authored), errors, d.foldPos, 'resolving the events');
+  if (!res) return new Set(all);
+  const own = new Set(expanded.get(d));
+  let k = 0;
+  for (const c of checked) {
+    expanded.set(
+      c,
+      expanded.get(c)!.map((e) => {
+        const r = res[k++]!;
+        if (r.issues?.length || !r.payload) {
+          if (own.has(e)) for (const i of r.issues ?? []) errors.push({ pos: e.locate(i.path), message: `${batchLabel(e)} ${e.type}: ${i.message}`, fix: i.fix });
+          unresolved.add(e);
+          return e;
+        }
+        return r.payload === e.payload ? e : { ...e, payload: r.payload };
+      }),
+    );
+  }
+  return unresolved;
 }
 
 /** Annotations and `expect.busts` name this scenario's own accepted-or-not request events. */

@@ -8,13 +8,17 @@
  * top-level `cache_control`, `prompt_cache_breakpoint`), at the character where each marked block
  * ends in the normalised message (normalise.ts). Every request is `asSent`: a trace without any
  * marker asks for no caching, and the economics model exactly that (no default placement).
+ * A request written as `extends:` (what it adds to the previous one) reaches the snapshots whole:
+ * the `resolve` hook rebuilds its body (resolve.ts), and an appended message is new text, credited
+ * to the request that added it.
  */
 import * as z from 'zod';
 import { defineFold } from '../define.ts';
 import type { Breakpoint, RenderedMessage, Snapshot, StreamEvent } from '../types.ts';
 import { describe } from './describe.ts';
 import { normalise } from './normalise.ts';
-import { PAYLOAD, payloadRules, type SentPayload } from './schema.ts';
+import { resolve } from './resolve.ts';
+import { AUTHORED, PAYLOAD, payloadRules, type SentPayload } from './schema.ts';
 import { modelOf } from '../../providers/registry.ts';
 
 export type RequestsOptions = Record<string, never>;
@@ -28,14 +32,17 @@ export const requests = defineFold({
   defaults: {} as RequestsOptions,
   requestTypes: ['request/sent'],
   payloads: { 'request/sent': PAYLOAD },
+  authored: { 'request/sent': AUTHORED },
   checkEvent: payloadRules,
+  resolve,
   notes: {
     'request/sent': {
       description:
-        'One request as the agent sent it: `format` names the provider adapter that reads `body`, the request body exactly as captured (`npm run import` writes these). `measured`, when the capture had the response, is what the provider billed.',
+        'One request as the agent sent it: `format` names the provider adapter that reads `body`, the request body exactly as captured (`npm run import` writes these). A request that extends the previous one is written as `extends:` instead — only what it adds: `keep` (how many of the previous request’s messages it re-sends, from the first), `append` (the messages after them), `set` (top-level fields that are new or changed: system prompt, tools, model, a parameter) and `unset` (fields it no longer sends); the fold rebuilds the whole body from the previous request’s. `measured`, when the capture had the response, is what the provider billed.',
       fields: {
         format: 'The body’s wire format: the provider adapter that reads it.',
         body: 'The request body as sent (fields the prompt does not use are kept and ignored).',
+        extends: 'Instead of `body`: what this request adds to the previous request of the stream (`keep`, `append`, `set`, `unset`).',
         measured: 'The provider’s usage for this request, normalised on import.',
       },
       example: { format: 'openai-chat', body: { model: 'gpt-4.1', messages: [{ role: 'user', content: 'Hello' }] } },
@@ -45,6 +52,7 @@ export const requests = defineFold({
   rules: [
     '**The body is read by its adapter.** `format` names a provider adapter (OpenAI Chat Completions, OpenAI Responses, Anthropic Messages, OpenTelemetry GenAI); the body must be one it reads — the model, the messages and their content, the tool list. Every other field of a real request (sampling parameters, metadata) is kept as captured and does not reach the printed prompt.',
     '**Measured figures add up.** `measured.inputTokens` counts every input token, cached and written ones included: `cachedTokens` + `cacheWriteTokens` cannot exceed it.',
+    '**`extends:` applies to the previous request.** It follows a request of the same `format` whose message list (`messages`, or the format’s own list: `input`, …) has at least `keep` entries; `set` does not write that list, and `unset` names only fields the previous request sends. A request that does not extend the previous one is written whole (`body:`), as the import does for a compaction or a new conversation.',
     '**Provenance.** A message’s text is credited to the first request that carried exactly that message, so a re-sent transcript links back to where each turn first appeared.',
   ],
   describe,

@@ -6,6 +6,10 @@
  * request carries sampling parameters, metadata and provider extensions that do not reach the
  * prompt, so unknown fields of a body are allowed, while the payload itself is strict.
  *
+ * A request that extends the previous one may be written as `extends:` instead of `body:` — only
+ * what it adds (AUTHORED; resolve.ts rebuilds the whole body before validation, so everything after
+ * the loader reads `{format, body}`).
+ *
  * `measured` (optional) is what the provider reported it billed for this request — the response's
  * usage as `npm run import` normalised it (src/import/usage.ts): all input tokens, those read from
  * the cache, those written to it, and the output tokens. A figure the provider did not report is
@@ -16,6 +20,8 @@ import * as z from 'zod';
 import type { Issue } from '../types.ts';
 import { bodyIssues, PROVIDER_IDS, type ProviderId } from '../../providers/registry.ts';
 import type { MeasuredUsage } from '../../providers/types.ts';
+import { DELTA } from '../../providers/body-delta.ts';
+import { locateInDelta } from './resolve.ts';
 
 /** The formats a payload may name: the registered provider adapters' ids (src/providers/registry.ts). */
 export const FORMATS = PROVIDER_IDS;
@@ -37,6 +43,21 @@ export const PAYLOAD = z.strictObject({
   body: z.record(str, z.unknown()),
 });
 
+/**
+ * The payload as written: the whole `body`, or `extends:` — what the request adds to the previous
+ * request of the stream (src/providers/body-delta.ts; resolve.ts rebuilds the body before validation).
+ */
+export const AUTHORED = z.union([
+  PAYLOAD,
+  z.strictObject({
+    format: z.enum(FORMATS),
+    measured: measured.optional().meta({ description: 'What the provider billed (the response usage, normalised on import).' }),
+    extends: DELTA.meta({
+      description: 'What this request adds to the previous request of the stream (its body rebuilt from that one’s): kept and appended messages, changed top-level fields.',
+    }),
+  }),
+]);
+
 export interface SentPayload {
   format: RequestFormat;
   measured?: MeasuredUsage;
@@ -57,10 +78,14 @@ function measuredRules(m: MeasuredUsage | undefined): Issue[] {
   ];
 }
 
-/** What the payload's schema cannot say (defineFold's `checkEvent`): the measured figures add up, and the body is one its adapter reads. */
+/**
+ * What the payload's schema cannot say (defineFold's `checkEvent`): the measured figures add up, and
+ * the body is one its adapter reads — for a body rebuilt from `extends:`, each problem located where
+ * the delta writes that part (resolve.ts).
+ */
 export function payloadRules(_type: string, value: unknown): Issue[] {
   const p = value as SentPayload;
   const usageIssues = measuredRules(p.measured);
   if (usageIssues.length) return usageIssues;
-  return bodyIssues(p.format, p.body).map((i) => ({ ...i, path: ['body', ...i.path] }));
+  return bodyIssues(p.format, p.body).map((i) => locateInDelta(p, { ...i, path: ['body', ...i.path] }));
 }

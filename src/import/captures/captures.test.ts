@@ -15,12 +15,13 @@ import { importCapture, importTrace } from '../index.ts';
 import { leftOutLine } from '../left-out.ts';
 import { readChunks } from '../read.ts';
 import type { InputError } from '../../scenarios/errors.ts';
+import { withBodies } from '../../../tests/support/imported.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const sample = (name: string) => readFileSync(join(ROOT, 'examples/traces', name), 'utf8');
 const config = { timeZero: '2026-08-24T16:41:00.000Z', folds: BUILTIN_FOLDS, defaultFold: 'context-protocol' };
 type Ev = { off: number; t: string; note?: string; payload: { format: string; measured?: Record<string, number>; body: Record<string, unknown> } };
-const events = (yaml: string) => (parse(yaml) as { events: Ev[]; intro: string }).events;
+const events = (yaml: string) => withBodies((parse(yaml) as { events: Ev[]; intro: string }).events);
 /** The trace line an imported event came from (its note); events are numbered 1..N in the order sent. */
 const traceLine = (e: { note?: string }): number => Number(/^line (\d+) of the trace$/.exec(e.note ?? '')?.[1]);
 const jsonl = (...v: unknown[]) => `${v.map((x) => JSON.stringify(x)).join('\n')}\n`;

@@ -15,6 +15,7 @@ import { formatError, type InputError } from '../../scenarios/errors.ts';
 import { importCapture, importTrace } from '../index.ts';
 import { readChunks } from '../read.ts';
 import { AMBIGUOUS_USAGE } from './openinference.ts';
+import { withBodies } from '../../../tests/support/imported.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const SAMPLE = 'examples/traces/openinference-spans.jsonl';
@@ -29,7 +30,10 @@ type Ev = {
     body: { model: string; input_messages: { role: string; parts: Record<string, unknown>[] }[]; tool_definitions?: unknown[] };
   };
 };
-const doc = (yaml: string) => parse(yaml) as { id: string; events: Ev[]; intro: string };
+const doc = (yaml: string) => {
+  const d = parse(yaml) as { id: string; events: Ev[]; intro: string };
+  return { ...d, events: withBodies(d.events) };
+};
 
 function byConversation(t: string, file = SAMPLE) {
   const errors: InputError[] = [];

@@ -14,6 +14,7 @@ import { formatError } from '../../scenarios/errors.ts';
 import { importTrace, type ImportResult } from '../index.ts';
 import { Grouper } from './group.ts';
 import { idPart, importLog, MAX_PROBLEMS, type LogConversation } from './index.ts';
+import { withBodies } from '../../../tests/support/imported.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'import-log-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -30,7 +31,7 @@ async function run(lines: unknown[], o: { previous?: (id: string) => string | un
   return { ...out, got, messages: out.errors.map(formatError) };
 }
 
-const events = (yaml: string) => (parse(yaml) as { events: { off: number; note: string; payload: { body: Record<string, unknown> } }[] }).events;
+const events = (yaml: string) => withBodies((parse(yaml) as { events: { off: number; note: string; payload: { body: Record<string, unknown> } }[] }).events);
 /** The trace line an imported event came from (its note); events are numbered 1..N in the order sent. */
 const traceLine = (e: { note?: string }): number => Number(/^line (\d+) of the trace$/.exec(e.note ?? '')?.[1]);
 const chat = (key: Record<string, unknown>, turns: number) => ({
