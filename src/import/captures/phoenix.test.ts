@@ -14,6 +14,7 @@ import { importTrace } from '../index.ts';
 import { LeftOutTally } from '../left-out.ts';
 import { readChunks } from '../read.ts';
 import { openinference } from './openinference.ts';
+import { withBodies } from '../../../tests/support/imported.ts';
 
 type Ev = { t: string; payload: { format: string; measured?: Record<string, number>; body: { model: string; input_messages: { role: string; parts: { content?: string }[] }[] } } };
 
@@ -75,7 +76,7 @@ const spans = [
 function imported(text: string, file = 'spans.json') {
   const { result, errors } = importTrace(text, { file, id: 'px' });
   expect(errors.map(formatError)).toEqual([]);
-  return { result: result!, events: (parse(result!.yaml) as { events: Ev[] }).events };
+  return { result: result!, events: withBodies((parse(result!.yaml) as { events: Ev[] }).events) };
 }
 
 describe('Phoenix span exports', () => {
