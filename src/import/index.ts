@@ -253,6 +253,23 @@ function rejections(reqs: readonly Req[], format: RequestFormat, file: string): 
   });
 }
 
+/**
+ * What the provider documents as doing nothing in a body as sent (its adapter's `lint`: a
+ * `cache_control` in a Bedrock Converse body, a Nova tools checkpoint, …): a warning at the spot in
+ * the trace, with the fix. The scenario is still written; `npm run check` reports the same finding.
+ */
+function bodyFindings(reqs: readonly Req[], format: RequestFormat, file: string): InputError[] {
+  const adapter: ProviderAdapter = providerOf(format);
+  if (!adapter.lint) return [];
+  return reqs.flatMap((r) =>
+    adapter.lint!(r.body, adapter.model?.(r.body)).map((f) => ({
+      pos: chunkPos(r.chunk, r.assembled ? r.at : [...r.at, ...f.path], file, f.path.at(-1) === 'cache_control'),
+      message: f.message,
+      fix: f.fix,
+    })),
+  );
+}
+
 export function importTrace(text: string, opts: ImportOptions): { result?: ImportResult; errors: InputError[] } {
   const errors: InputError[] = [];
   const chunks = readChunks(text, opts.file, errors);
@@ -480,7 +497,7 @@ function finish(g: Gathered, reqs: Req[], opts: ImportOptions): { result?: Impor
   });
   const t = labels(reqs, file, errors);
   if (errors.length) return { errors };
-  const warnings = rejections(reqs, format, file);
+  const warnings = [...rejections(reqs, format, file), ...bodyFindings(reqs, format, file)];
   const firstAt = reqs.map((r) => r.timestampMs).filter((x): x is number => x !== undefined);
   const yaml = scenarioYaml({
     id: opts.id,

@@ -10,6 +10,7 @@ import { BUILTIN_FOLDS } from '../folds/index.ts';
 import { renderTexts } from '../corpus/check.ts';
 import { formatError } from '../scenarios/errors.ts';
 import { DEFAULT_ECONOMICS } from '../economics/profiles.ts';
+import { lintScenario } from '../request-lint/request-lint.ts';
 import { anthropic } from './anthropic.ts';
 import { bedrockConverse } from './bedrock-converse.ts';
 import { gemini } from './gemini.ts';
@@ -161,11 +162,12 @@ function scenario(format: string, bodies: Record<string, unknown>[], times: stri
   return `id: p\ntitle: providers\nfold: requests\nevents:\n${events.join('')}`;
 }
 
-async function econ(format: string, bodies: Record<string, unknown>[], times = ['0ms', '30s']) {
+async function rendered(format: string, bodies: Record<string, unknown>[], times = ['0ms', '30s']) {
   const r = await renderTexts([{ file: 'scenarios/p.yaml', text: scenario(format, bodies, times) }], config, { everyEvent: false });
   expect(r.errors.map(formatError)).toEqual([]);
-  return r.economics.get('p')!.requests;
+  return r;
 }
+const econ = async (format: string, bodies: Record<string, unknown>[], times?: string[]) => (await rendered(format, bodies, times)).economics.get('p')!.requests;
 
 const price = (profile: string) => CATALOG.find((m) => m.id === profile)!.prices;
 
@@ -215,5 +217,21 @@ describe('economics on Bedrock and Gemini', () => {
     expect(l2!.cachedTokens).toBeGreaterThan(2048);
     expect(l2!.cacheWriteTokens).toBe(0);
     expect(l2!.costUsd).toBeCloseTo(((l2!.inputTokens - l2!.cachedTokens) * 1.25 + l2!.cachedTokens * 0.125) / 1e6, 10);
+  });
+});
+
+describe('the request lint reads each body as sent through its adapter', () => {
+  it('a Converse body with cache_control is a warning on its request, naming where and the fix; a Gemini conflict too', async () => {
+    const body = converse({ system: [{ text: LONG, cache_control: { type: 'ephemeral' } }] });
+    const r = await rendered('bedrock-converse', [body, body]);
+    const f = lintScenario(r.scenarios[0]!, r.economics.get('p')!).filter((x) => x.rule === 'ignored-marker');
+    expect(f.map((x) => [x.offset, x.severity, x.message])).toEqual([
+      [1, 'warning', 'request @1: an Anthropic-style `cache_control` in a Converse body: Converse has no such field and caches nothing for it (at body.system.0.cache_control)'],
+      [2, 'warning', 'request @2: an Anthropic-style `cache_control` in a Converse body: Converse has no such field and caches nothing for it (at body.system.0.cache_control)'],
+    ]);
+    expect(f[0]!.source.url).toBe('https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_CachePointBlock.html');
+    const g = { model: 'gemini-2.5-pro', cachedContent: 'cachedContents/a', systemInstruction: { parts: [{ text: 'S' }] }, contents: [{ role: 'user', parts: [{ text: 'x' }] }] };
+    const rg = await rendered('gemini', [g], ['0ms']);
+    expect(lintScenario(rg.scenarios[0]!, rg.economics.get('p')!).map((x) => x.rule)).toEqual(['cache-conflict']);
   });
 });

@@ -91,7 +91,7 @@ export interface Endpoint {
 export interface BodyFinding {
   path: (string | number)[];
   /** The lint rule's name (src/request-lint/request-lint.ts LINT_RULES). */
-  rule: 'ignored-marker' | 'unsupported-checkpoint' | 'too-many-checkpoints' | 'cache-conflict' | 'prefix-not-in-body';
+  rule: 'ignored-marker' | 'unsupported-checkpoint' | 'too-many-checkpoints' | 'cache-conflict';
   message: string;
   fix: string;
   source: Sourced<unknown>;

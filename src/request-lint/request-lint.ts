@@ -20,6 +20,12 @@
  *                              on a provider that caches only what is asked for: what one
  *                              breakpoint would save per conversation and per 1,000
  *                              (economics/unasked.ts, set on the economics by the corpus check)
+ *   ignored-marker, unsupported-checkpoint, too-many-checkpoints, cache-conflict
+ *                     warning  what the provider adapter's `lint` finds in a body as sent (a `requests`
+ *                              scenario): a cache marker the API does not read (Anthropic's
+ *                              `cache_control` in a Bedrock Converse body), a checkpoint where the model
+ *                              caches nothing (Nova tools), more checkpoints than allowed, a Gemini
+ *                              request sending what its `cachedContent` holds; the rule is the adapter's
  *
  * A request the API rejects gets that error only (it is never cached or read, so no other finding
  * about its cache holds). Its own layer (above the economics, below the corpus check) so that `check` (through the corpus
@@ -30,9 +36,22 @@ import { RULES } from '../economics/catalog.ts';
 import type { ScenarioEconomics } from '../economics/compute.ts';
 import type { Sourced } from '../economics/catalog.ts';
 import type { RenderedScenario } from '../prompt/render.ts';
+import { providerOf } from '../providers/registry.ts';
 
 /** Every rule, in the order a request is checked (changes.json validates against it). */
-export const LINT_RULES = ['api-rejects', 'feature-rejected', 'ttl-order', 'unread-write', 'out-of-reach', 'volatile-prefix', 'no-caching-asked'] as const;
+export const LINT_RULES = [
+  'api-rejects',
+  'feature-rejected',
+  'ttl-order',
+  'unread-write',
+  'out-of-reach',
+  'volatile-prefix',
+  'ignored-marker',
+  'unsupported-checkpoint',
+  'too-many-checkpoints',
+  'cache-conflict',
+  'no-caching-asked',
+] as const;
 export type LintRule = (typeof LINT_RULES)[number];
 
 export interface LintFinding {
@@ -66,6 +85,22 @@ const shape = (s: string): string => s.replace(/\b[0-9a-f]{8,}\b/gi, '#').replac
 /** Retention order of a breakpoint: absent is the provider's default (5 minutes). */
 const ttlRank = (ttl: '5m' | '1h' | undefined): number => (ttl === '1h' ? 1 : 0);
 
+/** A body as sent (a `requests` scenario's `{format, body}` payload): its provider adapter's findings, as warnings. */
+function bodyFindings(offset: number, payload: unknown): LintFinding[] {
+  const p = payload as { format?: unknown; body?: unknown } | null;
+  if (!p || typeof p.format !== 'string' || typeof p.body !== 'object' || p.body === null) return [];
+  const adapter = providerOf(p.format);
+  const body = p.body as Record<string, unknown>;
+  return (adapter?.lint?.(body, adapter.model?.(body)) ?? []).map((f) => ({
+    offset,
+    rule: f.rule as LintRule,
+    severity: 'warning' as const,
+    message: `request @${offset}: ${f.message}${f.path.length ? ` (at body.${f.path.join('.')})` : ''}`,
+    source: source(f.source),
+    fix: f.fix,
+  }));
+}
+
 /** Every finding of a scenario's own requests, in request order. */
 export function lintScenario(r: RenderedScenario, econ: ScenarioEconomics): LintFinding[] {
   const out: LintFinding[] = [];
@@ -82,9 +117,11 @@ export function lintScenario(r: RenderedScenario, econ: ScenarioEconomics): Lint
       message: unasked.sentence,
       source: unasked.options[0] ? source({ ...unasked.options[0].source, note: unasked.options[0].source.value }) : source(A.cacheOrder),
     });
+  const events = new Map((r.scenario?.chain ?? []).map((ev) => [ev.offset, ev]));
   for (const q of r.requests) {
     const e = byOffset.get(q.offset);
     if (!e) continue;
+    out.push(...bodyFindings(q.offset, events.get(q.offset)?.payload));
     // The economics sets `apiFix` only when the model rejects a feature (the adapter's Rejection); else the breakpoint limit.
     if (e.apiError)
       out.push({
