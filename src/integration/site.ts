@@ -18,6 +18,7 @@ import { LRUCache } from 'lru-cache';
 // @ts-expect-error — provided by the explainer integration's vite plugin
 import { command, options, root } from 'virtual:prompt-fold-explainer/config';
 import { uncachedWhy } from '../economics/view.ts';
+import { billedOf, withBilledMisses } from '../economics/billed.ts';
 import type { RenderedCorpus } from '../corpus/check.ts';
 import { readSnapshot, sharedRender, type ScenarioSnapshot } from './shared-render.ts';
 import type { RenderedScenario } from '../prompt/render.ts';
@@ -91,7 +92,10 @@ export class PageModels {
   private readonly rendered: Map<string, RenderedScenario>;
   private readonly kept = new LRUCache<string, ScenarioView>({ max: KEEP_VIEWS });
 
+  private readonly corpus: RenderedCorpus;
+
   constructor(corpus: RenderedCorpus) {
+    this.corpus = corpus;
     this.rendered = new Map(corpus.scenarios.map((r) => [r.scenario.id, r]));
   }
 
@@ -105,7 +109,9 @@ export class PageModels {
     if (kept) return kept;
     const r = this.rendered.get(id);
     if (!r) return undefined;
-    const view = scenarioView(r);
+    // A capture with a bill: its misses marked on the timeline, the page opening on the largest (economics/billed.ts).
+    const econ = this.corpus.economics.get(id);
+    const view = withBilledMisses(scenarioView(r), econ ? billedOf(r, econ) : null, r.scenario.opens !== undefined);
     this.kept.set(id, view);
     return view;
   }

@@ -13,6 +13,7 @@
 import type { CutNote, PaneTokens } from '../economics/view.ts';
 import type { CacheBadge } from './cache-badge.ts';
 import type { Pane } from '../prompt/view.ts';
+import type { PaneFinding } from './pane-markup.ts';
 
 /** A list against the previous pane's: [same-prefix count, same-suffix count, …middle runs]. */
 export type Spliced = number[];
@@ -88,6 +89,12 @@ export interface EncodedPane {
   rejected?: string;
   /** Token figures of a request pane, its cached-tokens badge and the note under its ✂ line (same words as the page's). */
   econ?: PaneTokens & { note?: CutNote; cached?: CacheBadge };
+  /** What the provider billed for this request (economics/billed.ts), beside the model's figures. */
+  billed?: { text: string; title: string };
+  /** The request linter's findings on it (the same lines a printed pane shows). */
+  lint?: PaneFinding[];
+  /** Its provider wire views' markup (render/wire-markup.ts; the JSON is written from the part's wire data when opened). */
+  wireHtml?: string;
 }
 
 export interface PaneData {

@@ -14,6 +14,7 @@ import { cutNote, paneTokens } from '../economics/view.ts';
 import { cacheBadge } from './cache-badge.ts';
 import { wordDiffHtml } from './word-diff-html.ts';
 import { marksRle, splice, type EncodedPane, type PaneData } from './pane-codec.ts';
+import type { PaneFinding } from './pane-markup.ts';
 
 export type { PaneData } from './pane-codec.ts';
 
@@ -57,7 +58,16 @@ export async function shownLines(inPage: readonly Pane[]): Promise<ShownLines> {
 export async function encodePanes(
   panes: readonly Pane[],
   inPage: readonly Pane[] | ShownLines = [],
-  economics?: { byOffset: Map<number, RequestEconomics>; typeOf: (offset: number) => string },
+  economics?: {
+    byOffset: Map<number, RequestEconomics>;
+    typeOf: (offset: number) => string;
+    /** What the provider billed, by request (its pane's billed line). */
+    billed?: Map<number, { text: string; title: string }>;
+    /** The request linter's findings, by request. */
+    lint?: Map<number, PaneFinding[]>;
+    /** A request's provider wire views (render/wire-markup.ts), for the own requests that have them. */
+    wireHtml?: (offset: number) => string | undefined;
+  },
 ): Promise<PaneData> {
   const shown = inPage instanceof Map ? inPage : await shownLines(inPage);
   const html = new Table();
@@ -100,6 +110,10 @@ export async function encodePanes(
       ...(cut >= 0 && { cut }),
       ...(p.rejected && { rejected: p.rejected }),
       ...(econ && { econ: { ...paneTokens(econ), cached: cacheBadge(econ), ...(cut >= 0 && { note: cutNote(econ, economics!.typeOf) }) } }),
+      // The same views and warnings as a pane the page prints (Pane.astro): the bill, the linter's findings, the wire views.
+      ...(p.kind === 'request' && economics?.billed?.has(p.offset) && { billed: economics.billed.get(p.offset)! }),
+      ...(p.kind === 'request' && economics?.lint?.get(p.offset)?.length && { lint: economics.lint.get(p.offset)! }),
+      ...(p.kind === 'request' && economics?.wireHtml?.(p.offset) !== undefined && { wireHtml: economics.wireHtml(p.offset)! }),
     };
     prev = { offset: p.offset, ids, from: froms };
   }

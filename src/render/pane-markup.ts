@@ -94,6 +94,8 @@ export interface PaneMarkup {
   review?: { beforeLabel: string; status: string; added: number; removed: number; tokens?: string };
   /** The request linter's findings on this request (plain text; `url`: the provider's documented rule). */
   lint?: readonly PaneFinding[];
+  /** What the provider billed for this request (economics/billed.ts): shown beside the model's figures, which are then labelled modelled. */
+  billed?: { text: string; title: string };
 }
 
 /** A lint finding as the pane shows it. */
@@ -189,8 +191,11 @@ export function paneMarkup(p: PaneMarkup): string {
     `<div class="pane-head"><div class="pane-title"><h2 id="${e(id)}-h">${e(heading)}</h2>`,
   );
   if (p.model) out.push(`<code>${e(p.model)}</code>`);
-  if (p.econ?.cached) out.push(`<span class="badge cached" title="${e(p.econ.cached.title)}">${e(p.econ.cached.text)}</span>`);
-  if (p.econ) out.push(`<span class="badge econ-tokens" title="${e(p.econ.title)}"><span class="visually-hidden">Input tokens: </span>${e(p.econ.text)}</span>`);
+  // With a bill, the model's figures are labelled as such and the bill's line sits beside them.
+  const modelled = p.billed ? 'modelled: ' : '';
+  if (p.econ?.cached) out.push(`<span class="badge cached" title="${e(p.econ.cached.title)}">${e(modelled + p.econ.cached.text)}</span>`);
+  if (p.econ) out.push(`<span class="badge econ-tokens" title="${e(p.econ.title)}"><span class="visually-hidden">Input tokens: </span>${e(modelled + p.econ.text)}</span>`);
+  if (p.billed) out.push(`<span class="badge billed" title="${e(p.billed.title)}">${e(p.billed.text)}</span>`);
   if (p.kind !== 'request' && p.eventType) out.push(`<span class="muted">${e(p.eventType)}</span>`);
   out.push('</div>');
   const label = storyLabel(p.diffBase ?? null);
@@ -268,6 +273,7 @@ export function fromPane(
     review?: PaneMarkup['review'];
     econ?: PaneMarkup['econ'];
     lint?: PaneMarkup['lint'];
+    billed?: PaneMarkup['billed'];
     /** Safe markup of an annotation comment (e.g. inline Markdown); default: the escaped text. */
     commentHtml?: (comment: string) => string;
   },

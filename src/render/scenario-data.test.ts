@@ -18,7 +18,7 @@ async function page(pageWindow?: number) {
     { everyEvent: true },
   );
   expect(corpus.errors).toEqual([]);
-  const site = { corpus, config: { ...(pageWindow !== undefined && { pageWindow }) } } as unknown as SiteCorpus;
+  const site = { corpus, config: { economics: { profiles: {} }, ...(pageWindow !== undefined && { pageWindow }) } } as unknown as SiteCorpus;
   const view = scenarioView(corpus.scenarios[0]!);
   return { view, parts: pageParts(site, view) };
 }
@@ -58,6 +58,16 @@ describe('a scenario page’s data files', () => {
         expect(source).toBe(view.cards.find((c) => c.offset === Number(o))!.source);
       }
     });
+    // A request built from a part carries what a printed one does: its wire views (and their data in
+    // the same part), the bill beside the model's figures, the linter's findings.
+    const built = datas.flatMap((d) => Object.entries(d.panes.panes).map(([o, p]) => ({ o: Number(o), p, d })));
+    expect(built.length).toBeGreaterThan(0);
+    for (const { o, p, d } of built) {
+      expect(p.wireHtml).toContain(`data-wire="pane-${o}-wire"`);
+      expect(Object.keys(d.wire?.requests ?? {}).map(Number)).toContain(o);
+      expect(p.billed?.text).toMatch(/^billed: cached [\d,]+ · writes [\d,]+ · [\d,]+ tokens · output /);
+      expect(p.lint).toEqual(parts.lintByOffset.get(o));
+    }
     // Deterministic: the same page model writes the same bytes.
     expect(await scenarioDataFiles(view, parts)).toEqual(files);
   });

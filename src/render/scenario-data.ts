@@ -29,6 +29,8 @@ import { encodePanes, shownLines, type PaneData, type ShownLines } from './pane-
 import type { PaneFinding } from './pane-markup.ts';
 import type { LintFinding } from '../request-lint/request-lint.ts';
 import { wireData, wireSources, type WireData } from './wire-data.ts';
+import { wireViewsMarkup } from './wire-markup.ts';
+import { billedOf, billedPaneText, type Billed } from '../economics/billed.ts';
 import { yamlTokenTags } from './highlight.ts';
 import type { YamlTags } from './yaml-html.ts';
 import { DEFAULT_PAGE_WINDOW } from '../integration/options.ts';
@@ -61,6 +63,10 @@ export interface PageParts {
   typeOf: (offset: number) => string;
   /** The wire source of each accepted request of the chain. */
   wire: Map<number, WireSource>;
+  /** What the provider billed for the own requests (economics/billed.ts; null: no bill). */
+  billed: Billed | null;
+  /** Each billed request's pane line. */
+  billedByOffset: Map<number, { text: string; title: string }>;
 }
 
 export function pageParts(site: SiteCorpus, view: ScenarioView): PageParts {
@@ -68,6 +74,7 @@ export function pageParts(site: SiteCorpus, view: ScenarioView): PageParts {
   const econ = site.corpus.economics.get(view.id);
   const rendered = site.corpus.scenarios.find((s) => s.scenario.id === view.id)!;
   const plan = windowPlan(view, own, site.config.pageWindow ?? DEFAULT_PAGE_WINDOW);
+  const billed = econ ? billedOf(rendered, econ, site.config.economics.profiles) : null;
   return {
     rendered,
     econ,
@@ -78,6 +85,8 @@ export function pageParts(site: SiteCorpus, view: ScenarioView): PageParts {
     lintByOffset: paneFindings(site.corpus.lint.get(view.id) ?? []),
     typeOf: (o) => view.cards.find((c) => c.offset === o)?.type ?? '',
     wire: wireSources(rendered),
+    billed,
+    billedByOffset: new Map((billed?.requests ?? []).map((q) => [q.offset, billedPaneText(q)])),
   };
 }
 
@@ -136,15 +145,25 @@ export async function scenarioData(view: ScenarioView, parts: PageParts): Promis
  * escaped in the browser when a card's YAML is opened: render/yaml-source.ts).
  */
 export async function partData(view: ScenarioView, parts: PageParts, offsets: readonly number[], shown?: ShownLines): Promise<string> {
-  const { inPage, econByOffset, typeOf, own, wire } = parts;
+  const { inPage, econByOffset, typeOf, own, wire, billedByOffset, lintByOffset } = parts;
   const inPart = new Set(offsets);
+  // The page is `<base>scenarios/<id>/`: the wire formats page is two folders up (no base needed here).
+  const base = '../../';
+  const files = (o: number): number => wire.get(o)?.messages.reduce((n, m) => n + (m.files?.length ?? 0), 0) ?? 0;
   const panes = await encodePanes(
     view.panes.filter((p) => inPart.has(p.offset) && !inPage(p.offset, p.kind)),
     shown ?? view.panes.filter((p) => inPage(p.offset, p.kind)),
-    { byOffset: econByOffset, typeOf },
+    {
+      byOffset: econByOffset,
+      typeOf,
+      billed: billedByOffset,
+      lint: lintByOffset,
+      // An own request built from the data carries the same wire views as one the page prints (WireViews.astro).
+      wireHtml: (o) => (own.has(o) && wire.has(o) ? wireViewsMarkup(`pane-${o}-wire`, base, files(o)) : undefined),
+    },
   );
-  // Wire views sit in the panes the page prints (WireViews.astro): a pane built from the data has none.
-  const partWire = new Map([...wire].filter(([o]) => own.has(o) && inPart.has(o) && inPage(o, 'request')));
+  // The wire data of every own request of the part: printed in the page or built from the data.
+  const partWire = new Map([...wire].filter(([o]) => own.has(o) && inPart.has(o)));
   const sources: Record<number, string> = {};
   // A batch's YAML is its first event's card (Timeline.astro): the whole batch as written.
   for (const c of view.cards) if (inPart.has(c.offset) && (!c.batch || c.batch.index === 0)) sources[c.offset] = c.source;

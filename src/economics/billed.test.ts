@@ -1,0 +1,120 @@
+/**
+ * What the provider billed (billed.ts), and the lede a page with a bill opens on
+ * (render/billed-lede.ts): totals, the bill priced, each request's billed miss, the tokens the capture
+ * does not show, and the page model marking misses and opening on the largest. The profile is the
+ * test's own, with round prices, so every figure below is hand arithmetic.
+ */
+import { describe, expect, it } from 'vitest';
+import { renderTexts } from '../corpus/check.ts';
+import { BUILTIN_FOLDS } from '../folds/index.ts';
+import { scenarioView } from '../prompt/view.ts';
+import { billedLede, billedText } from '../render/billed-lede.ts';
+import { billedOf, billedPaneText, withBilledMisses } from './billed.ts';
+import { DEFAULT_ECONOMICS, type EconomicsConfig } from './profiles.ts';
+import type { Profile } from './providers.ts';
+
+const src = <T>(value: T) => ({ value, source: 'billed.test.ts', read: '2026-12-06' });
+// $ per million tokens: input 2, cached 0.5, writes 4, output 10.
+const priced: Profile = {
+  id: 'priced',
+  title: 'Priced',
+  tokenizer: 'o200k_base',
+  cache: 'openai-prefix',
+  minPrefixTokens: src(0),
+  stepTokens: src(1),
+  retentionMinutes: src(10),
+  refreshOnHit: src(true),
+  prices: { input: src(2), cachedInput: src(0.5), cacheWrite: src(4), output: src(10) },
+} as Profile;
+const economics: EconomicsConfig = { ...DEFAULT_ECONOMICS, profiles: { ...DEFAULT_ECONOMICS.profiles, priced }, models: { ...DEFAULT_ECONOMICS.models, 'test-priced': 'priced' } };
+
+type Usage = { inputTokens: number; cachedTokens?: number; cacheWriteTokens?: number; outputTokens?: number };
+const msgs = ['Find the failing test.', 'It is run.test.ts.', 'Fix it.', 'Fixed.', 'Thanks.'];
+
+/** Three OpenAI Chat requests of a growing conversation (no system prompt, no tools), each with its bill. */
+function scenario(usage: Usage[], opens?: number): string {
+  const events = usage.map((m, i) => ({
+    off: i + 1,
+    t: `${i * 10}s`,
+    type: 'request/sent',
+    payload: {
+      format: 'openai-chat',
+      measured: m,
+      body: { model: 'test-priced', messages: msgs.slice(0, 2 * i + 1).map((content, k) => ({ role: k % 2 ? 'assistant' : 'user', content })) },
+    },
+  }));
+  return JSON.stringify({ id: 'billed', title: 'Billed', fold: 'requests', ...(opens && { opens: `@${opens}` }), events });
+}
+
+async function run(usage: Usage[], opens?: number) {
+  const corpus = await renderTexts(
+    [{ file: 'scenarios/billed.yaml', text: scenario(usage, opens) }],
+    { timeZero: '2026-08-24T16:41:00.000Z', folds: BUILTIN_FOLDS, defaultFold: 'requests', economics },
+    { everyEvent: true },
+  );
+  expect(corpus.errors).toEqual([]);
+  const r = corpus.scenarios[0]!;
+  const econ = corpus.economics.get('billed')!;
+  return { r, econ, billed: billedOf(r, econ, economics.profiles) };
+}
+
+const BILL: Usage[] = [
+  { inputTokens: 1000, cachedTokens: 0, cacheWriteTokens: 990, outputTokens: 50 },
+  { inputTokens: 1100, cachedTokens: 990, cacheWriteTokens: 100, outputTokens: 40 },
+  // The previous request left 990 + 100 = 1,090 in the cache; this one reads none of it.
+  { inputTokens: 1200, cachedTokens: 0, cacheWriteTokens: 1190, outputTokens: 30 },
+];
+
+describe('the bill of a capture', () => {
+  it('totals, the bill priced, and each request’s miss', async () => {
+    const { billed, econ } = await run(BILL);
+    expect(billed).not.toBeNull();
+    const b = billed!;
+    expect([b.inputTokens, b.cachedTokens, b.cacheWriteTokens, b.outputTokens]).toEqual([3300, 990, 2280, 120]);
+    // Request 1: 10 uncached × 2 + 990 writes × 4 + 50 output × 10 = 20 + 3,960 + 500 = 4,480 → $0.00448
+    // Request 2: 10 × 2 + 990 × 0.5 + 100 × 4 + 40 × 10 = 20 + 495 + 400 + 400 = 1,315 → $0.001315
+    // Request 3: 10 × 2 + 1,190 × 4 + 30 × 10 = 20 + 4,760 + 300 = 5,080 → $0.00508
+    expect(b.requests.map((q) => q.costUsd)).toEqual([0.00448, 0.001315, 0.00508]);
+    expect(b.costUsd).toBeCloseTo(0.010875, 12);
+    // Without caching: 3,300 × 2 + 120 × 10 = 6,600 + 1,200 = 7,800 → $0.0078
+    expect(b.noCacheCostUsd).toBeCloseTo(0.0078, 12);
+    expect(b.requests.map((q) => q.lostTokens)).toEqual([0, 0, 1090]);
+    expect(b.worst?.offset).toBe(3);
+    // Unseen: billed input beyond the model's count of what the request holds.
+    expect(b.requests.map((q) => q.unseenTokens)).toEqual(econ.requests.map((e, i) => BILL[i]!.inputTokens - e.inputTokens));
+    expect(billedPaneText(b.requests[1]!).text).toBe('billed: cached 990 · writes 100 · 1,100 tokens · output 40 · $0.00131');
+  });
+
+  it('a figure not reported is not known: — and no cost, never $0.00', async () => {
+    const { billed } = await run(BILL.map(({ outputTokens: _, ...m }, i) => (i === 1 ? { inputTokens: m.inputTokens } : m)));
+    const b = billed!;
+    expect([b.cachedTokens, b.cacheWriteTokens, b.outputTokens, b.costUsd]).toEqual([null, null, null, null]);
+    expect(billedPaneText(b.requests[1]!).text).toBe('billed: cached — · writes — · 1,100 tokens · output — · cost —');
+    // Request 3 follows one whose cache figures are not known: no miss is claimed.
+    expect(b.requests.map((q) => q.lostTokens)).toEqual([0, 0, 0]);
+  });
+
+  it('the page leads with the bill, labels the model’s figures, says what the capture does not hold and names the largest miss', async () => {
+    const { billed, econ } = await run(BILL);
+    const text = billedText(billedLede(billed, econ, { system: false, tools: false }));
+    expect(text).toContain(
+      'Billed: what the provider’s usage reports for these 3 requests: 3,300 input tokens, 30 % of them read from the cache, 120 output tokens; $0.0109 ($0.0078 without caching).',
+    );
+    expect(text).toMatch(/^Modelled: what this page’s cache model computes from the requests as the capture holds them/m);
+    expect(text).toContain('Largest miss: request 3 read 0 cached tokens where the request before it left 1,090 in the cache: 1,090 billed tokens not read.');
+    // Each request holds a few dozen tokens of messages; the bill counts 1,000 and more: the rest is not in the capture.
+    expect(text).toMatch(
+      /Not in the capture: this capture holds no system prompt and no tool definitions: request 1 was billed 1,000 input tokens, of which the requests shown hold \d+ — \d+ billed tokens/,
+    );
+    expect(billedLede(null, econ, { system: false, tools: false })).toEqual([]);
+  });
+
+  it('the page model marks each billed miss on its card and opens on the largest, unless the scenario names its opening', async () => {
+    const { r, billed } = await run(BILL);
+    const view = withBilledMisses(scenarioView(r), billed, false);
+    expect(view.opens).toBe(3);
+    expect(view.cards.map((c) => c.badges.filter((x) => x.includes('billed miss')))).toEqual([[], [], ['⚠ billed miss: 1,090 tokens not read']]);
+    const named = await run(BILL, 2);
+    expect(withBilledMisses(scenarioView(named.r), named.billed, true).opens).toBe(2);
+  });
+});

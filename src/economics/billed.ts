@@ -1,0 +1,151 @@
+/**
+ * What the provider billed for a scenario's own requests, read from the figures the capture carries
+ * (`measured`, an imported trace's response usage): the totals a page leads with, what each request
+ * failed to read from the cache that the previous one had there (the billed miss), and how much of
+ * each request the capture does not show (billed input beyond the model's count of what it holds:
+ * a system prompt or tool list the capture did not record). Pure: the figures come from the payloads
+ * and from the economics run (scenarioEconomics), never recomputed here; the cost is the bill's
+ * tokens priced with the request's profile (price.ts `costs`).
+ *
+ * Billed cache writes carry no TTL in `measured`: they are priced at the profile's 5-minute write
+ * price, and the page says so.
+ */
+import type { RenderedScenario } from '../prompt/render.ts';
+import type { ScenarioView } from '../prompt/view.ts';
+import { formatTokens, formatUsd } from './format.ts';
+import type { ScenarioEconomics } from './compute.ts';
+import { measuredOfPayload } from './measured.ts';
+import { costs, tidy } from './price.ts';
+import type { Profile } from './providers.ts';
+
+export interface BilledRequest {
+  offset: number;
+  inputTokens: number;
+  /** null: not reported. */
+  cachedTokens: number | null;
+  cacheWriteTokens: number | null;
+  outputTokens: number | null;
+  /**
+   * Tokens the previous request left in the cache (what it read plus what it wrote) that this one
+   * did not read: the billed miss. 0 for the first request, or where a figure is not reported.
+   */
+  lostTokens: number;
+  /** Billed input beyond the model's count of what the capture holds (≥ 0). */
+  unseenTokens: number;
+  /** The bill's tokens priced (null: no price, or a figure not reported); output included only when reported. */
+  costUsd: number | null;
+}
+
+export interface Billed {
+  /** Own requests with billed figures, in order. */
+  requests: BilledRequest[];
+  /** Own requests of the scenario (with or without billed figures). */
+  ownRequests: number;
+  inputTokens: number;
+  /** Totals of a figure some request did not report are null: not known. */
+  cachedTokens: number | null;
+  cacheWriteTokens: number | null;
+  outputTokens: number | null;
+  /** The bill's tokens priced (null: a price or a figure is missing). Without output tokens: input only. */
+  costUsd: number | null;
+  noCacheCostUsd: number | null;
+  /** The request that lost the most billed tokens (null: none lost any). */
+  worst: BilledRequest | null;
+  /** The model's count is approximate (≈): unseen tokens are a rough figure. */
+  exact: boolean;
+}
+
+/** The billed figures of `r`'s own requests; null when none carries them. Without `profiles`, nothing is priced. */
+export function billedOf(r: RenderedScenario, econ: ScenarioEconomics, profiles: Readonly<Record<string, Profile>> = {}): Billed | null {
+  const payloads = new Map(r.scenario.chain.map((e) => [e.offset, e.payload]));
+  const requests: BilledRequest[] = [];
+  let cost: number | null = 0;
+  let noCache: number | null = 0;
+  let prev: BilledRequest | undefined;
+  for (const e of econ.requests) {
+    const m = measuredOfPayload(payloads.get(e.offset));
+    if (!m) {
+      prev = undefined;
+      continue;
+    }
+    const out = (payloads.get(e.offset) as { measured?: { outputTokens?: unknown } }).measured?.outputTokens;
+    const outputTokens = typeof out === 'number' && Number.isInteger(out) && out >= 0 ? out : null;
+    const held = prev && prev.cachedTokens !== null && prev.cacheWriteTokens !== null ? prev.cachedTokens + prev.cacheWriteTokens : null;
+    const q: BilledRequest = {
+      offset: e.offset,
+      inputTokens: m.inputTokens,
+      cachedTokens: m.cachedTokens,
+      cacheWriteTokens: m.cacheWriteTokens,
+      outputTokens,
+      lostTokens: held !== null && m.cachedTokens !== null ? Math.max(0, Math.min(held, m.inputTokens) - m.cachedTokens) : 0,
+      unseenTokens: Math.max(0, m.inputTokens - e.inputTokens),
+      costUsd: null,
+    };
+    const p = profiles[e.profile];
+    const priced = p ? costs(p, m.inputTokens, m.cachedTokens ?? 0, m.cacheWriteTokens ?? 0, 0, outputTokens) : null;
+    if (priced?.total != null && m.cachedTokens !== null && m.cacheWriteTokens !== null) q.costUsd = priced.total;
+    cost = cost === null || priced?.total == null || m.cachedTokens === null || m.cacheWriteTokens === null ? null : cost + priced.total;
+    noCache = noCache === null || priced?.noCache == null ? null : noCache + priced.noCache;
+    requests.push(q);
+    prev = q;
+  }
+  if (!requests.length) return null;
+  const sum = (f: (q: BilledRequest) => number | null): number | null => {
+    let n = 0;
+    for (const q of requests) {
+      const v = f(q);
+      if (v === null) return null;
+      n += v;
+    }
+    return n;
+  };
+  let worst: BilledRequest | null = null;
+  for (const q of requests) if (q.lostTokens > (worst?.lostTokens ?? 0)) worst = q;
+  return {
+    requests,
+    ownRequests: econ.requests.length,
+    inputTokens: sum((q) => q.inputTokens)!,
+    cachedTokens: sum((q) => q.cachedTokens),
+    cacheWriteTokens: sum((q) => q.cacheWriteTokens),
+    outputTokens: sum((q) => q.outputTokens),
+    costUsd: cost === null ? null : tidy(cost),
+    noCacheCostUsd: noCache === null ? null : tidy(noCache),
+    worst,
+    exact: econ.requests.every((e) => e.exact),
+  };
+}
+
+/** A timeline card's mark for a request that did not read what the previous one left in the cache. */
+export const missBadge = (q: BilledRequest): string => `⚠ billed miss: ${formatTokens(q.lostTokens)} tokens not read`;
+
+/**
+ * The page model of a scenario with a bill, as a reader of it needs it: every request that missed
+ * the cache marked on its card, and — unless the scenario names its `opens:` event — the page opening
+ * on the request that lost the most billed tokens. Returns a new view (the cards it marks copied).
+ */
+export function withBilledMisses(view: ScenarioView, billed: Billed | null, explicitOpens: boolean): ScenarioView {
+  if (!billed) return view;
+  const lost = new Map(billed.requests.filter((q) => q.lostTokens > 0).map((q) => [q.offset, q]));
+  if (!lost.size) return view;
+  return {
+    ...view,
+    cards: view.cards.map((c) => (lost.has(c.offset) ? { ...c, badges: [...c.badges, missBadge(lost.get(c.offset)!)] } : c)),
+    ...(!explicitOpens && billed.worst && { opens: billed.worst.offset }),
+  };
+}
+
+/** A request pane's billed line, beside the model's (economics/view.ts paneTokens): `billed: cached 9,037 · writes 137 · 9,177 tokens · output 122 · $0.0062`. */
+export function billedPaneText(q: BilledRequest): { text: string; title: string } {
+  const n = (v: number | null): string => (v === null ? '—' : formatTokens(v));
+  const parts = [
+    `cached ${n(q.cachedTokens)}`,
+    `writes ${n(q.cacheWriteTokens)}`,
+    `${formatTokens(q.inputTokens)} tokens`,
+    `output ${n(q.outputTokens)}`,
+    q.costUsd === null ? 'cost —' : formatUsd(q.costUsd),
+  ];
+  return {
+    text: `billed: ${parts.join(' · ')}`,
+    title: `What the provider billed for this request (its response usage); — where it did not report a figure${q.outputTokens === null ? '; the cost is input only' : ''}. Cache writes priced at the 5-minute rate.${q.lostTokens ? ` It did not read ${formatTokens(q.lostTokens)} tokens the previous request left in the cache.` : ''}`,
+  };
+}
