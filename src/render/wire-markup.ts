@@ -21,7 +21,7 @@ export function wireViewsMarkup(id: string, base: string, files: number): string
       `<pre class="wire-json" role="region" tabindex="0" aria-label="${e(`${FORMAT_TITLES[format]} request body`)}"><code></code></pre></details>`,
   ).join('');
   return (
-    `<details class="wire" data-wire="${e(id)}"><summary><span class="wire-closed">Provider JSON</span><span class="wire-open">Printed request</span> <span class="muted">OpenAI Chat · OpenAI Responses · Anthropic</span></summary>` +
+    `<details class="wire" data-wire="${e(id)}"><summary><span class="wire-closed">Provider JSON</span><span class="wire-open">Printed request</span> <span class="muted">${e(WIRE_FORMATS.map((f) => FORMAT_TITLES[f] ?? f).join(' · '))}</span></summary>` +
     `<pf-wire-view><p class="muted wire-note">What each provider's API would receive for this request — mapped as the <a href="${href}">wire formats page</a> describes.${e(filesNote)} <span class="wire-status" role="status"></span></p>` +
     `<noscript><p class="wire-note">The provider JSON is written by this page's script, which is not running. The printed request shows the same messages; the <a href="${href}">wire formats page</a> says how each provider receives them.</p></noscript>` +
     `${formats}</pf-wire-view></details>`

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { longScenarioFile } from './long-scenario.ts';
+import { claudeCodeScenarioFile } from './claude-code-session.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 // examples/: the reference pages import the example fold and scenario from it (raw).
@@ -26,9 +27,13 @@ export const HOSTILE = join(ROOT, 'tests/fixtures/hostile');
  * the hostile scenarios, and tests/fixtures/shared (a scenario on top of a bundled one, whose page
  * builds its base's requests in the browser) — one build for every browser test instead of a build
  * per file that needs one more scenario — and a generated long conversation whose page is windowed
- * (long-scenario.ts, issue 41).
+ * (long-scenario.ts, issue 41), and a Claude Code session imported with its bill (claude-code-session.ts, issue 49).
  */
-export const sharedExtras = (): string[] => [...[HOSTILE, join(ROOT, 'tests/fixtures/shared')].flatMap((d) => readdirSync(d).map((f) => join(d, f))), longScenarioFile()];
+export const sharedExtras = (): string[] => [
+  ...[HOSTILE, join(ROOT, 'tests/fixtures/shared')].flatMap((d) => readdirSync(d).map((f) => join(d, f))),
+  longScenarioFile(),
+  claudeCodeScenarioFile(),
+];
 
 /** The caches in node_modules that each project copy keeps for itself. */
 const PER_COPY = new Set(['.astro', '.vite', '.vite-temp', '.cache']);
