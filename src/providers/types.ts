@@ -105,8 +105,10 @@ export interface StreamEvent {
 
 /**
  * How a recorded HTTP call of this format reads (VCR cassettes, HAR files: src/import/captures/http.ts).
- * The extension point for a provider's endpoints: an adapter with `recorded` has its calls imported
- * from recordings; any other call is left out and reported.
+ * The extension point for a provider's endpoints, with `Endpoint.matches`: a recorded POST is this
+ * format's when `path` claims its URL path (any host) or `endpoint.matches` names its URL; any other
+ * call is left out and reported. Without `recorded`, a streamed response's usage is not read (said
+ * on the page).
  */
 export interface RecordedCalls {
   /** Whether a POST to this URL path sends a body of this format (any host: a proxy or gateway keeps the path). */

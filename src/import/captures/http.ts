@@ -4,10 +4,13 @@
  * which only say where each call's method, URL, bodies and time are.
  *
  * Which calls are requests: a POST whose URL path one provider adapter's `recorded.path` claims
- * (src/providers/*: Anthropic `/v1/messages`, OpenAI `/v1/chat/completions` and `/v1/responses`; a
- * provider adapter that adds `recorded` is read with no change here). Every other call — another
- * endpoint (a file upload, a token count, another provider's API), a GET, a call the provider
- * answered with an error (nothing billed) — is left out and reported with why.
+ * (src/providers/*: Anthropic `/v1/messages`, OpenAI `/v1/chat/completions` and `/v1/responses`, on
+ * any host), or whose URL its `endpoint.matches` names (Gemini, Bedrock: their model is in the
+ * URL, and is put in the body as `model`, as those adapters read a captured body); a provider
+ * adapter that adds either is read with no change here. Every other call — another endpoint (a file
+ * upload, a token count, an API no adapter names), a GET, a call the provider answered with an
+ * error (nothing billed), a call to another provider than the recording's first (a scenario shows
+ * one provider's requests) — is left out and reported with why.
  *
  * Headers are never read, so never stored: the import says so once per recording (they are where
  * API keys travel). The request body is stored as recorded; the response is read only for what the
@@ -46,6 +49,13 @@ export interface RecordedCall {
 }
 
 const adapters: readonly ProviderAdapter[] = PROVIDERS;
+
+/**
+ * The format a POST to this URL sends: the adapter whose `recorded.path` claims its path (any host:
+ * a proxy keeps the path), else the one whose `endpoint.matches` names the URL (its query left off).
+ */
+const adapterOf = (url: URL): ProviderAdapter | undefined =>
+  adapters.find((a) => a.recorded?.path(url.pathname)) ?? adapters.find((a) => a.endpoint?.matches?.some((re) => re.test(`${url.origin}${url.pathname}`)));
 
 /** A server-sent event stream → its events (`event:` name, `data:` lines joined and parsed as JSON where they are JSON). */
 export function streamEvents(text: string): StreamEvent[] {
@@ -91,6 +101,7 @@ export function callsToRequests(
 ): CapturedRequest[] {
   const out: CapturedRequest[] = [];
   let headersSeen = 0;
+  let first: ProviderAdapter | undefined;
   let firstHeaders = 0;
   for (const call of calls) {
     const line = chunkPos(call.chunk, call.at, file).line;
@@ -98,9 +109,9 @@ export function callsToRequests(
       if (!headersSeen) firstHeaders = line;
       headersSeen++;
     }
-    let path: string;
+    let url: URL;
     try {
-      path = new URL(call.url).pathname;
+      url = new URL(call.url);
     } catch {
       errors.push({
         pos: chunkPos(call.chunk, call.at, file),
@@ -109,7 +120,7 @@ export function callsToRequests(
       });
       continue;
     }
-    const adapter = call.method.toUpperCase() === 'POST' ? adapters.find((a) => a.recorded?.path(path)) : undefined;
+    const adapter = call.method.toUpperCase() === 'POST' ? adapterOf(url) : undefined;
     if (!adapter) {
       leftOut.add(`${call.method.toUpperCase()} calls to ${where(call.url)}`, 'not a model request of a provider the import reads', line);
       continue;
@@ -118,8 +129,20 @@ export function callsToRequests(
       leftOut.add(`calls answered with HTTP ${call.status}`, 'the provider refused the request: nothing was billed and the model read nothing', line);
       continue;
     }
-    const body = requestBody(call, what, file, errors);
-    if (!body) continue;
+    if (first && adapter !== first) {
+      leftOut.add(
+        `calls to ${adapter.title}`,
+        `a scenario shows one provider's requests, and this recording's first is ${first.title}: import the other provider's calls from a recording of their own`,
+        line,
+      );
+      continue;
+    }
+    first ??= adapter;
+    const sent = requestBody(call, what, file, errors);
+    if (!sent) continue;
+    // A provider that takes the model in the URL (Gemini, Bedrock): the body carries it as `model`, as its adapter reads a captured body.
+    const inUrl = !('model' in sent) && !('modelId' in sent) ? /\/models?\/([^/:]+)/.exec(url.pathname)?.[1] : undefined;
+    const body = inUrl ? { model: decodeURIComponent(inUrl), ...sent } : sent;
     const usage = responseUsage(call, adapter);
     const bodyAt = call.request!.at;
     const structured = 'value' in call.request!;
@@ -174,6 +197,13 @@ function requestBody(call: RecordedCall, what: string, file: string, errors: Inp
   return value;
 }
 
+/** Where a response keeps its usage: `usage`, else the field the adapter's usage reader recognises (Gemini's `usageMetadata`). */
+function usageKey(response: unknown, adapter: ProviderAdapter): string | undefined {
+  if (!isObject(response)) return undefined;
+  if (response.usage !== undefined && response.usage !== null) return 'usage';
+  return Object.keys(response).find((k) => isObject(response[k]) && adapter.usage?.looksLike(response[k] as Obj));
+}
+
 const NO_USAGE = 'the recorded response carries no `usage`, so nothing billed was imported for this request';
 
 /** What the provider billed, in its response's shape (read by the adapter's usage reader), or a note why not. */
@@ -181,11 +211,12 @@ function responseUsage(call: RecordedCall, adapter: ProviderAdapter): { usage: C
   const r = call.response;
   if (!r) return { note: 'the recording holds no response, so nothing billed was imported for this request' };
   if ('value' in r) {
-    if (isObject(r.value) && r.value.usage !== undefined) return { usage: { value: r.value.usage, at: [...r.at, 'usage'], chunk: call.chunk } };
-    return { note: NO_USAGE };
+    const key = usageKey(r.value, adapter);
+    return key ? { usage: { value: (r.value as Obj)[key], at: [...r.at, key], chunk: call.chunk } } : { note: NO_USAGE };
   }
   if (looksLikeStream(r.text, call.contentType)) {
-    const found = adapter.recorded!.streamUsage(streamEvents(r.text));
+    if (!adapter.recorded) return { note: `streamed response: the import does not read ${adapter.title}'s event stream, so nothing billed was imported for this request` };
+    const found = adapter.recorded.streamUsage(streamEvents(r.text));
     return 'usage' in found
       ? { usage: { value: found.usage, at: r.at, chunk: call.chunk } }
       : { note: `streamed response: ${found.problem}, so nothing billed was imported for this request` };
@@ -196,5 +227,6 @@ function responseUsage(call: RecordedCall, adapter: ProviderAdapter): { usage: C
   } catch {
     return { note: 'the recorded response is neither JSON nor an event stream, so nothing billed was imported for this request' };
   }
-  return isObject(value) && value.usage !== undefined ? { usage: { value: value.usage, at: r.at, chunk: call.chunk } } : { note: NO_USAGE };
+  const key = usageKey(value, adapter);
+  return key ? { usage: { value: (value as Obj)[key], at: r.at, chunk: call.chunk } } : { note: NO_USAGE };
 }

@@ -113,7 +113,7 @@ describe('VCR cassettes', () => {
     ]);
   });
 
-  it("pydantic-ai's serializer: `parsed_body` on request and response; a Files API upload and another provider's call are left out", () => {
+  it("pydantic-ai's serializer: `parsed_body` on request and response; a Files API upload and another provider's call (a scenario shows one provider's) are left out", () => {
     const cassette = `interactions:
 - request:
     body: "--boundary\\r\\nContent-Disposition: form-data; name=\\"file\\"\\r\\n\\r\\nx\\r\\n--boundary--"
@@ -179,7 +179,7 @@ version: 1
     expect(d.events[0]!.t).toBe('0ms');
     expect(leftOutOf(cassette).leftOut.map((l) => [l.what, l.count, l.line])).toEqual([
       ['POST calls to api.anthropic.com/v1/files', 1, 2],
-      ['POST calls to generativelanguage.googleapis.com/v1beta/models/gemini-2.0-flash:generateContent', 1, 42],
+      ['calls to Google Gemini generateContent (Gemini API, Vertex AI)', 1, 42],
       ["interactions' headers", 1, 2],
     ]);
   });
@@ -242,6 +242,28 @@ recorded_with: VCR 6.3.1
       ['4s', { inputTokens: 1300, cachedTokens: 1280, outputTokens: 9 }],
     ]);
     expect(result.yaml).not.toContain('Bearer');
+  });
+
+  it('a provider whose model is in the URL (Gemini, named by its adapter’s endpoint): the model goes into the body as `model`', () => {
+    const cassette = `interactions:
+- request:
+    body: '{"contents":[{"role":"user","parts":[{"text":"Hi"}]}]}'
+    headers: {}
+    method: POST
+    uri: https://generativelanguage.googleapis.com/v1beta/models/gemini-2.5-flash:generateContent?alt=json
+  response:
+    body:
+      string: '{"candidates":[],"usageMetadata":{"promptTokenCount":1100,"cachedContentTokenCount":1024,"candidatesTokenCount":3}}'
+    headers: {}
+    status:
+      code: 200
+      message: OK
+version: 1
+`;
+    const { result, doc: d } = imported(cassette);
+    expect(result.format).toBe('gemini');
+    expect(d.events[0]!.payload.body.model).toBe('gemini-2.5-flash');
+    expect(d.events[0]!.payload.measured).toMatchObject({ inputTokens: 1100, cachedTokens: 1024 });
   });
 
   it('vcrpy `!!binary` gzip response bodies are gunzipped before the usage is read', () => {
