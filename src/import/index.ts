@@ -485,7 +485,7 @@ function finish(g: Gathered, reqs: Req[], opts: ImportOptions): { result?: Impor
       reported.add(id);
       dropped.push({ ...d, pos });
     }
-    return { format, ...(r.measured && { measured: r.measured }), body };
+    return { format, ...(r.measured && { measured: r.measured }), ...(capture?.missing.length && { unrecorded: [...capture.missing] }), body };
   });
   payloads.forEach((p, i) => {
     const r = reqs[i]!;

@@ -15,6 +15,9 @@
  * the cache, those written to it, and the output tokens. A figure the provider did not report is
  * left out. The fold never
  * reads it; the economics compare it with their model (src/economics/measured.ts).
+ * `unrecorded` (optional) lists what the provider received that the capture did not record (a
+ * capture's `missing`: a Claude Code transcript holds no system prompt or tool definitions), so the
+ * economics explain a billed figure the body cannot account for by that first.
  */
 import * as z from 'zod';
 import type { Issue } from '../types.ts';
@@ -40,6 +43,10 @@ export type { MeasuredUsage };
 export const PAYLOAD = z.strictObject({
   format: z.enum(FORMATS),
   measured: measured.optional().meta({ description: 'What the provider billed (the response usage, normalised on import).' }),
+  unrecorded: z
+    .array(str.min(1))
+    .optional()
+    .meta({ description: 'What the provider received that the capture did not record (e.g. "the tool definitions"): the billed usage counts it, the body does not hold it.' }),
   body: z.record(str, z.unknown()),
 });
 
@@ -61,6 +68,8 @@ export const AUTHORED = z.union([
 export interface SentPayload {
   format: RequestFormat;
   measured?: MeasuredUsage;
+  /** What the capture did not record of the request (a Claude Code transcript: the system prompt and tools). */
+  unrecorded?: string[];
   body: Record<string, unknown>;
 }
 

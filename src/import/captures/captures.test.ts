@@ -20,7 +20,7 @@ import { withBodies } from '../../../tests/support/imported.ts';
 const ROOT = resolve(import.meta.dirname, '../../..');
 const sample = (name: string) => readFileSync(join(ROOT, 'examples/traces', name), 'utf8');
 const config = { timeZero: '2026-08-24T16:41:00.000Z', folds: BUILTIN_FOLDS, defaultFold: 'context-protocol' };
-type Ev = { off: number; t: string; note?: string; payload: { format: string; measured?: Record<string, number>; body: Record<string, unknown> } };
+type Ev = { off: number; t: string; note?: string; payload: { format: string; measured?: Record<string, number>; unrecorded?: string[]; body: Record<string, unknown> } };
 const events = (yaml: string) => withBodies((parse(yaml) as { events: Ev[]; intro: string }).events);
 /** The trace line an imported event came from (its note); events are numbered 1..N in the order sent. */
 const traceLine = (e: { note?: string }): number => Number(/^line (\d+) of the trace$/.exec(e.note ?? '')?.[1]);
@@ -55,6 +55,8 @@ describe('Claude Code transcript', () => {
       { inputTokens: 5 + 16104 + 412, cachedTokens: 16104, cacheWriteTokens: 412, outputTokens: 212 },
       { inputTokens: 4 + 16516 + 318, cachedTokens: 16516, cacheWriteTokens: 318, outputTokens: 65 },
     ]);
+    // Each request says what the transcript did not record (the billed usage counts it; the economics explain differences by it first).
+    expect(ev.map((e) => e.payload.unrecorded)).toEqual(Array(3).fill(['the system prompt', 'the tool definitions', 'the request parameters (max_tokens, thinking)']));
   });
 
   it('says what the transcript does not hold, renders clean, and reports the secret once at its own line', async () => {
