@@ -2,7 +2,8 @@
  * HAR files (HTTP Archive 1.2, w3c.github.io/web-performance/specs/HAR/Overview.html): what a
  * browser's devtools export ("Save all as HAR") and Polly.js recordings (github.com/Netflix/pollyjs
  * `packages/@pollyjs/persister/src/har/{request,response}.js`: `postData.text`, `content.text`,
- * `_isBinary`) hold, read for the model calls among them (http.ts). Per entry: `request.method`,
+ * `_isBinary`; its node-http adapter keeps a chunked response as a JSON list of base64 chunks, gzip
+ * as sent) hold, read for the model calls among them (http.ts). Per entry: `request.method`,
  * `request.url`, `request.postData.text`, `response.status`, `response.content.text` with
  * `content.encoding: "base64"` when the recorder encoded it, `startedDateTime`.
  *
@@ -10,17 +11,33 @@
  * saved from the browser's devtools Network panel.
  */
 import { isObject, type Chunk } from '../read.ts';
-import { callsToRequests, type RecordedBody, type RecordedCall } from './http.ts';
+import { bytesText, callsToRequests, type RecordedBody, type RecordedCall } from './http.ts';
 import type { Capture } from './types.ts';
 
 type Obj = Record<string, unknown>;
 
 const entries = (v: Obj): unknown[] | undefined => (isObject(v.log) && Array.isArray(v.log.entries) ? v.log.entries : undefined);
 
+/**
+ * A base64 body: one base64 string, or — Polly.js's node-http adapter, for a response that came in
+ * chunks — a JSON list of base64 chunks (`["H4sI…", …]`), joined; gzip is unzipped by bytesText.
+ */
+function base64Bytes(text: string): Uint8Array {
+  if (text.trimStart().startsWith('[')) {
+    try {
+      const chunks: unknown = JSON.parse(text);
+      if (Array.isArray(chunks) && chunks.every((x) => typeof x === 'string')) return Buffer.concat(chunks.map((x) => Buffer.from(x, 'base64')));
+    } catch {
+      // Not a list of chunks: one base64 string.
+    }
+  }
+  return Buffer.from(text, 'base64');
+}
+
 function content(response: Obj, at: (string | number)[]): RecordedBody | undefined {
   const c = response.content;
   if (!isObject(c) || typeof c.text !== 'string' || c.text === '') return undefined;
-  const text = c.encoding === 'base64' ? Buffer.from(c.text, 'base64').toString('utf8') : c.text;
+  const text = c.encoding === 'base64' ? bytesText(base64Bytes(c.text)) : c.text;
   return { text, at: [...at, 'content', 'text'] };
 }
 

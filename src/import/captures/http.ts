@@ -18,6 +18,7 @@
  * adapter's `streamUsage` finds in the events. A response without usage gets a note on the page,
  * never a guess.
  */
+import { gunzipSync } from 'node:zlib';
 import type { InputError } from '../../scenarios/errors.ts';
 import { PROVIDERS } from '../../providers/registry.ts';
 import type { ProviderAdapter, StreamEvent } from '../../providers/types.ts';
@@ -56,6 +57,19 @@ const adapters: readonly ProviderAdapter[] = PROVIDERS;
  */
 const adapterOf = (url: URL): ProviderAdapter | undefined =>
   adapters.find((a) => a.recorded?.path(url.pathname)) ?? adapters.find((a) => a.endpoint?.matches?.some((re) => re.test(`${url.origin}${url.pathname}`)));
+
+/** Recorded bytes as text: gunzipped when they are gzip (a recorder that kept the response as it came over the wire). */
+export function bytesText(b: Uint8Array): string {
+  const buf = Buffer.from(b);
+  if (buf[0] === 0x1f && buf[1] === 0x8b) {
+    try {
+      return gunzipSync(buf).toString('utf8');
+    } catch {
+      return buf.toString('utf8');
+    }
+  }
+  return buf.toString('utf8');
+}
 
 /** A server-sent event stream → its events (`event:` name, `data:` lines joined and parsed as JSON where they are JSON). */
 export function streamEvents(text: string): StreamEvent[] {

@@ -429,6 +429,23 @@ describe('HAR files', () => {
     ]);
   });
 
+  it("Polly's node-http adapter: a gzip response kept as a JSON list of base64 chunks; RFC 1123 start times", () => {
+    const gz = gzipSync(Buffer.from(JSON.stringify({ id: 'msg', usage: { input_tokens: 5, cache_read_input_tokens: 2048, cache_creation_input_tokens: 0, output_tokens: 3 } })));
+    const chunks = JSON.stringify([gz.subarray(0, 10).toString('base64'), gz.subarray(10).toString('base64')]);
+    const e = entry(
+      'https://api.anthropic.com/v1/messages',
+      'POST',
+      ANTHROPIC_BODY('Hi'),
+      { mimeType: 'application/json', size: gz.length, encoding: 'base64', text: chunks },
+      'Fri, 05 Jan 2024 00:00:00 GMT',
+    );
+    const { result, doc: d } = imported(polly([e]), 'recording.har');
+    expect(result.format).toBe('anthropic');
+    // 5 + 2048 + 0.
+    expect(d.events[0]!.payload.measured).toEqual({ inputTokens: 2053, cachedTokens: 2048, cacheWriteTokens: 0, outputTokens: 3 });
+    expect(d.intro).toContain('2024-01-05T00:00:00.000Z');
+  });
+
   it('a browser export whose provider entry lacks its request body is an error at the entry', () => {
     const text = polly([entry('https://api.openai.com/v1/chat/completions', 'POST', undefined, { mimeType: 'application/json', size: 0 }, '2026-12-01T10:00:00.000Z')]);
     const { errors } = importTrace(text, { file: 'b.har', id: 'x' });

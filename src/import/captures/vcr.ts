@@ -17,9 +17,8 @@
  * Where a team finds them: `tests/cassettes/**.yaml` (pytest-recording), `fixtures/vcr_cassettes/*.yml`
  * (Ruby VCR), `tests/models/cassettes/` (pydantic-ai).
  */
-import { gunzipSync } from 'node:zlib';
 import { isObject, type Chunk } from '../read.ts';
-import { callsToRequests, type RecordedBody, type RecordedCall } from './http.ts';
+import { bytesText, callsToRequests, type RecordedBody, type RecordedCall } from './http.ts';
 import type { Capture } from './types.ts';
 
 type Obj = Record<string, unknown>;
@@ -31,19 +30,6 @@ const listOf = (v: Obj): { key: string; list: unknown[] } | undefined =>
     : Array.isArray(v.http_interactions)
       ? { key: 'http_interactions', list: v.http_interactions }
       : undefined;
-
-/** Bytes as text: gunzipped when they are gzip (vcrpy keeps an encoded response as `!!binary`). */
-function bytesText(b: Uint8Array): string {
-  const buf = Buffer.from(b);
-  if (buf[0] === 0x1f && buf[1] === 0x8b) {
-    try {
-      return gunzipSync(buf).toString('utf8');
-    } catch {
-      return buf.toString('utf8');
-    }
-  }
-  return buf.toString('utf8');
-}
 
 /** A recorded body in any of the writers' shapes → its text (or parsed value), with where it is. */
 function bodyOf(side: Obj, at: Path): RecordedBody | undefined {
