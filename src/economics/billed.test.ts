@@ -10,6 +10,7 @@ import { BUILTIN_FOLDS } from '../folds/index.ts';
 import { scenarioView } from '../prompt/view.ts';
 import { billedLede, billedText } from '../render/billed-lede.ts';
 import { billedOf, billedPaneText, withBilledMisses } from './billed.ts';
+import { panelRows } from './view.ts';
 import { DEFAULT_ECONOMICS, type EconomicsConfig } from './profiles.ts';
 import type { Profile } from './providers.ts';
 
@@ -90,6 +91,9 @@ describe('the bill of a capture', () => {
     const b = billed!;
     expect([b.cachedTokens, b.cacheWriteTokens, b.outputTokens, b.costUsd]).toEqual([null, null, null, null]);
     expect(billedPaneText(b.requests[1]!).text).toBe('billed: cached — · writes — · 1,100 tokens · output — · cost —');
+    // The economics table: a request whose output the model does not know shows — in the output column, never $0.00.
+    const { econ } = await run(BILL);
+    for (const [i, row] of panelRows(econ, () => 'request/sent').entries()) expect(row.costs[3]).toBe(econ.requests[i]!.outputTokens === null ? '—' : expect.stringMatching(/^\$/));
     // Request 3 follows one whose cache figures are not known: no miss is claimed.
     expect(b.requests.map((q) => q.lostTokens)).toEqual([0, 0, 0]);
   });

@@ -97,7 +97,7 @@ describe('measured beside modelled', () => {
     ]);
     expect(m.requests.map((q) => q.figures.cachedTokens.diff)).toEqual([0, 0, 0]);
     expect(m.summary).toBe(
-      'modelled cached tokens within 2 % of measured on 3 of 3 requests; cache writes within 2 % of measured on 3 of 3 requests; input tokens within 2 % of measured on 3 of 3 requests',
+      'the model agrees with the bill on 3 of 3 requests (every figure within 2 %); by figure: modelled cached tokens within 2 % of measured on 3 of 3 requests; cache writes within 2 % of measured on 3 of 3 requests; input tokens within 2 % of measured on 3 of 3 requests',
     );
   });
 
@@ -112,7 +112,10 @@ describe('measured beside modelled', () => {
     expect(q.reason!.kind).toBe('eviction');
     // @3 is sent at 3m, @2 at 10s: idle 2m 50s, inside the profile's 10-minute retention.
     expect(q.reason!.text).toContain('idle 2m 50s since @2; documented retention 10 min');
-    expect(m.summary).toMatch(/^modelled cached tokens within 2 % of measured on 2 of 3 requests;/);
+    // The lead counts requests as the table does (one flagged figure: the request differs).
+    expect(m.summary).toMatch(
+      /^the model agrees with the bill on 2 of 3 requests \(every figure within 2 %\); by figure: modelled cached tokens within 2 % of measured on 2 of 3 requests;/,
+    );
     expect(measuredLines(m).at(-1)).toMatch(/^ {2}@3 .* — DIFFERS \(cachedTokens\): eviction before the documented retention/);
   });
 

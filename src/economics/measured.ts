@@ -167,7 +167,10 @@ function summaryOf(requests: MeasuredRequest[], agreement: ScenarioMeasured['agr
     (x): x is string => x !== null,
   );
   if (!parts.length) return `${requests.length} request${requests.length === 1 ? '' : 's'} with measured input tokens; the provider reported no cached or written tokens`;
-  return `${parts.join('; ')}${exact ? '' : ' (≈ model: compared on the provider’s token scale)'}`;
+  // First the count the table beneath shows (a request agrees when none of its figures is flagged), then each figure's.
+  const agree = requests.filter((q) => q.flagged.length === 0).length;
+  const lead = `the model agrees with the bill on ${agree} of ${requests.length} request${requests.length === 1 ? '' : 's'} (every figure within ${pct} %)`;
+  return `${lead}; by figure: ${parts.join('; ')}${exact ? '' : ' (≈ model: compared on the provider’s token scale)'}`;
 }
 
 /** The comparison for one rendered scenario; null when none of its own requests carries measured figures. */

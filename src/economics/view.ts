@@ -6,7 +6,7 @@
  * script can show the same words for panes it builds.
  */
 import type { Cause, ProfileTotals, RequestEconomics, ScenarioEconomics } from './compute.ts';
-import { formatDuration, formatMinutes, formatShare, formatTokens, formatUsd, NO_PRICE } from './format.ts';
+import { formatDuration, formatMinutes, formatShare, formatTokens, formatUsd, NO_PRICE, REJECTED } from './format.ts';
 
 export interface PaneTokens {
   /** `cached 0 · new 663 · 663 tokens · $0.00237` */
@@ -53,6 +53,25 @@ const CAUSE_TEXT: Record<Cause, (e: RequestEconomics) => string> = {
   'fold-changed': () => 'cache broke: a deploy changed the fold’s rule mid-stream',
   'parameter-changed': (e) => `cache broke: the request parameter \`${e.cacheBreak?.param ?? '?'}\` changed, which invalidates the messages entries (tools and system still read)`,
 };
+
+/**
+ * A cause's one name, the same in the pane's badge, the economics table and the lede (one cause, one
+ * name): an entry past a TTL "expired", past a documented minimum "may have been evicted".
+ */
+const CAUSE_NAME: Record<Cause, (e: RequestEconomics) => string> = {
+  'first-request': () => 'first request of the chain',
+  'below-minimum': (e) => `below the ${formatTokens(e.minPrefixTokens)}-token minimum`,
+  expired: (e) => `the cache entry ${e.retention === 'ttl' ? 'expired' : 'may have been evicted'} (idle past its retention)`,
+  'out-of-reach': () => 'the cache entry is beyond the lookback',
+  'model-changed': () => 'the model changed',
+  'system-changed': () => 'tools or a system message changed',
+  'earlier-message-changed': () => 'an earlier message changed',
+  'fold-changed': () => 'a deploy changed the fold',
+  'parameter-changed': (e) => `the request parameter ${e.cacheBreak?.param ?? ''} changed`,
+};
+
+/** The name of a cause of a cache break (see CAUSE_NAME). */
+export const causeName = (cause: Cause, e: RequestEconomics): string => CAUSE_NAME[cause](e);
 
 const BYTE_CAUSES = new Set<Cause>(['model-changed', 'system-changed', 'earlier-message-changed', 'fold-changed']);
 
@@ -136,8 +155,11 @@ export function panelRows(econ: ScenarioEconomics, typeOf: (offset: number) => s
       input: formatTokens(e.inputTokens, x),
       cached: formatTokens(e.cachedTokens, x),
       writes: formatTokens(e.cacheWriteTokens, x),
-      costs: c ? [c.input, c.cached, c.writes, c.output, e.costUsd!].map((v) => usd(v, x)) : ['—', '—', '—', '—', e.apiError ? 'API error' : NO_PRICE],
-      cause: e.apiError ? 'api-error' : (b?.cause ?? '—'),
+      // Output not known (no reply in the capture, no billed output): —, never $0.00.
+      costs: c
+        ? [c.input, c.cached, c.writes, c.output, e.costUsd!].map((v, k) => (k === 3 && e.outputTokens === null ? '—' : usd(v, x)))
+        : ['—', '—', '—', '—', e.apiError ? 'API error' : NO_PRICE],
+      cause: e.apiError ? REJECTED : b ? causeName(b.cause, e) : '—',
       events: breakEvents(e, typeOf),
       lost: b?.tokensLost ? `${formatTokens(b.tokensLost, x)}${b.lostCostUsd === null ? '' : ` (${usd(b.lostCostUsd, x)})`}` : '',
     };

@@ -22,7 +22,9 @@ describe('cacheBadge', () => {
       [{ inputTokens: 661 }, '0 % cached — below the 1,024-token minimum'],
       [{ cacheBreak: { cause: 'first-request', events: [], tokensLost: 0, lostCostUsd: null } }, '0 % cached — first request of the chain'],
       [{ cacheBreak: { cause: 'expired', events: [], tokensLost: 1800, lostCostUsd: null } }, '0 % cached — the cache entry may have been evicted (idle past its retention)'],
-      [{ cacheBreak: { cause: 'system-changed', events: [4], tokensLost: 1800, lostCostUsd: null } }, '0 % cached — a system message changed'],
+      // Past a TTL the entry is gone: "expired", the word the table and the note under the ✂ line use.
+      [{ retention: 'ttl', cacheBreak: { cause: 'expired', events: [], tokensLost: 1800, lostCostUsd: null } }, '0 % cached — the cache entry expired (idle past its retention)'],
+      [{ cacheBreak: { cause: 'system-changed', events: [4], tokensLost: 1800, lostCostUsd: null } }, '0 % cached — tools or a system message changed'],
       [{ cacheBreak: { cause: 'model-changed', events: [4], tokensLost: 1800, lostCostUsd: null } }, '0 % cached — the model changed'],
       [{ cacheBreak: { cause: 'fold-changed', events: [44], tokensLost: 1800, lostCostUsd: null } }, '0 % cached — a deploy changed the fold'],
       [{ cacheBreak: { cause: 'out-of-reach', events: [], tokensLost: 1800, lostCostUsd: null } }, '0 % cached — the cache entry is beyond the lookback'],

@@ -8,6 +8,7 @@
  */
 import type { RequestEconomics } from '../economics/compute.ts';
 import { formatShare, formatTokens } from '../economics/format.ts';
+import { causeName } from '../economics/view.ts';
 
 export interface CacheBadge {
   /** `92 % cached`, `0 % cached — below the 1,024-token minimum` */
@@ -16,23 +17,11 @@ export interface CacheBadge {
   title: string;
 }
 
-/** Why nothing was read from the cache, by the cause the economics name (causes it does not know: no reason). */
-const WHY: Partial<Record<string, (e: RequestEconomics) => string>> = {
-  'first-request': () => 'first request of the chain',
-  'below-minimum': (e) => `below the ${formatTokens(e.minPrefixTokens)}-token minimum`,
-  expired: () => 'the cache entry may have been evicted (idle past its retention)',
-  'fold-changed': () => 'a deploy changed the fold',
-  'out-of-reach': () => 'the cache entry is beyond the lookback',
-  'model-changed': () => 'the model changed',
-  'system-changed': () => 'a system message changed',
-  'earlier-message-changed': () => 'an earlier message changed',
-  'parameter-changed': (e) => `the request parameter ${e.cacheBreak?.param ?? ''} changed`,
-};
-
 export function cacheBadge(e: RequestEconomics): CacheBadge {
   const share = e.inputTokens ? e.cachedTokens / e.inputTokens : 0;
   const cause = e.cacheBreak?.cause;
-  const why = e.cachedTokens > 0 ? undefined : ((cause && WHY[cause]?.(e)) ?? (e.inputTokens < e.minPrefixTokens ? WHY['below-minimum']!(e) : undefined));
+  // Why nothing was read, by the cause's one name (economics/view.ts causeName, as the table and the lede say it).
+  const why = e.cachedTokens > 0 ? undefined : cause ? causeName(cause, e) : e.inputTokens < e.minPrefixTokens ? causeName('below-minimum', e) : undefined;
   const x = e.exact;
   return {
     text: `${formatShare(share)} cached${why ? ` — ${why}` : ''}`,

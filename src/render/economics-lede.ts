@@ -8,7 +8,7 @@
  */
 import type { RequestEconomics, ScenarioEconomics } from '../economics/compute.ts';
 import { formatShare, formatTokens, formatUsd, NO_PRICE } from '../economics/format.ts';
-import { breakEvents } from '../economics/view.ts';
+import { breakEvents, causeName } from '../economics/view.ts';
 
 export type Segment = { text: string; href?: string };
 
@@ -54,7 +54,7 @@ export function economicsLede(econ: ScenarioEconomics, typeOf: (offset: number) 
   else if (events.length) {
     out.push({ text: `, ${share} to ` });
     for (const [i, e] of events.entries()) out.push(...(i ? [{ text: ' and ' }] : []), { text: e.label, href: `#@${e.offset}` });
-  } else out.push({ text: `, ${share} at ` }, { text: `@${w.offset}`, href: `#@${w.offset}` }, { text: ` (${b.cause})` });
+  } else out.push({ text: `, ${share} at ` }, { text: `@${w.offset}`, href: `#@${w.offset}` }, { text: ` (${causeName(b.cause, w)})` });
   out.push({ text: '.' });
   return out;
 }

@@ -369,7 +369,7 @@ describe('cache economics', () => {
     expect(await svg.locator('rect.econ-new').count()).toBe(3);
     const rows = panel.locator('table.econ-requests tbody tr');
     expect(await rows.count()).toBe(3);
-    expect(await rows.nth(2).textContent()).toMatch(/@42.*system-changed @40 agents\/context-rewritten[\d,]+ \(\$0\.\d+\)$/);
+    expect(await rows.nth(2).textContent()).toMatch(/@42.*tools or a system message changed @40 agents\/context-rewritten[\d,]+ \(\$0\.\d+\)$/);
     // First thing: one sentence with the cost with and without caching, and what was lost to which event (linked).
     const lede = panel.locator('p.econ-lede');
     expect(await lede.textContent()).toMatch(
