@@ -1,5 +1,5 @@
 /**
- * Which event broke the cache, for each kind a reviewer names (spec cache-economics §3): an
+ * Which event broke the cache, for each kind a reviewer names (docs/cache-economics.md, "Why the cache broke"): an
  * in-place rewrite, a delete of one key, a delete of `*`, a compaction, a layered entry inserted
  * above the transcript, a mid-stream deploy, an expired but byte-stable request and a model change
  * — on the bundled scenarios, on crafted ones with the built-in folds, and with the example fold

@@ -1,5 +1,5 @@
 /**
- * Which event broke the cache (spec cache-economics §3): the event a reviewer would name — an
+ * Which event broke the cache (docs/cache-economics.md, "Why the cache broke"): the event a reviewer would name — an
  * in-place rewrite, a delete (not the events whose text it removed), a compaction, an entry the
  * fold inserts above the transcript, or a mid-stream `deploy:`.
  *

@@ -1,5 +1,5 @@
 /**
- * Why the cache broke (spec cache-economics §3): one cause per request, with the event responsible
+ * Why the cache broke (docs/cache-economics.md, "Why the cache broke"): one cause per request, with the event responsible
  * and the tokens lost. A request breaks the cache when an entry the previous requests had cached
  * (alive, reachable) is not read although it would have been had the earlier bytes stayed the same;
  * tokens lost = that entry's tokens beyond what this request reads — never negative, zero when

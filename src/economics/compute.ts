@@ -1,5 +1,5 @@
 /**
- * Cache economics of one rendered scenario (spec cache-economics §2–4): for every request of its
+ * Cache economics of one rendered scenario (docs/cache-economics.md): for every request of its
  * chain, the input tokens, what the provider would bill as cache reads and cache writes under the
  * model's profile (entries.ts: each provider's own rules, with the breakpoints the request carries),
  * output tokens (from a settled result text), the cost split into its parts, the same request with

@@ -1,5 +1,5 @@
 /**
- * The provider's cache as a list of entries (spec cache-economics §2). An entry is a prefix of a
+ * The provider's cache as a list of entries (docs/cache-economics.md, "What the provider would cache"). An entry is a prefix of a
  * request ending at a breakpoint (or, for OpenAI automatic caching, the whole token sequence of a
  * request), written by that request, alive until its own retention runs out after its last use.
  * Reading an entry refreshes that entry only. A request reads the longest alive entry of its model

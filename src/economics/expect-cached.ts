@@ -1,5 +1,5 @@
 /**
- * `expect.cached` (spec cache-economics §5, issue 29): a scenario names exactly the own requests
+ * `expect.cached` (docs/cache-economics.md, "Expectations a scenario states"): a scenario names exactly the own requests
  * that read tokens from the provider cache under its model's profile. Prose that says "cached"
  * is a claim about the numbers beside it; stating it here makes the check, the fixture test and
  * the build fail when the two drift apart — a prompt that shrinks below the provider's minimum,

@@ -1,5 +1,5 @@
 /**
- * The `expect:` block of a scenario (spec cache-economics §5), checked like anchors: `busts` lists
+ * The `expect:` block of a scenario (docs/cache-economics.md, "Expectations a scenario states"), checked like anchors: `busts` lists
  * exactly the own requests whose ✂ line sits above the end of the previous request — decided by
  * the printed bytes, whatever the provider — and `maxInputTokens` caps every own request's input
  * tokens. Each violation is an input error at the `expect` entry with what happened (which request

@@ -1,5 +1,5 @@
 /**
- * Request features a model may reject (spec cache-economics §2a): the profile's provider adapter
+ * Request features a model may reject (docs/cache-economics.md, "What the provider would cache"): the profile's provider adapter
  * says which features a request uses (Anthropic: a mid-conversation system message), and the
  * profile's catalog entry which of them the model accepts (`features`). A request using one the
  * model does not accept is one the API rejects: no figure, a located error with its fix

@@ -1,5 +1,5 @@
 /**
- * Request parameters as a cache dimension (spec cache-economics §2a): the parameters a captured
+ * Request parameters as a cache dimension (docs/cache-economics.md, "What the provider would cache"): the parameters a captured
  * request sent (its provider adapter's `params`, e.g. Anthropic `tool_choice`, thinking, images),
  * and what a change between two requests invalidates (the profile's cache strategy's `invalidates`:
  * the entries beyond the tools and system stay readable on Anthropic). Only a request event that

@@ -1,5 +1,5 @@
 /**
- * Pricing one request (spec cache-economics §4): uncached input × input price + cached × cached
+ * Pricing one request (docs/cache-economics.md, "Cost"): uncached input × input price + cached × cached
  * price + cache writes × write price (the 1-hour ones at theirs) + output × output price, each part
  * its own figure; the same request with no caching; and what lost tokens cost beyond reading them.
  * A price the profile lacks makes the figure null ("no price configured"), never a made-up one.

@@ -1,6 +1,6 @@
 /**
- * Provider profiles: how a provider caches a request (spec cache-economics §2) and what it charges
- * (§4), each figure with the URL it was read from and the date it was read. Nothing here is
+ * Provider profiles: how a provider caches a request (docs/cache-economics.md, "What the provider would cache") and what it charges
+ * ("Cost"), each figure with the URL it was read from and the date it was read. Nothing here is
  * guessed: a figure we could not find is left out, and the pages then say "no price configured"
  * instead of showing a made-up number. A project overrides or extends all of this from
  * astro.config.mjs: `explainer({economics: {profiles, models, families, prefixes}})` (profiles.ts).

@@ -1,5 +1,5 @@
 /**
- * The cache simulation of one request (spec cache-economics §2): its profile and tokenizer, its
+ * The cache simulation of one request (docs/cache-economics.md, "What the provider would cache"): its profile and tokenizer, its
  * shape (tokenized once per encoding, shared by runs over the same scenario), what the previous
  * request's entries offered before this request reads anything (the classification compares with
  * it), a request-parameter change that invalidates entries (params.ts), a feature the model rejects

@@ -19,7 +19,7 @@
  * cl100k_base) are loaded on first use, not with this module. In Node the first tokenizer(e) reads
  * them synchronously (the package's CommonJS build). A browser gets them as files of their own,
  * fetched as they are: the playground's worker passes their URLs to loadEncodings() before it
- * counts (src/playground/encodings.ts). Bundled into the worker instead, every site build parsed
+ * counts (src/playground/economics.ts). Bundled into the worker instead, every site build parsed
  * and minified megabytes of rank tables — a third of its client build.
  */
 import type { RawBytePairRanks as Ranks } from 'gpt-tokenizer/BytePairEncodingCore';

@@ -1,5 +1,5 @@
 /**
- * The traffic summary of an imported log (issue 41): a log imported with `--out-dir` becomes one
+ * The traffic summary of an imported log: a log imported with `--out-dir` becomes one
  * scenario per conversation plus a manifest (`<prefix>.traffic.json`) listing them; this module
  * adds up those scenarios' economics — conversations, requests, input tokens, cached share, cost,
  * the cost lost to cache misses by cause and by the change responsible, the worst conversations,

@@ -1,5 +1,5 @@
 /**
- * "These requests never ask for caching" (spec cache-economics §2, issue 49 item 4): requests as
+ * "These requests never ask for caching" (docs/cache-economics.md, "What the provider would cache"): requests as
  * sent (an imported trace) that carry no cache breakpoint, on a provider that caches only what a
  * request asks for, read and write nothing — every input token is billed in full. What a team most
  * needs to hear then is what asking would save: each way the provider's adapter lists

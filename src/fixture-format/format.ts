@@ -1,5 +1,5 @@
 /**
- * The committed fixture format (scenario-format §4), both ways: `fixtureText` writes one
+ * The committed fixture format (src/pages/reference/writing-scenarios.mdx), both ways: `fixtureText` writes one
  * scenario's fixture — title, where it came from and how to refresh it, then one collapsible
  * ```yaml (request@N.yaml) block per own request, the same block shape as the reference platform's
  * files, so golden blocks and ours compare directly — and `parseFixture` reads one back (the review

@@ -94,7 +94,7 @@ export interface Snapshot {
    * Optional: where this request carries cache breakpoints, in order of position (message, then
    * `end`; two markers may share a position — e.g. a trace's explicit marker and its automatic one
    * on the same block). Absent or empty: the request carries none, and the economics use the
-   * provider profile's default placement — for a fold's own request only (spec cache-economics §2:
+   * provider profile's default placement — for a fold's own request only (docs/cache-economics.md, "What the provider would cache":
    * a request `asSent` gets none). Read for accepted requests only. The pipeline checks
    * what a fold returns (breakpoints.ts): a message index out of range, an `end` outside the
    * content, an unknown `ttl` or positions out of order are reported as an error naming the fold
@@ -104,7 +104,7 @@ export interface Snapshot {
   /**
    * The request is one as it was sent (an imported trace: the `requests` fold), so its breakpoints
    * are the whole truth: none means it asks for no caching, and the economics apply no default
-   * placement (spec cache-economics §2 — a provider caches nothing the request does not ask for,
+   * placement (docs/cache-economics.md, "What the provider would cache" — a provider caches nothing the request does not ask for,
    * unless its caching is automatic). Absent: a fold's own request, whose missing breakpoints get
    * the provider's common strategy.
    */

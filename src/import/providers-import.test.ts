@@ -1,5 +1,5 @@
 /**
- * Importing Amazon Bedrock and Google Gemini traffic (issue 46): JSON Lines of wrapped requests as a
+ * Importing Amazon Bedrock and Google Gemini traffic: JSON Lines of wrapped requests as a
  * proxy or an SDK hook writes them — the model beside the body (Bedrock and Gemini take it in the URL),
  * the response with its usage (Converse `usage`, Gemini `usageMetadata`) — detected from the body or
  * named with `--format`; a Converse body carrying Anthropic's `cache_control` imports with a warning

@@ -23,7 +23,7 @@ const ROUTE = /^\/(?:[A-Za-z0-9._~-]+\/)*$/;
 export const DEFAULT_TIME_ZERO = '2026-08-24T16:41:00.000Z';
 
 /**
- * The default of the `pageWindow` option (issue 41, render/page-window.ts): characters of printed
+ * The default of the `pageWindow` option (render/page-window.ts): characters of printed
  * requests and event YAML a scenario page carries before it windows them — about twice the
  * bundled corpus's largest page (≈ 120,000), so no bundled page is windowed; a windowed page of it
  * is ≈ 100 KB gzip of HTML.

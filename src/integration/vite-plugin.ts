@@ -30,7 +30,7 @@ export interface PluginInput {
   logger: AstroIntegrationLogger;
 }
 
-/** Base.astro as the pages import it (`../layouts/Base.astro`) and as the reference pages' layout does (layouts/Doc.astro: `./Base.astro`) — only from the explainer's own files. */
+/** Base.astro as the pages import it (`../layouts/Base.astro`) and as the reference pages' layout (layouts/Doc.astro) does, from beside it — only from the explainer's own files. */
 function isOwnShell(id: string, importer?: string): boolean {
   return !!importer?.startsWith(OWN_DIR) && /(^|\/)Base\.astro$/.test(id) && resolve(dirname(importer), id) === join(OWN_DIR, 'layouts', basename(id));
 }

@@ -1,7 +1,7 @@
 /**
  * The public API, pinned: every export of every entry in package.json's `exports` — its name and
  * kind (function, class, const, interface, type) — as one snapshot, the way shiki pins its export
- * manifest (packages/core/test/exports.test.ts). An export that appears or disappears fails here,
+ * manifest (shikijs/shiki, packages/core/test/exports.test.ts). An export that appears or disappears fails here,
  * so a change to what hosts and fold packages import is made on purpose and shows in review. The
  * declared exports are read with the TypeScript compiler from the sources the entries are built
  * from (lib/x.js ← src/x.ts); the entries' runtime exports are imported and must be exactly the
@@ -21,7 +21,7 @@ interface Entry {
   source: string;
 }
 
-/** Every `exports` entry with a module (not ./package.json), mapped from its built file to the source it is compiled from. */
+/** Every `exports` entry with a module (not the entry of package.json itself), mapped from its built file to the source it is compiled from. */
 function entries(): Entry[] {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, string | Record<string, string>> };
   return Object.entries(pkg.exports)

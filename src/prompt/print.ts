@@ -1,5 +1,5 @@
 /**
- * The deterministic request printer (scenario-format §2), byte-compatible with the golden files:
+ * The deterministic request printer (src/pages/reference/writing-scenarios.mdx), byte-compatible with the golden files:
  * `model:`, then `messages:` with each message's role, its content JSON-quoted on one line or as a
  * `|-` block indented six spaces, and its files. Each printed line keeps the event offsets its text
  * came from (provenance), so a page can link any line back to the event that produced it.

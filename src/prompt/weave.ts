@@ -1,5 +1,5 @@
 /**
- * Weaves comments into a printed request (scenario-format §3): the ✂ provider-cache line where this
+ * Weaves comments into a printed request (src/pages/reference/writing-scenarios.mdx): the ✂ provider-cache line where this
  * request first differs from the previous one in its chain, each annotation's `# comment` above
  * the line its `find` anchors to, and a `# ⚑ cache breakpoint` comment under the line each of the
  * request's cache breakpoints ends on (breakpoints.ts; first among the comments there). Anchors are resolved here once; both the fixture text and the

@@ -1,5 +1,5 @@
 /**
- * Request parameters as a cache dimension on Anthropic (spec cache-economics §2a): a changed
+ * Request parameters as a cache dimension on Anthropic (docs/cache-economics.md, "What the provider would cache"): a changed
  * `tool_choice`, thinking configuration or image set between two requests invalidates the messages
  * entries only — the next request still reads the tools + system entry — and the break is
  * `parameter-changed`, naming the parameter and the request event that changed it; an unchanged

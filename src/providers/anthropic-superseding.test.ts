@@ -1,5 +1,5 @@
 /**
- * The context-protocol fold's superseding section on Anthropic (issue 40): under
+ * The context-protocol fold's superseding section on Anthropic: under
  * `supersedingSections: timeline` (the default) a sent key's re-add is a system message after the
  * conversation started — a mid-conversation system message. The model check is the Anthropic
  * adapter's (`features`) and the catalog's, shared with every fold: on a model that accepts it the

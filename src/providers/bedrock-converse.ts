@@ -1,5 +1,5 @@
 /**
- * Amazon Bedrock (issue 46): the adapter of the two bodies Bedrock takes for a chat model.
+ * Amazon Bedrock: the adapter of the two bodies Bedrock takes for a chat model.
  * - **Converse** (POST /model/{modelId}/converse; docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Converse.html,
  *   read 2026-12-06): `messages` of `user` / `assistant` turns whose content blocks are keyed by kind
  *   (`{text}`, `{toolUse}`, `{toolResult}`, `{image}`, `{cachePoint}` …, no `type`), `system` blocks,

@@ -1,5 +1,5 @@
 /**
- * The Amazon Bedrock and Google Gemini adapters (issue 46): detection against the other formats,
+ * The Amazon Bedrock and Google Gemini adapters: detection against the other formats,
  * cache markers as each provider reads them (Converse `cachePoint`, InvokeModel `cache_control`, no
  * marker at all on Gemini), the findings about a body as sent (a `cache_control` Converse ignores, a
  * Nova tools checkpoint, too many checkpoints, a Gemini request beside a `cachedContent`), usage

@@ -1,5 +1,5 @@
 /**
- * Google Gemini generateContent (the Gemini API and Vertex AI, issue 46): the adapter. A body has
+ * Google Gemini generateContent (the Gemini API and Vertex AI): the adapter. A body has
  * `contents` of `user` / `model` turns made of `parts` (`{text}`, `{functionCall}`,
  * `{functionResponse}`, `{inlineData}` …), an optional `systemInstruction` (`{parts}`),
  * `tools[].functionDeclarations`, and may name an explicit cache (`cachedContent:

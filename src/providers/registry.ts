@@ -1,5 +1,5 @@
 /**
- * The provider formats, in the order they are walked (spec cache-economics §2a): detection tries
+ * The provider formats, in the order they are walked (docs/cache-economics.md, "What the provider would cache"): detection tries
  * them in this order, the wire views list the ones that write a body in this order, and the
  * economics find a cache strategy among their strategies. Adding a provider format is one adapter
  * file (types.ts's ProviderAdapter), its catalog entries, its tests, and one line here.

@@ -1,5 +1,5 @@
 /**
- * The one interface every provider format implements (spec cache-economics §2a): an adapter is one
+ * The one interface every provider format implements (docs/cache-economics.md, "What the provider would cache"): an adapter is one
  * object that knows one wire format end to end — how to recognise a body, its schema, how it reads
  * as rendered messages with their cache breakpoints, how its response usage reads, how a rendered
  * request is written back as that body (and sent, as cURL), where its provider puts breakpoints by

@@ -1,6 +1,6 @@
 /**
  * Which of a scenario's events a page carries in its HTML, and how the rest is cut into the data
- * parts it fetches as the reader asks (issue 41). A scenario page prints every own request in full
+ * parts it fetches as the reader asks. A scenario page prints every own request in full
  * and its data file carries each event's YAML: right for the hand-written corpus (tens of kilobytes
  * of prompt), unreadable for a long imported conversation (400 requests, 40 MB of log: a page of
  * megabytes). So once a scenario's requests and YAML are more than `budget` characters, its page is

@@ -72,7 +72,7 @@ describe('paneMarkup', () => {
     expect(html).toContain('<div class="note" role="note" id="pane-n2-0">');
     expect(html).toContain('<span class="badge cached" title="0 of 9">0 % cached — below the 1,024-token minimum</span>');
     expect(html.startsWith('<section class="pane" id="pane-9"')).toBe(true);
-    // Out of the search index by class (pagefind.yml): gutter links, counts, badges and the ✂ line
+    // Out of the search index by class (EXCLUDE_SELECTORS, integration/search-index.ts): gutter links, counts, badges and the ✂ line
     // — not the prompt text.
     expect(html).toContain('<p class="story" data-story="after">');
     expect(html).toContain('<div class="cut" role="separator"');

@@ -3,7 +3,7 @@
  * `scenarios/<id>/data.json` beside it: the state as of every event whose pane the page does not
  * render in full (pane-data.ts), the messages of its own requests' wire views (wire-data.ts), and
  * each event as written in the scenario file (the timeline's "event YAML", coloured in the browser
- * when first opened: client/event-yaml.ts). Reading the page needs none of them — its own requests
+ * when first opened: client/scenario-page.ts showEventYaml). Reading the page needs none of them — its own requests
  * and the event it opens on are in the HTML — and together they were about a third of a scenario
  * page's bytes (the event YAML alone is the whole scenario file again), carried by every visit.
  * The page script fetches the file the first time the reader reaches for another event (a pointer
@@ -11,9 +11,9 @@
  *
  * Made while the page renders, from the same page model (which is the expensive part): a build
  * keeps it for the integration to write next to the page (integration/page-files.ts); `astro dev`
- * serves it from a route (pages/scenarios/_data.json.ts).
+ * serves it from a route (routes/scenarios/_data.json.ts).
  *
- * A long scenario's page is windowed (page-window.ts, issue 41): its HTML prints only the requests
+ * A long scenario's page is windowed (page-window.ts): its HTML prints only the requests
  * around the opening event, and the data is cut into parts, `scenarios/<id>/part-<first
  * offset>.json`, each holding the panes, wire data and event YAML of a run of consecutive events;
  * the page lists them (`data-parts`) and fetches one when the reader selects one of its events or

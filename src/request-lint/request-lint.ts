@@ -1,5 +1,5 @@
 /**
- * Lints each request as sent (issue 38, "Lint the request as sent"): per request, findings with a
+ * Lints each request as sent ("Lint the request as sent"): per request, findings with a
  * severity, each tied to the provider's documented rule and its source (URL and date read: the
  * sourced rules of economics/catalog.ts and the provider adapters, never a figure of our own).
  *

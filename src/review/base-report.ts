@@ -1,10 +1,10 @@
 /**
- * The base commit's own token and cost figures, for a review against a base ref (issue 26): the
+ * The base commit's own token and cost figures, for a review against a base ref: the
  * base's `npm run report -- --json`, run on a temporary export of that commit — the base's
  * scenarios, folds, profiles and prices — with the packages installed here.
  *
  * Why run the base instead of re-deriving it, or recording figures beside the fixtures:
- * - Re-deriving the base from its printed fixtures with today's code (what the removed economics/delta.ts
+ * - Re-deriving the base from its printed fixtures with today's code (what an earlier economics module, since removed,
  *   did) prices the base with the head's fold wherever the fixtures abridge boilerplate, so an
  *   option, a deploy or a fold edit that changes that boilerplate gives the base wrong numbers.
  * - Figures recorded beside the fixtures would only exist for bases committed after this change

@@ -1,5 +1,5 @@
 /**
- * Why a prompt changed against a base ref, when the cause is visible (issue 13): the scenario's
+ * Why a prompt changed against a base ref, when the cause is visible: the scenario's
  * events were edited, its fold options or `fold:`/`base:`/`deploy:` changed, a scenario it extends
  * was edited — or none of that, so the fold's code (or the shared rendering code) must have, as git
  * can tell. `causes` turns the two versions of a scenario (shape.ts) and the changed code files

@@ -1,5 +1,5 @@
 /**
- * A review build keeps going past broken cache expectations (issue 38): a pull request whose change
+ * A review build keeps going past broken cache expectations: a pull request whose change
  * breaks the cache is the one a reviewer most needs to see, so the preview build (EXPLAINER_REVIEW=1,
  * set by `npm run preview:build`) shows its pages and lists the broken expectations instead of
  * failing on them. `npm run check` and `npm test` still fail on them, so merging stays gated.

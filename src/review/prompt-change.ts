@@ -1,5 +1,5 @@
 /**
- * What changed in the prompt itself, for a review's "Why" (issue 26): the printed request before
+ * What changed in the prompt itself, for a review's "Why": the printed request before
  * and after, split into its messages (print.ts's format: a header with `model:`, then one
  * `  - role: …` block per message), matched with the `diff` package's array diff so an inserted
  * message shows as one added message, not every later one as changed. A changed message says how

@@ -1,5 +1,5 @@
 /**
- * Everything a pull-request review says, computed once (issue 38): the change set against the base
+ * Everything a pull-request review says, computed once: the change set against the base
  * (why.ts), each scenario's figures before and after (the base commit's own report against this
  * checkout's: delta.ts `baseSides`), the root causes of any cache regression (root-cause.ts) and
  * the broken cache expectations (expectations.ts). The preview build writes it to `changes.json`

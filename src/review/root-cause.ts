@@ -1,5 +1,5 @@
 /**
- * The root cause of a cache regression, named once (issue 38): where a change makes a request lose
+ * The root cause of a cache regression, named once: where a change makes a request lose
  * the cache its base version kept, the first text that differs inside the cached prefix — the ✂
  * line of the request against the previous request of its conversation — grouped across every
  * request and scenario it affects, and classified:

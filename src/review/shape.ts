@@ -1,5 +1,5 @@
 /**
- * A scenario file reduced to what a review compares between two versions of it (issue 13, "say
+ * A scenario file reduced to what a review compares between two versions of it ("say
  * why it changed"): its fold, options, base, each written event by offset, its `deploy:`, and the
  * keys that never reach a prompt (annotations, expect, compare, title, …). Read from the file's
  * text alone (YAML or the markdown interop format), best effort and without the fold: a base ref's

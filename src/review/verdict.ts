@@ -1,5 +1,5 @@
 /**
- * The verdict of a review, in plain data (issue 38): did the change make the prompt cache worse,
+ * The verdict of a review, in plain data: did the change make the prompt cache worse,
  * better, or change prompts without a cache effect — with the totals across scenarios a reviewer
  * budgets in (cached share before → after, Δ input tokens, Δ$ per conversation and per 1,000
  * conversations) and one row per scenario. The comment (summary.ts) and /changes/ both render this,

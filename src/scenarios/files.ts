@@ -43,7 +43,7 @@ export function listScenarioFiles(config: CorpusConfig): string[] {
     .filter((n) => SCENARIO_FILE.test(n))
     .sort()
     .map((n) => `${config.scenariosDir}/${n}`);
-  // harden (issue 17): links out of the project are refused.
+  // harden: links out of the project are refused.
   const root = realpathSync(config.root);
   const outside: InputError[] = [];
   for (const f of files) {

@@ -76,7 +76,7 @@ describe('a scenario file at the extremes gives a located error, never an except
     expect((await run(scenario({ off2: String(MAX_WHOLE) }))).errors).toEqual([]);
   });
 
-  it('a time label far beyond any real duration (the RangeError: Invalid time value of issue 17)', async () => {
+  it('a time label far beyond any real duration (once a RangeError: Invalid time value)', async () => {
     const e = await oneError(scenario({ t2: '99999999999999999h' }));
     expect(e).toMatch(
       /^scenarios\/one\.yaml:9:8 error: unparseable time label "99999999999999999h": "99999999999999999h" is longer than the longest elapsed time a scenario may use, 87600h \(10 years\)\n {2}fix: write an elapsed time/,

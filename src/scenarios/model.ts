@@ -51,7 +51,7 @@ export interface Comparison {
 }
 
 /**
- * What a scenario promises about the provider's prompt cache (spec cache-economics §5), checked
+ * What a scenario promises about the provider's prompt cache (docs/cache-economics.md, "Expectations a scenario states"), checked
  * like anchors: `busts` lists exactly the own requests whose ✂ falls above the end of the previous
  * request; `maxInputTokens` caps every own request's input tokens; `cached` lists exactly the own
  * requests that read tokens from the provider cache (so prose that says "cached" agrees with the

@@ -46,7 +46,7 @@ const load = async (...files: [string, string][]): Promise<Scenario[]> => {
 };
 
 describe('outputCollisions', () => {
-  it('the default fixture name is fixtures/format.ts’s', async () => {
+  it('the default fixture name is fixture-format/format.ts’s', async () => {
     const [s] = await load(['scenarios/x.yaml', yaml('x')]);
     expect(outputCollisions([s!, { ...s!, file: 'scenarios/x.md', id: 'other' }])[0]!.message).toContain(fixtureName('x'));
   });

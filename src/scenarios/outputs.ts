@@ -3,7 +3,7 @@
  * (fixtures/<stem>.md — `a.yaml` and `a.md` would both write fixtures/a.md, one silently lost),
  * a page route and its search record (/scenarios/<id>/), and one `@<offset>` anchor per event of
  * its chain. This pure check maps each scenario to those outputs and returns an error for every
- * output claimed twice, naming both source files — run by the corpus check (prompt/corpus.ts) that
+ * output claimed twice, naming both source files — run by the corpus check (corpus/check.ts renderCorpus) that
  * `npm run fixtures`, `npm run check` and the site build all start with, so nothing is written.
  * Names are compared case-folded: on macOS and Windows `A.md` and `a.md` are one file.
  */
@@ -14,7 +14,7 @@ const where = (p: SourcePos): string => `${p.file}:${p.line}:${p.col}`;
 
 /**
  * Errors for outputs two scenarios (or two events of one page) would both produce. `fixtureName`
- * is fixtures/format.ts's (the default is the same rule; outputs.test.ts holds them equal — the
+ * is fixture-format/format.ts's (the default is the same rule; outputs.test.ts holds them equal — the
  * scenarios layer cannot import the fixtures layer).
  */
 export function outputCollisions(scenarios: readonly Scenario[], fixtureName: (stem: string) => string = (stem) => `${stem}.md`): InputError[] {

@@ -223,7 +223,7 @@ function readAt(text: string, pos: SourcePos, block: string, fix: string, errors
 }
 
 /**
- * `opens: "@N"` — the request the scenario's page opens on (issue 13; kept apart from the rest of
+ * `opens: "@N"` — the request the scenario's page opens on (kept apart from the rest of
  * the parser). Whether @N is one of the scenario's own requests is checked when it is rendered.
  */
 function readOpens(src: YamlSource, node: Node | undefined, draft: ScenarioDraft, errors: InputError[]): void {

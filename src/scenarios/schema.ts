@@ -103,7 +103,7 @@ const common = {
   expect: z.unknown().optional(),
   deploy: z.unknown().optional(),
   sharesCache: z.unknown().optional(),
-  // issue 13: the request the page opens on; whether it names an own request is checked on render.
+  // the request the page opens on; whether it names an own request is checked on render.
   opens: text('"@42"')
     .optional()
     .meta({ description: 'The own request ("@N") the page opens on (default: the first request with a ✂ line).', examples: ['@42'] }),

@@ -1,5 +1,5 @@
 /**
- * Elapsed-time labels (scenario-format §1): `250ms`, `4.2s`, `9m 18s`, `10m 16.3s`, a range `3m–19m`
+ * Elapsed-time labels (src/pages/reference/writing-scenarios.mdx): `250ms`, `4.2s`, `9m 18s`, `10m 16.3s`, a range `3m–19m`
  * meaning its end — and createdAt = time zero + label. Anything else is rejected, never guessed.
  */
 import { describe, expect, it } from 'vitest';

@@ -4,7 +4,7 @@
  * per kind of promise, one result per broken promise at the request's line in the capture, with
  * the place the promise was made as a related location and the provider's rule as the result's
  * help link. Bad input: results of the `input` rule at each problem. Validated against the SARIF
- * 2.1.0 JSON Schema in src/assert/reporters/sarif.test.ts. JSON.stringify escapes every string.
+ * 2.1.0 JSON Schema in src/assert/reporters/reporters.test.ts. JSON.stringify escapes every string.
  */
 import { formatError } from '../../scenarios/errors.ts';
 import type { Failure, PromiseKind } from '../evaluate.ts';

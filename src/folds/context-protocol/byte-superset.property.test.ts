@@ -1,5 +1,5 @@
 /**
- * Property test of the byte-superset invariant (spec §5, §9): on any event stream WITHOUT rewrites
+ * Property test of the byte-superset invariant (src/pages/reference/context-protocol.mdx): on any event stream WITHOUT rewrites
  * or compaction, every accepted request starts with the previous accepted request byte for byte —
  * both as message arrays and as the printed request text. Streams are random mixes of keyed and
  * unkeyed adds of every role and actor, requests, settlements (all statuses, stale offsets), pauses.

@@ -1,6 +1,6 @@
 /**
  * The `context-protocol` fold — the built-in default, modelling a public agent platform's prompt
- * fold (spec: shared/spec/context-protocol-fold.md). This file wires the pieces into the Fold
+ * fold (its reference page: src/pages/reference/context-protocol.mdx). This file wires the pieces into the Fold
  * interface: schemas (schema.ts; for authors: reference.ts) → reducer (reduce.ts) → renderer (render.ts).
  */
 import type { Snapshot, StreamEvent } from '../types.ts';

@@ -1,5 +1,5 @@
 /**
- * The invariants of spec §9 (shared/spec/context-protocol-fold.md), one `it` each, on hand-built
+ * The fold's invariants (the byte-superset rule of src/pages/reference/context-protocol.mdx, "The cache"), one `it` each, on hand-built
  * event streams. Assertions compare exact rendered strings, so a change in ordering, quoting or
  * metadata lines fails here before it reaches the golden-file conformance test.
  */
@@ -10,7 +10,7 @@ import { doc, rc, sec, snap, snapshots, stamp, Stream, timeAt, timeline } from '
 
 const lines = (msgs: Parameters<typeof printRequest>[1]): string[] => printRequest(null, msgs, contextProtocol.abridgements(contextProtocol.defaults)).map((l) => l.text);
 
-describe('spec §9 invariants', () => {
+describe('invariants', () => {
   it('byte-superset: absent rewrites and compaction, request k+1 starts with request k byte for byte', () => {
     const s = new Stream();
     s.section('identity', 'You are an agent.');

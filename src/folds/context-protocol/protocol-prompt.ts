@@ -1,5 +1,5 @@
 /**
- * The context-protocol fold's own protocol prompt (spec §7): the first system message of every
+ * The context-protocol fold's own protocol prompt (src/pages/reference/context-protocol.mdx): the first system message of every
  * request, explaining to the model how the rest of the prompt is laid out and whom to trust.
  * Its wording depends on the `metadataLines` option, because it must say which items carry the
  * `@<offset>` line, and on the `supersedingSections` option, because it must say how an updated

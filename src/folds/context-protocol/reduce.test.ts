@@ -1,5 +1,5 @@
 /**
- * Request bookkeeping of the context-protocol reducer (spec §4): which items trigger a request,
+ * Request bookkeeping of the context-protocol reducer (src/pages/reference/context-protocol.mdx): which items trigger a request,
  * which trigger wins the pending slot, failed settlements retrying up to the limit, and assistant
  * items that answer a request other than the open one. Observed both through snapshots (accepted
  * or rejected requests) and, for the trigger kind, through the State directly.

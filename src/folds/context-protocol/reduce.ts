@@ -1,5 +1,5 @@
 /**
- * The context-protocol reducer (spec §3–§4): folds events one at a time into the reduced state —
+ * The context-protocol reducer (src/pages/reference/context-protocol.mdx): folds events one at a time into the reduced state —
  * an offset-ordered list of context items (send stamps, keyed sections, unkeyed messages) plus the
  * request bookkeeping (pending trigger, open request, last sent offset, paused, config).
  *

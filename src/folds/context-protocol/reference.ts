@@ -3,7 +3,7 @@
  * `optionsSchema` and `rules`): each event type's payload as JSON Schema, made from the same zod
  * schemas the fold validates with (schema.ts), with a sentence per type, notes on the fields that
  * need one and a minimal valid example — plus the rules across events that no payload schema can
- * show (spec: shared/spec/context-protocol-fold.md §1–§4). The payload reference page and the
+ * show (src/pages/reference/context-protocol.mdx). The payload reference page and the
  * editor schema are generated from these.
  */
 import * as z from 'zod';

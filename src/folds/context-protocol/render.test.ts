@@ -1,5 +1,5 @@
 /**
- * Rendering details of the context-protocol fold (spec §5, §6, §8): the exact actor and ref forms
+ * Rendering details of the context-protocol fold (src/pages/reference/context-protocol.mdx): the exact actor and ref forms
  * of the metadata line, the agent reply line, files carried on messages, model roles of timeline
  * sections, and provenance parts (content = parts joined; each part's `from` names its event).
  */
@@ -54,7 +54,7 @@ const REFS: [Ref, string][] = [
   [{ type: 'file', path: 'quo"te' }, '"file:quo\\"te"'],
 ];
 
-describe('metadata line: actor forms (spec §6)', () => {
+describe('metadata line: actor forms', () => {
   for (const [actor, form] of ACTORS) {
     it(`${JSON.stringify(actor)} → actor=${form}`, () => {
       expect(formatActor(actor)).toBe(form);
@@ -64,7 +64,7 @@ describe('metadata line: actor forms (spec §6)', () => {
   }
 });
 
-describe('metadata line: ref forms (spec §6)', () => {
+describe('metadata line: ref forms', () => {
   for (const [ref, form] of REFS) {
     it(`${JSON.stringify(ref)} → ${form}`, () => {
       expect(formatRef(ref)).toBe(form);
@@ -191,7 +191,7 @@ describe('files carried on messages', () => {
   });
 });
 
-describe('provenance parts (spec §8)', () => {
+describe('provenance parts', () => {
   function richStream() {
     const s = new Stream();
     const a = s.section('a', 'A1');

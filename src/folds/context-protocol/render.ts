@@ -1,5 +1,5 @@
 /**
- * Renders the reduced state as provider messages (spec §5–§6, §8): the protocol prompt, the
+ * Renders the reduced state as provider messages (src/pages/reference/context-protocol.mdx): the protocol prompt, the
  * standing document, then every other item in list order — stamps, superseding/late sections,
  * and messages with their metadata and agent-reply lines. Every message carries provenance parts.
  *

@@ -1,5 +1,5 @@
 /**
- * Payload validation of the context-protocol fold (spec §1–§2): strict schemas, and the rules
+ * Payload validation of the context-protocol fold (src/pages/reference/context-protocol.mdx): strict schemas, and the rules
  * across fields. Every issue must say where (path), what is wrong (message) and how to fix it (fix)
  * — the loader turns these into file:line:column errors, so the exact text matters.
  */

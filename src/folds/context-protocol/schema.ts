@@ -1,5 +1,5 @@
 /**
- * Payload schemas of the event types the context-protocol fold consumes (spec §1–§2), plus the
+ * Payload schemas of the event types the context-protocol fold consumes (src/pages/reference/context-protocol.mdx), plus the
  * cross-field rules a schema cannot say (compaction only on unkeyed developer items, …).
  * Strict: an unknown field, a wrong type or a missing required field is an input error.
  */

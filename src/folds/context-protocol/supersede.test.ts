@@ -1,5 +1,5 @@
 /**
- * The `supersedingSections` option (issue 40): `timeline` (default, the reference platform's rule)
+ * The `supersedingSections` option: `timeline` (default, the reference platform's rule)
  * appends a sent key's re-add at the tail with `supersedes`, so the previous request stays a
  * byte-stable prefix; `standing-document` puts the newest text in place of the key's first
  * occurrence — the leading system message changes — and later occurrences render nothing.

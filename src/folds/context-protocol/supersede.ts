@@ -1,6 +1,6 @@
 /**
  * The context-protocol fold's `supersedingSections` option: where a keyed re-add goes once the
- * key's previous occurrence was sent (spec §4–§5). A fold option, because the choice is a
+ * key's previous occurrence was sent (src/pages/reference/context-protocol.mdx). A fold option, because the choice is a
  * trade-off a team makes per provider:
  *
  * - `timeline` (default; the reference platform's rule, byte-exact with its golden files): the new

@@ -5,7 +5,7 @@
  * call and its results. Then the bundled before/after pair: the prefix a breakpoint writes in one
  * request is (recommended placement) or is not (today's, once the loop state changes) a
  * byte-identical prefix of the next request — checked on the printed text itself, not through
- * the economics code — which is seed 002's "the whole transcript so far stays cached".
+ * the economics code — which is what the context-role audit (src/pages/reference/layered.mdx) means by "the whole transcript so far stays cached".
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -80,7 +80,7 @@ const prefixAt = (messages: readonly RenderedMessage[], b: Breakpoint): string =
     .join('\u0001');
 const whole = (messages: readonly RenderedMessage[]): string => messages.map((m) => `${m.role}\u0000${m.content}`).join('\u0001');
 
-describe('the bundled before/after pair (seed 002)', async () => {
+describe('the bundled before/after pair of the context-role audit', async () => {
   const files = ['scenarios/20-layered-today.yaml', 'scenarios/21-layered-recommended.yaml'];
   const config = { timeZero: '2026-08-24T16:41:00.000Z', folds: BUILTIN_FOLDS, defaultFold: 'context-protocol' };
   const r = await renderTexts(

@@ -1,6 +1,6 @@
 /**
  * The `layered` fold — a second built-in fold, modelling the layer/role prompt renderer that the
- * seed audit 002 describes (spec: shared/spec/layered-fold.md). This file wires the pieces into
+ * context-role audit describes (its reference page: src/pages/reference/layered.mdx). This file wires the pieces into
  * the Fold interface: schemas (schema.ts) and options (options.ts) → reducer (reduce.ts) →
  * placement (place.ts, slot.ts) → renderer (render.ts).
  */
@@ -24,7 +24,7 @@ export const layered = defineFold({
   id: 'layered',
   title: 'Layered context entries',
   description:
-    'Context entries with a layer (L0–L3) and a role, folded into a leading system message, an inline transcript and a trailing user slot for repair mandates (the orchestrator renderer audited in seed 002).',
+    'Context entries with a layer (L0–L3) and a role, folded into a leading system message, an inline transcript and a trailing user slot for repair mandates (the orchestrator renderer of the context-role audit on the fold’s reference page).',
   defaults: DEFAULT_OPTIONS,
   requestTypes: [REQUEST_TYPE],
   payloads: SCHEMAS,

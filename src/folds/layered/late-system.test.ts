@@ -1,5 +1,5 @@
 /**
- * The `lateSystem` option (issue 40): with `mid-conversation`, a system entry that arrives after
+ * The `lateSystem` option: with `mid-conversation`, a system entry that arrives after
  * the first send is sent as a `system` message at its place in the transcript — the messages
  * before it stay byte for byte what the previous request sent — and the steering reminder goes out
  * as a trailing `system` message. With the default (`leading-system`, today) the same entry

@@ -2,7 +2,7 @@
  * What the layered fold tells authors about its input (the Fold hooks `payloadSchemas`,
  * `optionsSchema` and `rules`): each event type's payload as JSON Schema, made from the zod schemas
  * the fold validates with (schema.ts, options.ts), with notes, a minimal valid example per type and
- * the rules no schema shows (spec: shared/spec/layered-fold.md). The payload reference page and the
+ * the rules no schema shows (its reference page: src/pages/reference/layered.mdx). The payload reference page and the
  * editor schema are generated from these.
  */
 import type { PayloadNotes } from '../json-schema.ts';

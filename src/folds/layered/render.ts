@@ -21,7 +21,7 @@
  * inline entry, BEFORE the trailing reminder and mandate slot. Those two turns are re-rendered
  * every turn (the slot's content is loop state) and the next turn's transcript entries go in
  * above them, so an entry written through them would never be read again; an entry ending at the
- * transcript is the prefix of the next request, which is why seed 002 says the transcript stays
+ * transcript is the prefix of the next request, which is why the context-role audit (src/pages/reference/layered.mdx) says the transcript stays
  * cached under the recommended placement. The same rule holds under today's placement: there the
  * loop state sits in the system message, so whenever it changes both entries are lost.
  *

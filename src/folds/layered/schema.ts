@@ -1,6 +1,6 @@
 /**
- * Payload schemas of the events the `layered` fold consumes (spec: shared/spec/layered-fold.md,
- * "Input events"), plus the rules a schema cannot say. Strict: an unknown field, a wrong type or a
+ * Payload schemas of the events the `layered` fold consumes (its reference page: src/pages/reference/layered.mdx,
+ * "Entries"), plus the rules a schema cannot say. Strict: an unknown field, a wrong type or a
  * missing required field is an input error, reported through the shared `schemaIssues` so the
  * loader can point at the exact YAML node.
  *

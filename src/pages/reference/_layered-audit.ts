@@ -1,5 +1,5 @@
 /**
- * The context-role audit's inventory (seed 002, "ContextEntry role/layer placement") as data: per
+ * The context-role audit's inventory (src/pages/reference/layered.mdx, "The audit's four recommendations") as data: per
  * producer sourceType, the layer and role it is produced with today, what the audit recommends,
  * where the audit says it renders, and the audit's reason in its own words. The placement table
  * page computes the destinations from these layer/role pairs with the layered fold's placement.ts (under the default

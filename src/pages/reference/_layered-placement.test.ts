@@ -20,7 +20,7 @@ const files = ['20-layered-today.yaml', '21-layered-recommended.yaml', '26-layer
 const corpus = await renderTexts(files, config, { everyEvent: true });
 const opus = (id: string) => corpus.economics.get(id)!.byProfile!.find((p) => p.profile === 'anthropic-claude-opus-4.8')!.totals;
 
-describe('three placements of seed 002, under Claude Opus 4.8', () => {
+describe("three placements of the context-role audit's stage, under Claude Opus 4.8", () => {
   it('renders clean', () => expect(corpus.errors).toEqual([]));
 
   it('today: nothing read from the cache, and dearer than no caching', () => {

@@ -1,6 +1,6 @@
 /**
  * Where Anthropic `cache_control` breakpoints go — the common agent strategy (spec
- * cache-economics §2): one breakpoint after the system prompt (the last message of the leading
+ * docs/cache-economics.md, "What the provider would cache"): one breakpoint after the system prompt (the last message of the leading
  * run of system messages) and one on the last message of the request, for a fold's own request
  * that marks none. One small function so the cache-economics module can share it: both must agree
  * on which prefixes a provider would cache. `afterSystem` and `lastBlock` are also the two ways an

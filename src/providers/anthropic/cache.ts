@@ -1,5 +1,5 @@
 /**
- * Anthropic's cache strategy (spec cache-economics §2, §2a), from the prompt-caching page
+ * Anthropic's cache strategy (docs/cache-economics.md, "What the provider would cache"), from the prompt-caching page
  * (platform.claude.com/docs/en/build-with-claude/prompt-caching, read 2026-12-02; the figures and
  * their notes are ANTHROPIC_RULES in catalog.ts): entries end at `cache_control` breakpoints (the
  * common agent strategy when a request carries none: breakpoints.ts, the adapter's defaultBreakpoints), at most 4 per request (more is
@@ -10,7 +10,7 @@
  * 2026-12-03: "The cache follows a prefix hierarchy (tools → system → messages), so a change at one
  * level invalidates that level and everything after it"; the passage's table was cut off in the
  * copy we could read, so which parameter sits at which level is as the prompt-caching page's
- * "What invalidates the cache" table is summarised in spec §2a): a change to the tool definitions
+ * "What invalidates the cache" table is summarised in docs/cache-economics.md): a change to the tool definitions
  * invalidates every entry (tools are the first level of the prefix, so the byte comparison already
  * sees it); a changed `tool_choice`, images added or removed anywhere in the prompt, or changed
  * thinking parameters invalidate the messages entries only — the tools and system entries are

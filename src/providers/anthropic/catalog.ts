@@ -1,5 +1,5 @@
 /**
- * Anthropic's catalog entries and provider-level cache rules (spec cache-economics §2): every
+ * Anthropic's catalog entries and provider-level cache rules (docs/cache-economics.md, "What the provider would cache"): every
  * current Claude model, its ids and id families, minimum cacheable prefix, TTLs and prices, each a
  * `Sourced` figure with the page it was read from and the date read; RULES are the cache rules of
  * the `anthropic` strategy (cache.ts). See src/economics/catalog.ts for how ids are matched and why

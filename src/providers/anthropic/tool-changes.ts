@@ -1,5 +1,5 @@
 /**
- * Anthropic's mid-conversation tool changes, as the prompt's text (spec cache-economics §2a: "model
+ * Anthropic's mid-conversation tool changes, as the prompt's text (docs/cache-economics.md, "What the provider would cache": "model
  * it as content appended at its position"). What Anthropic's documentation says, and where:
  *
  * - Tool use with prompt caching (cache.ts TOOL_USE_CACHING,

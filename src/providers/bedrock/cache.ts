@@ -1,5 +1,5 @@
 /**
- * Amazon Bedrock's cache strategy (spec cache-economics §2; figures and sources: catalog.ts
+ * Amazon Bedrock's cache strategy (docs/cache-economics.md, "What the provider would cache"; figures and sources: catalog.ts
  * BEDROCK_RULES): entries end at checkpoints — Converse `cachePoint` blocks in `toolConfig.tools`,
  * `system` and `messages`, or the `cache_control` markers of an InvokeModel (Anthropic Messages) body —
  * counted cumulatively tools → system → messages, each of at least the model's minimum; at most 4

@@ -1,5 +1,5 @@
 /**
- * Amazon Bedrock's catalog entries and cache rules (spec cache-economics §2, issue 46): Claude on
+ * Amazon Bedrock's catalog entries and cache rules (docs/cache-economics.md, "What the provider would cache"): Claude on
  * Bedrock through its inference profiles, and Amazon Nova. A model id on Bedrock is an inference
  * profile — `global.` (routed worldwide), a geography (`us.`, `eu.`, `apac.`, `jp.`) or the bare
  * in-region id (`anthropic.claude-…`) — and the profile decides the price: from Claude Sonnet 4.5 on,

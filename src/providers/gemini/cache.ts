@@ -1,5 +1,5 @@
 /**
- * Gemini's implicit caching (spec cache-economics §2; figures in catalog.ts GEMINI_RULES): on
+ * Gemini's implicit caching (docs/cache-economics.md, "What the provider would cache"; figures in catalog.ts GEMINI_RULES): on
  * Gemini 2.5 and later every prompt of at least the model's minimum is cached as a prefix, no
  * markers, no write price, read at the model's cached price as the common prefix with an earlier
  * prompt (no step is documented, so whole tokens). No retention is documented ("no cost saving

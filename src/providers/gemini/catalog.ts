@@ -1,5 +1,5 @@
 /**
- * Google Gemini's catalog entries and cache rules (spec cache-economics §2, issue 46), for the
+ * Google Gemini's catalog entries and cache rules (docs/cache-economics.md, "What the provider would cache"), for the
  * Gemini API and Vertex AI (the same generateContent bodies). Implicit caching on Gemini 2.5 and
  * later: no markers, a common prefix of at least the model's minimum is read at the model's cached
  * price, no write price; the minimums changed during 2026, so each says which version of the page it

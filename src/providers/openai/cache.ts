@@ -1,5 +1,5 @@
 /**
- * OpenAI's two cache strategies (spec cache-economics §2; figures and their sources in catalog.ts):
+ * OpenAI's two cache strategies (docs/cache-economics.md, "What the provider would cache"; figures and their sources in catalog.ts):
  * - `openai-prefix` — automatic prefix caching before GPT-5.6: every prompt of at least the minimum
  *   is cached as a token prefix, hits grow in 128-token steps, no write price, eviction follows
  *   inactivity (a hit keeps the prefix alive).

@@ -1,5 +1,5 @@
 /**
- * OpenAI's catalog entries and provider-level cache rules (spec cache-economics §2): the current
+ * OpenAI's catalog entries and provider-level cache rules (docs/cache-economics.md, "What the provider would cache"): the current
  * GPT models, their ids and families, which cache strategy each uses (automatic prefix caching
  * before GPT-5.6, breakpoints from GPT-5.6 on), retention and prices, each a `Sourced` figure with
  * the page it was read from and the date read. Shared by the Chat Completions and Responses

@@ -6,7 +6,7 @@
  * `tool_calls`, arguments as a JSON string); any other role (e.g. a `tool` message that answers
  * no call) is sent as `user`. The tool list becomes `tools` with each function tool as
  * `{type: "function", function: {name, description, parameters}}`. A request's own cache
- * breakpoints go out as GPT-5.6 `prompt_cache_breakpoint`s on text parts (openai-parts.ts); a
+ * breakpoints go out as GPT-5.6 `prompt_cache_breakpoint`s on text parts (parts.ts); a
  * request without any is sent without markers (OpenAI caches implicitly).
  * Reference: src/routes/reference/wire-formats.mdx.
  */

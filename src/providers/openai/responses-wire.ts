@@ -7,7 +7,7 @@
  * after its text, and a `tool` message with a `toolCallId` a `function_call_output` item. The
  * tool list becomes `tools`, each function tool as `{type: "function", name, description,
  * parameters}`. A request's own cache breakpoints go out as GPT-5.6 `prompt_cache_breakpoint`s on
- * `input_text` parts (openai-parts.ts); a request without any is sent without markers.
+ * `input_text` parts (parts.ts); a request without any is sent without markers.
  * Reference: src/routes/reference/wire-formats.mdx.
  */
 import { asFunctionTool } from '../../folds/tools.ts';

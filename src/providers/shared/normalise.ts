@@ -6,7 +6,7 @@
  *
  * Cache markers say where to cache, not what is read: they are not printed, they become the
  * message's `marks` — the character position in `text` where the marked block ends (spec
- * cache-economics §2: a request's breakpoints are the trace's own): Anthropic `cache_control`,
+ * docs/cache-economics.md, "What the provider would cache": a request's breakpoints are the trace's own): Anthropic `cache_control`,
  * OpenAI GPT-5.6 `prompt_cache_breakpoint` (its `ttl`, 30 min or 12 h, is not one the breakpoint
  * contract carries: it is left out). Every marker is kept, even past Anthropic's 4 (the economics
  * report that error). Bodies are already validated (the adapter's schema).
