@@ -1,5 +1,5 @@
 /**
- * What a scenario page with a bill says first (issue 49, item 8): the billed totals, labelled
+ * What a scenario page with a bill says first: the billed totals, labelled
  * "billed"; the modelled figures beside them, labelled "modelled" and defined where the word first
  * appears; what the model could not see (input the provider billed that the captured requests do
  * not hold: no system prompt, no tool definitions); and the largest billed miss, linked. Returned
