@@ -16,6 +16,7 @@
 import type { RenderedRequest, RenderedScenario } from '../prompt/render.ts';
 import { classify, type CacheBreak, type Cause, type Classified } from './classify.ts';
 import { requestParams } from './params.ts';
+import { pricesAt, type AppliedPrice } from './price-history.ts';
 import { costs, lostCost, tidy, UNPRICED, type CostSplit, type Priced } from './price.ts';
 import { profileFor, type EconomicsConfig, type ProfileMatch } from './profiles.ts';
 import type { Profile } from './providers.ts';
@@ -57,6 +58,8 @@ export interface RequestEconomics {
   cost: CostSplit | null;
   /** The same request with no caching at all. */
   noCacheCostUsd: number | null;
+  /** Prices this request paid other than the profile's current ones (a figure in force before a date, a long-prompt tier); absent: none. */
+  pricesApplied?: AppliedPrice[];
   /** The API would reject this request (e.g. more breakpoints than allowed); nothing is cached or billed. */
   apiError?: string;
   /** How to make the request one the API accepts (set with apiError when the strategy or the model says). */
@@ -145,9 +148,15 @@ function requestEconomics(run: Run, q: RenderedRequest, settled: ReadonlyMap<num
   const classified = classify(sim, run.r, attribute);
   const outText = settled.get(q.offset);
   const outputTokens = outText === undefined ? null : sim.t.count(outText);
-  const priced = sim.res.apiError ? UNPRICED : costs(sim.p, sim.shape.input, sim.res.readTokens, sim.res.writeTokens, sim.res.writeTokens1h, outputTokens);
+  // Priced at the prices in force at the request's own instant, for its prompt's length (price-history.ts).
+  const at = pricesAt(sim.p, Date.parse(q.createdAt), sim.shape.input);
+  const priced = sim.res.apiError ? UNPRICED : costs(at.profile, sim.shape.input, sim.res.readTokens, sim.res.writeTokens, sim.res.writeTokens1h, outputTokens);
   remember(run, sim);
-  return record(sim, classified, priced, outputTokens, own.has(q.offset), run.r.scenario.id);
+  const out = record(sim, classified, priced, outputTokens, own.has(q.offset), run.r.scenario.id);
+  if (!at.applied.length) return out;
+  // What lost tokens cost is priced at the same instant's prices.
+  const cacheBreak = out.cacheBreak && { ...out.cacheBreak, lostCostUsd: lostCost(at.profile, out.cacheBreak.tokensLost, out.cacheWriteTokens) };
+  return { ...out, cacheBreak, pricesApplied: at.applied };
 }
 
 /** The record of one request, from its simulation, classification and price. */
@@ -307,10 +316,14 @@ function mechanicsKey(p: Profile): string {
 }
 
 /** A request's figures under another profile that caches alike: the same tokens, its own prices. */
-export function reprice(e: RequestEconomics, p: Profile): RequestEconomics {
+export function reprice(e: RequestEconomics, profile: Profile, atMs = Number.NaN): RequestEconomics {
+  const at = pricesAt(profile, atMs, e.inputTokens);
+  const p = at.profile;
   const priced = e.apiError ? UNPRICED : costs(p, e.inputTokens, e.cachedTokens, e.cacheWriteTokens, e.cacheWriteTokens1h, e.outputTokens);
+  const { pricesApplied: _, ...rest } = e;
   return {
-    ...e,
+    ...rest,
+    ...(at.applied.length && { pricesApplied: at.applied }),
     profile: p.id,
     profileTitle: p.title,
     costUsd: priced.total,
@@ -333,11 +346,12 @@ export function underEveryProfile(
 ): { profile: Profile; requests: RequestEconomics[] }[] {
   const shapes = shapeCache();
   const groups = new Map<string, RequestEconomics[]>();
+  const instants = new Map(r.chain.map((q) => [q.offset, Date.parse(q.createdAt)]));
   return Object.values(config.profiles).map((p) => {
     const key = mechanicsKey(p);
     let base = groups.get(key);
     if (!base) groups.set(key, (base = scenarioEconomics(r, config, { profile: p.id, attribute, shapes, ...(corpus && { corpus }) }).requests));
-    return { profile: p, requests: base[0]?.profile === p.id ? base : base.map((e) => reprice(e, p)) };
+    return { profile: p, requests: base[0]?.profile === p.id ? base : base.map((e) => reprice(e, p, instants.get(e.offset))) };
   });
 }
 

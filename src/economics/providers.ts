@@ -29,6 +29,8 @@ export interface Prices {
   /** Anthropic cache writes with the 1-hour TTL. */
   cacheWrite1h?: Sourced;
   output?: Sourced;
+  /** An explicit cache's storage, USD per million tokens per hour (Gemini `cachedContents`). */
+  storagePerHour?: Sourced;
 }
 
 export type Encoding = 'o200k_base' | 'cl100k_base';
@@ -67,6 +69,10 @@ export interface Profile {
   /** Request features the model accepts that others of its provider reject (e.g. `mid-conversation-system`). */
   features?: Readonly<Record<string, Sourced<boolean>>>;
   prices: Prices;
+  /** Figures that were different before a date (price-history.ts prices a request at its own instant). */
+  earlierPrices?: ModelFacts['earlierPrices'];
+  /** Prices of a prompt longer than a threshold. */
+  longPrompt?: ModelFacts['longPrompt'];
 }
 
 const READ = '2026-12-01';
@@ -91,6 +97,8 @@ export function profileOf(m: ModelFacts): Profile {
     ...(m.features && { features: m.features }),
     ...mechanism(m.cache),
     prices: { ...m.prices },
+    ...(m.earlierPrices && { earlierPrices: m.earlierPrices }),
+    ...(m.longPrompt && { longPrompt: m.longPrompt }),
   };
 }
 

@@ -111,8 +111,16 @@ export function paneTokens(e: RequestEconomics): PaneTokens {
       firstStory: `First request of this conversation, but not of the cache it shares with ${e.readFromScenario}: it reads the ${formatTokens(e.cachedTokens, x)} tokens that scenario's @${e.readFrom} wrote, whose bytes it repeats exactly, and writes only what follows them.`,
     }),
     text: `cached ${formatTokens(e.cachedTokens, x)}${writes} · new ${formatTokens(e.uncachedTokens, x)} · ${formatTokens(e.inputTokens, x)} tokens · ${cost}`,
-    title: `Input tokens under profile ${e.profile} (${e.profileTitle})${x ? '' : '; ≈ approximate counts'}${e.cacheWriteTokens ? `; ${formatTokens(e.cacheWriteTokens, x)} of the new tokens are cache writes` : ''}${e.outputTokens !== null ? `; output ${formatTokens(e.outputTokens, x)} tokens` : ''}`,
+    title: `Input tokens under profile ${e.profile} (${e.profileTitle})${x ? '' : '; ≈ approximate counts'}${e.cacheWriteTokens ? `; ${formatTokens(e.cacheWriteTokens, x)} of the new tokens are cache writes` : ''}${e.outputTokens !== null ? `; output ${formatTokens(e.outputTokens, x)} tokens` : ''}${pricesText(e)}`,
   };
+}
+
+const PRICE_NAMES = { input: 'input', cachedInput: 'cache reads', cacheWrite: 'cache writes', cacheWrite1h: '1-hour cache writes', output: 'output' } as const;
+
+/** `; priced with cache reads at $0.2 per million (in force until 2026-10-07)`: the prices a request paid other than its profile's current ones. */
+export function pricesText(e: Pick<RequestEconomics, 'pricesApplied'>): string {
+  if (!e.pricesApplied?.length) return '';
+  return `; priced with ${e.pricesApplied.map((a) => `${PRICE_NAMES[a.field]} at $${a.value} per million (${a.why}; ${a.source}, read ${a.read})`).join(', ')}`;
 }
 
 export function cutNote(e: RequestEconomics, typeOf: (offset: number) => string): CutNote {

@@ -12,7 +12,7 @@
  * it agrees with our sourced figure except as listed below. The test makes it the cross-check that
  * catches a price that moved: bump the pin, run the test, and fix whichever side is wrong.
  */
-import type { ModelPrices } from './shared/catalog.ts';
+import type { BilledPrice } from './shared/catalog.ts';
 
 /** The dataset, its pinned version (package.json devDependencies) and the day we compared. */
 export const PRICE_DATASET = {
@@ -24,7 +24,7 @@ export const PRICE_DATASET = {
   compared: '2026-12-03',
 } as const;
 
-export type PriceField = keyof ModelPrices;
+export type PriceField = BilledPrice;
 export const PRICE_FIELDS: readonly PriceField[] = ['input', 'cachedInput', 'cacheWrite', 'cacheWrite1h', 'output'];
 
 /** A price of ours the dataset gives otherwise, and why ours is kept. */

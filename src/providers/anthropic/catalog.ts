@@ -264,6 +264,19 @@ export const ANTHROPIC_CATALOG: ModelFacts[] = [
     minPrefixTokens: A_MIN_512_NEW,
     features: { 'mid-conversation-system': MID_SYSTEM_RULE },
     prices: anthropicPrices('Claude Sonnet 5.5', 2, 2.5, 4, 0.1, 10, A_PRICING, 'a verbatim quote of the row in a public research note, retrieved 2026-10-08'),
+    // Launched with cache reads at 0.1× ($0.20); cut to 0.05× ($0.10) on 2026-10-07.
+    earlierPrices: [
+      {
+        field: 'cachedInput',
+        until: '2026-10-07',
+        value: s(
+          0.2,
+          'https://platform.claude.com/docs/zh-CN/models/sonnet-5-5/overview',
+          'the Sonnet 5.5 overview’s launch price: "Cache read $0.20 / MTok" (an earlier copy of the page, read 2026-12-06); the cut to $0.10 took effect on 2026-10-07 — the date is observed (kurofune/claudit v1.9.2 and TheKrush/PromptFuel v1.0.23 release notes, both re-reading the pricing page), not read on Anthropic’s page',
+          '2026-12-06',
+        ),
+      },
+    ],
   }),
   anthropic({
     id: 'anthropic-claude-opus-5.5',

@@ -86,7 +86,7 @@ export const GEMINI_CATALOG: ModelFacts[] = [
       input: s(
         1.25,
         G_PRICING,
-        `input "$1.25, prompts <= 200k tokens" ($2.50 above 200k: not modelled, prompts here are shorter) — transcription of the page read 2026-10-07 (api-evangelist/deepmind plans/deepmind-plans-pricing.yml)`,
+        `input "$1.25, prompts <= 200k tokens" ($2.50 above: the long-prompt tier) — transcription of the page read 2026-10-07 (api-evangelist/deepmind plans/deepmind-plans-pricing.yml)`,
         READ,
       ),
       cachedInput: s(
@@ -96,6 +96,15 @@ export const GEMINI_CATALOG: ModelFacts[] = [
         READ,
       ),
       output: s(10, G_PRICING, 'output $10.00 for prompts ≤ 200k tokens (observed: deploybase.ai "Gemini 2.5 Pricing", 2026-01-08, quoting the page)', READ),
+      storagePerHour: GEMINI_25_PRO_STORAGE,
+    },
+    longPrompt: {
+      aboveTokens: s(200_000, G_PRICING, 'the price column splits at "prompts <= 200k tokens" / "prompts > 200k tokens"', READ),
+      prices: {
+        input: s(2.5, G_PRICING, 'input "$2.50, prompts > 200k tokens" (transcription of the page read 2026-10-07, api-evangelist/deepmind)', READ),
+        cachedInput: s(0.25, G_PRICING, `context caching "$0.25, prompts > 200k tokens" — ${FORUM('question-about-gemini-api-caching-pricing/107349')}`, READ),
+        output: s(15, G_PRICING, 'output $15.00 for prompts > 200k tokens (observed: deploybase.ai, 2026-01-08, quoting the page)', READ),
+      },
     },
   }),
   gemini({
@@ -130,6 +139,16 @@ export const GEMINI_CATALOG: ModelFacts[] = [
       ),
       output: s(20, G_LATEST, '"$10 per 1M output tokens until November 30, 2026 (then $20)"; thinking tokens bill as output', READ),
     },
+    // The launch prices, in force until 2026-11-30 inclusive: doubled on 2026-12-01.
+    earlierPrices: [
+      { field: 'input', until: '2026-12-01', value: s(2, G_LATEST, 'the launch price: "$2 per 1M input tokens until November 30, 2026"', READ) },
+      {
+        field: 'cachedInput',
+        until: '2026-12-01',
+        value: s(0.1, G_PRICING, 'cached input $0.10 at the launch price (observed: LiteLLM discussion #46238, TokenMeter v0.13.1)', READ),
+      },
+      { field: 'output', until: '2026-12-01', value: s(10, G_LATEST, 'the launch price: "$10 per 1M output tokens until November 30, 2026"', READ) },
+    ],
   }),
 ];
 

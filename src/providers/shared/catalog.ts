@@ -16,6 +16,27 @@ export interface ModelPrices {
   /** Anthropic's 1-hour cache write. */
   cacheWrite1h?: Sourced;
   output?: Sourced;
+  /** An explicit cache's storage, USD per million tokens per hour (Gemini `cachedContents`): the what-if prices it. */
+  storagePerHour?: Sourced;
+}
+
+/** A price field of ModelPrices that a request is billed by. */
+export type BilledPrice = 'input' | 'cachedInput' | 'cacheWrite' | 'cacheWrite1h' | 'output';
+
+/**
+ * A figure that was different before a date (issue 46: prices change on dates): `value` was in force
+ * until `until` (YYYY-MM-DD, 00:00 UTC, exclusive); the entry's own figure applies from then on.
+ */
+export interface EarlierPrice {
+  field: BilledPrice;
+  until: string;
+  value: Sourced;
+}
+
+/** The prices a request pays when its prompt is longer than `aboveTokens` (every token of it, output included). */
+export interface LongPromptTier {
+  aboveTokens: Sourced;
+  prices: Pick<ModelPrices, BilledPrice>;
 }
 
 export interface ModelFacts {
@@ -41,6 +62,10 @@ export interface ModelFacts {
   /** Request features the model accepts that others of its provider reject (e.g. `mid-conversation-system`). */
   features?: Record<string, Sourced<boolean>>;
   prices: ModelPrices;
+  /** Figures that were different before a date, oldest first per field. */
+  earlierPrices?: readonly EarlierPrice[];
+  /** Prices of a prompt longer than a threshold (Gemini 2.5 Pro over 200K tokens). */
+  longPrompt?: LongPromptTier;
 }
 
 /** A model of the provider that no catalog entry names: the provider's rules without a price, and the id prefixes that select it. */
