@@ -141,7 +141,9 @@ describe('catalog ids and families', () => {
     expect(resolve('claude-sonnet-5-5')?.id).not.toBe('anthropic-claude-sonnet-5');
     expect(resolve('claude-opus-4-7')?.id).toBe('anthropic-claude-opus-4.7');
     expect(resolve('claude-sonnet-4-7')).toBeUndefined();
-    expect(resolve('gpt-5-codex')).toBeUndefined();
+    // gpt-5-codex is its own entry (its own model page), never gpt-5's; later Codex models have none: not configured.
+    expect(resolve('gpt-5-codex')?.id).toBe('openai-gpt-5-codex');
+    expect(resolve('gpt-5.1-codex-max')).toBeUndefined();
   });
 
   it('leaves unrelated ids unmatched', () => {

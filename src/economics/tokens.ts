@@ -134,9 +134,9 @@ export function messageText(m: RenderedMessage): string {
   return m.files?.length ? `${m.content}\n${JSON.stringify(m.files)}` : m.content;
 }
 
-/** Tokens of one message: framing + content. */
+/** Tokens of one message: framing + content (an opaque message: the tokens it carries, RenderedMessage.tokens). */
 export function messageTokens(t: Tokenizer, m: RenderedMessage): number {
-  return t.framing(m.role) + t.count(messageText(m));
+  return t.framing(m.role) + (m.tokens ?? t.count(messageText(m)));
 }
 
 /** Tokens of a whole request: every message plus the reply priming. */

@@ -42,6 +42,12 @@ export interface RenderedMessage {
    * `tool_result` block, OpenAI `tool` message / `function_call_output`); without it, as user text.
    */
   toolCallId?: string;
+  /**
+   * Optional: the tokens the message counts as when its content only describes what the provider
+   * read (an imported opaque item, e.g. encrypted reasoning: the tokens billed for it). Absent: the
+   * content is counted.
+   */
+  tokens?: number;
 }
 
 /** A tool call an assistant message makes (see RenderedMessage.toolCalls). */

@@ -3,6 +3,11 @@
  * string, or items: messages with a role, and typed items — function calls, their outputs,
  * reasoning), and GPT-5.6 `prompt_cache_breakpoint` markers on `input_text` parts. Usage: as Chat
  * Completions with `input_tokens` and `input_tokens_details`.
+ *
+ * A reasoning item's `content` may be null (as Codex sends and records it: no readable reasoning),
+ * and its `encrypted_content`, as an import stores it, is an opaque record (shared/opaque.ts): the
+ * item is printed with its summary and what the record says, and counted as the tokens the provider
+ * billed for it — never as the length of the base64.
  */
 import * as z from 'zod';
 import { OPENAI_CATALOG, OPENAI_FALLBACK } from './openai/catalog.ts';
@@ -11,12 +16,13 @@ import { openaiParams } from './openai/params.ts';
 import { toOpenAIResponses } from './openai/responses-wire.ts';
 import { OPENAI_ENDPOINT_HEADERS, responsesUsage } from './openai/usage.ts';
 import { fnTool, message, partsText, plain, resultText, tagged, toolsMessage, withResult, without, type Obj } from './shared/normalise.ts';
+import { isOpaque } from './shared/opaque.ts';
 import type { NormalMessage, ProviderAdapter } from './types.ts';
 import { responsesRecorded } from './openai/recorded.ts';
 
 const str = z.string();
 const typed = z.looseObject({ type: str.min(1) });
-const item = z.looseObject({ type: str.min(1).optional(), role: str.min(1).optional(), content: z.union([str, z.array(typed)]).optional() });
+const item = z.looseObject({ type: str.min(1).optional(), role: str.min(1).optional(), content: z.union([str, z.array(typed), z.null()]).optional() });
 type Item = z.infer<typeof item>;
 
 function normalise(body: Obj): NormalMessage[] {
@@ -30,6 +36,10 @@ function normalise(body: Obj): NormalMessage[] {
     if (it.role !== undefined && (it.type === undefined || it.type === 'message')) {
       const text = typeof it.content === 'string' ? plain(it.content) : partsText(it.content ?? [], ['input_text', 'output_text'], 'text', {});
       out.push(message(it.role, text));
+    } else if (isOpaque((it as Obj).encrypted_content)) {
+      // An opaque item (encrypted reasoning, a compaction): printed as what the import recorded of it, counted as what was billed for it.
+      const o = (it as Obj).encrypted_content as { tokens?: number };
+      out.push({ role: it.role ?? 'assistant', text: tagged(it.type!, without(it, 'type', 'role', 'content')), tokens: o.tokens ?? 0 });
     } else if (it.type === 'function_call_output') {
       out.push(message('tool', withResult(tagged(it.type, without(it, 'type', 'output')), resultText((it as Obj).output, 'text'))));
     } else {

@@ -59,6 +59,11 @@ export interface NormalMessage {
   text: string;
   /** Cache markers in this message, in order (absent: none). */
   marks?: Mark[];
+  /**
+   * The tokens this message counts as, when its text is not what the provider reads (an opaque
+   * item: encrypted reasoning, shared/opaque.ts — the text only describes it). Absent: its text is counted.
+   */
+  tokens?: number;
 }
 
 /** A JSON value as the wire writers build it (objects keep insertion order: deterministic output). */

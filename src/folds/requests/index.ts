@@ -67,10 +67,10 @@ export const requests = defineFold({
     for (const e of events) {
       const p = e.payload as SentPayload;
       const normal = normalise(p.format, p.body);
-      const messages: RenderedMessage[] = normal.map(({ role, text }) => {
+      const messages: RenderedMessage[] = normal.map(({ role, text, tokens }) => {
         const key = `${role}\u0000${text}`;
         let m = sent.get(key);
-        if (!m) sent.set(key, (m = { role, content: text, parts: [{ text, from: [e.offset] }] }));
+        if (!m) sent.set(key, (m = { role, content: text, parts: [{ text, from: [e.offset] }], ...(tokens !== undefined && { tokens }) }));
         return m;
       });
       if (!at.has(e.offset)) continue;

@@ -2,36 +2,52 @@
  * Codex rollout files (`~/.codex/sessions/YYYY/MM/DD/rollout-<time>-<id>.jsonl`) → the OpenAI
  * Responses requests the session sent. A rollout is JSON Lines of `{"timestamp", "type", "payload"}`
  * where `type` is `session_meta`, `response_item` (a Responses API item: a message, a reasoning
- * item, a function call or its output, …), `turn_context` (the turn's `model` and, when overridden,
- * `base_instructions`), `compacted` (a compaction: `replacement_history` replaces the items) or
- * `event_msg` (UI events; `token_count` carries `info.last_token_usage`, the last model call's
- * usage: `input_tokens` — cached tokens included, as the Responses API counts them —
- * `cached_input_tokens`, and in recent versions `cache_write_input_tokens`).
+ * item, a function / custom tool call or its output, …), `turn_context` (the turn's `model` and, when
+ * overridden, `base_instructions`), `compacted` (a compaction: `replacement_history`, when recorded,
+ * replaces the items), `event_msg` (UI events; `token_count` carries `info.last_token_usage`, the
+ * last model call's usage: `input_tokens` — cached tokens included, as the Responses API counts them
+ * — `cached_input_tokens`, `output_tokens` with `reasoning_output_tokens` a part of it, and in recent
+ * versions `cache_write_input_tokens`), and in newer versions line types of Codex's own state
+ * (`world_state`, `inter_agent_communication`, …) that hold no model input.
  *
- * Source: openai/codex, `codex-rs/protocol/src/protocol.rs` (`RolloutLine`, `RolloutItem`,
+ * Sources: openai/codex, `codex-rs/protocol/src/protocol.rs` (`RolloutLine`, `RolloutItem`,
  * `SessionMeta`, `TurnContextItem`, `CompactedItem`, `TokenCountEvent`, `TokenUsage`) and
- * `codex-rs/protocol/src/models.rs` (`ResponseItem`), as stored at commit 001cb8e2 (read
- * 2026-12-03); `cache_write_input_tokens` is read when present, as the issue reports it in newer
- * rollouts, and is left out otherwise.
+ * `codex-rs/protocol/src/models.rs` (`ResponseItem`: a `reasoning` item's `content` is serialised
+ * as `null` when it holds no readable text, its `encrypted_content` is the reasoning the provider
+ * alone can read; `custom_tool_call` / `custom_tool_call_output`; `ghost_snapshot`, Codex's own git
+ * snapshot; `compaction`, a server-side compaction's encrypted summary), as stored at commits
+ * 001cb8e2 and edb4efee (read 2026-12-06).
  *
  * Rebuilding: a request is made when the model starts answering — at the first output item
  * (an assistant message, reasoning, a function / custom tool / shell call, a web search) after an
  * input item; its body is `{model, instructions?, input}`, the input being every item recorded
- * before that line, and its usage the next `token_count`. The rollout does not record the tool
+ * before that line, its model the latest `turn_context`'s (a model switched mid-session changes
+ * the requests after it), its usage the next `token_count`. Encrypted reasoning is stored as an
+ * opaque record (providers/shared/opaque.ts) carrying the `reasoning_output_tokens` billed for the
+ * call that produced it (split evenly when one call produced several), so a later request that
+ * sends it back counts those tokens, not its base64. The rollout does not record the tool
  * definitions, nor Codex's built-in base instructions unless a turn overrides them: the requests
  * hold none of those (the page says so), while the measured usage counts them. Several rollouts
- * joined in one file are told apart by their `session_meta` line's `id` (a new id starts a new
- * conversation); each request names its session (one scenario per session with --out-dir).
+ * joined in one file are told apart by their `session_meta` line's `id`. Whatever is read past
+ * (UI events, Codex's snapshots and state lines, usage lines with no call to pair) is counted in
+ * `leftOut`.
+ *
+ * The rollout format before `session_meta` lines (a first line `{id, timestamp, instructions}`,
+ * then bare response items and `{"record_type": "state"}` lines; Codex CLI 0.46 already writes the
+ * current one) records no model: it is recognised and refused with that said.
  */
 import type { InputError } from '../../scenarios/errors.ts';
+import { opaqueOf, type Opaque } from '../../providers/shared/opaque.ts';
 import type { LeftOutTally } from '../left-out.ts';
 import { chunkPos, isObject, type Chunk } from '../read.ts';
 import type { Capture, CapturedRequest } from './types.ts';
 
 type Obj = Record<string, unknown>;
 
-const LINE_TYPES = new Set(['session_meta', 'response_item', 'compacted', 'turn_context', 'event_msg']);
 const OUTPUT_ITEMS = new Set(['reasoning', 'function_call', 'custom_tool_call', 'local_shell_call', 'web_search_call']);
+/** Response item types of the earlier, bare format (a line is the item itself). */
+const BARE_ITEMS = new Set(['message', 'reasoning', 'function_call', 'function_call_output', 'local_shell_call']);
+const UNEDITED = 'import the rollout as Codex wrote it, unedited';
 
 const isOutput = (item: Obj): boolean => OUTPUT_ITEMS.has(item.type as string) || (item.type === 'message' && item.role === 'assistant');
 
@@ -50,6 +66,26 @@ function responsesUsage(u: Obj): Obj {
   return { input_tokens: u.input_tokens, input_tokens_details: details, ...('output_tokens' in u && { output_tokens: u.output_tokens }) };
 }
 
+const isEnvelope = (c: Chunk): boolean => typeof c.value.type === 'string' && 'payload' in c.value;
+
+/** The earlier format: a first line `{id, timestamp}` without `type`, then bare items or state lines. */
+function isBareFormat(chunks: readonly Chunk[]): boolean {
+  const [first, ...rest] = chunks;
+  if (!first || typeof first.value.id !== 'string' || typeof first.value.timestamp !== 'string' || 'type' in first.value || 'model' in first.value) return false;
+  return (
+    rest.length > 0 &&
+    rest.every((c) => c.value.record_type === 'state' || (BARE_ITEMS.has(c.value.type as string) && !('payload' in c.value))) &&
+    rest.some((c) => BARE_ITEMS.has(c.value.type as string))
+  );
+}
+
+/** The item as stored: encrypted content (reasoning, a compaction) as an opaque record; the record is filled in when the call's usage is read. */
+function stored(p: Obj): { item: Obj; opaque?: Opaque } {
+  if (typeof p.encrypted_content !== 'string') return { item: p };
+  const opaque = opaqueOf(p.type === 'reasoning' ? 'encrypted reasoning' : `encrypted ${String(p.type)}`, p.encrypted_content);
+  return { item: { ...p, encrypted_content: opaque }, opaque };
+}
+
 export const codexRollout: Capture = {
   id: 'codex',
   title: 'Codex rollout',
@@ -57,19 +93,33 @@ export const codexRollout: Capture = {
   missing: ['the tool definitions', 'Codex’s built-in base instructions (unless a turn overrides them)'],
 
   detect(chunks) {
-    return chunks.every((c) => LINE_TYPES.has(c.value.type as string) && 'payload' in c.value) && chunks.some((c) => c.value.type === 'response_item');
+    if (isBareFormat(chunks)) return true;
+    return chunks.every(isEnvelope) && chunks.some((c) => c.value.type === 'response_item' || c.value.type === 'session_meta');
   },
 
   requests(chunks: readonly Chunk[], file: string, errors: InputError[], leftOut: LeftOutTally): CapturedRequest[] {
-    let items: unknown[] = [];
+    if (isBareFormat(chunks)) {
+      errors.push({
+        pos: { file, line: chunks[0]!.line, col: 1 },
+        message:
+          'this is a Codex rollout in the earlier format (a first line `{id, timestamp, instructions}`, then bare response items — before Codex CLI wrote `session_meta` and `turn_context` lines; 0.46 already writes those): it records no model, so no request can be rebuilt',
+        fix: 'import a rollout written by a current Codex CLI (lines of {"timestamp", "type", "payload"}); an old session resumed with a current Codex (codex resume) is written in that format',
+      });
+      return [];
+    }
+    let items: Obj[] = [];
     /** The line each item came from, and its path there. */
-    const from: { chunk: Chunk; at: (string | number)[] }[] = [];
+    let from: { chunk: Chunk; at: (string | number)[] }[] = [];
     const out: CapturedRequest[] = [];
     let model: string | undefined;
     let instructions: string | undefined;
     let answering = false;
     let lastTime: number | undefined;
     let awaitingUsage: CapturedRequest | undefined;
+    /** The opaque reasoning the awaited call produced: its billed reasoning tokens go to these. */
+    let produced: Opaque[] = [];
+    /** A compaction whose rebuilt history the rollout does not record: the requests after it are approximate. */
+    let approximate: string | undefined;
     /** The session being read: rollouts of several sessions joined in one file are rebuilt each from its own `session_meta`. */
     let session: string | undefined;
     for (const c of chunks) {
@@ -77,40 +127,72 @@ export const codexRollout: Capture = {
       const p = v.payload;
       const t = timestampMs(v.timestamp);
       if (!isObject(p)) {
-        errors.push({ pos: chunkPos(c, ['payload'], file), message: 'a rollout line’s `payload` must be an object', fix: 'import the rollout as Codex wrote it, unedited' });
+        errors.push({ pos: chunkPos(c, ['payload'], file), message: 'a rollout line’s `payload` must be an object', fix: UNEDITED });
         continue;
       }
       if (v.type === 'session_meta') {
         const id = typeof p.id === 'string' && p.id !== '' ? p.id : undefined;
         if (id !== undefined && session !== undefined && id !== session) {
           items = [];
-          from.length = 0;
+          from = [];
           model = undefined;
           instructions = undefined;
           answering = false;
           lastTime = undefined;
           awaitingUsage = undefined;
+          produced = [];
+          approximate = undefined;
         }
         session = id ?? session;
       } else if (v.type === 'turn_context') {
         if (typeof p.model === 'string' && p.model !== '') model = p.model;
         if (typeof p.base_instructions === 'string') instructions = p.base_instructions;
       } else if (v.type === 'compacted') {
-        items = Array.isArray(p.replacement_history)
-          ? [...p.replacement_history]
-          : [{ type: 'message', role: 'assistant', content: [{ type: 'output_text', text: String(p.message ?? '') }] }];
-        answering = false;
-      } else if (v.type === 'event_msg' && p.type === 'token_count') {
-        const last = isObject(p.info) ? p.info.last_token_usage : undefined;
-        if (awaitingUsage && isObject(last)) {
-          awaitingUsage.usage = { value: responsesUsage(last), at: ['payload', 'info', 'last_token_usage'], chunk: c };
-          awaitingUsage = undefined;
+        if (Array.isArray(p.replacement_history)) {
+          items = [];
+          from = [];
+          p.replacement_history.forEach((h, i) => {
+            if (!isObject(h) || h.type === 'ghost_snapshot') return;
+            items.push(stored(h).item);
+            from.push({ chunk: c, at: ['payload', 'replacement_history', i] });
+          });
+        } else {
+          // Older rollouts record only the summary: Codex rebuilt the history as the user's messages, then the summary as a user message.
+          const kept = items.map((it, i) => ({ it, o: from[i]! })).filter(({ it }) => it.type === 'message' && it.role === 'user');
+          items = [...kept.map((k) => k.it), { type: 'message', role: 'user', content: [{ type: 'input_text', text: String(p.message ?? '') }] }];
+          from = [...kept.map((k) => k.o), { chunk: c, at: ['payload', 'message'] }];
+          approximate =
+            'after a compaction whose rebuilt history this rollout does not record (it keeps only the summary), the input is the user’s messages and the summary, as Codex builds it, not the exact items sent (≈)';
         }
+        answering = false;
       } else if (v.type === 'event_msg') {
-        leftOut.add(`\`event_msg\` lines of type \`${String(p.type)}\``, 'Codex’s UI events, not sent to the model', c.line);
+        if (p.type !== 'token_count') {
+          leftOut.add(`\`event_msg\` lines of type \`${String(p.type)}\``, 'Codex’s UI events, not sent to the model', c.line);
+        } else {
+          const last = isObject(p.info) ? p.info.last_token_usage : undefined;
+          if (!isObject(last)) leftOut.add('`token_count` lines without `last_token_usage`', 'rate-limit or context updates, not one call’s usage', c.line);
+          else if (!awaitingUsage)
+            leftOut.add('`token_count` lines with no call before them', 'a repeat of the usage already read, or usage of a call the rollout does not record', c.line);
+          else {
+            awaitingUsage.usage = { value: responsesUsage(last), at: ['payload', 'info', 'last_token_usage'], chunk: c };
+            const r = last.reasoning_output_tokens;
+            if (typeof r === 'number' && Number.isInteger(r) && r >= 0 && produced.length) {
+              const each = Math.floor(r / produced.length);
+              produced.forEach((o, i) => {
+                o.tokens = each + (i < r % produced.length ? 1 : 0);
+              });
+            }
+            awaitingUsage = undefined;
+            produced = [];
+          }
+        }
       } else if (v.type === 'response_item') {
         if (typeof p.type !== 'string') {
-          errors.push({ pos: chunkPos(c, ['payload'], file), message: 'this response item has no `type`', fix: 'import the rollout as Codex wrote it, unedited' });
+          errors.push({ pos: chunkPos(c, ['payload'], file), message: 'this response item has no `type`', fix: UNEDITED });
+          continue;
+        }
+        if (p.type === 'ghost_snapshot') {
+          leftOut.add('`ghost_snapshot` items', 'Codex’s own git snapshots, not sent to the model', c.line);
           continue;
         }
         if (isOutput(p)) {
@@ -137,6 +219,7 @@ export const codexRollout: Capture = {
                 body: { model, ...(instructions !== undefined && { instructions }), input: [...items] },
                 ...((lastTime ?? t) !== undefined && { timestampMs: (lastTime ?? t)! }),
                 ...(session !== undefined && { conversation: { by: 'session_meta.id', key: session } }),
+                ...(approximate !== undefined && { note: approximate }),
                 assembled: true,
                 origin: (path) => {
                   const [first, i, ...rest] = path;
@@ -146,11 +229,16 @@ export const codexRollout: Capture = {
               };
               out.push(req);
               awaitingUsage = req;
+              produced = [];
             }
           }
         } else answering = false;
-        items.push(p);
+        const { item, opaque } = stored(p);
+        if (opaque && p.type === 'reasoning' && answering) produced.push(opaque);
+        items.push(item);
         from.push({ chunk: c, at: ['payload'] });
+      } else {
+        leftOut.add(`\`${String(v.type)}\` lines`, 'Codex’s own records, not items of the model’s input', c.line);
       }
       if (t !== undefined && !(v.type === 'response_item' && isOutput(p))) lastTime = t;
     }

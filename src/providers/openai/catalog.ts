@@ -203,6 +203,14 @@ export const OPENAI_CATALOG: ModelFacts[] = [
     },
   }),
   openaiPrefix({
+    id: 'openai-gpt-5-codex',
+    title: 'OpenAI GPT-5-Codex (shut down, per its model page)',
+    ids: ['gpt-5-codex'],
+    families: [],
+    extendedRetentionMinutes: O_EXTENDED,
+    prices: openaiPrices('gpt-5-codex', 1.25, 0.125, 10, undefined, 'read 2026-12-06 in a stored copy of the page, which marks the model as shut down'),
+  }),
+  openaiPrefix({
     id: 'openai-gpt-5-mini',
     title: 'OpenAI GPT-5 mini (deprecated, per its model page)',
     ids: ['gpt-5-mini', 'gpt-5-mini-2025-08-07'],
