@@ -33,6 +33,7 @@ import { renderTexts } from '../corpus/check.ts';
 import { CorpusError, type InputError } from '../scenarios/errors.ts';
 import type { ExplainerConfig } from '../integration/options.ts';
 import { UsageError } from './config.ts';
+import { outsideNote, scenarioFolder } from './import-target.ts';
 import { runCommand } from '../project.ts';
 
 /** Dropped secrets printed one by one; past this many, a count per kind. */
@@ -57,11 +58,14 @@ export async function importLogCommand(
 ): Promise<void> {
   const { config } = ctx;
   const outDir = resolve(args.outDir!);
+  const where = scenarioFolder(config, outDir, '--out-dir');
   const rel = (p: string) => relative(config.root, p).split('\\').join('/');
   const scenariosAbs = join(config.root, config.scenariosDir);
   const ids = idsIn(scenariosAbs);
   for (const [k, v] of idsIn(outDir)) if (!ids.has(k)) ids.set(k, v);
   const staged: { tmp: string; target: string }[] = [];
+  /** A capture's scenarios written so far, by id: a sub-agent's is checked beside its parent's (sharesCache). */
+  const texts = new Map<string, { file: string; text: string }>();
   const dropped: DroppedSecret[] = [];
   let measured = 0;
   const formats = new Set<string>();
@@ -98,8 +102,12 @@ export async function importLogCommand(
             fix: `pass another --id (the prefix of every scenario id)`,
           });
         }
-        const check = await renderTexts([{ file: rel(target), text: r.yaml }], config, { everyEvent: false });
-        if (check.errors.length) return check.errors;
+        const own = { file: rel(target), text: r.yaml };
+        const parent = r.sharesCache && texts.get(r.sharesCache.scenario);
+        const check = await renderTexts(parent ? [parent, own] : [own], config, { everyEvent: false });
+        const found = check.errors.filter((e) => e.pos.file === own.file);
+        if (found.length) return found;
+        if (asCapture) texts.set(conv.id, own);
         mkdirSync(outDir, { recursive: true });
         const tmp = join(dirname(target), `.${basename(target)}.tmp`);
         writeFileSync(tmp, r.yaml);
@@ -144,7 +152,7 @@ export async function importLogCommand(
     for (const s of stale.keep)
       console.log(`kept ${rel(s.file)}: its conversation (${s.by} ${s.key}) is no longer in ${ctx.display}, but ${s.why} — delete it yourself if it is not wanted`);
     console.log(`wrote ${rel(manifestPath)}: the log's conversations, for the traffic summary (${runCommand('report')}; the site's /traffic/${ctx.id}/ page)`);
-    console.log(`next: ${runCommand('check')} && ${runCommand('fixtures')}`);
+    console.log(where === 'outside' ? outsideNote(config) : `next: ${runCommand('check')} && ${runCommand('fixtures')}`);
   } finally {
     for (const s of staged) rmSync(s.tmp, { force: true });
     // Nothing partial: a folder this run created is removed again when nothing was written into it.

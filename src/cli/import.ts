@@ -18,6 +18,7 @@ import { renderTexts } from '../corpus/check.ts';
 import { CorpusError } from '../scenarios/errors.ts';
 import { loadConfig, runMain, UsageError } from './config.ts';
 import { importLogCommand } from './import-log.ts';
+import { folderOf, outsideNote, scenarioFolder } from './import-target.ts';
 import { runCommand, runCommandWithArgs } from '../project.ts';
 
 const usage = (): string =>
@@ -77,6 +78,7 @@ runMain(async () => {
   if (args.outDir !== undefined) return importLogCommand(args, { id, abs, display, config });
   const outAbs = resolve(args.out ?? join(config.root, config.scenariosDir, `${id}.yaml`));
   const out = relative(config.root, outAbs).split('\\').join('/');
+  const where = scenarioFolder(config, folderOf(outAbs), '--out');
   const existing = existsSync(outAbs) ? readFileSync(outAbs, 'utf8') : undefined;
   const imported =
     existing
@@ -116,5 +118,5 @@ runMain(async () => {
   console.log(
     `wrote ${out}: ${result.requests} ${result.format} request(s)${result.detected ? ' (format detected; --format chooses it)' : ''}, ${result.measured} with the provider's usage, ${result.dropped.length} secret(s) dropped${result.leftOut.length ? `, ${result.leftOut.reduce((n, e) => n + e.count, 0)} item(s) left out (listed above)` : ''}`,
   );
-  console.log(`next: ${runCommand('check')} && ${runCommand('fixtures')}`);
+  console.log(where === 'outside' ? outsideNote(config) : `next: ${runCommand('check')} && ${runCommand('fixtures')}`);
 });

@@ -119,6 +119,21 @@ describe('npm run import', { timeout: 180_000 }, () => {
     expect((await cli([log, '--out', 'x.yaml', '--out-dir', out])).stderr).toMatch(/--out names one scenario file, --out-dir a folder for one per conversation: give one of them/);
   });
 
+  it('a folder inside scenarios/ (which check and the site do not read) is refused with the fix; one outside it is written and said to be unread', async () => {
+    const sub = await cli(['examples/traces/openinference-spans.jsonl', '--out-dir', 'scenarios/sub', '--id', 'oi']);
+    expect(sub.code).toBe(1);
+    expect(sub.stderr).toContain('--out-dir names a folder inside scenarios/ (scenarios/sub), which `check`, `fixtures` and the site do not read');
+    expect(sub.stderr).toContain('fix: write to scenarios/ itself (--out-dir scenarios: the --id prefix keeps one import');
+    expect(existsSync(join(ROOT, 'scenarios/sub'))).toBe(false);
+    const one = await cli(['examples/traces/agent-session.anthropic.jsonl', '--out', 'scenarios/sub/x.yaml', '--id', 'x']);
+    expect(one.code).toBe(1);
+    expect(one.stderr).toContain('--out names a folder inside scenarios/ (scenarios/sub)');
+    const out = join(dir, 'scratch');
+    const r = await cli(['examples/traces/openinference-spans.jsonl', '--out-dir', out, '--id', 'scratch']);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(r.stdout).toContain('note: this is outside scenarios/, so `check`, `fixtures` and the site do not read it');
+  });
+
   it('--out-dir on a capture: OpenInference spans of two sessions → one scenario per session.id and the manifest', async () => {
     const out = join(dir, 'oi');
     const r = await cli(['examples/traces/openinference-spans.jsonl', '--out-dir', out, '--id', 'oi']);

@@ -30,6 +30,8 @@ export interface ScenarioInput {
   conversation?: { by: string; key: string };
   /** Rebuilt from a capture (captures/): its name, what it does not hold and what it says of some requests, in the intro. */
   capture?: { title: string; missing: string[]; notes?: { text: string; requests: number }[] };
+  /** A sub-agent's conversation: the parent scenario whose cache it shares, from that scenario's event `at` (its time zero). */
+  sharesCache?: { scenario: string; at: number };
 }
 
 const list = (xs: string[]): string => (xs.length < 2 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`);
@@ -103,6 +105,11 @@ export function scenarioYaml(s: ScenarioInput): string {
   const n = s.events.length;
   const intro = [
     ...(s.conversation ? [grouping(s.conversation, s.capture !== undefined)] : []),
+    ...(s.sharesCache
+      ? [
+          `A sub-agent’s calls: it was started by the session imported as \`${s.sharesCache.scenario}\`, after that scenario’s @${s.sharesCache.at}, and sends its requests to the same provider cache (\`sharesCache:\`): its times count from there.`,
+        ]
+      : []),
     ...(s.capture ? rebuilt(s.capture) : []),
     `Imported from ${code(s.file.split('/').at(-1) ?? s.file)}: ${n} ${s.formatTitle} request${n === 1 ? '' : 's'}${s.firstInstant ? `, the first sent at ${s.firstInstant}.` : ' (the trace has no timestamps).'}`,
     s.capture?.missing.length
@@ -122,6 +129,7 @@ export function scenarioYaml(s: ScenarioInput): string {
     id: s.id,
     title: `Imported trace — ${s.file.split('/').at(-1)}${s.conversation ? ` · ${s.conversation.by === 'prefix chain' ? s.conversation.key : `${s.conversation.by} ${code(s.conversation.key.slice(0, 80))}`}` : ''}`,
     fold: 'requests',
+    ...(s.sharesCache && { sharesCache: { scenario: s.sharesCache.scenario, at: `@${s.sharesCache.at}` } }),
     intro: `${intro}\n`,
     events: asDeltas(s.events).map((e) => ({ off: e.off, t: e.t, type: 'request/sent', payload: e.payload, note: `line ${e.line} of the trace` })),
     ...kept(s.previous),

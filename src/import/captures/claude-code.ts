@@ -12,19 +12,30 @@
  * SDK's message types (@anthropic-ai/claude-agent-sdk 0.1.0, `SDKAssistantMessage.message` is the
  * API's assistant message — `id`, `model`, `content`, `usage` — as its reference lists it). Claude
  * Code's own source is not public and the file format has no published schema; field names beyond
- * those pages (`isSidechain`, the model `<synthetic>`) are as Claude Code 2.x writes them.
+ * those pages (`isSidechain`, `agentId`, `isCompactSummary`, the `system` line of subtype
+ * `compact_boundary`, the model `<synthetic>`) are as Claude Code writes them, read in public
+ * transcripts of versions 1.0.x to 2.1.x (daaain/claude-code-log test/test_data: a 2.0.46 transcript
+ * with sub-agent lines, `subagents/agent-*.jsonl` files; read 2026-12-06).
  *
- * Rebuilding: each new assistant message (a new `message.id`) is one request — the messages of the
- * main conversation before it, consecutive lines of one role joined into one message (as the API
- * requires roles to alternate); its model and usage are the reply's. Sub-agent lines
- * (`isSidechain: true`) and Claude Code's own `<synthetic>` replies (never sent to the API) are left
- * out. Lines of several sessions in one file (a projects folder's transcripts joined) are rebuilt per
- * `sessionId`, each request naming its session (one scenario per session with --out-dir). A transcript does not record the system prompt, the tool definitions or `max_tokens`: the
+ * Rebuilding: each new assistant message (a new `message.id`) is one request — the messages of its
+ * conversation before it, consecutive lines of one role joined into one message (as the API
+ * requires roles to alternate); its model and usage are the reply's. A conversation is a session's
+ * main chain (`sessionId`), or a sub-agent's: lines with `isSidechain: true`, told apart by their
+ * `agentId` (newer versions; a sub-agent's own file `subagents/agent-<id>.jsonl` holds only such
+ * lines) or, in older versions, by following `parentUuid` from the sub-agent's first line. A
+ * sub-agent's requests name their parent session (`parent`): imported with --out-dir they become a
+ * scenario of their own linked to the parent's with `sharesCache:` (index.ts). A compaction (a
+ * `compact_boundary` system line, or a user line with `isCompactSummary: true`, the summary) starts
+ * the conversation again: the next request holds the summary and what follows it, as Claude Code
+ * sends it. Claude Code's own `<synthetic>` replies (never sent to the API) and lines of other types
+ * (`progress`, `file-history-snapshot`, `summary`, other `system` lines, …) are counted in `leftOut`.
+ * A transcript does not record the system prompt, the tool definitions or `max_tokens`: the
  * requests hold none of them (the page says so), and the measured usage still counts them.
  */
 import type { InputError } from '../../scenarios/errors.ts';
 import type { LeftOutTally } from '../left-out.ts';
 import { chunkPos, isObject, type Chunk } from '../read.ts';
+import type { Conversation } from '../log/group.ts';
 import type { Capture, CapturedRequest } from './types.ts';
 
 type Message = { role: 'user' | 'assistant'; content: unknown[] };
@@ -32,9 +43,10 @@ type Message = { role: 'user' | 'assistant'; content: unknown[] };
 type Origins = { chunk: Chunk; at: (string | number)[] }[][];
 
 const MESSAGE_TYPES = new Set(['user', 'assistant']);
+const UNEDITED = 'import the transcript as Claude Code wrote it, unedited';
 
-/** One session's conversation so far (a file may hold several sessions' lines). */
-interface Session {
+/** One conversation being rebuilt: a session's main chain, or one sub-agent's (a file may hold several of each). */
+interface Thread {
   messages: Message[];
   origins: Origins;
   /** The assistant message being answered, when its lines are being read. */
@@ -42,6 +54,9 @@ interface Session {
   /** The request that reply answers: a later line of the same reply carries its final usage. */
   reply?: CapturedRequest;
   lastTime?: number;
+  conversation?: Conversation;
+  /** A sub-agent's: the session it was started from. */
+  parent?: Conversation;
 }
 
 function timestampMs(v: unknown): number | undefined {
@@ -51,6 +66,50 @@ function timestampMs(v: unknown): number | undefined {
 }
 
 const blocks = (content: unknown): unknown[] | undefined => (typeof content === 'string' ? [{ type: 'text', text: content }] : Array.isArray(content) ? content : undefined);
+const nonEmpty = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+
+/** Which conversation each line belongs to: its session's main chain, or a sub-agent's (by `agentId`, else by following `parentUuid`). */
+class Threads {
+  readonly #threads = new Map<string, Thread>();
+  /** The thread of each line read, by its `uuid`. */
+  readonly #ofUuid = new Map<string, string>();
+  #chains = 0;
+
+  of(v: Record<string, unknown>): Thread {
+    const sessionId = nonEmpty(v.sessionId);
+    let key: string;
+    let conversation: Conversation | undefined;
+    let parent: Conversation | undefined;
+    if (v.isSidechain === true) {
+      const agent = nonEmpty(v.agentId);
+      const linked = nonEmpty(v.parentUuid) && this.#ofUuid.get(v.parentUuid as string);
+      parent = sessionId !== undefined ? { by: 'sessionId', key: sessionId } : undefined;
+      if (agent !== undefined) {
+        key = `agent\u0000${sessionId ?? ''}\u0000${agent}`;
+        conversation = { by: 'agentId', key: agent };
+      } else if (linked?.startsWith('chain\u0000')) key = linked;
+      else {
+        // A sub-agent's first line (no parent, or one not in this file): a new sub-agent conversation, named by that line.
+        key = `chain\u0000${++this.#chains}`;
+        conversation = { by: 'sub-agent chain from uuid', key: nonEmpty(v.uuid) ?? `${sessionId ?? 'transcript'} sub-agent ${this.#chains}` };
+      }
+    } else {
+      key = `main\u0000${sessionId ?? ''}`;
+      conversation = sessionId !== undefined ? { by: 'sessionId', key: sessionId } : undefined;
+    }
+    let t = this.#threads.get(key);
+    if (!t) this.#threads.set(key, (t = { messages: [], origins: [], ...(conversation && { conversation }), ...(parent && { parent }) }));
+    if (nonEmpty(v.uuid)) this.#ofUuid.set(v.uuid as string, key);
+    return t;
+  }
+}
+
+/** A compaction: Claude Code's next request starts again from the summary, so the thread's messages so far are dropped. */
+function compact(t: Thread): void {
+  t.messages = [];
+  t.origins = [];
+  t.replying = undefined;
+}
 
 export const claudeCode: Capture = {
   id: 'claude-code',
@@ -67,23 +126,21 @@ export const claudeCode: Capture = {
 
   requests(chunks: readonly Chunk[], file: string, errors: InputError[], leftOut: LeftOutTally): CapturedRequest[] {
     const out: CapturedRequest[] = [];
-    // Several sessions in one file (a projects folder's transcripts, concatenated): each rebuilt on its own, by `sessionId`.
-    const sessions = new Map<string, Session>();
+    const threads = new Threads();
     for (const c of chunks) {
       const v = c.value;
-      // Other lines (summaries, snapshots, a sub-agent's) are not the main conversation's: skipped, their times too.
+      if (v.type === 'system' && v.subtype === 'compact_boundary') {
+        compact(threads.of(v));
+        continue;
+      }
+      // Other lines (summaries, snapshots, progress, system notes) are not messages sent to the model: counted, their times not read.
       if (!MESSAGE_TYPES.has(v.type as string)) {
         leftOut.add(`\`${String(v.type)}\` lines`, 'Claude Code’s own records, not messages sent to the model', c.line);
         continue;
       }
-      if (v.isSidechain === true) {
-        leftOut.add('sub-agent lines (`isSidechain: true`)', 'a sub-agent’s conversation, not the main one', c.line);
-        continue;
-      }
-      const sessionId = typeof v.sessionId === 'string' && v.sessionId !== '' ? v.sessionId : undefined;
-      const session = sessions.get(sessionId ?? '') ?? { messages: [], origins: [] };
-      sessions.set(sessionId ?? '', session);
-      const { messages, origins } = session;
+      const thread = threads.of(v);
+      if (v.isCompactSummary === true) compact(thread);
+      const { messages, origins } = thread;
       const t = timestampMs(v.timestamp);
       const m = v.message;
       if (!isObject(m)) {
@@ -96,22 +153,23 @@ export const claudeCode: Capture = {
       }
       const content = blocks(m.content);
       if (!content) {
-        errors.push({
-          pos: chunkPos(c, ['message', 'content'], file),
-          message: '`message.content` must be text or a list of content blocks',
-          fix: 'import the transcript as Claude Code wrote it, unedited',
-        });
+        errors.push({ pos: chunkPos(c, ['message', 'content'], file), message: '`message.content` must be text or a list of content blocks', fix: UNEDITED });
         continue;
       }
       const role = v.type as 'user' | 'assistant';
+      if (role === 'assistant' && thread.parent && !messages.length) {
+        // A trimmed transcript (or a sub-agent file cut short) can hold a sub-agent's reply without the prompt it answered.
+        leftOut.add('sub-agent reply lines with no prompt before them', 'the transcript does not hold what the sub-agent was sent: no request to rebuild', c.line);
+        continue;
+      }
       if (role === 'assistant') {
         if (m.model === '<synthetic>') {
           leftOut.add('`<synthetic>` replies', 'written by Claude Code itself, never sent by the API', c.line);
           continue;
         }
         const id = typeof m.id === 'string' ? m.id : undefined;
-        if (id === undefined || id !== session.replying) {
-          session.replying = id;
+        if (id === undefined || id !== thread.replying) {
+          thread.replying = id;
           if (typeof m.model !== 'string' || m.model === '') {
             errors.push({
               pos: chunkPos(c, ['message'], file),
@@ -127,14 +185,15 @@ export const claudeCode: Capture = {
           } else {
             const body = { model: m.model, messages: messages.map((x) => ({ role: x.role, content: [...x.content] })) };
             const from = origins.map((o) => [...o]);
-            session.reply = {
+            thread.reply = {
               chunk: c,
               at: ['message'],
               offset: c.line,
               body,
-              ...((session.lastTime ?? t) !== undefined && { timestampMs: (session.lastTime ?? t)! }),
+              ...((thread.lastTime ?? t) !== undefined && { timestampMs: (thread.lastTime ?? t)! }),
               ...(m.usage !== undefined && { usage: { value: m.usage, at: ['message', 'usage'] } }),
-              ...(sessionId !== undefined && { conversation: { by: 'sessionId', key: sessionId } }),
+              ...(thread.conversation && { conversation: thread.conversation }),
+              ...(thread.parent && { parent: thread.parent }),
               assembled: true,
               origin: (path) => {
                 const [, i, , k, ...rest] = path;
@@ -143,13 +202,13 @@ export const claudeCode: Capture = {
                 return o && { chunk: o.chunk, at: typeof k === 'number' ? [...o.at, ...rest] : o.at };
               },
             };
-            out.push(session.reply);
+            out.push(thread.reply);
           }
-        } else if (m.usage !== undefined && session.reply) {
+        } else if (m.usage !== undefined && thread.reply) {
           // One line per content block, each with the usage so far: the last line's output count is the reply's.
-          session.reply.usage = { value: m.usage, at: ['message', 'usage'], chunk: c };
+          thread.reply.usage = { value: m.usage, at: ['message', 'usage'], chunk: c };
         }
-      } else session.replying = undefined;
+      } else thread.replying = undefined;
       const last = messages.at(-1);
       const at = (j: number): (string | number)[] => (typeof m.content === 'string' ? ['message', 'content'] : ['message', 'content', j]);
       const blockOrigins = content.map((_, j) => ({ chunk: c, at: at(j) }));
@@ -160,7 +219,7 @@ export const claudeCode: Capture = {
         messages.push({ role, content: [...content] });
         origins.push(blockOrigins);
       }
-      if (t !== undefined) session.lastTime = t;
+      if (t !== undefined) thread.lastTime = t;
     }
     return out;
   },

@@ -42,6 +42,13 @@ export interface CapturedRequest {
    * when the body's message list is not `messages` / `input`.
    */
   conversation?: Conversation;
+  /**
+   * The conversation this one was started from, when the capture says so (a Claude Code sub-agent's
+   * session): imported with --out-dir, its scenario shares the parent's cache (`sharesCache:`, from
+   * the parent's request before its first one); imported alone beside its parent's requests, it is
+   * left out and said.
+   */
+  parent?: Conversation;
   messages?: readonly unknown[];
   /** What the page must say about this request beyond the capture's `missing` (e.g. usage not read rather than guessed). */
   note?: string;

@@ -1,0 +1,383 @@
+/**
+ * Agent captures as their tools write them today (fixtures written here, in the shapes of the
+ * public rollouts and transcripts named in codex.ts and claude-code.ts):
+ *
+ * - Codex: reasoning items with `"content": null` import; encrypted reasoning is an opaque item
+ *   counted as the `reasoning_output_tokens` billed for the call that produced it (never its base64:
+ *   the modelled input stays within 5 % of the billed on every request, where counting the base64
+ *   would exceed it); custom tool calls; a model switch mid-session; line types of newer versions
+ *   and UI events said as left out; a compaction with and without its replacement history; the
+ *   earlier format refused naming it.
+ * - Claude Code: sub-agent calls (`isSidechain`) become conversations of their own linked to the
+ *   parent with `sharesCache:` (by `agentId`, or by the `parentUuid` chain in older versions); a
+ *   sub-agent's own file imports; compaction boundaries restart the conversation; lines written out
+ *   of order by a millisecond import into a scenario that checks clean.
+ */
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { BUILTIN_FOLDS } from '../../folds/index.ts';
+import { renderTexts } from '../../corpus/check.ts';
+import { tokenizer } from '../../economics/tokens.ts';
+import { openaiResponses } from '../../providers/openai-responses.ts';
+import { formatError } from '../../scenarios/errors.ts';
+import { importCapture, importTrace } from '../index.ts';
+import { readChunks } from '../read.ts';
+import type { InputError } from '../../scenarios/errors.ts';
+import { withBodies } from '../../../tests/support/imported.ts';
+
+const config = { timeZero: '2026-08-24T16:41:00.000Z', folds: BUILTIN_FOLDS, defaultFold: 'context-protocol' };
+type Ev = { off: number; t: string; payload: { format: string; measured?: Record<string, number>; body: Record<string, unknown> } };
+type Doc = { events: Ev[]; intro: string; sharesCache?: { scenario: string; at: string } };
+/** The scenario with every body whole (a request stored as what it adds to the previous one is rebuilt, as the fold does). */
+const doc = (yaml: string): Doc => {
+  const d = parse(yaml) as Doc;
+  return { ...d, events: withBodies(d.events) };
+};
+const jsonl = (...v: unknown[]) => `${v.map((x) => JSON.stringify(x)).join('\n')}\n`;
+const render = async (...files: { file: string; text: string }[]) => await renderTexts(files, config, { everyEvent: false });
+
+/** A deterministic stand-in for Codex's encrypted reasoning: base64 characters, `n` of them. */
+function base64(n: number, seed: number): string {
+  const abc = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  let x = seed;
+  let s = 'gAAAAAB';
+  while (s.length < n) {
+    x = (x * 1103515245 + 12345) % 2 ** 31;
+    s += abc[x % 64];
+  }
+  return s;
+}
+
+describe('Codex rollout, as Codex 0.144 writes it', () => {
+  let clock = Date.parse('2026-11-30T08:00:00.000Z');
+  const line = (type: string, payload: unknown) => ({ timestamp: new Date((clock += 700)).toISOString(), type, payload });
+  const item = (payload: unknown) => line('response_item', payload);
+  const user = (text: string) => item({ type: 'message', role: 'user', content: [{ type: 'input_text', text }] });
+  const usage = (input: number, cached: number, output: number, reasoning: number) =>
+    line('event_msg', {
+      type: 'token_count',
+      info: {
+        total_token_usage: { input_tokens: input, cached_input_tokens: cached, output_tokens: output, reasoning_output_tokens: reasoning, total_tokens: input + output },
+        last_token_usage: {
+          input_tokens: input,
+          cached_input_tokens: cached,
+          cache_write_input_tokens: 0,
+          output_tokens: output,
+          reasoning_output_tokens: reasoning,
+          total_tokens: input + output,
+        },
+        model_context_window: 258400,
+      },
+      rate_limits: { limit_id: 'codex', primary: { used_percent: 3.0, window_minutes: 300, resets_at: 1783142674 }, secondary: null },
+    });
+  const reasoning = (summary: string, seed: number) =>
+    item({ type: 'reasoning', summary: [{ type: 'summary_text', text: summary }], content: null, encrypted_content: base64(36_000, seed) });
+  // The billed input: what the requests hold, plus Codex's base instructions and tool definitions (≈ 6,000 tokens the rollout does not record), plus the reasoning sent back.
+  const lines = [
+    line('session_meta', {
+      id: '019ad0c1-0000-7000-8000-000000000144',
+      timestamp: '2026-11-30T08:00:00.000Z',
+      cwd: '/work/app',
+      originator: 'codex_cli_rs',
+      cli_version: '0.144.0',
+      source: 'cli',
+    }),
+    line('world_state', { agents_md: null }),
+    line('turn_context', { cwd: '/work/app', approval_policy: 'on-request', model: 'gpt-5.1-codex-max', effort: 'high', summary: 'auto' }),
+    user('<environment_context>\n  <cwd>/work/app</cwd>\n</environment_context>'),
+    user('Rename the config loader and update its callers.'),
+    line('event_msg', { type: 'user_message', message: 'Rename the config loader and update its callers.', images: [] }),
+    reasoning('**Finding the loader**', 1), // 7
+    item({ type: 'function_call', name: 'shell_command', arguments: '{"command":"rg -n loadConfig src"}', call_id: 'call_1' }),
+    usage(6210, 0, 220, 180), // 9
+    item({ type: 'function_call_output', call_id: 'call_1', output: 'src/config.ts:4:export function loadConfig() {}\nsrc/main.ts:2:loadConfig();' }),
+    reasoning('**Patching both files**', 2), // 11
+    item({
+      type: 'custom_tool_call',
+      status: 'completed',
+      call_id: 'call_2',
+      name: 'apply_patch',
+      input: '*** Begin Patch\n*** Update File: src/config.ts\n-loadConfig\n+readConfig\n*** End Patch',
+    }),
+    usage(6490, 6144, 300, 240), // 13
+    item({ type: 'custom_tool_call_output', call_id: 'call_2', output: 'Success. Updated the following files:\nM src/config.ts\n' }),
+    item({ type: 'ghost_snapshot', ghost_commit: { id: 'a1b2c3', parent: null, preexisting_untracked_files: [], preexisting_untracked_dirs: [] } }),
+    line('turn_context', { cwd: '/work/app', approval_policy: 'on-request', model: 'gpt-5-codex', effort: 'medium', summary: 'auto' }), // 16: /model
+    user('Now explain the change in one sentence.'),
+    item({ type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'loadConfig is now readConfig, and main.ts calls it.' }] }), // 18
+    usage(6620, 6400, 40, 0),
+    line('event_msg', { type: 'token_count', info: null, rate_limits: { limit_id: 'codex', primary: { used_percent: 4.0, window_minutes: 300, resets_at: 1783142674 } } }),
+    line('event_msg', { type: 'agent_message', message: 'loadConfig is now readConfig, and main.ts calls it.' }),
+  ];
+  const text = jsonl(...lines);
+  const { result, errors } = importTrace(text, { file: 'rollout.jsonl', id: 'codex-now' });
+
+  it('imports: a request at each call, the turn’s model (switched mid-session), reasoning with null content, custom tool calls', async () => {
+    expect(errors.map(formatError)).toEqual([]);
+    const ev = doc(result!.yaml).events;
+    const types = (e: Ev) => (e.payload.body.input as { type: string }[]).map((i) => i.type).join(',');
+    expect(ev.map((e) => [e.off, e.payload.body.model, types(e)])).toEqual([
+      [1, 'gpt-5.1-codex-max', 'message,message'],
+      [2, 'gpt-5.1-codex-max', 'message,message,reasoning,function_call,function_call_output'],
+      [3, 'gpt-5-codex', 'message,message,reasoning,function_call,function_call_output,reasoning,custom_tool_call,custom_tool_call_output,message'],
+    ]);
+    expect(ev.map((e) => e.payload.measured)).toEqual([
+      { inputTokens: 6210, cachedTokens: 0, cacheWriteTokens: 0, outputTokens: 220 },
+      { inputTokens: 6490, cachedTokens: 6144, cacheWriteTokens: 0, outputTokens: 300 },
+      { inputTokens: 6620, cachedTokens: 6400, cacheWriteTokens: 0, outputTokens: 40 },
+    ]);
+    expect((await render({ file: 'scenarios/codex-now.yaml', text: result!.yaml })).errors.map(formatError)).toEqual([]);
+  });
+
+  it('encrypted reasoning is stored as an opaque record carrying the reasoning tokens billed for the call that produced it, never its base64', () => {
+    expect(result!.yaml).not.toContain('gAAAAAB');
+    const last = doc(result!.yaml).events[2]!.payload.body.input as Record<string, unknown>[];
+    const r = last.filter((i) => i.type === 'reasoning');
+    expect(r.map((i) => i.encrypted_content)).toEqual([
+      { opaque: 'encrypted reasoning', characters: 36_000, digest: expect.stringMatching(/^[0-9a-f]{8}$/), tokens: 180 },
+      { opaque: 'encrypted reasoning', characters: 36_000, digest: expect.stringMatching(/^[0-9a-f]{8}$/), tokens: 240 },
+    ]);
+    expect(r.map((i) => i.content)).toEqual([null, null]);
+    // The adapter counts each as those tokens; its text shows the summary and the record, not the bytes.
+    const normal = openaiResponses.normalise(doc(result!.yaml).events[2]!.payload.body);
+    const reasoningMessages = normal.filter((m) => m.text.startsWith('[reasoning]'));
+    expect(reasoningMessages.map((m) => m.tokens)).toEqual([180, 240]);
+    expect(reasoningMessages[0]!.text).toContain('**Finding the loader**');
+  });
+
+  it('modelled input never exceeds the billed input by more than 5 %; counting the base64 would', async () => {
+    const r = await render({ file: 'scenarios/codex-now.yaml', text: result!.yaml });
+    const econ = r.economics.get('codex-now')!.requests;
+    const billed = doc(result!.yaml).events.map((e) => e.payload.measured!.inputTokens);
+    expect(econ.map((e) => e.offset)).toEqual([1, 2, 3]);
+    for (const [i, e] of econ.entries()) expect(e.inputTokens).toBeLessThanOrEqual(billed[i]! * 1.05);
+    // The same request with the two reasoning items counted as their base64 text: 72,000 characters of base64 alone is past the bill.
+    const t = tokenizer('o200k_base');
+    const asText = t.count(base64(36_000, 1)) + t.count(base64(36_000, 2));
+    expect(asText).toBeGreaterThan(billed[2]! * 1.05);
+  });
+
+  it('says what it left out: newer line types, Codex’s snapshots, UI events, usage lines with no call', () => {
+    expect(result!.leftOut.map((x) => `${x.count} ${x.what} @${x.line}`)).toEqual([
+      '1 `world_state` lines @2',
+      '1 `event_msg` lines of type `user_message` @6',
+      '1 `ghost_snapshot` items @15',
+      '1 `token_count` lines without `last_token_usage` @20',
+      '1 `event_msg` lines of type `agent_message` @21',
+    ]);
+  });
+
+  it('a compaction: its replacement history replaces the items; without one (older rollouts), the user’s messages and the summary, said ≈', () => {
+    const ctx = line('turn_context', { model: 'gpt-5-codex' });
+    const answer = item({ type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'done' }] });
+    const withHistory = line('compacted', {
+      message: '',
+      replacement_history: [
+        { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Rename the loader.' }] },
+        { type: 'compaction', encrypted_content: base64(3_000, 9) },
+      ],
+    });
+    const a = importTrace(jsonl(ctx, user('Rename the loader.'), answer, withHistory, user('Go on.'), answer), { file: 'c.jsonl', id: 'c' });
+    expect(a.errors).toEqual([]);
+    const after = doc(a.result!.yaml).events[1]!.payload.body.input as Record<string, unknown>[];
+    expect(after.map((i) => i.type)).toEqual(['message', 'compaction', 'message']);
+    expect(after[1]!.encrypted_content).toMatchObject({ opaque: 'encrypted compaction', characters: 3_000 });
+
+    const summaryOnly = line('compacted', { message: 'We renamed loadConfig to readConfig.' });
+    const b = importTrace(jsonl(ctx, user('Rename the loader.'), answer, summaryOnly, user('Go on.'), answer), { file: 'c.jsonl', id: 'c' });
+    expect(b.errors).toEqual([]);
+    const texts = (doc(b.result!.yaml).events[1]!.payload.body.input as { role: string; content: { text: string }[] }[]).map((m) => `${m.role}: ${m.content[0]!.text}`);
+    expect(texts).toEqual(['user: Rename the loader.', 'user: We renamed loadConfig to readConfig.', 'user: Go on.']);
+    expect(doc(b.result!.yaml).intro).toContain('For 1 of the 2 requests, after a compaction whose rebuilt history this rollout does not record');
+  });
+
+  it('the earlier format (a first line without `type`, bare items): refused, naming it', () => {
+    const old = jsonl(
+      { id: '5973b6c0-94b8-487b-a530-2aeb6098ae0e', timestamp: '2025-05-07T17:24:21.123Z', instructions: null },
+      { record_type: 'state' },
+      { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'q' }] },
+      { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'a' }] },
+    );
+    expect(importTrace(old, { file: 'old.jsonl', id: 'old' }).errors.map(formatError)).toEqual([
+      'old.jsonl:1:1 error: this is a Codex rollout in the earlier format (a first line `{id, timestamp, instructions}`, then bare response items — before Codex CLI wrote `session_meta` and `turn_context` lines; 0.46 already writes those): it records no model, so no request can be rebuilt\n' +
+        '  fix: import a rollout written by a current Codex CLI (lines of {"timestamp", "type", "payload"}); an old session resumed with a current Codex (codex resume) is written in that format',
+    ]);
+  });
+});
+
+describe('Claude Code transcript with sub-agents', () => {
+  const S = '6d1f0a52-3b7e-4c1a-9e2f-0a1b2c3d4e5f';
+  let clock = Date.parse('2026-11-30T09:00:00.000Z');
+  const at = (ms?: number) => new Date(ms ?? (clock += 1000)).toISOString();
+  const base = (extra: Record<string, unknown>) => ({ userType: 'external', cwd: '/work/app', sessionId: S, version: '2.1.121', ...extra });
+  const user = (uuid: string, parent: string | null, content: unknown, extra: Record<string, unknown> = {}) =>
+    base({
+      parentUuid: parent,
+      isSidechain: false,
+      type: 'user',
+      uuid,
+      timestamp: at(extra.ms as number | undefined),
+      message: { role: 'user', content },
+      ...extra,
+      ms: undefined,
+    });
+  const reply = (uuid: string, parent: string, id: string, content: unknown[], u: Record<string, number>, extra: Record<string, unknown> = {}) =>
+    base({
+      parentUuid: parent,
+      isSidechain: false,
+      type: 'assistant',
+      uuid,
+      timestamp: at(extra.ms as number | undefined),
+      requestId: `req_${id}`,
+      message: { id, type: 'message', role: 'assistant', model: 'claude-sonnet-4-5-20250929', content, stop_reason: 'tool_use', usage: { output_tokens: 50, ...u } },
+      ...extra,
+      ms: undefined,
+    });
+  const usage = (input: number, read: number, write: number) => ({ input_tokens: input, cache_read_input_tokens: read, cache_creation_input_tokens: write });
+  const task = {
+    type: 'tool_use',
+    id: 'toolu_task',
+    name: 'Task',
+    input: { subagent_type: 'general-purpose', description: 'Find callers', prompt: 'List every caller of loadConfig.' },
+  };
+  const side = { isSidechain: true, agentId: 'a7c41e09' };
+  const lines = [
+    user('u1', null, 'Rename loadConfig everywhere.'), // 1
+    reply('u2', 'u1', 'msg_main_1', [task], usage(3, 0, 14_210)), // 2: the Task call
+    user('s1', null, 'List every caller of loadConfig.', side), // 3: the sub-agent's prompt
+    reply('s2', 's1', 'msg_sub_1', [{ type: 'tool_use', id: 'toolu_g', name: 'Grep', input: { pattern: 'loadConfig' } }], usage(3, 0, 9_800), side), // 4
+    { type: 'progress', sessionId: S, uuid: 'p1', timestamp: at(), data: { type: 'agent_progress' } }, // 5
+    user('s3', 's2', [{ type: 'tool_result', tool_use_id: 'toolu_g', content: 'src/main.ts:2' }], side), // 6
+    reply('s4', 's3', 'msg_sub_2', [{ type: 'text', text: 'One caller: src/main.ts:2.' }], usage(3, 9_800, 40), side), // 7
+    user('u3', 'u2', [{ type: 'tool_result', tool_use_id: 'toolu_task', content: [{ type: 'text', text: 'One caller: src/main.ts:2.' }] }], {
+      toolUseResult: { status: 'completed' },
+    }), // 8
+    reply('u4', 'u3', 'msg_main_2', [{ type: 'text', text: 'Renamed in both files.' }], usage(3, 14_210, 60)), // 9
+  ];
+  const text = jsonl(...lines);
+  const split = (t: string, file = 'session.jsonl') => {
+    const errors: InputError[] = [];
+    const chunks = readChunks(t, file, errors);
+    const r = importCapture(chunks, { file, id: 'cc', idOf: (c) => `cc-${c.key.slice(0, 8)}` });
+    expect(r.errors.map(formatError)).toEqual([]);
+    return r.conversations!;
+  };
+
+  it('--out-dir: the sub-agent is a scenario of its own, sharing the parent’s cache from the parent’s Task call; both check clean together', async () => {
+    const [main, sub] = split(text);
+    expect([main!.id, main!.conversation, main!.result.requests]).toEqual(['cc-6d1f0a52', { by: 'sessionId', key: S }, 2]);
+    expect([sub!.id, sub!.conversation, sub!.result.requests]).toEqual(['cc-a7c41e09', { by: 'agentId', key: 'a7c41e09' }, 2]);
+    const d = doc(sub!.result.yaml);
+    expect(d.sharesCache).toEqual({ scenario: 'cc-6d1f0a52', at: '@1' });
+    expect(sub!.result.sharesCache).toEqual({ scenario: 'cc-6d1f0a52', at: 1 });
+    // Its times count from the parent's @1 (line 2: the Task call, sent at +1 s, after line 1); the sub-agent's first request (line 4) is sent after its prompt (line 3, +3 s).
+    expect(d.events.map((e) => [e.off, e.t])).toEqual([
+      [1, '2s'],
+      [2, '5s'],
+    ]);
+    expect(d.events.map((e) => (e.payload.body.messages as unknown[]).length)).toEqual([1, 3]);
+    expect(d.intro).toContain('A sub-agent’s calls: it was started by the session imported as `cc-6d1f0a52`, after that scenario’s @1');
+    // The parent's requests hold only its own lines.
+    const m = doc(main!.result.yaml).events;
+    expect(m.map((e) => [e.off, (e.payload.body.messages as unknown[]).length])).toEqual([
+      [1, 1],
+      [2, 3],
+    ]);
+    const r = await render({ file: 'scenarios/cc-main.yaml', text: main!.result.yaml }, { file: 'scenarios/cc-sub.yaml', text: sub!.result.yaml });
+    expect(r.errors.map(formatError)).toEqual([]);
+  });
+
+  it('one scenario: the session’s requests, and the sub-agent calls said as left out with how to import them', () => {
+    const { result, errors } = importTrace(text, { file: 'session.jsonl', id: 'cc' });
+    expect(errors.map(formatError)).toEqual([]);
+    expect(result!.requests).toBe(2);
+    expect(result!.leftOut).toEqual([
+      { what: '`progress` lines', count: 1, why: 'Claude Code’s own records, not messages sent to the model', line: 5 },
+      {
+        what: 'sub-agent calls (1 sub-agent)',
+        count: 2,
+        why: 'each sub-agent is a conversation of its own: import with --out-dir <folder> to get each as a scenario linked to this one (sharesCache)',
+        line: 4,
+      },
+    ]);
+  });
+
+  it('a sub-agent’s own file (subagents/agent-<id>.jsonl: only its lines) imports', () => {
+    const own = jsonl(lines[2], lines[3], lines[5], lines[6]);
+    const { result, errors } = importTrace(own, { file: 'agent-a7c41e09.jsonl', id: 'agent' });
+    expect(errors.map(formatError)).toEqual([]);
+    expect(doc(result!.yaml).events.map((e) => e.off)).toEqual([1, 2]);
+  });
+
+  it('older versions (no agentId): sub-agents told apart by their parentUuid chains, two at once', () => {
+    const old = (l: Record<string, unknown>) => {
+      const { agentId: _, ...rest } = l;
+      return { ...rest, version: '1.0.17' };
+    };
+    // A second sub-agent started by the same Task turn, its lines interleaved with the first's.
+    const started = Date.parse((lines[2] as { timestamp: string }).timestamp);
+    const second = [
+      user('t1', null, 'Find the tests of loadConfig.', { isSidechain: true, ms: started + 100 }),
+      reply('t2', 't1', 'msg_sub_b', [{ type: 'text', text: 'config.test.ts' }], usage(3, 0, 9_700), { isSidechain: true, ms: started + 600 }),
+    ];
+    const t = jsonl(lines[0], lines[1], old(lines[2]!), second[0], old(lines[3]!), second[1], old(lines[5]!), old(lines[6]!), lines[7], lines[8]);
+    const cs = split(t);
+    expect(cs.map((c) => [c.conversation.by, c.conversation.key, c.result.requests, c.result.sharesCache])).toEqual([
+      ['sessionId', S, 2, undefined],
+      ['sub-agent chain from uuid', 's1', 2, { scenario: 'cc-6d1f0a52', at: 1 }],
+      ['sub-agent chain from uuid', 't1', 1, { scenario: 'cc-6d1f0a52', at: 1 }],
+    ]);
+  });
+
+  it('a compaction boundary: the next request holds the summary and what follows, not the turns before', () => {
+    const t = jsonl(
+      lines[0],
+      lines[1],
+      lines[7],
+      lines[8],
+      base({
+        type: 'system',
+        subtype: 'compact_boundary',
+        parentUuid: null,
+        logicalParentUuid: 'u4',
+        uuid: 'c1',
+        timestamp: at(),
+        content: 'Conversation compacted',
+        compactMetadata: { trigger: 'auto', preTokens: 155_000 },
+      }),
+      user('c2', 'c1', 'This session is being continued from a previous conversation. Summary: loadConfig was renamed.', {
+        isCompactSummary: true,
+        isVisibleInTranscriptOnly: true,
+      }),
+      user('c3', 'c2', 'Now update the docs.'),
+      reply('c4', 'c3', 'msg_main_3', [{ type: 'text', text: 'Docs updated.' }], usage(3, 0, 900)),
+    );
+    const { result, errors } = importTrace(t, { file: 's.jsonl', id: 's' });
+    expect(errors.map(formatError)).toEqual([]);
+    const ev = doc(result!.yaml).events;
+    expect(ev.map((e) => e.off)).toEqual([1, 2, 3]);
+    const after = ev[2]!.payload.body.messages as { role: string; content: { text: string }[] }[];
+    expect(after.map((m) => [m.role, m.content.map((b) => b.text)])).toEqual([
+      ['user', ['This session is being continued from a previous conversation. Summary: loadConfig was renamed.', 'Now update the docs.']],
+    ]);
+  });
+
+  it('2.1.121: a line written a millisecond before the one above it imports into a scenario that checks clean, and says so', async () => {
+    const t0 = Date.parse('2026-11-30T10:00:00.000Z');
+    const t = jsonl(
+      user('v1', null, 'First question.', { ms: t0 }),
+      reply('v2', 'v1', 'msg_v_1', [{ type: 'tool_use', id: 'toolu_r', name: 'Read', input: { file_path: 'a.ts' } }], usage(3, 0, 14_000), { ms: t0 + 1_500 }),
+      user('v3', 'v2', [{ type: 'tool_result', tool_use_id: 'toolu_r', content: 'export {}' }], { ms: t0 + 1_800 }),
+      reply('v4', 'v3', 'msg_v_2', [{ type: 'tool_use', id: 'toolu_s', name: 'Read', input: { file_path: 'b.ts' } }], usage(3, 14_000, 30), { ms: t0 + 2_600 }),
+      // Written after, stamped a millisecond before the request above was sent.
+      user('v5', 'v4', [{ type: 'tool_result', tool_use_id: 'toolu_s', content: 'export {}' }], { ms: t0 + 1_799 }),
+      reply('v6', 'v5', 'msg_v_3', [{ type: 'text', text: 'Both are empty.' }], usage(3, 14_030, 20), { ms: t0 + 3_000 }),
+    );
+    const { result, errors } = importTrace(t, { file: 's.jsonl', id: 'ooo' });
+    expect(errors.map(formatError)).toEqual([]);
+    const d = doc(result!.yaml);
+    expect(d.events.map((e) => e.t)).toEqual(['0ms', '1.8s', '1.8s']);
+    expect(d.intro).toContain('For 1 of the 3 requests, its recorded time is before the previous request’s (by 1ms at most');
+    expect((await render({ file: 'scenarios/ooo.yaml', text: result!.yaml })).errors.map(formatError)).toEqual([]);
+  });
+});

@@ -1,0 +1,56 @@
+/**
+ * Sub-agents of a capture (a Claude Code session's `isSidechain` calls): their requests name the
+ * conversation that started them (`parent`). Imported with --out-dir, each sub-agent is a scenario
+ * of its own that shares its parent’s provider cache (`sharesCache:`, src/pages/reference/writing-scenarios.mdx),
+ * from the parent's request sent last before the sub-agent's first (by time; by line when the
+ * capture has no times) — that request's time is the sub-agent's time zero. Imported as one
+ * scenario, the parent's requests are kept and the sub-agents' are left out and said, with how to
+ * import them.
+ */
+import type { LeftOut } from './left-out.ts';
+import type { Conversation } from './log/group.ts';
+import type { Req } from './request.ts';
+
+/** One conversation of a capture, named by its scenario id. */
+export interface Named {
+  id: string;
+  conversation: Conversation;
+  reqs: readonly Req[];
+}
+
+const same = (a: Conversation, b: Conversation): boolean => a.by === b.by && a.key === b.key;
+
+/** A sub-agent's link to its parent's scenario, when the parent is among `all`. */
+export function linkOf(sub: Named, all: readonly Named[]): { scenario: string; at: number; startMs?: number } | undefined {
+  const parent = sub.reqs.find((r) => r.parent)?.parent;
+  const first = sub.reqs[0];
+  if (!parent || !first) return undefined;
+  const p = all.find((g) => g !== sub && same(g.conversation, parent));
+  if (!p?.reqs.length) return undefined;
+  const timed = first.timestampMs !== undefined && p.reqs.every((r) => r.timestampMs !== undefined);
+  const before = p.reqs.filter((r) => (timed ? r.timestampMs! <= first.timestampMs! : r.offset < first.offset));
+  const at = before.at(-1) ?? p.reqs[0]!;
+  // The parent's events are numbered 1..N in the order sent (to-scenario.ts).
+  return { scenario: p.id, at: p.reqs.indexOf(at) + 1, ...(timed && { startMs: at.timestampMs! }) };
+}
+
+/**
+ * One scenario's requests: a capture holding a session's own requests and its sub-agents' keeps the
+ * session's and says what it leaves out; a capture of sub-agent calls alone (a sub-agent's own file)
+ * keeps them.
+ */
+export function withoutSubAgents(reqs: readonly Req[]): { kept: Req[]; leftOut?: LeftOut } {
+  const main = reqs.filter((r) => !r.parent);
+  if (main.length === reqs.length || main.length === 0) return { kept: [...reqs] };
+  const sub = reqs.filter((r) => r.parent);
+  const agents = new Set(sub.map((r) => `${r.conversation?.by}\u0000${r.conversation?.key}`)).size;
+  return {
+    kept: main,
+    leftOut: {
+      what: `sub-agent calls (${agents} sub-agent${agents === 1 ? '' : 's'})`,
+      count: sub.length,
+      why: 'each sub-agent is a conversation of its own: import with --out-dir <folder> to get each as a scenario linked to this one (sharesCache)',
+      line: Math.min(...sub.map((r) => r.offset)),
+    },
+  };
+}
