@@ -107,6 +107,21 @@ describe('GenAI spans in the older message shapes', () => {
     expect(events[0]!.payload.measured).toEqual({ inputTokens: 2100, cachedTokens: 2000, cacheWriteTokens: 90, outputTokens: 40 });
   });
 
+  it('a usage problem under an older name is said under that name, at that attribute', () => {
+    const text = otlp([
+      otlpSpan('s1', '1764583200000000000', {
+        'gen_ai.request.model': 'claude-sonnet-4-5',
+        'gen_ai.input.messages': [{ role: 'user', content: 'hi' }],
+        'gen_ai.usage.prompt_tokens': 'many',
+      }),
+    ]);
+    const { errors } = importTrace(text, { file: 'x.json', id: 'g' });
+    const line = text.split('\n').findIndex((l) => l.includes('"key": "gen_ai.usage.prompt_tokens"')) + 2;
+    expect(errors.map(formatError)[0]!.split('\n')[0]).toMatch(
+      new RegExp(`^x\\.json:${line}:\\d+ error: GenAI span usage: \`gen_ai\\.usage\\.prompt_tokens\` must be a whole number of tokens`),
+    );
+  });
+
   it('a message without a role is an error at its attribute, with no edit of the file suggested beyond re-exporting', () => {
     const text = otlp([otlpSpan('s1', '1764583200000000000', { 'gen_ai.request.model': 'gpt-4.1', 'gen_ai.input.messages': [{ content: 'hi' }] })]);
     const { errors } = importTrace(text, { file: 'x.json', id: 'g' });

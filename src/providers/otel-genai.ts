@@ -44,15 +44,31 @@ export const OTEL_USAGE_LEGACY = {
   cacheWrite: 'gen_ai.usage.cache_creation_input_tokens',
 } as const;
 
-/** A span's usage attributes (as an object by attribute key) → measured figures; issues name the attribute. */
+/** A span's usage attributes (as an object by attribute key) → measured figures; issues name the attribute as the span spells it. */
 function readSpanUsage(given: Obj, issues: UsageIssue[]): MeasuredUsage | undefined {
   // An older name stands in for the current one it was renamed to, when the current one is absent.
   const attributes: Obj = { ...given };
+  const spelled = new Map<string, string>();
   for (const [figure, old] of Object.entries(OTEL_USAGE_LEGACY)) {
     const current = OTEL_USAGE[figure as keyof typeof OTEL_USAGE_LEGACY];
     const taken = figure === 'cacheWrite' ? current in attributes || OTEL_USAGE.cacheCreation in attributes : current in attributes;
-    if (old in attributes && !taken) attributes[current] = attributes[old];
+    if (old in attributes && !taken) {
+      attributes[current] = attributes[old];
+      spelled.set(current, old);
+    }
   }
+  const before = issues.length;
+  const measured = readCurrent(attributes, issues);
+  for (const issue of issues.slice(before)) {
+    const old = spelled.get(String(issue.path[0]));
+    if (old) issue.path = [old, ...issue.path.slice(1)];
+    for (const [current, name] of spelled) issue.message = issue.message.replaceAll(`\`${current}\``, `\`${name}\``);
+  }
+  return measured;
+}
+
+/** The usage attributes under their current names → measured figures. */
+function readCurrent(attributes: Obj, issues: UsageIssue[]): MeasuredUsage | undefined {
   const keys = Object.values(OTEL_USAGE).filter((k) => k !== OTEL_USAGE.output && k in attributes);
   // Output tokens alone are no input figures to compare with the model: nothing is measured.
   if (!keys.length) return undefined;
