@@ -2,7 +2,7 @@
  * Cache economics of one rendered scenario (docs/cache-economics.md): for every request of its
  * chain, the input tokens, what the provider would bill as cache reads and cache writes under the
  * model's profile (entries.ts: each provider's own rules, with the breakpoints the request carries),
- * output tokens (from a settled result text), the cost split into its parts, the same request with
+ * output tokens (billed, or counted from a settled result or the next request's reply: output.ts), the cost split into its parts, the same request with
  * no caching, and — when an entry the previous requests had cached is not read — why, which event
  * did it (attribution.ts) and how many tokens and dollars were lost.
  *
@@ -23,7 +23,8 @@ import type { Profile } from './providers.ts';
 import type { Sourced } from './catalog.ts';
 import { cacheGroup } from './shared-cache.ts';
 import type { UnaskedCaching } from './unasked.ts';
-import { remember, settledTexts, shapeCache, simulate, type Run, type ShapeCache, type Simulated } from './simulate.ts';
+import { outputsOf, type Output, type OutputSource } from './output.ts';
+import { remember, shapeCache, simulate, type Run, type ShapeCache, type Simulated } from './simulate.ts';
 
 export type { CacheBreak, Cause, CostSplit, ShapeCache };
 export { shapeCache };
@@ -53,7 +54,10 @@ export interface RequestEconomics {
   cacheWriteTokens1h: number;
   /** Where this request's breakpoints sit, in tokens (the entries it writes or reaches from). */
   breakpointTokens: number[];
+  /** Output tokens (null: unknown — left out of the cost, shown as "—"). */
   outputTokens: number | null;
+  /** Where the output count comes from (output.ts): billed (exact), a settled result or the next request's assistant turn (counted: ≈ unless the model counts exactly). */
+  outputSource?: OutputSource;
   costUsd: number | null;
   cost: CostSplit | null;
   /** The same request with no caching at all. */
@@ -143,16 +147,16 @@ export interface EconomicsRun {
  * One request's economics: simulate its cache (simulate.ts) → classify the break (classify.ts) →
  * price it (price.ts) → record it. Each step reads what the one before produced.
  */
-function requestEconomics(run: Run, q: RenderedRequest, settled: ReadonlyMap<number, string>, own: ReadonlySet<number>, attribute: boolean): RequestEconomics {
+function requestEconomics(run: Run, q: RenderedRequest, outputs: ReadonlyMap<number, Output>, own: ReadonlySet<number>, attribute: boolean): RequestEconomics {
   const sim = simulate(run, q);
   const classified = classify(sim, run.r, attribute);
-  const outText = settled.get(q.offset);
-  const outputTokens = outText === undefined ? null : sim.t.count(outText);
+  const o = outputs.get(q.offset);
+  const outputTokens = o === undefined ? null : o.source === 'billed' ? o.tokens : sim.t.count(o.text);
   // Priced at the prices in force at the request's own instant, for its prompt's length (price-history.ts).
   const at = pricesAt(sim.p, Date.parse(q.createdAt), sim.shape.input);
   const priced = sim.res.apiError ? UNPRICED : costs(at.profile, sim.shape.input, sim.res.readTokens, sim.res.writeTokens, sim.res.writeTokens1h, outputTokens);
   remember(run, sim);
-  const out = record(sim, classified, priced, outputTokens, own.has(q.offset), run.r.scenario.id);
+  const out = { ...record(sim, classified, priced, outputTokens, own.has(q.offset), run.r.scenario.id), ...(o && { outputSource: o.source }) };
   if (!at.applied.length) return out;
   // What lost tokens cost is priced at the same instant's prices.
   const cacheBreak = out.cacheBreak && { ...out.cacheBreak, lostCostUsd: lostCost(at.profile, out.cacheBreak.tokensLost, out.cacheWriteTokens) };
@@ -216,8 +220,8 @@ export function scenarioEconomics(r: RenderedScenario, config: EconomicsConfig, 
   let chain: RequestEconomics[];
   if (group.length === 1) {
     const state = runOf(r, 0);
-    const settled = settledTexts(r);
-    chain = r.chain.map((q) => requestEconomics(state, q, settled, own, run.attribute !== false));
+    const outputs = outputsOf(r);
+    chain = r.chain.map((q) => requestEconomics(state, q, outputs, own, run.attribute !== false));
   } else chain = sharedChain(r, group, runOf, own, run.attribute !== false);
   const requests = chain.filter((e) => e.own);
   return { id: r.scenario.id, requests, chain, totals: totalsOf(requests), profiles: profilesOf(requests, config, run) };
@@ -240,12 +244,12 @@ function sharedChain(
   for (const m of group) peers.set(m.r.scenario.id, { ...runOf(m.r, m.shiftMs), caches, peers });
   const sends = group.flatMap((m, member) => m.r.chain.map((q, i) => ({ run: peers.get(m.r.scenario.id)!, q, at: Date.parse(q.createdAt) + m.shiftMs, member, i })));
   sends.sort((a, b) => a.at - b.at || a.member - b.member || a.i - b.i);
-  const settled = new Map(group.map((m) => [m.r.scenario.id, settledTexts(m.r)]));
+  const outputs = new Map(group.map((m) => [m.r.scenario.id, outputsOf(m.r)]));
   const none = new Set<number>();
   const out: RequestEconomics[] = [];
   for (const s of sends) {
     const mine = s.run.r === r;
-    const e = requestEconomics(s.run, s.q, settled.get(s.run.r.scenario.id)!, mine ? own : none, mine && attribute);
+    const e = requestEconomics(s.run, s.q, outputs.get(s.run.r.scenario.id)!, mine ? own : none, mine && attribute);
     if (mine) out.push(e);
   }
   return out;

@@ -121,6 +121,7 @@ describe('npm run report', () => {
         'cacheWriteTokens1h',
         'breakpointTokens',
         'outputTokens',
+        'outputSource',
         'costUsd',
         'cost',
         'noCacheCostUsd',

@@ -7,6 +7,7 @@ import type { RenderedScenario } from '../prompt/render.ts';
 import { totalsOf, underEveryProfile, type CacheBreak, type RequestEconomics, type ScenarioEconomics, type Totals } from './compute.ts';
 import type { EconomicsConfig } from './profiles.ts';
 import { formatShare, formatTokens, formatUsd, NO_PRICE, rejectedText } from './format.ts';
+import { outputExact } from './view.ts';
 import { measuredComparison, measuredLines, measuredReportFields, type MeasuredReportFields } from './measured.ts';
 import { configFile } from '../project.ts';
 
@@ -25,6 +26,7 @@ const CARRIED = [
   'cacheWriteTokens1h',
   'breakpointTokens',
   'outputTokens',
+  'outputSource',
   'costUsd',
   'cost',
   'noCacheCostUsd',
@@ -162,7 +164,7 @@ export function reportTable(corpus: ReportInput, opts: { allProfiles?: Economics
           formatTokens(e.cachedTokens, e.exact),
           formatTokens(e.cacheWriteTokens, e.exact),
           formatTokens(e.uncachedTokens, e.exact),
-          e.outputTokens === null ? '—' : formatTokens(e.outputTokens, e.exact),
+          e.outputTokens === null ? '—' : formatTokens(e.outputTokens, outputExact(e)),
           e.apiError ? `API error: ${e.apiError}` : e.costUsd === null ? NO_PRICE : `${e.exact ? '' : '≈'}${formatUsd(e.costUsd)}`,
           describeBreak(e.cacheBreak, e.exact),
         ]),

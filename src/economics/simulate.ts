@@ -69,16 +69,6 @@ export function offered(prev: Seen, now: number, reach: readonly Position[] | nu
   return { alive: best, expired: gone, all };
 }
 
-/** Settled result texts by request offset (any event whose payload names `requestOffset` and has `result.text`). */
-export function settledTexts(r: RenderedScenario): Map<number, string> {
-  const out = new Map<number, string>();
-  for (const e of r.scenario.chain) {
-    const p = e.payload as { requestOffset?: unknown; result?: { text?: unknown } } | null;
-    if (p && typeof p.requestOffset === 'number' && typeof p.result?.text === 'string') out.set(p.requestOffset, p.result.text);
-  }
-  return out;
-}
-
 /** What a scenario's simulation keeps from request to request. */
 export interface Run {
   r: RenderedScenario;

@@ -99,7 +99,16 @@ export function lostText(e: RequestEconomics): string | undefined {
   return `${formatTokens(b.tokensLost, e.exact)} tokens lost${cost}`;
 }
 
+/** The output count is exact when billed, or counted by an exact tokenizer; an estimate (≈) otherwise. */
+export const outputExact = (e: Pick<RequestEconomics, 'outputSource' | 'exact'>): boolean => e.outputSource === 'billed' || e.exact;
+
 const usd = (x: number | null | undefined, exact: boolean): string => (x === null || x === undefined ? NO_PRICE : `${exact ? '' : '≈'}${formatUsd(x)}`);
+
+const OUTPUT_FROM: Record<NonNullable<RequestEconomics['outputSource']>, string> = {
+  billed: ' (billed)',
+  result: '',
+  'next-request': ' (estimated from the reply the next request carries)',
+};
 
 export function paneTokens(e: RequestEconomics): PaneTokens {
   const x = e.exact;
@@ -111,7 +120,7 @@ export function paneTokens(e: RequestEconomics): PaneTokens {
       firstStory: `First request of this conversation, but not of the cache it shares with ${e.readFromScenario}: it reads the ${formatTokens(e.cachedTokens, x)} tokens that scenario's @${e.readFrom} wrote, whose bytes it repeats exactly, and writes only what follows them.`,
     }),
     text: `cached ${formatTokens(e.cachedTokens, x)}${writes} · new ${formatTokens(e.uncachedTokens, x)} · ${formatTokens(e.inputTokens, x)} tokens · ${cost}`,
-    title: `Input tokens under profile ${e.profile} (${e.profileTitle})${x ? '' : '; ≈ approximate counts'}${e.cacheWriteTokens ? `; ${formatTokens(e.cacheWriteTokens, x)} of the new tokens are cache writes` : ''}${e.outputTokens !== null ? `; output ${formatTokens(e.outputTokens, x)} tokens` : ''}${pricesText(e)}`,
+    title: `Input tokens under profile ${e.profile} (${e.profileTitle})${x ? '' : '; ≈ approximate counts'}${e.cacheWriteTokens ? `; ${formatTokens(e.cacheWriteTokens, x)} of the new tokens are cache writes` : ''}${e.outputTokens !== null ? `; output ${formatTokens(e.outputTokens, outputExact(e))} tokens${OUTPUT_FROM[e.outputSource ?? 'result']}` : '; output not known'}${pricesText(e)}`,
   };
 }
 
@@ -163,9 +172,9 @@ export function panelRows(econ: ScenarioEconomics, typeOf: (offset: number) => s
       input: formatTokens(e.inputTokens, x),
       cached: formatTokens(e.cachedTokens, x),
       writes: formatTokens(e.cacheWriteTokens, x),
-      // Output not known (no reply in the capture, no billed output): —, never $0.00.
+      // Output not known (no reply in the capture, no billed output): "—", never a $0.00 it was not.
       costs: c
-        ? [c.input, c.cached, c.writes, c.output, e.costUsd!].map((v, k) => (k === 3 && e.outputTokens === null ? '—' : usd(v, x)))
+        ? [c.input, c.cached, c.writes, c.output, e.costUsd!].map((v, k) => (k === 3 && e.outputTokens === null ? '—' : usd(v, k === 3 ? outputExact(e) : x)))
         : ['—', '—', '—', '—', e.apiError ? 'API error' : NO_PRICE],
       cause: e.apiError ? REJECTED : b ? causeName(b.cause, e) : '—',
       events: breakEvents(e, typeOf),
