@@ -90,6 +90,14 @@ export class RequestColumn extends HTMLElement {
       this.setView(button.closest<HTMLElement>('.pane')!, this.chosenView);
       return;
     }
+    // A folded run of a long request (pane-markup.ts foldRuns): shown in place, for good.
+    const fold = target.closest<HTMLButtonElement>('.fold-row > button[data-fold]');
+    if (fold) {
+      for (const line of fold.closest('.code')?.querySelectorAll<HTMLElement>(`[data-folded="${fold.dataset.fold}"]`) ?? []) line.removeAttribute('data-folded');
+      fold.setAttribute('aria-expanded', 'true');
+      fold.parentElement!.hidden = true;
+      return;
+    }
     const old = target.closest<HTMLButtonElement>('button.show-old');
     if (old) {
       this.showOld = old.getAttribute('aria-pressed') !== 'true';

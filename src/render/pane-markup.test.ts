@@ -7,11 +7,37 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { escapeHtml } from './escape.ts';
-import { INDENT_CLASSES, markedText, paneMarkup, type PaneMarkupLine } from './pane-markup.ts';
+import { FOLD_MIN_LINES, foldRuns, INDENT_CLASSES, markedText, paneMarkup, type PaneMarkupLine } from './pane-markup.ts';
 import { provenanceTitle } from './pane-text.ts';
 
 const EVIL = `<script>alert(1)</script>"' onmouseover="x" </textarea><img src=x onerror=alert(2)>`;
 const line = (over: Partial<PaneMarkupLine> = {}): PaneMarkupLine => ({ html: 'x', indent: 0, status: 'same', from: '', removedBefore: [], cutAbove: false, notes: [], ...over });
+
+describe('a very long pane folds its long quiet runs', () => {
+  it('hides all but 5 lines at each end of a run of 100 or more, never a line with something on it, and says what it hides', () => {
+    // 600 lines: a cut before line 300 (the run before it: 0–299), 20 added lines after it, then 280 lines sent before.
+    const lines = Array.from({ length: 600 }, (_, i) => line({ html: `l${i}`, status: i >= 300 && i < 320 ? 'added' : 'same', cutAbove: i === 300 }));
+    expect(lines.length).toBeGreaterThan(FOLD_MIN_LINES);
+    // Runs: 0–299 (hides 5–294) and 301–599 (line 300 carries the ✂: hides 306–594).
+    expect([...foldRuns(lines)]).toEqual([
+      [5, 295],
+      [306, 595],
+    ]);
+    const html = paneMarkup({ offset: 1, kind: 'request', idPrefix: 'pane', lines, removedAtEnd: [] });
+    expect(html).toContain('<button type="button" data-fold="0" aria-expanded="false">⋯ 290 lines folded (290 sent before) — show them</button>');
+    expect(html).toContain('⋯ 289 lines folded (14 added, 275 sent before) — show them');
+    // Every line is still in the page, in order; the folded ones marked with their run.
+    expect(html.match(/>l\d+</g)).toHaveLength(600);
+    expect(html.match(/data-folded="0"/g)).toHaveLength(290);
+    expect(html).toMatch(/<div data-folded="0">l5<\/div>/);
+    expect(html).toMatch(/<div>l4<\/div>/);
+    expect(html).toMatch(/<div>l295<\/div>/);
+  });
+
+  it('leaves a pane of FOLD_MIN_LINES lines or fewer alone', () => {
+    expect(foldRuns(Array.from({ length: FOLD_MIN_LINES }, () => line())).size).toBe(0);
+  });
+});
 
 describe('paneMarkup', () => {
   it('escapes every text field', () => {

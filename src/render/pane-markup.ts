@@ -157,6 +157,47 @@ function lineAttrs(n: number, status: string): string {
   return `${cls ? ` class="${cls}"` : ''}${n > INDENT_CLASSES ? ` style="--pfe-ind:${n}ch"` : ''}`;
 }
 
+/**
+ * A very long pane folds its long quiet runs (issue 49: a long session's request printed 85,000 px):
+ * a pane of more than FOLD_MIN_LINES lines hides, in every run of lines with nothing on them but
+ * text (no ✂, note, old text, removed line, abridgement or breakpoint), all but FOLD_CONTEXT lines at
+ * each end when that hides at least FOLD_MIN_HIDDEN. The hidden lines stay in the page, in place
+ * (the lines box keeps one element per line, which pane-lines.ts reads), marked `data-folded="<k>"`;
+ * a button row before them says how many and what kind, and shows them (client/request-column.ts).
+ * Only a scenario page's column hides them (site.css), and only with scripting: without it, or
+ * elsewhere (the playground), every line shows.
+ */
+export const FOLD_MIN_LINES = 500;
+const FOLD_CONTEXT = 5;
+const FOLD_MIN_HIDDEN = 100;
+
+/** The folded runs: first hidden line index → one past the last. */
+export function foldRuns(lines: readonly PaneMarkupLine[]): Map<number, number> {
+  const out = new Map<number, number>();
+  if (lines.length <= FOLD_MIN_LINES) return out;
+  const quiet = (l: PaneMarkupLine): boolean =>
+    !l.cutAbove && !l.notes.length && l.was === undefined && !l.removedBefore.length && l.abridges === undefined && !l.breakpoints?.length;
+  for (let i = 0; i < lines.length; ) {
+    if (!quiet(lines[i]!)) {
+      i++;
+      continue;
+    }
+    let end = i;
+    // A run ends before a line that is not quiet; the ✂ and removed rows sit before their line, so that line starts the next run.
+    while (end < lines.length && quiet(lines[end]!)) end++;
+    if (end - i - 2 * FOLD_CONTEXT >= FOLD_MIN_HIDDEN) out.set(i + FOLD_CONTEXT, end - FOLD_CONTEXT);
+    i = end;
+  }
+  return out;
+}
+
+/** The row before a folded run: its button says how many lines it shows, and of which kind. */
+function foldRow(k: number, lines: readonly PaneMarkupLine[]): string {
+  const added = lines.filter((l) => l.status === 'added').length;
+  const kinds = [added && `${added.toLocaleString('en')} added`, lines.length - added && `${(lines.length - added).toLocaleString('en')} sent before`].filter(Boolean).join(', ');
+  return `<div role="group" class="fold-row" aria-label="Folded lines"><button type="button" data-fold="${k}" aria-expanded="false">⋯ ${lines.length.toLocaleString('en')} lines folded (${kinds}) — show them</button></div>`;
+}
+
 const removedRow = (text: string): string => `<div class="s-removed">${escapeHtml(text)}</div>`;
 /**
  * A cache breakpoint under the line it ends on: where the request asks the provider to write a
@@ -227,7 +268,16 @@ export function paneMarkup(p: PaneMarkup): string {
     `<div class="code yaml${banded ? ' banded' : ''} review-view" data-view="after" role="region" aria-label="${e(heading)} — prompt text" tabindex="0">`,
   );
   const base = e(p.linkBase ?? '');
+  const folds = foldRuns(p.lines);
+  let foldEnd = -1;
+  let fold = -1;
   p.lines.forEach((l, i) => {
+    if (folds.has(i)) {
+      foldEnd = folds.get(i)!;
+      fold++;
+      out.push(foldRow(fold, p.lines.slice(i, foldEnd)));
+    }
+    const folded = i < foldEnd ? ` data-folded="${fold}"` : '';
     for (const r of l.removedBefore) out.push(removedRow(r));
     if (l.cutAbove) out.push(p.econ?.note?.uncached ? CUT_ROW_UNCACHED : CUT_ROW);
     if (l.cutAbove && p.econ?.note) out.push(cutNoteMarkup(p.econ.note, base));
@@ -241,7 +291,7 @@ export function paneMarkup(p: PaneMarkup): string {
     const offs = runStart && l.from ? l.from.split(' ') : [];
     const from = offs.length > 1 ? ` data-from="${e(l.from)}"` : runStart && i > 0 && !l.from ? ' data-from' : '';
     const gutter = offs.length ? `<span class="gutter"><a href="${base}#@${e(offs[0]!)}">@${e(offs[0]!)}</a></span>` : '';
-    out.push(`<div${lineAttrs(l.indent, l.status === 'same' ? '' : `s-${l.status}`)}${from}>`, `${gutter}${l.html}</div>`);
+    out.push(`<div${lineAttrs(l.indent, l.status === 'same' ? '' : `s-${l.status}`)}${from}${folded}>`, `${gutter}${l.html}</div>`);
     if (l.abridges !== undefined) {
       out.push(
         `<details class="abridged"><summary>Abridged above — show the full text (${l.abridges.length.toLocaleString('en')} characters)</summary><pre>${e(l.abridges)}</pre></details>`,

@@ -5,7 +5,8 @@
  * one after a 12-minute pause. At 1400×900 its first screen leads with the billed totals — labelled,
  * the modelled figures beside them — and says what the capture does not hold; requests are numbered
  * 1..N with the trace line as a detail; the page opens on the request that lost the most billed
- * tokens, the only one the timeline marks; its pane shows the billed line beside the model's; tool
+ * tokens, the only one the timeline marks; its pane shows the billed line beside the model's and
+ * folds the 600-line file read earlier (a button shows it in place); tool
  * input with hostile text stays text. Every figure is checked against the transcript's own usage,
  * summed here. A request fetched later on a windowed page carries the same wire views as a printed one.
  */
@@ -94,6 +95,25 @@ describe('an imported Claude Code session', () => {
     );
     expect(await pane.locator('.badge.econ-tokens').textContent()).toMatch(/^Input tokens: modelled: cached /);
     expect(await page.locator('p[data-lead="Largest miss"] a').getAttribute('href')).toBe(`#@${CC_IDLE_CALL}`);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('folds a long request’s quiet runs, and shows them in place when asked', async () => {
+    const { page, errors } = await open(`/scenarios/${CC_ID}/`);
+    const pane = page.locator(`.pane.selected[data-offset="${CC_IDLE_CALL}"]`);
+    const button = pane.locator('.fold-row > button').first();
+    expect(await button.textContent()).toMatch(/^⋯ [\d,]+ lines folded \([\d,]+ sent before\) — show them$/);
+    const hidden = Number((await button.textContent())!.match(/^⋯ ([\d,]+)/)![1]!.replace(/,/g, ''));
+    const folded = pane.locator('.code > [data-folded="0"]');
+    expect(await folded.count()).toBe(hidden);
+    expect(await folded.first().isVisible()).toBe(false);
+    const height = (await pane.boundingBox())!.height;
+    await button.click();
+    expect(await pane.locator('.code > [data-folded]').count()).toBe(0);
+    expect(await button.isVisible()).toBe(false);
+    // The folded lines are shown where they were: the pane grows by about a line each.
+    expect((await pane.boundingBox())!.height).toBeGreaterThan(height + hidden * 10);
     expect(errors).toEqual([]);
     await page.context().close();
   });

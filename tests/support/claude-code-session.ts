@@ -7,7 +7,7 @@
  * (see src/import/captures/claude-code.ts for the sources); the content is made up here.
  *
  * 16 model calls with billed usage, 15 of them tool calls (Read, Bash, Edit, Grep) and their results,
- * one idle gap of 12 minutes (the user steps away, then writes) before call 11 (past the 5-minute retention: the bill reads nothing from
+ * a Read of a 600-line file at call 5, one idle gap of 12 minutes (the user steps away, then writes) before call 11 (past the 5-minute retention: the bill reads nothing from
  * the cache there), and a tool input carrying hostile text. Deterministic: the same bytes every time.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -22,6 +22,8 @@ export const CC_CALLS = 16;
 export const CC_HOSTILE = '</script><img src=x onerror="window.__pwned=1">';
 /** The call (1-based) after the idle gap: the bill reads nothing from the cache there. */
 export const CC_IDLE_CALL = 11;
+/** The call whose Read returns a 600-line file: the requests after it are long enough to fold. */
+export const CC_LONG_READ = 5;
 /** The system prompt and tool definitions the transcript does not record: billed on every call. */
 export const CC_UNSEEN = 9_000;
 
@@ -32,7 +34,11 @@ const TOOLS: { name: string; input: (n: number) => Record<string, unknown>; resu
   {
     name: 'Read',
     input: (n) => ({ file_path: `/home/dev/harbor/src/invoice/rounding-${n}.ts` }),
-    result: (n) => `     1→export function round${n}(cents: number): number {\n     2→  return Math.round(cents);\n     3→}\n`,
+    // Call 5 reads a long file (600 lines, as Claude Code numbers them): every later request carries it, and folds it.
+    result: (n) =>
+      n === CC_LONG_READ
+        ? Array.from({ length: 600 }, (_, i) => `${String(i + 1).padStart(6)}→  total += line${i}.cents; // ledger row ${i}`).join('\n')
+        : `     1→export function round${n}(cents: number): number {\n     2→  return Math.round(cents);\n     3→}\n`,
   },
   {
     name: 'Bash',
