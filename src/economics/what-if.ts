@@ -6,7 +6,7 @@
  * idle gap set to one length) or under a variant profile (another retention, another write price).
  *
  * Options, per cache mechanism (providers.ts):
- * - `anthropic`: every breakpoint 5 min; 1 h on the first breakpoint (the stable prefix: tools and
+ * - `anthropic` and `bedrock` (breakpoints with a TTL of their own): every breakpoint 5 min; 1 h on the first breakpoint (the stable prefix: tools and
  *   system) and 5 min after it (Anthropic requires longer TTLs before shorter ones); every
  *   breakpoint 1 h; and every breakpoint 5 min with a keep-alive request (the previous request
  *   sent again) 30 s before each entry would expire.
@@ -35,7 +35,7 @@ import { adapterOfStrategy } from '../providers/registry.ts';
 import { CATALOG, RULES } from './catalog.ts';
 import { scenarioEconomics, shapeCache, type ShapeCache, type Totals } from './compute.ts';
 import { profileFor, type EconomicsConfig } from './profiles.ts';
-import type { Profile, Sourced } from './providers.ts';
+import { strategyOf, type Profile, type Sourced } from './providers.ts';
 
 export type WhatIfOptionId = 'as-is' | 'ttl-5m' | 'ttl-1h-first' | 'ttl-1h' | 'keep-alive' | 'retention-24h' | 'write-12h';
 
@@ -174,21 +174,21 @@ function runsFor(p: Profile, asSent: boolean): { runs: Run[]; longer?: [WhatIfOp
   const runs: Run[] = [
     {
       id: 'as-is',
-      label:
-        p.cache === 'anthropic'
-          ? asSent
-            ? 'as the requests ask'
-            : 'as placed by the fold'
-          : p.cache === 'openai-prefix'
-            ? 'in-memory (the default)'
-            : '30-minute writes (the default)',
+      label: strategyOf(p).perBreakpointTtl
+        ? asSent
+          ? 'as the requests ask'
+          : 'as placed by the fold'
+        : p.cache === 'openai-prefix'
+          ? 'in-memory (the default)'
+          : '30-minute writes (the default)',
       profile: p,
       scenario: same,
     },
   ];
   const notes: string[] = [];
   const sources: Sourced<unknown>[] = [p.retentionMinutes];
-  if (p.cache === 'anthropic') {
+  // Breakpoints that choose their own TTL (Anthropic's cache_control, Bedrock's cachePoint): 5 min or 1 h.
+  if (strategyOf(p).perBreakpointTtl) {
     if (p.extendedRetentionMinutes && p.prices.cacheWrite1h) {
       runs.push(
         { id: 'ttl-5m', label: 'every breakpoint 5 min', profile: p, scenario: (r) => variant(r, (q) => withTtl(q, p, () => '5m')) },

@@ -11,7 +11,7 @@
  * both given, they must agree); `output_tokens` → outputTokens.
  */
 import * as z from 'zod';
-import { ANTHROPIC_CATALOG, ANTHROPIC_FALLBACK, MID_SYSTEM_MODELS, MID_SYSTEM_RULE } from './anthropic/catalog.ts';
+import { ANTHROPIC_CATALOG, ANTHROPIC_FALLBACK, ANTHROPIC_SIDE_BY_SIDE, MID_SYSTEM_MODELS, MID_SYSTEM_RULE } from './anthropic/catalog.ts';
 import { afterSystem, cacheBreakpoints, lastBlock } from './anthropic/breakpoints.ts';
 import { anthropicCache } from './anthropic/cache.ts';
 import { anthropicParams } from './anthropic/params.ts';
@@ -119,6 +119,7 @@ export const anthropic: ProviderAdapter<'anthropic'> = {
   title: 'Anthropic Messages',
   provider: 'anthropic',
   providerTitle: 'Anthropic',
+  sideBySide: ANTHROPIC_SIDE_BY_SIDE,
   messageList: 'messages',
   detect(body) {
     if ('input' in body) return 'it has `input` (an OpenAI Responses field)';

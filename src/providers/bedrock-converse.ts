@@ -140,6 +140,7 @@ export const bedrockConverse: ProviderAdapter<'bedrock-converse'> = {
   title: 'Amazon Bedrock (Converse, InvokeModel)',
   provider: 'bedrock',
   providerTitle: 'Amazon Bedrock',
+  sideBySide: ['bedrock-claude-sonnet-4.5-global', 'bedrock-claude-sonnet-4.5-regional'],
   messageList: 'messages',
   detect(body) {
     if (isInvokeBody(body)) return 'messages' in body ? true : 'it has `anthropic_version` but no `messages`';

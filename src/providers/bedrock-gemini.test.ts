@@ -11,6 +11,8 @@ import { renderTexts } from '../corpus/check.ts';
 import { formatError } from '../scenarios/errors.ts';
 import { DEFAULT_ECONOMICS } from '../economics/profiles.ts';
 import { lintScenario } from '../request-lint/request-lint.ts';
+import { whatIf } from '../economics/what-if.ts';
+import { SIDE_BY_SIDE } from './registry.ts';
 import { anthropic } from './anthropic.ts';
 import { bedrockConverse } from './bedrock-converse.ts';
 import { gemini } from './gemini.ts';
@@ -233,5 +235,30 @@ describe('the request lint reads each body as sent through its adapter', () => {
     const g = { model: 'gemini-2.5-pro', cachedContent: 'cachedContents/a', systemInstruction: { parts: [{ text: 'S' }] }, contents: [{ role: 'user', parts: [{ text: 'x' }] }] };
     const rg = await rendered('gemini', [g], ['0ms']);
     expect(lintScenario(rg.scenarios[0]!, rg.economics.get('p')!).map((x) => x.rule)).toEqual(['cache-conflict']);
+  });
+});
+
+describe('side by side and what-if', () => {
+  it('the default side-by-side holds Bedrock’s global and regional Sonnet 4.5 and two Gemini models', () => {
+    for (const id of ['bedrock-claude-sonnet-4.5-global', 'bedrock-claude-sonnet-4.5-regional', 'google-gemini-2.5-pro', 'google-gemini-4-argon'])
+      expect(SIDE_BY_SIDE).toContain(id);
+  });
+
+  it('a Bedrock conversation’s what-if offers its own choices: 5-minute and 1-hour checkpoints', async () => {
+    const body = converse();
+    const r = await rendered(
+      'bedrock-converse',
+      [body, { ...body, messages: [...body.messages, { role: 'assistant', content: [{ text: 'ok' }] }, { role: 'user', content: [{ text: 'next' }] }] }],
+      ['0ms', '20m'],
+    );
+    const w = whatIf(r.scenarios[0]!, DEFAULT_ECONOMICS);
+    expect('options' in w).toBe(true);
+    if (!('options' in w)) return;
+    const ids = w.options.flatMap((o) => [o.id]);
+    expect(ids).toEqual(expect.arrayContaining(['as-is', 'ttl-1h-first']));
+    // 20 minutes idle: a 5-minute checkpoint is gone, a 1-hour one (the only checkpoint is the first) is read.
+    const oneHour = w.options.find((o) => o.id === 'ttl-1h-first')!;
+    expect(oneHour.totals.cachedTokens).toBeGreaterThan(1024);
+    expect(w.options.find((o) => o.id === 'as-is')!.totals.cachedTokens).toBe(0);
   });
 });

@@ -71,6 +71,7 @@ export const gemini: ProviderAdapter<'gemini'> = {
   title: 'Google Gemini generateContent (Gemini API, Vertex AI)',
   provider: 'google',
   providerTitle: 'Google Gemini',
+  sideBySide: ['google-gemini-2.5-pro', 'google-gemini-4-argon'],
   messageList: 'contents',
   detect(body) {
     if ('previous_interaction_id' in body)

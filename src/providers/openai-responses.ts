@@ -10,7 +10,7 @@
  * billed for it — never as the length of the base64.
  */
 import * as z from 'zod';
-import { OPENAI_CATALOG, OPENAI_FALLBACK } from './openai/catalog.ts';
+import { OPENAI_CATALOG, OPENAI_FALLBACK, OPENAI_SIDE_BY_SIDE } from './openai/catalog.ts';
 import { OPENAI_CACHE_STRATEGIES } from './openai/cache.ts';
 import { openaiParams } from './openai/params.ts';
 import { toOpenAIResponses } from './openai/responses-wire.ts';
@@ -54,6 +54,7 @@ export const openaiResponses: ProviderAdapter<'openai-responses'> = {
   title: 'OpenAI Responses',
   provider: 'openai',
   providerTitle: 'OpenAI',
+  sideBySide: OPENAI_SIDE_BY_SIDE,
   messageList: 'input',
   detect(body) {
     if ('messages' in body) return 'it has `messages`, not `input`';

@@ -67,3 +67,6 @@ export function modelOf(format: ProviderId, body: Record<string, unknown>): stri
 export const PROVIDER_TITLES: Readonly<Record<string, string>> = Object.fromEntries(
   (PROVIDERS as readonly ProviderAdapter[]).filter((p) => p.providerTitle).map((p) => [p.provider, p.providerTitle!]),
 );
+
+/** The models the side-by-side shows by default: each adapter's `sideBySide`, once each, in registry order. */
+export const SIDE_BY_SIDE: readonly string[] = [...new Set((PROVIDERS as readonly ProviderAdapter[]).flatMap((p) => p.sideBySide ?? []))];

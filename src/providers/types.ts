@@ -243,6 +243,8 @@ export interface ProviderAdapter<Id extends string = string> {
   provider: string;
   /** The provider's display name (the side-by-side groups its models under it). */
   providerTitle?: string;
+  /** Catalog entry ids the side-by-side shows by default (models in common use; shared between formats of one provider). */
+  sideBySide?: readonly string[];
   /** The model a body names, when it is not the body's `model` (Bedrock: `modelId`; Gemini: the URL's, kept as `model`). */
   model?(body: Record<string, unknown>): string | undefined;
   /** Findings about a body as sent (a warning each): what the provider ignores or does not honour. `model`: the model it went to. */

@@ -7,29 +7,18 @@
  * its cost bar (a share of the dearest figure in its view), so the table is also the chart.
  */
 import { CATALOG } from '../economics/catalog.ts';
-import { FALLBACKS, PROVIDER_TITLES } from '../providers/registry.ts';
+import { FALLBACKS, PROVIDER_TITLES, SIDE_BY_SIDE } from '../providers/registry.ts';
 import type { ProfileTotals } from '../economics/compute.ts';
 import { formatShare, formatUsd, NO_PRICE, rejectedText } from '../economics/format.ts';
 
 /**
- * Models in common use, newest tiers of each provider (a hand-kept choice, not a usage statistic):
- * OpenAI's current Sol/Terra and GPT-5.5/5.4 mini, Anthropic's Opus/Sonnet/Haiku 5.5 and the 4.5
- * models agents still default to. A profile a project does not configure is skipped.
+ * Models in common use: each provider adapter's own choice (its `sideBySide`: a hand-kept list of its
+ * newest tiers, and for Amazon Bedrock a global and a regional profile), in registry order. A profile
+ * a project does not configure is skipped.
  */
-export const COMMON: readonly string[] = [
-  'openai-gpt-6.2-sol',
-  'openai-gpt-6.1-terra',
-  'openai-gpt-5.6-terra',
-  'openai-gpt-5.5',
-  'openai-gpt-5.4-mini',
-  'anthropic-claude-opus-5.5',
-  'anthropic-claude-sonnet-5.5',
-  'anthropic-claude-haiku-5.5',
-  'anthropic-claude-sonnet-4.5',
-  'anthropic-claude-haiku-4.5',
-];
+export const COMMON: readonly string[] = SIDE_BY_SIDE;
 
-export const MAX_SHOWN = 12;
+export const MAX_SHOWN = 15;
 
 export interface ComparisonRow {
   profile: string;
