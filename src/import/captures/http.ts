@@ -18,7 +18,7 @@
  * adapter's `streamUsage` finds in the events. A response without usage gets a note on the page,
  * never a guess.
  */
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { InputError } from '../../scenarios/errors.ts';
 import { PROVIDERS } from '../../providers/registry.ts';
 import type { ProviderAdapter, StreamEvent } from '../../providers/types.ts';
@@ -58,7 +58,11 @@ const adapters: readonly ProviderAdapter[] = PROVIDERS;
 const adapterOf = (url: URL): ProviderAdapter | undefined =>
   adapters.find((a) => a.recorded?.path(url.pathname)) ?? adapters.find((a) => a.endpoint?.matches?.some((re) => re.test(`${url.origin}${url.pathname}`)));
 
-/** Recorded bytes as text: gunzipped when they are gzip (a recorder that kept the response as it came over the wire). */
+/**
+ * Recorded bytes as text, decompressed when a recorder kept the response as it came over the wire:
+ * gzip (by its magic bytes), else brotli when the bytes are not UTF-8 text (brotli has no magic;
+ * clients send `accept-encoding: gzip, deflate, br`).
+ */
 export function bytesText(b: Uint8Array): string {
   const buf = Buffer.from(b);
   if (buf[0] === 0x1f && buf[1] === 0x8b) {
@@ -68,7 +72,13 @@ export function bytesText(b: Uint8Array): string {
       return buf.toString('utf8');
     }
   }
-  return buf.toString('utf8');
+  const text = buf.toString('utf8');
+  if (!text.includes('\uFFFD')) return text;
+  try {
+    return brotliDecompressSync(buf).toString('utf8');
+  } catch {
+    return text;
+  }
 }
 
 /** A server-sent event stream → its events (`event:` name, `data:` lines joined and parsed as JSON where they are JSON). */

@@ -5,7 +5,7 @@
  * billed (streamed responses included); every other call is left out and said; headers never reach
  * the scenario.
  */
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { formatError, type InputError } from '../../scenarios/errors.ts';
@@ -289,6 +289,27 @@ version: 1
     const { result, doc: d } = imported(cassette);
     expect(result.format).toBe('openai-responses');
     expect(d.events[0]!.payload.measured).toEqual({ inputTokens: 2048, cachedTokens: 1024, outputTokens: 5 });
+  });
+
+  it('a brotli-encoded `!!binary` response (accept-encoding: br) is decompressed too', () => {
+    const br = brotliCompressSync(Buffer.from('{"id":"resp_2","usage":{"input_tokens":4096,"input_tokens_details":{"cached_tokens":3968},"output_tokens":7}}')).toString('base64');
+    const cassette = `interactions:
+- request:
+    body: '{"model":"gpt-4.1","input":"Hi"}'
+    headers: {}
+    method: POST
+    uri: https://api.openai.com/v1/responses
+  response:
+    body:
+      string: !!binary |
+        ${br}
+    headers: {}
+    status:
+      code: 200
+      message: OK
+version: 1
+`;
+    expect(imported(cassette).doc.events[0]!.payload.measured).toEqual({ inputTokens: 4096, cachedTokens: 3968, outputTokens: 7 });
   });
 
   it('a provider call whose request body is not JSON is an error at its line', () => {
