@@ -8,7 +8,7 @@
  * fragment; the page's own state is the fields of Playground: the file, the selected event, what
  * the status said.
  */
-import { readCorpusJson, type PlaygroundCorpus } from './corpus-json.ts';
+import { readCorpusJson, scenarioText, type PlaygroundCorpus, type SiteScenario } from './corpus-json.ts';
 import { LOADING_EDITOR, PlaygroundEditor } from './editor-element.ts';
 import type { EngineResult } from './engine.ts';
 import { PlaygroundErrors, type GotoDetail } from './errors-view.ts';
@@ -61,7 +61,8 @@ export class Playground {
     this.worker = new WorkerClient(
       {
         kind: 'init',
-        corpus: site.scenarios.map(({ file, id, text }) => ({ file, id, text })),
+        // The long ones fetched on opening are linked from no other scenario: the worker never needs them.
+        corpus: site.scenarios.flatMap(({ file, id, text }) => (text === undefined ? [] : [{ file, id, text }])),
         defaultFold: site.defaultFold,
         timeZero: site.timeZero,
         ...(site.economics && { economics: site.economics }),
@@ -93,7 +94,8 @@ export class Playground {
       else ({ file, text: this.editor.text, selected: this.selected } = request.state);
     } else if (request.kind === 'open') {
       const s = this.site.scenarios.find((c) => c.id === request.id);
-      if (s) ({ file, text: this.editor.text } = s);
+      // A long one was fetched before the page started (initPlayground).
+      if (s?.text !== undefined) ({ file, text: this.editor.text } = s as { file: string; text: string });
       else this.say(`No scenario "${request.id}" on this site; opened the first scenario.`);
       this.selected = request.selected;
     } else if (request.kind === 'bad') this.say(`Could not open the link: ${request.reason}. Opened the first scenario.`);
@@ -201,15 +203,34 @@ export class Playground {
     this.schedule(0);
   }
 
-  /** Opens a site scenario (undoable in the editor: Ctrl+Z brings the edit back); from the Open list, the last pane no longer stands for it. */
+  /**
+   * Opens a site scenario (undoable in the editor: Ctrl+Z brings the edit back); from the Open list,
+   * the last pane no longer stands for it. A long one is fetched first (corpus-json.ts).
+   */
   private openScenario(id: string, selected: number | undefined, fresh: boolean): void {
     const s = this.site.scenarios.find((c) => c.id === id);
     if (!s) return;
+    if (s.text === undefined) {
+      void this.fetchThen(s, () => this.openScenario(id, selected, fresh));
+      return;
+    }
     this.file = s.file;
     this.selected = selected;
     this.openSelect.value = s.id;
     if (fresh) this.pane.forget();
     this.editor.setText(s.text);
+  }
+
+  /** Fetches a long scenario's text, saying so, then `then()`; a failed fetch is said in the status. */
+  private async fetchThen(s: SiteScenario, then: () => void): Promise<void> {
+    this.say(`Loading ${s.id} (${Math.round((s.bytes ?? 0) / 1024)} KB)…`);
+    try {
+      await scenarioText(s, this.root.dataset.corpus!);
+    } catch (err) {
+      this.say(`${s.id} could not be loaded (${(err as Error).message}); try again.`);
+      return;
+    }
+    then();
   }
 
   private download(): void {
@@ -274,6 +295,18 @@ export async function initPlayground(): Promise<void> {
   } catch (err) {
     $('pg-status').textContent = `The site's scenarios could not be loaded (${(err as Error).message}); reload the page.`;
     return;
+  }
+  // A long scenario the address opens (or the first one, if long) is fetched before the page starts.
+  const request = decodeHash(location.hash);
+  const opens = (request.kind === 'open' && site.scenarios.find((s) => s.id === request.id)) || site.scenarios[0];
+  if (opens && opens.text === undefined) {
+    $('pg-status').textContent = `Loading ${opens.id}…`;
+    try {
+      await scenarioText(opens, root.dataset.corpus!);
+    } catch (err) {
+      $('pg-status').textContent = `${opens.id} could not be loaded (${(err as Error).message}); reload the page.`;
+      return;
+    }
   }
   new Playground(root, site, editor, pane, errors).start();
 }
