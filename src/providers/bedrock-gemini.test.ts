@@ -262,3 +262,11 @@ describe('side by side and what-if', () => {
     expect(w.options.find((o) => o.id === 'as-is')!.totals.cachedTokens).toBe(0);
   });
 });
+
+describe('the Gemini scenario’s explicit-cache arithmetic (scenarios/52-gemini-implicit-minimum.yaml)', () => {
+  it('storage at $4.50 per million per hour pays for itself from 4 reads an hour (each saves $1.25 − $0.125 per million)', () => {
+    const p = price('google-gemini-2.5-pro');
+    expect([p.storagePerHour!.value, p.input!.value, p.cachedInput!.value]).toEqual([4.5, 1.25, 0.125]);
+    expect(p.storagePerHour!.value / (p.input!.value - p.cachedInput!.value)).toBe(4);
+  });
+});
