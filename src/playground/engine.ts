@@ -105,7 +105,8 @@ function filesFor(input: EngineInput): { file: string; text: string }[] {
   return out;
 }
 
-const toError = (e: InputError): PlaygroundError => ({
+/** A scenario error as the page shows it (the worker sends its own load errors the same way). */
+export const toError = (e: InputError): PlaygroundError => ({
   file: e.pos.file,
   line: e.pos.line,
   col: e.pos.col,

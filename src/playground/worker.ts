@@ -9,9 +9,9 @@
 import { folds as registered, project } from 'virtual:prompt-fold-explainer/folds';
 import { type YamlRange, yamlRanges } from '../render/yaml-tokens.ts';
 import type { AnyFold } from '../folds/types.ts';
-import { load, paneAt, prepare, unexpected, type CorpusFile, type EngineResult, type Prepared } from './engine.ts';
+import { load, paneAt, prepare, toError, unexpected, type CorpusFile, type Prepared } from './engine.ts';
 import { MAX_CHARS, type FromWorker, type ToWorker, type WorkerResult } from './protocol.ts';
-import { sortErrors, formatError, type InputError } from '../scenarios/errors.ts';
+import { sortErrors, type InputError } from '../scenarios/errors.ts';
 import type { Scenario } from '../scenarios/model.ts';
 import type { ScenarioEconomics } from '../economics/compute.ts';
 import type { EconomicsConfig } from '../economics/profiles.ts';
@@ -51,15 +51,6 @@ function loadEconomics(config: EconomicsConfig): Promise<typeof import('./econom
 let cardsSent: Prepared | undefined;
 
 const post = (m: FromWorker): void => (self as unknown as DedicatedWorkerGlobalScope).postMessage(m);
-const toError = (e: InputError): EngineResult['errors'][number] => ({
-  file: e.pos.file,
-  line: e.pos.line,
-  col: e.pos.col,
-  message: e.message,
-  fix: e.fix,
-  detail: e.detail ?? [],
-  formatted: formatError(e),
-});
 
 /** The text's YAML token ranges; none (plain text) if the parse of a broken text throws. */
 function safeRanges(text: string): YamlRange[] {

@@ -5,7 +5,7 @@
  */
 import type { Snapshot, StreamEvent } from '../types.ts';
 import { defineFold } from '../define.ts';
-import { collectSnapshots } from '../snapshots.ts';
+import { reduceAndRender } from '../snapshots.ts';
 import { ABRIDGED_PROTOCOL_PROMPT, protocolPrompt } from './protocol-prompt.ts';
 import { derive, describe, expand } from './hooks.ts';
 import { Renderer, type ContextProtocolOptions } from './render.ts';
@@ -47,14 +47,7 @@ export const contextProtocol = defineFold({
   derive,
   describe,
   snapshots(events: readonly StreamEvent[], options: ContextProtocolOptions, at: ReadonlySet<number>): Snapshot[] {
-    const state = new State();
-    const renderer = new Renderer(options);
-    return collectSnapshots(
-      events,
-      at,
-      (e) => state.apply(e),
-      () => renderer.render(state),
-    );
+    return reduceAndRender(events, at, new State(), new Renderer(options));
   },
   rules: RULES,
 });

@@ -123,7 +123,7 @@ describe('settlements', () => {
     const state = new State();
     const at = '2026-08-24T16:41:00.000Z';
     state.apply({ offset: 1, type: 'agents/context-added', createdAt: at, payload: { role: 'user', content: 'hi' } });
-    expect(state.apply({ offset: 2, type: 'agent/llm-request-requested', createdAt: at, payload: { model: 'm' } })).toEqual({ accepted: true });
+    expect(state.apply({ offset: 2, type: 'agent/llm-request-requested', createdAt: at, payload: { model: 'm' } })).toEqual({ accepted: true, model: 'm' });
     state.apply({ offset: 3, type: 'agent/llm-request-settled', createdAt: at, payload: { requestOffset: 2, result: { status: 'failed' } } });
     expect(state.openRequest).toBeNull();
     expect(state.pendingTrigger).toEqual({ offset: 3, kind: 'agent-loop' });

@@ -6,6 +6,7 @@
  * Items are immutable values: a coalesce or rewrite puts a NEW item in the list, so a renderer may
  * cache per item. `latest` indexes each key's newest occurrence so a keyed add costs O(1).
  */
+import type { Outcome } from '../snapshots.ts';
 import type { StreamEvent } from '../types.ts';
 import type { ContextPayload, RewritePayload } from './schema.ts';
 
@@ -30,7 +31,7 @@ export class State {
   private latest = new Map<string, Section>();
 
   /** Apply one validated event. Returns, for a request event, whether it was accepted and why not. */
-  apply(e: StreamEvent): { accepted: boolean; reason?: string } | undefined {
+  apply(e: StreamEvent): Outcome {
     const p = e.payload as Record<string, unknown>;
     switch (e.type) {
       case 'agents/context-added':
@@ -104,7 +105,7 @@ export class State {
     this.pendingTrigger = { offset, kind: internal ? 'agent-loop' : 'external' };
   }
 
-  private request(e: StreamEvent): { accepted: boolean; reason?: string } {
+  private request(e: StreamEvent): Outcome {
     const why: string[] = [];
     if (this.paused !== null) why.push(`the agent is paused (since @${this.paused}) — add an \`agent/resumed\` event before it`);
     if (this.openRequest !== null) why.push(`request @${this.openRequest} is still open — settle it first with \`agent/llm-request-settled\` {requestOffset: ${this.openRequest}}`);
@@ -114,7 +115,7 @@ export class State {
     this.openRequest = e.offset;
     this.lastRequestOffset = e.offset;
     this.items.push({ kind: 'stamp', offset: e.offset, requestedAt: e.createdAt });
-    return { accepted: true };
+    return { accepted: true, model: (e.payload as { model: string }).model };
   }
 
   private settle(offset: number, p: { requestOffset: number; result: { status: string } }): void {

@@ -6,7 +6,7 @@
  */
 import type { Snapshot, StreamEvent } from '../types.ts';
 import { defineFold } from '../define.ts';
-import { collectSnapshots } from '../snapshots.ts';
+import { reduceAndRender } from '../snapshots.ts';
 import { DEFAULT_OPTIONS, OPTIONS_SCHEMA, optionRelations, type LayeredOptions } from './options.ts';
 import { describe } from './describe.ts';
 import { Renderer } from './render.ts';
@@ -34,15 +34,7 @@ export const layered = defineFold({
   checkEvent: payloadRules,
   describe,
   snapshots(events: readonly StreamEvent[], options: LayeredOptions, at: ReadonlySet<number>): Snapshot[] {
-    const state = new State();
-    const renderer = new Renderer(options);
-    return collectSnapshots(
-      events,
-      at,
-      (e) => state.apply(e),
-      () => renderer.render(state),
-      () => renderer.breakpoints(),
-    );
+    return reduceAndRender(events, at, new State(), new Renderer(options));
   },
   rules: RULES,
 });

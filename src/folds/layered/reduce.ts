@@ -14,6 +14,7 @@
  * Entries are immutable values (an update puts a NEW entry in place), so a renderer may cache per
  * entry. `version` changes on every change to the live set, so a renderer may cache per state.
  */
+import type { Outcome } from '../snapshots.ts';
 import type { StreamEvent } from '../types.ts';
 import type { EntryAddedPayload, EntryRemovedPayload, EntryRole, EntryUpdatedPayload, Layer } from './schema.ts';
 import { REQUEST_TYPE } from './schema.ts';
@@ -30,11 +31,6 @@ export interface Entry {
   updatedAt?: number;
   /** On an update record (State.updates): the add offset of the entry it updated. */
   updates?: number;
-}
-
-export interface RequestOutcome {
-  accepted: boolean;
-  reason?: string;
 }
 
 export class State {
@@ -56,7 +52,7 @@ export class State {
   private readonly byOrdinal = new Map<number, Entry[]>();
 
   /** Apply one validated event. Returns, for a request event, whether it was accepted and why not. */
-  apply(e: StreamEvent): RequestOutcome | undefined {
+  apply(e: StreamEvent): Outcome {
     switch (e.type) {
       case 'entry/added':
         this.add(e.offset, e.payload as EntryAddedPayload);
@@ -76,7 +72,7 @@ export class State {
         }
         this.firstSend ??= e.offset;
         for (const [at, entry] of this.entries) if (!this.sent.has(at)) this.sent.set(at, entry);
-        return { accepted: true };
+        return { accepted: true, model: (e.payload as { model: string }).model };
       default:
         return;
     }
