@@ -1,5 +1,5 @@
 /**
- * Each request's output tokens (spec cache-economics §2b, §4), from the best source a scenario has:
+ * Each request's output tokens (docs/cache-economics.md, "What the provider would cache" and "Cost"), from the best source a scenario has:
  *
  * - `billed`: the output count the provider billed (`measured.outputTokens`, an imported response's
  *   usage) — the truth, reasoning tokens included;

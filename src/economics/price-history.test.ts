@@ -1,5 +1,5 @@
 /**
- * Prices with history (issue 46): a request pays the prices in force at its own instant, and a
+ * Prices with history: a request pays the prices in force at its own instant, and a
  * prompt over a long-prompt threshold pays that tier on every token. Expected figures are written
  * out by hand from the providers' pages, not taken from the catalog.
  */

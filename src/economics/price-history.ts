@@ -1,5 +1,5 @@
 /**
- * Which prices a request pays (issue 46): the ones in force at its own instant — a figure that
+ * Which prices a request pays: the ones in force at its own instant — a figure that
  * changed on a date (`earlierPrices`: the value before, until when) — and, for a prompt longer than
  * a profile's threshold, the long-prompt tier's prices on every token of the request. The result is
  * the profile with those prices, and what was applied, so the page can say which price a request

@@ -158,7 +158,7 @@ function lineAttrs(n: number, status: string): string {
 }
 
 /**
- * A very long pane folds its long quiet runs (issue 49: a long session's request printed 85,000 px):
+ * A very long pane folds its long quiet runs (a long session's request printed 85,000 px):
  * a pane of more than FOLD_MIN_LINES lines hides, in every run of lines with nothing on them but
  * text (no ✂, note, old text, removed line, abridgement or breakpoint), all but FOLD_CONTEXT lines at
  * each end when that hides at least FOLD_MIN_HIDDEN. The hidden lines stay in the page, in place

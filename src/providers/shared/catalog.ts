@@ -24,7 +24,7 @@ export interface ModelPrices {
 export type BilledPrice = 'input' | 'cachedInput' | 'cacheWrite' | 'cacheWrite1h' | 'output';
 
 /**
- * A figure that was different before a date (issue 46: prices change on dates): `value` was in force
+ * A figure that was different before a date (prices change on dates): `value` was in force
  * until `until` (YYYY-MM-DD, 00:00 UTC, exclusive); the entry's own figure applies from then on.
  */
 export interface EarlierPrice {
