@@ -68,7 +68,9 @@ describe('npm run import', { timeout: 180_000 }, () => {
     expect(r.stderr).toMatch(/exists and was not written by an import\n {2}fix: choose another --id or --out, or pass --force/);
     expect(readFileSync(out, 'utf8')).toBe('id: hand\n');
     // (gemini is a format since the Gemini adapter: an unknown name is one no adapter or capture has.)
-    expect((await cli(['x.jsonl', '--format', 'palm'])).stderr).toMatch(/unknown --format "palm"\n {2}fix: use one of openai-chat, openai-responses, anthropic, .*otlp, codex, claude-code/);
+    expect((await cli(['x.jsonl', '--format', 'palm'])).stderr).toMatch(
+      /unknown --format "palm"\n {2}fix: use one of openai-chat, openai-responses, anthropic, .*otlp, codex, claude-code/,
+    );
     expect((await cli([])).stderr).toMatch(/no trace file given/);
     const clash = await cli(['examples/traces/agent-session.anthropic.jsonl', '--id', 'birth-window', '--out', join(dir, 'clash.yaml')]);
     expect(clash.stderr).toMatch(/scenarios\/01-birth-window\.yaml already has the id "birth-window"\n {2}fix: pass another --id/);

@@ -137,5 +137,5 @@ export function scenarioYaml(s: ScenarioInput): string {
   // The editor modeline first (the schemas/ folder's requests-fold schema), then where it came from.
   const from = s.conversation ? `${s.file} (${s.format}, grouped by ${s.conversation.by})` : `${s.file} (${s.format})`;
   const header = `${MODELINE}\n${IMPORT_HEADER} from ${from}; re-import rather than edit the events (annotations and expect are kept).\n`;
-  return header + stringify(doc, { lineWidth: 0, minContentWidth: 0 });
+  return header + stringify(doc, { lineWidth: 0, minContentWidth: 0, aliasDuplicateObjects: false });
 }

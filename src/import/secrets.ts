@@ -45,11 +45,36 @@ function scrubString(s: string, where: string, out: Dropped[]): string {
   return r;
 }
 
-/** A copy of `value` with credential fields dropped and secret-looking strings replaced. */
-export function scrub(value: unknown, out: Dropped[], path: string[] = []): unknown {
+/**
+ * What scrubbing an object gave, kept by the object: a capture's rebuilt requests share their
+ * items (each request carries every earlier one), so each is scrubbed once, and the copy shared too.
+ */
+export type ScrubMemo = WeakMap<object, { copy: unknown; found: { rel: string[]; what: string }[] }>;
+
+/**
+ * A copy of `value` with credential fields dropped and secret-looking strings replaced. With a
+ * memo, an object met again gives the same copy and reports the same drops at its new path.
+ */
+export function scrub(value: unknown, out: Dropped[], path: string[] = [], memo?: ScrubMemo): unknown {
+  if (memo && value && typeof value === 'object') {
+    const hit = memo.get(value);
+    if (hit) {
+      for (const f of hit.found) out.push({ where: [...path, ...f.rel].join('.') || 'the body', what: f.what });
+      return hit.copy;
+    }
+    const own: Dropped[] = [];
+    const copy = scrubValue(value, own, [], memo);
+    memo.set(value, { copy, found: own.map((d) => ({ rel: d.where === 'the body' ? [] : d.where.split('.'), what: d.what })) });
+    for (const d of own) out.push({ where: [...path, ...(d.where === 'the body' ? [] : d.where.split('.'))].join('.') || 'the body', what: d.what });
+    return copy;
+  }
+  return scrubValue(value, out, path, memo);
+}
+
+function scrubValue(value: unknown, out: Dropped[], path: string[], memo: ScrubMemo | undefined): unknown {
   const where = path.length ? path.join('.') : 'the body';
   if (typeof value === 'string') return scrubString(value, where, out);
-  if (Array.isArray(value)) return value.map((v, i) => scrub(v, out, [...path, String(i)]));
+  if (Array.isArray(value)) return value.map((v, i) => scrub(v, out, [...path, String(i)], memo));
   if (value && typeof value === 'object') {
     const o: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {
@@ -57,7 +82,7 @@ export function scrub(value: unknown, out: Dropped[], path: string[] = []): unkn
         out.push({ where: [...path, k].join('.'), what: `a credential field (\`${k}\`)` });
         continue;
       }
-      o[k] = scrub(v, out, [...path, k]);
+      o[k] = scrub(v, out, [...path, k], memo);
     }
     return o;
   }

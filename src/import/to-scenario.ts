@@ -19,7 +19,7 @@ import type { Conversation } from './log/group.ts';
 import { chunkPos } from './read.ts';
 import { droppedAt, lineOf, type DroppedSecret, type Obj, type Req } from './request.ts';
 import { scenarioYaml } from './scenario.ts';
-import { scrub, type Dropped } from './secrets.ts';
+import { scrub, type Dropped, type ScrubMemo } from './secrets.ts';
 
 /** What writing one conversation's scenario needs. */
 export interface ScenarioOptions {
@@ -134,9 +134,11 @@ export function toScenario(g: Gathered, reqs: Req[], opts: ScenarioOptions): { r
   };
   // A capture's request repeats the earlier lines' messages: each secret is reported once, at its own line.
   const reported = new Set<string>();
+  // A capture's requests share their items: each is scrubbed once (and its copy shared, so later stages compare by identity).
+  const memo: ScrubMemo = new WeakMap();
   const payloads = reqs.map((r) => {
     const before = found.length;
-    const body = scrub(r.body, found) as Obj;
+    const body = scrub(r.body, found, [], memo) as Obj;
     for (const d of found.slice(before)) {
       const path = d.where === 'the body' ? [] : d.where.split('.').map((k) => (/^\d+$/.test(k) ? Number(k) : k));
       const key = d.what.startsWith('a credential field');

@@ -33,20 +33,32 @@ function normalise(body: Obj): NormalMessage[] {
     return out;
   }
   for (const it of body.input as Item[]) {
-    if (it.role !== undefined && (it.type === undefined || it.type === 'message')) {
-      const text = typeof it.content === 'string' ? plain(it.content) : partsText(it.content ?? [], ['input_text', 'output_text'], 'text', {});
-      out.push(message(it.role, text));
-    } else if (isOpaque((it as Obj).encrypted_content)) {
-      // An opaque item (encrypted reasoning, a compaction): printed as what the import recorded of it, counted as what was billed for it.
-      const o = (it as Obj).encrypted_content as { tokens?: number };
-      out.push({ role: it.role ?? 'assistant', text: tagged(it.type!, without(it, 'type', 'role', 'content')), tokens: o.tokens ?? 0 });
-    } else if (it.type === 'function_call_output') {
-      out.push(message('tool', withResult(tagged(it.type, without(it, 'type', 'output')), resultText((it as Obj).output, 'text'))));
-    } else {
-      out.push({ role: it.role ?? 'assistant', text: tagged(it.type!, without(it, 'type', 'role')) });
-    }
+    let m = normalised.get(it);
+    if (!m) normalised.set(it, (m = itemMessage(it)));
+    out.push(m);
   }
   return out;
+}
+
+/**
+ * Each input item's message, kept by the item: a conversation's requests re-send their earlier items
+ * (the same objects once a stored conversation is rebuilt from what each request adds), so each is
+ * read once, and its text is the same string request after request.
+ */
+const normalised = new WeakMap<object, NormalMessage>();
+
+function itemMessage(it: Item): NormalMessage {
+  if (it.role !== undefined && (it.type === undefined || it.type === 'message')) {
+    const text = typeof it.content === 'string' ? plain(it.content) : partsText(it.content ?? [], ['input_text', 'output_text'], 'text', {});
+    return message(it.role, text);
+  }
+  if (isOpaque((it as Obj).encrypted_content)) {
+    // An opaque item (encrypted reasoning, a compaction): printed as what the import recorded of it, counted as what was billed for it.
+    const o = (it as Obj).encrypted_content as { tokens?: number };
+    return { role: it.role ?? 'assistant', text: tagged(it.type!, without(it, 'type', 'role', 'content')), tokens: o.tokens ?? 0 };
+  }
+  if (it.type === 'function_call_output') return message('tool', withResult(tagged(it.type, without(it, 'type', 'output')), resultText((it as Obj).output, 'text')));
+  return { role: it.role ?? 'assistant', text: tagged(it.type!, without(it, 'type', 'role')) };
 }
 
 export const openaiResponses: ProviderAdapter<'openai-responses'> = {

@@ -62,15 +62,17 @@ export const requests = defineFold({
     // request, which the printer, the token counts and the cache model memoise by object — a long
     // conversation re-sends every earlier turn, and comparing those texts again per request was
     // quadratic in the conversation's bytes.
-    const sent = new Map<string, RenderedMessage>();
+    // Keyed by role, then text (no joined key: a joined string is a copy of the text, per message per request).
+    const sent = new Map<string, Map<string, RenderedMessage>>();
     const out: Snapshot[] = [];
     for (const e of events) {
       const p = e.payload as SentPayload;
       const normal = normalise(p.format, p.body);
       const messages: RenderedMessage[] = normal.map(({ role, text, tokens }) => {
-        const key = `${role}\u0000${text}`;
-        let m = sent.get(key);
-        if (!m) sent.set(key, (m = { role, content: text, parts: [{ text, from: [e.offset] }], ...(tokens !== undefined && { tokens }) }));
+        let byText = sent.get(role);
+        if (!byText) sent.set(role, (byText = new Map()));
+        let m = byText.get(text);
+        if (!m) byText.set(text, (m = { role, content: text, parts: [{ text, from: [e.offset] }], ...(tokens !== undefined && { tokens }) }));
         return m;
       });
       if (!at.has(e.offset)) continue;
