@@ -56,12 +56,12 @@ const turns = [
   ],
 ];
 
-function scenario(model: string, measured: M[] = [], times = ['0ms', '10s', '3m'], expectBlock = 'expect:\n  busts: []\n'): string {
+function scenario(model: string, measured: M[] = [], times = ['0ms', '10s', '3m'], expectBlock = 'expect:\n  busts: []\n', unrecorded?: string[]): string {
   const messages: unknown[] = [{ role: 'system', content: SYSTEM }];
   const events = turns.map((t, i) => {
     messages.push(...t);
     const m = measured[i];
-    const payload = { format: 'openai-chat', ...(m && { measured: m }), body: { model, messages: [...messages] } };
+    const payload = { format: 'openai-chat', ...(m && { measured: m }), ...(unrecorded && { unrecorded }), body: { model, messages: [...messages] } };
     return `  - off: ${i + 1}\n    t: ${times[i]}\n    type: request/sent\n    payload: ${JSON.stringify(payload)}\n`;
   });
   return `id: m\ntitle: measured\nfold: requests\n${expectBlock}events:\n${events.join('')}`;
@@ -201,6 +201,50 @@ describe('measured beside modelled', () => {
     expect([reqs[1]!.measured, reqs[1]!.measuredDiff]).toEqual([null, null]);
     expect(reqs[2]!.measuredDiff).toMatchObject({ cachedTokens: -mod[2]!.cachedTokens, flagged: ['cachedTokens'], reason: { kind: 'eviction' } });
     expect(report.scenarios[0]!.measuredSummary).toMatch(/on 1 of 2 requests/);
+  });
+});
+
+describe('what the capture lacks, before the provider is blamed', () => {
+  const LACKS = ['the system prompt', 'the tool definitions'];
+  const lacking = async (model: string, measured: M[], times?: string[]) => {
+    const r = await render(scenario(model, measured, times, '', LACKS));
+    expect(r.errors.map(formatError)).toEqual([]);
+    return measuredComparison(r.scenarios[0]!, r.economics.get('m')!)!;
+  };
+
+  it('a capture without the system prompt and tools: the difference is the 1,000 billed tokens it does not show, never an eviction or a minimum, and nothing is scaled', async () => {
+    for (const model of ['test-exact', 'test-approx']) {
+      const mod = await modelled(model);
+      // The provider billed 1,000 tokens more on every request (the unrecorded system prompt and tools), read from the cache from the second on.
+      const bill: M[] = mod.map((e, i) => ({ inputTokens: e.inputTokens + 1000, cachedTokens: i ? e.cachedTokens + 1000 : 0, cacheWriteTokens: e.cacheWriteTokens }));
+      // …and the third request read nothing: a difference an eviction would explain in a whole capture.
+      bill[2] = { inputTokens: mod[2]!.inputTokens + 1000, cachedTokens: 0, cacheWriteTokens: 0 };
+      const m = await lacking(model, bill);
+      expect(m.requests.map((q) => q.scale)).toEqual([null, null, null]);
+      expect(m.requests.map((q) => q.unseenTokens)).toEqual([1000, 1000, 1000]);
+      for (const q of m.requests.filter((x) => x.flagged.length)) {
+        expect(q.reason!.kind).toBe('unrecorded');
+        expect(q.reason!.text).toMatch(/^1,000 billed input tokens the capture does not show: it does not record the system prompt and the tool definitions/);
+      }
+      expect(m.requests[2]!.flagged).toContain('cachedTokens');
+      expect(m.summary).toMatch(/^3,000 billed input tokens the capture does not show \(it does not record the system prompt and the tool definitions\), on 3 of 3 requests; /);
+      expect(m.summary).not.toContain('token scale');
+    }
+  });
+
+  it('a capture without timestamps: no claim rests on time (never "eviction (idle 0 ms)")', async () => {
+    const times = ['0ms', '0ms', '0ms'];
+    const mod = await modelled('test-exact', times);
+    expect(mod[2]!.cachedTokens).toBeGreaterThan(0);
+    const bill = mod.map(exactly);
+    bill[2] = { inputTokens: mod[2]!.inputTokens, cachedTokens: 0, cacheWriteTokens: 0 };
+    const m = await compare('test-exact', bill, times);
+    const q = m.requests[2]!;
+    expect(q.reason).toEqual({
+      kind: 'untimed',
+      text: `the provider read 0 cached tokens where the model reads ${mod[2]!.cachedTokens.toLocaleString('en-US')}; the capture has no timestamps, so whether an entry outlived its retention cannot be told`,
+    });
+    expect(measuredLines(m).join('\n')).not.toMatch(/idle|eviction/);
   });
 });
 

@@ -54,13 +54,22 @@ export interface FigureComparison {
   within: boolean | null;
 }
 
-export type ReasonKind = 'eviction' | 'retained-longer' | 'below-minimum' | 'unmarked-breakpoint' | 'fewer-writes' | 'framing';
+/**
+ * Why a request's billed figures differ from the model's, in the order they are tried: what the
+ * capture lacks first (`unrecorded`: parts of the request the provider billed that the capture does
+ * not record; `untimed`: no timestamps, so no time-based claim), then the provider's behaviour.
+ */
+export type ReasonKind = 'unrecorded' | 'untimed' | 'eviction' | 'retained-longer' | 'below-minimum' | 'unmarked-breakpoint' | 'fewer-writes' | 'framing';
 
 export interface MeasuredRequest {
   offset: number;
   model: string;
   exact: boolean;
   measured: Measured;
+  /** What the capture did not record of this request (the payload's `unrecorded`; [] when it is whole). */
+  unrecorded: string[];
+  /** Billed input tokens beyond the model's count of what the capture holds, when it lacks a part (0 otherwise). */
+  unseenTokens: number;
   /** Measured ÷ modelled input tokens (≈ models only: the scale the figures are compared on). */
   scale: number | null;
   figures: Record<Figure, FigureComparison>;
@@ -105,10 +114,26 @@ function compare(measured: number | null, modelled: number, scale: number | null
 
 const fmt = (n: number, exact = true): string => formatTokens(n, exact);
 
-/** The likely reason a request's measured figures differ from the model, when one is known. */
-function reasonOf(q: MeasuredRequest, e: RequestEconomics, idleMs: number | null): MeasuredRequest['reason'] {
+const list = (xs: readonly string[]): string => (xs.length < 2 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`);
+
+/**
+ * The likely reason a request's measured figures differ from the model, when one is known: what
+ * the capture lacks first, then the provider's behaviour. `idleMs` is null when the capture has no
+ * timestamps (then no reason rests on time).
+ */
+function reasonOf(q: MeasuredRequest, e: RequestEconomics, idleMs: number | null, timed: boolean): MeasuredRequest['reason'] {
   const c = q.figures.cachedTokens;
   const w = q.figures.cacheWriteTokens;
+  if (q.unrecorded.length)
+    return {
+      kind: 'unrecorded',
+      text: `${fmt(q.unseenTokens)} billed input tokens the capture does not show: it does not record ${list(q.unrecorded)}, which the provider received, billed and cached with the rest; the model prices only what the capture holds, so its cached and written figures cannot match the bill`,
+    };
+  if (!timed && q.flagged.includes('cachedTokens') && c.diff !== null && c.diff < 0)
+    return {
+      kind: 'untimed',
+      text: `the provider read ${fmt(c.measured!)} cached tokens where the model reads ${fmt(c.compared)}; the capture has no timestamps, so whether an entry outlived its retention cannot be told`,
+    };
   const retention = e.retentionMinutes;
   const idle = idleMs === null ? '' : `idle ${formatElapsed(idleMs)} since @${e.previous}`;
   const rewrote = w.diff !== null && w.diff > 0 ? `, and wrote ${fmt(w.measured!)} tokens to the cache again` : '';
@@ -170,23 +195,46 @@ function summaryOf(requests: MeasuredRequest[], agreement: ScenarioMeasured['agr
   // First the count the table beneath shows (a request agrees when none of its figures is flagged), then each figure's.
   const agree = requests.filter((q) => q.flagged.length === 0).length;
   const lead = `the model agrees with the bill on ${agree} of ${requests.length} request${requests.length === 1 ? '' : 's'} (every figure within ${pct} %)`;
-  return `${lead}; by figure: ${parts.join('; ')}${exact ? '' : ' (≈ model: compared on the provider’s token scale)'}`;
+  const lacking = requests.filter((q) => q.unrecorded.length);
+  const unseen = lacking.reduce((n, q) => n + q.unseenTokens, 0);
+  // What the capture lacks is said first: it explains the differences before any provider behaviour does.
+  const first = lacking.length
+    ? `${fmt(unseen)} billed input tokens the capture does not show (it does not record ${list(lacking[0]!.unrecorded)}), on ${lacking.length} of ${requests.length} request${requests.length === 1 ? '' : 's'}; `
+    : '';
+  const scaled = !exact && requests.some((q) => q.scale !== null);
+  return `${first}${lead}; by figure: ${parts.join('; ')}${scaled ? ' (≈ model: compared on the provider’s token scale)' : ''}`;
 }
 
 /** The comparison for one rendered scenario; null when none of its own requests carries measured figures. */
+/** What the capture did not record of a request (its payload's `unrecorded`), or []. */
+export function unrecordedOfPayload(payload: unknown): string[] {
+  const u = (payload as { unrecorded?: unknown } | null)?.unrecorded;
+  return Array.isArray(u) ? u.filter((x): x is string => typeof x === 'string' && x !== '') : [];
+}
+
+/** The scenario's own requests carry timestamps: not every one at the same instant (an import without timestamps puts them all at 0 ms). */
+export function timedRequests(r: RenderedScenario): boolean {
+  return r.requests.length < 2 || new Set(r.requests.map((q) => q.createdAt)).size > 1;
+}
+
 export function measuredComparison(r: RenderedScenario, econ: ScenarioEconomics): ScenarioMeasured | null {
   const payloads = new Map(r.scenario.chain.map((e) => [e.offset, e.payload]));
   const createdAt = new Map(r.chain.map((q) => [q.offset, Date.parse(q.createdAt)]));
+  const timed = timedRequests(r);
   const requests: MeasuredRequest[] = [];
   for (const e of econ.requests) {
     const measured = measuredOfPayload(payloads.get(e.offset));
     if (!measured) continue;
-    const scale = e.exact || e.inputTokens === 0 ? null : measured.inputTokens / e.inputTokens;
+    const unrecorded = unrecordedOfPayload(payloads.get(e.offset));
+    // A capture that lacks part of the request is not put on the provider's scale: the ratio would be the missing part, not the tokenizer.
+    const scale = e.exact || e.inputTokens === 0 || unrecorded.length ? null : measured.inputTokens / e.inputTokens;
     const q: MeasuredRequest = {
       offset: e.offset,
       model: e.model,
       exact: e.exact,
       measured,
+      unrecorded,
+      unseenTokens: unrecorded.length ? Math.max(0, measured.inputTokens - e.inputTokens) : 0,
       scale,
       figures: {
         inputTokens: compare(measured.inputTokens, e.inputTokens, null, e.exact),
@@ -200,7 +248,7 @@ export function measuredComparison(r: RenderedScenario, econ: ScenarioEconomics)
     if (q.flagged.length) {
       const prev = e.previous === null ? undefined : createdAt.get(e.previous);
       const now = createdAt.get(e.offset);
-      q.reason = reasonOf(q, e, prev === undefined || now === undefined ? null : now - prev);
+      q.reason = reasonOf(q, e, !timed || prev === undefined || now === undefined ? null : now - prev, timed);
     }
     requests.push(q);
   }
