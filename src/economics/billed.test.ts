@@ -93,7 +93,8 @@ describe('the bill of a capture', () => {
     expect(billedPaneText(b.requests[1]!).text).toBe('billed: cached — · writes — · 1,100 tokens · output — · cost —');
     // The economics table: a request whose output the model does not know shows — in the output column, never $0.00.
     const { econ } = await run(BILL);
-    for (const [i, row] of panelRows(econ, () => 'request/sent').entries()) expect(row.costs[3]).toEqual(econ.requests[i]!.outputTokens === null ? '—' : expect.stringMatching(/^≈?\$/));
+    for (const [i, row] of panelRows(econ, () => 'request/sent').entries())
+      expect(row.costs[3]).toEqual(econ.requests[i]!.outputTokens === null ? '—' : expect.stringMatching(/^≈?\$/));
     // Request 3 follows one whose cache figures are not known: no miss is claimed.
     expect(b.requests.map((q) => q.lostTokens)).toEqual([0, 0, 0]);
   });
@@ -111,6 +112,15 @@ describe('the bill of a capture', () => {
       /Not in the capture: this capture holds no system prompt and no tool definitions: request 1 was billed 1,000 input tokens, of which the requests shown hold \d+ — \d+ billed tokens/,
     );
     expect(billedLede(null, econ, { system: false, tools: false })).toEqual([]);
+    // This profile caches without being asked (a prefix cache): the model reads from the cache too, nothing to say.
+    expect(econ.totals.cachedTokens).toBeGreaterThan(0);
+    expect(text).not.toContain('Cache markers');
+    // Where the model reads nothing (a provider that caches only what a request asks for, and no marker captured)
+    // but the bill read 990 tokens from the cache, the markers were not recorded: said so.
+    const asked = billedText(billedLede(billed, { ...econ, totals: { ...econ.totals, cachedTokens: 0 } }, { system: false, tools: false }));
+    expect(asked).toContain(
+      'Cache markers not in the capture: the provider read 990 tokens from the cache, so the requests it received asked for caching; the requests as captured carry no cache marker',
+    );
   });
 
   it('the page model marks each billed miss on its card and opens on the largest, unless the scenario names its opening', async () => {

@@ -15,7 +15,7 @@ import { formatShare, formatTokens, formatUsd, NO_PRICE } from '../economics/for
 import type { Segment } from './economics-lede.ts';
 
 export interface BilledParagraph {
-  /** The paragraph's lead word, set in bold: "Billed", "Modelled", "Not in the capture", "Largest miss". */
+  /** The paragraph's lead words, set in bold: "Billed", "Modelled", "Not in the capture", "Cache markers not in the capture", "Caching", "Largest miss". */
   lead: string;
   segments: Segment[];
 }
@@ -77,6 +77,19 @@ export function billedLede(billed: Billed | null, econ: ScenarioEconomics | unde
       ],
     });
   }
+  // The requests as captured ask for no caching, yet the bill shows cache reads: the markers were not recorded.
+  if (econ?.requests.length && econ.totals.cachedTokens === 0 && (billed.cachedTokens ?? 0) > 0) {
+    out.push({
+      lead: 'Cache markers not in the capture',
+      segments: [
+        {
+          text: `the provider read ${formatTokens(billed.cachedTokens!)} tokens from the cache, so the requests it received asked for caching; the requests as captured carry no cache marker, and the model, which caches only what a request asks for, reads none. The modelled cache figures below are what these requests would cost as captured, not what was sent.`,
+        },
+      ],
+    });
+  }
+  // The bill shows no caching and the requests never ask for it: the economics' own sentence (economics/unasked.ts).
+  if (econ?.unasked) out.push({ lead: 'Caching', segments: [{ text: econ.unasked.sentence }] });
   const w = billed.worst;
   if (w) {
     out.push({

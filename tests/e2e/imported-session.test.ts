@@ -66,6 +66,8 @@ describe('an imported Claude Code session', () => {
     // The transcript holds no system prompt and no tool definitions: the first call's billed input is mostly not in it.
     const unseen = (await lede.locator('p[data-lead="Not in the capture"]').textContent())!;
     expect(unseen).toContain(`this capture holds no system prompt and no tool definitions: request 1 was billed ${group(bill.perCall[0]!.input)} input tokens`);
+    // The transcript records no cache marker either: the model caches nothing where the bill read from the cache.
+    expect(await lede.locator('p[data-lead="Cache markers not in the capture"]').textContent()).toContain(`the provider read ${group(bill.cached)} tokens from the cache`);
     // No local path in the intro: the trace's base name only.
     expect(await page.locator('.intro').textContent()).not.toMatch(/\/tmp|\/home|\.\.\//);
     expect(errors).toEqual([]);
