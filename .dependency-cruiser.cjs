@@ -16,6 +16,8 @@
  *   request-lint    the request linter: findings per request, each citing the provider's documented rule
  *                   (it reads rendered requests and their economics; check, report, pages and review show it)
  *   corpus          the corpus check: load, render and cost every scenario in one pass
+ *   determinism     the determinism probe: a fold run again in a changed world (clock, time zone, locale,
+ *                   random, environment, key and tool order); what moves in a cached prefix is a finding
  *   fixture-format  write and parse the committed fixtures
  *   review          base-ref review, compare, PR summary
  *   integration     the Astro integration, its options, the site's corpus
@@ -39,6 +41,7 @@ const layers = [
   ['wire-economics', '^src/(economics|wire)/'],
   ['request-lint', '^src/request-lint/'],
   ['corpus', '^src/corpus/'],
+  ['determinism', '^src/determinism/'],
   ['fixture-format', '^src/fixture-format/'],
   ['review', '^src/review/'],
   ['integration', '^src/integration/'],

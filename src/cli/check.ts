@@ -1,7 +1,9 @@
 /**
  * `npm run check` — the corpus check without building the site: every scenario error, stale
- * anchor and stale fixture, plus warnings: ambiguous anchors, and anchors on protocol metadata (an
- * `@N …` first line; see src/prompt/metadata-anchor.ts). Exit 1 on any error; warnings never fail.
+ * anchor and stale fixture, plus warnings: ambiguous anchors, anchors on protocol metadata (an
+ * `@N …` first line; see src/prompt/metadata-anchor.ts), and a fold whose cached prefix moves when it
+ * runs again with another clock, time zone, locale, random sequence, environment or key order (the
+ * determinism probe, src/determinism/probe.ts). Exit 1 on any error; warnings never fail.
  * A new scenario's missing fixture is a notice with the next step, not an error — except in CI
  * (`CI` set), where it is one (the fixture test of `npm test` fails on it too).
  * Each error is followed by a short code frame of the scenario file (src/scenarios/frame.ts), as in
@@ -10,6 +12,7 @@
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { renderCorpus } from '../corpus/check.ts';
+import { findingMessage, probeCorpus } from '../determinism/probe.ts';
 import { reportWithFrames } from '../scenarios/frame.ts';
 import { updateCommand } from '../fixture-format/format.ts';
 import { planFixtures, staleMessage } from '../fixture-format/store.ts';
@@ -30,6 +33,13 @@ runMain(async () => {
   const noFolder = missingScenariosNotice(config);
   if (noFolder) console.warn(noFolder);
   for (const w of corpus.warnings) console.warn(`${w.pos.file}:${w.pos.line}:${w.pos.col} warning: ${w.message}`);
+  // The determinism probe: each scenario's fold run again in a changed world (src/determinism/probe.ts).
+  // A moved byte in a cached prefix is a warning with the request's event, the moved text and the fix.
+  const unstable = await probeCorpus(corpus.scenarios);
+  for (const f of unstable) {
+    const m = findingMessage(f);
+    console.warn([`${f.pos.file}:${f.pos.line}:${f.pos.col} warning: ${m.message}`, ...m.detail.map((d) => `  ${d}`), `  fix: ${m.fix}`].join('\n'));
+  }
   if (corpus.errors.length) {
     console.error(reportWithFrames(corpus.errors, (f) => readText(join(config.root, f))));
     return 1;
@@ -46,7 +56,8 @@ runMain(async () => {
   }
   const requests = corpus.scenarios.reduce((n, s) => n + s.requests.length, 0);
   const fixtures = missing.length ? `${missing.length} new scenario${missing.length === 1 ? ' has' : 's have'} no fixture yet` : 'fixtures fresh';
-  console.log(`ok: ${corpus.scenarios.length} scenarios, ${requests} requests, ${fixtures}${corpus.warnings.length ? `, ${corpus.warnings.length} warning(s)` : ''}`);
+  const warnings = corpus.warnings.length + unstable.length;
+  console.log(`ok: ${corpus.scenarios.length} scenarios, ${requests} requests, ${fixtures}${warnings ? `, ${warnings} warning(s)` : ''}`);
   if (missing.length)
     console.log(
       newFixturesNotice(
