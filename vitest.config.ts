@@ -1,6 +1,6 @@
 // Test runner config: three projects, chosen by folder so a new test file lands in the right one.
-//   unit    — src/**/*.test.ts and tools/**/*.test.ts: pure tests beside the code (the package's and
-//             the repository's own tooling's); no build, no browser, no `npm run`
+//   unit    — src/**/*.test.ts, tools/**/*.test.ts and examples/**/*.test.ts: pure tests beside the code (the package's,
+//             the repository's own tooling's and the worked examples'); no build, no browser, no `npm run`
 //             (`npm run test:unit` runs this project alone: the edit–test loop). Not isolated: the
 //             files share one module graph per worker (each test restores what it changes).
 //   build   — tests/*.test.ts: builds, the dev server and the command-line tools on project copies;
@@ -45,7 +45,10 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     sequence: { sequencer: LongestFirst },
     projects: [
-      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'tools/**/*.test.ts'], exclude: [...configDefaults.exclude, ...CLI_TESTS], isolate: false } },
+      {
+        extends: true,
+        test: { name: 'unit', include: ['src/**/*.test.ts', 'tools/**/*.test.ts', 'examples/**/*.test.ts'], exclude: [...configDefaults.exclude, ...CLI_TESTS], isolate: false },
+      },
       { extends: true, test: { name: 'build', include: ['tests/*.test.ts', ...CLI_TESTS], globalSetup: SHARED_BUILD } },
       // Not isolated: a worker runs one browser file after another in the same process, keeping its Chromium.
       { extends: true, test: { name: 'browser', include: ['tests/e2e/**/*.test.ts'], globalSetup: SHARED_BUILD, isolate: false } },

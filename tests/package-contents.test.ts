@@ -205,7 +205,7 @@ describe('the packed package', () => {
     const files = [...shipped];
     expect(files.filter((f) => /\.test\.|(^|\/)(tools|tests)\//.test(f))).toEqual([]);
     expect(files.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && !f.startsWith('examples/'))).toEqual([]);
-    for (const e of ['lib/package/index.d.ts', 'lib/package/starlight.d.ts', 'lib/package/kit.d.ts']) expect(files).toContain(e);
+    for (const e of ['lib/package/index.d.ts', 'lib/package/starlight.d.ts', 'lib/package/kit.d.ts', 'lib/package/assert.d.ts']) expect(files).toContain(e);
     // The page components' modules run; their types are nobody's API.
     expect(files.filter((f) => /^lib\/(components|routes|playground|wire|prompt)\/.*\.d\.ts$/.test(f))).toEqual([]);
   });

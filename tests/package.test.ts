@@ -399,3 +399,90 @@ describe.each(['astro', 'starlight'] as const)('installed in a fresh %s site', (
     }
   });
 });
+
+/**
+ * The test API as a team's own suite uses it, from the installed package only (no path into this
+ * repository): `prompt-fold-explainer/assert` in a plain Node test (node:test — the core is
+ * framework-neutral; the matcher is called through the protocol vitest and jest share), its
+ * declarations type-checked in a TypeScript test file that merges the matcher into vitest's and
+ * jest's assertion types, and `npx prompt-fold assert` on a recorded capture.
+ */
+describe('the test API, installed (prompt-fold-explainer/assert)', () => {
+  const dir = (): string => sites.astro;
+  const TRACE = readFileSync(join(ROOT, 'examples/traces/agent-session.anthropic.jsonl'), 'utf8');
+
+  it('keeps and breaks cache promises in a plain Node test, the failure being the located explanation', { timeout: 120_000 }, async () => {
+    writeFileSync(join(dir(), 'recorded.jsonl'), TRACE);
+    writeFileSync(
+      join(dir(), 'cache.test.mjs'),
+      `import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { assertCache, CacheAssertionError, cacheMatchers } from 'prompt-fold-explainer/assert';
+
+const requests = readFileSync('recorded.jsonl', 'utf8').trim().split('\\n').map((l) => { const { timestamp, body, response } = JSON.parse(l); return { timestamp, body, response }; });
+
+test('the first three requests keep their prefix', async () => {
+  const check = await assertCache(requests.slice(0, 3), 'claude-sonnet-4-5', { busts: [], cached: ['@2', '@3'] });
+  assert.equal(check.ok, true);
+});
+
+test('the date in the system prompt breaks it at @4', async () => {
+  await assert.rejects(assertCache(requests, 'claude-sonnet-4-5', { busts: [] }), (err) => {
+    assert.ok(err instanceof CacheAssertionError);
+    writeFileSync('explanation.txt', err.message);
+    return true;
+  });
+  const r = await cacheMatchers.toKeepCache.call({ isNot: false }, requests, { busts: [] });
+  assert.equal(r.pass, false);
+  assert.match(r.message(), /^expected every cache promise to be kept:\\nrequests:4:1 error: request @4 busts/);
+});
+`,
+    );
+    const out = await ok('node', ['--test', '--test-reporter=tap', 'cache.test.mjs'], dir());
+    expect(out).toMatch(/# pass 2\n# fail 0/);
+    const explanation = readFileSync(join(dir(), 'explanation.txt'), 'utf8');
+    expect(explanation.split('\n')[0]).toBe(
+      "requests:4:1 error: request @4 busts the cached prefix of request @3: the first 118 of @3's 147 printed lines are kept, line 119 differs",
+    );
+    expect(explanation).toContain("Today's date: 2026-12-01.");
+    expect(explanation).toMatch(/\n {2}rule: Anthropic Claude Sonnet 4\.5: .*https:\/\/platform\.claude\.com\//);
+    expect(explanation).not.toMatch(/node_modules|\n\s+at /);
+  });
+
+  it('types the API and the matcher for a TypeScript suite', { timeout: 180_000 }, () => {
+    writeFileSync(
+      join(dir(), 'cache-types.ts'),
+      `import { assertCache, cacheMatchers, type CacheCheck, type CacheExpectations, type CacheMatchers, type Failure } from 'prompt-fold-explainer/assert';
+declare global { namespace jest { interface Matchers<R> extends CacheMatchers<R> {} } }
+declare const expect: (received: unknown) => jest.Matchers<void>;
+const promises: CacheExpectations = { busts: ['@4'], minCached: { from: '@2', percent: '80%' }, maxCostPerConversation: '$0.05' };
+export async function run(requests: { body: Record<string, unknown> }[]): Promise<Failure[]> {
+  const check: CacheCheck = await assertCache(requests, 'claude-sonnet-4-5', promises);
+  const m: { pass: boolean } = await cacheMatchers.toKeepCache.call(undefined, requests, { model: 'gpt-5', busts: [] });
+  await expect(requests).toKeepCache({ busts: [], cached: ['@2'] });
+  return m.pass ? [] : check.failures;
+}
+// @ts-expect-error: an unknown expectation is a type error
+export const wrong: CacheExpectations = { bust: [] };
+`,
+    );
+    const program = ts.createProgram([join(dir(), 'cache-types.ts')], {
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      target: ts.ScriptTarget.ES2023,
+      strict: true,
+      noEmit: true,
+      types: [],
+    });
+    const problems = ts.getPreEmitDiagnostics(program).map((d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+    expect(problems).toEqual([]);
+  });
+
+  it('npx prompt-fold assert reads the capture in the host and fails with exit 1 on the broken promise', { timeout: 120_000 }, async () => {
+    writeFileSync(join(dir(), 'cache-promises.yaml'), 'busts: []\n');
+    const r = await run('npx', ['prompt-fold', 'assert', 'recorded.jsonl', '--expect', 'cache-promises.yaml', '--reporter', 'github'], dir());
+    expect(r.status).toBe(1);
+    expect(r.output).toMatch(/^::error file=recorded\.jsonl,line=4,col=1,title=cache promise broken%3A busts::request @4 busts/m);
+  });
+});

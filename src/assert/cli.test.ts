@@ -2,8 +2,8 @@
 // a capture whose prefix holds passes (exit 0) and one where the date in the system prompt breaks
 // it fails (exit 1), in every reporter — text, JUnit XML, SARIF (validated against the SARIF 2.1.0
 // schema), GitHub annotations; bad input is exit 2 with no stack.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -18,9 +18,9 @@ writeFileSync(join(dir, 'broken.jsonl'), TRACE);
 writeFileSync(join(dir, 'holds.jsonl'), `${TRACE.split('\n').slice(0, 3).join('\n')}\n`);
 writeFileSync(join(dir, 'promises.yaml'), 'busts: []\n');
 
-function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function cli(args: string[], cwd = dir): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [join(ROOT, 'src/cli/prompt-fold.ts'), 'assert', ...args], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [join(ROOT, 'src/cli/prompt-fold.ts'), 'assert', ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => {
@@ -89,5 +89,39 @@ describe('npx prompt-fold assert', { timeout: 120_000 }, () => {
     expect(r.stderr).not.toMatch(/\n\s+at /);
     const u = await cli(['--reporter', 'junit']);
     expect(u).toMatchObject({ code: 2, stderr: expect.stringContaining('usage: prompt-fold assert') });
+  });
+});
+
+// The Python example (examples/python-pytest): its pytest suite records its model calls through a
+// stub transport, and its CI step runs `prompt-fold assert` on the recordings.
+describe('the Python example', { timeout: 180_000 }, () => {
+  const example = join(ROOT, 'examples/python-pytest');
+  const shipped = readdirSync(join(example, 'recorded')).sort();
+
+  it('its shipped recordings keep the cache promises of its CI step', async () => {
+    expect(shipped).toEqual(['test_answers_a_question.jsonl', 'test_fixes_a_failing_test.jsonl']);
+    const r = await cli(['recorded/test_answers_a_question.jsonl', 'recorded/test_fixes_a_failing_test.jsonl', '--expect', 'cache-promises.yaml'], example);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(r.stdout).toMatch(/^ok: every promise kept — 2 conversations, 5 requests, /);
+  });
+
+  const pytest = spawnSync('python3', ['-c', 'import pytest'], { stdio: 'ignore' }).status === 0;
+  it('its pytest suite writes exactly the shipped recordings, and they pass', async (ctx) => {
+    if (!pytest) ctx.skip('pytest is not installed here (python3 -c "import pytest" fails): only the shipped recordings were checked');
+    const out = mkdtempSync(join(tmpdir(), 'assert-pytest-'));
+    try {
+      const run = spawnSync('python3', ['-m', 'pytest', '-q', '-p', 'no:cacheprovider'], {
+        cwd: example,
+        encoding: 'utf8',
+        env: { ...process.env, PROMPT_FOLD_RECORDINGS: out, PYTHONDONTWRITEBYTECODE: '1' },
+      });
+      expect(run.status, run.stdout + run.stderr).toBe(0);
+      expect(readdirSync(out).sort()).toEqual(shipped);
+      for (const f of shipped) expect(readFileSync(join(out, f), 'utf8'), f).toBe(readFileSync(join(example, 'recorded', f), 'utf8'));
+      const r = await cli([...shipped.map((f) => join(out, f)), '--expect', 'cache-promises.yaml'], example);
+      expect(r).toMatchObject({ code: 0, stderr: '' });
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
   });
 });

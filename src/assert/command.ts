@@ -53,24 +53,27 @@ function parseArgs(argv: readonly string[]): Args {
     const a = argv[i]!;
     if (a === '--expect' || a === '--reporter' || a === '--output') {
       const v = argv[++i];
-      if (v === undefined) throw new Usage(`${a} needs a value\n  fix: ${ASSERT_USAGE}`);
+      if (v === undefined) throw new Usage(`${a} needs a value`, { fix: ASSERT_USAGE });
       if (a === '--expect') expect = v;
       else if (a === '--output') output = v;
       else if ((REPORTERS as readonly string[]).includes(v)) reporter = v as ReporterName;
-      else throw new Usage(`unknown --reporter "${v}"\n  fix: use one of ${REPORTERS.join(', ')}`);
-    } else if (a === '--help' || a === '-h') throw new Usage(ASSERT_USAGE);
-    else if (a.startsWith('--')) throw new Usage(`unknown option ${a}\n  fix: ${ASSERT_USAGE}`);
+      else throw new Usage(`unknown --reporter "${v}"`, { fix: `use one of ${REPORTERS.join(', ')}` });
+    } else if (a.startsWith('--')) throw new Usage(`unknown option ${a}`, { fix: ASSERT_USAGE });
     else captures.push(a);
   }
-  if (!captures.length) throw new Usage(`no capture given\n  fix: ${ASSERT_USAGE}`);
-  if (expect === undefined) throw new Usage(`no expectations file given\n  fix: pass --expect <file> (a YAML mapping such as \`busts: []\`); ${ASSERT_USAGE}`);
-  if (output !== undefined && reporter === 'text') throw new Usage('--output writes a machine report: give --reporter junit, sarif or github with it');
+  if (!captures.length) throw new Usage(`no capture given`, { fix: ASSERT_USAGE });
+  if (expect === undefined) throw new Usage('no expectations file given', { fix: `pass --expect <file> (a YAML mapping such as \`busts: []\`); ${ASSERT_USAGE}` });
+  if (output !== undefined && reporter === 'text') throw new Usage('--output writes a machine report, not the text one', { fix: 'give --reporter junit, sarif or github with it' });
   return { captures, expect, reporter, ...(output !== undefined && { output }) };
 }
 
 const show = (cwd: string, path: string): string => relative(cwd, resolve(cwd, path)).split('\\').join('/') || path;
 
 export async function assertCommand(argv: readonly string[], io: Io): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    io.out(`${ASSERT_USAGE}\n`);
+    return EXIT.kept;
+  }
   let args: Args;
   try {
     args = parseArgs(argv);

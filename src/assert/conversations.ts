@@ -18,6 +18,7 @@ import { BUILTIN_FOLDS } from '../folds/index.ts';
 import { importTrace, type ImportResult } from '../import/index.ts';
 import { importCaptureLog, isLogFile } from '../import/log/capture.ts';
 import { importLog, type LogConversation } from '../import/log/index.ts';
+import type { ProbeFinding } from '../determinism/probe.ts';
 import type { RenderedScenario } from '../prompt/render.ts';
 import type { InputError, SourcePos } from '../scenarios/errors.ts';
 
@@ -32,6 +33,8 @@ export interface Conversation {
   where(offset: number): SourcePos;
   /** What the corpus check found wrong with a request as sent (the API would reject it), at the request. */
   findings: { offset: number | null; message: string; fix: string }[];
+  /** A fold's run (the test API's `{ fold, scenario }`): what the determinism probe found moving in a cached prefix. */
+  unstable?: ProbeFinding[];
 }
 
 /** The engine's fixed settings: the built-in folds, the default economics, time zero of the bundled corpus. */

@@ -17,10 +17,11 @@ import { measuredComparison, type MeasuredRequest } from '../economics/measured.
 import { costs } from '../economics/price.ts';
 import { DEFAULT_ECONOMICS, profileFor } from '../economics/profiles.ts';
 import type { SourcePos } from '../scenarios/errors.ts';
+import { findingMessage } from '../determinism/probe.ts';
 import type { Conversation } from './conversations.ts';
 import type { At, Expectations } from './expectations.ts';
 
-export type PromiseKind = 'busts' | 'cached' | 'minCached' | 'maxCostPerConversation' | 'maxMeasuredDiff' | 'maxInputTokens' | 'api';
+export type PromiseKind = 'busts' | 'cached' | 'minCached' | 'maxCostPerConversation' | 'maxMeasuredDiff' | 'maxInputTokens' | 'api' | 'deterministic';
 
 /** The provider's documented rule a failure follows. */
 export interface Rule {
@@ -80,6 +81,18 @@ function ruleOf(e: RequestEconomics): Rule | null {
   return { text: `${profile.title}: ${pick.text}`, url: pick.f.source, read: pick.f.read };
 }
 
+/** How to make a request read more from the cache, by why it reads too little; or `otherwise` (change the promise). */
+function fixFor(e: RequestEconomics, otherwise: string): string {
+  const cause = e.cacheBreak?.cause;
+  if (cause === 'below-minimum')
+    return `the prefix the request could cache is below the provider's minimum of ${formatTokens(e.minPrefixTokens)} tokens: put more of the stable text (instructions, tools, documents) before the first breakpoint, or ${otherwise}`;
+  if (cause === 'expired')
+    return `the cache entry outlived its retention between @${e.previous} and @${e.offset}: send sooner, ask for a longer retention where the provider has one, or ${otherwise}`;
+  if (cause === 'first-request') return `@${e.offset} is the first request of its conversation: nothing is cached before it; ${otherwise}`;
+  if (cause) return `keep the text above the newest turn byte for byte from @${e.previous ?? e.offset} on (no clock, no unordered keys, no per-request ids in it), or ${otherwise}`;
+  return `mark a cache breakpoint where the stable prefix ends (the provider caches what a request asks it to), or ${otherwise}`;
+}
+
 /** The first differing text of two lines: a window around the first character that differs. */
 export function firstDifference(was: string, now: string): { was: string; now: string; column: number } {
   let i = 0;
@@ -127,6 +140,12 @@ export function evaluate(c: Conversation, exp: Expectations): { failures: Failur
 
   // Requests the API would reject: never a kept promise, whatever was promised.
   for (const f of c.findings) fail({ expectation: 'api', request: f.offset, expectedAt: null, message: f.message, details: [], rule: null, fix: f.fix });
+
+  // A fold whose cached prefix moves in a changed world (the determinism probe): never a kept promise either.
+  for (const u of c.unstable ?? []) {
+    const m = findingMessage(u);
+    fail({ expectation: 'deterministic', request: u.request, at: u.pos, expectedAt: null, message: m.message, details: m.detail, rule: null, fix: m.fix });
+  }
 
   if (exp.busts) {
     const listed = new Set(exp.busts.offsets);
@@ -181,7 +200,7 @@ export function evaluate(c: Conversation, exp: Expectations): { failures: Failur
           message: `request @${e.offset} reads 0 of its ${formatTokens(got.input, got.billed || e.exact)} input tokens from the cache (${says}), but cached lists it`,
           details: [...whyLines(e), ...ruleLine(rule)],
           rule,
-          fix: `make @${e.offset} read a cache entry (keep its prefix byte-stable and above the provider's minimum), or remove "@${e.offset}" from cached`,
+          fix: fixFor(e, `remove "@${e.offset}" from cached`),
         });
       } else if (!listed.has(e.offset) && got.tokens > 0) {
         fail({
@@ -217,7 +236,7 @@ export function evaluate(c: Conversation, exp: Expectations): { failures: Failur
         message: `request @${e.offset} reads ${formatTokens(got.tokens, exact)} of ${formatTokens(got.input, exact)} input tokens (${share.toFixed(1)} %) from the cache (${got.billed ? 'billed' : 'modelled'}): ${short.join(' and ')}`,
         details: [...whyLines(e), ...ruleLine(rule)],
         rule,
-        fix: `keep the prefix of @${e.offset} byte-stable from @${e.previous ?? e.offset} on, or lower minCached`,
+        fix: fixFor(e, 'lower minCached'),
       });
     }
   }

@@ -30,6 +30,7 @@ async function plantedFold(): Promise<AnyFold> {
   swap("from 'prompt-fold-explainer/kit'", `from '${join(ROOT, 'src/package/kit.ts')}'`);
   swap("id: 'chat-log'", "id: 'chat-log-planted'");
   // Fault 1: the system prompt says today's date, read from the clock.
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: fold source code, planted as text
   swap('const system = options.systemPrompt;', 'const system = `${options.systemPrompt} Today is ${new Date().toISOString().slice(0, 10)}.`;');
   // Fault 2: a message may carry `meta`, printed in whatever order its keys come.
   swap(
@@ -38,6 +39,7 @@ async function plantedFold(): Promise<AnyFold> {
   );
   swap(
     'const { role, text } = e.payload as { role: string; text: string };',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: fold source code, planted as text
     "const { role, text: said, meta } = e.payload as { role: string; text: string; meta?: Record<string, string> };\n        const text = meta ? `${Object.entries(meta).map(([k, v]) => `${k}=${v}`).join(' ')}\\n${said}` : said;",
   );
   const file = join(dir, 'planted-fold.ts');
@@ -141,3 +143,16 @@ async function probeOnlyKeys() {
   } as AnyFold;
   return probe(keysOnly, SCENARIO('chat-log-keys'));
 }
+
+describe('the probe in the test API', () => {
+  it('a fold run whose prefix moves is a broken `deterministic` promise, located at the request event', async () => {
+    const { checkCache } = await import('../assert/api.ts');
+    const check = await checkCache({ fold: await plantedFold(), scenario: SCENARIO('chat-log-planted'), file: 'scenarios/probe.yaml' }, null, { busts: [] });
+    expect(check.ok).toBe(false);
+    expect(check.failures.map((f) => [f.expectation, f.request, `${f.at.file}:${f.at.line}`])).toEqual([
+      ['deterministic', 2, 'scenarios/probe.yaml:11'],
+      ['deterministic', 4, 'scenarios/probe.yaml:19'],
+    ]);
+    expect(check.text).toMatch(/^scenarios\/probe\.yaml:11:5 error: request @2: its cached prefix is not deterministic — .*\n {2}was: ".*Today is /);
+  });
+});

@@ -35,7 +35,7 @@ const attr = (k: string, v: string | number): string => `${k}="${xmlEscape(Strin
 export function promisesOf(r: AssertReport): PromiseKind[] {
   const kinds = new Set<PromiseKind>(r.made);
   for (const f of r.failures) kinds.add(f.expectation);
-  return (['api', 'busts', 'cached', 'minCached', 'maxInputTokens', 'maxMeasuredDiff', 'maxCostPerConversation'] as const).filter((k) => kinds.has(k));
+  return (['api', 'deterministic', 'busts', 'cached', 'minCached', 'maxInputTokens', 'maxMeasuredDiff', 'maxCostPerConversation'] as const).filter((k) => kinds.has(k));
 }
 
 export function junitReport(r: AssertReport): string {

@@ -20,6 +20,7 @@ const RULES: Record<PromiseKind | 'input', string> = {
   maxInputTokens: 'No request has more input tokens than the limit.',
   maxMeasuredDiff: 'The provider’s bill stays within the limit of the cache model.',
   maxCostPerConversation: 'A conversation costs at most the given amount.',
+  deterministic: 'A fold’s cached prefix stays the same when it runs again with another clock, time zone, locale, random sequence, environment or key order.',
   input: 'The captures and the expectations file are readable and well formed.',
 };
 const RULE_IDS = Object.keys(RULES) as (keyof typeof RULES)[];

@@ -1,0 +1,1 @@
+"""A tiny coding agent, as a platform's Python code builds its provider requests."""
