@@ -26,6 +26,7 @@
  *   import          trace and capture import (recorded requests → scenarios of the `requests` fold)
  *   assert          cache promises held against recorded requests: `prompt-fold assert` and the test API
  *                   (it reads captures through the import, and the corpus check's economics)
+ *   vectors         the provider-rule test vectors (`prompt-fold vectors`): request streams and the engine's figures
  *   package         the installable package's entries (the integration with the site's settings, Starlight, the fold kit, the test API)
  *   commands        the `prompt-fold` bin's commands, previews, the GitHub API
  * and `sync` (publishing dist/) stands apart: it imports only `errors`.
@@ -48,6 +49,7 @@ const layers = [
   ['site', '^src/(components|layouts|pages|routes|playground|render|client)/'],
   ['import', '^src/import/'],
   ['assert', '^src/assert/'],
+  ['vectors', '^src/vectors/'],
   ['package', '^src/package/'],
   ['commands', '^src/(cli|preview|github)/'],
 ];

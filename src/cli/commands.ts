@@ -21,6 +21,7 @@ const COMMANDS: Record<string, { what: string; run: () => Promise<unknown> }> = 
   sync: { what: 'publish the built site to a target (dir:<path> or s3://bucket/prefix)', run: () => import('./sync.ts') },
   preview: { what: 'pull-request previews: build | publish | remove', run: () => import('./preview.ts') },
   assert: { what: 'check cache promises against recorded requests (--expect <file>) [--reporter junit|sarif|github]', run: () => import('./assert.ts') },
+  vectors: { what: 'the provider-rule cases of the requests scenarios as JSON test vectors [--out <file>]', run: () => import('./vectors.ts') },
   schemas: { what: 'write the editor JSON Schemas of scenario files', run: () => import('./schemas.ts') },
 };
 

@@ -25,7 +25,7 @@ describe('editor schemas (schemas/scenario.<fold>.json)', () => {
   it('are committed and fresh (`npm run schemas` rewrites them)', () => {
     const dir = join(config.root, 'schemas');
     const committed = readdirSync(dir)
-      .filter((n) => n.endsWith('.json'))
+      .filter((n) => n.startsWith('scenario.') && n.endsWith('.json'))
       .sort();
     expect(committed, 'run `npm run schemas` and commit schemas/').toEqual(files.map((f) => f.name).sort());
     for (const f of files) expect(readFileSync(join(dir, f.name), 'utf8'), `schemas/${f.name} is stale: run \`npm run schemas\``).toBe(f.text);

@@ -1,0 +1,72 @@
+/**
+ * `prompt-fold vectors` on the bundled corpus: the document validates against the published JSON
+ * Schema (schemas/vectors.v1.schema.json), is byte-identical when written twice, round-trips (each
+ * vector's request stream, fed back through the importer and the engine, gives every figure the
+ * vector states), and its costs agree with hand arithmetic from its own token figures.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Ajv2020 from 'ajv/dist/2020.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../cli/config.ts';
+import { renderCorpus } from '../corpus/check.ts';
+import { vectorsCommand } from './command.ts';
+import { buildVectors, reproduce, type VectorsDocument } from './vectors.ts';
+
+const config = await loadConfig();
+const corpus = await renderCorpus(config, { everyEvent: false });
+const doc = buildVectors(corpus, { name: 'prompt-fold-explainer', version: '0.0.0-test' }, config.economics);
+const schema = JSON.parse(readFileSync(join(config.root, 'schemas/vectors.v1.schema.json'), 'utf8')) as object;
+const validate = new Ajv2020({ allErrors: true, strict: true }).compile(schema);
+const dir = mkdtempSync(join(tmpdir(), 'vectors-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('prompt-fold vectors', () => {
+  it('covers every standalone requests scenario of the corpus under every configured profile', () => {
+    expect(doc.vectors.map((v) => v.id)).toEqual(['imported-trace', 'imported-eviction', 'lifecycle-tools-change', 'lifecycle-tools-change-mid-conversation']);
+    const profiles = Object.keys(config.economics.profiles).sort();
+    for (const v of doc.vectors) expect(v.profiles.map((p) => p.profile)).toEqual(profiles);
+  });
+
+  it('validates against the published JSON Schema, and the schema rejects what it should', () => {
+    expect(validate(JSON.parse(JSON.stringify(doc))), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
+    const broken = JSON.parse(JSON.stringify(doc)) as VectorsDocument;
+    (broken.vectors[0]!.profiles[0]!.requests[0] as unknown as Record<string, unknown>).cachedTokens = -1;
+    expect(validate(broken)).toBe(false);
+    expect(validate({ ...doc, version: 2 })).toBe(false);
+  });
+
+  it('round-trips: the engine reproduces every vector from its request stream', async () => {
+    for (const v of JSON.parse(JSON.stringify(doc)).vectors) expect(await reproduce(v, config.economics), v.id).toEqual([]);
+  }, 120_000);
+
+  it('a changed figure is caught by the round trip', async () => {
+    const v = JSON.parse(JSON.stringify(doc.vectors[0])) as VectorsDocument['vectors'][number];
+    v.profiles[0]!.requests[1]!.cachedTokens += 1;
+    expect(await reproduce(v, config.economics)).toEqual([
+      `imported-trace request 2 under ${v.profiles[0]!.profile}: cachedTokens is ${v.profiles[0]!.requests[1]!.cachedTokens - 1}, the vector says ${v.profiles[0]!.requests[1]!.cachedTokens}`,
+    ]);
+  });
+
+  it('prices by hand: Claude Sonnet 4.5 at $3 input, $0.30 cache read, $3.75 cache write per million tokens', () => {
+    const v = doc.vectors.find((x) => x.id === 'imported-trace')!;
+    const p = v.profiles.find((x) => x.profile === 'anthropic-claude-sonnet-4.5')!;
+    for (const q of p.requests) {
+      const usd = ((q.inputTokens - q.cachedTokens - q.cacheWriteTokens) * 3 + q.cachedTokens * 0.3 + q.cacheWriteTokens * 3.75) / 1e6;
+      expect(q.costUsd).toBeCloseTo(usd, 9);
+    }
+    // The midnight request (@4, its date in the system prompt) reads nothing: the system prompt changed.
+    expect(p.requests[3]).toMatchObject({ request: 4, cachedTokens: 0, cause: 'system-changed' });
+  });
+
+  it('the command writes the same document whole to --out, and rejects a bad argument', async () => {
+    let err = '';
+    const io = { out: () => {}, err: (t: string) => (err += t), version: '0.0.0-test' };
+    expect(await vectorsCommand(['--out', join(dir, 'v.json')], config, io)).toBe(0);
+    expect(readFileSync(join(dir, 'v.json'), 'utf8')).toBe(`${JSON.stringify(doc, null, 2)}\n`);
+    expect(err).toMatch(/^wrote .*v\.json: 4 vectors, 19 requests, \d+ profiles each/);
+    expect(await vectorsCommand(['--bogus'], config, io)).toBe(2);
+    expect(err).toContain('unknown argument --bogus');
+  });
+});
