@@ -26,13 +26,13 @@ import type { AnyFold } from '../folds/types.ts';
 import { UserError } from '../errors.ts';
 import { formatError, type InputError } from '../scenarios/errors.ts';
 import { conversationOfText, type Conversation } from './conversations.ts';
-import type { ConversationSummary, Failure } from './evaluate.ts';
+import type { ConversationSummary, Failure } from './types.ts';
 import { expectationsOf, type CacheExpectations } from './expectations.ts';
 import { textReport } from './reporters/text.ts';
 import { judge, type AssertReport } from './run.ts';
 
 export type { CacheExpectations } from './expectations.ts';
-export type { ConversationSummary, Failure, Rule } from './evaluate.ts';
+export type { ConversationSummary, Failure, Rule } from './types.ts';
 
 /** One recorded request: the provider body as sent, or wrapped with when it was sent and what the provider billed. */
 export type RecordedRequest = Record<string, unknown> | { body: Record<string, unknown>; timestamp?: string | number; response?: { usage?: unknown }; usage?: unknown };
