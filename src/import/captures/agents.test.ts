@@ -81,6 +81,8 @@ describe('Codex rollout, as Codex 0.144 writes it', () => {
       originator: 'codex_cli_rs',
       cli_version: '0.144.0',
       source: 'cli',
+      model_provider: 'openai',
+      base_instructions: { text: 'You are Codex, a coding agent.' },
     }),
     line('world_state', { agents_md: null }),
     line('turn_context', { cwd: '/work/app', approval_policy: 'on-request', model: 'gpt-5.1-codex-max', effort: 'high', summary: 'auto' }),
@@ -121,6 +123,8 @@ describe('Codex rollout, as Codex 0.144 writes it', () => {
       [2, 'gpt-5.1-codex-max', 'message,message,reasoning,function_call,function_call_output'],
       [3, 'gpt-5-codex', 'message,message,reasoning,function_call,function_call_output,reasoning,custom_tool_call,custom_tool_call_output,message'],
     ]);
+    // The base instructions session_meta records are the requests' instructions.
+    expect(ev.map((e) => e.payload.body.instructions)).toEqual(['You are Codex, a coding agent.', 'You are Codex, a coding agent.', 'You are Codex, a coding agent.']);
     expect(ev.map((e) => e.payload.measured)).toEqual([
       { inputTokens: 6210, cachedTokens: 0, cacheWriteTokens: 0, outputTokens: 220 },
       { inputTokens: 6490, cachedTokens: 6144, cacheWriteTokens: 0, outputTokens: 300 },

@@ -89,7 +89,10 @@ describe('Claude Code transcript', () => {
     expect(errorsOf(jsonl(user('q'), { type: 'assistant', sessionId: 's', message: 'hi' }), 'claude-code')).toEqual([
       'c.jsonl:2:47 error: a `assistant` line of a Claude Code transcript needs its `message` object\n  fix: import the transcript as Claude Code wrote it (~/.claude/projects/<project>/<session>.jsonl), unedited',
     ]);
-    expect(errorsOf(jsonl(reply('m1', 'claude-x'), user('q')))[0]).toMatch(/^c\.jsonl:1:1 error: this reply comes before any user message/);
+    // A reply with nothing before it (a transcript cut short) is no request: left out and said, and with no other request, the error says what it read past.
+    expect(errorsOf(jsonl(reply('m1', 'claude-x'), user('q')))[0]).toMatch(
+      /^c\.jsonl:1:1 error: this Claude Code transcript holds no request \(no model reply\); read past: 1 reply lines with no user message before them/,
+    );
     expect(errorsOf(jsonl(user('q'), reply('m1', '')))[0]).toMatch(/^c\.jsonl:2:\d+ error: this assistant message has no `model`/);
     expect(errorsOf(jsonl(user(42), reply('m1', 'claude-x')))[0]).toMatch(/^c\.jsonl:1:\d+ error: `message.content` must be text or a list of content blocks/);
     expect(errorsOf(jsonl({ type: 'summary', summary: 's' }, user('q'), reply('m1', '<synthetic>')))).toEqual([

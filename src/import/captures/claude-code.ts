@@ -157,9 +157,13 @@ export const claudeCode: Capture = {
         continue;
       }
       const role = v.type as 'user' | 'assistant';
-      if (role === 'assistant' && thread.parent && !messages.length) {
-        // A trimmed transcript (or a sub-agent file cut short) can hold a sub-agent's reply without the prompt it answered.
-        leftOut.add('sub-agent reply lines with no prompt before them', 'the transcript does not hold what the sub-agent was sent: no request to rebuild', c.line);
+      if (role === 'assistant' && !messages.length && m.model !== '<synthetic>') {
+        // A transcript cut short (a published excerpt, a sub-agent's lines without its prompt) can hold a reply without what it answered.
+        leftOut.add(
+          thread.parent ? 'sub-agent reply lines with no prompt before them' : 'reply lines with no user message before them',
+          'the transcript starts mid-conversation and does not hold what was sent for them: no request to rebuild',
+          c.line,
+        );
         continue;
       }
       if (role === 'assistant') {
@@ -175,12 +179,6 @@ export const claudeCode: Capture = {
               pos: chunkPos(c, ['message'], file),
               message: 'this assistant message has no `model`',
               fix: 'import the transcript as Claude Code wrote it: every reply names its model',
-            });
-          } else if (!messages.length) {
-            errors.push({
-              pos: { file, line: c.line, col: 1 },
-              message: 'this reply comes before any user message: there is no request to rebuild',
-              fix: 'import the whole transcript from its first line',
             });
           } else {
             const body = { model: m.model, messages: messages.map((x) => ({ role: x.role, content: [...x.content] })) };

@@ -26,7 +26,9 @@
  * opaque record (providers/shared/opaque.ts) carrying the `reasoning_output_tokens` billed for the
  * call that produced it (split evenly when one call produced several), so a later request that
  * sends it back counts those tokens, not its base64. The rollout does not record the tool
- * definitions, nor Codex's built-in base instructions unless a turn overrides them: the requests
+ * definitions, nor — before the versions whose `session_meta` carries `base_instructions` (0.135:
+ * `{"text": …}`, read in kvsankar/agent-history tests/fixtures/real_sessions/codex/session-01.jsonl)
+ * — Codex's built-in base instructions unless a turn overrides them: the requests
  * hold none of those (the page says so), while the measured usage counts them. Several rollouts
  * joined in one file are told apart by their `session_meta` line's `id`. Whatever is read past
  * (UI events, Codex's snapshots and state lines, usage lines with no call to pair) is counted in
@@ -144,6 +146,9 @@ export const codexRollout: Capture = {
           approximate = undefined;
         }
         session = id ?? session;
+        // Newer versions record the base instructions Codex sends as `instructions` (0.135 writes {"text": …}).
+        const base = isObject(p.base_instructions) ? p.base_instructions.text : p.base_instructions;
+        if (typeof base === 'string') instructions = base;
       } else if (v.type === 'turn_context') {
         if (typeof p.model === 'string' && p.model !== '') model = p.model;
         if (typeof p.base_instructions === 'string') instructions = p.base_instructions;
