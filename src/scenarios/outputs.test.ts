@@ -1,11 +1,3 @@
-/**
- * Two inputs, one output: files whose fixtures collide (a.yaml + a.md, A.yaml + a.yaml), scenarios
- * whose pages collide, events whose anchors collide — each an error naming both sources, from the
- * corpus check every command runs first (so `npm run fixtures` writes nothing).
- */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixtureName } from '../fixture-format/format.ts';
 import { resolveOptions } from '../integration/options.ts';
@@ -14,7 +6,6 @@ import { formatError } from './errors.ts';
 import { loadTexts } from './load.ts';
 import type { Scenario } from './model.ts';
 import { outputCollisions } from './outputs.ts';
-import { writeHostConfig } from '../../tests/support/host-config.ts';
 
 const config = await resolveOptions(process.cwd());
 
@@ -95,24 +86,5 @@ describe('outputCollisions', () => {
       { everyEvent: false },
     );
     expect(r.errors.map((e) => e.message)).toEqual(['scenarios/a.yaml and scenarios/a.md would both write the fixture a.md']);
-  });
-});
-
-describe('npm run fixtures with a.yaml and a.md', () => {
-  it('fails naming both files and writes nothing', async () => {
-    const { spawnSync } = await import('node:child_process');
-    const dir = mkdtempSync(join(tmpdir(), 'pfe-outputs-'));
-    try {
-      mkdirSync(join(dir, 'scenarios'));
-      writeHostConfig(dir);
-      writeFileSync(join(dir, 'scenarios/a.yaml'), yaml('a-yaml'));
-      writeFileSync(join(dir, 'scenarios/a.md'), md('a-md'));
-      const r = spawnSync(process.execPath, [join(process.cwd(), 'src/cli/prompt-fold.ts'), 'fixtures'], { cwd: dir, encoding: 'utf8', env: { ...process.env, CI: '' } });
-      expect(`${r.stdout}${r.stderr}`).toContain('scenarios/a.yaml and scenarios/a.md would both write the fixture a.md');
-      expect(r.status).toBe(1);
-      expect(existsSync(join(dir, 'fixtures')) ? readdirSync(join(dir, 'fixtures')) : []).toEqual([]);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
   });
 });

@@ -1,10 +1,13 @@
 // `npm run sync` as CI runs it (a child process): exit 0 on success, exit 1 with a one-paragraph
-// message (no stack trace) on every mistake a person can fix.
+// message (no stack trace) on every mistake a person can fix; and, against an S3 bucket (s3rver
+// behind a proxy that can hang a request), a sync killed mid-upload leaves production whole.
 import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dist } from '../../tests/support/sync-contract.ts';
-import { siteV1, removeTempDirs, tempDir } from '../../tests/support/sync-sites.ts';
+import { brokenLinks, removeTempDirs, siteV1, siteV2, sitePart, snapshot, startProxy, startS3, tempDir, type FaultProxy, type S3Server } from '../../tests/support/sync-sites.ts';
+import { sha256 } from './manifest.ts';
+import { S3Target } from './targets/s3.ts';
 
 afterAll(removeTempDirs);
 
@@ -70,4 +73,83 @@ describe('npm run sync', () => {
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('usage: npm run sync -- --target <target> [--dry-run [--verbose]] [--prune] [--endpoint <url>]');
   });
+});
+
+describe('npm run sync to an S3 bucket', () => {
+  const ENV = { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', AWS_REGION: 'us-east-1' };
+  let s3: S3Server;
+  let proxy: FaultProxy;
+  let n = 0;
+  beforeAll(async () => {
+    s3 = await startS3();
+    proxy = await startProxy(s3.port);
+  });
+  afterAll(async () => {
+    await proxy?.close();
+    await s3?.close();
+  });
+  const freshSpec = (): { spec: string; prefix: string } => {
+    const prefix = `run${++n}/site`;
+    return { spec: `s3://${s3.bucket}/${prefix}`, prefix };
+  };
+
+  interface CliRun {
+    code: number | null;
+    signal: NodeJS.Signals | null;
+    output: string;
+  }
+  function startCli(args: string[]) {
+    const child = spawn(process.execPath, ['src/cli/prompt-fold.ts', 'sync', ...args], { cwd: ROOT, env: { ...process.env, ...ENV }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => {
+      output += d.toString();
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      output += d.toString();
+    });
+    const done = new Promise<CliRun>((r) => child.on('close', (code, signal) => r({ code, signal, output })));
+    return { process: child, done, output: () => output };
+  }
+  const runCli = (args: string[]): Promise<CliRun> => startCli(args).done;
+
+  it('a killed `npm run sync` leaves production whole; rerunning the command converges', async () => {
+    const { spec, prefix } = freshSpec();
+    const direct = new S3Target({ bucket: s3.bucket, prefix, client: s3.client });
+    const d1 = dist(siteV1());
+    const d2 = dist(siteV2());
+    expect(await runCli(['--target', spec, '--endpoint', proxy.endpoint, '--dist', d1])).toMatchObject({ code: 0 });
+
+    // The home page's upload never gets an answer; the process is killed while waiting for it.
+    proxy.hung = new Promise((r) => {
+      proxy.fault = (req) => {
+        if (req.method === 'PUT' && req.path === `/${s3.bucket}/${prefix}/index.html`) {
+          r(req);
+          return 'hang';
+        }
+        return 'pass';
+      };
+    });
+    const child = startCli(['--target', spec, '--endpoint', proxy.endpoint, '--dist', d2, '--prune']);
+    await proxy.hung;
+    child.process.kill('SIGKILL');
+    expect(await child.done).toMatchObject({ signal: 'SIGKILL' });
+    expect(child.output()).toContain('uploaded  _astro/app.def456.js');
+
+    const between = await snapshot(direct);
+    expect(between['index.html']).toBe(siteV1()['index.html']); // the old home page is live…
+    expect(between['_astro/app.abc123.js']).toBeDefined(); // …with its old asset
+    expect(between['_astro/app.def456.js']).toBeDefined(); // new pages that made it have theirs
+    expect(brokenLinks(between)).toEqual([]);
+    expect(JSON.parse(between['.sync-manifest.json']!).files['index.html'].sha256).toBe(sha256(siteV1()['index.html']!)); // still v1's manifest
+    expect(between['.sync-pending.json']).toBeDefined();
+
+    proxy.fault = () => 'pass';
+    const rerun = await runCli(['--target', spec, '--endpoint', proxy.endpoint, '--dist', d2, '--prune']);
+    expect(rerun.code).toBe(0);
+    expect(rerun.output).toContain('an earlier sync');
+    expect(sitePart(await snapshot(direct))).toEqual(siteV2());
+    expect(await direct.read('.sync-pending.json')).toBeUndefined();
+    const again = await runCli(['--target', spec, '--endpoint', proxy.endpoint, '--dist', d2, '--prune']);
+    expect(again.output).toContain('done: uploaded 0, deleted 0');
+  }, 120_000); // four Node processes; slow on a busy CI machine
 });

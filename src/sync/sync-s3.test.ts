@@ -1,19 +1,16 @@
 // The S3 target against a real S3-compatible server (s3rver on 127.0.0.1, free port) through the real
 // AWS SDK over HTTP, with a fault-injecting proxy in between: the shared sync contract, headers read
-// back, nothing touched outside the prefix, network failures mid-sync, and a killed `npm run sync`.
-import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
+// back, nothing touched outside the prefix, network failures mid-sync. (A killed `npm run sync`, a
+// child process, is in cli.test.ts: the build project.)
 import { HeadObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dist, syncContract } from '../../tests/support/sync-contract.ts';
 import { SyncError } from './errors.ts';
-import { sha256 } from './manifest.ts';
 import { syncSite } from './sync.ts';
 import { openTarget } from './target.ts';
 import { S3Target } from './targets/s3.ts';
 import { brokenLinks, removeTempDirs, s3Client, siteV1, siteV2, sitePart, snapshot, startProxy, startS3, type FaultProxy, type S3Server } from '../../tests/support/sync-sites.ts';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const ENV = { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', AWS_REGION: 'us-east-1' };
 const saved: Record<string, string | undefined> = {};
 let s3: S3Server;
@@ -144,47 +141,6 @@ describe('S3 target', () => {
     expect(await direct.read('.sync-pending.json')).toBeUndefined();
   });
 
-  it('a killed `npm run sync` leaves production whole; rerunning the command converges', async () => {
-    const { spec, prefix } = freshSpec();
-    const direct = new S3Target({ bucket: s3.bucket, prefix, client: s3.client });
-    const d1 = dist(siteV1());
-    const d2 = dist(siteV2());
-    expect(await runCli(['--target', spec, '--endpoint', proxy.endpoint, '--dist', d1])).toMatchObject({ code: 0 });
-
-    // The home page's upload never gets an answer; the process is killed while waiting for it.
-    proxy.hung = new Promise((r) => {
-      proxy.fault = (req) => {
-        if (req.method === 'PUT' && req.path === `/${s3.bucket}/${prefix}/index.html`) {
-          r(req);
-          return 'hang';
-        }
-        return 'pass';
-      };
-    });
-    const child = startCli(['--target', spec, '--endpoint', proxy.endpoint, '--dist', d2, '--prune']);
-    await proxy.hung;
-    child.process.kill('SIGKILL');
-    expect(await child.done).toMatchObject({ signal: 'SIGKILL' });
-    expect(child.output()).toContain('uploaded  _astro/app.def456.js');
-
-    const between = await snapshot(direct);
-    expect(between['index.html']).toBe(siteV1()['index.html']); // the old home page is live…
-    expect(between['_astro/app.abc123.js']).toBeDefined(); // …with its old asset
-    expect(between['_astro/app.def456.js']).toBeDefined(); // new pages that made it have theirs
-    expect(brokenLinks(between)).toEqual([]);
-    expect(JSON.parse(between['.sync-manifest.json']!).files['index.html'].sha256).toBe(sha256(siteV1()['index.html']!)); // still v1's manifest
-    expect(between['.sync-pending.json']).toBeDefined();
-
-    proxy.fault = () => 'pass';
-    const rerun = await runCli(['--target', spec, '--endpoint', proxy.endpoint, '--dist', d2, '--prune']);
-    expect(rerun.code).toBe(0);
-    expect(rerun.output).toContain('an earlier sync');
-    expect(sitePart(await snapshot(direct))).toEqual(siteV2());
-    expect(await direct.read('.sync-pending.json')).toBeUndefined();
-    const again = await runCli(['--target', spec, '--endpoint', proxy.endpoint, '--dist', d2, '--prune']);
-    expect(again.output).toContain('done: uploaded 0, deleted 0');
-  }, 120_000); // four Node processes; slow on a busy CI machine
-
   it('fails fast and clearly on a missing bucket or rejected credentials', async () => {
     const from = proxy.requests.length;
     const missing = await openTarget('s3://no-such-bucket/site', { endpoint: proxy.endpoint });
@@ -202,26 +158,3 @@ describe('S3 target', () => {
     await expect(syncSite({ ...quiet, dist: dist(siteV1()), target: wrongKey })).rejects.toThrow(/hint: the credentials were rejected/);
   });
 });
-
-interface CliRun {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  output: string;
-}
-
-function startCli(args: string[]) {
-  const child = spawn(process.execPath, ['src/cli/prompt-fold.ts', 'sync', ...args], { cwd: ROOT, env: { ...process.env, ...ENV }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (d: Buffer) => {
-    output += d.toString();
-  });
-  child.stderr.on('data', (d: Buffer) => {
-    output += d.toString();
-  });
-  const done = new Promise<CliRun>((r) => child.on('close', (code, signal) => r({ code, signal, output })));
-  return { process: child, done, output: () => output };
-}
-
-function runCli(args: string[]): Promise<CliRun> {
-  return startCli(args).done;
-}
