@@ -31,7 +31,7 @@ export function readUsage(format: RequestFormat, usage: unknown, issues: UsageIs
     return undefined;
   }
   // Formats share field names (Anthropic and Responses both have `input_tokens`); the fields only one has tell them apart.
-  const shape = adapters.find((p) => p.usage?.looksLike(usage));
+  const shape = reader.alsoReads?.(usage) ? adapter : adapters.find((p) => p.usage?.looksLike(usage));
   if (shape && shape !== adapter) {
     issues.push({
       path: [],

@@ -187,6 +187,8 @@ export const bedrockConverse: ProviderAdapter<'bedrock-converse'> = {
   usage: {
     shape: SHAPE,
     looksLike: (u) => 'cacheReadInputTokens' in u || 'cacheWriteInputTokens' in u || 'inputTokens' in u,
+    // An InvokeModel response is Anthropic's, with Anthropic's usage.
+    alsoReads: (u) => anthropic.usage!.looksLike(u) || 'input_tokens' in u,
     read: (u, issues) => ('input_tokens' in u && !('inputTokens' in u) ? anthropic.usage!.read(u, issues) : readConverseUsage(u, issues)),
   },
   write: toConverse,

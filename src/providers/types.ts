@@ -128,6 +128,8 @@ export interface UsageReader {
   shape: string;
   /** The usage is of this format's shape (by the fields only it has); used to name another format's usage. */
   looksLike(usage: Record<string, unknown>): boolean;
+  /** Another format's usage this reader also reads (Bedrock InvokeModel returns Anthropic's), so it is not named as a mismatch. */
+  alsoReads?(usage: Record<string, unknown>): boolean;
   /** The usage → measured figures; problems pushed onto `issues`. */
   read(usage: Record<string, unknown>, issues: UsageIssue[]): MeasuredUsage | undefined;
 }

@@ -4,6 +4,7 @@
  */
 import type { Chunk } from '../read.ts';
 import { aiSdkDevtools } from './ai-sdk-devtools.ts';
+import { bedrockInvocationLog } from './bedrock-invocation-log.ts';
 import { claudeCode } from './claude-code.ts';
 import { codexRollout } from './codex.ts';
 import { har } from './har.ts';
@@ -11,7 +12,7 @@ import { openinference } from './openinference.ts';
 import type { Capture } from './types.ts';
 import { vcrCassette } from './vcr.ts';
 
-export const CAPTURES: readonly Capture[] = [codexRollout, claudeCode, aiSdkDevtools, openinference, vcrCassette, har];
+export const CAPTURES: readonly Capture[] = [codexRollout, claudeCode, aiSdkDevtools, openinference, vcrCassette, har, bedrockInvocationLog];
 
 export const CAPTURE_IDS = CAPTURES.map((c) => c.id);
 
