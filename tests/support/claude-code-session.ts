@@ -131,7 +131,8 @@ export function claudeCodeTranscript(): string {
       toolUseResult: { stdout: tool.result(n), stderr: '' },
     });
     if (n === 5) lines.push({ type: 'file-history-snapshot', messageId: `snap-${n}`, snapshot: { trackedFileBackups: {} }, isSnapshotUpdate: false });
-    seen += 130 + n * 7;
+    // The long read is about 9,000 tokens of file the next requests carry (billed with them).
+    seen += 130 + n * 7 + (n === CC_LONG_READ ? 9_000 : 0);
   }
   return `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`;
 }
