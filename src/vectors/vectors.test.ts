@@ -24,7 +24,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('prompt-fold vectors', () => {
   it('covers every standalone requests scenario of the corpus under every configured profile', () => {
-    expect(doc.vectors.map((v) => v.id)).toEqual(['imported-trace', 'imported-eviction', 'lifecycle-tools-change', 'lifecycle-tools-change-mid-conversation']);
+    // Independently: the corpus's requests-fold scenarios with no base and no shared cache either way.
+    const shared = new Set(corpus.scenarios.flatMap((r) => (r.scenario.sharesCache ? [r.scenario.id, r.scenario.sharesCache.scenario] : [])));
+    const expected = corpus.scenarios.filter((r) => r.scenario.fold === 'requests' && !r.scenario.base && !shared.has(r.scenario.id)).map((r) => r.scenario.id);
+    expect(expected).toContain('imported-trace');
+    expect(doc.vectors.map((v) => v.id)).toEqual(expected);
     const profiles = Object.keys(config.economics.profiles).sort();
     for (const v of doc.vectors) expect(v.profiles.map((p) => p.profile)).toEqual(profiles);
   });
@@ -49,11 +53,12 @@ describe('prompt-fold vectors', () => {
     ]);
   });
 
-  it('prices by hand: Claude Sonnet 4.5 at $3 input, $0.30 cache read, $3.75 cache write per million tokens', () => {
+  it('prices by hand: Claude Sonnet 4.5 at $3 input, $0.30 cache read, $3.75 cache write, $15 output per million tokens', () => {
     const v = doc.vectors.find((x) => x.id === 'imported-trace')!;
     const p = v.profiles.find((x) => x.profile === 'anthropic-claude-sonnet-4.5')!;
     for (const q of p.requests) {
-      const usd = ((q.inputTokens - q.cachedTokens - q.cacheWriteTokens) * 3 + q.cachedTokens * 0.3 + q.cacheWriteTokens * 3.75) / 1e6;
+      const output = v.requests[q.request - 1]!.billed?.outputTokens ?? 0;
+      const usd = ((q.inputTokens - q.cachedTokens - q.cacheWriteTokens) * 3 + q.cachedTokens * 0.3 + q.cacheWriteTokens * 3.75 + output * 15) / 1e6;
       expect(q.costUsd).toBeCloseTo(usd, 9);
     }
     // The midnight request (@4, its date in the system prompt) reads nothing: the system prompt changed.
@@ -65,7 +70,7 @@ describe('prompt-fold vectors', () => {
     const io = { out: () => {}, err: (t: string) => (err += t), version: '0.0.0-test' };
     expect(await vectorsCommand(['--out', join(dir, 'v.json')], config, io)).toBe(0);
     expect(readFileSync(join(dir, 'v.json'), 'utf8')).toBe(`${JSON.stringify(doc, null, 2)}\n`);
-    expect(err).toMatch(/^wrote .*v\.json: 4 vectors, 19 requests, \d+ profiles each/);
+    expect(err).toMatch(new RegExp(`^wrote .*v\\.json: ${doc.vectors.length} vectors, ${doc.vectors.reduce((n, v) => n + v.requests.length, 0)} requests, \\d+ profiles each`));
     expect(await vectorsCommand(['--bogus'], config, io)).toBe(2);
     expect(err).toContain('unknown argument --bogus');
   });

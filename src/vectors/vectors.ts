@@ -1,6 +1,7 @@
 /**
  * The provider rules as test vectors (`prompt-fold vectors`, issue 47): every `requests`-fold
- * scenario of the corpus — request bodies exactly as sent, with the instant each was sent — and
+ * scenario of the corpus — request bodies exactly as sent, with the instant each was sent and, where
+ * the scenario carries it, what the provider billed (`billed`: its output tokens are priced) — and
  * what this engine computes for each request under every configured provider profile: input
  * tokens, tokens read from the cache, tokens written to it, why the cache broke, and the cost. Other
  * implementations (a gateway, a platform's own cost model) test themselves against the same cases.
@@ -18,6 +19,7 @@ import { BUILTIN_FOLDS } from '../folds/index.ts';
 import { importTrace } from '../import/index.ts';
 import type { RenderedScenario } from '../prompt/render.ts';
 import type { InputError } from '../scenarios/errors.ts';
+import { parseDocument } from 'yaml';
 
 export const VECTORS_FORMAT = 'prompt-fold-vectors';
 export const VECTORS_VERSION = 1;
@@ -42,7 +44,8 @@ export interface Vector {
   title: string;
   /** The request bodies' wire format (the importer's format id). */
   format: string;
-  requests: { sentAt: string; body: Record<string, unknown> }[];
+  /** Each request as sent, and what the provider billed for it where the scenario carries it (its output tokens are priced). */
+  requests: { sentAt: string; body: Record<string, unknown>; billed?: Record<string, number> }[];
   /** Per profile id: the figures of each request. `exact`: token counts are exact (not ≈). */
   profiles: { profile: string; exact: boolean; requests: VectorFigures[] }[];
 }
@@ -81,13 +84,16 @@ function profilesOf(r: RenderedScenario, config: EconomicsConfig): Vector['profi
 /** The vectors of a rendered corpus. */
 export function buildVectors(corpus: RenderedCorpus, generator: { name: string; version: string }, config: EconomicsConfig = DEFAULT_ECONOMICS): VectorsDocument {
   const vectors = standalone(corpus.scenarios).map((r): Vector => {
-    const payloads = new Map(r.scenario.chain.map((e) => [e.offset, e.payload as { format: string; body: Record<string, unknown> }]));
+    const payloads = new Map(r.scenario.chain.map((e) => [e.offset, e.payload as { format: string; body: Record<string, unknown>; measured?: Record<string, number> }]));
     return {
       id: r.scenario.id,
       source: r.scenario.file,
       title: r.scenario.title,
       format: payloads.get(r.requests[0]!.offset)!.format,
-      requests: r.requests.map((q) => ({ sentAt: q.createdAt, body: payloads.get(q.offset)!.body })),
+      requests: r.requests.map((q) => {
+        const p = payloads.get(q.offset)!;
+        return { sentAt: q.createdAt, body: p.body, ...(p.measured && { billed: p.measured }) };
+      }),
       profiles: profilesOf(r, config),
     };
   });
@@ -99,8 +105,14 @@ export async function reproduce(v: Vector, config: EconomicsConfig = DEFAULT_ECO
   const text = `${v.requests.map((q) => JSON.stringify({ timestamp: q.sentAt, body: q.body })).join('\n')}\n`;
   const { result, errors } = importTrace(text, { file: `${v.id}.jsonl`, id: 'vector', format: v.format });
   if (!result) return errors.map((e: InputError) => `${v.id}: the stream does not import: ${e.message}`);
+  // What was billed goes on each request's payload as the importer writes it (`measured`): the engine prices its output tokens.
+  const doc = parseDocument(result.yaml);
+  const events = doc.get('events') as { items: { get(k: string): { set(k: string, v: unknown): void } }[] };
+  v.requests.forEach((q, i) => {
+    if (q.billed) events.items[i]!.get('payload').set('measured', q.billed);
+  });
   const corpus = await renderTexts(
-    [{ file: `vectors/${v.id}.yaml`, text: result.yaml }],
+    [{ file: `vectors/${v.id}.yaml`, text: doc.toString({ lineWidth: 0 }) }],
     { timeZero: '2026-01-01T00:00:00.000Z', folds: BUILTIN_FOLDS, defaultFold: 'requests', economics: config },
     { everyEvent: false },
   );
