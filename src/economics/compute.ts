@@ -16,7 +16,7 @@
 import type { RenderedRequest, RenderedScenario } from '../prompt/render.ts';
 import { classify, type CacheBreak, type Cause, type Classified } from './classify.ts';
 import { requestParams } from './params.ts';
-import { pricesAt, type AppliedPrice } from './price-history.ts';
+import { pricesAt, pricingInstant, type AppliedPrice } from './price-history.ts';
 import { costs, lostCost, tidy, UNPRICED, type CostSplit, type Priced } from './price.ts';
 import { profileFor, type EconomicsConfig, type ProfileMatch } from './profiles.ts';
 import type { Profile } from './providers.ts';
@@ -153,7 +153,7 @@ function requestEconomics(run: Run, q: RenderedRequest, outputs: ReadonlyMap<num
   const o = outputs.get(q.offset);
   const outputTokens = o === undefined ? null : o.source === 'billed' ? o.tokens : sim.t.count(o.text);
   // Priced at the prices in force at the request's own instant, for its prompt's length (price-history.ts).
-  const at = pricesAt(sim.p, Date.parse(q.createdAt), sim.shape.input);
+  const at = pricesAt(sim.p, pricingInstant(run.r.scenario, q.createdAt), sim.shape.input);
   const priced = sim.res.apiError ? UNPRICED : costs(at.profile, sim.shape.input, sim.res.readTokens, sim.res.writeTokens, sim.res.writeTokens1h, outputTokens);
   remember(run, sim);
   const out = { ...record(sim, classified, priced, outputTokens, own.has(q.offset), run.r.scenario.id), ...(o && { outputSource: o.source }) };
@@ -350,7 +350,7 @@ export function underEveryProfile(
 ): { profile: Profile; requests: RequestEconomics[] }[] {
   const shapes = shapeCache();
   const groups = new Map<string, RequestEconomics[]>();
-  const instants = new Map(r.chain.map((q) => [q.offset, Date.parse(q.createdAt)]));
+  const instants = new Map(r.chain.map((q) => [q.offset, pricingInstant(r.scenario, q.createdAt)]));
   return Object.values(config.profiles).map((p) => {
     const key = mechanicsKey(p);
     let base = groups.get(key);

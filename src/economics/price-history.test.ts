@@ -54,14 +54,15 @@ describe('a conversation across the Sonnet 5.5 price change', () => {
     messages: turns.map((t, i) => ({ role: i % 2 ? 'assistant' : 'user', content: t })),
   });
   const bodies = [body(['a']), body(['a', 'b', 'c']), body(['a', 'b', 'c', 'd', 'e'])];
-  const text =
-    'id: p\ntitle: sonnet 5.5\nfold: requests\nevents:\n' +
+  const scenario = (head: string) =>
+    `id: p\ntitle: sonnet 5.5\nfold: requests\n${head}events:\n` +
     bodies
       .map((b, i) => `  - off: ${i + 1}\n    t: ${['0ms', '2m', '5m'][i]}\n    type: request/sent\n    payload: ${JSON.stringify({ format: 'anthropic', body: b })}\n`)
       .join('');
+  const text = scenario('startedAt: 2026-10-06T23:56:00Z\n');
 
   it('the read before midnight pays $0.20 per million, the read after it $0.10; the page record says which applied', async () => {
-    const config = { timeZero: '2026-10-06T23:56:00.000Z', folds: BUILTIN_FOLDS, defaultFold: 'context-protocol', economics: DEFAULT_ECONOMICS };
+    const config = { timeZero: '2026-08-24T16:41:00.000Z', folds: BUILTIN_FOLDS, defaultFold: 'context-protocol', economics: DEFAULT_ECONOMICS };
     const r = await renderTexts([{ file: 'scenarios/p.yaml', text }], config, { everyEvent: false });
     expect(r.errors.map(formatError)).toEqual([]);
     const [w, before, after] = r.economics.get('p')!.requests;
@@ -82,5 +83,25 @@ describe('a conversation across the Sonnet 5.5 price change', () => {
       /; priced with cache reads at \$0\.2 per million \(in force until 2026-10-07; https:\/\/platform\.claude\.com\/docs\/zh-CN\/models\/sonnet-5-5\/overview, read 2026-12-06\)$/,
     );
     expect(paneTokens(after!).title).not.toMatch(/priced with/);
+  });
+
+  it("a scenario without startedAt runs on the site's illustrative clock: no date, today's prices ($0.10 reads)", async () => {
+    // The site's time zero is before the change; a hand-written scenario's clock is no date, so it is not priced by it.
+    const config = { timeZero: '2026-08-24T16:41:00.000Z', folds: BUILTIN_FOLDS, defaultFold: 'context-protocol', economics: DEFAULT_ECONOMICS };
+    const r = await renderTexts([{ file: 'scenarios/p.yaml', text: scenario('') }], config, { everyEvent: false });
+    expect(r.errors.map(formatError)).toEqual([]);
+    for (const e of r.economics.get('p')!.requests) {
+      expect(e.pricesApplied).toBeUndefined();
+      expect(e.cost!.cached).toBeCloseTo((e.cachedTokens * 0.1) / 1e6, 12);
+    }
+  });
+
+  it('a startedAt that is not an instant with its offset is located, with the fix', async () => {
+    const config = { timeZero: '2026-08-24T16:41:00.000Z', folds: BUILTIN_FOLDS, defaultFold: 'context-protocol', economics: DEFAULT_ECONOMICS };
+    const r = await renderTexts([{ file: 'scenarios/p.yaml', text: scenario('startedAt: 2026-10-06 23:56\n') }], config, { everyEvent: false });
+    expect(r.errors.map(formatError)).toEqual([
+      'scenarios/p.yaml:4:12 error: `startedAt` must be an ISO 8601 instant with its offset, got "2026-10-06 23:56"\n' +
+        "  fix: write the instant the first event happened, e.g. `startedAt: 2026-11-30T09:12:00Z` (Z, or an offset such as +01:00), or remove it to use the site's illustrative clock",
+    ]);
   });
 });

@@ -3,7 +3,9 @@
  * changed on a date (`earlierPrices`: the value before, until when) — and, for a prompt longer than
  * a profile's threshold, the long-prompt tier's prices on every token of the request. The result is
  * the profile with those prices, and what was applied, so the page can say which price a request
- * paid. Pure; nothing here names a provider.
+ * paid. Only a real clock dates a request: a scenario with `startedAt:` (an imported capture's
+ * instants); the illustrative clock of a hand-written scenario is no date, and it pays today's
+ * prices. Pure; nothing here names a provider.
  */
 import type { BilledPrice } from '../providers/shared/catalog.ts';
 import type { Profile, Sourced } from './providers.ts';
@@ -20,7 +22,12 @@ export interface AppliedPrice {
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** The profile with the prices a request of `inputTokens` prompt tokens sent at `atMs` pays, and the figures that differ from its current ones. */
+/** The instant a request was sent, when its scenario's clock is real (`startedAt:`); NaN otherwise (today's prices). */
+export function pricingInstant(scenario: { startedAt?: string }, createdAt: string): number {
+  return scenario.startedAt ? Date.parse(createdAt) : Number.NaN;
+}
+
+/** The profile with the prices a request of `inputTokens` prompt tokens sent at `atMs` (NaN: undated, today's) pays, and the figures that differ from its current ones. */
 export function pricesAt(p: Profile, atMs: number, inputTokens: number): { profile: Profile; applied: AppliedPrice[] } {
   if (!p.earlierPrices?.length && !p.longPrompt) return { profile: p, applied: [] };
   const prices = { ...p.prices };
@@ -40,7 +47,7 @@ export function pricesAt(p: Profile, atMs: number, inputTokens: number): { profi
       seen.add(field);
     }
   // The earliest change still ahead of the request decides each field (entries are oldest first); a tier's figure is its own.
-  for (const e of p.earlierPrices ?? []) {
+  for (const e of Number.isFinite(atMs) ? (p.earlierPrices ?? []) : []) {
     if (seen.has(e.field) || !DAY.test(e.until) || atMs >= Date.parse(`${e.until}T00:00:00Z`)) continue;
     seen.add(e.field);
     put(e.field, e.value, `in force until ${e.until}`);

@@ -20,6 +20,8 @@ export interface ScenarioInput {
   format: string;
   formatTitle: string;
   firstInstant?: string;
+  /** The instant the time labels count from (`startedAt:`), when the trace has timestamps. */
+  startedAt?: string;
   dropped: number;
   /** Requests that carry the provider's usage (`measured`). */
   measured?: number;
@@ -129,6 +131,7 @@ export function scenarioYaml(s: ScenarioInput): string {
     id: s.id,
     title: `Imported trace — ${s.file.split('/').at(-1)}${s.conversation ? ` · ${s.conversation.by === 'prefix chain' ? s.conversation.key : `${s.conversation.by} ${code(s.conversation.key.slice(0, 80))}`}` : ''}`,
     fold: 'requests',
+    ...(s.startedAt && { startedAt: s.startedAt }),
     ...(s.sharesCache && { sharesCache: { scenario: s.sharesCache.scenario, at: `@${s.sharesCache.at}` } }),
     intro: `${intro}\n`,
     events: asDeltas(s.events).map((e) => ({ off: e.off, t: e.t, type: 'request/sent', payload: e.payload, note: `line ${e.line} of the trace` })),

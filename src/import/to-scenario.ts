@@ -42,7 +42,7 @@ export interface ScenarioOptions {
  * previous one's (a transcript writes some lines out of order, by a few milliseconds) is shown at
  * the previous one's time, and the intro says so (`clamped`).
  */
-function labels(reqs: Req[], file: string, errors: InputError[], startMs?: number): { t: string[]; clamped: { text: string; requests: number }[] } {
+function labels(reqs: Req[], file: string, errors: InputError[], startMs?: number): { t: string[]; clamped: { text: string; requests: number }[]; t0?: number } {
   const withTime = reqs.filter((r) => r.timestampMs !== undefined);
   if (withTime.length && withTime.length < reqs.length) {
     const missing = reqs.find((r) => r.timestampMs === undefined)!;
@@ -76,7 +76,7 @@ function labels(reqs: Req[], file: string, errors: InputError[], startMs?: numbe
         },
       ]
     : [];
-  return { t: at.map((ms) => formatElapsed(Math.round(ms - t0))), clamped };
+  return { t: at.map((ms) => formatElapsed(Math.round(ms - t0))), clamped, t0 };
 }
 
 /**
@@ -162,7 +162,7 @@ export function toScenario(g: Gathered, reqs: Req[], opts: ScenarioOptions): { r
       errors.push({ pos, message: `${FORMAT_TITLES[format!]} request: ${issue.message}`, fix: issue.fix });
     }
   });
-  const { t, clamped } = labels(reqs, file, errors, opts.link?.startMs);
+  const { t, clamped, t0 } = labels(reqs, file, errors, opts.link?.startMs);
   if (errors.length) return { errors };
   const warnings = [...rejections(reqs, format, file), ...bodyFindings(reqs, format, file)];
   const firstAt = reqs.map((r) => r.timestampMs).filter((x): x is number => x !== undefined);
@@ -172,6 +172,8 @@ export function toScenario(g: Gathered, reqs: Req[], opts: ScenarioOptions): { r
     format,
     formatTitle: FORMAT_TITLES[format],
     firstInstant: firstAt.length ? new Date(Math.min(...firstAt)).toISOString() : undefined,
+    // The real instant the labels count from: the requests are priced at the prices in force then.
+    ...(t0 !== undefined && { startedAt: new Date(t0).toISOString() }),
     dropped: dropped.length,
     measured: reqs.filter((r) => r.measured).length,
     ...(opts.previous !== undefined && { previous: opts.previous }),

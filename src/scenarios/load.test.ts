@@ -177,7 +177,7 @@ describe('top-level fields', () => {
     const r = await run(['scenarios/one.yaml', valid().replace('title: One\n', 'title: One\ntitel: typo\n')]);
     expect(formatError(onlyError(r))).toBe(
       'scenarios/one.yaml:3:1 error: unknown field `titel` in the scenario — did you mean `title`?\n' +
-        '  fix: remove it or fix its spelling; allowed here: id, fold, options, base, events, compare, expect, deploy, sharesCache, opens, title, intro, annotations',
+        '  fix: remove it or fix its spelling; allowed here: id, fold, options, base, events, compare, expect, deploy, sharesCache, startedAt, opens, title, intro, annotations',
     );
     expect(r.scenarios).toEqual([]);
   });
@@ -789,7 +789,7 @@ describe('the corpus as a whole', () => {
     expect(err.message).toBe(
       [
         'scenarios/a.yaml:3:1 error: unknown field `colour` in the scenario',
-        '  fix: remove it or fix its spelling; allowed here: id, fold, options, base, events, compare, expect, deploy, sharesCache, opens, title, intro, annotations',
+        '  fix: remove it or fix its spelling; allowed here: id, fold, options, base, events, compare, expect, deploy, sharesCache, startedAt, opens, title, intro, annotations',
         '',
         'scenarios/b.yaml:9:8 error: unparseable time label "soon": it is not an elapsed time',
         '  fix: write an elapsed time like `0ms`, `250ms`, `4.2s`, `9m 18s`, `1h 2m`, or a range `3m–19m` (its end counts)',

@@ -221,6 +221,7 @@ async function resolveScenario(d: ScenarioDraft, chains: Chains, config: LoadCon
     ...(d.expect && { expect: d.expect }),
     ...(deploy && { deploy }),
     ...(d.sharesCache && { sharesCache: d.sharesCache }),
+    ...(d.startedAt && { startedAt: d.startedAt }),
     pos: d.pos,
     ...(d.opens !== undefined && { opens: d.opens, opensPos: d.opensPos! }),
   };

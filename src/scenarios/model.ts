@@ -137,6 +137,12 @@ export interface Scenario {
   expect?: Expectation;
   deploy?: Deployment;
   sharesCache?: SharedCache;
+  /**
+   * `startedAt:` the real instant the time labels count from (an imported capture's): the events'
+   * `createdAt` are real, and each request is priced at the prices in force then. Absent: the
+   * site's time zero, an illustrative clock (today's prices apply).
+   */
+  startedAt?: string;
   /** `opens: "@N"`: the own request the scenario's page opens on (default: the first with a ✂ line). */
   opens?: number;
   opensPos?: SourcePos;

@@ -52,6 +52,8 @@ export interface ScenarioDraft {
   expect?: Expectation;
   deploy?: Omit<Deployment, 'fold'> & { fold?: string; locate(path: (string | number)[]): SourcePos; atPos: SourcePos };
   sharesCache?: SharedCache;
+  /** `startedAt:` the real instant the time labels count from (ISO, normalised to UTC). */
+  startedAt?: string;
   opens?: number;
   opensPos?: SourcePos;
   pos: SourcePos;
@@ -160,10 +162,12 @@ export function readDraft(src: YamlSource, map: YAMLMap, schema: z.ZodType, wher
   const shared = child(map, 'sharesCache');
   if (shared) draft.sharesCache = readSharesCache(src, shared, errors);
   readOpens(src, child(map, 'opens'), draft, errors);
+  const startedAt = readStartedAt(src, child(map, 'startedAt'), errors);
+  if (startedAt) draft.startedAt = startedAt;
   const events = child(map, 'events');
   // Without a usable id the events are still checked (under the file's stem), so a missing id never
   // hides the file's other errors.
-  if (events && isSeq(events)) draft.events = readEvents(src, events.items as Node[], draft.id ?? stem, opts, errors);
+  if (events && isSeq(events)) draft.events = readEvents(src, events.items as Node[], draft.id ?? stem, startedAt ? { ...opts, timeZero: startedAt } : opts, errors);
   return draft;
 }
 
@@ -197,6 +201,22 @@ function readDeploy(src: YamlSource, node: Node, errors: InputError[]): Scenario
     atPos,
     locate: (path) => (optionsNode ? src.pos(nodeAt(optionsNode, path)) : src.pos(node)),
   };
+}
+
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** `startedAt:` an ISO 8601 instant with its offset (a date alone or a local time would be read in the machine's zone). */
+function readStartedAt(src: YamlSource, node: Node | undefined, errors: InputError[]): string | undefined {
+  if (!node) return undefined;
+  const v = isScalar(node) ? node.value : undefined;
+  const ms = typeof v === 'string' && INSTANT.test(v) ? Date.parse(v) : Number.NaN;
+  if (Number.isFinite(ms)) return new Date(ms).toISOString();
+  errors.push({
+    pos: src.pos(node),
+    message: `\`startedAt\` must be an ISO 8601 instant with its offset, got ${JSON.stringify(isScalar(node) ? node.value : src.slice(node))}`,
+    fix: "write the instant the first event happened, e.g. `startedAt: 2026-11-30T09:12:00Z` (Z, or an offset such as +01:00), or remove it to use the site's illustrative clock",
+  });
+  return undefined;
 }
 
 /** `sharesCache: {scenario, at: "@N"}` — whether the id and the event exist is checked with the whole corpus (load.ts). */

@@ -103,6 +103,13 @@ const common = {
   expect: z.unknown().optional(),
   deploy: z.unknown().optional(),
   sharesCache: z.unknown().optional(),
+  startedAt: text('2026-11-30T09:12:00Z')
+    .optional()
+    .meta({
+      description:
+        "The real instant the events' time labels count from (an imported capture's first request, with its offset): each request is then priced at the prices in force at its own time. Absent: the site's time zero, an illustrative clock, and today's prices.",
+      examples: ['2026-11-30T09:12:00Z'],
+    }),
   // the request the page opens on; whether it names an own request is checked on render.
   opens: text('"@42"')
     .optional()
