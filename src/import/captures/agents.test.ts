@@ -195,6 +195,36 @@ describe('Codex rollout, as Codex 0.144 writes it', () => {
     expect(doc(b.result!.yaml).intro).toContain('For 1 of the 2 requests, after a compaction whose rebuilt history this rollout does not record');
   });
 
+  it('Codex 0.58 writes a call’s token_count before its items, then again after them: each request gets its own call’s usage, the repeats are said', () => {
+    const ctx = line('turn_context', { model: 'gpt-5-codex' });
+    const call = (n: number) => ({ input_tokens: 9000 + n, cached_input_tokens: 0, output_tokens: 40 + n, reasoning_output_tokens: 30 + n, total_tokens: 9040 + 2 * n });
+    const tc = (n: number) => line('event_msg', { type: 'token_count', info: { total_token_usage: call(n), last_token_usage: call(n) }, rate_limits: null });
+    const t = jsonl(
+      ctx,
+      user('q'),
+      tc(1), // 3: call 1's usage, before its items
+      reasoning('**One**', 3), // 4: request 1
+      item({ type: 'function_call', name: 'shell', arguments: '{}', call_id: 'c1' }),
+      item({ type: 'function_call_output', call_id: 'c1', output: 'ok' }),
+      ctx,
+      tc(1), // 8: the repeat
+      tc(2), // 9: call 2's, before its items
+      reasoning('**Two**', 4), // 10: request 2
+      item({ type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'done' }] }),
+      tc(2), // 12: the repeat
+    );
+    const { result: r, errors: e } = importTrace(t, { file: 'r.jsonl', id: 'r' });
+    expect(e.map(formatError)).toEqual([]);
+    const ev = doc(r!.yaml).events;
+    expect(ev.map((x) => x.payload.measured!.inputTokens)).toEqual([9001, 9002]);
+    // Request 2 sends request 1's reasoning back, counted as the 31 reasoning tokens billed for call 1.
+    const sent = (ev[1]!.payload.body.input as Record<string, unknown>[]).filter((i) => i.type === 'reasoning');
+    expect(sent.map((i) => (i.encrypted_content as { tokens: number }).tokens)).toEqual([31]);
+    expect(r!.leftOut.filter((x) => x.what.startsWith('`token_count`')).map((x) => `${x.count} ${x.what} @${x.line}`)).toEqual([
+      '2 `token_count` lines repeating the usage just read @8',
+    ]);
+  });
+
   it('the earlier format (a first line without `type`, bare items): refused, naming it', () => {
     const old = jsonl(
       { id: '5973b6c0-94b8-487b-a530-2aeb6098ae0e', timestamp: '2025-05-07T17:24:21.123Z', instructions: null },

@@ -68,6 +68,24 @@ function responsesUsage(u: Obj): Obj {
   return { input_tokens: u.input_tokens, input_tokens_details: details, ...('output_tokens' in u && { output_tokens: u.output_tokens }) };
 }
 
+/** One model call of the rollout: its request, and its encrypted reasoning items with the reasoning tokens billed for them. */
+interface Call {
+  req: CapturedRequest;
+  produced: Opaque[];
+  reasoning?: number;
+  billed: boolean;
+}
+
+/** The reasoning tokens billed for a call, split evenly over the encrypted reasoning items it produced. */
+function share(k: Call): void {
+  const r = k.reasoning;
+  const n = k.produced.length;
+  if (r === undefined || !n) return;
+  k.produced.forEach((o, i) => {
+    o.tokens = Math.floor(r / n) + (i < r % n ? 1 : 0);
+  });
+}
+
 const isEnvelope = (c: Chunk): boolean => typeof c.value.type === 'string' && 'payload' in c.value;
 
 /** The earlier format: a first line `{id, timestamp}` without `type`, then bare items or state lines. */
@@ -117,9 +135,29 @@ export const codexRollout: Capture = {
     let instructions: string | undefined;
     let answering = false;
     let lastTime: number | undefined;
-    let awaitingUsage: CapturedRequest | undefined;
-    /** The opaque reasoning the awaited call produced: its billed reasoning tokens go to these. */
-    let produced: Opaque[] = [];
+    /** The model call being read: its request, the encrypted reasoning it produced, and the reasoning tokens billed for it once known. */
+    let call: Call | undefined;
+    /**
+     * A call's usage read before its items: Codex 0.58 writes a call's `token_count` before the items
+     * it produced (and again after them); newer versions after them only. Dropped when anything but
+     * UI events comes between it and the call (the usage of a call the rollout does not record, such
+     * as a compaction's).
+     */
+    let pending: { c: Chunk; last: Obj } | undefined;
+    /** The usage read last, as JSON: a `token_count` equal to it is a repeat. */
+    let lastUsage: string | undefined;
+    const bill = (k: Call, c: Chunk, last: Obj): void => {
+      k.req.usage = { value: responsesUsage(last), at: ['payload', 'info', 'last_token_usage'], chunk: c };
+      k.billed = true;
+      lastUsage = JSON.stringify(last);
+      const r = last.reasoning_output_tokens;
+      if (typeof r === 'number' && Number.isInteger(r) && r >= 0) k.reasoning = r;
+      share(k);
+    };
+    const drop = (why: string): void => {
+      if (pending) leftOut.add('`token_count` lines of a call the rollout does not record', why, pending.c.line);
+      pending = undefined;
+    };
     /** A compaction whose rebuilt history the rollout does not record: the requests after it are approximate. */
     let approximate: string | undefined;
     /** The session being read: rollouts of several sessions joined in one file are rebuilt each from its own `session_meta`. */
@@ -141,8 +179,9 @@ export const codexRollout: Capture = {
           instructions = undefined;
           answering = false;
           lastTime = undefined;
-          awaitingUsage = undefined;
-          produced = [];
+          call = undefined;
+          pending = undefined;
+          lastUsage = undefined;
           approximate = undefined;
         }
         session = id ?? session;
@@ -150,6 +189,7 @@ export const codexRollout: Capture = {
         const base = isObject(p.base_instructions) ? p.base_instructions.text : p.base_instructions;
         if (typeof base === 'string') instructions = base;
       } else if (v.type === 'turn_context') {
+        drop('a new turn began before any call');
         if (typeof p.model === 'string' && p.model !== '') model = p.model;
         if (typeof p.base_instructions === 'string') instructions = p.base_instructions;
       } else if (v.type === 'compacted') {
@@ -170,25 +210,19 @@ export const codexRollout: Capture = {
             'after a compaction whose rebuilt history this rollout does not record (it keeps only the summary), the input is the user’s messages and the summary, as Codex builds it, not the exact items sent (≈)';
         }
         answering = false;
+        drop('a compaction came between it and the next call');
       } else if (v.type === 'event_msg') {
         if (p.type !== 'token_count') {
           leftOut.add(`\`event_msg\` lines of type \`${String(p.type)}\``, 'Codex’s UI events, not sent to the model', c.line);
         } else {
           const last = isObject(p.info) ? p.info.last_token_usage : undefined;
           if (!isObject(last)) leftOut.add('`token_count` lines without `last_token_usage`', 'rate-limit or context updates, not one call’s usage', c.line);
-          else if (!awaitingUsage)
-            leftOut.add('`token_count` lines with no call before them', 'a repeat of the usage already read, or usage of a call the rollout does not record', c.line);
+          else if (JSON.stringify(last) === lastUsage)
+            leftOut.add('`token_count` lines repeating the usage just read', 'Codex writes a call’s usage again after its items', c.line);
+          else if (call && !call.billed) bill(call, c, last);
           else {
-            awaitingUsage.usage = { value: responsesUsage(last), at: ['payload', 'info', 'last_token_usage'], chunk: c };
-            const r = last.reasoning_output_tokens;
-            if (typeof r === 'number' && Number.isInteger(r) && r >= 0 && produced.length) {
-              const each = Math.floor(r / produced.length);
-              produced.forEach((o, i) => {
-                o.tokens = each + (i < r % produced.length ? 1 : 0);
-              });
-            }
-            awaitingUsage = undefined;
-            produced = [];
+            drop('no call followed it');
+            pending = { c, last };
           }
         }
       } else if (v.type === 'response_item') {
@@ -233,13 +267,20 @@ export const codexRollout: Capture = {
                 },
               };
               out.push(req);
-              awaitingUsage = req;
-              produced = [];
+              call = { req, produced: [], billed: false };
+              if (pending) bill(call, pending.c, pending.last);
+              pending = undefined;
             }
           }
-        } else answering = false;
+        } else {
+          answering = false;
+          drop('an input item came between it and the next call');
+        }
         const { item, opaque } = stored(p);
-        if (opaque && p.type === 'reasoning' && answering) produced.push(opaque);
+        if (opaque && p.type === 'reasoning' && answering && call) {
+          call.produced.push(opaque);
+          share(call);
+        }
         items.push(item);
         from.push({ chunk: c, at: ['payload'] });
       } else {
@@ -247,6 +288,7 @@ export const codexRollout: Capture = {
       }
       if (t !== undefined && !(v.type === 'response_item' && isOutput(p))) lastTime = t;
     }
+    drop('no call followed it');
     return out;
   },
 };
