@@ -13,6 +13,9 @@
 import type { Breakpoint, RenderedMessage } from '../folds/types.ts';
 import { BLOCK_INDENT, type PrintedLine } from './print.ts';
 
+/** Indentation of a message's keys (`    content: |-`). */
+const KEY_INDENT = '    ';
+
 /** A breakpoint as printed: under plain line `after`, with its label. */
 export interface PrintedBreakpoint {
   after: number;
@@ -72,9 +75,15 @@ export function printedBreakpoints(lines: readonly PrintedLine[], messages: read
   });
 }
 
-/** Indentation of a breakpoint comment under line `i`: the line's own (an empty block line: the block's). */
+/**
+ * Indentation of a breakpoint comment under line `i`: the line's own; an empty block line: the
+ * block's — unless only empty lines of its message follow (a content ending in a line break), where
+ * a comment at the block's indentation would be read as content: then the message's keys'.
+ */
 export function breakpointIndent(lines: readonly PrintedLine[], i: number): string {
   const line = lines[i];
   if (!line) return '';
-  return line.text === '' && line.message >= 0 ? BLOCK_INDENT : /^ */.exec(line.text)![0];
+  if (line.text !== '' || line.message < 0) return /^ */.exec(line.text)![0];
+  for (let k = i + 1; k < lines.length && lines[k]!.message === line.message; k++) if (lines[k]!.text !== '') return BLOCK_INDENT;
+  return KEY_INDENT;
 }
