@@ -32,7 +32,7 @@ const NOT_REPOSITORY =
   /^(lib|dist|node_modules|\.astro|_astro|preview-site|public)\/|^(data|changes|meta|preview|manifest|pending|corpus|pagefind[\w-]*|build-stamp|part-[\w[\]-]+)\.json$|\.html$|^astro\.config\.\w+$|^(events|annotations)\.yaml$|^[A-Z]\w*\.js$/;
 
 /** A made-up name in an example (`./x.ts`, `a.yaml`, `./my-fold.ts`, `scenarios/x/data.json`). */
-const EXAMPLE = /(^|\/)(x|a|A|b|style|my-[\w-]+)(\.[\w.]+$|\/)/;
+const EXAMPLE = /(^|\/)(x|a|A|b|style|scenario|my-[\w-]+)(\.[\w.]+$|\/)/;
 
 /**
  * A comment about another repository names it (`github.com/owner/name`, `owner/name, path`,

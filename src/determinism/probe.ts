@@ -1,5 +1,5 @@
 /**
- * The determinism probe (issue 47): a fold is run again over the same scenario in a changed world —
+ * The determinism probe: a fold is run again over the same scenario in a changed world —
  * the clock shifted by weeks, another time zone and locale, another random sequence (Math.random and
  * crypto.randomUUID), the environment variables changed, and the keys of every payload object and
  * every tool list reversed — and every byte that moves inside a request's cached prefix is a finding,

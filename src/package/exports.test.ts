@@ -116,6 +116,22 @@ describe('the public API', () => {
         schemaIssues: function
         toolEntryEnds: function
         toolsContent: function
+      ./assert:
+        CacheAssertionError: class
+        CacheCheck: interface
+        CacheExpectations: interface
+        CacheInputError: class
+        CacheMatchers: interface
+        ConversationSummary: interface
+        Failure: interface
+        FoldRun: interface
+        KeepCacheOptions: type
+        MatcherResult: interface
+        RecordedRequest: type
+        Rule: interface
+        assertCache: function
+        cacheMatchers: const
+        checkCache: function
       ./folds:
         BUILTIN_FOLDS: const
       "

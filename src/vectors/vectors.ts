@@ -1,5 +1,5 @@
 /**
- * The provider rules as test vectors (`prompt-fold vectors`, issue 47): every `requests`-fold
+ * The provider rules as test vectors (`prompt-fold vectors`): every `requests`-fold
  * scenario of the corpus — request bodies exactly as sent, with the instant each was sent and, where
  * the scenario carries it, what the provider billed (`billed`: its output tokens are priced) — and
  * what this engine computes for each request under every configured provider profile: input
