@@ -1,5 +1,5 @@
 /**
- * Amazon Bedrock model-invocation logs (issue 46): the JSON records Bedrock writes to S3 or
+ * Amazon Bedrock model-invocation logs: the JSON records Bedrock writes to S3 or
  * CloudWatch Logs when model invocation logging is on — one record per call: `schemaType:
  * "ModelInvocationLog"`, `timestamp`, `operation` (Converse, ConverseStream, InvokeModel,
  * InvokeModelWithResponseStream), `modelId` (an inference profile, a model id or an ARN), `input`
