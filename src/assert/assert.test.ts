@@ -92,6 +92,24 @@ describe('prompt-fold assert', () => {
     expect(Math.abs(Number(printed![1]) - usd)).toBeLessThan(0.00005);
   });
 
+  it('a capture of two conversations is judged per conversation (the importer groups them by their key)', async () => {
+    const lines = TRACE.trim().split('\n').slice(0, 3);
+    const as = (user: string, l: string) => {
+      const v = JSON.parse(l);
+      v.body.metadata = { user_id: user };
+      return JSON.stringify(v);
+    };
+    writeFileSync(join(dir, 'two.jsonl'), `${[...lines.map((l) => as('alice', l)), ...lines.slice(0, 2).map((l) => as('bob', l))].join('\n')}\n`);
+    const e = expectations('two.yaml', 'busts: []\ncached: ["@2", "@3"]\n');
+    const r = await run('two.jsonl', '--expect', e);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(EXIT.kept);
+    expect(r.out).toMatch(/^ok: every promise kept — 2 conversations, 5 requests, /);
+    // bob's conversation has no @3: `cached` names it for alice's only — and a request no conversation has is bad input.
+    const none = expectations('two-bad.yaml', 'busts: ["@6"]\n');
+    expect((await run('two.jsonl', '--expect', none)).code).toBe(EXIT.input);
+  });
+
   it('bad input exits 2, located in the file that is wrong, and judges nothing', async () => {
     const bad = expectations('bad.yaml', 'busts: "@4"\nminCached: {from: 2}\nmaxCost: 1\n');
     const r = await run('broken.jsonl', '--expect', bad);
