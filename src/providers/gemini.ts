@@ -71,6 +71,8 @@ export const gemini: ProviderAdapter<'gemini'> = {
   title: 'Google Gemini generateContent (Gemini API, Vertex AI)',
   provider: 'google',
   providerTitle: 'Google Gemini',
+  catalogNote:
+    'Token counts approximate (≈). Caching: implicit (no markers, no write price, no guaranteed retention) above each model’s minimum; an explicit cache’s storage is billed per token-hour.',
   sideBySide: ['google-gemini-2.5-pro', 'google-gemini-4-argon'],
   messageList: 'contents',
   detect(body) {

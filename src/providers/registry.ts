@@ -70,3 +70,13 @@ export const PROVIDER_TITLES: Readonly<Record<string, string>> = Object.fromEntr
 
 /** The models the side-by-side shows by default: each adapter's `sideBySide`, once each, in registry order. */
 export const SIDE_BY_SIDE: readonly string[] = [...new Set((PROVIDERS as readonly ProviderAdapter[]).flatMap((p) => p.sideBySide ?? []))];
+
+/** The providers with catalog entries, in registry order: their key, display name and catalog note (each provider's first adapter's). */
+export const PROVIDER_GROUPS: readonly { provider: string; title: string; note: string }[] = [
+  ...new Map(
+    (PROVIDERS as readonly ProviderAdapter[])
+      .filter((p) => p.providerTitle && p.catalog.length)
+      .map((p) => [p.provider, { provider: p.provider, title: p.providerTitle!, note: p.catalogNote ?? '' }] as const)
+      .reverse(),
+  ).values(),
+].reverse();

@@ -245,6 +245,8 @@ export interface ProviderAdapter<Id extends string = string> {
   provider: string;
   /** The provider's display name (the side-by-side groups its models under it). */
   providerTitle?: string;
+  /** One sentence on how its models count tokens and cache, for the model catalog's table (shared between formats of one provider). */
+  catalogNote?: string;
   /** Catalog entry ids the side-by-side shows by default (models in common use; shared between formats of one provider). */
   sideBySide?: readonly string[];
   /** The model a body names, when it is not the body's `model` (Bedrock: `modelId`; Gemini: the URL's, kept as `model`). */
