@@ -7,6 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROVIDERS } from '../../src/providers/registry.ts';
 import type { BuiltSite } from '../support/browser.ts';
 import { sharedSite } from '../support/shared-site.ts';
 
@@ -140,11 +141,15 @@ describe('wire views', () => {
     await page.context().close();
   });
 
-  it('every bundled scenario shows its own requests in the three formats', async () => {
+  /** The formats a request is written in: every adapter with a wire writer (OTel spans have none). */
+  const WRITTEN = PROVIDERS.filter((p) => p.write).map((p) => p.id);
+
+  it('every bundled scenario shows its own requests in every written format', async () => {
     const { page } = await open('/scenarios/sent-re-add/');
     const views = page.locator('.pane[data-kind="request"] details.wire');
     expect(await views.count()).toBe(await page.locator('.pane[data-kind="request"]').count());
-    expect(await page.locator('.pane[data-kind="request"] .wire-format').count()).toBe(3 * (await views.count()));
+    expect(WRITTEN).toEqual(['openai-chat', 'openai-responses', 'anthropic', 'bedrock-converse', 'gemini']);
+    expect(await page.locator('.pane[data-kind="request"] .wire-format').count()).toBe(WRITTEN.length * (await views.count()));
     await page.context().close();
   });
 
@@ -162,7 +167,7 @@ describe('wire views', () => {
     const { page, errors } = await open('/scenarios/hostile/');
     const pane = page.locator('.pane[data-kind="request"]').first();
     await pane.locator('details.wire > summary').click();
-    for (const f of ['openai-chat', 'openai-responses', 'anthropic']) {
+    for (const f of WRITTEN) {
       await pane.locator(`.wire-format[data-format="${f}"] > summary`).click();
       // The view is written by a script fetched on first open: wait for the text, not the click.
       await poll(async () => (await pane.locator(`.wire-format[data-format="${f}"] pre`).textContent()) ?? '').toContain("<script>window.__pwned='section'</script>");

@@ -40,7 +40,9 @@ const PER_COPY = new Set(['.astro', '.vite', '.vite-temp', '.cache']);
 
 export function makeProject(extraScenarioFiles: string[] = []): string {
   const dir = mkdtempSync(join(tmpdir(), 'pfe-project-'));
-  for (const p of COPY) if (existsSync(join(ROOT, p))) cpSync(join(ROOT, p), join(dir, p), { recursive: true, filter: (src) => !src.endsWith('.test.ts') });
+  // Without the repository's own tests; the examples keep theirs (a site page shows the example fold's test).
+  for (const p of COPY)
+    if (existsSync(join(ROOT, p))) cpSync(join(ROOT, p), join(dir, p), { recursive: true, filter: (src) => !src.endsWith('.test.ts') || src.startsWith(join(ROOT, 'examples/')) });
   // node_modules: a folder of its own whose packages link to this project's, so that the caches
   // Astro and Vite keep in it (.astro: the content store; .vite: the dev server's optimized
   // dependencies) belong to this copy — copies built or served at the same time never share them.
