@@ -21,10 +21,12 @@ export const paneLineOf = (el: Element): HTMLElement | null => el.closest<HTMLEl
 /**
  * The events a prompt line came from, space-separated ('' for none): its run's, from the run's
  * first line — the nearest current line above it (or itself) with a gutter link or `data-from`
- * (which, when present, lists them all; bare, it says none). Removed and old-text rows have none.
+ * (which, when present, lists them all; bare, it says none). Removed and old-text rows have none,
+ * and so has an empty line without `data-from` (a blank line a run passes through, pane-markup.ts).
  */
 export function provenanceOf(line: Element): string {
   if (!line.matches(CURRENT_LINE)) return '';
+  if (!line.hasChildNodes() && !line.hasAttribute('data-from')) return '';
   for (let l: Element | null = line; l; l = l.previousElementSibling) {
     if (!l.matches(CURRENT_LINE)) continue;
     const from = l.getAttribute('data-from');

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { escapeHtml } from './escape.ts';
-import { FOLD_MIN_LINES, foldRuns, INDENT_CLASSES, markedText, paneMarkup, type PaneMarkupLine } from './pane-markup.ts';
+import { FOLD_MIN_LINES, foldRuns, INDENT_CLASSES, markedText, paneMarkup, passThrough, type PaneMarkupLine } from './pane-markup.ts';
 import { provenanceTitle } from './pane-text.ts';
 
 const EVIL = `<script>alert(1)</script>"' onmouseover="x" </textarea><img src=x onerror=alert(2)>`;
@@ -131,6 +131,40 @@ describe('paneMarkup', () => {
       '<div class="s-was"><del>old</del> e</div>',
       '<div class="s-changed"><span class="gutter"><a href="#@2">@2</a></span>e</div>',
     ]);
+  });
+
+  it('passes a run through the blank lines between its paragraphs: written bare, no second gutter link', () => {
+    const html = paneMarkup({
+      offset: 5,
+      kind: 'request',
+      idPrefix: 'pane',
+      lines: [
+        line({ html: 'a', from: '2' }),
+        line({ html: '' }),
+        line({ html: '', status: 'added' }),
+        line({ html: 'b', from: '2' }),
+        line({ html: '' }),
+        line({ html: 'c', from: '3' }),
+        line({ html: '', from: '3' }),
+        line({ html: 'd', from: '3' }),
+        line({ html: '' }),
+      ],
+      removedAtEnd: [],
+      diffBase: { kind: 'request', offset: 4 },
+    });
+    const rows = html.slice(html.indexOf('prompt text" tabindex="0">') + 26, html.lastIndexOf('</div></div></section>')).split(/(?=<div)/);
+    expect(rows).toEqual([
+      '<div><span class="gutter"><a href="#@2">@2</a></span>a</div>',
+      '<div></div>', // between two lines of @2: bare, of no event, and the run goes on
+      '<div class="s-added"></div>',
+      '<div>b</div>',
+      '<div data-from></div>', // before a line of another event: ends the run, as before
+      '<div><span class="gutter"><a href="#@3">@3</a></span>c</div>',
+      '<div data-from="3"></div>', // an empty line of an event says so (bare would read as none)
+      '<div>d</div>',
+      '<div data-from></div>', // a trailing blank: nothing after it to continue
+    ]);
+    expect([...passThrough([line({ html: '' }), line({ html: 'x', from: '1' })])]).toEqual([]); // nothing before it to pass through
   });
 
   it('says a first request has nothing cached yet instead of zero counts', () => {

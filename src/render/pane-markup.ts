@@ -14,7 +14,9 @@
  * sign (+, ~, −) and its spoken word ("added", …) are the stylesheet's generated content, not
  * elements. A run's provenance is its link's offset; a run of several events also lists them all
  * (`data-from="10 11"`), and a run of none that follows another run says so (`data-from` with no
- * value) — the hover walks back from a line to its run's first line (pane-lines.ts). The link's
+ * value) — the hover walks back from a line to its run's first line (pane-lines.ts). A blank line
+ * of no event inside a run (between two paragraphs of one event) is written bare and the run goes
+ * on after it; an empty line, bare, is therefore of no event (one of an event says `data-from`). The link's
  * title ("from @10 <its event type>") is written in the browser when it is pointed at or
  * focused (pane-lines.ts), from the timeline's cards, instead of into every page.
  *
@@ -191,6 +193,25 @@ export function foldRuns(lines: readonly PaneMarkupLine[]): Map<number, number> 
   return out;
 }
 
+/**
+ * The blank lines a run passes through: lines with no text and no event (a paragraph break inside
+ * one event's content) between two lines of the same events. Writing them bare, rather than ending
+ * the run there and starting it again with a second gutter link, keeps a long prompt's markup near
+ * its text: most paragraphs of a prompt are followed by a blank line.
+ */
+export function passThrough(lines: readonly PaneMarkupLine[]): Set<number> {
+  const out = new Set<number>();
+  const blank = (l: PaneMarkupLine): boolean => l.html === '' && l.from === '';
+  for (let i = 1; i < lines.length; i++) {
+    if (!blank(lines[i]!) || !lines[i - 1]!.from) continue;
+    let j = i;
+    while (j < lines.length && blank(lines[j]!)) j++;
+    if (j < lines.length && lines[j]!.from === lines[i - 1]!.from) for (let k = i; k < j; k++) out.add(k);
+    i = j - 1;
+  }
+  return out;
+}
+
 /** The row before a folded run: its button says how many lines it shows, and of which kind. */
 function foldRow(k: number, lines: readonly PaneMarkupLine[]): string {
   const added = lines.filter((l) => l.status === 'added').length;
@@ -269,6 +290,9 @@ export function paneMarkup(p: PaneMarkup): string {
   );
   const base = e(p.linkBase ?? '');
   const folds = foldRuns(p.lines);
+  const through = passThrough(p.lines);
+  /** The provenance of the run the lines are in (a pass-through blank line leaves it as it is). */
+  let run: string | undefined;
   let foldEnd = -1;
   let fold = -1;
   p.lines.forEach((l, i) => {
@@ -287,9 +311,14 @@ export function paneMarkup(p: PaneMarkup): string {
     // to its first event, `data-from` listing all of them when there are several, a bare
     // `data-from` when there are none after a run that had some — and the rest of the run inherits
     // it (pane-lines.ts reads it back). The status sign is the stylesheet's (see the header).
-    const runStart = i === 0 || p.lines[i - 1]!.from !== l.from;
+    // A blank line of no event between two lines of the same run neither ends nor restarts it: it
+    // is written bare (pane-lines.ts reads an empty line with no provenance of its own as none).
+    const runStart = !through.has(i) && l.from !== run;
     const offs = runStart && l.from ? l.from.split(' ') : [];
-    const from = offs.length > 1 ? ` data-from="${e(l.from)}"` : runStart && i > 0 && !l.from ? ' data-from' : '';
+    // An empty line of some event must say so itself: a bare empty line reads as a blank of none.
+    const own = l.from && !runStart && l.html === '' ? ` data-from="${e(l.from)}"` : '';
+    const from = offs.length > 1 ? ` data-from="${e(l.from)}"` : runStart && i > 0 && !l.from ? ' data-from' : own;
+    if (!through.has(i)) run = l.from;
     const gutter = offs.length ? `<span class="gutter"><a href="${base}#@${e(offs[0]!)}">@${e(offs[0]!)}</a></span>` : '';
     out.push(`<div${lineAttrs(l.indent, l.status === 'same' ? '' : `s-${l.status}`)}${from}${folded}>`, `${gutter}${l.html}</div>`);
     if (l.abridges !== undefined) {

@@ -166,6 +166,25 @@ describe('the built site', () => {
       expect(await page.locator('.card.prov-hover').evaluateAll((cs) => cs.map((c) => (c as HTMLElement).dataset.offset))).toEqual(['40']);
       await page.mouse.move(0, 0);
       expect(await page.locator('.card.prov-hover').count()).toBe(0);
+      // a blank line between two paragraphs of one event is written bare: of no event itself, and
+      // the run goes on after it (the next paragraph has no gutter link of its own)
+      const gap = pane.locator('.review-view[data-view="after"] > div:empty:not([data-from], [role])').first();
+      const runOf = await gap.evaluate((g) => {
+        for (let l = g.previousElementSibling; l; l = l.previousElementSibling) {
+          if (l.hasAttribute('data-from')) return null;
+          const a = l.querySelector(':scope > .gutter > a');
+          if (a) return a.getAttribute('href')!.replace(/^.*#@/, '');
+        }
+        return null;
+      });
+      expect(runOf, `a run through a blank line in pane @${off}`).not.toBeNull();
+      await gap.hover();
+      expect(await page.locator('.card.prov-hover').count()).toBe(0);
+      const after = gap.locator('xpath=following-sibling::div[1]');
+      expect(await after.locator('> .gutter').count()).toBe(0);
+      await after.hover();
+      expect(await page.locator('.card.prov-hover').evaluateAll((cs) => cs.map((c) => (c as HTMLElement).dataset.offset))).toEqual([runOf]);
+      await page.mouse.move(0, 0);
     }
     // a line of no event (the blank line between two sections) ends the run above it: no card
     const blank = page.locator('.pane[data-offset="40"] .review-view[data-view="after"] > [data-from=""]').first();
