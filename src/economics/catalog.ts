@@ -27,8 +27,8 @@
  * evaluated (2026-12-02) and is stale: it stops at gpt-5 and Claude Opus 4.1. Neither carries the
  * cache rules, which are our own sourced data anyway.
  */
-import { ANTHROPIC_ID_SOURCE, ANTHROPIC_RULES } from '../providers/anthropic/catalog.ts';
-import { OPENAI_BREAKPOINT_RULES, OPENAI_ID_SOURCE, OPENAI_RULES } from '../providers/openai/catalog.ts';
+import { ANTHROPIC_RULES } from '../providers/anthropic/catalog.ts';
+import { OPENAI_BREAKPOINT_RULES, OPENAI_RULES } from '../providers/openai/catalog.ts';
 import { CATALOG as ALL } from '../providers/registry.ts';
 import type { ModelFacts, ModelPrices, Sourced } from '../providers/shared/catalog.ts';
 
@@ -38,6 +38,3 @@ export const CATALOG: ModelFacts[] = [...ALL];
 
 /** The provider-level cache rules, by strategy family (each provider's catalog file holds its own). */
 export const RULES = { anthropic: ANTHROPIC_RULES, openai: OPENAI_RULES, openaiBreakpoints: OPENAI_BREAKPOINT_RULES } as const;
-
-/** Where a model's ids come from (for the page). */
-export const ID_SOURCES = { anthropic: ANTHROPIC_ID_SOURCE, openai: OPENAI_ID_SOURCE } as const;

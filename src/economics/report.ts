@@ -47,8 +47,6 @@ export type ReportRequest = { [K in Carried]-?: undefined extends RequestEconomi
   readFromScenario?: string;
 };
 
-export interface ReportTotals extends Totals {}
-
 export interface ReportScenario {
   id: string;
   file: string;

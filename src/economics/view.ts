@@ -5,8 +5,8 @@
  * rows and bar chart geometry. Browser-safe and free of the tokenizer (types only), so the page
  * script can show the same words for panes it builds.
  */
-import type { Cause, ProfileTotals, RequestEconomics, ScenarioEconomics } from './compute.ts';
-import { formatDuration, formatMinutes, formatShare, formatTokens, formatUsd, NO_PRICE, REJECTED } from './format.ts';
+import type { Cause, RequestEconomics, ScenarioEconomics } from './compute.ts';
+import { formatDuration, formatMinutes, formatTokens, formatUsd, NO_PRICE, REJECTED } from './format.ts';
 
 export interface PaneTokens {
   /** `cached 0 · new 663 · 663 tokens · $0.00237` */
@@ -192,18 +192,6 @@ export interface ProfileRow {
   writes: string;
   cost: string;
   noCache: string;
-}
-
-export function profileRows(rows: readonly ProfileTotals[]): ProfileRow[] {
-  return rows.map(({ profile, title, totals: t }) => ({
-    profile,
-    title,
-    input: formatTokens(t.inputTokens, t.exact),
-    cached: `${formatTokens(t.cachedTokens, t.exact)} (${formatShare(t.cachedShare)})`,
-    writes: formatTokens(t.cacheWriteTokens, t.exact),
-    cost: usd(t.costUsd, t.exact),
-    noCache: usd(t.noCacheCostUsd, t.exact),
-  }));
 }
 
 export interface Bar {

@@ -6,14 +6,11 @@
  * the fold and the request — instead of reaching the pane, the wire views or the economics, each of
  * which would otherwise read a position that is not there. Pure; no fold is named here.
  */
-import type { Breakpoint, RenderedMessage } from './types.ts';
+import type { RenderedMessage } from './types.ts';
 
 const TTLS: readonly string[] = ['5m', '1h'];
 
 const isIndex = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
-
-/** Where a breakpoint ends, as [message, characters]; for sorting. */
-export const breakpointPosition = (b: Breakpoint, messages: readonly RenderedMessage[]): [number, number] => [b.message, b.end ?? messages[b.message]?.content.length ?? 0];
 
 /** The problems with `breakpoints` for a request of `messages` (one sentence each); [] when fine. */
 export function breakpointProblems(breakpoints: unknown, messages: readonly RenderedMessage[]): string[] {

@@ -24,14 +24,6 @@ export interface Anchor {
   matches: number;
 }
 
-export interface Woven {
-  /** Index of the plain line the ✂ comment sits above; null for the first request or no change. */
-  cut: number | null;
-  anchors: Anchor[];
-  /** The printed request with comments woven in, as fixture text (no trailing newline). */
-  text: string;
-}
-
 /** First line index where `lines` differs from `prev`; null when identical or there is no previous. */
 export function cacheCut(lines: readonly PrintedLine[], prev: readonly string[] | null): number | null {
   if (!prev) return null;

@@ -119,6 +119,3 @@ export async function encodePanes(
   }
   return { html: html.items.map((h) => shown.get(h) ?? h), text: text.items, from: from.items, panes: out };
 }
-
-/** JSON safe to embed in a <script type="application/json"> (no `</script>`, no `<!--`). */
-export const embedJson = (data: unknown): string => JSON.stringify(data).replace(/</g, '\\u003c');

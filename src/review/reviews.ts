@@ -15,8 +15,7 @@ import { CorpusError, type InputError } from '../scenarios/errors.ts';
 import type { CorpusConfig } from '../scenarios/load.ts';
 import { scenarioEconomics } from '../economics/compute.ts';
 import type { EconomicsConfig } from '../economics/profiles.ts';
-import { baseFigures } from './base-report.ts';
-import { baseDeltas, reviewDelta, sideOf, type ScenarioDelta } from './delta.ts';
+import { reviewDelta, sideOf, type ScenarioDelta } from './delta.ts';
 import type { ChangeSet, RequestChange } from './compare.ts';
 import { refLabel } from './ref-label.ts';
 import { changesAgainstBase } from './why.ts';
@@ -93,12 +92,6 @@ async function compareReviews(c: ReviewConfig, corpus: RenderedCorpus, deltas: M
   }
   if (errors.length) throw new CorpusError(errors);
   return out;
-}
-
-/** Token and cost deltas of every scenario against the base commit of `changes` (its own report, computed once per commit). */
-export function headDeltas(root: string, changes: ChangeSet, corpus: RenderedCorpus): Map<string, ScenarioDelta> {
-  const head = new Map([...corpus.economics].map(([id, e]) => [id, e.requests]));
-  return baseDeltas(changes.scenarios, head, baseFigures(root, changes.commit));
 }
 
 /** Every review of a rendered corpus: `compare:` variants, then the base ref's changes over them. */

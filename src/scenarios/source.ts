@@ -239,11 +239,6 @@ export function pairOf(map: YAMLMap, key: string): Pair | undefined {
   return map.items.find((p) => isPair(p) && isScalar(p.key) && p.key.value === key) as Pair | undefined;
 }
 
-/** Keys of a map as strings (non-scalar keys become their source text). */
-export function keysOf(map: YAMLMap): { key: string; node: Node }[] {
-  return map.items.map((p) => ({ key: isScalar(p.key) ? String(p.key.value) : String(p.key), node: p.key as Node }));
-}
-
 /** Walks `path` from `node` and returns the deepest node reached (keys point at the key itself). */
 export function nodeAt(node: Node | undefined, path: (string | number)[]): Node | undefined {
   let cur = node;

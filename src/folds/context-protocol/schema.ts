@@ -31,10 +31,8 @@ const ref = z.discriminatedUnion('type', [
 export type Ref = z.infer<typeof ref>;
 
 const file = z.strictObject({ contentType: str, filename: str, path: str, size: z.int().nonnegative(), url: str });
-export type FileAttachment = z.infer<typeof file>;
 
 export const ROLES = ['system', 'developer', 'user', 'assistant'] as const;
-export type StoredRole = (typeof ROLES)[number];
 
 const contextAdded = z.strictObject({
   role: z.enum(ROLES),

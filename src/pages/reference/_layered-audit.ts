@@ -255,26 +255,3 @@ export const AUDIT_ROWS: readonly AuditRow[] = [
     reason: 'Reference material; #290 already moved these out of the system fold.',
   },
 ];
-
-/** The audit's recommendations, in its order, and its note on sequencing — quoted. */
-export const AUDIT_RECOMMENDATIONS: readonly { n: number; title: string; text: string }[] = [
-  {
-    n: 1,
-    title: 'Re-role the four escalation entries',
-    text: 'Re-role the four escalation entries (recoveryTicket, remainingDelta, groundingFeedback, rejectionFeedback) to EntryRole.USER and add their sourceTypes to PromptRenderer.repairMandateSourceTypes. One-line change each plus the set.',
-  },
-  {
-    n: 2,
-    title: 'Guard the scarcity invariant first',
-    text: 'repairMandateSourceTypes currently joins all matches with \\n\\n. With one member that is fine; with five, a recovery stage on a retry with an unmet delta emits three stacked "mandates" and the channel stops being authoritative. Before (1) lands, the trailing slot needs either a priority order emitting the single highest-precedence entry, or one consolidated block under a single header. Suggested precedence: recoveryTicket > retryFeedback > groundingFeedback > rejectionFeedback > remainingDelta. remainingDelta is the exception worth appending unconditionally — it is the completion signal, not a competing mandate.',
-  },
-  {
-    n: 3,
-    title: 'Cache note',
-    text: 'All four moves are out of the system prefix and are therefore cache-positive. remainingDelta is the biggest win: per-turn mutation currently sits inside the cached prefix. No move into system is recommended anywhere.',
-  },
-  { n: 4, title: 'Do not touch tool-role failures', text: 'Escalation belongs at the repeat detector (#309), not at each failure site.' },
-];
-
-export const AUDIT_SEQUENCING_NOTE =
-  'The sprint deferred #312 behind #307 (manifest event) "so the audit has ground truth". Not needed — placement is statically determined by PromptRenderer + the producer\'s role/layer, both read directly. #307 remains useful for verifying the result of recommendation (1) on a live run.';
