@@ -7,6 +7,7 @@ import type { RenderedScenario } from '../prompt/render.ts';
 import { totalsOf, underEveryProfile, type CacheBreak, type RequestEconomics, type ScenarioEconomics, type Totals } from './compute.ts';
 import type { EconomicsConfig } from './profiles.ts';
 import { formatShare, formatTokens, formatUsd, NO_PRICE, rejectedText } from './format.ts';
+import { corpusVerdictSummary, providerVerdicts, type ProviderVerdicts, type VerdictRow } from './provider-verdict.ts';
 import { outputExact } from './view.ts';
 import { measuredComparison, measuredLines, measuredReportFields, type MeasuredReportFields } from './measured.ts';
 import { configFile } from '../project.ts';
@@ -52,6 +53,8 @@ export interface ReportScenario {
   file: string;
   requests: (ReportRequest & MeasuredReportFields)[];
   measuredSummary?: string;
+  /** The provider's own verdicts on misses beside ours (provider-verdict.ts), when the capture carries them. */
+  providerVerdicts?: { summary: string; compared: number; agreed: number; providerSide: number; rows: VerdictRow[] };
   /** The requests never ask for caching (unasked.ts): the sentence, and each way of asking with what it saves. */
   unaskedCaching?: {
     sentence: string;
@@ -92,11 +95,13 @@ export function buildReport(corpus: ReportInput, opts: { allProfiles?: Economics
       const byOffset = new Map(m?.requests.map((q) => [q.offset, q]));
       const requests = (econ?.requests ?? []).map((e) => ({ ...row(e), ...measuredReportFields(byOffset.get(e.offset)) }));
       const u = econ?.unasked;
+      const v = econ && providerVerdicts(r, econ);
       const out: ReportScenario = {
         id: r.scenario.id,
         file: r.scenario.file,
         requests,
         ...(m && { measuredSummary: m.summary }),
+        ...(v && { providerVerdicts: structuredClone(v) }),
         ...(u && {
           unaskedCaching: {
             sentence: u.sentence,
@@ -145,6 +150,7 @@ function table(head: string[], rows: string[][]): string {
 
 export function reportTable(corpus: ReportInput, opts: { allProfiles?: EconomicsConfig } = {}): string {
   const out: string[] = [];
+  const verdicts: ProviderVerdicts[] = [];
   const side = opts.allProfiles ? buildReport(corpus, opts) : undefined;
   for (const r of corpus.scenarios) {
     const econ = corpus.economics.get(r.scenario.id) as ScenarioEconomics | undefined;
@@ -171,7 +177,13 @@ export function reportTable(corpus: ReportInput, opts: { allProfiles?: Economics
     const a = t.exact ? '' : '≈';
     const cost = t.costUsd === null ? NO_PRICE : `${a}${formatUsd(t.costUsd)} (no caching: ${a}${formatUsd(t.noCacheCostUsd!)})`;
     out.push(`total: ${formatTokens(t.inputTokens, t.exact)} input tokens, ${formatShare(t.cachedShare)} cached, ${cost}`);
-    out.push(...measuredLines(measuredComparison(r, econ)), '');
+    out.push(...measuredLines(measuredComparison(r, econ)));
+    const v = providerVerdicts(r, econ);
+    if (v) {
+      verdicts.push(v);
+      out.push(`provider's verdict: ${v.summary}`);
+    }
+    out.push('');
     const every = side?.scenarios.find((x) => x.id === r.scenario.id)?.profiles;
     if (every?.length) {
       out.push(
@@ -196,6 +208,8 @@ export function reportTable(corpus: ReportInput, opts: { allProfiles?: Economics
       );
     }
   }
+  // Over the whole log (every scenario of the corpus): how often the provider's verdict agrees with ours.
+  if (verdicts.length > 1) out.push(`provider's verdict over ${verdicts.length} conversations: ${corpusVerdictSummary(verdicts)}`, '');
   if (corpus.scenarios.some((r) => corpus.economics.get(r.scenario.id)?.profiles.some((p) => !p.priced))) {
     out.push(
       `${NO_PRICE}: add prices for a profile in ${configFile()} — explainer({economics: {profiles: {"<id>": {prices: {input, cachedInput, cacheWrite, output}}}}}) (USD per million tokens)`,

@@ -6,6 +6,7 @@
  */
 import type { InputError } from '../scenarios/errors.ts';
 import { chunkPos, ENVELOPE_KEYS, isObject, type Chunk } from './read.ts';
+import { providerMissOf } from './provider-miss.ts';
 import { droppedAt, type DroppedSecret, type Obj, type Req } from './request.ts';
 import { credentialHeader } from './secrets.ts';
 
@@ -71,6 +72,8 @@ export function bodiesOf(chunks: Chunk[], file: string, errors: InputError[], dr
         });
       else if (v.response.usage !== undefined) req.usage = { value: v.response.usage, at: ['response', 'usage'] };
       else if (v.response.usageMetadata !== undefined) req.usage = { value: v.response.usageMetadata, at: ['response', 'usageMetadata'] };
+      const miss = providerMissOf(v.response, c, ['response'], file, errors);
+      if (miss) req.providerMiss = miss;
     }
     if (v.timestamp !== undefined) {
       const ms = timestampMs(v.timestamp);

@@ -152,7 +152,13 @@ export function toScenario(g: Gathered, reqs: Req[], opts: ScenarioOptions): { r
       reported.add(id);
       dropped.push({ ...d, pos });
     }
-    return { format, ...(r.measured && { measured: r.measured }), ...(capture?.missing.length && { unrecorded: [...capture.missing] }), body };
+    return {
+      format,
+      ...(r.measured && { measured: r.measured }),
+      ...(r.providerMiss && { providerMiss: r.providerMiss }),
+      ...(capture?.missing.length && { unrecorded: [...capture.missing] }),
+      body,
+    };
   });
   payloads.forEach((p, i) => {
     const r = reqs[i]!;

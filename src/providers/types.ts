@@ -38,6 +38,19 @@ export interface MeasuredUsage {
   outputTokens?: number;
 }
 
+/**
+ * The provider's own verdict on a request's cache miss, as its response reported it: Anthropic's
+ * cache diagnostics (`diagnostics.cache_miss_reason`: `type` — model_changed, system_changed,
+ * tools_changed, messages_changed, previous_message_not_found, unavailable — and
+ * `cache_missed_input_tokens`; platform.claude.com/docs/en/build-with-claude/cache-diagnostics, read
+ * 2026-12-06). `type` is the provider's word, kept as it was written.
+ */
+export interface ProviderMiss {
+  type: string;
+  /** Input tokens the provider says the miss cost (left out: not reported). */
+  missedInputTokens?: number;
+}
+
 /** A problem with a usage value; `path` is inside it (an OTel span: the attribute's key). */
 export interface UsageIssue {
   path: (string | number)[];

@@ -22,7 +22,7 @@
 import * as z from 'zod';
 import type { Issue } from '../types.ts';
 import { bodyIssues, PROVIDER_IDS, type ProviderId } from '../../providers/registry.ts';
-import type { MeasuredUsage } from '../../providers/types.ts';
+import type { MeasuredUsage, ProviderMiss } from '../../providers/types.ts';
 import { DELTA } from '../../providers/body-delta.ts';
 import { locateInDelta } from './resolve.ts';
 
@@ -43,6 +43,13 @@ export type { MeasuredUsage };
 export const PAYLOAD = z.strictObject({
   format: z.enum(FORMATS),
   measured: measured.optional().meta({ description: 'What the provider billed (the response usage, normalised on import).' }),
+  providerMiss: z
+    .strictObject({
+      type: str.min(1).meta({ description: 'The provider’s reason, as it wrote it (Anthropic: model_changed, system_changed, tools_changed, messages_changed, …).' }),
+      missedInputTokens: count.optional().meta({ description: 'Input tokens the provider says the miss cost.' }),
+    })
+    .optional()
+    .meta({ description: 'The provider’s own verdict on a cache miss of this request (Anthropic’s diagnostics.cache_miss_reason), imported beside `measured`.' }),
   unrecorded: z
     .array(str.min(1))
     .optional()
@@ -70,6 +77,8 @@ export interface SentPayload {
   measured?: MeasuredUsage;
   /** What the capture did not record of the request (a Claude Code transcript: the system prompt and tools). */
   unrecorded?: string[];
+  /** The provider's verdict on a cache miss of this request (economics/provider-verdict.ts compares it with ours). */
+  providerMiss?: ProviderMiss;
   body: Record<string, unknown>;
 }
 

@@ -34,6 +34,7 @@
  */
 import type { InputError } from '../../scenarios/errors.ts';
 import type { LeftOutTally } from '../left-out.ts';
+import { providerMissOf } from '../provider-miss.ts';
 import { chunkPos, isObject, type Chunk } from '../read.ts';
 import type { Conversation } from '../log/group.ts';
 import type { Capture, CapturedRequest } from './types.ts';
@@ -200,6 +201,9 @@ export const claudeCode: Capture = {
                 return o && { chunk: o.chunk, at: typeof k === 'number' ? [...o.at, ...rest] : o.at };
               },
             };
+            // The provider's verdict on a cache miss, when the reply kept it (message.diagnostics.cache_miss_reason).
+            const miss = providerMissOf(m, c, ['message'], file, errors);
+            if (miss) thread.reply.providerMiss = miss;
             out.push(thread.reply);
           }
         } else if (m.usage !== undefined && thread.reply) {

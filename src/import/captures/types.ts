@@ -11,7 +11,7 @@
  * prints it (left-out.ts).
  */
 import type { ProviderId as RequestFormat } from '../../providers/registry.ts';
-import type { MeasuredUsage } from '../../providers/types.ts';
+import type { MeasuredUsage, ProviderMiss } from '../../providers/types.ts';
 import type { InputError } from '../../scenarios/errors.ts';
 import type { LeftOutTally } from '../left-out.ts';
 import type { Chunk } from '../read.ts';
@@ -32,6 +32,8 @@ export interface CapturedRequest {
   format?: RequestFormat;
   /** What the provider billed, when the capture records it already normalised (else `usage`). */
   measured?: MeasuredUsage;
+  /** The provider's verdict on a cache miss, as its response carried it (Anthropic's `diagnostics.cache_miss_reason`). */
+  providerMiss?: ProviderMiss;
   /** The body was assembled from several lines: a path inside it does not lead into `chunk`. */
   assembled: true;
   /** Where a path inside the body came from: its line and the path there (undefined: `chunk` at `at`). */
