@@ -119,7 +119,7 @@ export const anthropic: ProviderAdapter<'anthropic'> = {
   title: 'Anthropic Messages',
   provider: 'anthropic',
   providerTitle: 'Anthropic',
-  catalogNote: 'Token counts approximate (≈). Caching: cache_control breakpoints; writes at 1.25× (5 minutes) or 2× (1 hour).',
+  catalogNote: 'Token counts approximate (≈). Caching: cache_control breakpoints; writes at 1.25× (5 minutes) or 2× (1 hour); "write" is the 5-minute write.',
   sideBySide: ANTHROPIC_SIDE_BY_SIDE,
   messageList: 'messages',
   detect(body) {

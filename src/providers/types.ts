@@ -197,6 +197,8 @@ export interface CacheStrategy {
   /** The profile's `cache` value: `anthropic`, `openai-prefix`, `openai-breakpoints`. */
   id: string;
   title: string;
+  /** A word or two for the model catalog's table: `prefix`, `breakpoints`, `cache_control`, `cachePoint`, `implicit`. */
+  short: string;
   /**
    * `prefix`: every request of at least the minimum writes its whole token sequence, read as the
    * common token prefix in steps; `breakpoints`: entries end at breakpoints, read whole.

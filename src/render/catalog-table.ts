@@ -3,6 +3,7 @@
  * entry with each figure's display text and its source, so the page is generated from the catalog
  * (src/economics/catalog.ts) and cannot drift from it. Text only — the Astro component escapes it.
  */
+import { cacheStrategy } from '../providers/registry.ts';
 import type { ModelFacts } from '../economics/catalog.ts';
 import type { Sourced } from '../economics/providers.ts';
 import { markdownText } from './markdown.ts';
@@ -33,13 +34,8 @@ export interface CatalogRow {
   output?: FigureCell;
 }
 
-const CACHE_TEXT: Record<ModelFacts['cache'], string> = {
-  'openai-prefix': 'prefix',
-  'openai-breakpoints': 'breakpoints',
-  anthropic: 'cache_control',
-  bedrock: 'cachePoint',
-  'gemini-implicit': 'implicit',
-};
+/** A strategy's short name (its adapter's `short`). */
+const cacheText = (id: string): string => cacheStrategy(id)?.short ?? id;
 
 /** Minutes as a reader says them: `5 min`, `1 h`, `24 h`, `12 h`. */
 export function minutesText(m: number): string {
@@ -63,7 +59,7 @@ export function catalogRows(catalog: readonly ModelFacts[]): CatalogRow[] {
     title: m.title,
     provider: m.provider,
     matches: [...m.ids, ...m.families.map((f) => `${f}*`)],
-    cache: CACHE_TEXT[m.cache],
+    cache: cacheText(m.cache),
     tokenizer: m.tokenizer === 'approx' ? '≈' : m.tokenizer,
     minimum: cell(m.minPrefixTokens, m.minPrefixTokens.value.toLocaleString('en-US')),
     retention: cell(m.retentionMinutes, m.retentionMinutes.value === null ? 'not documented' : minutesText(m.retentionMinutes.value)),

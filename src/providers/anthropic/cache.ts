@@ -30,6 +30,7 @@ function changedParam(before: RequestParams, after: RequestParams): string | und
 
 export const anthropicCache: CacheStrategy = {
   id: 'anthropic',
+  short: 'cache_control',
   title: 'Anthropic cache_control breakpoints (tools → system → messages)',
   entries: 'breakpoints',
   retention: 'ttl',

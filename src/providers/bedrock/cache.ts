@@ -12,6 +12,7 @@ import { BEDROCK_RULES as R } from './catalog.ts';
 
 export const bedrockCache: CacheStrategy = {
   id: 'bedrock',
+  short: 'cachePoint',
   title: 'Amazon Bedrock cache checkpoints (cachePoint; tools → system → messages)',
   entries: 'breakpoints',
   retention: 'ttl',

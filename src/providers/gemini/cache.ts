@@ -13,6 +13,7 @@ import { G_CACHING } from './catalog.ts';
 
 export const geminiImplicitCache: CacheStrategy = {
   id: 'gemini-implicit',
+  short: 'implicit',
   title: 'Gemini implicit caching (2.5 and later: automatic prefix caching, no markers)',
   entries: 'prefix',
   retention: 'minimum',

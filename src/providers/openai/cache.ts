@@ -27,6 +27,7 @@ export function implicitBreakpoint(messages: readonly { role: string }[]): numbe
 
 export const openaiPrefixCache: CacheStrategy = {
   id: 'openai-prefix',
+  short: 'prefix',
   title: 'OpenAI automatic prefix caching (before GPT-5.6)',
   entries: 'prefix',
   retention: 'minimum',
@@ -43,6 +44,7 @@ export const openaiPrefixCache: CacheStrategy = {
 
 export const openaiBreakpointsCache: CacheStrategy = {
   id: 'openai-breakpoints',
+  short: 'breakpoints',
   title: 'OpenAI breakpoints (GPT-5.6 and later)',
   entries: 'breakpoints',
   retention: 'minimum',

@@ -408,4 +408,4 @@ export const OPENAI_SIDE_BY_SIDE = ['openai-gpt-6.2-sol', 'openai-gpt-6.1-terra'
 
 /** How OpenAI's models count and cache, for the model catalog's table. */
 export const OPENAI_CATALOG_NOTE =
-  'Token counts exact. Caching: "prefix" is automatic prefix caching in 128-token steps (before GPT-5.6); "breakpoints" is GPT-5.6 and later (implicit and explicit breakpoints, writes billed).';
+  'Token counts exact. Caching: "prefix" is automatic prefix caching in 128-token steps (before GPT-5.6); "breakpoints" is GPT-5.6 and later (implicit and explicit breakpoints, writes billed). "Write" is the 30-minute write.';

@@ -1,0 +1,73 @@
+/**
+ * `src/providers/` is the one folder that knows a provider (issue 46, CONTRIBUTING): a source file
+ * elsewhere (tests and docs aside) that names a provider or a model id in its code fails this test.
+ * Comments may name them. The files that still do are listed in STILL_TO_MOVE, each to be moved onto
+ * the adapters: the test also fails when a listed file no longer names one (take it off the list),
+ * so the list only shrinks.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/** A provider's name or a model id's shape, in code. */
+const NAMES = /\b(openai|anthropic|bedrock|gemini|claude-[a-z0-9]|gpt-[0-9])/i;
+
+/** The code of a file: block and line comments removed (a `//` inside a string such as a URL is kept). */
+const code = (s: string): string => s.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+
+/** Files outside src/providers/ that still name a provider or a model id in code (2026-12-06), to be moved onto the adapters. */
+const STILL_TO_MOVE = [
+  'src/components/ProviderComparison.astro',
+  'src/components/SourcedFigure.astro',
+  'src/economics/catalog.ts',
+  'src/economics/profiles.ts',
+  'src/economics/providers.ts',
+  'src/economics/tokens.ts',
+  'src/economics/what-if.ts',
+  'src/folds/context-protocol/reference.ts',
+  'src/folds/layered/reference.ts',
+  'src/folds/layered/schema.ts',
+  'src/folds/requests/index.ts',
+  'src/folds/requests/schema.ts',
+  'src/import/captures/ai-sdk-devtools.ts',
+  'src/import/captures/bedrock-invocation-log.ts',
+  'src/import/captures/claude-code.ts',
+  'src/import/captures/codex.ts',
+  'src/import/captures/index.ts',
+  'src/import/captures/openinference.ts',
+  'src/import/secrets.ts',
+  'src/pages/reference/layered-placement.astro',
+  'src/request-lint/request-lint.ts',
+  'src/scenarios/schema.ts',
+];
+
+function sources(dir: string, out: string[] = []): string[] {
+  for (const f of readdirSync(dir)) {
+    const p = join(dir, f);
+    if (statSync(p).isDirectory()) {
+      if (p !== join('src', 'providers')) sources(p, out);
+    } else if (/\.(ts|astro)$/.test(f) && !/\.test\.ts$/.test(f)) out.push(p.split('\\').join('/'));
+  }
+  return out;
+}
+
+describe('only src/providers/ names a provider', () => {
+  const naming = sources('src')
+    .filter((p) => NAMES.test(code(readFileSync(p, 'utf8'))))
+    .sort();
+
+  it('no file outside src/providers/ newly names a provider or a model id in code', () => {
+    const fresh = naming.filter((p) => !STILL_TO_MOVE.includes(p));
+    expect(fresh, 'move the provider knowledge onto its adapter (src/providers/<provider>.ts or its folder) and ask the registry for it').toEqual([]);
+  });
+
+  it('every file on the list still does (a file that no longer does comes off the list)', () => {
+    expect(STILL_TO_MOVE.filter((p) => !naming.includes(p))).toEqual([]);
+  });
+
+  it('the check sees a name in code and not in a comment', () => {
+    expect(NAMES.test(code("const id = 'gpt-5';"))).toBe(true);
+    expect(NAMES.test(code('// the OpenAI view\nconst x = 1;'))).toBe(false);
+    expect(NAMES.test(code("const url = 'https://api.anthropic.com/v1';"))).toBe(true);
+  });
+});
