@@ -7,11 +7,20 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { escapeHtml } from './escape.ts';
-import { FOLD_MIN_LINES, foldRuns, INDENT_CLASSES, markedText, paneMarkup, passThrough, type PaneMarkupLine } from './pane-markup.ts';
+import { DEFAULT_INDENT, FOLD_MIN_LINES, foldRuns, INDENT_CLASSES, markedText, paneMarkup, passThrough, type PaneMarkupLine } from './pane-markup.ts';
 import { provenanceTitle } from './pane-text.ts';
 
 const EVIL = `<script>alert(1)</script>"' onmouseover="x" </textarea><img src=x onerror=alert(2)>`;
-const line = (over: Partial<PaneMarkupLine> = {}): PaneMarkupLine => ({ html: 'x', indent: 0, status: 'same', from: '', removedBefore: [], cutAbove: false, notes: [], ...over });
+const line = (over: Partial<PaneMarkupLine> = {}): PaneMarkupLine => ({
+  html: 'x',
+  indent: DEFAULT_INDENT,
+  status: 'same',
+  from: '',
+  removedBefore: [],
+  cutAbove: false,
+  notes: [],
+  ...over,
+});
 
 describe('a very long pane folds its long quiet runs', () => {
   it('hides all but 5 lines at each end of a run of 100 or more, never a line with something on it, and says what it hides', () => {
@@ -93,7 +102,7 @@ describe('paneMarkup', () => {
     // an unchanged line has no status class; the signs are the stylesheet's (site.css), no element
     expect(html).not.toContain('s-same');
     expect(html).not.toMatch(/class="sign"|visually-hidden">(added|changed|removed)/);
-    expect(html).toContain('<div class="s-removed">gone</div>');
+    expect(html).toContain('<div class="s-removed i0">gone</div>');
     expect(html).toContain('<strong>✂ cache cut</strong>');
     expect(html).toContain('<div class="note" role="note" id="pane-n2-0">');
     expect(html).toContain('<span class="badge cached" title="0 of 9">0 % cached — below the 1,024-token minimum</span>');
@@ -127,7 +136,7 @@ describe('paneMarkup', () => {
       '<div><span class="gutter"><a href="#@2">@2</a></span>b</div>',
       '<div data-from>c</div>',
       '<div>d</div>',
-      '<div class="s-removed">gone</div>',
+      '<div class="s-removed i0">gone</div>',
       '<div class="s-was"><del>old</del> e</div>',
       '<div class="s-changed"><span class="gutter"><a href="#@2">@2</a></span>e</div>',
     ]);
@@ -232,11 +241,40 @@ describe('the ✂ line', () => {
 });
 
 describe('indent classes', () => {
-  it('site.css defines every indent class the markup can write', () => {
+  it('site.css defines every indent class the markup can write, and the lines box the usual one', () => {
     const css = readFileSync(join(import.meta.dirname, '../styles/site.css'), 'utf8');
-    for (let n = 1; n <= INDENT_CLASSES; n++) expect(css).toContain(`.i${n}{--pfe-ind:${n}ch}`);
+    for (let n = 0; n <= INDENT_CLASSES; n++) expect(css).toContain(`.i${n}{--pfe-ind:${n}ch}`);
+    expect(css).toContain(`.code.review-view { --pfe-ind: ${DEFAULT_INDENT}ch; }`);
     const wide = paneMarkup({ offset: 1, kind: 'state', idPrefix: 'p', lines: [line({ indent: INDENT_CLASSES + 1 })], removedAtEnd: [] });
     expect(wide).toContain(`style="--pfe-ind:${INDENT_CLASSES + 1}ch"`);
+  });
+
+  it("writes no class for the usual indent (a content block's six spaces) nor for an empty line; indent 0 says so", () => {
+    expect(DEFAULT_INDENT).toBe(6);
+    const html = paneMarkup({
+      offset: 1,
+      kind: 'state',
+      idPrefix: 'p',
+      lines: [
+        line({ html: 'model: m', indent: 0 }),
+        line({ html: '      text', indent: 6, status: 'added' }),
+        line({ html: '', indent: 0 }),
+        line({ html: '    content: |-', indent: 4, was: '<del>old</del>' }),
+        line({ html: '      more', indent: 6, removedBefore: ['      gone', ''] }),
+      ],
+      removedAtEnd: [],
+    });
+    const rows = html.slice(html.indexOf('prompt text" tabindex="0">') + 26, html.lastIndexOf('</div></div></section>')).split(/(?=<div)/);
+    expect(rows).toEqual([
+      '<div class="i0">model: m</div>',
+      '<div class="s-added">      text</div>',
+      '<div></div>',
+      '<div class="s-was i4"><del>old</del></div>',
+      '<div class="i4">    content: |-</div>',
+      '<div class="s-removed i0">      gone</div>', // a removed line hangs at 0, as before
+      '<div class="s-removed"></div>',
+      '<div>      more</div>',
+    ]);
   });
 });
 

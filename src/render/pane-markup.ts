@@ -10,7 +10,7 @@
  * A line's markup is most of a page, so it carries only what a reader gets from it: a `<div>` child
  * of the lines box (no class to say it is a line: the stylesheet and scripts select it by where it
  * is), a class only for what is particular to it (its status `s-added`/`s-changed`/`s-removed`/
- * `s-was`, its hanging indent `i6`), the gutter link on a run's first line, and its text. The change
+ * `s-was`, its hanging indent `i4` unless it is the usual one), the gutter link on a run's first line, and its text. The change
  * sign (+, ~, −) and its spoken word ("added", …) are the stylesheet's generated content, not
  * elements. A run's provenance is its link's offset; a run of several events also lists them all
  * (`data-from="10 11"`), and a run of none that follows another run says so (`data-from` with no
@@ -28,6 +28,7 @@
  * `escapeHtml` (escape.ts) or `markedText` below) — prompt text can never become markup.
  */
 import type { Card, Pane } from '../prompt/view.ts';
+import { BLOCK_INDENT } from '../prompt/print.ts';
 import { CUT_COMMENT } from '../prompt/weave.ts';
 import type { CutNote, PaneTokens } from '../economics/view.ts';
 import type { CacheBadge } from './cache-badge.ts';
@@ -149,13 +150,19 @@ const CUT_ROW = cutRow(CUT_ABOVE);
 const CUT_ROW_UNCACHED = cutRow(CUT_ABOVE_UNCACHED);
 
 /**
- * Hanging indents up to this width are a class (`i6`: the rules are in src/styles/site.css), wider
+ * Hanging indents up to this width are a class (`i4`: the rules are in src/styles/site.css), wider
  * ones an inline style: most prompt lines are indented, and a class is a sixth of the bytes.
  */
 export const INDENT_CLASSES = 32;
+/**
+ * The hanging indent a line of the lines box has without a class (site.css sets it on the box): the
+ * printed indent of a message's content block (print.ts BLOCK_INDENT), which most lines of a prompt
+ * have. A line at another indent says so (`i0` … `i32`); an empty line, which cannot wrap, never.
+ */
+export const DEFAULT_INDENT = BLOCK_INDENT.length;
 /** A line's class attribute (its status class, '' for none, and its indent) and indent style. */
-function lineAttrs(n: number, status: string): string {
-  const cls = n > 0 && n <= INDENT_CLASSES ? `${status}${status && ' '}i${n}` : status;
+function lineAttrs(n: number, status: string, empty = false): string {
+  const cls = n !== DEFAULT_INDENT && n <= INDENT_CLASSES && !(empty && n === 0) ? `${status}${status && ' '}i${n}` : status;
   return `${cls ? ` class="${cls}"` : ''}${n > INDENT_CLASSES ? ` style="--pfe-ind:${n}ch"` : ''}`;
 }
 
@@ -219,7 +226,8 @@ function foldRow(k: number, lines: readonly PaneMarkupLine[]): string {
   return `<div role="group" class="fold-row" aria-label="Folded lines"><button type="button" data-fold="${k}" aria-expanded="false">⋯ ${lines.length.toLocaleString('en')} lines folded (${kinds}) — show them</button></div>`;
 }
 
-const removedRow = (text: string): string => `<div class="s-removed">${escapeHtml(text)}</div>`;
+/** A removed line hangs at the start of its text's line (its own indent is not measured). */
+const removedRow = (text: string): string => `<div${lineAttrs(0, 's-removed', text === '')}>${escapeHtml(text)}</div>`;
 /**
  * A cache breakpoint under the line it ends on: where the request asks the provider to write a
  * cache entry (not the ✂ line, which is where the bytes stopped matching the previous request).
@@ -306,7 +314,7 @@ export function paneMarkup(p: PaneMarkup): string {
     if (l.cutAbove) out.push(p.econ?.note?.uncached ? CUT_ROW_UNCACHED : CUT_ROW);
     if (l.cutAbove && p.econ?.note) out.push(cutNoteMarkup(p.econ.note, base));
     for (const n of l.notes) out.push(`<div class="note" role="note" id="${e(n.id)}"><span class="visually-hidden">Annotation: </span>${n.html ?? e(n.comment)}</div>`);
-    if (l.was !== undefined) out.push(`<div${lineAttrs(l.indent, 's-was')}>${l.was}</div>`);
+    if (l.was !== undefined) out.push(`<div${lineAttrs(l.indent, 's-was', l.was === '')}>${l.was}</div>`);
     // A run of lines from the same events: its first line carries the provenance — the gutter link
     // to its first event, `data-from` listing all of them when there are several, a bare
     // `data-from` when there are none after a run that had some — and the rest of the run inherits
@@ -320,7 +328,7 @@ export function paneMarkup(p: PaneMarkup): string {
     const from = offs.length > 1 ? ` data-from="${e(l.from)}"` : runStart && i > 0 && !l.from ? ' data-from' : own;
     if (!through.has(i)) run = l.from;
     const gutter = offs.length ? `<span class="gutter"><a href="${base}#@${e(offs[0]!)}">@${e(offs[0]!)}</a></span>` : '';
-    out.push(`<div${lineAttrs(l.indent, l.status === 'same' ? '' : `s-${l.status}`)}${from}${folded}>`, `${gutter}${l.html}</div>`);
+    out.push(`<div${lineAttrs(l.indent, l.status === 'same' ? '' : `s-${l.status}`, l.html === '')}${from}${folded}>`, `${gutter}${l.html}</div>`);
     if (l.abridges !== undefined) {
       out.push(
         `<details class="abridged"><summary>Abridged above — show the full text (${l.abridges.length.toLocaleString('en')} characters)</summary><pre>${e(l.abridges)}</pre></details>`,

@@ -234,6 +234,30 @@ describe('the built site', () => {
     await done(page);
   });
 
+  it('hangs a wrapped prompt line at its own indent: the usual six spaces without a class, others by theirs', async () => {
+    const page = await open('/scenarios/sent-re-add/#@42');
+    const pane = page.locator('.pane.selected');
+    await expect.poll(() => pane.getAttribute('data-offset'), POLL).toBe('42');
+    const hang = await pane.locator('.review-view[data-view="after"]').evaluate((box) => {
+      const lines = [...box.querySelectorAll(':scope > div:not([role])')].filter((l) => l.textContent !== '');
+      const indentOf = (l: Element): number => -Number.parseFloat(getComputedStyle(l).textIndent);
+      const text = (l: Element): string =>
+        [...l.childNodes]
+          .filter((n) => !(n instanceof Element && n.matches('.gutter')))
+          .map((n) => n.textContent)
+          .join('');
+      const pick = (f: (l: Element) => boolean): Element => lines.find(f)!;
+      const usual = pick((l) => !l.className && /^ {6}\S/.test(text(l)));
+      const zero = pick((l) => l.classList.contains('i0') && /^\S/.test(text(l)));
+      const four = pick((l) => l.classList.contains('i4') && /^ {4}\S/.test(text(l)));
+      return { usual: indentOf(usual), zero: indentOf(zero), four: indentOf(four) };
+    });
+    expect(hang.zero).toBeCloseTo(0, 5);
+    expect(hang.four).toBeGreaterThan(0);
+    expect(hang.usual / hang.four).toBeCloseTo(6 / 4, 5);
+    await done(page);
+  });
+
   it('moves between events with j/k and the arrow keys', async () => {
     const page = await open('/scenarios/sent-re-add/#@40');
     await expect.poll(() => page.locator('.card.selected').getAttribute('data-offset'), POLL).toBe('40');
