@@ -31,6 +31,10 @@ describe('prompt-fold vectors', () => {
     expect(doc.vectors.map((v) => v.id)).toEqual(expected);
     const profiles = Object.keys(config.economics.profiles).sort();
     for (const v of doc.vectors) expect(v.profiles.map((p) => p.profile)).toEqual(profiles);
+    // A capture's real clock dates its prices; a hand-written stream's clock is illustrative.
+    for (const v of doc.vectors) expect(v.datedPrices, v.id).toBe(corpus.scenarios.find((r) => r.scenario.id === v.id)!.scenario.startedAt !== undefined);
+    expect(doc.vectors.find((v) => v.id === 'imported-trace')!.datedPrices).toBe(true);
+    expect(doc.vectors.some((v) => !v.datedPrices)).toBe(true);
   });
 
   it('validates against the published JSON Schema, and the schema rejects what it should', () => {

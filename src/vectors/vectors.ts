@@ -44,6 +44,8 @@ export interface Vector {
   title: string;
   /** The request bodies' wire format (the importer's format id). */
   format: string;
+  /** Each request pays the prices in force at its `sentAt` (a real clock, the scenario's `startedAt:`); false: an illustrative clock, today's prices. */
+  datedPrices: boolean;
   /** Each request as sent, and what the provider billed for it where the scenario carries it (its output tokens are priced). */
   requests: { sentAt: string; body: Record<string, unknown>; billed?: Record<string, number> }[];
   /** Per profile id: the figures of each request. `exact`: token counts are exact (not ≈). */
@@ -90,6 +92,7 @@ export function buildVectors(corpus: RenderedCorpus, generator: { name: string; 
       source: r.scenario.file,
       title: r.scenario.title,
       format: payloads.get(r.requests[0]!.offset)!.format,
+      datedPrices: r.scenario.startedAt !== undefined,
       requests: r.requests.map((q) => {
         const p = payloads.get(q.offset)!;
         return { sentAt: q.createdAt, body: p.body, ...(p.measured && { billed: p.measured }) };
@@ -107,6 +110,8 @@ export async function reproduce(v: Vector, config: EconomicsConfig = DEFAULT_ECO
   if (!result) return errors.map((e: InputError) => `${v.id}: the stream does not import: ${e.message}`);
   // What was billed goes on each request's payload as the importer writes it (`measured`): the engine prices its output tokens.
   const doc = parseDocument(result.yaml);
+  // The importer dates a stream with timestamps (startedAt:); an illustrative clock is no date.
+  if (!v.datedPrices) doc.delete('startedAt');
   const events = doc.get('events') as { items: { get(k: string): { set(k: string, v: unknown): void } }[] };
   v.requests.forEach((q, i) => {
     if (q.billed) events.items[i]!.get('payload').set('measured', q.billed);
