@@ -112,6 +112,8 @@ describe('measured beside modelled', () => {
     expect(q.reason!.kind).toBe('eviction');
     // @3 is sent at 3m, @2 at 10s: idle 2m 50s, inside the profile's 10-minute retention.
     expect(q.reason!.text).toContain('idle 2m 50s since @2; documented retention 10 min');
+    // The bytes are the same and the entry inside its retention: nothing in the request to change.
+    expect(q.reason!.text).toMatch(/provider-side, not actionable$/);
     // The lead counts requests as the table does (one flagged figure: the request differs).
     expect(m.summary).toMatch(
       /^the model agrees with the bill on 2 of 3 requests \(every figure within 2 %\); by figure: modelled cached tokens within 2 % of measured on 2 of 3 requests;/,

@@ -141,7 +141,7 @@ function reasonOf(q: MeasuredRequest, e: RequestEconomics, idleMs: number | null
     if (idleMs !== null && (retention === null || idleMs <= retention * 60_000))
       return {
         kind: 'eviction',
-        text: `eviction before the documented retention: the provider read ${fmt(c.measured!)} cached tokens where the model reads ${fmt(c.compared)}${rewrote} (${idle}; documented retention ${retention === null ? 'unlimited' : `${retention} min`} — a minimum the provider does not promise)`,
+        text: `eviction before the documented retention: the provider read ${fmt(c.measured!)} cached tokens where the model reads ${fmt(c.compared)}${rewrote} (${idle}; documented retention ${retention === null ? 'unlimited' : `${retention} min`} — a minimum the provider does not promise); the request repeats the cached bytes exactly inside the retention, so this is provider-side, not actionable`,
       };
     return null;
   }
