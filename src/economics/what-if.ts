@@ -33,11 +33,12 @@ import type { Breakpoint } from '../folds/types.ts';
 import type { RenderedRequest, RenderedScenario } from '../prompt/render.ts';
 import { adapterOfStrategy } from '../providers/registry.ts';
 import { CATALOG, RULES } from './catalog.ts';
+import { explicitCacheChoice } from './explicit-cache.ts';
 import { scenarioEconomics, shapeCache, type ShapeCache, type Totals } from './compute.ts';
 import { profileFor, type EconomicsConfig } from './profiles.ts';
 import { strategyOf, type Profile, type Sourced } from './providers.ts';
 
-export type WhatIfOptionId = 'as-is' | 'ttl-5m' | 'ttl-1h-first' | 'ttl-1h' | 'keep-alive' | 'retention-24h' | 'write-12h';
+export type WhatIfOptionId = 'as-is' | 'ttl-5m' | 'ttl-1h-first' | 'ttl-1h' | 'keep-alive' | 'retention-24h' | 'write-12h' | 'explicit-cache';
 
 export interface WhatIfOption {
   id: WhatIfOptionId;
@@ -279,7 +280,7 @@ export function whatIf(r: RenderedScenario, config: EconomicsConfig, corpus?: Co
   const ids = new Set(r.chain.map((q) => profileFor(config, q.model).profile.id));
   if (ids.size > 1) return { reason: `its requests use ${ids.size} profiles (${[...ids].join(', ')}); a what-if re-prices one` };
   const p = profileFor(config, r.requests[0]!.model).profile;
-  if (p.retentionMinutes.value === null) return { reason: `profile ${p.id} never expires an entry: retention changes nothing` };
+  if (p.retentionMinutes.value === null) return storageChoice(r, config, p) ?? { reason: `profile ${p.id} never expires an entry: retention changes nothing` };
   const { runs, longer, notes, sources } = runsFor(
     p,
     r.requests.every((q) => q.asSent),
@@ -334,3 +335,34 @@ export function whatIf(r: RenderedScenario, config: EconomicsConfig, corpus?: Co
 }
 
 export const isWhatIf = (w: WhatIf | NoWhatIf): w is WhatIf => 'options' in w;
+
+/** A profile with an explicit cache billed per token-hour (explicit-cache.ts): the implicit cache as-is beside an explicit cache of the system prompt. */
+function storageChoice(r: RenderedScenario, config: EconomicsConfig, p: Profile): WhatIf | undefined {
+  const c = explicitCacheChoice(r, config, p);
+  if (!c) return undefined;
+  const option = (id: WhatIfOptionId, label: string, t: Totals): WhatIfOption => ({
+    id,
+    label,
+    totals: t,
+    keepAlive: 0,
+    deltaUsd: t.costUsd === null || c.asIs.costUsd === null ? null : round(t.costUsd - c.asIs.costUsd),
+    per1000Usd: t.costUsd === null ? null : round(t.costUsd * 1000),
+    same: [],
+  });
+  const own = new Set(r.requests.map((q) => q.offset));
+  return {
+    profile: p.id,
+    title: p.title,
+    options: [
+      option('as-is', 'implicit caching (the default; no guarantee)', c.asIs),
+      option('explicit-cache', `explicit cache of the system prompt (≈${c.prefixTokens.toLocaleString('en-US')} tokens, stored ${Math.round(c.hours * 600) / 10} min)`, c.explicit),
+    ],
+    paysFrom: null,
+    idleGapsMs: r.chain.flatMap((q, i) => (i > 0 && own.has(q.offset) ? [Date.parse(q.createdAt) - Date.parse(r.chain[i - 1]!.createdAt)] : [])),
+    notes: [
+      `the explicit cache is created at the first request (its tokens billed once at the input price) and stored until the last: ${Math.round(c.hours * 600) / 10} min at $${p.prices.storagePerHour!.value} per million tokens per hour = $${c.storageUsd}`,
+      'implicit hits are not guaranteed: as-is is the best case of the implicit cache',
+    ],
+    sources: [p.prices.storagePerHour!, p.prices.cachedInput!, p.prices.input!],
+  };
+}

@@ -270,3 +270,25 @@ describe('the Gemini scenario’s explicit-cache arithmetic (scenarios/52-gemini
     expect(p.storagePerHour!.value / (p.input!.value - p.cachedInput!.value)).toBe(4);
   });
 });
+
+describe('Gemini what-if: the explicit cache beside the implicit one', () => {
+  it('an explicit cache of the system prompt costs its creation, its reads and its storage over the conversation’s span, by hand', async () => {
+    const body = (turns: string[]) => ({
+      model: 'gemini-2.5-pro',
+      systemInstruction: { parts: [{ text: LONG }] },
+      contents: turns.map((t, i) => ({ role: i % 2 ? 'model' : 'user', parts: [{ text: t }] })),
+    });
+    const r = await rendered('gemini', [body(['a']), body(['a', 'b', 'c'])], ['0ms', '30m']);
+    const w = whatIf(r.scenarios[0]!, DEFAULT_ECONOMICS);
+    if (!('options' in w)) throw new Error(w.reason);
+    expect(w.options.map((o) => o.id)).toEqual(['as-is', 'explicit-cache']);
+    const explicit = w.options[1]!;
+    const P = explicit.totals.cacheWriteTokens;
+    expect(P).toBeGreaterThan(2048);
+    const ins = r.economics.get('p')!.requests.map((e) => e.inputTokens);
+    // USD per million: input $1.25, cached $0.125, storage $4.50 per hour; 30 minutes stored; creation billed once at input.
+    const byHand = (ins.reduce((sum, n) => sum + (n - P) * 1.25 + P * 0.125, 0) + P * 1.25 + P * 4.5 * 0.5) / 1e6;
+    expect(explicit.totals.costUsd).toBeCloseTo(byHand, 10);
+    expect(w.notes[0]).toMatch(/30 min at \$4\.5 per million tokens per hour/);
+  });
+});
