@@ -52,7 +52,8 @@ export async function makeSiteProject(files: readonly CorpusFile[], options?: Pa
   const dir = mkdtempSync(join(tmpdir(), 'pfe-bench-site-'));
   for (const p of readdirSync(ROOT)) {
     if (SKIP.has(p) || p.endsWith('.log')) continue;
-    cpSync(join(ROOT, p), join(dir, p), { recursive: true, filter: (src) => !src.endsWith('.test.ts') });
+    // The sources' tests are not needed to build; the examples' are shown by a page (reference/cache-promises).
+    cpSync(join(ROOT, p), join(dir, p), { recursive: true, filter: (src) => p === 'examples' || !src.endsWith('.test.ts') });
   }
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
   mkdirSync(join(dir, 'scenarios'));
