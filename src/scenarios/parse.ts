@@ -167,7 +167,8 @@ export function readDraft(src: YamlSource, map: YAMLMap, schema: z.ZodType, wher
   const events = child(map, 'events');
   // Without a usable id the events are still checked (under the file's stem), so a missing id never
   // hides the file's other errors.
-  if (events && isSeq(events)) draft.events = readEvents(src, events.items as Node[], draft.id ?? stem, startedAt ? { ...opts, timeZero: startedAt } : opts, errors);
+  if (events && isSeq(events))
+    draft.events = readEvents(src, events.items as Node[], v.events as unknown[], draft.id ?? stem, startedAt ? { ...opts, timeZero: startedAt } : opts, errors);
   return draft;
 }
 
@@ -313,14 +314,15 @@ function readExpect(src: YamlSource, node: Node, errors: InputError[]): Expectat
   };
 }
 
-function readEvents(src: YamlSource, items: Node[], scenarioId: string, opts: ParseOptions, errors: InputError[]): ScenarioEvent[] {
+/** The events list: its nodes (for positions) and, item by item, their JS (made once, with the whole mapping's, by readDraft). */
+function readEvents(src: YamlSource, items: Node[], values: unknown[], scenarioId: string, opts: ParseOptions, errors: InputError[]): ScenarioEvent[] {
   const out: ScenarioEvent[] = [];
-  for (const item of items) {
+  for (const [k, item] of items.entries()) {
     if (!isMap(item)) {
       errors.push({ pos: src.pos(item), message: 'an event must be a mapping', fix: 'write `- off: <offset>` then `t:`, `type:` and `payload:` on the following lines' });
       continue;
     }
-    const e = item.toJS(src.doc) as EventEntry;
+    const e = values[k] as EventEntry;
     if (!check(src, item, eventSchema, 'an event', errors, e)) continue;
     const at = (k: string): SourcePos => src.pos(item.get(k, true) as Node);
     const label = readTimeLabel(e.t);
