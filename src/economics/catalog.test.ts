@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOG, type ModelFacts, RULES } from './catalog.ts';
 import type { Sourced } from './providers.ts';
+import { DEFAULT_ECONOMICS, profileFor } from './profiles.ts';
 
 /** Every `Sourced` value anywhere inside `v`, with its path. */
 function figures(v: unknown, path: string, out: [string, Sourced<unknown>][] = []): [string, Sourced<unknown>][] {
@@ -224,6 +225,23 @@ describe('catalog prices agree with the documented multipliers', () => {
       expect(p?.input, model).toBeDefined();
       expect(p?.cachedInput, model).toBeDefined();
       expect(p?.output, model).toBeDefined();
+    }
+  });
+});
+
+describe('models older Claude Code transcripts name', () => {
+  it('Claude Sonnet 3.7 and Haiku 3.5 map to their own priced profiles, each figure sourced and dated', () => {
+    const sonnet = profileFor(DEFAULT_ECONOMICS, 'claude-3-7-sonnet-20250219').profile;
+    const haiku = profileFor(DEFAULT_ECONOMICS, 'claude-3-5-haiku-20241022').profile;
+    expect([sonnet.id, sonnet.minPrefixTokens.value]).toEqual(['anthropic-claude-sonnet-3.7', 1024]);
+    expect([haiku.id, haiku.minPrefixTokens.value]).toEqual(['anthropic-claude-haiku-3.5', 2048]);
+    const row = (p: typeof sonnet) => [p.prices.input?.value, p.prices.cacheWrite?.value, p.prices.cacheWrite1h?.value, p.prices.cachedInput?.value, p.prices.output?.value];
+    // The pricing page's rows: base input, 5m writes, 1h writes, cache hits, output ($/MTok).
+    expect(row(sonnet)).toEqual([3, 3.75, 6, 0.3, 15]);
+    expect(row(haiku)).toEqual([0.8, 1, 1.6, 0.08, 4]);
+    for (const f of [sonnet.prices.input!, haiku.prices.output!, haiku.minPrefixTokens]) {
+      expect(f.source).toMatch(/^https:\/\/platform\.claude\.com\/docs\//);
+      expect(f.read).toBe('2026-12-06');
     }
   });
 });

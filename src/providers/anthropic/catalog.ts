@@ -145,8 +145,50 @@ const anthropic = (m: Omit<ModelFacts, 'provider' | 'cache' | 'tokenizer' | 'ret
   ...m,
 });
 
+/**
+ * Older models that Claude Code 1.0.x transcripts name (claude-3-7-sonnet-20250219 for the main
+ * loop, claude-3-5-haiku-20241022 for its small tasks), both deprecated. Their rows were read
+ * 2026-12-06 in a stored copy of the English pricing page from when it listed Claude Opus 4.6 as the
+ * newest model (the current page's table, read only in part, no longer reaches them); their minimums
+ * in the prompt-caching page's "Cache limitations" list as quoted in anthropics/anthropic-sdk-python#1194
+ * ("1024 tokens for … Claude Sonnet 3.7 (deprecated)"; "2048 tokens for Claude Haiku 3.5 (deprecated)
+ * and Claude Haiku 3").
+ */
+const A_PRICING_OLD = 'https://platform.claude.com/docs/en/docs/about-claude/pricing';
+const A_OLD_COPY = 'a stored copy of the English page from when it listed Claude Opus 4.6 as the newest model';
+/** A row of that copy, read 2026-12-06. */
+function oldPrices(row: string, input: number, write5m: number, write1h: number, read: number, output: number): ModelPrices {
+  const note = A_ROW(row, A_OLD_COPY);
+  const at = (value: number, what = '') => s(value, A_PRICING_OLD, `${note}${what}`, '2026-12-06');
+  return {
+    input: at(input),
+    cacheWrite: at(write5m, ': 5m cache writes'),
+    cacheWrite1h: at(write1h, ': 1h cache writes'),
+    cachedInput: at(read, ': cache hits & refreshes'),
+    output: at(output),
+  };
+}
+const A_MIN_QUOTED = (models: string) =>
+  `"Cache limitations": the minimum cacheable prompt length is this many tokens for ${models}; the page's list as quoted in anthropics/anthropic-sdk-python#1194`;
+
 export const ANTHROPIC_CATALOG: ModelFacts[] = [
   // ── Anthropic ──────────────────────────────────────────────────────────────────────────────────
+  anthropic({
+    id: 'anthropic-claude-sonnet-3.7',
+    title: 'Anthropic Claude Sonnet 3.7 (deprecated)',
+    ids: ['claude-3-7-sonnet-20250219', 'claude-3-7-sonnet-latest'],
+    families: ['claude-3-7-sonnet'],
+    minPrefixTokens: s(1024, A_CACHING, A_MIN_QUOTED('Claude Sonnet 3.7 (deprecated)'), '2026-12-06'),
+    prices: oldPrices('Claude Sonnet 3.7 (deprecated)', 3, 3.75, 6, 0.3, 15),
+  }),
+  anthropic({
+    id: 'anthropic-claude-haiku-3.5',
+    title: 'Anthropic Claude Haiku 3.5 (deprecated)',
+    ids: ['claude-3-5-haiku-20241022', 'claude-3-5-haiku-latest'],
+    families: ['claude-3-5-haiku'],
+    minPrefixTokens: s(2048, A_CACHING, A_MIN_QUOTED('Claude Haiku 3.5 (deprecated) and Claude Haiku 3'), '2026-12-06'),
+    prices: oldPrices('Claude Haiku 3.5', 0.8, 1, 1.6, 0.08, 4),
+  }),
   anthropic({
     id: 'anthropic-claude-haiku-4.5',
     title: 'Anthropic Claude Haiku 4.5',
