@@ -292,3 +292,18 @@ describe('Gemini what-if: the explicit cache beside the implicit one', () => {
     expect(w.notes[0]).toMatch(/30 min at \$4\.5 per million tokens per hour/);
   });
 });
+
+describe('Gemini calls in HTTP recordings', () => {
+  it('claims generateContent paths on any host, and reads a streamed response’s last usageMetadata', () => {
+    const r = gemini.recorded!;
+    expect(r.path('/v1beta/models/gemini-2.5-pro:generateContent')).toBe(true);
+    expect(r.path('/v1/projects/p/locations/global/publishers/google/models/gemini-2.5-pro:streamGenerateContent')).toBe(true);
+    expect(r.path('/v1beta/models/gemini-2.5-pro:countTokens')).toBe(false);
+    const events = [
+      { data: { candidates: [{ content: { parts: [{ text: 'Hel' }] } }], usageMetadata: { promptTokenCount: 5000, cachedContentTokenCount: 4096 } } },
+      { data: { candidates: [{ content: { parts: [{ text: 'lo' }] } }], usageMetadata: { promptTokenCount: 5000, cachedContentTokenCount: 4096, candidatesTokenCount: 2 } } },
+    ];
+    expect(r.streamUsage(events as never)).toEqual({ usage: { promptTokenCount: 5000, cachedContentTokenCount: 4096, candidatesTokenCount: 2 } });
+    expect(r.streamUsage([{ data: { candidates: [] } }] as never)).toEqual({ problem: 'no event of the stream carries `usageMetadata`' });
+  });
+});

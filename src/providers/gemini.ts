@@ -13,6 +13,7 @@ import * as z from 'zod';
 import { GEMINI_CATALOG, GEMINI_FALLBACK, GEMINI_RULES } from './gemini/catalog.ts';
 import { geminiImplicitCache } from './gemini/cache.ts';
 import { toGemini } from './gemini/wire.ts';
+import { geminiRecorded } from './gemini/recorded.ts';
 import { fnTool, isObject, tagged, toolsMessage, type Obj } from './shared/normalise.ts';
 import { countAt, requireKey } from './shared/usage.ts';
 import type { MeasuredUsage, NormalMessage, ProviderAdapter, UsageIssue } from './types.ts';
@@ -116,6 +117,7 @@ export const gemini: ProviderAdapter<'gemini'> = {
       /^https:\/\/([a-z0-9-]+-)?aiplatform\.googleapis\.com\/v1(beta1)?\/projects\/[^/]+\/locations\/[^/]+\/publishers\/google\/models\/[^/:]+:(generateContent|streamGenerateContent)/,
     ],
   },
+  recorded: geminiRecorded,
   defaultBreakpoints: () => [],
   catalog: GEMINI_CATALOG,
   fallback: GEMINI_FALLBACK,
