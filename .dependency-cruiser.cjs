@@ -4,11 +4,13 @@
  * imports point the other way — a module imports only from layers BELOW its own in this list:
  *
  *   errors          the one user-facing error type (src/errors.ts)
- *   folds           pure, browser-safe folds and the Fold interface: nothing of the site, no node: —
- *                   with providers/ (one adapter per provider wire format: detect, schema,
- *                   normalise, usage, wire writer, cache strategy, catalog), one layer: the
- *                   `requests` fold reads bodies through the adapters, and an adapter reads the
- *                   fold contract's types and the tool-list convention; both stay pure
+ *   folds           the Fold contract and the kit (defineFold, collectSnapshots, the tool-list
+ *                   convention): pure, browser-safe, nothing of the site, no node:
+ *   providers       one adapter per provider wire format (detect, schema, normalise, usage, wire
+ *                   writer, cache strategy, catalog): it reads the fold contract's types and the
+ *                   tool-list convention; pure
+ *   builtin-folds   the built-in folds and their registry (src/builtin-folds/index.ts): written with
+ *                   the kit; the `requests` fold reads bodies through the adapters; pure
  *   scenarios       load and validate scenario files (through a fold's interface)
  *   prompt          print a request, weave the cut and annotations, page models
  *   wire, economics provider wire formats; tokens, cached tokens, cost, cache breaks, expect: (they
@@ -36,7 +38,9 @@
  */
 const layers = [
   ['errors', '^src/errors[.]ts$'],
-  ['folds', '^src/(folds|providers)/'],
+  ['folds', '^src/folds/'],
+  ['providers', '^src/providers/'],
+  ['builtin-folds', '^src/builtin-folds/'],
   ['scenarios', '^src/scenarios/'],
   ['prompt', '^src/prompt/'],
   ['wire-economics', '^src/(economics|wire)/'],
@@ -71,10 +75,10 @@ module.exports = {
     ...upward,
     {
       name: 'folds-are-pure',
-      comment: 'folds and provider adapters run in the browser too: no node: built-ins, and nothing of the project outside src/folds and src/providers',
+      comment: 'the fold kit, the provider adapters and the built-in folds run in the browser too: no node: built-ins, and nothing of the project outside src/folds, src/providers and src/builtin-folds',
       severity: 'error',
-      from: { path: '^src/(folds|providers)/', pathNot: '[.]test[.]ts$' },
-      to: { pathNot: '^src/(folds|providers)/|^node_modules/', dependencyTypesNot: ['npm', 'npm-dev'] },
+      from: { path: '^src/(folds|providers|builtin-folds)/', pathNot: '[.]test[.]ts$' },
+      to: { pathNot: '^src/(folds|providers|builtin-folds)/|^node_modules/', dependencyTypesNot: ['npm', 'npm-dev'] },
     },
     {
       name: 'src-ships-alone',
@@ -85,12 +89,12 @@ module.exports = {
     },
     {
       name: 'no-fold-internals',
-      comment: "a generic module never imports a fold's own folder: it goes through the Fold interface and the kit (src/folds/*.ts); only the registry (src/folds/index.ts) names the built-in folds",
+      comment: "a generic module never imports a fold's own folder: it goes through the Fold interface and the kit (src/folds/*.ts); only the registry (src/builtin-folds/index.ts) names the built-in folds",
       severity: 'error',
       // Body schemas, normalisation and usage are the provider adapters' (src/providers/): src/import reads them there.
       // This site's own pages (src/pages/) document the built-in folds: the layered placement page reads the fold's own rules.
-      from: { path: '^src/', pathNot: '[.]test[.]ts$|^src/folds/(index[.]ts|context-protocol/|layered/|requests/)|^src/pages/' },
-      to: { path: '^src/folds/(context-protocol|layered|requests)/' },
+      from: { path: '^src/', pathNot: '[.]test[.]ts$|^src/builtin-folds/|^src/pages/' },
+      to: { path: '^src/builtin-folds/(context-protocol|layered|requests)/' },
     },
     {
       name: 'sync-stands-apart',

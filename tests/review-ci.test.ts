@@ -34,7 +34,7 @@ const PR = 7;
 const AWS = { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', AWS_REGION: 'us-east-1' };
 
 /** The contributor's change, in the copy's render.ts: the protocol prompt ends with the newest send's time. */
-const FOLD_FILE = 'src/folds/context-protocol/render.ts';
+const FOLD_FILE = 'src/builtin-folds/context-protocol/render.ts';
 const FOLD_LINE = 'const out: RenderedMessage[] = [this.prompt, this.doc!.message];';
 const CURRENT_TIME = `const stamp = state.items.findLast((it) => it.kind === 'stamp');
     const prompt = stamp?.kind === 'stamp' ? one('system', \`\${this.prompt.content}\\nCurrent time: \${stamp.requestedAt}\`, []) : this.prompt;
@@ -291,10 +291,10 @@ describe('a fold change that breaks the cache gets its review, and its check sti
     expect(cause).toMatch(/a value that changes on every request, inside the cached prefix: `Current time: 2026-[^`]+` where the request before had `Current time: 2026-/);
     // The cause covers every request the headline counts: it is the only one.
     expect(cause).toContain(`message 1 (system), in ${requests} requests of ${scenarios} scenarios`);
-    expect(cause).toContain('Responsible: the context-protocol fold changed (`src/folds/context-protocol/render.ts`)');
+    expect(cause).toContain('Responsible: the context-protocol fold changed (`src/builtin-folds/context-protocol/render.ts`)');
     // Named once: the changed text appears in that line only.
     expect(comment.split('Current time:').length - 1).toBe(2);
-    expect(comment.split('src/folds/context-protocol/render.ts').length - 1).toBe(1);
+    expect(comment.split('src/builtin-folds/context-protocol/render.ts').length - 1).toBe(1);
     expect(comment).toContain(`**Broken expectations**: ${broken.errors} in ${broken.files} scenario files`);
     expect(comment).toContain('- `scenarios/02-sent-re-add.yaml:15:10` request @31 busts the cache but `expect.busts` does not list it');
     // The request linter's findings, each rule with the provider's source; the volatile value is the root cause's, not named again.

@@ -174,7 +174,7 @@ beforeAll(() => {
   );
   // The fold's code: its protocol prompt gains words, and its abridged stand-in says so.
   commit('fold code', () =>
-    edit('src/folds/context-protocol/protocol-prompt.ts', (t) =>
+    edit('src/builtin-folds/context-protocol/protocol-prompt.ts', (t) =>
       t
         .replace('from an append-only event stream. Nothing', 'from an append-only event stream, one item at a time, in order. Nothing')
         .replace("'AGENT_CONTEXT_PROTOCOL_PROMPT — role semantics", "'AGENT_CONTEXT_PROTOCOL_PROMPT v2 — role semantics"),
@@ -189,7 +189,7 @@ beforeAll(() => {
   );
   // Only the protocol prompt's full text: the fixtures (which abridge it) print the same.
   commit('abridged only', () =>
-    edit('src/folds/context-protocol/protocol-prompt.ts', (t) => t.replace('one item at a time, in order. Nothing', 'one item at a time, in order, never edited. Nothing')),
+    edit('src/builtin-folds/context-protocol/protocol-prompt.ts', (t) => t.replace('one item at a time, in order. Nothing', 'one item at a time, in order, never edited. Nothing')),
   );
   // A base without `npm run report`, then a change on top of it.
   commit(

@@ -185,7 +185,7 @@ describe('why a prompt changed', () => {
     commit('event', () => replace('scenarios/01-birth-window.yaml', 'CI on every pull request.', 'CI on every push.'));
     commit('fold code', () =>
       replace(
-        'src/folds/requests/normalise.ts',
+        'src/builtin-folds/requests/normalise.ts',
         'return providerOf(format).normalise(body);',
         "return providerOf(format).normalise(body).map((m) => ({ ...m, text: m.text.replaceAll('  ', '   ') }));",
       ),
@@ -210,7 +210,7 @@ describe('why a prompt changed', () => {
     // The requests fold renders the imported traces and the tool-change and subagent lifecycle scenarios: the change to its normaliser changes each.
     expect(md).toContain(`in ${REQUESTS_SCENARIOS.length} scenarios against`);
     for (const name of REQUESTS_SCENARIOS)
-      expect(md).toContain(`(\`${name}\`)\n\nWhy: the requests fold changed (\`src/folds/requests/normalise.ts\`); the scenario did not; in the prompt: message `);
+      expect(md).toContain(`(\`${name}\`)\n\nWhy: the requests fold changed (\`src/builtin-folds/requests/normalise.ts\`); the scenario did not; in the prompt: message `);
   }, 120_000);
 
   it('says all of it on /changes/, as text with names as code', () => {
@@ -228,7 +228,7 @@ describe('why a prompt changed', () => {
     starts('Why: the scenario changed — event @15 edited');
     starts('Why: its base scenario <code>birth-window</code> changed — event @15 edited');
     // The scenarios the requests fold renders (REQUESTS_SCENARIOS).
-    starts('Why: the requests fold changed (<code>src/folds/requests/normalise.ts</code>); the scenario did not', REQUESTS_SCENARIOS.length);
+    starts('Why: the requests fold changed (<code>src/builtin-folds/requests/normalise.ts</code>); the scenario did not', REQUESTS_SCENARIOS.length);
     // Nothing else changed since `change`: one sentence per changed scenario, none for a request that says the same.
     expect(why).toHaveLength(3 + REQUESTS_SCENARIOS.length);
   }, 180_000);

@@ -21,7 +21,7 @@
 import { renderTexts } from '../corpus/check.ts';
 import { probeScenario } from '../determinism/probe.ts';
 import { DEFAULT_ECONOMICS } from '../economics/profiles.ts';
-import { BUILTIN_FOLDS } from '../folds/index.ts';
+import { BUILTIN_FOLDS } from '../builtin-folds/index.ts';
 import type { AnyFold } from '../folds/types.ts';
 import { UserError } from '../errors.ts';
 import { formatError, type InputError } from '../scenarios/errors.ts';

@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { renderTexts } from '../corpus/check.ts';
 import type { ScenarioEconomics } from '../economics/compute.ts';
 import { DEFAULT_ECONOMICS } from '../economics/profiles.ts';
-import { BUILTIN_FOLDS } from '../folds/index.ts';
+import { BUILTIN_FOLDS } from '../builtin-folds/index.ts';
 import { importTrace, type ImportResult } from '../import/index.ts';
 import { importCaptureLog, isLogFile } from '../import/log/capture.ts';
 import { importLog, type LogConversation } from '../import/log/index.ts';

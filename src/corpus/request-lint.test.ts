@@ -5,7 +5,7 @@
  * every scenario's findings are on the rendered corpus for `report --json` and the pages.
  */
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_FOLDS } from '../folds/index.ts';
+import { BUILTIN_FOLDS } from '../builtin-folds/index.ts';
 import { importTrace } from '../import/index.ts';
 import { formatError } from '../scenarios/errors.ts';
 import { MID_SYSTEM_RULE } from '../providers/anthropic/catalog.ts';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { renderTexts } from '../corpus/check.ts';
-import { BUILTIN_FOLDS } from '../folds/index.ts';
+import { BUILTIN_FOLDS } from '../builtin-folds/index.ts';
 import type { AnyFold } from '../folds/types.ts';
 import { loadCorpus } from '../scenarios/files.ts';
 import { renderScenario } from '../prompt/render.ts';

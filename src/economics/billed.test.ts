@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { renderTexts } from '../corpus/check.ts';
-import { BUILTIN_FOLDS } from '../folds/index.ts';
+import { BUILTIN_FOLDS } from '../builtin-folds/index.ts';
 import { scenarioView } from '../prompt/view.ts';
 import { billedLede, billedText } from '../render/billed-lede.ts';
 import { billedOf, billedPaneText, withBilledMisses } from './billed.ts';

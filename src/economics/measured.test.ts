@@ -7,7 +7,7 @@
  * comparison code.
  */
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_FOLDS } from '../folds/index.ts';
+import { BUILTIN_FOLDS } from '../builtin-folds/index.ts';
 import { renderTexts } from '../corpus/check.ts';
 import { formatError } from '../scenarios/errors.ts';
 import { DEFAULT_ECONOMICS, type EconomicsConfig } from './profiles.ts';

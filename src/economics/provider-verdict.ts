@@ -1,5 +1,5 @@
 /**
- * The provider's own verdict on a cache miss beside ours (issue 49 item 7): where an imported
+ * The provider's own verdict on a cache miss beside ours: where an imported
  * request carries the provider's diagnosis (`providerMiss`, Anthropic's
  * `diagnostics.cache_miss_reason`), it is set beside the cause the economics name (classify.ts) and
  * the two are counted as agreeing or not, per scenario and over a corpus ("the provider agrees on

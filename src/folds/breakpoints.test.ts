@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { renderTexts } from '../corpus/check.ts';
 import { formatError } from '../scenarios/errors.ts';
 import { breakpointProblems } from './breakpoints.ts';
-import { layered } from './layered/index.ts';
+import { layered } from '../builtin-folds/layered/index.ts';
 import type { AnyFold, Breakpoint, RenderedMessage } from './types.ts';
 
 const m = (content: string): RenderedMessage => ({ role: 'user', content, parts: [{ text: content, from: [] }] });

@@ -1,6 +1,6 @@
 /** The runtime fold check agrees with the Fold type: required members required, optional hooks optional but typed. */
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_FOLDS } from './index.ts';
+import { BUILTIN_FOLDS } from '../builtin-folds/index.ts';
 import { checkFold } from './check.ts';
 
 const minimal = {

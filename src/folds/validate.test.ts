@@ -5,7 +5,7 @@
 import * as z from 'zod';
 import { describe, expect, it } from 'vitest';
 import { schemaIssues } from './validate.ts';
-import { contextProtocol } from './context-protocol/index.ts';
+import { contextProtocol } from '../builtin-folds/context-protocol/index.ts';
 
 describe('schemaIssues', () => {
   it('conforming values have no issues', () => {

@@ -18,7 +18,7 @@ describe('browserFolds', () => {
     writeFileSync(join(dir, 'good.ts'), "import * as z from 'zod';\nexport const fold = z;\n");
     const folds = browserFolds(process.cwd(), ['context-protocol', './examples/folds/chat-log.ts', join(dir, 'bad.ts'), join(dir, 'good.ts')]);
     expect(folds.map((f) => f.unsafe)).toEqual([undefined, undefined, `${join(dir, 'bad.ts')} ./helper.ts imports fs`, undefined]);
-    const mod = browserFoldsModule(folds, '/x/folds/index.ts');
+    const mod = browserFoldsModule(folds, '/x/builtin-folds/index.ts');
     expect(mod).toContain('BUILTIN_FOLDS.get("context-protocol")');
     expect(mod).toContain(JSON.stringify(join(process.cwd(), 'examples/folds/chat-log.ts')));
     expect(mod).not.toContain('bad.ts');

@@ -9,7 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { dirname, resolve } from 'node:path';
-import { BUILTIN_FOLDS } from '../folds/index.ts';
+import { BUILTIN_FOLDS } from '../builtin-folds/index.ts';
 import { foldFile } from './options.ts';
 import type { ProjectFacts } from '../project.ts';
 

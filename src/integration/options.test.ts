@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AstroError } from 'astro/errors';
 import { UserError } from '../errors.ts';
 import { explainer } from './index.ts';
-import { BUILTIN_FOLDS } from '../folds/index.ts';
+import { BUILTIN_FOLDS } from '../builtin-folds/index.ts';
 import { environment, OptionsError, parseOptions, resolveOptions, type ExplainerOptions, type ParsedOptions } from './options.ts';
 
 const root = process.cwd();

@@ -12,7 +12,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { checkFold } from '../folds/check.ts';
-import { BUILTIN_FOLDS } from '../folds/index.ts';
+import { BUILTIN_FOLDS } from '../builtin-folds/index.ts';
 import type { AnyFold } from '../folds/types.ts';
 import type { CorpusConfig } from '../scenarios/load.ts';
 import { resolveEconomics, type EconomicsConfig, type EconomicsOptions } from '../economics/profiles.ts';

@@ -16,7 +16,7 @@ export const OWN_DIR = fileURLToPath(new URL('../', import.meta.url));
 export const ROUTES_DIR = fileURLToPath(new URL('../routes/', import.meta.url));
 
 /** The built-in folds' index module, which the playground's fold module imports. */
-export const BUILTIN_FOLDS_INDEX = fileURLToPath(new URL(`../folds/index${EXT}`, import.meta.url));
+export const BUILTIN_FOLDS_INDEX = fileURLToPath(new URL(`../builtin-folds/index${EXT}`, import.meta.url));
 
 /** The pages' shell inside Starlight (the prompt-fold-explainer/starlight plugin). */
 export const STARLIGHT_SHELL = fileURLToPath(new URL('../layouts/StarlightBase.astro', import.meta.url));

@@ -6,7 +6,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_FOLDS } from '../folds/index.ts';
+import { BUILTIN_FOLDS } from '../builtin-folds/index.ts';
 import { resolveOptions } from '../integration/options.ts';
 import { renderCorpus } from '../corpus/check.ts';
 import { scenarioView } from '../prompt/view.ts';

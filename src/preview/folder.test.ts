@@ -50,7 +50,7 @@ const review = (c: unknown = changes): ReviewData => ({
       scenarios: [{ id: 'x', stem: '01-x', title: 'X', offsets: [4] }],
       tokensLost: 900,
       lostCostUsd: 0.003,
-      responsible: [{ kind: 'fold-code', fold: 'context-protocol', files: ['src/folds/context-protocol/render.ts'] }],
+      responsible: [{ kind: 'fold-code', fold: 'context-protocol', files: ['src/builtin-folds/context-protocol/render.ts'] }],
     },
   ],
   expectations: [{ file: 'scenarios/01-x.yaml', line: 3, col: 10, message: 'request @4 busts the cache but `expect.busts` does not list it' }],

@@ -7,7 +7,7 @@
  * warns at the message's line:column and the check reports the request as one the API rejects.
  */
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_FOLDS } from '../folds/index.ts';
+import { BUILTIN_FOLDS } from '../builtin-folds/index.ts';
 import { importTrace } from '../import/index.ts';
 import { renderTexts } from '../corpus/check.ts';
 import { underEveryProfile } from '../economics/compute.ts';

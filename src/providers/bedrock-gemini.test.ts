@@ -6,7 +6,7 @@
  * arithmetic, and the economics of a conversation on each, priced by hand from the catalog's figures.
  */
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_FOLDS } from '../folds/index.ts';
+import { BUILTIN_FOLDS } from '../builtin-folds/index.ts';
 import { renderTexts } from '../corpus/check.ts';
 import { formatError } from '../scenarios/errors.ts';
 import { DEFAULT_ECONOMICS } from '../economics/profiles.ts';

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { renderTexts } from '../corpus/check.ts';
-import { BUILTIN_FOLDS } from '../folds/index.ts';
+import { BUILTIN_FOLDS } from '../builtin-folds/index.ts';
 import { importTrace } from '../import/index.ts';
 import { formatError } from '../scenarios/errors.ts';
 

@@ -5,7 +5,7 @@
  * compact page data carries them to panes built in the browser.
  */
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_FOLDS } from '../folds/index.ts';
+import { BUILTIN_FOLDS } from '../builtin-folds/index.ts';
 import { renderTexts } from '../corpus/check.ts';
 import { scenarioView } from '../prompt/view.ts';
 import { encodePanes } from './pane-data.ts';

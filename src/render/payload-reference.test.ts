@@ -4,9 +4,9 @@
  * by the fold's validator. Field rows carry types, allowed values and required/optional.
  */
 import { describe, expect, it } from 'vitest';
-import { contextProtocol } from '../folds/context-protocol/index.ts';
-import { layered } from '../folds/layered/index.ts';
-import { requests } from '../folds/requests/index.ts';
+import { contextProtocol } from '../builtin-folds/context-protocol/index.ts';
+import { layered } from '../builtin-folds/layered/index.ts';
+import { requests } from '../builtin-folds/requests/index.ts';
 import { chatLog } from '../../examples/folds/chat-log.ts';
 import type { AnyFold } from '../folds/types.ts';
 import { foldReference } from './payload-reference.ts';

@@ -1,6 +1,6 @@
 /** `report --json`: each request carries its own findings, from the corpus check, and every row has the key. */
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_FOLDS } from '../folds/index.ts';
+import { BUILTIN_FOLDS } from '../builtin-folds/index.ts';
 import { importTrace } from '../import/index.ts';
 import { renderTexts } from '../corpus/check.ts';
 import { buildReport } from '../economics/report.ts';

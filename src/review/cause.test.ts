@@ -51,12 +51,14 @@ describe('causes', () => {
       'a caption',
       'another caption',
     );
-    const i = input(EVENTS, reordered, { foldFiles: ['src/folds/context-protocol/render.ts'] });
+    const i = input(EVENTS, reordered, { foldFiles: ['src/builtin-folds/context-protocol/render.ts'] });
     expect(causes(i)).toEqual([
-      { kind: 'fold-code', fold: 'context-protocol', files: ['src/folds/context-protocol/render.ts'] },
+      { kind: 'fold-code', fold: 'context-protocol', files: ['src/builtin-folds/context-protocol/render.ts'] },
       { kind: 'other-keys', keys: ['notes'] },
     ]);
-    expect(whyText(causes(i))).toBe("Why: the context-protocol fold changed (src/folds/context-protocol/render.ts); the scenario's events and options did not; also edited: notes");
+    expect(whyText(causes(i))).toBe(
+      "Why: the context-protocol fold changed (src/builtin-folds/context-protocol/render.ts); the scenario's events and options did not; also edited: notes",
+    );
     expect(causes(input(EVENTS, EVENTS.replace('t: 1s', 't: 1.5s')))).toEqual([{ kind: 'events', edited: [12], added: [], removed: [] }]);
   });
 
@@ -95,10 +97,12 @@ describe('causes', () => {
   });
 
   it('blames the fold when the scenario is the same, listing at most three files', () => {
-    const files = ['src/folds/layered/a.ts', 'src/folds/layered/b.ts', 'src/folds/layered/c.ts', 'src/folds/layered/d.ts'];
+    const files = ['src/builtin-folds/layered/a.ts', 'src/builtin-folds/layered/b.ts', 'src/builtin-folds/layered/c.ts', 'src/builtin-folds/layered/d.ts'];
     const c = causes(input(`fold: layered\n${EVENTS}`, `fold: layered\n${EVENTS}`, { foldFiles: files, sharedFiles: ['src/prompt/render.ts'] }));
     expect(c).toEqual([{ kind: 'fold-code', fold: 'layered', files }]);
-    expect(whyText(c)).toBe('Why: the layered fold changed (src/folds/layered/a.ts, src/folds/layered/b.ts, src/folds/layered/c.ts and 1 more); the scenario did not');
+    expect(whyText(c)).toBe(
+      'Why: the layered fold changed (src/builtin-folds/layered/a.ts, src/builtin-folds/layered/b.ts, src/builtin-folds/layered/c.ts and 1 more); the scenario did not',
+    );
   });
 
   it('falls back to the shared rendering code, then to "not visible"', () => {
@@ -110,15 +114,15 @@ describe('causes', () => {
     );
     const custom = causes(input(`fold: mine\n${EVENTS}`, `fold: mine\n${EVENTS}`, { foldFiles: undefined }));
     expect(custom).toEqual([{ kind: 'unknown', fold: 'mine', folder: false }]);
-    expect(whyText(custom)).toContain('the mine fold has no src/folds/ folder to compare');
+    expect(whyText(custom)).toContain('the mine fold has no src/builtin-folds/ folder to compare');
   });
 
   it('combines causes, closest first, the fold code marked as "too"', () => {
     const after = `options: {x: 2}\n${EVENTS.replace('text: one', 'text: uno')}annotations: [{request: "@14", find: a, comment: b}]\n`;
-    const c = causes(input(`options: {x: 1}\n${EVENTS}`, after, { foldFiles: ['src/folds/context-protocol/render.ts'], sharedFiles: ['src/prompt/render.ts'] }));
+    const c = causes(input(`options: {x: 1}\n${EVENTS}`, after, { foldFiles: ['src/builtin-folds/context-protocol/render.ts'], sharedFiles: ['src/prompt/render.ts'] }));
     expect(c.map((x) => x.kind)).toEqual(['options', 'events', 'fold-code', 'other-keys']);
     expect(whyText(c)).toBe(
-      "Why: fold option x changed: 1 → 2; the scenario changed — event @10 edited; the context-protocol fold's code changed too (src/folds/context-protocol/render.ts); also edited: annotations",
+      "Why: fold option x changed: 1 → 2; the scenario changed — event @10 edited; the context-protocol fold's code changed too (src/builtin-folds/context-protocol/render.ts); also edited: annotations",
     );
     // The request-level list leaves out what never reaches a prompt.
     expect(causes(input(`options: {x: 1}\n${EVENTS}`, after), 14).map((x) => x.kind)).toEqual(['options', 'events']);
@@ -144,7 +148,7 @@ describe('causes', () => {
   });
 
   it('round-trips through the changes.json schema, and rejects what is not a cause', () => {
-    const c = causes(input(`options: {x: 1}\n${EVENTS}`, `options: {x: 2}\n${EVENTS}`, { foldFiles: ['src/folds/context-protocol/a.ts'] }));
+    const c = causes(input(`options: {x: 1}\n${EVENTS}`, `options: {x: 2}\n${EVENTS}`, { foldFiles: ['src/builtin-folds/context-protocol/a.ts'] }));
     for (const x of c) expect(causeSchema.parse(JSON.parse(JSON.stringify(x)))).toEqual(x);
     expect(causeSchema.safeParse({ kind: 'events', edited: [-1], added: [], removed: [] }).success).toBe(false);
     expect(causeSchema.safeParse({ kind: 'script', src: 'x' }).success).toBe(false);

@@ -34,11 +34,11 @@ export type Cause =
   | ({ kind: 'events' } & EventChanges)
   /** A scenario in the base chain (`base:`, its base, …) had its events edited. */
   | ({ kind: 'base-chain'; id: string } & EventChanges)
-  /** Files of the fold's own folder (src/folds/<fold>/) that differ from the base. */
+  /** Files of the fold's own folder (src/builtin-folds/<fold>/) that differ from the base. */
   | { kind: 'fold-code'; fold: string; files: string[] }
   /** Shared rendering code that differs, when nothing closer explains the change. */
   | { kind: 'shared-code'; fold: string; files: string[] }
-  /** Nothing visible: scenario, options and code are as at the base. `folder`: the fold has a src/folds/ folder git could check. */
+  /** Nothing visible: scenario, options and code are as at the base. `folder`: the fold has a src/builtin-folds/ folder git could check. */
   | { kind: 'unknown'; fold: string; folder: boolean }
   /** The scenario file could not be compared (no file of that name at the base, or one that does not parse). */
   | { kind: 'unreadable' }
@@ -128,7 +128,7 @@ export interface WhyInput {
   defaultFold: string;
   /** The scenario's base chain now, nearest first: each ancestor's file at the base and now. */
   chain: { id: string; before?: ScenarioShape; after?: ScenarioShape }[];
-  /** Changed files in the fold's own folder; undefined when the fold has no src/folds/<id>/ folder. */
+  /** Changed files in the fold's own folder; undefined when the fold has no src/builtin-folds/<id>/ folder. */
   foldFiles?: string[];
   /** Changed files of the shared rendering code (src/prompt/, src/scenarios/, src/folds/*.ts). */
   sharedFiles: string[];
@@ -317,7 +317,7 @@ function clause(c: Cause, alone: boolean, otherKeysToo: boolean): Part[] {
     case 'unknown':
       return c.folder
         ? [`not visible: the scenario, its options and the ${c.fold} fold's code are as at the base — the base's fixtures may have been out of date`]
-        : ['not visible from git: the scenario and its options are as at the base, and the ', { code: c.fold }, ' fold has no src/folds/ folder to compare'];
+        : ['not visible from git: the scenario and its options are as at the base, and the ', { code: c.fold }, ' fold has no src/builtin-folds/ folder to compare'];
     case 'unreadable':
       return ['the scenario file changed, but its version at the base could not be read, so the edit cannot be named'];
     case 'other-keys':

@@ -54,7 +54,7 @@ function scenario(id: string, offsets: number[], opts: { baseCached?: number; lo
       stem: `01-${id}`,
       title: `Scenario ${id}`,
       why: [
-        { kind: 'fold-code', fold: 'context-protocol', files: ['src/folds/context-protocol/render.ts'] },
+        { kind: 'fold-code', fold: 'context-protocol', files: ['src/builtin-folds/context-protocol/render.ts'] },
         { kind: 'prompt', messages: [] },
       ],
     },
@@ -89,7 +89,7 @@ describe('rootCauses', () => {
       tokensLost: 250,
       lostCostUsd: 0.0025,
       // What is responsible: the fold's code, not the prompt's own change.
-      responsible: [{ kind: 'fold-code', fold: 'context-protocol', files: ['src/folds/context-protocol/render.ts'] }],
+      responsible: [{ kind: 'fold-code', fold: 'context-protocol', files: ['src/builtin-folds/context-protocol/render.ts'] }],
     });
   });
 

@@ -43,7 +43,7 @@ const cause: RootCause = {
   scenarios: [{ id: 'x', stem: '01-x', title: 'Scenario x', offsets: [2] }],
   tokensLost: 900,
   lostCostUsd: 0.0062,
-  responsible: [{ kind: 'fold-code', fold: 'context-protocol', files: ['src/folds/context-protocol/render.ts'] }],
+  responsible: [{ kind: 'fold-code', fold: 'context-protocol', files: ['src/builtin-folds/context-protocol/render.ts'] }],
 };
 
 const review = (before: Side, after: Side, extra: Partial<ReviewData> = {}): ReviewData => ({
@@ -112,7 +112,7 @@ describe('prSummary', () => {
       '',
       'Across 2 scenarios (each one conversation, weighted equally): cached share 35 % → 0 %; input tokens +38 (2,600 → 2,638); +$0.0032 per conversation, +$3.20 per 1,000 conversations.',
       '',
-      '**Root cause** — a value that changes on every request, inside the cached prefix: `Current time: 10:02` where the request before had `Current time: 10:01` — message 1 (system), in 1 request of 1 scenario, 900 cached tokens lost (+$0.0062). Responsible: the context-protocol fold changed (`src/folds/context-protocol/render.ts`); the scenario did not.',
+      '**Root cause** — a value that changes on every request, inside the cached prefix: `Current time: 10:02` where the request before had `Current time: 10:01` — message 1 (system), in 1 request of 1 scenario, 900 cached tokens lost (+$0.0062). Responsible: the context-protocol fold changed (`src/builtin-folds/context-protocol/render.ts`); the scenario did not.',
       '',
       "**Broken expectations**: 1 in 1 scenario file — `npm run check` fails on them, and so does this pull request's check until they are fixed or updated.",
       '',
@@ -120,7 +120,7 @@ describe('prSummary', () => {
     expect(lines[9]).toBe('- `scenarios/01-x.yaml:3:10` request @2 busts the cache but `expect.busts` does not list it');
     expect(md).toContain('| [Scenario x](https://x.example/previews/pr-7/scenarios/x/) | 2 | 43 % → 0 % | 1 ⚠ | +38 | +$0.0064 | 1 |');
     // The root cause's responsible code is named once: not again under the scenario.
-    expect(md.split('src/folds/context-protocol/render.ts').length - 1).toBe(1);
+    expect(md.split('src/builtin-folds/context-protocol/render.ts').length - 1).toBe(1);
   });
 
   it('escapes what the pull request wrote: titles, causes and messages make no link, markup or HTML', () => {

@@ -1,7 +1,7 @@
 /**
  * The change set against a base ref, each changed scenario and request carrying why it changed
  * (cause.ts): the scenario files at the base and now (shape.ts), their base chains, and which
- * rendering code git sees changed since the base (the fold's own src/folds/<id>/ folder, then the
+ * rendering code git sees changed since the base (the fold's own src/builtin-folds/<id>/ folder, then the
  * shared code) — and what changed in the prompt itself (prompt-change.ts: which messages, how many
  * lines, the model), said per scenario with the requests it happened in. The one place the site (reviews.ts), `npm run pr-summary` and the preview build
  * compare with a base, so all three say the same.
@@ -16,9 +16,12 @@ import { promptChange } from './prompt-change.ts';
 import { compareWithBase, type ChangeSet } from './compare.ts';
 import { scenarioShape, type ScenarioShape } from './shape.ts';
 
-/** Where the code a prompt is rendered by lives, relative to the project root. */
-export const FOLDS_DIR = 'src/folds';
-const SHARED_CODE = [FOLDS_DIR, 'src/prompt', 'src/scenarios'];
+/** Where the built-in folds live (a fold's own folder: `src/builtin-folds/<id>/`), relative to the project root. */
+export const FOLDS_DIR = 'src/builtin-folds';
+/** Where they lived before (a base commit may have its folds there), beside the fold kit. */
+const KIT_DIR = 'src/folds';
+/** Where the code a prompt is rendered by lives. */
+const SHARED_CODE = [KIT_DIR, FOLDS_DIR, 'src/prompt', 'src/scenarios'];
 
 export interface WhyConfig {
   root: string;
@@ -50,12 +53,12 @@ export function explainChanges(c: WhyConfig, commit: string, changes: ChangeSet,
     if (shape?.id !== undefined) baseById.set(shape.id, shape);
   }
   const code = changedFiles(c.root, commit, SHARED_CODE).filter((f) => !/\.test\.[cm]?[jt]sx?$/.test(f));
-  const inFold = new RegExp(`^${FOLDS_DIR}/[^/]+/`);
+  const inFold = new RegExp(`^(${FOLDS_DIR}|${KIT_DIR})/[^/]+/`);
   const sharedFiles = code.filter((f) => !inFold.test(f));
   const foldFiles = (fold: string): string[] | undefined => {
-    const prefix = `${FOLDS_DIR}/${fold}/`;
-    const files = code.filter((f) => f.startsWith(prefix));
-    return files.length || existsSync(join(c.root, prefix)) ? files : undefined;
+    const prefixes = [`${FOLDS_DIR}/${fold}/`, `${KIT_DIR}/${fold}/`];
+    const files = code.filter((f) => prefixes.some((p) => f.startsWith(p)));
+    return files.length || prefixes.some((p) => existsSync(join(c.root, p))) ? files : undefined;
   };
   const byId = new Map(current.map((s) => [s.id, s]));
   const byStem = new Map(current.map((s) => [s.stem, s]));

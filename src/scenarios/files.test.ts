@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UserError } from '../errors.ts';
-import { BUILTIN_FOLDS } from '../folds/index.ts';
+import { BUILTIN_FOLDS } from '../builtin-folds/index.ts';
 import { listScenarioFiles, missingScenariosNotice } from './files.ts';
 import { writeHostConfig } from '../../tests/support/host-config.ts';
 

@@ -15,7 +15,7 @@
 import { renderTexts, type RenderedCorpus } from '../corpus/check.ts';
 import { underEveryProfile, type RequestEconomics } from '../economics/compute.ts';
 import { DEFAULT_ECONOMICS, type EconomicsConfig } from '../economics/profiles.ts';
-import { BUILTIN_FOLDS } from '../folds/index.ts';
+import { BUILTIN_FOLDS } from '../builtin-folds/index.ts';
 import { importTrace } from '../import/index.ts';
 import type { RenderedScenario } from '../prompt/render.ts';
 import type { InputError } from '../scenarios/errors.ts';

@@ -5,9 +5,9 @@
  * shortcuts to take snapshots. Not imported by the site.
  */
 import type { RenderedMessage, Snapshot, StreamEvent } from '../../src/folds/types.ts';
-import { contextProtocol } from '../../src/folds/context-protocol/index.ts';
-import type { MetadataLines } from '../../src/folds/context-protocol/protocol-prompt.ts';
-import type { ContextPayload } from '../../src/folds/context-protocol/schema.ts';
+import { contextProtocol } from '../../src/builtin-folds/context-protocol/index.ts';
+import type { MetadataLines } from '../../src/builtin-folds/context-protocol/protocol-prompt.ts';
+import type { ContextPayload } from '../../src/builtin-folds/context-protocol/schema.ts';
 
 export const T0 = Date.parse('2026-08-24T16:41:00.000Z');
 

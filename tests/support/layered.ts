@@ -3,9 +3,9 @@
  * fold's public `snapshots`, so each test reads as the scenario it checks.
  */
 import type { RenderedMessage, Snapshot, StreamEvent } from '../../src/folds/types.ts';
-import { layered } from '../../src/folds/layered/index.ts';
-import { DEFAULT_OPTIONS, type LayeredOptions } from '../../src/folds/layered/options.ts';
-import type { EntryRole, Layer } from '../../src/folds/layered/schema.ts';
+import { layered } from '../../src/builtin-folds/layered/index.ts';
+import { DEFAULT_OPTIONS, type LayeredOptions } from '../../src/builtin-folds/layered/options.ts';
+import type { EntryRole, Layer } from '../../src/builtin-folds/layered/schema.ts';
 
 const T0 = '2026-08-24T16:41:00.000Z';
 

@@ -2,8 +2,8 @@
 // the synthetic corpus loads and renders clean (no errors, no ambiguous anchors), the synthetic
 // stream is accepted by the fold at every request. No timing is asserted here.
 import { describe, expect, it } from 'vitest';
-import { contextProtocol } from '../../src/folds/context-protocol/index.ts';
-import { BUILTIN_FOLDS } from '../../src/folds/index.ts';
+import { contextProtocol } from '../../src/builtin-folds/context-protocol/index.ts';
+import { BUILTIN_FOLDS } from '../../src/builtin-folds/index.ts';
 import { DEFAULT_TIME_ZERO } from '../../src/integration/options.ts';
 import { renderTexts } from '../../src/corpus/check.ts';
 import { generateCorpus } from './corpus.ts';

@@ -5,7 +5,7 @@
  * cached tokens, cost, attribution), and prints both with their ratio. Prints numbers, asserts none.
  */
 import { parseArgs } from 'node:util';
-import { BUILTIN_FOLDS } from '../../src/folds/index.ts';
+import { BUILTIN_FOLDS } from '../../src/builtin-folds/index.ts';
 import { DEFAULT_TIME_ZERO } from '../../src/integration/options.ts';
 import { generateCorpus } from '../bench/corpus.ts';
 import { loadTexts } from '../../src/scenarios/load.ts';

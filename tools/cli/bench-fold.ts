@@ -8,7 +8,7 @@
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { BUILTIN_FOLDS } from '../../src/folds/index.ts';
+import { BUILTIN_FOLDS } from '../../src/builtin-folds/index.ts';
 import { printRequest } from '../../src/prompt/print.ts';
 import { syntheticStream, type SyntheticStream } from '../bench/stream.ts';
 import { median, ms, now } from '../bench/measure.ts';

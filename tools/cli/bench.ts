@@ -26,7 +26,7 @@ import { pageWeights, type PageWeight } from '../bench/page-weight.ts';
 import { dirSize, mib, ms, now, PEAK_RSS_SOURCE, timed, type Timed } from '../bench/measure.ts';
 import { measurePhases, type Phases } from '../bench/phases.ts';
 import { makeBaselineProject, makeSiteProject, referencedScenarios, removeProject, ROOT, type BaselinePage } from '../bench/project.ts';
-import { BUILTIN_FOLDS } from '../../src/folds/index.ts';
+import { BUILTIN_FOLDS } from '../../src/builtin-folds/index.ts';
 import { renderTexts } from '../../src/corpus/check.ts';
 import { DEFAULT_TIME_ZERO } from '../../src/integration/options.ts';
 import { loadConfig, runMain, UsageError } from '../../src/cli/config.ts';

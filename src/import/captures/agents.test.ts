@@ -15,7 +15,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { BUILTIN_FOLDS } from '../../folds/index.ts';
+import { BUILTIN_FOLDS } from '../../builtin-folds/index.ts';
 import { renderTexts } from '../../corpus/check.ts';
 import { tokenizer } from '../../economics/tokens.ts';
 import { openaiResponses } from '../../providers/openai-responses.ts';

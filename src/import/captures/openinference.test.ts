@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { BUILTIN_FOLDS } from '../../folds/index.ts';
+import { BUILTIN_FOLDS } from '../../builtin-folds/index.ts';
 import { renderTexts } from '../../corpus/check.ts';
 import { formatError, type InputError } from '../../scenarios/errors.ts';
 import { importCapture, importTrace } from '../index.ts';

@@ -5,8 +5,8 @@
  * slot. (The `_` prefix keeps this file out of the site's routes.)
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_OPTIONS } from '../../folds/layered/options.ts';
-import { placeEntry } from '../../folds/layered/placement.ts';
+import { DEFAULT_OPTIONS } from '../../builtin-folds/layered/options.ts';
+import { placeEntry } from '../../builtin-folds/layered/placement.ts';
 import { AUDIT_ROWS, RECOMMENDED_OPTIONS } from './_layered-audit.ts';
 
 describe('the audit inventory', () => {

@@ -6,9 +6,9 @@
  * options and under RECOMMENDED_OPTIONS), so the fold — not this file — decides where an entry
  * goes; a test checks the computed destinations against what the audit says.
  */
-import { DEFAULT_OPTIONS, type LayeredOptions } from '../../folds/layered/options.ts';
-import type { Destination } from '../../folds/layered/placement.ts';
-import type { EntryRole, Layer } from '../../folds/layered/schema.ts';
+import { DEFAULT_OPTIONS, type LayeredOptions } from '../../builtin-folds/layered/options.ts';
+import type { Destination } from '../../builtin-folds/layered/placement.ts';
+import type { EntryRole, Layer } from '../../builtin-folds/layered/schema.ts';
 
 export interface Produced {
   layer: Layer;

@@ -20,7 +20,7 @@
  * economics explain a billed figure the body cannot account for by that first.
  */
 import * as z from 'zod';
-import type { Issue } from '../types.ts';
+import type { Issue } from '../../folds/types.ts';
 import { bodyIssues, PROVIDER_IDS, type ProviderId } from '../../providers/registry.ts';
 import type { MeasuredUsage, ProviderMiss } from '../../providers/types.ts';
 import { DELTA } from '../../providers/body-delta.ts';

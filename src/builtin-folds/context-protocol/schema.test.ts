@@ -4,7 +4,7 @@
  * — the loader turns these into file:line:column errors, so the exact text matters.
  */
 import { describe, expect, it } from 'vitest';
-import type { Issue } from '../types.ts';
+import type { Issue } from '../../folds/types.ts';
 import { contextProtocol } from './index.ts';
 
 const added = (payload: unknown): Issue[] => contextProtocol.validateEvent('agents/context-added', payload);

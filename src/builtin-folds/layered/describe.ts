@@ -4,7 +4,7 @@
  * under the scenario's options — `→ system fold`, `→ inline`, `→ trailing slot` — the audit's
  * placement question, answered per card (placement.ts).
  */
-import type { EventDescription, StreamEvent } from '../types.ts';
+import type { EventDescription, StreamEvent } from '../../folds/types.ts';
 import type { LayeredOptions } from './options.ts';
 import { placementsOf } from './placement.ts';
 

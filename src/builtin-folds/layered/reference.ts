@@ -5,7 +5,7 @@
  * the rules no schema shows (its reference page: src/pages/reference/layered.mdx). The payload reference page and the
  * editor schema are generated from these.
  */
-import type { PayloadNotes } from '../json-schema.ts';
+import type { PayloadNotes } from '../../folds/json-schema.ts';
 
 export const NOTES: Record<string, PayloadNotes> = {
   'entry/added': {

@@ -14,8 +14,8 @@
  * Entries are immutable values (an update puts a NEW entry in place), so a renderer may cache per
  * entry. `version` changes on every change to the live set, so a renderer may cache per state.
  */
-import type { Outcome } from '../snapshots.ts';
-import type { StreamEvent } from '../types.ts';
+import type { Outcome } from '../../folds/snapshots.ts';
+import type { StreamEvent } from '../../folds/types.ts';
 import type { EntryAddedPayload, EntryRemovedPayload, EntryRole, EntryUpdatedPayload, Layer } from './schema.ts';
 import { REQUEST_TYPE } from './schema.ts';
 

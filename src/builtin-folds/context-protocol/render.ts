@@ -11,7 +11,7 @@
  * is rebuilt only when its sections change, so a snapshot costs the size of the list, not the size
  * of the text — and snapshots share their message objects (the printer caches per message).
  */
-import type { Part, RenderedMessage } from '../types.ts';
+import type { Part, RenderedMessage } from '../../folds/types.ts';
 import type { Actor, ContextPayload, Ref } from './schema.ts';
 import { protocolPrompt, type MetadataLines } from './protocol-prompt.ts';
 import type { Item, Section, State } from './reduce.ts';

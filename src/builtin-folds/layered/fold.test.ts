@@ -5,7 +5,7 @@
  * asked offset, and unchanged messages reused across snapshots.
  */
 import { describe, expect, it } from 'vitest';
-import type { RenderedMessage } from '../types.ts';
+import type { RenderedMessage } from '../../folds/types.ts';
 import { add, brief, remove, render, send, snapshotsOf, update } from '../../../tests/support/layered.ts';
 
 const partsJoin = (m: RenderedMessage): boolean => m.parts.map((p) => p.text).join('') === m.content;

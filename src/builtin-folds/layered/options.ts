@@ -6,7 +6,7 @@
  * rank in `precedence`.
  */
 import * as z from 'zod';
-import type { Issue } from '../types.ts';
+import type { Issue } from '../../folds/types.ts';
 import { sourceTypeIssue } from './schema.ts';
 
 export const TRAILING_SLOT_MODES = ['join-all', 'highest-precedence', 'consolidated'] as const;

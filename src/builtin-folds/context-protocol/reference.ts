@@ -7,7 +7,7 @@
  * editor schema are generated from these.
  */
 import * as z from 'zod';
-import type { PayloadNotes } from '../json-schema.ts';
+import type { PayloadNotes } from '../../folds/json-schema.ts';
 import { SCHEMAS } from './schema.ts';
 import { SUPERSEDING_SECTIONS } from './supersede.ts';
 

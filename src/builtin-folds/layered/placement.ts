@@ -13,7 +13,7 @@
  * A mandate in the trailing slot may still be left out of a given request under
  * `trailingSlot: highest-precedence` (slot.ts); the badge names the destination, not that choice.
  */
-import type { StreamEvent } from '../types.ts';
+import type { StreamEvent } from '../../folds/types.ts';
 import type { LayeredOptions } from './options.ts';
 import { isSystemFolded, STEERING_NOTE } from './place.ts';
 import type { EntryAddedPayload, EntryRemovedPayload, EntryRole, EntryUpdatedPayload, Layer } from './schema.ts';

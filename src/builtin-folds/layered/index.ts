@@ -4,9 +4,9 @@
  * the Fold interface: schemas (schema.ts) and options (options.ts) → reducer (reduce.ts) →
  * placement (place.ts, slot.ts) → renderer (render.ts).
  */
-import type { Snapshot, StreamEvent } from '../types.ts';
-import { defineFold } from '../define.ts';
-import { reduceAndRender } from '../snapshots.ts';
+import type { Snapshot, StreamEvent } from '../../folds/types.ts';
+import { defineFold } from '../../folds/define.ts';
+import { reduceAndRender } from '../../folds/snapshots.ts';
 import { DEFAULT_OPTIONS, OPTIONS_SCHEMA, optionRelations, type LayeredOptions } from './options.ts';
 import { describe } from './describe.ts';
 import { Renderer } from './render.ts';

@@ -4,7 +4,7 @@
  * Strict: an unknown field, a wrong type or a missing required field is an input error.
  */
 import * as z from 'zod';
-import type { Issue } from '../types.ts';
+import type { Issue } from '../../folds/types.ts';
 
 const str = z.string();
 const offset = z.int().nonnegative();

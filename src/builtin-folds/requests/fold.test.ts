@@ -6,7 +6,7 @@
  * `fold: requests` renders through the whole pipeline.
  */
 import { describe, expect, it } from 'vitest';
-import type { StreamEvent } from '../types.ts';
+import type { StreamEvent } from '../../folds/types.ts';
 import { BUILTIN_FOLDS } from '../index.ts';
 import { renderTexts } from '../../corpus/check.ts';
 import { formatError } from '../../scenarios/errors.ts';

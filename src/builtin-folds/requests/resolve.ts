@@ -9,8 +9,8 @@
  * Validation then reads the rebuilt body; `bodyPath` maps an issue's path in it back to where the
  * delta writes that part (an appended message, a set field), remembered per resolved payload.
  */
-import type { AuthoredEvent, Issue, Resolution } from '../types.ts';
-import { schemaIssues } from '../validate.ts';
+import type { AuthoredEvent, Issue, Resolution } from '../../folds/types.ts';
+import { schemaIssues } from '../../folds/validate.ts';
 import { applyDelta, type BodyDelta, DELTA, messageListOf } from '../../providers/body-delta.ts';
 
 type Body = Record<string, unknown>;

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { printRequest } from '../../prompt/print.ts';
-import type { Snapshot } from '../types.ts';
+import type { Snapshot } from '../../folds/types.ts';
 import { contextProtocol } from './index.ts';
 import { formatActor, formatRef } from './render.ts';
 import type { ContextPayload } from './schema.ts';

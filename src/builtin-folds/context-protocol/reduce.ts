@@ -6,8 +6,8 @@
  * Items are immutable values: a coalesce or rewrite puts a NEW item in the list, so a renderer may
  * cache per item. `latest` indexes each key's newest occurrence so a keyed add costs O(1).
  */
-import type { Outcome } from '../snapshots.ts';
-import type { StreamEvent } from '../types.ts';
+import type { Outcome } from '../../folds/snapshots.ts';
+import type { StreamEvent } from '../../folds/types.ts';
 import type { ContextPayload, RewritePayload } from './schema.ts';
 
 export type Item =

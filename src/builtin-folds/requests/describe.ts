@@ -4,7 +4,7 @@
  * first time as badges — a re-sent transcript and a turn that rewrote history look different at a
  * glance.
  */
-import type { EventDescription, StreamEvent } from '../types.ts';
+import type { EventDescription, StreamEvent } from '../../folds/types.ts';
 import { normalise } from './normalise.ts';
 import type { SentPayload } from './schema.ts';
 import { modelOf } from '../../providers/registry.ts';

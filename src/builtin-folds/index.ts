@@ -5,7 +5,7 @@
 import { contextProtocol } from './context-protocol/index.ts';
 import { layered } from './layered/index.ts';
 import { requests } from './requests/index.ts';
-import type { AnyFold } from './types.ts';
+import type { AnyFold } from '../folds/types.ts';
 
 export const BUILTIN_FOLDS: ReadonlyMap<string, AnyFold> = new Map<string, AnyFold>([
   [contextProtocol.id, contextProtocol],

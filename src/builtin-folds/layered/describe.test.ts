@@ -4,7 +4,7 @@
  * placed where the entry they target renders.
  */
 import { describe as suite, expect, it } from 'vitest';
-import type { StreamEvent } from '../types.ts';
+import type { StreamEvent } from '../../folds/types.ts';
 import { describe } from './describe.ts';
 import { DEFAULT_OPTIONS } from './options.ts';
 

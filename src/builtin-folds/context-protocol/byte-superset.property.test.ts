@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { printRequest } from '../../prompt/print.ts';
-import type { StreamEvent } from '../types.ts';
+import type { StreamEvent } from '../../folds/types.ts';
 import { contextProtocol } from './index.ts';
 import type { MetadataLines } from './protocol-prompt.ts';
 import type { ContextPayload } from './schema.ts';

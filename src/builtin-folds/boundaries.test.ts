@@ -21,8 +21,8 @@ function files(dir: string): string[] {
   });
 }
 
-/** Where a fold's own code lives: src/folds/<id>/ (built-in folds are folders named by their id). */
-const ownFolder = (id: string): string => `folds/${id}/`;
+/** Where a fold's own code lives: src/builtin-folds/<id>/ (built-in folds are folders named by their id). */
+const ownFolder = (id: string): string => `builtin-folds/${id}/`;
 
 describe('fold boundaries', () => {
   const sources = files(SRC).map((p) => ({ rel: relative(SRC, p), text: readFileSync(p, 'utf8') }));

@@ -3,9 +3,9 @@
  * fold (its reference page: src/pages/reference/context-protocol.mdx). This file wires the pieces into the Fold
  * interface: schemas (schema.ts; for authors: reference.ts) → reducer (reduce.ts) → renderer (render.ts).
  */
-import type { Snapshot, StreamEvent } from '../types.ts';
-import { defineFold } from '../define.ts';
-import { reduceAndRender } from '../snapshots.ts';
+import type { Snapshot, StreamEvent } from '../../folds/types.ts';
+import { defineFold } from '../../folds/define.ts';
+import { reduceAndRender } from '../../folds/snapshots.ts';
 import { ABRIDGED_PROTOCOL_PROMPT, protocolPrompt } from './protocol-prompt.ts';
 import { derive, describe, expand } from './hooks.ts';
 import { Renderer, type ContextProtocolOptions } from './render.ts';

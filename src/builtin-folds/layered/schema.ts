@@ -10,7 +10,7 @@
  * then falls back to the stable tie-breaks of place.ts).
  */
 import * as z from 'zod';
-import type { Issue } from '../types.ts';
+import type { Issue } from '../../folds/types.ts';
 
 export const LAYERS = ['L0', 'L1', 'L2', 'L3'] as const;
 export type Layer = (typeof LAYERS)[number];

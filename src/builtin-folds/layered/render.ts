@@ -29,7 +29,7 @@
  * messages per list of entries, and a whole render per state version — so unchanged messages are
  * the same objects across snapshots (the printer caches its lines per message object).
  */
-import type { Breakpoint, Part, RenderedMessage, ToolCall } from '../types.ts';
+import type { Breakpoint, Part, RenderedMessage, ToolCall } from '../../folds/types.ts';
 import type { LayeredOptions } from './options.ts';
 import { isSystemFolded, place } from './place.ts';
 import type { Entry, State } from './reduce.ts';

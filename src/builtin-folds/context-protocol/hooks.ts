@@ -4,8 +4,8 @@
  * of requests and script runs, and how its events read on their timeline cards.
  */
 import * as z from 'zod';
-import type { AuthoredEvent, EventDescription, Expansion, StreamEvent } from '../types.ts';
-import { schemaIssues } from '../validate.ts';
+import type { AuthoredEvent, EventDescription, Expansion, StreamEvent } from '../../folds/types.ts';
+import { schemaIssues } from '../../folds/validate.ts';
 import { State } from './reduce.ts';
 
 /** The only event type whose payload may carry a `sections:` batch. */

@@ -10,8 +10,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_FOLDS } from '../index.ts';
-import { breakpointProblems } from '../breakpoints.ts';
-import type { Breakpoint, RenderedMessage } from '../types.ts';
+import { breakpointProblems } from '../../folds/breakpoints.ts';
+import type { Breakpoint, RenderedMessage } from '../../folds/types.ts';
 import { renderTexts } from '../../corpus/check.ts';
 import { add, send, snapshotsOf } from '../../../tests/support/layered.ts';
 import { toolName } from './render.ts';

@@ -13,8 +13,8 @@
  * to the request that added it.
  */
 import * as z from 'zod';
-import { defineFold } from '../define.ts';
-import type { Breakpoint, RenderedMessage, Snapshot, StreamEvent } from '../types.ts';
+import { defineFold } from '../../folds/define.ts';
+import type { Breakpoint, RenderedMessage, Snapshot, StreamEvent } from '../../folds/types.ts';
 import { describe } from './describe.ts';
 import { normalise } from './normalise.ts';
 import { resolve } from './resolve.ts';

@@ -7,8 +7,8 @@
  * than Anthropic's 4 are all kept. Positions are checked against the block texts written here.
  */
 import { describe, expect, it } from 'vitest';
-import { breakpointProblems } from '../breakpoints.ts';
-import type { Snapshot, StreamEvent } from '../types.ts';
+import { breakpointProblems } from '../../folds/breakpoints.ts';
+import type { Snapshot, StreamEvent } from '../../folds/types.ts';
 import { requests } from './index.ts';
 
 const sent = (format: string, body: unknown): StreamEvent => ({ offset: 1, type: 'request/sent', createdAt: '2026-08-24T16:41:00.000Z', payload: { format, body } });
