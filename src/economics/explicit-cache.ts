@@ -1,7 +1,7 @@
 /**
  * The what-if of a provider whose implicit cache has no documented retention but that offers an
  * explicit cache billed per token-hour of storage (a profile with `prices.storagePerHour`: Gemini's
- * `cachedContents`, issue 46): as-is (the implicit cache, no guarantee) beside "explicit cache of
+ * `cachedContents`): as-is (the implicit cache, no guarantee) beside "explicit cache of
  * the system prompt" — the leading system messages of the first request put in a cache created at
  * that request (its tokens billed once at the input price), kept for the conversation's span (first
  * to last request) and billed for storage over it, read at the cached price by every request that

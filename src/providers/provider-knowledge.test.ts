@@ -1,5 +1,5 @@
 /**
- * `src/providers/` is the one folder that knows a provider (issue 46, CONTRIBUTING): a source file
+ * `src/providers/` is the one folder that knows a provider (CONTRIBUTING): a source file
  * elsewhere (tests and docs aside) that names a provider or a model id in its code fails this test.
  * Comments may name them. The files that still do are listed in STILL_TO_MOVE, each to be moved onto
  * the adapters: the test also fails when a listed file no longer names one (take it off the list),
@@ -24,11 +24,11 @@ const STILL_TO_MOVE = [
   'src/economics/providers.ts',
   'src/economics/tokens.ts',
   'src/economics/what-if.ts',
-  'src/folds/context-protocol/reference.ts',
-  'src/folds/layered/reference.ts',
-  'src/folds/layered/schema.ts',
-  'src/folds/requests/index.ts',
-  'src/folds/requests/schema.ts',
+  'src/builtin-folds/context-protocol/reference.ts',
+  'src/builtin-folds/layered/reference.ts',
+  'src/builtin-folds/layered/schema.ts',
+  'src/builtin-folds/requests/index.ts',
+  'src/builtin-folds/requests/schema.ts',
   'src/import/captures/ai-sdk-devtools.ts',
   'src/import/captures/bedrock-invocation-log.ts',
   'src/import/captures/claude-code.ts',
