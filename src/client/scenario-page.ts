@@ -172,12 +172,21 @@ export class ScenarioPage {
   /**
    * A card's event YAML, written the first time it is opened: the source from the page's data file,
    * coloured by its own chunk (render/yaml-source.ts, with the yaml parser); what went wrong, as
-   * text, when the data cannot be fetched (opening it again tries again).
+   * text, when the data cannot be fetched (opening it again tries again). Its `<pre>` is added here,
+   * not written into every card of the page (Timeline.astro).
    */
   private showEventYaml(d: HTMLDetailsElement): void {
-    const code = d.querySelector('pre > code');
     const off = d.closest<HTMLElement>('.card')?.dataset.offset;
-    if (!code || off === undefined || code.hasChildNodes()) return;
+    if (off === undefined) return;
+    const code =
+      d.querySelector('pre > code') ??
+      (() => {
+        const pre = d.appendChild(document.createElement('pre'));
+        pre.tabIndex = 0;
+        pre.setAttribute('aria-label', `Event @${off} as YAML`);
+        return pre.appendChild(document.createElement('code'));
+      })();
+    if (code.hasChildNodes()) return;
     d.setAttribute('aria-busy', 'true');
     void Promise.all([yamlSourceChunk(), this.data.ready(off)])
       .then(

@@ -295,7 +295,7 @@ describe('layout', SLOW, () => {
           const page = await open(`/scenarios/${id}/`, width, scheme);
           for (const d of await page.locator('.card details').all()) await d.evaluate((e) => ((e as HTMLDetailsElement).open = true));
           // The page script writes each event's YAML from the page's data file as it opens.
-          await page.waitForFunction(() => [...document.querySelectorAll('.card details.event-yaml pre > code')].every((c) => c.hasChildNodes()));
+          await page.waitForFunction(() => [...document.querySelectorAll('.card details.event-yaml')].every((d) => d.querySelector(':scope > pre > code')?.hasChildNodes()));
           await page.locator('.shared-start').evaluateAll((ds) => {
             for (const d of ds) (d as HTMLDetailsElement).open = true;
           });

@@ -358,8 +358,8 @@ describe('the built site', () => {
     await page.locator('.card details').evaluateAll((ds) => {
       for (const d of ds) d.setAttribute('open', '');
     });
-    // …and written: the page script fills each from the page's data file as it opens.
-    await page.waitForFunction(() => [...document.querySelectorAll('.card details.event-yaml pre > code')].every((c) => c.hasChildNodes()));
+    // …and written: the page script adds each one's <pre> and fills it from the page's data file as it opens.
+    await page.waitForFunction(() => [...document.querySelectorAll('.card details.event-yaml')].every((d) => d.querySelector(':scope > pre > code')?.hasChildNodes()));
     await axeInEachScheme(page);
     await done(page);
   });
