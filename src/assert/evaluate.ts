@@ -265,7 +265,14 @@ export function evaluate(c: Conversation, exp: Expectations): { failures: Failur
       const b = measured.get(e.offset)!.measured;
       const writes = b.cacheWriteTokens ?? 0;
       const output = billedOutput.get(e.offset) ?? e.outputTokens;
-      one = costs(profileFor(DEFAULT_ECONOMICS, e.model).profile, b.inputTokens, b.cachedTokens ?? 0, writes, Math.min(writes, e.cacheWriteTokens1h), output).total;
+      one = costs(
+        profileFor(DEFAULT_ECONOMICS, e.model).profile,
+        b.inputTokens,
+        b.cachedTokens ?? 0,
+        writes,
+        b.cacheWrite1hTokens ?? Math.min(writes, e.cacheWriteTokens1h),
+        output,
+      ).total;
     } else one = e.costUsd;
     costUsd = costUsd === null || one === null ? null : costUsd + one;
   }

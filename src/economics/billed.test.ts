@@ -25,11 +25,11 @@ const priced: Profile = {
   stepTokens: src(1),
   retentionMinutes: src(10),
   refreshOnHit: src(true),
-  prices: { input: src(2), cachedInput: src(0.5), cacheWrite: src(4), output: src(10) },
+  prices: { input: src(2), cachedInput: src(0.5), cacheWrite: src(4), cacheWrite1h: src(6), output: src(10) },
 } as Profile;
 const economics: EconomicsConfig = { ...DEFAULT_ECONOMICS, profiles: { ...DEFAULT_ECONOMICS.profiles, priced }, models: { ...DEFAULT_ECONOMICS.models, 'test-priced': 'priced' } };
 
-type Usage = { inputTokens: number; cachedTokens?: number; cacheWriteTokens?: number; outputTokens?: number };
+type Usage = { inputTokens: number; cachedTokens?: number; cacheWriteTokens?: number; cacheWrite1hTokens?: number; outputTokens?: number };
 const msgs = ['Find the failing test.', 'It is run.test.ts.', 'Fix it.', 'Fixed.', 'Thanks.'];
 
 /** Three OpenAI Chat requests of a growing conversation (no system prompt, no tools), each with its bill. */
@@ -84,6 +84,14 @@ describe('the bill of a capture', () => {
     // Unseen: billed input beyond the model's count of what the request holds.
     expect(b.requests.map((q) => q.unseenTokens)).toEqual(econ.requests.map((e, i) => BILL[i]!.inputTokens - e.inputTokens));
     expect(billedPaneText(b.requests[1]!).text).toBe('billed: cached 990 · writes 100 · 1,100 tokens · output 40 · $0.00131');
+  });
+
+  it('writes the bill says were for an hour are priced at the 1-hour write price', async () => {
+    const { billed } = await run([{ ...BILL[0]!, cacheWrite1hTokens: 600 }, ...BILL.slice(1)]);
+    // Request 1: 10 × 2 + 390 five-minute writes × 4 + 600 one-hour writes × 6 + 50 × 10 = 20 + 1,560 + 3,600 + 500 = 5,680 → $0.00568
+    expect(billed!.requests[0]!.costUsd).toBe(0.00568);
+    expect(billedPaneText(billed!.requests[0]!).title).toContain('the 1-hour rate for the 600 the bill says were written for an hour');
+    expect(billedPaneText(billed!.requests[1]!).title).toContain('Cache writes priced at the 5-minute rate.');
   });
 
   it('a figure not reported is not known: — and no cost, never $0.00', async () => {

@@ -7,8 +7,9 @@
  * and from the economics run (scenarioEconomics), never recomputed here; the cost is the bill's
  * tokens priced with the request's profile (price.ts `costs`).
  *
- * Billed cache writes carry no TTL in `measured`: they are priced at the profile's 5-minute write
- * price, and the page says so.
+ * Billed cache writes are priced at the profile's 5-minute write price, except those the bill says
+ * were written for an hour (`measured.cacheWrite1hTokens`, from Anthropic's `cache_creation`
+ * breakdown), at the 1-hour price.
  */
 import type { RenderedScenario } from '../prompt/render.ts';
 import type { ScenarioView } from '../prompt/view.ts';
@@ -24,6 +25,8 @@ export interface BilledRequest {
   /** null: not reported. */
   cachedTokens: number | null;
   cacheWriteTokens: number | null;
+  /** Of the writes, those the bill says were written for an hour (priced at the 1-hour write price). */
+  cacheWrite1hTokens: number;
   outputTokens: number | null;
   /**
    * Tokens the previous request left in the cache (what it read plus what it wrote) that this one
@@ -76,13 +79,14 @@ export function billedOf(r: RenderedScenario, econ: ScenarioEconomics, profiles:
       inputTokens: m.inputTokens,
       cachedTokens: m.cachedTokens,
       cacheWriteTokens: m.cacheWriteTokens,
+      cacheWrite1hTokens: m.cacheWrite1hTokens ?? 0,
       outputTokens,
       lostTokens: held !== null && m.cachedTokens !== null ? Math.max(0, Math.min(held, m.inputTokens) - m.cachedTokens) : 0,
       unseenTokens: Math.max(0, m.inputTokens - e.inputTokens),
       costUsd: null,
     };
     const p = profiles[e.profile];
-    const priced = p ? costs(p, m.inputTokens, m.cachedTokens ?? 0, m.cacheWriteTokens ?? 0, 0, outputTokens) : null;
+    const priced = p ? costs(p, m.inputTokens, m.cachedTokens ?? 0, m.cacheWriteTokens ?? 0, m.cacheWrite1hTokens ?? 0, outputTokens) : null;
     if (priced?.total != null && m.cachedTokens !== null && m.cacheWriteTokens !== null) q.costUsd = priced.total;
     cost = cost === null || priced?.total == null || m.cachedTokens === null || m.cacheWriteTokens === null ? null : cost + priced.total;
     noCache = noCache === null || priced?.noCache == null ? null : noCache + priced.noCache;
@@ -146,6 +150,6 @@ export function billedPaneText(q: BilledRequest): { text: string; title: string 
   ];
   return {
     text: `billed: ${parts.join(' · ')}`,
-    title: `What the provider billed for this request (its response usage); — where it did not report a figure${q.outputTokens === null ? '; the cost is input only' : ''}. Cache writes priced at the 5-minute rate.${q.lostTokens ? ` It did not read ${formatTokens(q.lostTokens)} tokens the previous request left in the cache.` : ''}`,
+    title: `What the provider billed for this request (its response usage); — where it did not report a figure${q.outputTokens === null ? '; the cost is input only' : ''}. ${q.cacheWrite1hTokens ? ` Cache writes priced at the 1-hour rate for the ${formatTokens(q.cacheWrite1hTokens)} the bill says were written for an hour, the 5-minute rate for the rest.` : ' Cache writes priced at the 5-minute rate.'}${q.lostTokens ? ` It did not read ${formatTokens(q.lostTokens)} tokens the previous request left in the cache.` : ''}`,
   };
 }

@@ -40,6 +40,8 @@ export interface Measured {
   inputTokens: number;
   cachedTokens: number | null;
   cacheWriteTokens: number | null;
+  /** Of the writes, those billed with a 1-hour retention (absent: none reported). */
+  cacheWrite1hTokens?: number;
 }
 
 export interface FigureComparison {
@@ -100,6 +102,7 @@ export function measuredOfPayload(payload: unknown): Measured | null {
     inputTokens: m.inputTokens,
     cachedTokens: isCount(m.cachedTokens) ? m.cachedTokens : null,
     cacheWriteTokens: isCount(m.cacheWriteTokens) ? m.cacheWriteTokens : null,
+    ...(isCount(m.cacheWrite1hTokens) && m.cacheWrite1hTokens > 0 && { cacheWrite1hTokens: m.cacheWrite1hTokens }),
   };
 }
 

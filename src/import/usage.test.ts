@@ -64,7 +64,7 @@ describe('usage shapes → measured', () => {
     );
     expect(measured(t)).toEqual([
       { inputTokens: 2052, cachedTokens: 1800, cacheWriteTokens: 240, outputTokens: 9 },
-      { inputTokens: 1355, cachedTokens: 0, cacheWriteTokens: 1352 },
+      { inputTokens: 1355, cachedTokens: 0, cacheWriteTokens: 1352, cacheWrite1hTokens: 352 },
       { inputTokens: 1372, cachedTokens: 0, cacheWriteTokens: 1352 },
     ]);
     // Nothing of the response but its usage reaches the scenario.

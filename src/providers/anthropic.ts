@@ -43,10 +43,12 @@ function readUsage(u: Obj, issues: UsageIssue[]): MeasuredUsage | undefined {
   const read = countAt(u, 'cache_read_input_tokens', [], issues) ?? 0;
   const output = countAt(u, 'output_tokens', [], issues);
   let created = countAt(u, 'cache_creation_input_tokens', [], issues);
+  let writes1h = 0;
   const breakdown = objectAt(u, 'cache_creation', [], issues);
   if (breakdown) {
     const m5 = countAt(breakdown, 'ephemeral_5m_input_tokens', ['cache_creation'], issues) ?? 0;
     const h1 = countAt(breakdown, 'ephemeral_1h_input_tokens', ['cache_creation'], issues) ?? 0;
+    writes1h = h1;
     if (issues.length === before) {
       if (created === undefined || created === null) created = m5 + h1;
       else if (created !== m5 + h1)
@@ -59,7 +61,13 @@ function readUsage(u: Obj, issues: UsageIssue[]): MeasuredUsage | undefined {
   }
   if (issues.length > before || input === undefined || input === null) return undefined;
   const writes = created ?? 0;
-  return { inputTokens: input + read + writes, cachedTokens: read, cacheWriteTokens: writes, ...(typeof output === 'number' && { outputTokens: output }) };
+  return {
+    inputTokens: input + read + writes,
+    cachedTokens: read,
+    cacheWriteTokens: writes,
+    ...(writes1h > 0 && { cacheWrite1hTokens: writes1h }),
+    ...(typeof output === 'number' && { outputTokens: output }),
+  };
 }
 
 /** A tool entry in provider-neutral form (a custom tool as a function tool; any other as given). */

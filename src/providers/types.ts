@@ -30,6 +30,8 @@ export interface MeasuredUsage {
   inputTokens: number;
   cachedTokens?: number;
   cacheWriteTokens?: number;
+  /** Of `cacheWriteTokens`, those written with a 1-hour retention (Anthropic's `cache_creation.ephemeral_1h_input_tokens`; priced at the 1-hour write price). Left out: not reported. */
+  cacheWrite1hTokens?: number;
   /**
    * Output tokens the provider billed (Anthropic `output_tokens`, OpenAI Chat `completion_tokens`,
    * Responses `output_tokens`, GenAI `gen_ai.usage.output_tokens`; reasoning tokens included, as

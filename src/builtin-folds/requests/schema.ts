@@ -36,6 +36,7 @@ const measured: z.ZodType<MeasuredUsage> = z.strictObject({
   inputTokens: count.meta({ description: 'Every input token of the request, cached and written ones included.' }),
   cachedTokens: count.optional().meta({ description: 'Input tokens read from the cache (left out: not reported).' }),
   cacheWriteTokens: count.optional().meta({ description: 'Input tokens written to the cache (left out: not reported).' }),
+  cacheWrite1hTokens: count.optional().meta({ description: 'Of cacheWriteTokens, those written with a 1-hour retention (left out: not reported).' }),
   outputTokens: count.optional().meta({ description: 'Output tokens billed, reasoning included (left out: not reported).' }),
 });
 export type { MeasuredUsage };
@@ -86,6 +87,14 @@ export interface SentPayload {
 function measuredRules(m: MeasuredUsage | undefined): Issue[] {
   if (!m) return [];
   const parts = (m.cachedTokens ?? 0) + (m.cacheWriteTokens ?? 0);
+  if (m.cacheWrite1hTokens !== undefined && m.cacheWrite1hTokens > (m.cacheWriteTokens ?? 0))
+    return [
+      {
+        path: ['measured', 'cacheWrite1hTokens'],
+        message: `\`measured.cacheWrite1hTokens\` (${m.cacheWrite1hTokens}) is more than cacheWriteTokens (${m.cacheWriteTokens ?? 0}): the 1-hour writes are part of the writes`,
+        fix: "write every cache write in cacheWriteTokens and the 1-hour ones among them in cacheWrite1hTokens (an Anthropic usage's cache_creation.ephemeral_1h_input_tokens), or re-import the trace",
+      },
+    ];
   if (parts <= m.inputTokens) return [];
   return [
     {
