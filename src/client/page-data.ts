@@ -128,6 +128,8 @@ export class PageData {
     const abridgedAt = new Map((enc.abridged ?? []).map(([i, t]) => [i!, data.text[t!]!]));
     const oldAt = new Map<number, string>();
     for (let k = 0; k < enc.old.length; k += 2) oldAt.set(enc.old[k]!, htmlOf(enc.old[k + 1]!));
+    const toolAt = new Map<number, string>();
+    for (let k = 0; k < (enc.tools?.length ?? 0); k += 2) toolAt.set(enc.tools![k]!, htmlOf(enc.tools![k + 1]!));
     const bpAt = new Map<number, string[]>();
     for (let k = 0; k < (enc.bp?.length ?? 0); k += 2) bpAt.set(enc.bp![k]!, [...(bpAt.get(enc.bp![k]!) ?? []), data.text[enc.bp![k + 1]!]!]);
     const html = paneMarkup({
@@ -153,6 +155,7 @@ export class PageData {
         ...(abridgedAt.has(i) && { abridges: abridgedAt.get(i)! }),
         ...(oldAt.has(i) && { was: oldAt.get(i)! }),
         ...(bpAt.has(i) && { breakpoints: bpAt.get(i)! }),
+        ...(toolAt.has(i) && { tool: toolAt.get(i)! }), // written at build time by tool-readable.ts: escaped there
       })),
       removedAtEnd: enc.removedAtEnd.map((t) => data.text[t]!),
     });

@@ -81,6 +81,8 @@ export interface EncodedPane {
   abridged?: number[][];
   /** Flat [lineIndex, htmlId, …]: each changed line's changed words (word-diff-html.ts markup, in the html table). */
   old: number[];
+  /** Flat [lineIndex, htmlId, …]: a tool call's or result's readable companion under the line (tool-readable.ts markup, in the html table). */
+  tools?: number[];
   /** Flat [lineIndex, textId, …]: a cache breakpoint label under each of these lines (requests that carry any). */
   bp?: number[];
   /** What the line marks compare with (absent: nothing, e.g. the first event). */

@@ -13,6 +13,7 @@ import type { RequestEconomics } from '../economics/compute.ts';
 import { cutNote, paneTokens } from '../economics/view.ts';
 import { cacheBadge } from './cache-badge.ts';
 import { wordDiffHtml } from './word-diff-html.ts';
+import { toolReadable } from './tool-readable.ts';
 import { marksRle, splice, type EncodedPane, type PaneData } from './pane-codec.ts';
 import type { PaneFinding } from './pane-markup.ts';
 
@@ -92,6 +93,7 @@ export async function encodePanes(
     );
     const cut = p.lines.findIndex((l) => l.cutAbove);
     const abridged = p.lines.flatMap((l, i) => (l.abridges !== undefined ? [[i, text.id(l.abridges)]] : []));
+    const tools = [...toolReadable(p.lines.map((l) => l.text))].flatMap(([i, h]) => [i, html.id(h)]);
     const econ = p.kind === 'request' ? economics?.byOffset.get(p.offset) : undefined;
     const ids = highlighted.map((h) => html.id(h));
     const froms = p.lines.map((l) => fromId(l.from));
@@ -104,6 +106,7 @@ export async function encodePanes(
       removed: p.lines.flatMap((l, i) => (l.removedBefore.length ? [[i, ...l.removedBefore.map((r) => text.id(r))]] : [])),
       removedAtEnd: p.removedAtEnd.map((r) => text.id(r)),
       ...(abridged.length > 0 && { abridged }),
+      ...(tools.length > 0 && { tools }),
       old: p.lines.flatMap((l, i) => (l.old !== undefined ? [i, html.id(wordDiffHtml(l.words ?? [{ op: '-', text: l.old }]))] : [])),
       ...(p.lines.some((l) => l.breakpoints) && { bp: p.lines.flatMap((l, i) => (l.breakpoints ?? []).flatMap((b) => [i, text.id(b)])) }),
       ...(p.diffBase && { base: p.diffBase }),

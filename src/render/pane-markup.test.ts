@@ -43,6 +43,17 @@ describe('a very long pane folds its long quiet runs', () => {
     expect(html).toMatch(/<div>l295<\/div>/);
   });
 
+  it('never folds a tool call’s line: its readable companion follows it, unfolded', () => {
+    const tool = '<details class="tool-readable"><summary>Tool call <b>Edit</b></summary><pre>  a: 1</pre></details>';
+    const lines = Array.from({ length: 600 }, (_, i) => line({ html: `l${i}`, ...(i === 300 && { tool }) }));
+    // Runs: 0–299 (hides 5–294) and 301–599 (hides 306–594); line 300 is in neither.
+    expect([...foldRuns(lines)]).toEqual([
+      [5, 295],
+      [306, 595],
+    ]);
+    expect(paneMarkup({ offset: 1, kind: 'request', idPrefix: 'pane', lines, removedAtEnd: [] })).toContain(`<div>l300</div>${tool}<div>l301</div>`);
+  });
+
   it('leaves a pane of FOLD_MIN_LINES lines or fewer alone', () => {
     expect(foldRuns(Array.from({ length: FOLD_MIN_LINES }, () => line())).size).toBe(0);
   });

@@ -3,7 +3,8 @@
  * its head (heading, model, share of input tokens cached, change counts), each line marked
  * added/changed since the previous event (a changed line shows its changed words), removed lines
  * struck through, the ✂ cache line, the request's cache breakpoints (a row under the line each ends
- * on), the request linter's findings on it (one compact line each, src/request-lint/request-lint.ts),
+ * on), a tool call's readable input and the call a tool result answers (under its line, display only:
+ * tool-readable.ts), the request linter's findings on it (one compact line each, src/request-lint/request-lint.ts),
  * annotations (the comment above its line), and a provenance gutter linking each run of lines
  * to the event that produced it.
  *
@@ -35,6 +36,7 @@ import type { CacheBadge } from './cache-badge.ts';
 import { wordDiffHtml } from './word-diff-html.ts';
 import { CUT_ABOVE, CUT_ABOVE_UNCACHED, CUT_BELOW, CUT_LABEL, noBaseStory, paneHeading, plural, storyLabel, type DiffBase, type PaneKind } from './pane-text.ts';
 import { escapeHtml } from './escape.ts';
+import { toolReadable } from './tool-readable.ts';
 
 export type PaneLineStatus = 'same' | 'added' | 'changed';
 
@@ -61,6 +63,11 @@ export interface PaneMarkupLine {
   abridges?: string;
   /** Labels of the cache breakpoints right under this line (plain text, e.g. "cache breakpoint (5 min)"). */
   breakpoints?: readonly string[];
+  /**
+   * The line holds a tool call or result (an imported request): its readable companion, safe
+   * markup from tool-readable.ts, shown under it. Display only: the line's text stays as sent.
+   */
+  tool?: string;
 }
 
 export interface PaneMarkup {
@@ -185,7 +192,7 @@ export function foldRuns(lines: readonly PaneMarkupLine[]): Map<number, number> 
   const out = new Map<number, number>();
   if (lines.length <= FOLD_MIN_LINES) return out;
   const quiet = (l: PaneMarkupLine): boolean =>
-    !l.cutAbove && !l.notes.length && l.was === undefined && !l.removedBefore.length && l.abridges === undefined && !l.breakpoints?.length;
+    !l.cutAbove && !l.notes.length && l.was === undefined && !l.removedBefore.length && l.abridges === undefined && l.tool === undefined && !l.breakpoints?.length;
   for (let i = 0; i < lines.length; ) {
     if (!quiet(lines[i]!)) {
       i++;
@@ -334,6 +341,7 @@ export function paneMarkup(p: PaneMarkup): string {
         `<details class="abridged"><summary>Abridged above — show the full text (${l.abridges.length.toLocaleString('en')} characters)</summary><pre>${e(l.abridges)}</pre></details>`,
       );
     }
+    if (l.tool !== undefined) out.push(l.tool);
     for (const b of l.breakpoints ?? []) out.push(breakpointRow(b));
   });
   for (const r of p.removedAtEnd) out.push(removedRow(r));
@@ -367,6 +375,7 @@ export function fromPane(
 ): PaneMarkup {
   const { commentHtml, ...rest } = opts;
   const typeByOffset = new Map(cards.map((c) => [String(c.offset), c.type]));
+  const tools = toolReadable(pane.lines.map((l) => l.text));
   return {
     ...rest,
     offset: pane.offset,
@@ -386,6 +395,7 @@ export function fromPane(
       ...(l.old !== undefined && { was: wordDiffHtml(l.words ?? [{ op: '-', text: l.old }]) }),
       ...(l.abridges !== undefined && { abridges: l.abridges }),
       ...(l.breakpoints && { breakpoints: l.breakpoints }),
+      ...(tools.has(i) && { tool: tools.get(i)! }),
     })),
     removedAtEnd: pane.removedAtEnd,
   };

@@ -7,7 +7,8 @@
  * 1..N with the trace line as a detail; the page opens on the request that lost the most billed
  * tokens, the only one the timeline marks; its pane shows the billed line beside the model's and
  * folds the 600-line file read earlier (a button shows it in place); tool
- * input with hostile text stays text. Every figure is checked against the transcript's own usage,
+ * input with hostile text stays text; a tool call reads by name with its input readable, a tool result names
+ * its call. Every figure is checked against the transcript's own usage,
  * summed here. A request fetched later on a windowed page carries the same wire views as a printed one.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -125,6 +126,20 @@ describe('an imported Claude Code session', () => {
     const pane = page.locator('.pane[data-offset="8"]');
     await poll(() => pane.evaluate((p) => p.classList.contains('selected'))).toBe(true);
     expect(await pane.locator('.code').textContent()).toContain(CC_HOSTILE.replace(/"/g, '\\"'));
+    expect(await pane.locator('.code img, .code script').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+  it('shows a tool call by name with its input readable, and the call a tool result answers', async () => {
+    const { page, errors } = await open(`/scenarios/${CC_ID}/#@8`);
+    const pane = page.locator('.pane[data-offset="8"]');
+    await poll(() => pane.evaluate((p) => p.classList.contains('selected'))).toBe(true);
+    // Call 7 is an Edit whose new_string carries quotes, a backslash and the hostile text.
+    const edit = pane.locator('details.tool-readable', { hasText: 'Edit (toolu_010007)' });
+    await edit.locator('summary').click();
+    expect(await edit.locator('pre').innerText()).toContain(`  new_string: return roundHalfEven(cents); // "quoted" \\ ${CC_HOSTILE}`);
+    expect(await pane.locator('.tool-answer', { hasText: 'Tool result ← Edit (toolu_010007)' }).count()).toBe(1);
     expect(await pane.locator('.code img, .code script').count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(errors).toEqual([]);
