@@ -36,7 +36,6 @@ import type { CacheBadge } from './cache-badge.ts';
 import { wordDiffHtml } from './word-diff-html.ts';
 import { CUT_ABOVE, CUT_ABOVE_UNCACHED, CUT_BELOW, CUT_LABEL, noBaseStory, paneHeading, plural, storyLabel, type DiffBase, type PaneKind } from './pane-text.ts';
 import { escapeHtml } from './escape.ts';
-import { toolReadable } from './tool-readable.ts';
 
 export type PaneLineStatus = 'same' | 'added' | 'changed';
 
@@ -371,11 +370,16 @@ export function fromPane(
     billed?: PaneMarkup['billed'];
     /** Safe markup of an annotation comment (e.g. inline Markdown); default: the escaped text. */
     commentHtml?: (comment: string) => string;
+    /**
+     * The readable companions of its tool call and result lines, by line index (safe markup,
+     * tool-readable.ts). Given by the caller: that module uses the `yaml` package, which the
+     * scenario page's script (this module's other user) must not carry.
+     */
+    tools?: ReadonlyMap<number, string>;
   },
 ): PaneMarkup {
-  const { commentHtml, ...rest } = opts;
+  const { commentHtml, tools, ...rest } = opts;
   const typeByOffset = new Map(cards.map((c) => [String(c.offset), c.type]));
-  const tools = toolReadable(pane.lines.map((l) => l.text));
   return {
     ...rest,
     offset: pane.offset,
@@ -395,7 +399,7 @@ export function fromPane(
       ...(l.old !== undefined && { was: wordDiffHtml(l.words ?? [{ op: '-', text: l.old }]) }),
       ...(l.abridges !== undefined && { abridges: l.abridges }),
       ...(l.breakpoints && { breakpoints: l.breakpoints }),
-      ...(tools.has(i) && { tool: tools.get(i)! }),
+      ...(tools?.has(i) && { tool: tools.get(i)! }),
     })),
     removedAtEnd: pane.removedAtEnd,
   };

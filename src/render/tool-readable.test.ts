@@ -91,7 +91,7 @@ describe('the bundled imported trace (scenario 30)', () => {
       pane,
       view.cards,
       pane.lines.map((l) => escapeHtml(l.text)),
-      { idPrefix: 'pane' },
+      { idPrefix: 'pane', tools: toolReadable(pane.lines.map((l) => l.text)) },
     );
     const at = pane.lines.findIndex((l) => l.text === '      [tool_use] {"id":"toolu_01","name":"read_file","input":{"path":"src/exports/run.ts"}}');
     expect(markup.lines[at]!.tool).toBe(
