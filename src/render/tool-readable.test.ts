@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderTexts } from '../corpus/check.ts';
-import { BUILTIN_FOLDS } from '../folds/index.ts';
+import { BUILTIN_FOLDS } from '../builtin-folds/index.ts';
 import { scenarioView } from '../prompt/view.ts';
 import { escapeHtml } from './escape.ts';
 import { fromPane } from './pane-markup.ts';
