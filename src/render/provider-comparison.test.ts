@@ -13,7 +13,7 @@ describe('providerComparison', () => {
     row('openai-gpt-5.4-mini', 0.004),
     row('openai-gpt-4o', 0.03),
     row('anthropic-claude-sonnet-4.5', 0.036),
-    row('anthropic-claude-haiku-4.5', 0.0096),
+    row('anthropic-claude-haiku-5.5', 0.0096),
     row('anthropic-claude-opus-4', 0.2),
     row('anthropic', null),
     row('unknown', null),
@@ -23,7 +23,7 @@ describe('providerComparison', () => {
     const c = providerComparison(rows, ['openai-gpt-4o']);
     expect(c.shown.map((g) => [g.provider, g.rows.map((r) => r.profile)])).toEqual([
       ['OpenAI', ['openai-gpt-5.4-mini', 'openai-gpt-5.6-terra', 'openai-gpt-4o']],
-      ['Anthropic', ['anthropic-claude-haiku-4.5', 'anthropic-claude-sonnet-4.5']],
+      ['Anthropic', ['anthropic-claude-haiku-5.5', 'anthropic-claude-sonnet-4.5']],
     ]);
     expect(
       c.shown

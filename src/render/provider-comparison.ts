@@ -18,7 +18,8 @@ import { formatShare, formatUsd, NO_PRICE, rejectedText } from '../economics/for
  */
 export const COMMON: readonly string[] = SIDE_BY_SIDE;
 
-export const MAX_SHOWN = 15;
+/** The default view's rows: four providers' groups side by side, on one screen at 1280 px (tests/e2e/site.test.ts). */
+export const MAX_SHOWN = 12;
 
 export interface ComparisonRow {
   profile: string;

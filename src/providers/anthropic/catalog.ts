@@ -406,11 +406,5 @@ export const ANTHROPIC_FALLBACK = {
   prefixes: ['anthropic/', 'claude-'],
 } as const satisfies ProviderFallback;
 
-/** The side-by-side's default Anthropic rows: Opus/Sonnet/Haiku 5.5 and the 4.5 models agents still default to (a hand-kept choice). */
-export const ANTHROPIC_SIDE_BY_SIDE = [
-  'anthropic-claude-opus-5.5',
-  'anthropic-claude-sonnet-5.5',
-  'anthropic-claude-haiku-5.5',
-  'anthropic-claude-sonnet-4.5',
-  'anthropic-claude-haiku-4.5',
-] as const;
+/** The side-by-side's default Anthropic rows: Opus/Sonnet/Haiku 5.5 and Sonnet 4.5, the model agents still default to and the one the Bedrock rows serve (a hand-kept choice). */
+export const ANTHROPIC_SIDE_BY_SIDE = ['anthropic-claude-opus-5.5', 'anthropic-claude-sonnet-5.5', 'anthropic-claude-haiku-5.5', 'anthropic-claude-sonnet-4.5'] as const;

@@ -126,7 +126,7 @@ function claude(o: {
   return [
     bedrock({
       id: `bedrock-${o.key}-global`,
-      title: `Amazon Bedrock ${o.title} (global profile)`,
+      title: `Amazon Bedrock ${o.title} (global)`,
       ids: [`${GLOBAL_PROFILE}${o.full}`],
       families: [`${GLOBAL_PROFILE}${o.base}`],
       minPrefixTokens: o.minPrefixTokens,
@@ -134,7 +134,7 @@ function claude(o: {
     }),
     bedrock({
       id: `bedrock-${o.key}-regional`,
-      title: `Amazon Bedrock ${o.title} (regional profile, +10 %)`,
+      title: `Amazon Bedrock ${o.title} (regional, +10 %)`,
       ids: [...GEO_PROFILES.map((g) => `${g}${o.full}`), o.full],
       families: [...GEO_PROFILES.map((g) => `${g}${o.base}`), o.base],
       minPrefixTokens: o.minPrefixTokens,

@@ -404,7 +404,7 @@ export const OPENAI_FALLBACK = {
 } as const satisfies ProviderFallback;
 
 /** The side-by-side's default OpenAI rows: the current Sol/Terra and GPT-5.5/5.4 mini (a hand-kept choice, not a usage statistic). */
-export const OPENAI_SIDE_BY_SIDE = ['openai-gpt-6.2-sol', 'openai-gpt-6.1-terra', 'openai-gpt-5.6-terra', 'openai-gpt-5.5', 'openai-gpt-5.4-mini'] as const;
+export const OPENAI_SIDE_BY_SIDE = ['openai-gpt-6.2-sol', 'openai-gpt-6.1-terra', 'openai-gpt-5.6-terra', 'openai-gpt-5.4-mini'] as const;
 
 /** How OpenAI's models count and cache, for the model catalog's table. */
 export const OPENAI_CATALOG_NOTE =
