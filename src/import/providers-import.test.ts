@@ -46,7 +46,7 @@ describe('import: Bedrock and Gemini', () => {
     const { result, errors } = importTrace(text, { file: FILE, id: 'p', format: 'bedrock-converse' });
     expect(errors.map(formatError)).toEqual([]);
     expect(result!.warnings.map((w) => [w.pos.line, w.message])).toEqual([
-      [1, 'an Anthropic-style `cache_control` in a Converse body: Converse has no such field and caches nothing for it'],
+      [1, 'an Anthropic-style cache_control in a Converse body: Converse has no such field and caches nothing for it'],
     ]);
     // The column of the key itself (1-based).
     expect(result!.warnings[0]!.pos.col).toBe(text.indexOf('"cache_control"') + 1);

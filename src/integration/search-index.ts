@@ -7,7 +7,7 @@
  * What the index leaves out: the panes' gutters (provenance links, line numbers), change signs (a
  * text diff's; a prompt line's sign is the stylesheet's generated content, never in the HTML),
  * counts, badges, the ✂ line, review controls and titles, a diff's "⋯ unchanged lines" rows, and
- * the timeline cards' offset and elapsed labels — a search finds and quotes the prompt text, not
+ * the timeline cards' offset and elapsed labels, the billed lede's figures — a search finds and quotes the prompt text, not
  * "@40+added". One list here instead of an attribute on every line: a page's lines are most of its
  * markup. tests/search-index.test.ts builds the site and reads the index back.
  */
@@ -27,6 +27,7 @@ export const EXCLUDE_SELECTORS = [
   '.code > .gap',
   '.card .off',
   '.card .elapsed',
+  '.billed-lede',
 ];
 
 /** Indexes the HTML pages under `dir` into `dir/pagefind/`; returns how many pages. */

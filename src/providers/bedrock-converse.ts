@@ -223,8 +223,8 @@ export const bedrockConverse: ProviderAdapter<'bedrock-converse'> = {
       out.push({
         path,
         rule: 'ignored-marker',
-        message: 'an Anthropic-style `cache_control` in a Converse body: Converse has no such field and caches nothing for it',
-        fix: 'put a `{"cachePoint": {"type": "default"}}` block right after the block to cache (in `system`, a message’s `content` or `toolConfig.tools`) — or send the Anthropic body through InvokeModel, which reads `cache_control`',
+        message: 'an Anthropic-style cache_control in a Converse body: Converse has no such field and caches nothing for it',
+        fix: 'put a {"cachePoint": {"type": "default"}} block right after the block to cache (in system, a message’s content or toolConfig.tools) — or send the Anthropic body through InvokeModel, which reads cache_control',
         source: BEDROCK_RULES.converseMarker,
       });
     const tools = isObject(body.toolConfig) && Array.isArray(body.toolConfig.tools) ? body.toolConfig.tools : [];
@@ -234,8 +234,8 @@ export const bedrockConverse: ProviderAdapter<'bedrock-converse'> = {
           out.push({
             path: ['toolConfig', 'tools', i],
             rule: 'unsupported-checkpoint',
-            message: 'a cache checkpoint in `toolConfig.tools` of an Amazon Nova request: Nova caches `system` and `messages` only',
-            fix: 'move the checkpoint to the end of `system` (the tools come before it, but Nova does not cache them: keep them stable anyway)',
+            message: 'a cache checkpoint in toolConfig.tools of an Amazon Nova request: Nova caches system and messages only',
+            fix: 'move the checkpoint to the end of system (the tools come before it, but Nova does not cache them: keep them stable anyway)',
             source: BEDROCK_RULES.novaToolsCheckpoint,
           });
       });
@@ -246,7 +246,7 @@ export const bedrockConverse: ProviderAdapter<'bedrock-converse'> = {
         path: [],
         rule: 'too-many-checkpoints',
         message: `${points} cache checkpoints; Bedrock accepts at most ${max} per request`,
-        fix: `keep at most ${max} \`cachePoint\` blocks: the end of the tools, of the system prompt, and the newest messages`,
+        fix: `keep at most ${max} cachePoint blocks: the end of the tools, of the system prompt, and the newest messages`,
         source: BEDROCK_RULES.maxCheckpoints,
       });
     return out;

@@ -228,8 +228,8 @@ describe('the request lint reads each body as sent through its adapter', () => {
     const r = await rendered('bedrock-converse', [body, body]);
     const f = lintScenario(r.scenarios[0]!, r.economics.get('p')!).filter((x) => x.rule === 'ignored-marker');
     expect(f.map((x) => [x.offset, x.severity, x.message])).toEqual([
-      [1, 'warning', 'request @1: an Anthropic-style `cache_control` in a Converse body: Converse has no such field and caches nothing for it (at body.system.0.cache_control)'],
-      [2, 'warning', 'request @2: an Anthropic-style `cache_control` in a Converse body: Converse has no such field and caches nothing for it (at body.system.0.cache_control)'],
+      [1, 'warning', 'request @1: an Anthropic-style cache_control in a Converse body: Converse has no such field and caches nothing for it (at body.system.0.cache_control)'],
+      [2, 'warning', 'request @2: an Anthropic-style cache_control in a Converse body: Converse has no such field and caches nothing for it (at body.system.0.cache_control)'],
     ]);
     expect(f[0]!.source.url).toBe('https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_CachePointBlock.html');
     const g = { model: 'gemini-2.5-pro', cachedContent: 'cachedContents/a', systemInstruction: { parts: [{ text: 'S' }] }, contents: [{ role: 'user', parts: [{ text: 'x' }] }] };

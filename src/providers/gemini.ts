@@ -56,7 +56,7 @@ function readUsage(u: Obj, issues: UsageIssue[]): MeasuredUsage | undefined {
   if ((cached ?? 0) > prompt) {
     issues.push({
       path: ['cachedContentTokenCount'],
-      message: `\`cachedContentTokenCount\` (${cached}) is more than \`promptTokenCount\` (${prompt}), but Gemini counts the cached tokens inside the prompt`,
+      message: `cachedContentTokenCount (${cached}) is more than promptTokenCount (${prompt}), but Gemini counts the cached tokens inside the prompt`,
       fix: 'copy the usageMetadata exactly as the API returned it',
     });
     return undefined;
@@ -133,8 +133,8 @@ export const gemini: ProviderAdapter<'gemini'> = {
       .map((k) => ({
         path: [k],
         rule: 'cache-conflict' as const,
-        message: `\`${k}\` beside a \`cachedContent\`: the request takes them from the cache, and the API rejects the request`,
-        fix: `put the ${k === 'systemInstruction' ? 'system instruction' : 'tools'} into the cache when creating it (cachedContents.create), and leave \`${k}\` out of the request`,
+        message: `${k} beside a cachedContent: the request takes them from the cache, and the API rejects the request`,
+        fix: `put the ${k === 'systemInstruction' ? 'system instruction' : 'tools'} into the cache when creating it (cachedContents.create), and leave ${k} out of the request`,
         source: GEMINI_RULES.cachedContentExcludes,
       }));
   },

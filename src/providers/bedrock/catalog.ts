@@ -35,28 +35,28 @@ export const BEDROCK_RULES = {
   cacheOrder: s(
     ['tools', 'system', 'messages'] as const,
     B_CACHING,
-    '`cachePoint` blocks go in `toolConfig.tools`, `system` and `messages`; the prefix is counted cumulatively in that order: "You can create your first checkpoint after your prompt and the model’s responses reach 1,024 tokens. You can create a second checkpoint after the total reaches 2,048 tokens"',
+    'cachePoint blocks go in toolConfig.tools, system and messages; the prefix is counted cumulatively in that order: "You can create your first checkpoint after your prompt and the model’s responses reach 1,024 tokens. You can create a second checkpoint after the total reaches 2,048 tokens"',
     READ,
   ),
   ttlMinutes: s(5, B_CACHING, 'a checkpoint’s default TTL is 5 minutes, reset on each cache hit', READ),
   ttl1hMinutes: s(
     60,
     B_CACHE_POINT,
-    '`cachePoint: {"type": "default", "ttl": "1h"}` (accepted values "5m", "1h"); TTLs must not increase across toolConfig → system → messages (a longer TTL after a shorter one is rejected with a ValidationException) — read in the CachePointBlock reference as summarised by AWS’s Strands Agents SDK (strandsagents.com/docs/api/typescript/BedrockCacheTTL)',
+    'cachePoint: {"type": "default", "ttl": "1h"} (accepted values "5m", "1h"); TTLs must not increase across toolConfig → system → messages (a longer TTL after a shorter one is rejected with a ValidationException) — read in the CachePointBlock reference as summarised by AWS’s Strands Agents SDK (strandsagents.com/docs/api/typescript/BedrockCacheTTL)',
     READ,
   ),
   refreshOnHit: s(true, B_CACHING, 'the TTL is reset with each successful cache hit', READ),
   lookbackBlocks: s(
     20,
     'https://github.com/aws/agent-toolkit-for-aws/blob/main/skills/core-skills/amazon-bedrock/references/prompt-caching.md',
-    'secondary source (AWS’s agent toolkit, an AWS repository): with a single `cachePoint` on Claude models, Bedrock checks about 20 preceding blocks for an earlier entry (Anthropic’s own lookback rule)',
+    'secondary source (AWS’s agent toolkit, an AWS repository): with a single cachePoint on Claude models, Bedrock checks about 20 preceding blocks for an earlier entry (Anthropic’s own lookback rule)',
     READ,
   ),
   /** Anthropic-style `cache_control` in a Converse body is not a Converse field. */
   converseMarker: s(
     'cachePoint',
     B_CACHE_POINT,
-    'Converse caches at `cachePoint` blocks only; a `cache_control` key is not part of any Converse content block, so Converse caches nothing for it (Anthropic’s `cache_control` applies to InvokeModel bodies, which are Anthropic Messages bodies)',
+    'Converse caches at cachePoint blocks only; a cache_control key is not part of any Converse content block, so Converse caches nothing for it (Anthropic’s cache_control applies to InvokeModel bodies, which are Anthropic Messages bodies)',
     READ,
   ),
   novaToolsCheckpoint: s(
@@ -68,7 +68,7 @@ export const BEDROCK_RULES = {
   usageExcludesCache: s(
     true,
     B_USAGE,
-    'TokenUsage: `inputTokens` counts the input tokens not read from or written to the cache; `cacheReadInputTokens` and `cacheWriteInputTokens` are separate',
+    'TokenUsage: inputTokens counts the input tokens not read from or written to the cache; cacheReadInputTokens and cacheWriteInputTokens are separate',
     READ,
   ),
   regionalUplift: s(

@@ -34,7 +34,7 @@ export const GEMINI_RULES = {
   promptIncludesCached: s(
     true,
     V_CACHING,
-    '`cachedContentTokenCount` is "the number of tokens in the cached part of your input"; `promptTokenCount` counts the whole prompt, cached part included',
+    'cachedContentTokenCount is "the number of tokens in the cached part of your input"; promptTokenCount counts the whole prompt, cached part included',
     READ,
   ),
   vertexImplicitRetention: s(
@@ -47,19 +47,19 @@ export const GEMINI_RULES = {
   noExplicitOnGemini4: s(
     false,
     G_INTERACTIONS_CACHING,
-    'explicit caching (creating `cachedContents`) is not offered for Gemini 4 models, and the Interactions API "only supports implicit caching"',
+    'explicit caching (creating cachedContents) is not offered for Gemini 4 models, and the Interactions API "only supports implicit caching"',
     READ,
   ),
   cachedContentExcludes: s(
     'systemInstruction, tools, toolConfig',
     G_CACHING,
-    'a request that uses a `cachedContent` takes its system instruction and tools from the cache: sending `systemInstruction`, `tools` or `toolConfig` beside it is rejected (400 INVALID_ARGUMENT: "CachedContent can not be used with GenerateContent request setting system_instruction, tools or tool_config")',
+    'a request that uses a cachedContent takes its system instruction and tools from the cache: sending systemInstruction, tools or toolConfig beside it is rejected (400 INVALID_ARGUMENT: "CachedContent can not be used with GenerateContent request setting system_instruction, tools or tool_config")',
     READ,
   ),
   interactionsPrefix: s(
     'not in the body',
     G_INTERACTIONS_CACHING,
-    'with the Interactions API’s `previous_interaction_id` the server holds the conversation so far: the request body carries only the new turn, so the prefix a cache hit reads is not in the capture',
+    'with the Interactions API’s previous_interaction_id the server holds the conversation so far: the request body carries only the new turn, so the prefix a cache hit reads is not in the capture',
     READ,
   ),
 } as const;
