@@ -74,7 +74,7 @@ export const PRICE_DISAGREEMENTS: readonly PriceDisagreement[] = [
       dataset: null,
       datasetModel,
       reason:
-        'the dataset has no 1-hour cache write for Bedrock; Bedrock accepts `ttl: "1h"` checkpoints (CachePointBlock) and ours is Anthropic’s 1-hour write price for the row (× 1.1 on a regional profile), observed as Bedrock’s',
+        'the dataset has no 1-hour cache write for Bedrock; Bedrock accepts ttl: "1h" checkpoints (CachePointBlock) and ours is Anthropic’s 1-hour write price for the row (× 1.1 on a regional profile), observed as Bedrock’s',
       source: 'https://platform.claude.com/docs/en/about-claude/pricing',
       read: '2026-12-06',
     }),
