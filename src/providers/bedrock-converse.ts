@@ -19,6 +19,7 @@ import { anthropic } from './anthropic.ts';
 import { cacheBreakpoints } from './anthropic/breakpoints.ts';
 import { BEDROCK_CATALOG, BEDROCK_FALLBACK, BEDROCK_RULES } from './bedrock/catalog.ts';
 import { bedrockCache } from './bedrock/cache.ts';
+import { bedrockRecorded } from './bedrock/recorded.ts';
 import { toConverse } from './bedrock/wire.ts';
 import { fnTool, isObject, join, plain, tagged, type Obj, type Piece } from './shared/normalise.ts';
 import { countAt, requireKey } from './shared/usage.ts';
@@ -198,8 +199,8 @@ export const bedrockConverse: ProviderAdapter<'bedrock-converse'> = {
     url: 'https://bedrock-runtime.$AWS_REGION.amazonaws.com/model/$BEDROCK_MODEL_ID/converse',
     keyVar: 'AWS_BEARER_TOKEN_BEDROCK',
     headers: ['Authorization: Bearer $AWS_BEARER_TOKEN_BEDROCK', 'Content-Type: application/json'],
-    matches: [/^https:\/\/bedrock-runtime(-fips)?\.[a-z0-9-]+\.amazonaws\.com\/model\/[^/]+\/(converse|converse-stream|invoke|invoke-with-response-stream)$/],
   },
+  recorded: bedrockRecorded,
   defaultBreakpoints: cacheBreakpoints,
   catalog: BEDROCK_CATALOG,
   fallback: BEDROCK_FALLBACK,

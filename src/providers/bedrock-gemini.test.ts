@@ -296,14 +296,54 @@ describe('Gemini what-if: the explicit cache beside the implicit one', () => {
 describe('Gemini calls in HTTP recordings', () => {
   it('claims generateContent paths on any host, and reads a streamed response’s last usageMetadata', () => {
     const r = gemini.recorded!;
-    expect(r.path('/v1beta/models/gemini-2.5-pro:generateContent')).toBe(true);
-    expect(r.path('/v1/projects/p/locations/global/publishers/google/models/gemini-2.5-pro:streamGenerateContent')).toBe(true);
-    expect(r.path('/v1beta/models/gemini-2.5-pro:countTokens')).toBe(false);
+    const claims = (u: string) => r.claims(new URL(u));
+    expect(claims('https://generativelanguage.googleapis.com/v1beta/models/gemini-2.5-pro:generateContent?alt=json')).toEqual({ model: 'gemini-2.5-pro' });
+    expect(claims('https://us-central1-aiplatform.googleapis.com/v1/projects/p/locations/global/publishers/google/models/gemini-2.5-pro:streamGenerateContent')).toEqual({
+      model: 'gemini-2.5-pro',
+    });
+    expect(claims('http://localhost:8080/gemini/v1beta/models/gemini-2.5-flash:generateContent')).toEqual({ model: 'gemini-2.5-flash' });
+    expect(claims('https://generativelanguage.googleapis.com/v1beta/models/gemini-2.5-pro:countTokens')).toBeUndefined();
+    expect(claims('https://generativelanguage.googleapis.com/v1beta/cachedContents')).toBeUndefined();
     const events = [
       { data: { candidates: [{ content: { parts: [{ text: 'Hel' }] } }], usageMetadata: { promptTokenCount: 5000, cachedContentTokenCount: 4096 } } },
       { data: { candidates: [{ content: { parts: [{ text: 'lo' }] } }], usageMetadata: { promptTokenCount: 5000, cachedContentTokenCount: 4096, candidatesTokenCount: 2 } } },
     ];
-    expect(r.streamUsage(events as never)).toEqual({ usage: { promptTokenCount: 5000, cachedContentTokenCount: 4096, candidatesTokenCount: 2 } });
-    expect(r.streamUsage([{ data: { candidates: [] } }] as never)).toEqual({ problem: 'no event of the stream carries `usageMetadata`' });
+    expect(r.streamUsage!(events as never)).toEqual({ usage: { promptTokenCount: 5000, cachedContentTokenCount: 4096, candidatesTokenCount: 2 } });
+    expect(r.streamUsage!([{ data: { candidates: [] } }] as never)).toEqual({ problem: 'no event of the stream carries `usageMetadata`' });
+  });
+});
+
+describe('Bedrock calls in HTTP recordings', () => {
+  const claims = (u: string) => bedrockConverse.recorded!.claims(new URL(u));
+  const host = 'https://bedrock-runtime.us-east-1.amazonaws.com';
+
+  it('claims the four Runtime operations, the model being the whole modelId with its `:` (API_runtime_Converse: POST /model/{modelId}/converse)', () => {
+    expect(claims(`${host}/model/anthropic.claude-sonnet-4-5-20250929-v1:0/converse`)).toEqual({ model: 'anthropic.claude-sonnet-4-5-20250929-v1:0' });
+    expect(claims(`${host}/model/global.anthropic.claude-sonnet-4-5-20250929-v1:0/converse-stream`)).toEqual({ model: 'global.anthropic.claude-sonnet-4-5-20250929-v1:0' });
+    expect(claims(`${host}/model/us.amazon.nova-pro-v1:0/invoke`)).toEqual({ model: 'us.amazon.nova-pro-v1:0' });
+    expect(claims(`${host}/model/anthropic.claude-haiku-4-5-20251001-v1:0/invoke-with-response-stream`)).toEqual({ model: 'anthropic.claude-haiku-4-5-20251001-v1:0' });
+  });
+
+  it('decodes a percent-encoded modelId: an SDK writes `:` as %3A, and an inference-profile ARN’s `/` as %2F', () => {
+    expect(claims(`${host}/model/us.anthropic.claude-sonnet-4-5-20250929-v1%3A0/converse`)).toEqual({ model: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0' });
+    const arn = 'arn:aws:bedrock:us-east-1:123456789012:inference-profile/us.anthropic.claude-sonnet-4-5-20250929-v1:0';
+    expect(claims(`${host}/model/${encodeURIComponent(arn)}/converse`)).toEqual({ model: arn });
+    // Written by hand, unencoded: the ARN spans two path segments, and is still the model.
+    expect(claims(`${host}/model/${arn}/converse`)).toEqual({ model: arn });
+    const app = 'arn:aws:bedrock:eu-west-1:123456789012:application-inference-profile/fm16bt65tzgx';
+    expect(claims(`${host}/model/${encodeURIComponent(app)}/invoke`)).toEqual({ model: app });
+    // Broken percent-encoding is kept as written, not thrown on.
+    expect(claims(`${host}/model/bad%E0id/converse`)).toEqual({ model: 'bad%E0id' });
+  });
+
+  it('claims the path on any host (a gateway keeps it), and nothing else of the Runtime API', () => {
+    expect(claims('https://gateway.example.com/v1/acct/gw/aws-bedrock/bedrock-runtime/us-east-1/model/us.amazon.nova-lite-v1:0/converse')).toEqual({
+      model: 'us.amazon.nova-lite-v1:0',
+    });
+    expect(claims(`${host}/model/us.amazon.nova-lite-v1:0/count-tokens`)).toBeUndefined();
+    expect(claims(`${host}/async-invoke`)).toBeUndefined();
+    expect(claims(`${host}/guardrail/g1/version/1/apply`)).toBeUndefined();
+    // Its stream is AWS's binary event stream: not read (the import says so on the request).
+    expect(bedrockConverse.recorded!.streamUsage).toBeUndefined();
   });
 });

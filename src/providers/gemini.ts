@@ -112,10 +112,6 @@ export const gemini: ProviderAdapter<'gemini'> = {
     url: 'https://generativelanguage.googleapis.com/v1beta/models/$GEMINI_MODEL:generateContent',
     keyVar: 'GEMINI_API_KEY',
     headers: ['x-goog-api-key: $GEMINI_API_KEY', 'Content-Type: application/json'],
-    matches: [
-      /^https:\/\/generativelanguage\.googleapis\.com\/v1(beta|alpha)?\/models\/[^/:]+:(generateContent|streamGenerateContent)/,
-      /^https:\/\/([a-z0-9-]+-)?aiplatform\.googleapis\.com\/v1(beta1)?\/projects\/[^/]+\/locations\/[^/]+\/publishers\/google\/models\/[^/:]+:(generateContent|streamGenerateContent)/,
-    ],
   },
   recorded: geminiRecorded,
   defaultBreakpoints: () => [],

@@ -99,8 +99,6 @@ export interface Endpoint {
   headers: string[];
   /** Name of the environment variable holding the API key. */
   keyVar: string;
-  /** URLs this format is sent to (a captured request's URL names its format: cassettes, proxies, logs). */
-  matches?: readonly RegExp[];
 }
 
 /**
@@ -123,18 +121,24 @@ export interface StreamEvent {
   data: unknown;
 }
 
+/** A recorded POST this format claims: the model its URL names, when the provider takes the model in the URL (absent: the body names it). */
+export interface ClaimedCall {
+  model?: string;
+}
+
 /**
- * How a recorded HTTP call of this format reads (VCR cassettes, HAR files: src/import/captures/http.ts).
- * The extension point for a provider's endpoints, with `Endpoint.matches`: a recorded POST is this
- * format's when `path` claims its URL path (any host) or `endpoint.matches` names its URL; any other
- * call is left out and reported. Without `recorded`, a streamed response's usage is not read (said
- * on the page).
+ * How a recorded HTTP call of this format reads (VCR cassettes, HAR files: src/import/captures/http.ts),
+ * the one place a provider's endpoints are recognised: a recorded POST is this format's when `claims`
+ * says so; any other call is left out and reported.
  */
 export interface RecordedCalls {
-  /** Whether a POST to this URL path sends a body of this format (any host: a proxy or gateway keeps the path). */
-  path(pathname: string): boolean;
-  /** A streamed response's events → its usage in this format's response shape (read by `usage`), or why it has none. */
-  streamUsage(events: readonly StreamEvent[]): { usage: Record<string, unknown> } | { problem: string };
+  /**
+   * Whether a POST to this URL sends a body of this format, by its path on any host (a proxy or
+   * gateway keeps the path), and the model the URL names; undefined: not this format's.
+   */
+  claims(url: URL): ClaimedCall | undefined;
+  /** A streamed response's events → its usage in this format's response shape (read by `usage`), or why it has none. Absent: the import does not read this format's stream (said on the page). */
+  streamUsage?(events: readonly StreamEvent[]): { usage: Record<string, unknown> } | { problem: string };
 }
 
 /** How a format's response usage reads. */

@@ -3,11 +3,12 @@
  * test suite or browser sent to a model provider. Shared by the recording formats (vcr.ts, har.ts),
  * which only say where each call's method, URL, bodies and time are.
  *
- * Which calls are requests: a POST whose URL path one provider adapter's `recorded.path` claims
- * (src/providers/*: Anthropic `/v1/messages`, OpenAI `/v1/chat/completions` and `/v1/responses`, on
- * any host), or whose URL its `endpoint.matches` names (Gemini, Bedrock: their model is in the
- * URL, and is put in the body as `model`, as those adapters read a captured body); a provider
- * adapter that adds either is read with no change here. Every other call — another endpoint (a file
+ * Which calls are requests: a POST whose URL one provider adapter's `recorded.claims` claims, by its
+ * path on any host (src/providers/*: Anthropic `/v1/messages`, OpenAI `/v1/chat/completions` and
+ * `/v1/responses`, Gemini `…/models/{model}:generateContent`, Bedrock `/model/{modelId}/converse`, …);
+ * where the provider takes the model in the URL, the adapter says which, and a body that names none
+ * gets it as `model`, as those adapters read a captured body. A provider adapter that claims its calls
+ * is read with no change here. Every other call — another endpoint (a file
  * upload, a token count, an API no adapter names), a GET, a call the provider answered with an
  * error (nothing billed), a call to another provider than the recording's first (a scenario shows
  * one provider's requests) — is left out and reported with why.
@@ -51,12 +52,14 @@ export interface RecordedCall {
 
 const adapters: readonly ProviderAdapter[] = PROVIDERS;
 
-/**
- * The format a POST to this URL sends: the adapter whose `recorded.path` claims its path (any host:
- * a proxy keeps the path), else the one whose `endpoint.matches` names the URL (its query left off).
- */
-const adapterOf = (url: URL): ProviderAdapter | undefined =>
-  adapters.find((a) => a.recorded?.path(url.pathname)) ?? adapters.find((a) => a.endpoint?.matches?.some((re) => re.test(`${url.origin}${url.pathname}`)));
+/** The format a POST to this URL sends: the first adapter, in registry order, whose `recorded.claims` claims it, with the model the URL names. */
+function claimOf(url: URL): { adapter: ProviderAdapter; model?: string } | undefined {
+  for (const adapter of adapters) {
+    const claim = adapter.recorded?.claims(url);
+    if (claim) return { adapter, ...claim };
+  }
+  return undefined;
+}
 
 /**
  * Recorded bytes as text, decompressed when a recorder kept the response as it came over the wire:
@@ -144,11 +147,12 @@ export function callsToRequests(
       });
       continue;
     }
-    const adapter = call.method.toUpperCase() === 'POST' ? adapterOf(url) : undefined;
-    if (!adapter) {
+    const claim = call.method.toUpperCase() === 'POST' ? claimOf(url) : undefined;
+    if (!claim) {
       leftOut.add(`${call.method.toUpperCase()} calls to ${where(call.url)}`, 'not a model request of a provider the import reads', line);
       continue;
     }
+    const { adapter } = claim;
     if (call.status !== undefined && (call.status < 200 || call.status > 299)) {
       leftOut.add(`calls answered with HTTP ${call.status}`, 'the provider refused the request: nothing was billed and the model read nothing', line);
       continue;
@@ -164,9 +168,9 @@ export function callsToRequests(
     first ??= adapter;
     const sent = requestBody(call, what, file, errors);
     if (!sent) continue;
-    // A provider that takes the model in the URL (Gemini, Bedrock): the body carries it as `model`, as its adapter reads a captured body.
-    const inUrl = !('model' in sent) && !('modelId' in sent) ? /\/models?\/([^/:]+)/.exec(url.pathname)?.[1] : undefined;
-    const body = inUrl ? { model: decodeURIComponent(inUrl), ...sent } : sent;
+    // A provider that takes the model in the URL: a body that names none carries it as `model`, as its adapter reads a captured body.
+    const named = adapter.model ? adapter.model(sent) : sent.model;
+    const body = claim.model !== undefined && named === undefined ? { model: claim.model, ...sent } : sent;
     const usage = responseUsage(call, adapter);
     const bodyAt = call.request!.at;
     const structured = 'value' in call.request!;
@@ -239,7 +243,8 @@ function responseUsage(call: RecordedCall, adapter: ProviderAdapter): { usage: C
     return key ? { usage: { value: (r.value as Obj)[key], at: [...r.at, key], chunk: call.chunk } } : { note: NO_USAGE };
   }
   if (looksLikeStream(r.text, call.contentType)) {
-    if (!adapter.recorded) return { note: `streamed response: the import does not read ${adapter.title}'s event stream, so nothing billed was imported for this request` };
+    if (!adapter.recorded?.streamUsage)
+      return { note: `streamed response: the import does not read ${adapter.title}'s event stream, so nothing billed was imported for this request` };
     const found = adapter.recorded.streamUsage(streamEvents(r.text));
     return 'usage' in found
       ? { usage: { value: found.usage, at: r.at, chunk: call.chunk } }

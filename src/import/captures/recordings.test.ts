@@ -244,7 +244,7 @@ recorded_with: VCR 6.3.1
     expect(result.yaml).not.toContain('Bearer');
   });
 
-  it('a provider whose model is in the URL (Gemini, named by its adapter’s endpoint): the model goes into the body as `model`', () => {
+  it('a provider whose model is in the URL (Gemini, claimed by its adapter): the model goes into the body as `model`', () => {
     const cassette = `interactions:
 - request:
     body: '{"contents":[{"role":"user","parts":[{"text":"Hi"}]}]}'
@@ -264,6 +264,42 @@ version: 1
     expect(result.format).toBe('gemini');
     expect(d.events[0]!.payload.body.model).toBe('gemini-2.5-flash');
     expect(d.events[0]!.payload.measured).toMatchObject({ inputTokens: 1100, cachedTokens: 1024 });
+  });
+
+  it('Bedrock: the whole modelId of the URL, `:` and an encoded inference-profile ARN included, becomes the body’s `model`; a body naming its modelId keeps it', () => {
+    const converse = '{"messages":[{"role":"user","content":[{"text":"Hi"}]}]}';
+    const usage = `'{"output":{"message":{"role":"assistant","content":[{"text":"Hello"}]}},"usage":{"inputTokens":12,"outputTokens":3,"cacheReadInputTokens":1100,"cacheWriteInputTokens":0}}'`;
+    const arn = 'arn:aws:bedrock:us-east-1:123456789012:inference-profile/us.anthropic.claude-sonnet-4-5-20250929-v1:0';
+    const call = (uri: string, body = converse) => `- request:
+    body: '${body}'
+    headers: {}
+    method: POST
+    uri: ${uri}
+  response:
+    body:
+      string: ${usage}
+    headers: {}
+    status:
+      code: 200
+      message: OK
+`;
+    const host = 'https://bedrock-runtime.us-east-1.amazonaws.com';
+    const cassette = `interactions:
+${call(`${host}/model/global.anthropic.claude-sonnet-4-5-20250929-v1:0/converse`)}${call(`${host}/model/us.anthropic.claude-sonnet-4-5-20250929-v1%3A0/converse`)}${call(
+  `${host}/model/${encodeURIComponent(arn)}/converse`,
+)}${call(`${host}/model/${encodeURIComponent(arn)}/converse`, converse.replace('{', '{"modelId":"global.anthropic.claude-sonnet-4-5-20250929-v1:0",'))}version: 1
+`;
+    const { reqs } = leftOutOf(cassette);
+    expect(reqs.map((r) => [r.format, r.body.model, r.body.modelId])).toEqual([
+      ['bedrock-converse', 'global.anthropic.claude-sonnet-4-5-20250929-v1:0', undefined],
+      ['bedrock-converse', 'us.anthropic.claude-sonnet-4-5-20250929-v1:0', undefined],
+      ['bedrock-converse', arn, undefined],
+      ['bedrock-converse', undefined, 'global.anthropic.claude-sonnet-4-5-20250929-v1:0'],
+    ]);
+    const { result, doc: d } = imported(cassette);
+    expect(result.format).toBe('bedrock-converse');
+    // Converse's inputTokens leave out the cache read: 12 + 1,100 billed in all.
+    expect(d.events[0]!.payload.measured).toMatchObject({ inputTokens: 1112, cachedTokens: 1100 });
   });
 
   it('vcrpy `!!binary` gzip response bodies are gunzipped before the usage is read', () => {

@@ -24,6 +24,6 @@ function streamUsage(events: readonly StreamEvent[]): { usage: Obj } | { problem
 }
 
 export const anthropicRecorded: RecordedCalls = {
-  path: (p) => /\/v1\/messages$/.test(p),
+  claims: (url) => (/\/v1\/messages$/.test(url.pathname) ? {} : undefined),
   streamUsage,
 };

@@ -1,11 +1,13 @@
 /**
  * Gemini generateContent calls in HTTP recordings (cassettes, HAR): the path that takes a
  * generateContent body on any host (the Gemini API's `/v1beta/models/{model}:generateContent` and
- * Vertex AI's `…/publishers/google/models/{model}:generateContent`, and their `streamGenerateContent`),
+ * Vertex AI's `…/publishers/google/models/{model}:generateContent`, and their `streamGenerateContent`)
+ * and the model it names (ai.google.dev/api/generate-content: "Format: models/{model}"),
  * and a streamed response's usage: with `?alt=sse` every event is a GenerateContentResponse, and the
  * `usageMetadata` of the last one that carries it holds the request's totals
  * (ai.google.dev/api/generate-content, read 2026-12-06).
  */
+import { decodedSegment } from '../shared/url.ts';
 import type { RecordedCalls, StreamEvent } from '../types.ts';
 
 type Obj = Record<string, unknown>;
@@ -17,7 +19,13 @@ function streamUsage(events: readonly StreamEvent[]): { usage: Obj } | { problem
   return usage ? { usage } : { problem: 'no event of the stream carries `usageMetadata`' };
 }
 
+/** `…/models/{model}:generateContent` (or `:streamGenerateContent`): the model is the segment before the method. */
+const CALL = /\/models\/([^/:]+):(generateContent|streamGenerateContent)$/;
+
 export const geminiRecorded: RecordedCalls = {
-  path: (p) => /\/models\/[^/]+:(generateContent|streamGenerateContent)$/.test(p),
+  claims(url) {
+    const m = CALL.exec(url.pathname);
+    return m ? { model: decodedSegment(m[1]!) } : undefined;
+  },
   streamUsage,
 };

@@ -12,7 +12,7 @@ type Obj = Record<string, unknown>;
 const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export const chatRecorded: RecordedCalls = {
-  path: (p) => /\/v1\/chat\/completions$/.test(p),
+  claims: (url) => (/\/v1\/chat\/completions$/.test(url.pathname) ? {} : undefined),
   streamUsage(events: readonly StreamEvent[]) {
     const last = events.findLast((e) => isObject(e.data) && isObject(e.data.usage));
     return last
@@ -22,7 +22,7 @@ export const chatRecorded: RecordedCalls = {
 };
 
 export const responsesRecorded: RecordedCalls = {
-  path: (p) => /\/v1\/responses$/.test(p),
+  claims: (url) => (/\/v1\/responses$/.test(url.pathname) ? {} : undefined),
   streamUsage(events: readonly StreamEvent[]) {
     const done = events.findLast(
       (e) => isObject(e.data) && (e.data.type === 'response.completed' || e.data.type === 'response.incomplete') && isObject(e.data.response) && isObject(e.data.response.usage),
