@@ -166,7 +166,10 @@ describe('measured beside modelled', () => {
 
     const mod = await modelled('test-exact');
     const b2 = mod.map(exactly);
+    // The provider counts 40 tokens more from @1 on, and @2 reads all of @1 as billed: an entry the capture's own @1 could have written.
+    b2[0] = { ...b2[0]!, inputTokens: mod[0]!.inputTokens + 40 } as M;
     b2[1] = { ...b2[1]!, inputTokens: mod[1]!.inputTokens + 40, cachedTokens: mod[1]!.cachedTokens + 40 } as M;
+    expect(mod[1]!.cachedTokens).toBe(mod[0]!.inputTokens);
     const u = (await compare('test-exact', b2)).requests[1]!;
     expect([u.flagged, u.reason?.kind]).toEqual([['inputTokens', 'cachedTokens'], 'unmarked-breakpoint']);
 
@@ -180,6 +183,41 @@ describe('measured beside modelled', () => {
     const f = (await compare('test-exact', b4)).requests[0]!;
     expect([f.flagged, f.reason?.kind]).toEqual([['inputTokens'], 'framing']);
     expect(f.reason!.text).toContain('the provider counts 100 input tokens more than our chat framing');
+  });
+
+  it('an entry written before the capture: the first request reads, or a later one reads more than any earlier request sent', async () => {
+    const mod = await modelled('test-exact');
+    const first = mod.map(exactly);
+    first[0] = { inputTokens: mod[0]!.inputTokens, cachedTokens: 300, cacheWriteTokens: 0 };
+    const q = (await compare('test-exact', first)).requests[0]!;
+    expect([q.flagged, q.reason?.kind]).toEqual([['cachedTokens'], 'before-capture']);
+    expect(q.reason!.text).toBe(
+      'the provider read 300 cached tokens on the first request of this conversation in the capture: an entry written before the capture began, by a request the capture does not hold; the model starts the capture with an empty cache',
+    );
+    // @2 reads 10 tokens more than @1 (the largest request before it) sent — beyond the 2 % tolerance, within its own input.
+    const later = mod.map(exactly);
+    expect(10).toBeGreaterThan(0.02 * (mod[0]!.inputTokens + 10));
+    expect(mod[1]!.inputTokens).toBeGreaterThanOrEqual(mod[0]!.inputTokens + 10);
+    later[1] = { ...later[1]!, cachedTokens: mod[0]!.inputTokens + 10 } as M;
+    const l = (await compare('test-exact', later)).requests[1]!;
+    expect(l.reason?.kind).toBe('before-capture');
+    expect(l.reason!.text).toContain(`more than any earlier request of the capture sent (at most ${mod[0]!.inputTokens})`);
+  });
+
+  it('≈ models: cached tokens on the scale of the previous request, whose prefix they are', async () => {
+    const mod = await modelled('test-approx');
+    // The provider counts @1 at 0.9× our count, and @2's new text at 1.5×: one scale for @2 would misplace its cached part.
+    const c = mod[1]!.cachedTokens;
+    const n = mod[1]!.inputTokens - c;
+    const bill: M[] = [
+      { inputTokens: Math.round(mod[0]!.inputTokens * 0.9), cachedTokens: 0, cacheWriteTokens: 0 },
+      { inputTokens: Math.round(c * 0.9) + Math.round(n * 1.5), cachedTokens: Math.round(c * 0.9), cacheWriteTokens: 0 },
+    ];
+    const q = (await compare('test-approx', bill)).requests[1]!;
+    expect(q.cachedScale).toBeCloseTo(bill[0]!.inputTokens / mod[0]!.inputTokens, 10);
+    expect(q.figures.cachedTokens.compared).toBe(Math.round(c * q.cachedScale!));
+    expect(Math.abs(q.figures.cachedTokens.diff!)).toBeLessThanOrEqual(1);
+    expect(q.flagged).toEqual([]);
   });
 
   it('figures the provider did not report are not judged; requests without usage are left out; none → no comparison', async () => {

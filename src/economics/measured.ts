@@ -12,8 +12,14 @@
  *   calibrated correction): the approximation is a scale — the provider's tokenizer cuts the same
  *   text into more or fewer tokens — not a difference in what is cached. So input tokens are shown
  *   with their difference but never flagged, and the modelled cached and written tokens are first
- *   put on the provider's scale: × (measured input ÷ modelled input) of the same request. What
- *   differs after that is the cache's behaviour, not the tokenizer's.
+ *   put on the provider's scale. The cached tokens are a prefix of the previous request, so they are
+ *   put on that request's scale: × (measured input ÷ modelled input) of the previous request the
+ *   capture billed (of this request when there is none); the written tokens, which a request adds,
+ *   on the scale of what it adds: (measured input − compared cached) ÷ (modelled input − cached).
+ *   (A ≈ tokenizer's error is not the same on every text: one scale for the whole request moved an
+ *   Anthropic cassette's 1,115 cached tokens of a 1,114-token first request to 1,140 on the second,
+ *   whose reply text the tokenizer undercounts.) What differs after that is the cache's behaviour,
+ *   not the tokenizer's.
  * - Within tolerance: |measured − modelled| ≤ 2 % of the measured figure, or 1 token (rounding of
  *   a scaled figure), whichever is larger. A figure the provider did not report is not judged.
  *
@@ -59,9 +65,11 @@ export interface FigureComparison {
 /**
  * Why a request's billed figures differ from the model's, in the order they are tried: what the
  * capture lacks first (`unrecorded`: parts of the request the provider billed that the capture does
- * not record; `untimed`: no timestamps, so no time-based claim), then the provider's behaviour.
+ * not record; `before-capture`: the provider read more cached tokens than any earlier request of the
+ * capture sent, so the entry was written by a request the capture does not hold; `untimed`: no
+ * timestamps, so no time-based claim), then the provider's behaviour.
  */
-export type ReasonKind = 'unrecorded' | 'untimed' | 'eviction' | 'retained-longer' | 'below-minimum' | 'unmarked-breakpoint' | 'fewer-writes' | 'framing';
+export type ReasonKind = 'unrecorded' | 'before-capture' | 'untimed' | 'eviction' | 'retained-longer' | 'below-minimum' | 'unmarked-breakpoint' | 'fewer-writes' | 'framing';
 
 export interface MeasuredRequest {
   offset: number;
@@ -72,8 +80,12 @@ export interface MeasuredRequest {
   unrecorded: string[];
   /** Billed input tokens beyond the model's count of what the capture holds, when it lacks a part (0 otherwise). */
   unseenTokens: number;
-  /** Measured ÷ modelled input tokens (≈ models only: the scale the figures are compared on). */
+  /** Measured ÷ modelled input tokens (≈ models only; the written tokens are compared on the scale of what the request adds). */
   scale: number | null;
+  /** The scale the cached tokens are compared on (≈ models only): the previous billed request's, else `scale`. */
+  cachedScale: number | null;
+  /** The largest billed input of an earlier request of the capture (0 for its first; unbounded in a scenario that shares its parent's cache): what an entry the capture wrote can hold. */
+  earlierInput: number;
   figures: Record<Figure, FigureComparison>;
   /** Figures beyond tolerance. */
   flagged: Figure[];
@@ -115,6 +127,18 @@ function compare(measured: number | null, modelled: number, scale: number | null
   return { measured, modelled, compared, diff, within: judged ? withinTolerance(measured, diff) : null };
 }
 
+/**
+ * The written tokens on the provider's scale (≈ models): on the scale of the part of the request
+ * beyond the cached prefix — (measured input − compared cached) ÷ (modelled input − modelled
+ * cached) — since what a request writes is what it adds; this request's scale when it adds nothing.
+ */
+function compareWritten(measured: Measured, e: RequestEconomics, scale: number | null, cachedCompared: number): FigureComparison {
+  if (scale === null) return compare(measured.cacheWriteTokens, e.cacheWriteTokens, null, true);
+  const added = e.inputTokens - e.cachedTokens;
+  const addedScale = added > 0 ? Math.max(0, measured.inputTokens - cachedCompared) / added : scale;
+  return compare(measured.cacheWriteTokens, e.cacheWriteTokens, addedScale, true);
+}
+
 const fmt = (n: number, exact = true): string => formatTokens(n, exact);
 
 const list = (xs: readonly string[]): string => (xs.length < 2 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`);
@@ -131,6 +155,14 @@ function reasonOf(q: MeasuredRequest, e: RequestEconomics, idleMs: number | null
     return {
       kind: 'unrecorded',
       text: `${fmt(q.unseenTokens)} billed input tokens the capture does not show: it does not record ${list(q.unrecorded)}, which the provider received, billed and cached with the rest; the model prices only what the capture holds, so its cached and written figures cannot match the bill`,
+    };
+  if (q.flagged.includes('cachedTokens') && c.measured !== null && c.measured > q.earlierInput)
+    return {
+      kind: 'before-capture',
+      text:
+        q.earlierInput === 0
+          ? `the provider read ${fmt(c.measured)} cached tokens on the first request of this conversation in the capture: an entry written before the capture began, by a request the capture does not hold; the model starts the capture with an empty cache`
+          : `the provider read ${fmt(c.measured)} cached tokens, more than any earlier request of the capture sent (at most ${fmt(q.earlierInput)}): an entry written by a request the capture does not hold`,
     };
   if (!timed && q.flagged.includes('cachedTokens') && c.diff !== null && c.diff < 0)
     return {
@@ -225,12 +257,20 @@ export function measuredComparison(r: RenderedScenario, econ: ScenarioEconomics)
   const createdAt = new Map(r.chain.map((q) => [q.offset, Date.parse(q.createdAt)]));
   const timed = timedRequests(r);
   const requests: MeasuredRequest[] = [];
+  // The scale of each billed request (≈ models), for the request after it; and the largest billed input so far.
+  const scales = new Map<number, number>();
+  // A scenario that starts from its parent's cache (`sharesCache:`) may read what the parent wrote: no earlier-input bound.
+  let earlierInput = r.scenario.sharesCache ? Number.POSITIVE_INFINITY : 0;
   for (const e of econ.requests) {
     const measured = measuredOfPayload(payloads.get(e.offset));
     if (!measured) continue;
     const unrecorded = unrecordedOfPayload(payloads.get(e.offset));
     // A capture that lacks part of the request is not put on the provider's scale: the ratio would be the missing part, not the tokenizer.
     const scale = e.exact || e.inputTokens === 0 || unrecorded.length ? null : measured.inputTokens / e.inputTokens;
+    if (scale !== null) scales.set(e.offset, scale);
+    // The cached tokens are a prefix of the previous request: its scale, when the capture billed it.
+    const cachedScale = scale === null ? null : ((e.previous === null ? undefined : scales.get(e.previous)) ?? scale);
+    const cachedTokens = compare(measured.cachedTokens, e.cachedTokens, cachedScale, true);
     const q: MeasuredRequest = {
       offset: e.offset,
       model: e.model,
@@ -239,10 +279,12 @@ export function measuredComparison(r: RenderedScenario, econ: ScenarioEconomics)
       unrecorded,
       unseenTokens: unrecorded.length ? Math.max(0, measured.inputTokens - e.inputTokens) : 0,
       scale,
+      cachedScale,
+      earlierInput,
       figures: {
         inputTokens: compare(measured.inputTokens, e.inputTokens, null, e.exact),
-        cachedTokens: compare(measured.cachedTokens, e.cachedTokens, scale, true),
-        cacheWriteTokens: compare(measured.cacheWriteTokens, e.cacheWriteTokens, scale, true),
+        cachedTokens,
+        cacheWriteTokens: compareWritten(measured, e, scale, cachedTokens.compared),
       },
       flagged: [],
       reason: null,
@@ -254,6 +296,7 @@ export function measuredComparison(r: RenderedScenario, econ: ScenarioEconomics)
       q.reason = reasonOf(q, e, !timed || prev === undefined || now === undefined ? null : now - prev, timed);
     }
     requests.push(q);
+    earlierInput = Math.max(earlierInput, measured.inputTokens);
   }
   if (!requests.length) return null;
   const agreement = Object.fromEntries(

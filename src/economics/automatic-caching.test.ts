@@ -1,0 +1,83 @@
+/**
+ * Automatic caching (Anthropic's top-level `cache_control`), end to end on a small conversation in
+ * the shape an agent framework's recorded calls have (a VCR cassette of pydantic-ai's test suite:
+ * `cache_control: {type: ephemeral, ttl: 5m}` beside `model`, a string `system`, text blocks), read
+ * as the import stores it (`format: anthropic`, the response usage as `measured`). The prompt-caching
+ * page (platform.claude.com/docs/en/build-with-claude/prompt-caching, read 2026-12-06): "the system
+ * automatically applies the cache breakpoint to the last cacheable block and moves it forward as
+ * conversations grow".
+ *
+ * Token counts by hand: `word word …` is one o200k token per word (checked in compute.test.ts); a
+ * message adds 4 framing tokens and a request 3 reply-priming tokens after the last block. The bill
+ * here is what the provider would bill on that count, so the comparison must agree on every figure.
+ */
+import { describe, expect, it } from 'vitest';
+import { BUILTIN_FOLDS } from '../builtin-folds/index.ts';
+import { renderTexts } from '../corpus/check.ts';
+import { formatError } from '../scenarios/errors.ts';
+import { measuredComparison } from './measured.ts';
+import { DEFAULT_ECONOMICS } from './profiles.ts';
+
+const words = (n: number, w: string): string => w + ` ${w}`.repeat(n - 1);
+const AUTO = { ttl: '5m', type: 'ephemeral' };
+const text = (t: string) => [{ text: t, type: 'text' }];
+
+// System 1,100 + 4; the question 100 + 4; the reply 50 + 4; the follow-up 20 + 4; priming 3.
+const SYSTEM = 1104;
+const QUESTION = 104;
+const REPLY = 54;
+const FOLLOW = 24;
+const PRIMING = 3;
+
+function body(turns: { role: string; content: unknown }[]) {
+  return { cache_control: AUTO, max_tokens: 4096, messages: turns, model: 'claude-sonnet-4-5', stream: false, system: words(1100, 'word') };
+}
+const first = [{ role: 'user', content: text(words(100, 'alpha')) }];
+const second = [...first, { role: 'assistant', content: text(words(50, 'beta')) }, { role: 'user', content: text(words(20, 'note')) }];
+
+// The bill: @1 writes everything up to its last block; @2 reads that entry and writes what it adds.
+const BILL = [
+  { inputTokens: SYSTEM + QUESTION + PRIMING, cachedTokens: 0, cacheWriteTokens: SYSTEM + QUESTION, outputTokens: 50 },
+  { inputTokens: SYSTEM + QUESTION + REPLY + FOLLOW + PRIMING, cachedTokens: SYSTEM + QUESTION, cacheWriteTokens: REPLY + FOLLOW, outputTokens: 9 },
+];
+
+function scenario(bill: unknown[]): string {
+  const events = [first, second].map((turns, i) => {
+    const payload = { format: 'anthropic', measured: bill[i], body: body(turns) };
+    return `  - off: ${i + 1}\n    t: ${i * 10}s\n    type: request/sent\n    payload: ${JSON.stringify(payload)}\n`;
+  });
+  return `id: auto\ntitle: automatic caching\nfold: requests\nevents:\n${events.join('')}`;
+}
+
+const render = async (bill: unknown[]) => {
+  const config = { timeZero: '2026-08-24T16:41:00.000Z', folds: BUILTIN_FOLDS, defaultFold: 'context-protocol', economics: DEFAULT_ECONOMICS };
+  const r = await renderTexts([{ file: 'scenarios/auto.yaml', text: scenario(bill) }], config, { everyEvent: false });
+  expect(r.errors.map(formatError)).toEqual([]);
+  return { r: r.scenarios[0]!, econ: r.economics.get('auto')! };
+};
+
+describe('automatic caching (a top-level cache_control) against the bill', () => {
+  it('one breakpoint on the last block, moving forward: @1 writes its whole prompt, @2 reads it and writes what it adds', async () => {
+    const { r, econ } = await render(BILL);
+    expect(econ.requests.map((e) => [e.inputTokens, e.cachedTokens, e.cacheWriteTokens])).toEqual([
+      [1211, 0, 1208],
+      [1289, 1208, 78],
+    ]);
+    const m = measuredComparison(r, econ)!;
+    expect(m.requests.map((q) => [q.flagged, q.figures.cachedTokens.diff, q.figures.cacheWriteTokens.diff])).toEqual([
+      [[], 0, 0],
+      [[], 0, 0],
+    ]);
+    expect(econ.unasked).toBeUndefined();
+  });
+
+  it('a capture whose first request reads an entry written before it: explained by what the capture lacks, not a minimum', async () => {
+    // The same calls recorded again within five minutes: @1 now reads what the earlier recording wrote.
+    const bill = [{ ...BILL[0]!, cachedTokens: SYSTEM + QUESTION, cacheWriteTokens: 0 }, BILL[1]];
+    const { r, econ } = await render(bill);
+    const q = measuredComparison(r, econ)!.requests[0]!;
+    expect(q.flagged).toEqual(['cachedTokens', 'cacheWriteTokens']);
+    expect(q.reason?.kind).toBe('before-capture');
+    expect(q.reason?.text).toMatch(/^the provider read 1,208 cached tokens on the first request of this conversation in the capture: an entry written before the capture began/);
+  });
+});
