@@ -52,6 +52,8 @@ function fixFor(e: RequestEconomics, otherwise: string): string {
     return `the prefix the request could cache is below the provider's minimum of ${formatTokens(e.minPrefixTokens)} tokens: put more of the stable text (instructions, tools, documents) before the first breakpoint, or ${otherwise}`;
   if (cause === 'expired')
     return `the cache entry outlived its retention between @${e.previous} and @${e.offset}: send sooner, ask for a longer retention where the provider has one, or ${otherwise}`;
+  if (cause === 'not-asked')
+    return `@${e.offset} carries no cache breakpoint, and the provider caches only what a request asks for: mark one where the stable prefix ends, or ${otherwise}`;
   if (cause === 'first-request') return `@${e.offset} is the first request of its conversation: nothing is cached before it; ${otherwise}`;
   if (cause) return `keep the text above the newest turn byte for byte from @${e.previous ?? e.offset} on (no clock, no unordered keys, no per-request ids in it), or ${otherwise}`;
   return `mark a cache breakpoint where the stable prefix ends (the provider caches what a request asks it to), or ${otherwise}`;

@@ -16,6 +16,8 @@ import type { Offer, Seen, Simulated } from './simulate.ts';
 export type Cause =
   | 'first-request'
   | 'below-minimum'
+  /** A request as sent that marks no breakpoint, where the provider caches only what a request asks for. */
+  | 'not-asked'
   | 'expired'
   | 'out-of-reach'
   | 'model-changed'
@@ -104,6 +106,13 @@ function byteBreak(s: Simulated, r: RenderedScenario, attribute: boolean, lost: 
   return { cause, events: who ? [who.offset] : [] };
 }
 
+/**
+ * The request as sent carries no breakpoint and its provider caches only what a request asks for
+ * (an Anthropic or Bedrock body without a marker): it reads and writes nothing because it asked for
+ * nothing — not because of a minimum or an eviction.
+ */
+const notAsked = (s: Simulated): boolean => !!s.q.asSent && !s.res.positions.length && s.cache.strategy.entries === 'breakpoints';
+
 /** The one cause of this request's break (null: nothing the previous requests cached was lost). */
 function cause(s: Simulated, r: RenderedScenario, attribute: boolean, lost: number, expired: boolean): { cause: Cause; events: number[]; lost: number; param?: string } | null {
   const prev = s.prev!;
@@ -111,6 +120,7 @@ function cause(s: Simulated, r: RenderedScenario, attribute: boolean, lost: numb
   const gone = s.before?.expired ?? null;
   const reachable = s.beforeAnyReach?.alive?.tokens ?? 0;
   if (prev.q.model !== s.q.model) return { cause: 'model-changed', events: [s.q.offset], lost };
+  if (!cached && notAsked(s)) return { cause: 'not-asked', events: lost > 0 ? [s.q.offset] : [], lost };
   if (!s.sameRules) return cached ? null : { cause: 'below-minimum', events: [], lost: 0 };
   if (s.changed && s.kept && lost > 0) return { cause: 'parameter-changed', events: [s.q.offset], lost, param: s.changed.param };
   if (!s.kept) return { ...byteBreak(s, r, attribute, lost), lost };

@@ -13,6 +13,7 @@ import type { Scenario } from '../scenarios/model.ts';
 import { scenarioEconomics } from './compute.ts';
 import { DEFAULT_ECONOMICS } from './profiles.ts';
 import { unaskedCaching } from './unasked.ts';
+import { causeName, causeText } from './view.ts';
 
 const words = (n: number, w = 'word'): string => w + ` ${w}`.repeat(n - 1);
 const msg = (role: string, n: number, w = 'word'): RenderedMessage => {
@@ -73,6 +74,16 @@ describe('requests that never ask for caching', () => {
         'One `cache_control` breakpoint after the system prompt would save ≈$0.00811 per conversation (≈$8.11 per 1,000 conversations like it); ' +
         'automatic caching (a top-level `cache_control`: one breakpoint on the last block, moving forward as the conversation grows) would cost ≈$0.00361 more here (≈0 tokens read from the cache: too few to pay for its writes).',
     );
+  });
+
+  it('name the cause of every uncached request after the first as “asks for no caching”, never the minimum (the prompt is 1,207 tokens, above the 1,024 minimum)', () => {
+    const r = scenario(true);
+    const econ = scenarioEconomics(r, DEFAULT_ECONOMICS, { attribute: false });
+    expect(econ.requests.map((e) => e.cacheBreak?.cause)).toEqual(['first-request', 'not-asked', 'not-asked', 'not-asked']);
+    expect(causeText(econ.requests[1]!)).toBe('not cached: the request as sent asks for no caching (it carries no cache breakpoint)');
+    expect(causeName('not-asked', econ.requests[1]!)).toBe('the request asks for no caching');
+    // Nothing was cached before, so nothing was lost and no event is to blame.
+    expect(econ.requests[1]!.cacheBreak).toMatchObject({ tokensLost: 0, events: [] });
   });
 
   it('a fold’s own requests without breakpoints keep the provider’s default placement, and no finding', () => {

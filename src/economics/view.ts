@@ -45,6 +45,7 @@ const CAUSE_TEXT: Record<Cause, (e: RequestEconomics) => string> = {
       ? 'first request of the chain: nothing cached yet'
       : `first request of the chain: it reads what \`${e.readFromScenario}\` @${e.readFrom} wrote to the cache they share`,
   'below-minimum': (e) => `not cached: nothing reaches the profile’s ${formatTokens(e.minPrefixTokens)}-token minimum`,
+  'not-asked': () => 'not cached: the request as sent asks for no caching (it carries no cache breakpoint)',
   expired: (e) => `byte-stable, but the cache entry ${expiryText(e)}`,
   'out-of-reach': () => 'byte-stable, but the cached entry lies beyond the lookback of this request’s breakpoints',
   'model-changed': () => 'cache broke: the model changed',
@@ -61,6 +62,7 @@ const CAUSE_TEXT: Record<Cause, (e: RequestEconomics) => string> = {
 const CAUSE_NAME: Record<Cause, (e: RequestEconomics) => string> = {
   'first-request': () => 'first request of the chain',
   'below-minimum': (e) => `below the ${formatTokens(e.minPrefixTokens)}-token minimum`,
+  'not-asked': () => 'the request asks for no caching',
   expired: (e) => `the cache entry ${e.retention === 'ttl' ? 'expired' : 'may have been evicted'} (idle past its retention)`,
   'out-of-reach': () => 'the cache entry is beyond the lookback',
   'model-changed': () => 'the model changed',

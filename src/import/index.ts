@@ -149,7 +149,13 @@ export function importCapture(
     const { id, conversation, reqs } = n;
     const previous = opts.previousOf?.(id);
     const link = linkOf(n, named);
-    const { result, errors: found } = toScenario(g, reqs, { ...opts, id, conversation, ...(previous !== undefined && { previous }), ...(link && { link }) });
+    const { result, errors: found } = toScenario(g, reqs, {
+      ...opts,
+      id,
+      conversation: { ...conversation, of: named.length },
+      ...(previous !== undefined && { previous }),
+      ...(link && { link }),
+    });
     errors.push(...found);
     const lines = reqs.map((r) => lineOf(r, opts.file));
     if (result) out.push({ id, conversation, result, lines: [Math.min(...lines), Math.max(...lines)] });

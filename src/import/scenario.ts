@@ -29,7 +29,7 @@ export interface ScenarioInput {
   /** The file being replaced, when the import wrote it: its annotations and expect are kept. */
   previous?: string;
   /** One conversation of a log: the key that grouped its requests (said in the title and intro). */
-  conversation?: { by: string; key: string };
+  conversation?: { by: string; key: string; of?: number };
   /** Rebuilt from a capture (captures/): its name, what it does not hold and what it says of some requests, in the intro. */
   capture?: { title: string; missing: string[]; notes?: { text: string; requests: number }[] };
   /** A sub-agent's conversation: the parent scenario whose cache it shares, from that scenario's event `at` (its time zero). */
@@ -61,11 +61,11 @@ function noted(notes: { text: string; requests: number }[] | undefined, n: numbe
   return (notes ?? []).map((x) => `${x.requests === n ? (n === 1 ? 'For the request' : 'For every request') : `For ${x.requests} of the ${n} requests`}, ${x.text}.`);
 }
 
-function grouping(c: { by: string; key: string }, capture: boolean): string {
-  const of = capture ? 'of a capture of several' : 'of a log';
+function grouping(c: { by: string; key: string; of?: number }, capture: boolean): string {
+  const head = !capture ? 'One conversation of a log' : c.of === 1 ? 'The capture’s only conversation' : `One conversation of a capture of ${c.of ?? 'several'}`;
   return c.by === 'prefix chain'
-    ? `One conversation ${of}, grouped by its prefix chain (${c.key}: the requests carry no conversation key, so each joined the conversation whose latest request it extends).`
-    : `One conversation ${of}: the requests whose \`${c.by}\` is ${code(c.key)}.`;
+    ? `${head}, grouped by its prefix chain (${c.key}: the requests carry no conversation key, so each joined the conversation whose latest request it extends).`
+    : `${head}: the requests whose \`${c.by}\` is ${code(c.key)}.`;
 }
 
 /**

@@ -299,7 +299,12 @@ describe('a capture of several conversations (--out-dir)', () => {
     const alone = events(importTrace(one, { file: 'c.jsonl', id: 'c' }).result!.yaml).map((e) => e.payload);
     for (const c of cs) expect(events(c.result.yaml).map((e) => e.payload)).toEqual(alone);
     expect((parse(cs[1]!.result.yaml) as { intro: string }).intro).toContain(
-      'One conversation of a capture of several: the requests whose `sessionId` is `9a0b8c7d-1111-4222-8333-444455556666`.',
+      'One conversation of a capture of 2: the requests whose `sessionId` is `9a0b8c7d-1111-4222-8333-444455556666`.',
+    );
+    // A capture of one session says so, not "of several".
+    const [only] = split(one);
+    expect((parse(only!.result.yaml) as { intro: string }).intro).toContain(
+      'The capture’s only conversation: the requests whose `sessionId` is `4f1c2b7e-0d3a-4c55-9a61-6f2e8b1d9c07`.',
     );
     // Without --out-dir: an error at the second session's first request, with the fix.
     expect(errorsOf(joined)[0]).toMatch(/^c\.jsonl:6:\d+ error: this Claude Code transcript holds more than one conversation: .*\n {2}fix: import it with --out-dir/);

@@ -29,6 +29,8 @@ export interface Conversation {
   by: GroupedBy;
   /** The key's value (for the prefix chain: `chain <n>`, numbered from 1 in order of first request). */
   key: string;
+  /** How many conversations the capture held (said in the scenario's intro: one of several, or its only one). */
+  of?: number;
 }
 
 /** The request body of a JSON Lines value: the value itself, or its `body` when wrapped. */
