@@ -1,9 +1,9 @@
 /**
  * The scenario page's script: one event selected at a time — its card in the timeline
- * (`<pf-timeline>`, scenario-timeline.ts) and its pane in the request column
- * (`<pf-request-column>`, request-column.ts) — from clicks, from the URL hash `#@<offset>` (deep
- * links), from j/k and arrow keys, and from provenance links in the pane; hovering a prompt line
- * highlights the card of the event that produced it. Panes not in the page are built from the
+ * (`<pf-timeline>`, components/Timeline/pf-timeline.ts) and its pane in the request column
+ * (`<pf-request-column>`, components/RequestColumn/pf-request-column.ts) — from clicks, from the
+ * URL hash `#@<offset>` (deep links), from j/k and arrow keys, and from provenance links in the
+ * pane; hovering a prompt line highlights the card of the event that produced it. Panes not in the page are built from the
  * page's data file (page-data.ts: fetched once, the first time the reader reaches for another event
  * or opens a wire view). The page's state is the fields of ScenarioPage: the event selected, the
  * one waiting for the data.
@@ -12,12 +12,12 @@ import { announcement } from '../render/pane-text.ts';
 import { lazyChunk } from './lazy-chunk.ts';
 import { PageData } from './page-data.ts';
 import { linkOffset, paneLineOf, provenanceOf, titleProvenanceLink } from './pane-lines.ts';
-import { RequestColumn } from './request-column.ts';
-import { ScenarioTimeline } from './scenario-timeline.ts';
+import { RequestColumn } from '../components/RequestColumn/pf-request-column.ts';
+import { ScenarioTimeline } from '../components/Timeline/pf-timeline.ts';
 import { ToRequest } from './to-request.ts';
 
 /** Chunks loaded when a view first opens; after a failed fetch, opening it again fetches again (lazy-chunk.ts). */
-const wireViewChunk = lazyChunk(() => import('./wire-view.ts'));
+const wireViewChunk = lazyChunk(() => import('../components/WireViews/pf-wire-view.ts'));
 const yamlSourceChunk = lazyChunk(() => import('../render/yaml-source.ts'));
 
 interface SelectOptions {
@@ -141,7 +141,7 @@ export class ScenarioPage {
 
   /** "Skip to the request": focus the selected pane's prompt text. */
   private skipToRequest(e: Event): void {
-    const code = [...(this.column.panes.get(this.current!)?.querySelectorAll<HTMLElement>('.code') ?? [])].find((c) => c.offsetParent !== null);
+    const code = [...(this.column.pane(this.current!)?.querySelectorAll<HTMLElement>('.code') ?? [])].find((c) => c.offsetParent !== null);
     if (!code) return;
     e.preventDefault();
     code.focus();

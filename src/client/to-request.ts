@@ -6,8 +6,8 @@
  * the pane and the chosen card are, and whether the reader has chosen an event yet.
  */
 import { paneHeading } from '../render/pane-text.ts';
-import type { RequestColumn } from './request-column.ts';
-import type { ScenarioTimeline } from './scenario-timeline.ts';
+import type { RequestColumn } from '../components/RequestColumn/pf-request-column.ts';
+import type { ScenarioTimeline } from '../components/Timeline/pf-timeline.ts';
 
 export class ToRequest {
   private readonly button: HTMLButtonElement;
@@ -39,7 +39,7 @@ export class ToRequest {
 
   update(): void {
     const off = this.column.current;
-    const pane = off === undefined ? undefined : this.column.panes.get(off);
+    const pane = off === undefined ? undefined : this.column.pane(off);
     const down = !this.paneInView;
     this.button.hidden = !this.chosen || this.column.sticky || !pane || (!down && this.cardInView);
     if (this.button.hidden) return;

@@ -162,7 +162,7 @@ export async function tokenClassesFor<K extends string>(lang: 'json' | 'yaml', s
   return Object.fromEntries(Object.entries(texts).map(([kind, text]) => [kind, classOf(text as string)])) as Record<K, string>;
 }
 
-/** The classes of each kind of JSON token (the wire views, src/client/wire-view.ts). */
+/** The classes of each kind of JSON token (the wire views, src/components/WireViews/pf-wire-view.ts). */
 export function jsonTokenClasses(): Promise<Record<JsonTokenKind, string>> {
   return tokenClassesFor('json', '{"k": "s", "n": 7, "b": true}', { key: 'k', string: 's', number: '7', literal: 'true', punct: ':' });
 }

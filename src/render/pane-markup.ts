@@ -178,7 +178,8 @@ function lineAttrs(n: number, status: string, empty = false): string {
  * text (no ✂, note, old text, removed line, abridgement or breakpoint), all but FOLD_CONTEXT lines at
  * each end when that hides at least FOLD_MIN_HIDDEN. The hidden lines stay in the page, in place
  * (the lines box keeps one element per line, which pane-lines.ts reads), marked `data-folded="<k>"`;
- * a button row before them says how many and what kind, and shows them (client/request-column.ts).
+ * a button row before them says how many and what kind, and shows them
+ * (components/RequestColumn/pf-request-column.ts).
  * Only a scenario page's column hides them (site.css), and only with scripting: without it, or
  * elsewhere (the playground), every line shows.
  */

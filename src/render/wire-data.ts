@@ -2,7 +2,7 @@
  * Build-time data of the wire views: the model, messages and breakpoints of every accepted request of a
  * scenario (the messages the pipeline rendered, not the printed lines), packed for the page (src/wire/pack.ts), with the token
  * classes the site's shiki themes give JSON. The page writes a view when it is opened
- * (wire-view.ts): three highlighted JSON bodies per request, built into every page, were most of
+ * (pf-wire-view.ts): three highlighted JSON bodies per request, built into every page, were most of
  * a scenario page's bytes and a large share of the build's highlighting time.
  */
 import type { RenderedScenario } from '../prompt/render.ts';

@@ -2,8 +2,8 @@
  * The provider wire views of one request as HTML (WireViews.astro prints it in a pane at build
  * time; the page script puts the same markup in a pane it builds from the page's data, so a request
  * fetched later carries the same views as one printed in the page). A closed <details> whose
- * per-format views are empty until first opened: `<pf-wire-view>` (client/wire-view.ts) writes the
- * JSON from the page's packed messages then. Made at build time only (the page script receives it in the
+ * per-format views are empty until first opened: `<pf-wire-view>`
+ * (components/WireViews/pf-wire-view.ts) writes the JSON from the page's packed messages then. Made at build time only (the page script receives it in the
  * data of the panes it builds, pane-data.ts, and never loads the wire formats for it); every value is escaped.
  */
 import { escapeHtml } from './escape.ts';

@@ -1,7 +1,7 @@
 /**
  * The wire sources of a page's requests, packed for the browser: the wire views are written by the
- * page when one is opened (src/client/wire-view.ts), from the model, messages and cache
- * breakpoints of each request. Requests of one scenario share most of their messages (a prompt
+ * page when one is opened (src/components/WireViews/pf-wire-view.ts), from the model, messages
+ * and cache breakpoints of each request. Requests of one scenario share most of their messages (a prompt
  * grows by appending), so each distinct message is sent once and a request is its model, a list of
  * message ids and its breakpoints — the page carries about one copy of the prompt text instead of
  * three JSON renderings per request. Pure and browser-safe.

@@ -1,23 +1,34 @@
 /**
- * `<pf-timeline>`: the scenario page's timeline of event cards (Timeline.astro writes it around its
- * list). It marks the selected card (class, `aria-current`, its shared-events disclosure opened),
- * steps between events, highlights the cards a hovered prompt line came from, and says when the
- * reader first reaches for another event (a pointer or focus on it: `pf-intent`, so the page
- * fetches its data before the click). Its state is its fields: the cards and their order.
+ * `<pf-timeline>`: the scenario page's timeline of event cards (Timeline.astro, beside it, writes
+ * it around its list and imports this file in its `<script>`). It marks the selected card (class,
+ * `aria-current`, its shared-events disclosure opened), steps between events, highlights the cards
+ * a hovered prompt line came from, and says when the reader first reaches for another event (a
+ * pointer or focus on it: `pf-intent`, so the page fetches its data before the click). Its state
+ * is its private fields: the cards and their order, read from the markup once connected.
  */
 export class ScenarioTimeline extends HTMLElement {
-  cards: HTMLElement[] = [];
-  order: string[] = [];
+  #cards: HTMLElement[] = [];
+  #order: string[] = [];
 
   connectedCallback(): void {
-    this.cards = [...this.querySelectorAll<HTMLElement>('.card[data-offset]')];
-    this.order = this.cards.map((c) => c.dataset.offset!);
+    this.#cards = [...this.querySelectorAll<HTMLElement>('.card[data-offset]')];
+    this.#order = this.#cards.map((c) => c.dataset.offset!);
     const intent = (): void => void this.dispatchEvent(new Event('pf-intent', { bubbles: true }));
     for (const type of ['pointerover', 'focusin'] as const) this.addEventListener(type, intent, { once: true });
   }
 
+  /** The event cards, in timeline order. */
+  get cards(): readonly HTMLElement[] {
+    return this.#cards;
+  }
+
+  /** The events' offsets, in timeline order. */
+  get order(): readonly string[] {
+    return this.#order;
+  }
+
   card(off: string): HTMLElement | undefined {
-    return this.cards.find((c) => c.dataset.offset === off);
+    return this.#cards.find((c) => c.dataset.offset === off);
   }
 
   /** The event's type, as its card names it. */
@@ -29,7 +40,7 @@ export class ScenarioTimeline extends HTMLElement {
   mark(off: string): HTMLElement | undefined {
     const card = this.card(off);
     if (!card) return undefined;
-    for (const c of this.cards) {
+    for (const c of this.#cards) {
       const on = c === card;
       c.classList.toggle('selected', on);
       const link = c.querySelector('.card-link');
@@ -43,8 +54,8 @@ export class ScenarioTimeline extends HTMLElement {
 
   /** The event `step` places after (or before) `from`, clamped to the ends. */
   step(from: string, step: number): string | undefined {
-    const i = this.order.indexOf(from);
-    return this.order[Math.min(this.order.length - 1, Math.max(0, i + step))];
+    const i = this.#order.indexOf(from);
+    return this.#order[Math.min(this.#order.length - 1, Math.max(0, i + step))];
   }
 
   /** Highlights the cards of the events a prompt line came from. */

@@ -1,18 +1,19 @@
 /**
- * The wire views in the browser, loaded by the scenario page only when a view is first opened (a
- * chunk of its own: pages pay nothing for it until then). It writes each provider's JSON body for
+ * The wire views in the browser (WireViews.astro, beside it, writes their markup), loaded by the
+ * scenario page only when a view is first opened (a chunk of its own: pages pay nothing for it
+ * until then — so, unlike the other elements, no `<script>` of its component imports it). It writes each provider's JSON body for
  * the pane's request — from the packed messages of the page's data file (scenario-data.ts, see wire-data.ts) through the
  * same mappings as everything else (src/wire) — as DOM text nodes in the token classes of the
  * site's shiki themes, so prompt text never becomes markup. "Copy as JSON" copies the body exactly
  * as shown; "Copy as cURL" builds the command with src/wire/curl.ts, whose API key is always an
  * environment-variable reference — never a value.
  */
-import { curlCommand } from '../wire/curl.ts';
-import { toWire } from '../wire/index.ts';
-import { jsonTokens } from '../wire/json-tokens.ts';
-import { unpackWire } from '../wire/pack.ts';
-import { WIRE_FORMATS, type WireFormat } from '../wire/types.ts';
-import type { WireData } from '../render/wire-data.ts';
+import { curlCommand } from '../../wire/curl.ts';
+import { toWire } from '../../wire/index.ts';
+import { jsonTokens } from '../../wire/json-tokens.ts';
+import { unpackWire } from '../../wire/pack.ts';
+import { WIRE_FORMATS, type WireFormat } from '../../wire/types.ts';
+import type { WireData } from '../../render/wire-data.ts';
 
 const isFormat = (f: string | undefined): f is WireFormat => (WIRE_FORMATS as readonly string[]).includes(f ?? '');
 
@@ -69,11 +70,12 @@ async function copy(text: string): Promise<boolean> {
 /**
  * `<pf-wire-view>`: the views inside one request's wire <details> (WireViews.astro). Defined by this
  * chunk, so the elements in the page upgrade when it first loads; the page hands it the wire data
- * (`show`). Its state is its fields: whether the views are written, whether the last try failed.
+ * (`show`). Its state is its private fields: whether the views are written, whether the last try
+ * failed.
  */
 export class WireView extends HTMLElement {
-  written = false;
-  failed = false;
+  #written = false;
+  #failed = false;
 
   connectedCallback(): void {
     this.addEventListener('click', (e) => this.onCopy(e));
@@ -81,17 +83,17 @@ export class WireView extends HTMLElement {
 
   /** Writes the views (once) and shows the copy buttons; after a failed fetch, says so and tries again next time. */
   show(wire: WireData | null | Error): void {
-    if (this.written) return;
+    if (this.#written) return;
     const details = this.closest<HTMLElement>('details.wire') ?? this;
     if (wire instanceof Error) {
       renderWire(details, wire); // written again on the next open
-      this.failed = true;
+      this.#failed = true;
       return;
     }
-    this.written = true;
-    if (this.failed) {
+    this.#written = true;
+    if (this.#failed) {
       for (const code of this.querySelectorAll('pre.wire-json > code')) code.replaceChildren();
-      this.failed = false;
+      this.#failed = false;
     }
     renderWire(details, wire);
     for (const actions of this.querySelectorAll<HTMLElement>('.wire-actions')) actions.hidden = false;
@@ -99,7 +101,7 @@ export class WireView extends HTMLElement {
 
   private onCopy(e: Event): void {
     const button = (e.target as HTMLElement).closest<HTMLButtonElement>('button[data-copy]');
-    if (!button || !this.written) return;
+    if (!button || !this.#written) return;
     const text = copyText(button);
     if (text === undefined) return;
     const status = this.querySelector<HTMLElement>('.wire-status');

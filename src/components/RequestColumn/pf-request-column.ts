@@ -1,24 +1,26 @@
 /**
- * `<pf-request-column>`: the scenario page's sticky column of request panes. It shows one pane at a
+ * `<pf-request-column>`: the scenario page's sticky column of request panes (RequestColumn.astro,
+ * beside it, writes it around the panes and imports this file in its `<script>`). It shows one pane at a
  * time (building a pane the page does not carry from the page's data, page-data.ts), keeps the
  * reader's choices while moving between events (the Before / After / Diff tab, old text shown),
  * scrolls the column to the ✂ line or the first change, fits the column to what is left of the grid
- * in the viewport, and says in place when the data cannot be fetched. Its state is its fields.
+ * in the viewport, and says in place when the data cannot be fetched. Its state is its private
+ * fields: the panes by offset, the one shown, the reader's choices, the fit queued, the error shown.
  */
-import type { PageData } from './page-data.ts';
+import type { PageData } from '../../client/page-data.ts';
 
 export class RequestColumn extends HTMLElement {
-  panes = new Map<string, HTMLElement>();
-  current: string | undefined;
+  #panes = new Map<string, HTMLElement>();
+  #current: string | undefined;
   /** The reader's choices, kept while moving between events. */
-  chosenView = 'after';
-  showOld = false;
-  private fitQueued = false;
-  private loadError: HTMLElement | undefined;
+  #chosenView = 'after';
+  #showOld = false;
+  #fitQueued = false;
+  #loadError: HTMLElement | undefined;
 
   connectedCallback(): void {
-    this.panes = new Map([...this.querySelectorAll<HTMLElement>('.pane[data-offset]')].map((p) => [p.dataset.offset!, p]));
-    this.current = [...this.panes].find(([, p]) => p.classList.contains('selected'))?.[0];
+    this.#panes = new Map([...this.querySelectorAll<HTMLElement>('.pane[data-offset]')].map((p) => [p.dataset.offset!, p]));
+    this.#current = [...this.#panes].find(([, p]) => p.classList.contains('selected'))?.[0];
     for (const tabs of this.querySelectorAll<HTMLElement>('.review-tabs')) tabs.hidden = false;
     this.addEventListener('click', (e) => this.onClick(e));
     window.addEventListener('scroll', () => this.queueFit(), { passive: true });
@@ -26,14 +28,24 @@ export class RequestColumn extends HTMLElement {
     this.queueFit(); // with the first frame: it measures the laid-out page
   }
 
+  /** The event whose pane is shown. */
+  get current(): string | undefined {
+    return this.#current;
+  }
+
+  /** The pane of `off` in the column (in the page, or built already). */
+  pane(off: string): HTMLElement | undefined {
+    return this.#panes.get(off);
+  }
+
   /** The pane of `off`, built from the data the first time (undefined: not in the page and the data is not there yet). */
   paneOf(off: string, data: PageData, typeOf: (off: string) => string): HTMLElement | undefined {
-    let pane = this.panes.get(off);
+    let pane = this.#panes.get(off);
     if (!pane && data.loaded(off)) {
       pane = data.buildPane(off, typeOf);
       if (pane) {
         this.append(pane);
-        this.panes.set(off, pane);
+        this.#panes.set(off, pane);
       }
     }
     return pane;
@@ -41,9 +53,9 @@ export class RequestColumn extends HTMLElement {
 
   /** Shows `pane` as the selected one, with the reader's choices, scrolled to its change. */
   show(off: string, pane: HTMLElement): void {
-    this.loadError?.remove();
-    this.current = off;
-    for (const p of this.panes.values()) p.classList.toggle('selected', p === pane);
+    this.#loadError?.remove();
+    this.#current = off;
+    for (const p of this.#panes.values()) p.classList.toggle('selected', p === pane);
     this.applyChoices(pane);
     this.revealChange(pane);
     this.queueFit(); // this pane's header height
@@ -56,10 +68,10 @@ export class RequestColumn extends HTMLElement {
 
   /** Says in the column that the request as of `off` could not be loaded. */
   failed(off: string, err: unknown): void {
-    this.loadError ??= Object.assign(document.createElement('p'), { className: 'load-error' });
-    this.loadError.setAttribute('role', 'alert');
-    this.loadError.textContent = `Could not load the request as of @${off}: ${err instanceof Error ? err.message : String(err)}. Select the event again to retry, or reload the page.`;
-    this.prepend(this.loadError);
+    this.#loadError ??= Object.assign(document.createElement('p'), { className: 'load-error' });
+    this.#loadError.setAttribute('role', 'alert');
+    this.#loadError.textContent = `Could not load the request as of @${off}: ${err instanceof Error ? err.message : String(err)}. Select the event again to retry, or reload the page.`;
+    this.prepend(this.#loadError);
   }
 
   /** Whether the column sits beside the timeline (sticky), not below it (a phone). */
@@ -68,11 +80,11 @@ export class RequestColumn extends HTMLElement {
   }
 
   private applyChoices(pane: HTMLElement): void {
-    if (pane.querySelector(`.review-tabs button[data-view="${this.chosenView}"]`)) this.setView(pane, this.chosenView);
-    pane.classList.toggle('show-old', this.showOld);
+    if (pane.querySelector(`.review-tabs button[data-view="${this.#chosenView}"]`)) this.setView(pane, this.#chosenView);
+    pane.classList.toggle('show-old', this.#showOld);
     for (const b of pane.querySelectorAll<HTMLButtonElement>('.show-old')) {
       b.hidden = false;
-      b.setAttribute('aria-pressed', String(this.showOld));
+      b.setAttribute('aria-pressed', String(this.#showOld));
     }
   }
 
@@ -86,8 +98,8 @@ export class RequestColumn extends HTMLElement {
     const target = e.target as HTMLElement;
     const button = target.closest<HTMLButtonElement>('.review-tabs button[data-view]');
     if (button) {
-      this.chosenView = button.dataset.view!;
-      this.setView(button.closest<HTMLElement>('.pane')!, this.chosenView);
+      this.#chosenView = button.dataset.view!;
+      this.setView(button.closest<HTMLElement>('.pane')!, this.#chosenView);
       return;
     }
     // A folded run of a long request (pane-markup.ts foldRuns): shown in place, for good.
@@ -100,7 +112,7 @@ export class RequestColumn extends HTMLElement {
     }
     const old = target.closest<HTMLButtonElement>('button.show-old');
     if (old) {
-      this.showOld = old.getAttribute('aria-pressed') !== 'true';
+      this.#showOld = old.getAttribute('aria-pressed') !== 'true';
       this.applyChoices(old.closest<HTMLElement>('.pane')!);
     }
   }
@@ -114,8 +126,8 @@ export class RequestColumn extends HTMLElement {
   }
 
   queueFit(): void {
-    if (!this.fitQueued) requestAnimationFrame(() => this.fit());
-    this.fitQueued = true;
+    if (!this.#fitQueued) requestAnimationFrame(() => this.fit());
+    this.#fitQueued = true;
   }
 
   /**
@@ -123,7 +135,7 @@ export class RequestColumn extends HTMLElement {
    * the end of the timeline it shrinks instead of being pushed above the viewport.
    */
   private fit(): void {
-    this.fitQueued = false;
+    this.#fitQueued = false;
     const grid = this.closest<HTMLElement>('.scenario-grid');
     if (!grid) return;
     const top = parseFloat(getComputedStyle(this).top) || 0;
@@ -131,7 +143,7 @@ export class RequestColumn extends HTMLElement {
     this.style.setProperty('--pfe-pane-max', `${Math.max(160, Math.floor(room))}px`);
     // The selected pane's sticky header covers the top of the column: what the browser scrolls
     // into view there (a focused link, find in page) lands below it, not under it.
-    this.style.scrollPaddingTop = `${this.panes.get(this.current!)?.querySelector<HTMLElement>('.pane-head')?.offsetHeight ?? 0}px`;
+    this.style.scrollPaddingTop = `${this.#panes.get(this.#current!)?.querySelector<HTMLElement>('.pane-head')?.offsetHeight ?? 0}px`;
   }
 }
 
