@@ -6,12 +6,24 @@
  * reads fixtures committed at a base ref; the conformance test reads the reference platform's).
  * `unweave` strips the comments the writer wove into a block (the ✂ line, the cache breakpoint
  * markers, annotations) and says where the ✂ line and the breakpoints stood.
+ *
+ * A request that starts as the one before it ends is written as what it adds (issue 49: a long
+ * conversation's fixture printed every request whole, growing with the square of its length): its
+ * block opens with a `# ⋯` line naming the earlier request and how many of its messages carry over
+ * unchanged, then prints only the rest — from the first message that differs, or that holds one of
+ * this request's own comments (the ✂ line, an annotation, a breakpoint the earlier one did not
+ * have), so every comment is still printed at the line it belongs to. `parseFixture` rebuilds every
+ * block's whole text, so whoever reads a fixture back (the review, src/review/) sees each request
+ * exactly as a whole block would print it. The writer uses the short form only when rebuilding it
+ * gives the whole text byte for byte (continuation.ts), so a prompt that looks like a comment can
+ * cost bytes, never correctness.
  */
 import type { RenderedScenario } from '../prompt/render.ts';
 import { BREAKPOINT_COMMENT, type PrintedBreakpoint } from '../prompt/breakpoints.ts';
 import { CUT_COMMENT } from '../prompt/weave.ts';
 import { readMarkdown } from '../scenarios/source.ts';
 import { runCommand } from '../project.ts';
+import { continuation, isContinuation, rebuild } from './continuation.ts';
 
 /** The command that rewrites the fixtures, as this project runs it (src/project.ts). */
 export const updateCommand = (): string => runCommand('fixtures');
@@ -22,9 +34,11 @@ const requestFence = (offset: number): string => `request@${offset}.yaml`;
 
 export function fixtureText(r: RenderedScenario): string {
   const head = [`# ${r.scenario.title}`, '', `Generated from \`${r.scenario.file}\` by \`${updateCommand()}\` — do not edit by hand.`];
-  const blocks = r.requests.map((q) =>
-    ['<details>', `<summary>request @${q.offset}</summary>`, '', `\`\`\`yaml (${requestFence(q.offset)})`, q.text, '```', '', '</details>'].join('\n'),
-  );
+  const blocks = r.requests.map((q, i) => {
+    const prev = r.requests[i - 1];
+    const text = (prev && continuation(prev.offset, prev.text, q.text)) ?? q.text;
+    return ['<details>', `<summary>request @${q.offset}</summary>`, '', `\`\`\`yaml (${requestFence(q.offset)})`, text, '```', '', '</details>'].join('\n');
+  });
   if (!blocks.length) blocks.push('_This scenario has no requests of its own._');
   return `${[head.join('\n'), ...blocks].join('\n\n')}\n`;
 }
@@ -38,13 +52,24 @@ export interface FixtureBlock {
   text: string;
 }
 
-/** A fixture (or a reference platform file) read back: its title and request blocks in file order. */
-export function parseFixture(text: string): { title: string; requests: FixtureBlock[] } {
+/**
+ * A fixture (or a reference platform file) read back: its title and request blocks in file order,
+ * each block's whole text (a block written as what it adds to an earlier one is rebuilt). A block
+ * that continues a request no earlier block holds, or more messages than it has, is an error
+ * naming `file` (when given) and the line of the block's first line.
+ */
+export function parseFixture(text: string, file?: string): { title: string; requests: FixtureBlock[] } {
   const md = readMarkdown(text);
-  const requests = md.fences.flatMap((f) => {
+  const whole = new Map<number, string>();
+  const requests: FixtureBlock[] = [];
+  for (const f of md.fences) {
     const m = REQUEST_FENCE.exec(f.path);
-    return m ? [{ offset: Number(m[1]), text: f.body }] : [];
-  });
+    if (!m) continue;
+    const offset = Number(m[1]);
+    const body = isContinuation(f.body) ? rebuild(f.body, whole, `${file ? `${file}:${f.line + 2}: ` : ''}request@${offset}.yaml`) : f.body;
+    whole.set(offset, body);
+    requests.push({ offset, text: body });
+  }
   return { title: md.title, requests };
 }
 

@@ -3,6 +3,8 @@
  * reads as the request: each block parses without error, and once the woven comments (the ✂ line,
  * the cache breakpoint markers and the annotations) are taken out, it is exactly the request the fold rendered. A comment
  * written at column 0 on an empty line inside a `|-` block would end the block and fail this.
+ * A block written as what its request adds (continuation.ts) is checked rebuilt, and as written:
+ * the messages it adds are a YAML list of messages too.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -14,7 +16,7 @@ import type { RenderedRequest } from '../prompt/render.ts';
 import { BREAKPOINT_COMMENT_PREFIX, printedBreakpoints } from '../prompt/breakpoints.ts';
 import { CUT_COMMENT } from '../prompt/weave.ts';
 import { readMarkdown } from '../scenarios/source.ts';
-import { fixtureName } from './format.ts';
+import { fixtureName, parseFixture } from './format.ts';
 
 interface ParsedRequest {
   model?: string;
@@ -66,7 +68,17 @@ describe('fixture request blocks are YAML', async () => {
     it(`${f}: every request block parses, and is the rendered request once the woven comments are out`, () => {
       const rendered = corpus.scenarios.find((s) => fixtureName(basename(s.scenario.file).replace(/\.(ya?ml|md)$/, '')) === f);
       expect(rendered, `${f} belongs to a scenario`).toBeDefined();
-      const blocks = readMarkdown(readFileSync(join(dir, f), 'utf8')).fences.filter((x) => /^request@\d+\.yaml$/.test(x.path));
+      const text = readFileSync(join(dir, f), 'utf8');
+      const written = readMarkdown(text).fences.filter((x) => /^request@\d+\.yaml$/.test(x.path));
+      for (const b of written.filter((x) => x.body.startsWith('# ⋯ '))) {
+        const added = parseDocument(b.body);
+        expect(added.errors.map((e) => `${f} ${b.path} as written: ${e.message}`)).toEqual([]);
+        const list = added.toJS() as unknown;
+        expect(list === null || (Array.isArray(list) && list.every((m: { role?: unknown }) => typeof m.role === 'string')), `${f} ${b.path} as written: a list of messages`).toBe(
+          true,
+        );
+      }
+      const blocks = parseFixture(text).requests.map((q) => ({ path: `request@${q.offset}.yaml`, body: q.text }));
       expect(blocks.map((b) => b.path)).toEqual(rendered!.requests.map((r) => `request@${r.offset}.yaml`));
       for (const b of blocks) {
         const where = `${f} ${b.path}`;
