@@ -33,7 +33,7 @@ export interface Prices {
   storagePerHour?: Sourced;
 }
 
-export type Encoding = 'o200k_base' | 'cl100k_base';
+export type { Encoding } from '../providers/shared/catalog.ts';
 
 /** A cache strategy's id (the registered adapters' `cacheStrategies`). */
 export type CacheKind = ModelFacts['cache'];

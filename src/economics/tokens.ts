@@ -25,11 +25,10 @@
 import type { RawBytePairRanks as Ranks } from 'gpt-tokenizer/BytePairEncodingCore';
 import { GptEncoding } from 'gpt-tokenizer/GptEncoding';
 import type { RenderedMessage } from '../folds/types.ts';
-import type { Encoding } from './providers.ts';
+import { CHAT_FRAMING, type Encoding } from '../providers/shared/catalog.ts';
 
 type Api = GptEncoding;
 
-const CHAT_MODEL: Record<Encoding, 'gpt-4o' | 'gpt-4'> = { o200k_base: 'gpt-4o', cl100k_base: 'gpt-4' };
 const loaded: Partial<Record<Encoding, Api>> = {};
 
 const apiFrom = (e: Encoding, ranks: Ranks): Api => GptEncoding.getEncodingApi(e, () => ranks);
@@ -68,7 +67,7 @@ function apiOf(e: Encoding): Api {
 export class Tokenizer {
   readonly encoding: Encoding;
   private readonly api: Api;
-  private readonly chatModel: 'gpt-4o' | 'gpt-4';
+  private readonly chatModel: (typeof CHAT_FRAMING)[Encoding];
   private readonly memo = new Map<string, Uint32Array>();
   private readonly frames = new Map<string, number>();
   /** Tokens that prime the reply after the last message. */
@@ -77,7 +76,7 @@ export class Tokenizer {
   constructor(encoding: Encoding) {
     this.encoding = encoding;
     this.api = apiOf(encoding);
-    this.chatModel = CHAT_MODEL[encoding];
+    this.chatModel = CHAT_FRAMING[encoding];
     this.priming = this.api.encodeChat([], this.chatModel).length;
   }
 

@@ -128,6 +128,7 @@ export const anthropic: ProviderAdapter<'anthropic'> = {
   provider: 'anthropic',
   providerTitle: 'Anthropic',
   catalogNote: 'Token counts approximate (≈). Caching: cache_control breakpoints; writes at 1.25× (5 minutes) or 2× (1 hour); "write" is the 5-minute write.',
+  docHosts: ['platform.claude.com'],
   sideBySide: ANTHROPIC_SIDE_BY_SIDE,
   messageList: 'messages',
   detect(body) {

@@ -143,6 +143,7 @@ export const bedrockConverse: ProviderAdapter<'bedrock-converse'> = {
   providerTitle: 'Amazon Bedrock',
   catalogNote:
     'Token counts approximate (≈). Caching: cachePoint checkpoints (InvokeModel: cache_control), 5 minutes or 1 hour; a global profile (global.) at the list price, a regional or geographic one (us., eu., apac., jp., or the bare id) 10 % above it; "write" is the 5-minute write.',
+  docHosts: ['docs.aws.amazon.com'],
   sideBySide: ['bedrock-claude-sonnet-4.5-global', 'bedrock-claude-sonnet-4.5-regional'],
   messageList: 'messages',
   detect(body) {

@@ -74,6 +74,7 @@ export const gemini: ProviderAdapter<'gemini'> = {
   providerTitle: 'Google Gemini',
   catalogNote:
     'Token counts approximate (≈). Caching: implicit (no markers, no write price, no guaranteed retention) above each model’s minimum; an explicit cache’s storage is billed per token-hour.',
+  docHosts: ['ai.google.dev', 'docs.cloud.google.com'],
   sideBySide: ['google-gemini-2.5-pro', 'google-gemini-4-argon'],
   messageList: 'contents',
   detect(body) {

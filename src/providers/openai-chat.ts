@@ -6,7 +6,7 @@
  * cache_write_tokens}` (writes reported by GPT-5.6 and later).
  */
 import * as z from 'zod';
-import { OPENAI_CATALOG, OPENAI_CATALOG_NOTE, OPENAI_FALLBACK, OPENAI_SIDE_BY_SIDE } from './openai/catalog.ts';
+import { OPENAI_CATALOG, OPENAI_CATALOG_NOTE, OPENAI_DOC_HOSTS, OPENAI_FALLBACK, OPENAI_SIDE_BY_SIDE } from './openai/catalog.ts';
 import { OPENAI_CACHE_STRATEGIES } from './openai/cache.ts';
 import { openaiParams } from './openai/params.ts';
 import { toOpenAIChat } from './openai/chat-wire.ts';
@@ -47,6 +47,7 @@ export const openaiChat: ProviderAdapter<'openai-chat'> = {
   provider: 'openai',
   providerTitle: 'OpenAI',
   catalogNote: OPENAI_CATALOG_NOTE,
+  docHosts: OPENAI_DOC_HOSTS,
   sideBySide: OPENAI_SIDE_BY_SIDE,
   messageList: 'messages',
   detect(body) {

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { schemaIssues } from '../folds/validate.ts';
 import type { RenderedMessage } from '../folds/types.ts';
-import { CACHE_STRATEGIES, CATALOG, FALLBACKS, modelOf, PROVIDER_IDS, PROVIDERS, providerOf } from './registry.ts';
+import { CACHE_STRATEGIES, CATALOG, FALLBACKS, isProviderPage, modelOf, PROVIDER_IDS, PROVIDERS, providerOf } from './registry.ts';
 import type { ProviderAdapter } from './types.ts';
 
 const adapters: readonly ProviderAdapter[] = PROVIDERS;
@@ -115,4 +115,17 @@ describe('the provider registry', () => {
       expect(p.normalise(body).map((m) => [m.role, m.text])).toEqual(expected);
     },
   );
+});
+
+describe('a provider’s own documentation', () => {
+  it('is a page on one of its adapters’ docHosts; any other host is a secondary source', () => {
+    expect(isProviderPage('https://platform.claude.com/docs/en/build-with-claude/prompt-caching')).toBe(true);
+    expect(isProviderPage('https://developers.openai.com/api/docs/guides/prompt-caching')).toBe(true);
+    expect(isProviderPage('https://docs.aws.amazon.com/bedrock/latest/userguide/prompt-caching.html')).toBe(true);
+    expect(isProviderPage('https://ai.google.dev/gemini-api/docs/caching')).toBe(true);
+    expect(isProviderPage('https://learn.microsoft.com/azure/foundry/openai/how-to/prompt-caching')).toBe(false);
+    expect(isProviderPage('https://strandsagents.com/latest/')).toBe(false);
+    // The host must be the whole host, not a prefix of another one.
+    expect(isProviderPage('https://platform.claude.com.example.org/docs')).toBe(false);
+  });
 });

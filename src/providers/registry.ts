@@ -68,6 +68,11 @@ export const PROVIDER_TITLES: Readonly<Record<string, string>> = Object.fromEntr
   (PROVIDERS as readonly ProviderAdapter[]).filter((p) => p.providerTitle).map((p) => [p.provider, p.providerTitle!]),
 );
 
+/** Whether a figure's source is a provider's own documentation (an adapter's `docHosts`), not a secondary source. */
+export function isProviderPage(url: string): boolean {
+  return (PROVIDERS as readonly ProviderAdapter[]).some((p) => p.docHosts?.some((h) => url.startsWith(`https://${h}/`)));
+}
+
 /** The models the side-by-side shows by default: each adapter's `sideBySide`, once each, in registry order. */
 export const SIDE_BY_SIDE: readonly string[] = [...new Set((PROVIDERS as readonly ProviderAdapter[]).flatMap((p) => p.sideBySide ?? []))];
 

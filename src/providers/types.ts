@@ -268,6 +268,11 @@ export interface ProviderAdapter<Id extends string = string> {
   providerTitle?: string;
   /** One sentence on how its models count tokens and cache, for the model catalog's table (shared between formats of one provider). */
   catalogNote?: string;
+  /**
+   * Hosts of the provider's own documentation (`platform.claude.com`): a figure read on another host
+   * is shown as a secondary source (shared between formats of one provider).
+   */
+  docHosts?: readonly string[];
   /** Catalog entry ids the side-by-side shows by default (models in common use; shared between formats of one provider). */
   sideBySide?: readonly string[];
   /** The model a body names, when it is not the body's `model` (Bedrock: `modelId`; Gemini: the URL's, kept as `model`). */

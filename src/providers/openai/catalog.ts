@@ -406,6 +406,9 @@ export const OPENAI_FALLBACK = {
 /** The side-by-side's default OpenAI rows: the current Sol/Terra and GPT-5.5/5.4 mini (a hand-kept choice, not a usage statistic). */
 export const OPENAI_SIDE_BY_SIDE = ['openai-gpt-6.2-sol', 'openai-gpt-6.1-terra', 'openai-gpt-5.6-terra', 'openai-gpt-5.4-mini'] as const;
 
+/** The host of OpenAI's own documentation (a figure read elsewhere is a secondary source). */
+export const OPENAI_DOC_HOSTS = ['developers.openai.com'] as const;
+
 /** How OpenAI's models count and cache, for the model catalog's table. */
 export const OPENAI_CATALOG_NOTE =
   'Token counts exact. Caching: "prefix" is automatic prefix caching in 128-token steps (before GPT-5.6); "breakpoints" is GPT-5.6 and later (implicit and explicit breakpoints, writes billed). "Write" is the 30-minute write.';

@@ -39,6 +39,16 @@ export interface LongPromptTier {
   prices: Pick<ModelPrices, BilledPrice>;
 }
 
+/** A BPE encoding that counts a model's tokens exactly (src/economics/tokens.ts counts with it). */
+export type Encoding = 'o200k_base' | 'cl100k_base';
+
+/**
+ * For each encoding, the model whose chat framing it counts a message's frame with: gpt-tokenizer's
+ * `encodeChat` takes a model name and frames by that model's chat template
+ * (`<|im_start|>role<|im_sep|>content<|im_end|>`).
+ */
+export const CHAT_FRAMING: Readonly<Record<Encoding, 'gpt-4o' | 'gpt-4'>> = { o200k_base: 'gpt-4o', cl100k_base: 'gpt-4' };
+
 export interface ModelFacts {
   /** Profile id, e.g. `anthropic-claude-haiku-4.5`. */
   id: string;
@@ -52,7 +62,7 @@ export interface ModelFacts {
   /** The cache strategy's id (an adapter's `cacheStrategies`). */
   cache: 'openai-prefix' | 'openai-breakpoints' | 'anthropic' | 'bedrock' | 'gemini-implicit';
   /** A BPE encoding that counts this model's tokens exactly, or `approx` (see tokens.ts). */
-  tokenizer: 'o200k_base' | 'cl100k_base' | 'approx';
+  tokenizer: Encoding | 'approx';
   /** No caching below this many prompt tokens. */
   minPrefixTokens: Sourced;
   /** Minutes an unused entry is documented to stay at least (the lower bound where a range is given). */
