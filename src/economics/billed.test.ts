@@ -12,7 +12,7 @@ import { billedLede, billedText } from '../render/billed-lede.ts';
 import { billedOf, billedPaneText, withBilledMisses } from './billed.ts';
 import { panelRows } from './view.ts';
 import { DEFAULT_ECONOMICS, type EconomicsConfig } from './profiles.ts';
-import type { Profile } from './providers.ts';
+import type { Profile } from './shipped-profiles.ts';
 
 const src = <T>(value: T) => ({ value, source: 'billed.test.ts', read: '2026-12-06' });
 // $ per million tokens: input 2, cached 0.5, writes 4, output 10.

@@ -17,7 +17,7 @@ import { formatTokens, formatUsd } from './format.ts';
 import type { ScenarioEconomics } from './compute.ts';
 import { measuredOfPayload } from './measured.ts';
 import { costs, tidy } from './price.ts';
-import type { Profile } from './providers.ts';
+import type { Profile } from './shipped-profiles.ts';
 
 export interface BilledRequest {
   offset: number;

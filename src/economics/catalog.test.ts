@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CATALOG, type ModelFacts, RULES } from './catalog.ts';
-import type { Sourced } from './providers.ts';
+import type { Sourced } from './shipped-profiles.ts';
 import { DEFAULT_ECONOMICS, profileFor } from './profiles.ts';
 
 /** Every `Sourced` value anywhere inside `v`, with its path. */

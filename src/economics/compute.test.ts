@@ -13,12 +13,13 @@ import * as o200k from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
 import type { Breakpoint, RenderedMessage } from '../folds/types.ts';
 import { resolveOptions } from '../integration/options.ts';
+import { UserError } from '../errors.ts';
 import type { RenderedRequest, RenderedScenario } from '../prompt/render.ts';
 import type { Scenario } from '../scenarios/model.ts';
 import { roundedHit, scenarioEconomics, underEveryProfile, type RequestEconomics } from './compute.ts';
 import { formatDuration } from './format.ts';
 import { DEFAULT_ECONOMICS, profileFor, resolveEconomics, type EconomicsConfig } from './profiles.ts';
-import { PROFILES } from './providers.ts';
+import { PROFILES } from './shipped-profiles.ts';
 import { causeText, cutNote } from './view.ts';
 
 /** Content of exactly `n` o200k tokens. */
@@ -500,10 +501,30 @@ describe('model ids → profiles', () => {
     // cl100k: the same words, one token each; the message (104) and the shared <|im_start|>.
     expect(y!.cachedTokens).toBe(M(100) + 1);
     expect(y!.costUsd).toBeCloseTo(((M(100) + 1) * 0.5 + (y!.inputTokens - M(100) - 1) * 1) / 1e6, 12);
-    const bad = resolveEconomics({ models: { 'x/y': 'nope' }, profiles: { half: { tokenizer: 'o200k_base' }, odd: { cache: 'lru' as never } } }).problems.join('\n');
+    const problems = resolveEconomics({
+      models: { 'x/y': 'nope' },
+      profiles: { half: { tokenizer: 'o200k_base' }, odd: { cache: 'lru' as never }, old: { strategy: 'lru' as never } },
+    }).problems;
+    const bad = problems.map((p) => p.problem).join('\n');
     expect(bad).toContain('economics.models["x/y"] names profile "nope", which does not exist');
     expect(bad).toContain('economics.profiles["half"] is a new profile but lacks cache, minPrefixTokens, retentionMinutes, refreshOnHit');
     expect(bad).toContain('economics.profiles["odd"].cache "lru" is not one of openai-prefix, openai-breakpoints, anthropic');
+    // The older spellings are the strategies' aliases, in registry order.
+    expect(bad).toContain('economics.profiles["old"].strategy "lru" is not one of prefix, breakpoints');
+    // The fix is its own field, never in the message.
+    expect(bad).not.toContain('fix:');
+    expect(problems.find((p) => p.problem.startsWith('economics.models'))!.fix).toMatch(/^use one of .*, or define it under economics.profiles$/);
+    expect(problems.find((p) => p.problem.startsWith('economics.profiles["old"]'))!.fix).toMatch(/^write cache: one of openai-prefix, openai-breakpoints, anthropic/);
     await expect(resolveOptions(process.cwd(), { economics: { models: { 'x/y': 'nope' } } })).rejects.toThrow(/fix: use one of/);
+    const one = await resolveOptions(process.cwd(), { economics: { models: { 'x/y': 'nope' } } }).catch((e: unknown) => e as UserError);
+    expect(UserError.is(one) && one.problem).toMatch(/: economics.models\["x\/y"\] names profile "nope", which does not exist$/);
+    expect(UserError.is(one) && one.fix).toMatch(/^use one of /);
+    // Several problems: numbered, each fix under its number.
+    const two = await resolveOptions(process.cwd(), { economics: { models: { 'x/y': 'nope' }, families: { z: 'gone' } } }).catch((e: unknown) => e as UserError);
+    expect(UserError.is(two) && two.problem.split('\n').map((l) => l.replace(/^.*?: /, ''))).toEqual([
+      '(1) economics.models["x/y"] names profile "nope", which does not exist',
+      '(2) economics.families["z"] names profile "gone", which does not exist',
+    ]);
+    expect(UserError.is(two) && two.fix).toMatch(/^\(1\) use one of .*; \(2\) use one of /);
   });
 });

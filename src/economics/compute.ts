@@ -19,7 +19,7 @@ import { requestParams } from './params.ts';
 import { pricesAt, pricingInstant, type AppliedPrice } from './price-history.ts';
 import { costs, lostCost, tidy, UNPRICED, type CostSplit, type Priced } from './price.ts';
 import { profileFor, type EconomicsConfig, type ProfileMatch } from './profiles.ts';
-import type { Profile } from './providers.ts';
+import type { Profile } from './shipped-profiles.ts';
 import type { Sourced } from './catalog.ts';
 import { cacheGroup } from './shared-cache.ts';
 import type { UnaskedCaching } from './unasked.ts';

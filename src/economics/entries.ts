@@ -25,7 +25,7 @@
 import type { Breakpoint } from '../folds/types.ts';
 import { adapterOfStrategy } from '../providers/registry.ts';
 import type { CacheStrategy, RequestParams } from '../providers/types.ts';
-import { strategyOf, type Profile } from './providers.ts';
+import { strategyOf, type Profile } from './shipped-profiles.ts';
 import { afterMessage, holds, positionOf, sharedTokens, type Position, type Shape } from './shape.ts';
 import type { Tokenizer } from './tokens.ts';
 

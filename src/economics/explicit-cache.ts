@@ -13,7 +13,7 @@ import type { RenderedScenario } from '../prompt/render.ts';
 import { scenarioEconomics, type Totals } from './compute.ts';
 import { pricesAt } from './price-history.ts';
 import { perM, tidy } from './price.ts';
-import type { Profile } from './providers.ts';
+import type { Profile } from './shipped-profiles.ts';
 import { tokenizer } from './tokens.ts';
 import type { EconomicsConfig } from './profiles.ts';
 

@@ -7,7 +7,7 @@
  */
 import { adapterOfStrategy } from '../providers/registry.ts';
 import type { Rejection } from '../providers/types.ts';
-import type { Profile } from './providers.ts';
+import type { Profile } from './shipped-profiles.ts';
 
 /** The first feature of the request the profile's model rejects: the message that uses it, and why. */
 export function rejectedFeature(p: Profile, messages: readonly { role: string }[]): { message: number; feature: string; rejection: Rejection } | undefined {

@@ -11,7 +11,7 @@ import { BUILTIN_FOLDS } from '../builtin-folds/index.ts';
 import { renderTexts } from '../corpus/check.ts';
 import { formatError } from '../scenarios/errors.ts';
 import { DEFAULT_ECONOMICS, type EconomicsConfig } from './profiles.ts';
-import type { Profile } from './providers.ts';
+import type { Profile } from './shipped-profiles.ts';
 import { measuredComparison, measuredLines } from './measured.ts';
 import { buildReport } from './report.ts';
 

@@ -8,7 +8,7 @@
  * prices. Pure; nothing here names a provider.
  */
 import type { BilledPrice } from '../providers/shared/catalog.ts';
-import type { Profile, Sourced } from './providers.ts';
+import type { Profile, Sourced } from './shipped-profiles.ts';
 
 /** A price that applied instead of the profile's current one. */
 export interface AppliedPrice {

@@ -8,7 +8,7 @@
 import { datasetCheck, PRICE_FIELDS, type DatasetCheck, type PriceField } from '../providers/price-dataset.ts';
 import { CATALOG } from './catalog.ts';
 import type { EconomicsConfig } from './profiles.ts';
-import type { Sourced } from './providers.ts';
+import type { Sourced } from './shipped-profiles.ts';
 
 export interface PriceOrigin {
   /** USD per million tokens. */

@@ -4,7 +4,7 @@
  * its own figure; the same request with no caching; and what lost tokens cost beyond reading them.
  * A price the profile lacks makes the figure null ("no price configured"), never a made-up one.
  */
-import type { Profile } from './providers.ts';
+import type { Profile } from './shipped-profiles.ts';
 
 /** Cost of one request, part by part (USD). */
 export interface CostSplit {

@@ -1,5 +1,5 @@
 /**
- * Provider profiles as a build uses them: the shipped data (providers.ts) with a project's
+ * Provider profiles as a build uses them: the shipped data (shipped-profiles.ts) with a project's
  * overrides from astro.config.mjs merged in, and the lookup of a scenario's model id → profile:
  * an explicit model entry (the id as written, then without its `provider/` prefix), then the
  * longest family prefix of the bare id (families cover dated ids such as
@@ -7,7 +7,8 @@
  * prefix, then `unknown`. A figure a project adds without a source is recorded as coming from
  * astro.config.mjs.
  */
-import { CACHE_KINDS, FALLBACK_PROFILE, FAMILIES, MODELS, PREFIXES, PROFILES, strategyOf, type CacheKind, type Prices, type Profile, type Sourced } from './providers.ts';
+import { CACHE_STRATEGIES } from '../providers/registry.ts';
+import { CACHE_KINDS, FALLBACK_PROFILE, FAMILIES, MODELS, PREFIXES, PROFILES, strategyOf, type CacheKind, type Prices, type Profile, type Sourced } from './shipped-profiles.ts';
 import { configFile } from '../project.ts';
 
 type Figure<T> = T | Sourced<T>;
@@ -57,7 +58,14 @@ export interface ProfileMatch {
 }
 
 const TOKENIZERS = ['o200k_base', 'cl100k_base', 'approx'];
-const STRATEGIES: Record<string, CacheKind> = { prefix: 'openai-prefix', breakpoints: 'openai-breakpoints' };
+/** A strategy's older spelling (its `alias`) → its id: a profile's `strategy:`. */
+const STRATEGIES: Record<string, CacheKind> = Object.fromEntries(CACHE_STRATEGIES.flatMap((c) => (c.alias ? [[c.alias, c.id as CacheKind]] : [])));
+
+/** A problem with a project's economics options: what is wrong and how to fix it (UserError's shape, src/errors.ts). */
+export interface EconomicsProblem {
+  problem: string;
+  fix: string;
+}
 
 function figure<T>(v: Figure<T> | undefined, read: string): Sourced<T> | undefined {
   if (v === undefined) return undefined;
@@ -69,21 +77,24 @@ function figure<T>(v: Figure<T> | undefined, read: string): Sourced<T> | undefin
 export const UNDATED = 'undated';
 
 /**
- * Merges a project's options over the shipped data; problems are messages with their fix. A figure
+ * Merges a project's options over the shipped data; each problem is what is wrong and its fix. A figure
  * written as a bare number is sourced to the config file and read on `readOn` (YYYY-MM-DD), which
  * the config does not state: UNDATED unless a caller knows the date.
  */
-export function resolveEconomics(opts: EconomicsOptions = {}, readOn: string = UNDATED): { config: EconomicsConfig; problems: string[] } {
-  const problems: string[] = [];
+export function resolveEconomics(opts: EconomicsOptions = {}, readOn: string = UNDATED): { config: EconomicsConfig; problems: EconomicsProblem[] } {
+  const problems: EconomicsProblem[] = [];
+  const problem = (what: string, fix: string): void => {
+    problems.push({ problem: what, fix });
+  };
   const profiles: Record<string, Profile> = { ...PROFILES };
   for (const [id, o] of Object.entries(opts.profiles ?? {})) {
     const base = profiles[id];
     const where = `economics.profiles["${id}"]`;
     if (o.tokenizer !== undefined && !TOKENIZERS.includes(o.tokenizer))
-      problems.push(`${where}.tokenizer "${o.tokenizer}" is not one of ${TOKENIZERS.join(', ')}\n  fix: pick one of those`);
+      problem(`${where}.tokenizer "${o.tokenizer}" is not one of ${TOKENIZERS.join(', ')}`, 'pick one of those');
     if (o.strategy !== undefined && !STRATEGIES[o.strategy])
-      problems.push(`${where}.strategy "${o.strategy}" is not one of ${Object.keys(STRATEGIES).join(', ')}\n  fix: write cache: one of ${CACHE_KINDS.join(', ')}`);
-    if (o.cache !== undefined && !CACHE_KINDS.includes(o.cache)) problems.push(`${where}.cache "${o.cache}" is not one of ${CACHE_KINDS.join(', ')}\n  fix: pick one of those`);
+      problem(`${where}.strategy "${o.strategy}" is not one of ${Object.keys(STRATEGIES).join(', ')}`, `write cache: one of ${CACHE_KINDS.join(', ')}`);
+    if (o.cache !== undefined && !CACHE_KINDS.includes(o.cache)) problem(`${where}.cache "${o.cache}" is not one of ${CACHE_KINDS.join(', ')}`, 'pick one of those');
     const merged: Partial<Profile> = { ...base, id };
     if (o.title !== undefined) merged.title = o.title;
     if (o.tokenizer !== undefined) merged.tokenizer = o.tokenizer;
@@ -96,14 +107,15 @@ export function resolveEconomics(opts: EconomicsOptions = {}, readOn: string = U
     const prices: Prices = { ...(base?.prices ?? {}) };
     for (const [k, v] of Object.entries(o.prices ?? {})) {
       const f = figure(v, readOn);
-      if (f && (typeof f.value !== 'number' || !(f.value >= 0))) problems.push(`${where}.prices.${k} must be a number ≥ 0 (USD per million tokens)\n  fix: write e.g. ${k}: 2.5`);
+      if (f && (typeof f.value !== 'number' || !(f.value >= 0))) problem(`${where}.prices.${k} must be a number ≥ 0 (USD per million tokens)`, `write e.g. ${k}: 2.5`);
       else if (f) prices[k as keyof Prices] = f;
     }
     merged.prices = prices;
     const missing = ['tokenizer', 'cache', 'minPrefixTokens', 'retentionMinutes', 'refreshOnHit'].filter((k) => (merged as Record<string, unknown>)[k] === undefined);
     if (missing.length) {
-      problems.push(
-        `${where} is a new profile but lacks ${missing.join(', ')}\n  fix: give every one of them, or use the id of a shipped profile (${Object.keys(PROFILES).join(', ')}) to override some fields`,
+      problem(
+        `${where} is a new profile but lacks ${missing.join(', ')}`,
+        `give every one of them, or use the id of a shipped profile (${Object.keys(PROFILES).join(', ')}) to override some fields`,
       );
       continue;
     }
@@ -122,9 +134,7 @@ export function resolveEconomics(opts: EconomicsOptions = {}, readOn: string = U
   ] as const) {
     for (const [k, id] of Object.entries(map)) {
       if (!profiles[id])
-        problems.push(
-          `economics.${kind}["${k}"] names profile "${id}", which does not exist\n  fix: use one of ${Object.keys(profiles).join(', ')}, or define it under economics.profiles`,
-        );
+        problem(`economics.${kind}["${k}"] names profile "${id}", which does not exist`, `use one of ${Object.keys(profiles).join(', ')}, or define it under economics.profiles`);
     }
   }
   return { config: { profiles, models, families, prefixes }, problems };

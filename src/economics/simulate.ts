@@ -13,7 +13,7 @@ import { alive, positionsOf, ProviderCache, roundedHit, withinLookback, type Cac
 import { rejectedFeature } from './features.ts';
 import { paramChange } from './params.ts';
 import { profileFor, type EconomicsConfig, type ProfileMatch } from './profiles.ts';
-import type { Profile } from './providers.ts';
+import type { Profile } from './shipped-profiles.ts';
 import { holds, Interner, shapeOf, sharedMessages, sharedTokens, type Position, type Shape } from './shape.ts';
 import { tokenizer, type Tokenizer } from './tokens.ts';
 

@@ -36,7 +36,7 @@ import { CATALOG, RULES } from './catalog.ts';
 import { explicitCacheChoice } from './explicit-cache.ts';
 import { scenarioEconomics, shapeCache, type ShapeCache, type Totals } from './compute.ts';
 import { profileFor, type EconomicsConfig } from './profiles.ts';
-import { strategyOf, type Profile, type Sourced } from './providers.ts';
+import { strategyOf, type Profile, type Sourced } from './shipped-profiles.ts';
 
 export type WhatIfOptionId = 'as-is' | 'ttl-5m' | 'ttl-1h-first' | 'ttl-1h' | 'keep-alive' | 'retention-24h' | 'write-12h' | 'explicit-cache';
 

@@ -219,7 +219,15 @@ export async function resolveOptions(root: string, given: ExplainerOptions = {})
   }
   const baseRef = environment().baseRef ?? options.baseRef;
   const economics = resolveEconomics(options.economics as EconomicsOptions | undefined);
-  if (economics.problems.length) throw new OptionsError(economics.problems.map((p) => `${configFile()}: ${p}`).join('\n'));
+  if (economics.problems.length) {
+    // One problem reads as it is; several are numbered, each fix under its problem's number.
+    const [only, ...more] = economics.problems;
+    if (!more.length) throw new OptionsError(`${configFile()}: ${only!.problem}`, { fix: only!.fix });
+    const n = (i: number): string => `(${i + 1}) `;
+    throw new OptionsError(economics.problems.map((p, i) => `${configFile()}: ${n(i)}${p.problem}`).join('\n'), {
+      fix: economics.problems.map((p, i) => `${n(i)}${p.fix}`).join('; '),
+    });
+  }
   return {
     root,
     scenariosDir: options.scenarios,

@@ -13,7 +13,7 @@ import { cutNote, paneTokens } from '../economics/view.ts';
 import type { EngineResult, Prepared } from './engine.ts';
 
 import { loadEncodings as load } from '../economics/tokens.ts';
-import type { Encoding } from '../economics/providers.ts';
+import type { Encoding } from '../economics/shipped-profiles.ts';
 // The tokenizers' rank tables as files of their own (Vite's `?url`: copied as they are, never parsed
 // or minified by the site's build), fetched by the worker when it loads this chunk.
 import o200k from 'gpt-tokenizer/bpeRanks/o200k_base?url';

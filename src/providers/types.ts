@@ -203,6 +203,8 @@ export interface CacheStrategy {
   /** The profile's `cache` value: `anthropic`, `openai-prefix`, `openai-breakpoints`. */
   id: string;
   title: string;
+  /** An older spelling of `id` a project's profile may still write as its `strategy:` (economics/profiles.ts). */
+  alias?: string;
   /** A word or two for the model catalog's table: `prefix`, `breakpoints`, `cache_control`, `cachePoint`, `implicit`. */
   short: string;
   /**

@@ -5,7 +5,7 @@
  */
 import { cacheStrategy } from '../providers/registry.ts';
 import type { ModelFacts } from '../economics/catalog.ts';
-import type { Sourced } from '../economics/providers.ts';
+import type { Sourced } from '../economics/shipped-profiles.ts';
 import { markdownText } from './markdown.ts';
 
 export interface FigureCell {

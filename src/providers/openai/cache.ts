@@ -27,6 +27,7 @@ export function implicitBreakpoint(messages: readonly { role: string }[]): numbe
 
 export const openaiPrefixCache: CacheStrategy = {
   id: 'openai-prefix',
+  alias: 'prefix',
   short: 'prefix',
   title: 'OpenAI automatic prefix caching (before GPT-5.6)',
   entries: 'prefix',
@@ -44,6 +45,7 @@ export const openaiPrefixCache: CacheStrategy = {
 
 export const openaiBreakpointsCache: CacheStrategy = {
   id: 'openai-breakpoints',
+  alias: 'breakpoints',
   short: 'breakpoints',
   title: 'OpenAI breakpoints (GPT-5.6 and later)',
   entries: 'breakpoints',

@@ -14,9 +14,9 @@
  * adapter's id prefixes), and an unknown provider (an ideal cache). Model ids map to profiles in profiles.ts: explicit ids, then families
  * (id prefixes, which also cover dated ids), then provider prefixes, else `unknown`.
  */
-import { cacheStrategy, CACHE_STRATEGIES, FALLBACKS as PROVIDER_FALLBACKS } from '../providers/registry.ts';
+import { cacheStrategy, CACHE_STRATEGIES, CATALOG, FALLBACKS as PROVIDER_FALLBACKS } from '../providers/registry.ts';
+import type { ModelFacts } from '../providers/shared/catalog.ts';
 import type { CacheStrategy, Sourced } from '../providers/types.ts';
-import { CATALOG, type ModelFacts } from './catalog.ts';
 
 export type { Sourced };
 
@@ -102,12 +102,19 @@ export function profileOf(m: ModelFacts): Profile {
   };
 }
 
+/**
+ * The cache of a provider no adapter knows: a plain prefix cache (every prefix cached without
+ * markers, read from any alive entry, nothing invalidated by a parameter). Its figures — no minimum,
+ * whole-token steps, no expiry — are UNKNOWN's own, so the first registered strategy of that kind serves.
+ */
+const PLAIN_PREFIX = CACHE_STRATEGIES.find((c) => c.entries === 'prefix' && c.reach === 'any' && !c.perBreakpointTtl)!;
+
 /** The fallback for a model no provider knows: an ideal cache, no price. */
 const UNKNOWN: Profile = {
   id: 'unknown',
   title: 'Unknown provider (an ideal prefix cache: every byte-stable prefix, no minimum, no expiry)',
   tokenizer: 'approx',
-  cache: 'openai-prefix',
+  cache: PLAIN_PREFIX.id as CacheKind,
   minPrefixTokens: s(0, NONE),
   stepTokens: s(1, NONE),
   retentionMinutes: s(null, NONE),
