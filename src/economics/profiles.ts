@@ -90,8 +90,7 @@ export function resolveEconomics(opts: EconomicsOptions = {}, readOn: string = U
   for (const [id, o] of Object.entries(opts.profiles ?? {})) {
     const base = profiles[id];
     const where = `economics.profiles["${id}"]`;
-    if (o.tokenizer !== undefined && !TOKENIZERS.includes(o.tokenizer))
-      problem(`${where}.tokenizer "${o.tokenizer}" is not one of ${TOKENIZERS.join(', ')}`, 'pick one of those');
+    if (o.tokenizer !== undefined && !TOKENIZERS.includes(o.tokenizer)) problem(`${where}.tokenizer "${o.tokenizer}" is not one of ${TOKENIZERS.join(', ')}`, 'pick one of those');
     if (o.strategy !== undefined && !STRATEGIES[o.strategy])
       problem(`${where}.strategy "${o.strategy}" is not one of ${Object.keys(STRATEGIES).join(', ')}`, `write cache: one of ${CACHE_KINDS.join(', ')}`);
     if (o.cache !== undefined && !CACHE_KINDS.includes(o.cache)) problem(`${where}.cache "${o.cache}" is not one of ${CACHE_KINDS.join(', ')}`, 'pick one of those');
