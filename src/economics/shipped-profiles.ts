@@ -15,7 +15,7 @@
  * (id prefixes, which also cover dated ids), then provider prefixes, else `unknown`.
  */
 import { cacheStrategy, CACHE_STRATEGIES, CATALOG, FALLBACKS as PROVIDER_FALLBACKS } from '../providers/registry.ts';
-import type { ModelFacts } from '../providers/shared/catalog.ts';
+import type { Encoding, ModelFacts } from '../providers/shared/catalog.ts';
 import type { CacheStrategy, Sourced } from '../providers/types.ts';
 
 export type { Sourced };
@@ -33,7 +33,7 @@ export interface Prices {
   storagePerHour?: Sourced;
 }
 
-export type { Encoding } from '../providers/shared/catalog.ts';
+export type { Encoding };
 
 /** A cache strategy's id (the registered adapters' `cacheStrategies`). */
 export type CacheKind = ModelFacts['cache'];
