@@ -92,6 +92,35 @@ describe('prompt-fold assert', () => {
     expect(Math.abs(Number(printed![1]) - usd)).toBeLessThan(0.00005);
   });
 
+  it("the bill is priced at the prices of its requests' dates (Claude Sonnet 5.5 reads: $0.20 until 2026-10-07, $0.10 from then on)", async () => {
+    // The first three requests, sent to Sonnet 5.5 on 2026-10-06 (before the cut) and on 2026-11-30 (after it).
+    const onDay = (day: string) =>
+      TRACE.trim()
+        .split('\n')
+        .slice(0, 3)
+        .map((l) => {
+          const v = JSON.parse(l);
+          v.body.model = 'claude-sonnet-5-5';
+          v.timestamp = v.timestamp.replace('2026-11-30', day);
+          return JSON.stringify(v);
+        });
+    const e = expectations('cost55.yaml', 'maxCostPerConversation: "$0.000001"\n');
+    const cost = async (day: string) => {
+      writeFileSync(join(dir, `s55-${day}.jsonl`), `${onDay(day).join('\n')}\n`);
+      const r = await run(`s55-${day}.jsonl`, '--expect', e);
+      const printed = /the conversation costs \$([\d.]+) \(as billed, 3 requests\)/.exec(r.err);
+      expect(printed, r.err).not.toBeNull();
+      return Number(printed![1]);
+    };
+    // By hand, per million tokens: input $2, 5-minute writes $2.50, output $10, reads $0.20 or $0.10.
+    const usage = onDay('2026-10-06').map((l) => JSON.parse(l).response.usage);
+    const byHand = (read: number) =>
+      usage.reduce((n, u) => n + (u.input_tokens * 2 + u.cache_creation_input_tokens * 2.5 + u.cache_read_input_tokens * read + u.output_tokens * 10) / 1e6, 0);
+    expect(usage.some((u) => u.cache_read_input_tokens > 0)).toBe(true);
+    expect(Math.abs((await cost('2026-10-06')) - byHand(0.2))).toBeLessThan(0.00005 / 10);
+    expect(Math.abs((await cost('2026-11-30')) - byHand(0.1))).toBeLessThan(0.00005 / 10);
+  });
+
   it('a capture of two conversations is judged per conversation (the importer groups them by their key)', async () => {
     const lines = TRACE.trim().split('\n').slice(0, 3);
     const as = (user: string, l: string) => {

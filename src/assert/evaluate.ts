@@ -14,6 +14,7 @@ import type { RequestEconomics } from '../economics/compute.ts';
 import { bustsOf } from '../economics/expect.ts';
 import { formatTokens, formatUsd } from '../economics/format.ts';
 import { measuredComparison, type MeasuredRequest } from '../economics/measured.ts';
+import { pricesAt, pricingInstant } from '../economics/price-history.ts';
 import { costs } from '../economics/price.ts';
 import { DEFAULT_ECONOMICS, profileFor } from '../economics/profiles.ts';
 import type { SourcePos } from '../scenarios/errors.ts';
@@ -252,7 +253,7 @@ export function evaluate(c: Conversation, exp: Expectations): { failures: Failur
     }
   }
 
-  // Cost: billed where every own request carries the bill (priced with the model's prices; the
+  // Cost: billed where every own request carries the bill (priced with the model's prices at the request's instant; the
   // billed output tokens where the capture has them), else modelled.
   const billedOutput = new Map<number, number>();
   for (const ev of r.scenario.chain) {
@@ -267,8 +268,10 @@ export function evaluate(c: Conversation, exp: Expectations): { failures: Failur
       const b = measured.get(e.offset)!.measured;
       const writes = b.cacheWriteTokens ?? 0;
       const output = billedOutput.get(e.offset) ?? e.outputTokens;
+      // At the prices in force at the request's instant, as the model prices it (price-history.ts).
+      const at = pricingInstant(r.scenario, requests.get(e.offset)?.createdAt ?? '');
       one = costs(
-        profileFor(DEFAULT_ECONOMICS, e.model).profile,
+        pricesAt(profileFor(DEFAULT_ECONOMICS, e.model).profile, at, b.inputTokens).profile,
         b.inputTokens,
         b.cachedTokens ?? 0,
         writes,

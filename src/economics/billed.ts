@@ -10,12 +10,18 @@
  * Billed cache writes are priced at the profile's 5-minute write price, except those the bill says
  * were written for an hour (`measured.cacheWrite1hTokens`, from Anthropic's `cache_creation`
  * breakdown), at the 1-hour price.
+ *
+ * The bill is priced at the prices in force at the request's own instant, as the model is
+ * (price-history.ts `pricesAt`: a scenario with a real clock, `startedAt:`, pays the prices of its
+ * dates; the long-prompt tier by the bill's own input count) — so the billed and modelled costs of
+ * one request never differ by a price change alone.
  */
 import type { RenderedScenario } from '../prompt/render.ts';
 import type { ScenarioView } from '../prompt/view.ts';
 import { formatTokens, formatUsd } from './format.ts';
 import type { ScenarioEconomics } from './compute.ts';
 import { measuredOfPayload } from './measured.ts';
+import { pricesAt, pricingInstant } from './price-history.ts';
 import { costs, tidy } from './price.ts';
 import type { Profile } from './shipped-profiles.ts';
 
@@ -61,6 +67,7 @@ export interface Billed {
 /** The billed figures of `r`'s own requests; null when none carries them. Without `profiles`, nothing is priced. */
 export function billedOf(r: RenderedScenario, econ: ScenarioEconomics, profiles: Readonly<Record<string, Profile>> = {}): Billed | null {
   const payloads = new Map(r.scenario.chain.map((e) => [e.offset, e.payload]));
+  const sentAt = new Map(r.chain.map((q) => [q.offset, q.createdAt]));
   const requests: BilledRequest[] = [];
   let cost: number | null = 0;
   let noCache: number | null = 0;
@@ -85,7 +92,8 @@ export function billedOf(r: RenderedScenario, econ: ScenarioEconomics, profiles:
       unseenTokens: Math.max(0, m.inputTokens - e.inputTokens),
       costUsd: null,
     };
-    const p = profiles[e.profile];
+    const current = profiles[e.profile];
+    const p = current && pricesAt(current, pricingInstant(r.scenario, sentAt.get(e.offset) ?? ''), m.inputTokens).profile;
     const priced = p ? costs(p, m.inputTokens, m.cachedTokens ?? 0, m.cacheWriteTokens ?? 0, m.cacheWrite1hTokens ?? 0, outputTokens) : null;
     if (priced?.total != null && m.cachedTokens !== null && m.cacheWriteTokens !== null) q.costUsd = priced.total;
     cost = cost === null || priced?.total == null || m.cachedTokens === null || m.cacheWriteTokens === null ? null : cost + priced.total;

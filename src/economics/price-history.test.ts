@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { BUILTIN_FOLDS } from '../builtin-folds/index.ts';
 import { renderTexts } from '../corpus/check.ts';
 import { formatError } from '../scenarios/errors.ts';
+import { billedOf } from './billed.ts';
 import { pricesAt } from './price-history.ts';
 import { DEFAULT_ECONOMICS } from './profiles.ts';
 import { paneTokens } from './view.ts';
@@ -83,6 +84,20 @@ describe('a conversation across the Sonnet 5.5 price change', () => {
       /; priced with cache reads at \$0\.2 per million \(in force until 2026-10-07; https:\/\/platform\.claude\.com\/docs\/zh-CN\/models\/sonnet-5-5\/overview, read 2026-12-06\)$/,
     );
     expect(paneTokens(after!).title).not.toMatch(/priced with/);
+  });
+
+  it('the bill is priced at the same instant: 23:58 pays $0.20 per million for its billed reads, 00:01 pays $0.10', async () => {
+    // Bills of round figures (the provider's counts): 5,000 input of which 4,000 read and 100 written; 200 output.
+    const bill = { inputTokens: 5000, cachedTokens: 4000, cacheWriteTokens: 100, outputTokens: 200 };
+    const billed = scenario('startedAt: 2026-10-06T23:56:00Z\n').replace(/"format":"anthropic",/g, `"format":"anthropic","measured":${JSON.stringify(bill)},`);
+    const config = { timeZero: '2026-08-24T16:41:00.000Z', folds: BUILTIN_FOLDS, defaultFold: 'context-protocol', economics: DEFAULT_ECONOMICS };
+    const r = await renderTexts([{ file: 'scenarios/p.yaml', text: billed }], config, { everyEvent: false });
+    expect(r.errors.map(formatError)).toEqual([]);
+    const b = billedOf(r.scenarios[0]!, r.economics.get('p')!, DEFAULT_ECONOMICS.profiles)!;
+    // By hand: 900 uncached × $2 + 100 written × $2.50 + 4,000 read × (0.20 | 0.10) + 200 output × $10, per million.
+    // 23:56 and 23:58: 1,800 + 250 + 800 + 2,000 = 4,850 → $0.00485; 00:01: 1,800 + 250 + 400 + 2,000 = 4,450 → $0.00445.
+    expect(b.requests.map((q) => q.costUsd)).toEqual([0.00485, 0.00485, 0.00445]);
+    expect(b.costUsd).toBeCloseTo(0.01415, 12);
   });
 
   it("a scenario without startedAt runs on the site's illustrative clock: no date, today's prices ($0.10 reads)", async () => {
