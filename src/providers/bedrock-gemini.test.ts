@@ -12,7 +12,7 @@ import { formatError } from '../scenarios/errors.ts';
 import { DEFAULT_ECONOMICS } from '../economics/profiles.ts';
 import { lintScenario } from '../request-lint/request-lint.ts';
 import { whatIf } from '../economics/what-if.ts';
-import { SIDE_BY_SIDE } from './registry.ts';
+import { bodyIssues, SIDE_BY_SIDE } from './registry.ts';
 import { anthropic } from './anthropic.ts';
 import { bedrockConverse } from './bedrock-converse.ts';
 import { gemini } from './gemini.ts';
@@ -127,6 +127,46 @@ describe('Gemini: bodies, usage and findings', () => {
     expect(gemini.detect!({ model: 'gemini-4-argon', previous_interaction_id: 'v1_abc', input: 'next' })).toMatch(/not in the body/);
   });
 
+  // pydantic-ai's GeminiModel sends `tools` as one Tool object, its declarations' schema as
+  // `parameters_json_schema`, `toolConfig.function_calling_config` (its recorded calls: the API answered 200);
+  // proto3 JSON parsers accept the original proto field names as well as the lowerCamelCase ones.
+  const declarations = (schemaKey: string) => [
+    { name: 'get_country', description: '', [schemaKey]: { type: 'object', properties: {}, additionalProperties: false } },
+    { name: 'final_result', description: 'The final answer', [schemaKey]: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } },
+  ];
+  const contents = [
+    { role: 'user', parts: [{ text: 'Which city?' }] },
+    { role: 'model', parts: [{ functionCall: { name: 'get_country', args: {} }, thoughtSignature: 'sig' }] },
+    { role: 'user', parts: [{ functionResponse: { name: 'get_country', response: { return_value: 'Chile' } } }] },
+  ];
+  const reference = {
+    model: 'gemini-2.5-flash',
+    systemInstruction: { parts: [{ text: 'Be brief.' }] },
+    tools: [{ functionDeclarations: declarations('parametersJsonSchema') }],
+    toolConfig: { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['get_country', 'final_result'] } },
+    contents,
+  };
+
+  it('accepts `tools` as one Tool object and fields under their proto names, and reads them as the reference spelling', () => {
+    const sdk = {
+      model: 'gemini-2.5-flash',
+      system_instruction: { parts: [{ text: 'Be brief.' }] },
+      tools: { functionDeclarations: declarations('parameters_json_schema') },
+      toolConfig: { function_calling_config: { mode: 'ANY', allowed_function_names: ['get_country', 'final_result'] } },
+      contents,
+    };
+    expect(bodyIssues('gemini', sdk)).toEqual([]);
+    expect(gemini.normalise(sdk)).toEqual(gemini.normalise(reference));
+    expect(gemini.normalise(sdk).map((m) => m.role)).toEqual(['tools', 'system', 'user', 'assistant', 'user']);
+    expect(gemini.normalise(sdk)[0]!.text).toContain('final_result');
+    expect(gemini.normalise(sdk)[0]!.text).toMatch(/"required": \[\s*"city"/);
+    // `function_declarations` under its proto name, in a list, reads the same.
+    expect(gemini.normalise({ ...sdk, tools: [{ function_declarations: declarations('parameters_json_schema') }] })).toEqual(gemini.normalise(reference));
+    // What the API refuses is still refused: tools that are neither a Tool nor a list of them.
+    expect(bodyIssues('gemini', { ...sdk, tools: 'get_country' }).map((i) => i.path)).toEqual([['tools']]);
+    expect(bodyIssues('gemini', { ...sdk, system_instruction: { text: 'x' } }).map((i) => i.path)).toEqual([['system_instruction', 'parts']]);
+  });
+
   it('systemInstruction or tools beside a cachedContent is a finding; without a cache it is not', () => {
     const body = {
       model: 'gemini-2.5-pro',
@@ -141,6 +181,12 @@ describe('Gemini: bodies, usage and findings', () => {
     ]);
     const { cachedContent: _, ...plain } = body;
     expect(gemini.lint!(plain)).toEqual([]);
+    // Under their proto names too, each located where the body has it.
+    const snake = { model: 'gemini-2.5-pro', cached_content: 'cachedContents/abc', system_instruction: { parts: [{ text: 'S' }] }, tool_config: {}, contents: body.contents };
+    expect(gemini.lint!(snake).map((f) => [f.path, f.message])).toEqual([
+      [['system_instruction'], 'system_instruction beside a cachedContent: the request takes them from the cache, and the API rejects the request'],
+      [['tool_config'], 'tool_config beside a cachedContent: the request takes them from the cache, and the API rejects the request'],
+    ]);
   });
 
   it('usage: promptTokenCount includes cachedContentTokenCount; more cached than prompt is an error', () => {

@@ -8,6 +8,16 @@
  * held. No cache markers: caching is implicit (gemini/cache.ts). The model is in the URL: a captured
  * body carries it as `model` (the SDKs' shape; npm run import puts a wrapped line's `"model"` there).
  * Usage (`usageMetadata`): `promptTokenCount` INCLUDES `cachedContentTokenCount`.
+ *
+ * What the API accepts beyond the reference's spelling, read as it reads it: a field under its
+ * original proto name (`system_instruction`, `function_declarations`, `parameters_json_schema`,
+ * `cached_content`, `tool_config`) as well as its lowerCamelCase JSON name — proto3's JSON mapping:
+ * "Parsers accept both the lowerCamelCase name … and the original proto field name"
+ * (protobuf.dev/programming-guides/proto3/#json, read 2026-12-06); and `tools` as one Tool object
+ * instead of the reference's list (ai.google.dev/api/generate-content: `tools[]`), which is how
+ * pydantic-ai's GeminiModel sends it (pydantic_ai_slim/pydantic_ai/models/gemini.py `_GeminiTools`,
+ * before its V2) and which the API answered with 200 in that project's recorded calls
+ * (tests/models/cassettes/test_gemini/, read 2026-12-06).
  */
 import * as z from 'zod';
 import { GEMINI_CATALOG, GEMINI_FALLBACK, GEMINI_RULES } from './gemini/catalog.ts';
@@ -22,6 +32,8 @@ const str = z.string();
 const part = z.record(str, z.unknown());
 const content = z.looseObject({ role: z.enum(['user', 'model']).optional(), parts: z.array(part).min(1) });
 type Content = z.infer<typeof content>;
+const instruction = z.looseObject({ parts: z.array(part) });
+const tool = z.looseObject({});
 
 /** The role a neutral message gets for a Gemini role. */
 const roleOf = (r: string | undefined): string => (r === 'model' ? 'assistant' : 'user');
@@ -33,12 +45,25 @@ function partText(p: Obj): string {
   return tagged(kind, isObject(p[kind]) ? (p[kind] as Obj) : { value: p[kind] });
 }
 
+/** A field's original proto name (`systemInstruction` → `system_instruction`). */
+const protoName = (camel: string): string => camel.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** A field by its JSON name, else its original proto name: the API reads both. */
+const field = (o: Obj, camel: string): unknown => o[camel] ?? o[protoName(camel)];
+
+/** The request's Tool objects: its list, or the one object it sent. */
+const toolsOf = (body: Obj): unknown[] => (Array.isArray(body.tools) ? body.tools : isObject(body.tools) ? [body.tools] : []);
+
 function normalise(body: Obj): NormalMessage[] {
-  const tools = Array.isArray(body.tools) ? body.tools.flatMap((t) => (isObject(t) && Array.isArray(t.functionDeclarations) ? t.functionDeclarations : [])) : [];
-  const out = toolsMessage(tools, (t) => fnTool(t.name, t.description, t.parameters ?? t.parametersJsonSchema));
-  if (typeof body.cachedContent === 'string') out.push({ role: 'system', text: tagged('cachedContent', { name: body.cachedContent }) });
-  if (isObject(body.systemInstruction) && Array.isArray(body.systemInstruction.parts))
-    out.push({ role: 'system', text: (body.systemInstruction.parts as Obj[]).map(partText).join('\n') });
+  const declarations = toolsOf(body).flatMap((t) => {
+    const d = isObject(t) ? field(t, 'functionDeclarations') : undefined;
+    return Array.isArray(d) ? d : [];
+  });
+  const out = toolsMessage(declarations, (t) => fnTool(t.name, t.description, t.parameters ?? field(t, 'parametersJsonSchema')));
+  const cached = field(body, 'cachedContent');
+  if (typeof cached === 'string') out.push({ role: 'system', text: tagged('cachedContent', { name: cached }) });
+  const system = field(body, 'systemInstruction');
+  if (isObject(system) && Array.isArray(system.parts)) out.push({ role: 'system', text: (system.parts as Obj[]).map(partText).join('\n') });
   for (const c of body.contents as Content[]) out.push({ role: roleOf(c.role), text: c.parts.map(partText).join('\n') });
   return out;
 }
@@ -86,9 +111,11 @@ export const gemini: ProviderAdapter<'gemini'> = {
   schema: z.looseObject({
     model: str.min(1).optional(),
     contents: z.array(content).min(1),
-    systemInstruction: z.looseObject({ parts: z.array(part) }).optional(),
-    tools: z.array(z.looseObject({})).optional(),
+    systemInstruction: instruction.optional(),
+    system_instruction: instruction.optional(),
+    tools: z.union([z.array(tool), tool]).optional(),
     cachedContent: str.min(1).optional(),
+    cached_content: str.min(1).optional(),
   }),
   rules(body) {
     return typeof body.model === 'string'
@@ -124,14 +151,14 @@ export const gemini: ProviderAdapter<'gemini'> = {
     return index >= offset ? ['contents', index - offset] : [];
   },
   lint(body) {
-    if (typeof body.cachedContent !== 'string') return [];
+    if (typeof field(body, 'cachedContent') !== 'string') return [];
     return (['systemInstruction', 'tools', 'toolConfig'] as const)
-      .filter((k) => k in body)
-      .map((k) => ({
-        path: [k],
+      .flatMap((k) => [...new Set([k, protoName(k)])].filter((sent) => sent in body).map((sent) => [k, sent] as const))
+      .map(([k, sent]) => ({
+        path: [sent],
         rule: 'cache-conflict' as const,
-        message: `${k} beside a cachedContent: the request takes them from the cache, and the API rejects the request`,
-        fix: `put the ${k === 'systemInstruction' ? 'system instruction' : 'tools'} into the cache when creating it (cachedContents.create), and leave ${k} out of the request`,
+        message: `${sent} beside a cachedContent: the request takes them from the cache, and the API rejects the request`,
+        fix: `put the ${k === 'systemInstruction' ? 'system instruction' : 'tools'} into the cache when creating it (cachedContents.create), and leave ${sent} out of the request`,
         source: GEMINI_RULES.cachedContentExcludes,
       }));
   },

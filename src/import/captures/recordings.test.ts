@@ -302,6 +302,65 @@ ${call(`${host}/model/global.anthropic.claude-sonnet-4-5-20250929-v1:0/converse`
     expect(d.events[0]!.payload.measured).toMatchObject({ inputTokens: 1112, cachedTokens: 1100 });
   });
 
+  it('pydantic-ai’s Gemini calls: `tools` as one Tool object with `parameters_json_schema` imports; the second call is stored as what it adds to the first’s `contents`', () => {
+    const tools = `      tools:
+        functionDeclarations:
+        - description: ''
+          name: get_country
+          parameters_json_schema:
+            properties: {}
+            type: object
+      toolConfig:
+        function_calling_config:
+          mode: ANY`;
+    const call = (contents: string, prompt: number) => `- request:
+    headers:
+      content-type:
+      - application/json
+    method: POST
+    parsed_body:
+      contents:
+${contents}
+${tools}
+    uri: https://generativelanguage.googleapis.com/v1beta/models/gemini-2.5-flash:generateContent
+  response:
+    parsed_body:
+      candidates: []
+      usageMetadata:
+        candidatesTokenCount: 5
+        promptTokenCount: ${prompt}
+        totalTokenCount: ${prompt + 5}
+    status:
+      code: 200
+      message: OK
+`;
+    const first = `      - parts:
+        - text: Which city?
+        role: user`;
+    const second = `${first}
+      - parts:
+        - functionCall:
+            args: {}
+            name: get_country
+        role: model
+      - parts:
+        - functionResponse:
+            name: get_country
+            response:
+              return_value: Chile
+        role: user`;
+    const { result, doc: d } = imported(`interactions:\n${call(first, 25)}${call(second, 39)}version: 1\n`);
+    expect(result.format).toBe('gemini');
+    expect(d.events.map((e) => e.payload.measured)).toEqual([
+      { inputTokens: 25, cacheWriteTokens: 0, outputTokens: 5 },
+      { inputTokens: 39, cacheWriteTokens: 0, outputTokens: 5 },
+    ]);
+    expect(d.events[0]!.payload.body.tools).toEqual({
+      functionDeclarations: [{ description: '', name: 'get_country', parameters_json_schema: { properties: {}, type: 'object' } }],
+    });
+    expect((d.events[1]!.payload as { extends?: { keep: number } }).extends?.keep).toBe(1);
+  });
+
   it('vcrpy `!!binary` gzip response bodies are gunzipped before the usage is read', () => {
     const gz = gzipSync(Buffer.from('{"id":"resp_1","usage":{"input_tokens":2048,"input_tokens_details":{"cached_tokens":1024},"output_tokens":5}}')).toString('base64');
     const cassette = `interactions:

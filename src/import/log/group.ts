@@ -7,13 +7,16 @@
  *   2. `user` (OpenAI) or `metadata.user_id` (Anthropic Messages): the end user the caller names;
  *   3. `conversation` (OpenAI Responses: the conversation id, a string or `{id}`);
  *   4. failing those, the prefix chain: a request joins the conversation whose latest request's
- *      messages (`messages`, or the `input` list) are a prefix of its own — the longest such, the
- *      most recent on a tie — and starts a new one when it extends none.
+ *      messages (the first field of the body that is a provider format's message list, its
+ *      adapter's `messageList`: `messages`, `input`, `contents`, …) are a prefix of its own — the
+ *      longest such, the most recent on a tie — and starts a new one when it extends none.
  *
  * The chain keeps only a digest per conversation (of its latest request's messages), so memory
  * grows with the number of conversations, not with the log.
  */
 import { createHash } from 'node:crypto';
+import { PROVIDERS } from '../../providers/registry.ts';
+import type { ProviderAdapter } from '../../providers/types.ts';
 import { isObject } from '../read.ts';
 
 type Obj = Record<string, unknown>;
@@ -40,6 +43,19 @@ export function bodyOf(value: Obj): Obj | undefined {
 }
 
 const nonEmpty = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
+
+/** The fields that hold a conversation's list in some provider format, in registry order. */
+const LISTS = [...new Set((PROVIDERS as readonly ProviderAdapter[]).flatMap((p) => (p.messageList ? [p.messageList] : [])))];
+
+/** A body's message list: the first of LISTS it carries (a string, as a Responses `input` may be, is a list of one). */
+function listOf(body: Obj): readonly unknown[] {
+  for (const k of LISTS) {
+    const v = body[k];
+    if (Array.isArray(v)) return v;
+    if (typeof v === 'string') return [v];
+  }
+  return [];
+}
 
 /** The explicit key a body carries (1–3 above), if any. */
 export function explicitKey(body: Obj): Conversation | undefined {
@@ -93,7 +109,7 @@ export class Grouper {
   assign(body: Obj, opts: { explicit?: Conversation; messages?: readonly unknown[] } = {}): Conversation {
     const explicit = opts.explicit ?? explicitKey(body);
     if (explicit) return explicit;
-    const list = opts.messages ?? (Array.isArray(body.messages) ? body.messages : Array.isArray(body.input) ? body.input : typeof body.input === 'string' ? [body.input] : []);
+    const list = opts.messages ?? listOf(body);
     const digests = prefixDigests(list);
     let chain: number | undefined;
     for (let i = digests.length - 1; i >= 0 && chain === undefined; i--) chain = this.tips.get(digests[i]!);

@@ -109,6 +109,15 @@ describe('one scenario per conversation', () => {
     expect(doc.intro).toContain('`` <script>x</script> `tick` ``');
   });
 
+  it('the prefix chain reads each format’s own message list (its adapter’s messageList): Gemini `contents` chain too', () => {
+    const g = new Grouper();
+    const turn = (text: string, role = 'user') => ({ role, parts: [{ text }] });
+    const a = g.assign({ model: 'gemini-2.5-flash', contents: [turn('q')] });
+    const b = g.assign({ model: 'gemini-2.5-flash', contents: [turn('other')] });
+    const a2 = g.assign({ model: 'gemini-2.5-flash', contents: [turn('q'), turn('a', 'model'), turn('q2')] });
+    expect([a.key, b.key, a2.key]).toEqual(['chain 1', 'chain 2', 'chain 1']);
+  });
+
   it('the Grouper keeps one digest per conversation, not the requests', () => {
     const g = new Grouper();
     for (let i = 0; i < 50; i++) g.assign({ model: 'm', messages: [{ role: 'user', content: `q${i}` }] });
