@@ -11,7 +11,7 @@ import type { Breakpoint, RenderedMessage } from '../folds/types.ts';
 import type { RenderedRequest, RenderedScenario } from '../prompt/render.ts';
 import { resolveOptions } from '../integration/options.ts';
 import type { Scenario } from '../scenarios/model.ts';
-import { DEFAULT_ECONOMICS } from './profiles.ts';
+import { DEFAULT_ECONOMICS, resolveEconomics } from './profiles.ts';
 import { isWhatIf, whatIf, type WhatIf, type WhatIfOptionId } from './what-if.ts';
 import { paysFromText } from '../render/what-if-text.ts';
 
@@ -185,6 +185,14 @@ describe('what-if, GPT-5.6 Terra and the cases it declines', () => {
       reason: 'profile unknown never expires an entry: retention changes nothing',
     });
     expect(whatIf({ ...two, requests: [] }, DEFAULT_ECONOMICS)).toEqual({ reason: 'the scenario has no request' });
+  });
+
+  it('a strategy that offers no retention choice (Gemini implicit, given a retention by a project) has no what-if, and says so', () => {
+    const { config, problems } = resolveEconomics({ profiles: { 'google-gemini-2.5-pro': { retentionMinutes: 60 } } });
+    expect(problems).toEqual([]);
+    expect(whatIf(scenario([{ t: 0, messages: [msg('user', 10)] }], 'gemini-2.5-pro'), config)).toEqual({
+      reason: 'Gemini implicit caching (2.5 and later: automatic prefix caching, no markers) offers no retention choice to compare',
+    });
   });
 });
 

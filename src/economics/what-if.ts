@@ -5,17 +5,16 @@
  * over a variant of the scenario (breakpoints with another TTL, keep-alive requests added, every
  * idle gap set to one length) or under a variant profile (another retention, another write price).
  *
- * Options, per cache mechanism (providers.ts):
- * - `anthropic` and `bedrock` (breakpoints with a TTL of their own): every breakpoint 5 min; 1 h on the first breakpoint (the stable prefix: tools and
- *   system) and 5 min after it (Anthropic requires longer TTLs before shorter ones); every
- *   breakpoint 1 h; and every breakpoint 5 min with a keep-alive request (the previous request
- *   sent again) 30 s before each entry would expire.
- * - `openai-prefix`: in-memory retention (the guide's 5-minute lower bound), `prompt_cache_retention:
- *   "24h"` where the catalog lists it for the model (same prices; 24 h is an upper bound, so this is
- *   the best case), and a keep-alive request.
- * - `openai-breakpoints`: the default 30-minute write, and a 12-hour write — priced where the catalog
- *   records its price (GPT-6.2 Sol), otherwise its cached tokens only. No keep-alive: a read is not
- *   documented to refresh an entry.
+ * Options: a profile's cache strategy says which it offers (its `whatIf`, in the provider's
+ * src/providers/<provider>/cache.ts; this file names no provider):
+ * - breakpoints with a TTL of their own (`perBreakpointTtl`): every breakpoint 5 min; 1 h on the
+ *   first breakpoint (the stable prefix: tools and system) and 5 min after it (longer TTLs must come
+ *   before shorter ones); every breakpoint 1 h — where the profile prices the 1-hour write;
+ * - otherwise the strategy's longer retention (a profile variant with that retention, its writes
+ *   priced the same, at a price of their own, or not priced), or why it has none;
+ * - and, where the strategy allows it and the profile says a read refreshes an entry, every entry
+ *   kept alive by a keep-alive request (the previous request sent again) 30 s before it would expire.
+ * A strategy that offers no choice (`whatIf` absent) gets no what-if, and the page says why.
  *
  * "Pays from": with every idle gap of the stream set to one length g, an entry last used k gaps ago
  * is alive iff k·g ≤ its retention R, so the cost of either choice only changes at g = R/k. The
@@ -31,8 +30,7 @@
  */
 import type { Breakpoint } from '../folds/types.ts';
 import type { RenderedRequest, RenderedScenario } from '../prompt/render.ts';
-import { adapterOfStrategy } from '../providers/registry.ts';
-import { CATALOG, RULES } from './catalog.ts';
+import { adapterOfStrategy, CATALOG } from '../providers/registry.ts';
 import { explicitCacheChoice } from './explicit-cache.ts';
 import { scenarioEconomics, shapeCache, type ShapeCache, type Totals } from './compute.ts';
 import { profileFor, type EconomicsConfig } from './profiles.ts';
@@ -93,24 +91,6 @@ export interface NoWhatIf {
 const KEEP_ALIVE_MARGIN_MS = 30_000;
 const MINUTE = 60_000;
 
-/** OpenAI prices both retention policies alike (read 2026-12-03; OpenAI's own guide says the same of caching: no extra fee). */
-const SAME_PRICE: Sourced<string> = {
-  value: 'prompt cache pricing is the same for both retention policies',
-  source: 'https://learn.microsoft.com/azure/foundry/openai/how-to/prompt-caching',
-  read: '2026-12-03',
-  note: 'Azure OpenAI’s prompt-caching page (the same service and parameter `prompt_cache_retention`); OpenAI’s guide says prompt caching “has no additional fees”',
-};
-
-/** 12-hour write prices the catalog records (in a figure's note) for GPT-5.6-and-later models, as figures. */
-const WRITE_12H: Record<string, Sourced> = {
-  'openai-gpt-6.2-sol': {
-    value: 5,
-    source: 'https://developers.openai.com/api/docs/models/gpt-6.2-sol',
-    read: '2026-12-02',
-    note: 'the model page: "The cache write price is for 30 minutes of retention. A 12-hour cache write costs $5 per million tokens" (short context, Standard)',
-  },
-};
-
 const round = (x: number): number => Math.round(x * 1e10) / 1e10;
 
 /** The breakpoints a request carries, or (a fold's own request) the default placement made explicit, each with `ttl`. A request as sent gets none it did not ask for. */
@@ -169,27 +149,23 @@ interface Run {
   scenario: (r: RenderedScenario) => RenderedScenario;
 }
 
-/** The choices the profile's provider offers, as runs. */
-function runsFor(p: Profile, asSent: boolean): { runs: Run[]; longer?: [WhatIfOptionId, WhatIfOptionId]; notes: string[]; sources: Sourced<unknown>[] } {
+/** The choices the profile's cache strategy offers (its `whatIf`, src/providers/<provider>/cache.ts), as runs; undefined: it offers none. */
+function runsFor(
+  p: Profile,
+  asSent: boolean,
+): { runs: Run[]; longer?: [WhatIfOptionId, WhatIfOptionId]; keepAlive: boolean; notes: string[]; sources: Sourced<unknown>[] } | undefined {
+  const strategy = strategyOf(p);
+  const choices = strategy.whatIf;
+  if (!choices) return undefined;
   const same = (r: RenderedScenario): RenderedScenario => r;
-  const runs: Run[] = [
-    {
-      id: 'as-is',
-      label: strategyOf(p).perBreakpointTtl
-        ? asSent
-          ? 'as the requests ask'
-          : 'as placed by the fold'
-        : p.cache === 'openai-prefix'
-          ? 'in-memory (the default)'
-          : '30-minute writes (the default)',
-      profile: p,
-      scenario: same,
-    },
-  ];
+  const label = strategy.perBreakpointTtl ? (asSent ? 'as the requests ask' : 'as placed by the fold') : (choices.asIs ?? 'as-is');
+  const runs: Run[] = [{ id: 'as-is', label, profile: p, scenario: same }];
   const notes: string[] = [];
   const sources: Sourced<unknown>[] = [p.retentionMinutes];
-  // Breakpoints that choose their own TTL (Anthropic's cache_control, Bedrock's cachePoint): 5 min or 1 h.
-  if (strategyOf(p).perBreakpointTtl) {
+  const keepAlive = choices.keepAlive === true;
+  const noKeepAlive = choices.keepAlive === true ? [] : [choices.keepAlive.no];
+  // Breakpoints that choose their own TTL: 5 min or 1 h.
+  if (strategy.perBreakpointTtl) {
     if (p.extendedRetentionMinutes && p.prices.cacheWrite1h) {
       runs.push(
         { id: 'ttl-5m', label: 'every breakpoint 5 min', profile: p, scenario: (r) => variant(r, (q) => withTtl(q, p, () => '5m')) },
@@ -198,34 +174,22 @@ function runsFor(p: Profile, asSent: boolean): { runs: Run[]; longer?: [WhatIfOp
       );
       sources.push(p.extendedRetentionMinutes, p.prices.cacheWrite1h);
     } else notes.push('the 1-hour TTL is not priced for this profile');
-    return { runs, longer: ['ttl-5m', 'ttl-1h'], notes, sources };
+    notes.push(...noKeepAlive);
+    return { runs, longer: ['ttl-5m', 'ttl-1h'], keepAlive, notes, sources };
   }
-  const facts = CATALOG.find((m) => m.id === p.id);
-  if (p.cache === 'openai-prefix') {
-    const ext = facts?.extendedRetentionMinutes;
-    if (ext) {
-      runs.push({ id: 'retention-24h', label: '`prompt_cache_retention: "24h"` (at best)', profile: { ...p, retentionMinutes: ext }, scenario: same });
-      sources.push(ext, SAME_PRICE);
-      notes.push('24-hour retention is “up to” 24 hours: its figures are the best case; in-memory retention uses the guide’s 5-minute lower bound');
-      return { runs, longer: ['as-is', 'retention-24h'], notes, sources };
-    }
-    notes.push('the catalog lists no extended retention for this model');
-    return { runs, notes, sources };
+  // A longer retention the request can ask for (the catalog's figure for the model, where it lists one).
+  const longer = choices.longer?.(p.id, CATALOG.find((m) => m.id === p.id)?.extendedRetentionMinutes);
+  if (!longer || 'none' in longer) {
+    if (longer) notes.push(longer.none);
+    notes.push(...noKeepAlive);
+    return { runs, keepAlive, notes, sources };
   }
-  // GPT-5.6 and later: a 12-hour write, priced where the catalog records its price (otherwise its tokens only).
-  const ext = facts?.extendedRetentionMinutes ?? RULES.openaiBreakpoints.ttlLongMinutes;
-  const write = WRITE_12H[p.id];
   const { cacheWrite: _default, ...unpriced } = p.prices;
-  runs.push({
-    id: 'write-12h',
-    label: write ? '12-hour writes' : '12-hour writes (not priced)',
-    profile: { ...p, retentionMinutes: ext, prices: write ? { ...p.prices, cacheWrite: write } : unpriced },
-    scenario: same,
-  });
-  sources.push(ext, ...(write ? [write] : []));
-  if (!write) notes.push('12-hour writes are priced for GPT-6.2 Sol only: for this model the row shows what would be cached');
-  notes.push('no keep-alive: a read is not documented to refresh a GPT-5.6 entry');
-  return { runs, longer: ['as-is', 'write-12h'], notes, sources };
+  const prices = longer.write === 'unpriced' ? unpriced : 'price' in longer.write ? { ...p.prices, cacheWrite: longer.write.price } : p.prices;
+  runs.push({ id: longer.id, label: longer.label, profile: { ...p, retentionMinutes: longer.minutes, prices }, scenario: same });
+  sources.push(longer.minutes, ...(longer.write === 'unpriced' ? [] : ['price' in longer.write ? longer.write.price : longer.write.same]));
+  notes.push(...longer.notes, ...noKeepAlive);
+  return { runs, longer: ['as-is', longer.id], keepAlive, notes, sources };
 }
 
 /** The own requests' totals of one run (every request forced onto the run's profile, no attribution). */
@@ -281,14 +245,16 @@ export function whatIf(r: RenderedScenario, config: EconomicsConfig, corpus?: Co
   if (ids.size > 1) return { reason: `its requests use ${ids.size} profiles (${[...ids].join(', ')}); a what-if re-prices one` };
   const p = profileFor(config, r.requests[0]!.model).profile;
   if (p.retentionMinutes.value === null) return storageChoice(r, config, p) ?? { reason: `profile ${p.id} never expires an entry: retention changes nothing` };
-  const { runs, longer, notes, sources } = runsFor(
+  const choices = runsFor(
     p,
     r.requests.every((q) => q.asSent),
   );
+  if (!choices) return { reason: `${strategyOf(p).title} offers no retention choice to compare` };
+  const { runs, longer, notes, sources } = choices;
   const shapes = shapeCache();
   const all: { run: Run; totals: Totals; keepAlive: number }[] = runs.map((run) => ({ run, totals: totals(run.scenario(r), config, run.profile, shapes, corpus), keepAlive: 0 }));
-  if (p.refreshOnHit.value && p.cache !== 'openai-breakpoints') {
-    // Anthropic: the keep-alive keeps 5-minute breakpoints alive (whatever TTL the fold asks for), so it stands beside "1 h".
+  if (p.refreshOnHit.value && choices.keepAlive) {
+    // Per-breakpoint TTLs: the keep-alive keeps 5-minute breakpoints alive (whatever TTL the fold asks for), so it stands beside "1 h".
     const short = runs.find((x) => x.id === 'ttl-5m');
     const ka = keepAlive(short ? short.scenario(r) : r, p.retentionMinutes.value * MINUTE);
     all.push({

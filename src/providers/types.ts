@@ -196,6 +196,42 @@ export interface StrategyProfile {
 }
 
 /**
+ * A longer retention a request can ask for, as the what-if re-prices it (src/economics/what-if.ts):
+ * the profile with `minutes` as its retention and its cache writes priced by `write`.
+ */
+export interface LongerRetention {
+  /** The what-if's option id. */
+  id: 'retention-24h' | 'write-12h';
+  /** The row's label. */
+  label: string;
+  minutes: Sourced<number>;
+  /**
+   * Its cache writes: `same` — priced as the default retention's (the source says so); `price` — at
+   * this price per million tokens; `unpriced` — no price is known (the row shows what would be cached).
+   */
+  write: { same: Sourced<string> } | { price: Sourced } | 'unpriced';
+  /** What the reader should know about the row. */
+  notes: readonly string[];
+}
+
+/**
+ * The retention choices a strategy's requests can make, which the what-if prices. A strategy whose
+ * breakpoints carry their own TTL (`perBreakpointTtl`) offers the TTL choices of the model's
+ * profile (5 minutes, 1 hour), which the what-if builds itself; these are the rest.
+ */
+export interface WhatIfChoices {
+  /** The as-is row's label (a strategy with per-breakpoint TTLs: the what-if's own, "as the requests ask"). */
+  asIs?: string;
+  /**
+   * The longer retention a request to the model of catalog entry `profileId` can ask for
+   * (`listed`: the catalog's `extendedRetentionMinutes` for it), or why there is none.
+   */
+  longer?(profileId: string, listed: Sourced<number> | undefined): LongerRetention | { none: string };
+  /** A keep-alive request can hold an entry (where the profile says a read refreshes it); else why not. */
+  keepAlive: true | { no: string };
+}
+
+/**
  * How a provider caches a prompt: the rules the economics engine asks instead of switching on a name.
  * Positions and entry ends are in tokens and blocks of the request as rendered.
  */
@@ -237,6 +273,8 @@ export interface CacheStrategy {
   reach: 'any' | 'lookback';
   /** A breakpoint may ask for its own retention (`ttl: "1h"`), with its own write price; else every entry gets the profile's. */
   perBreakpointTtl: boolean;
+  /** The retention choices the what-if re-prices (absent: the provider offers none). */
+  whatIf?: WhatIfChoices;
   /** The request is rejected by the API (too many breakpoints, …): why, or undefined. */
   rejects(explicitCount: number, p: StrategyProfile): string | undefined;
   /**

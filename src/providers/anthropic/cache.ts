@@ -36,6 +36,8 @@ export const anthropicCache: CacheStrategy = {
   retention: 'ttl',
   reach: 'lookback',
   perBreakpointTtl: true,
+  // The TTL choices (5 minutes, 1 hour) are the what-if's own; a keep-alive holds a 5-minute entry, as a hit refreshes it.
+  whatIf: { keepAlive: true },
   mechanism: { refreshOnHit: R.refreshOnRead, maxBreakpoints: R.maxBreakpoints, lookbackBlocks: R.lookbackBlocks },
   // A request's own breakpoints; without any, the common agent strategy (the adapter's defaultBreakpoints).
   points: (explicit, defaults) => [...(explicit.length ? explicit : defaults)],

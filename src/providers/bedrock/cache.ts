@@ -18,6 +18,8 @@ export const bedrockCache: CacheStrategy = {
   retention: 'ttl',
   reach: 'lookback',
   perBreakpointTtl: true,
+  // The TTL choices (5 minutes, 1 hour) are the what-if's own; a keep-alive holds a 5-minute entry, as a hit refreshes it.
+  whatIf: { keepAlive: true },
   mechanism: { refreshOnHit: R.refreshOnHit, maxBreakpoints: R.maxCheckpoints, lookbackBlocks: R.lookbackBlocks },
   points: (explicit, defaults) => [...(explicit.length ? explicit : defaults)],
   rejects(explicitCount, p) {

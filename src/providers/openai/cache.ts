@@ -14,7 +14,7 @@
  * numbers are computed" as not modelled: our rendered requests do not carry them yet.
  */
 import { s } from '../shared/catalog.ts';
-import type { CacheStrategy } from '../types.ts';
+import type { CacheStrategy, Sourced } from '../types.ts';
 import { OPENAI_BREAKPOINT_RULES as OB, OPENAI_RULES as OP } from './catalog.ts';
 
 const O_GUIDE = 'https://developers.openai.com/api/docs/guides/prompt-caching';
@@ -24,6 +24,24 @@ export function implicitBreakpoint(messages: readonly { role: string }[]): numbe
   for (let i = messages.length - 1; i >= 0; i--) if (messages[i]!.role === 'user' || messages[i]!.role === 'tool') return i;
   return messages.length - 1;
 }
+
+/** OpenAI prices both retention policies alike (read 2026-12-03; OpenAI's own guide says the same of caching: no extra fee). */
+const SAME_PRICE: Sourced<string> = {
+  value: 'prompt cache pricing is the same for both retention policies',
+  source: 'https://learn.microsoft.com/azure/foundry/openai/how-to/prompt-caching',
+  read: '2026-12-03',
+  note: 'Azure OpenAI’s prompt-caching page (the same service and parameter `prompt_cache_retention`); OpenAI’s guide says prompt caching “has no additional fees”',
+};
+
+/** 12-hour write prices the catalog records (in a figure's note) for GPT-5.6-and-later models, as figures, by catalog entry id. */
+const WRITE_12H: Record<string, Sourced> = {
+  'openai-gpt-6.2-sol': {
+    value: 5,
+    source: 'https://developers.openai.com/api/docs/models/gpt-6.2-sol',
+    read: '2026-12-02',
+    note: 'the model page: "The cache write price is for 30 minutes of retention. A 12-hour cache write costs $5 per million tokens" (short context, Standard)',
+  },
+};
 
 export const openaiPrefixCache: CacheStrategy = {
   id: 'openai-prefix',
@@ -39,6 +57,21 @@ export const openaiPrefixCache: CacheStrategy = {
     refreshOnHit: s(true, O_GUIDE, 'eviction follows inactivity (5–10 minutes after last use), so a hit keeps the prefix alive', '2026-12-01'),
   },
   points: () => [],
+  // In-memory retention (the guide's 5-minute lower bound) or `prompt_cache_retention: "24h"` where the catalog lists it (same prices; 24 h is an upper bound, so the best case).
+  whatIf: {
+    asIs: 'in-memory (the default)',
+    longer: (_id, listed) =>
+      listed
+        ? {
+            id: 'retention-24h',
+            label: '`prompt_cache_retention: "24h"` (at best)',
+            minutes: listed,
+            write: { same: SAME_PRICE },
+            notes: ['24-hour retention is “up to” 24 hours: its figures are the best case; in-memory retention uses the guide’s 5-minute lower bound'],
+          }
+        : { none: 'the catalog lists no extended retention for this model' },
+    keepAlive: true,
+  },
   rejects: () => undefined,
   invalidates: () => undefined,
 };
@@ -68,6 +101,21 @@ export const openaiBreakpointsCache: CacheStrategy = {
     const max = p.maxBreakpoints?.value ?? Infinity;
     if (params.prompt_cache_mode === 'explicit') return explicit.slice(Math.max(0, explicit.length - max));
     return [at(implicitBreakpoint(messages)), ...explicit.slice(Math.max(0, explicit.length - (max - 1)))];
+  },
+  // The default 30-minute write, and a 12-hour write: priced where the catalog records its price, otherwise its cached tokens only.
+  whatIf: {
+    asIs: '30-minute writes (the default)',
+    longer(id, listed) {
+      const price = WRITE_12H[id];
+      return {
+        id: 'write-12h',
+        label: price ? '12-hour writes' : '12-hour writes (not priced)',
+        minutes: listed ?? OB.ttlLongMinutes,
+        write: price ? { price } : 'unpriced',
+        notes: price ? [] : ['12-hour writes are priced for GPT-6.2 Sol only: for this model the row shows what would be cached'],
+      };
+    },
+    keepAlive: { no: 'no keep-alive: a read is not documented to refresh a GPT-5.6 entry' },
   },
   rejects: () => undefined,
   invalidates: () => undefined,
