@@ -3,6 +3,10 @@
  * provider documents: wrapped Anthropic responses carrying `diagnostics.cache_miss_reason`
  * (`{type, cache_missed_input_tokens}`; platform.claude.com/docs/en/build-with-claude/cache-diagnostics,
  * read 2026-12-06) and a Claude Code transcript keeping it as `message.diagnostics.cache_miss_reason`.
+ * And an OpenAI Responses API response carrying `prompt_cache_diagnostics` (`{type: "cache_miss",
+ * reason, cache_missed_tokens, comparison_reusable_tokens}`, or `cache_hit`,
+ * `comparison_response_not_found`, `unavailable`; developers.openai.com/api/docs/guides/prompt-caching/diagnostics,
+ * read 2026-12-06, whose example renames a function tool from get_time to get_date).
  * Fixtures are our own, small, in those shapes; the expected agreement is worked out by hand.
  */
 import { describe, expect, it } from 'vitest';
@@ -103,6 +107,69 @@ describe("the provider's verdict beside ours", () => {
       type: 'tools_changed',
       missedInputTokens: 14000,
     });
+  });
+
+  it('imports OpenAI’s prompt_cache_diagnostics (a miss by its reason; a hit is no miss) and counts agreement: 2 of 2, one not compared', async () => {
+    const policy = 'Answer from the support policy below, and quote the section you used. '.repeat(80);
+    const tool = (name: string) => [{ type: 'function', name, parameters: { type: 'object', properties: {} } }];
+    const input = (n: number, first = 'Reply with exactly OK.') =>
+      Array.from({ length: n }, (_, i) => [
+        { role: 'user', content: i === 0 ? first : `Question ${i + 1}?` },
+        { role: 'assistant', content: `Answer ${i + 1}.` },
+      ])
+        .flat()
+        .concat([{ role: 'user', content: `Question ${n + 1}?` }]);
+    const responses = (name: string, n: number, first?: string) => ({ model: 'gpt-5.6-terra', instructions: policy, tools: tool(name), input: input(n, first) });
+    const used = (input: number, cached: number) => ({ input_tokens: input, input_tokens_details: { cached_tokens: cached }, output_tokens: 4 });
+    const miss = (reason: string, missed: number, reusable: number) => ({
+      prompt_cache_diagnostics: { type: 'cache_miss', reason, cache_missed_tokens: missed, comparison_reusable_tokens: reusable },
+    });
+    const text = jsonl(
+      { timestamp: at(0), body: responses('get_time', 0), response: { usage: used(1400, 0) } },
+      { timestamp: at(10), body: responses('get_time', 1), response: { usage: used(1420, 1380), prompt_cache_diagnostics: { type: 'cache_hit' } } },
+      // The guide's own example: the function tool renamed.
+      { timestamp: at(20), body: responses('get_date', 2), response: { usage: used(1440, 0), ...miss('tools_changed', 1400, 1420) } },
+      // The first user message edited: the input changed.
+      { timestamp: at(30), body: responses('get_date', 3, 'Reply with exactly OK, please.'), response: { usage: used(1460, 0), ...miss('input_changed', 1420, 1440) } },
+      {
+        timestamp: at(40),
+        body: responses('get_date', 4, 'Reply with exactly OK, please.'),
+        response: { usage: used(1480, 1440), prompt_cache_diagnostics: { type: 'comparison_response_not_found' } },
+      },
+    );
+    const { corpus, yaml } = await rendered(text);
+    const payloads = (parse(yaml) as { events: { payload: { providerMiss?: unknown } }[] }).events.map((e) => e.payload.providerMiss);
+    expect(payloads).toEqual([
+      undefined,
+      undefined,
+      { type: 'tools_changed', missedInputTokens: 1400 },
+      { type: 'input_changed', missedInputTokens: 1420 },
+      { type: 'comparison_response_not_found' },
+    ]);
+    const v = providerVerdicts(corpus.scenarios[0]!, corpus.economics.get('t')!)!;
+    expect(v.rows.map((x) => [x.offset, x.provider ?? null, x.agrees])).toEqual([
+      [3, 'tools_changed', true],
+      [4, 'input_changed', true],
+      [5, 'comparison_response_not_found', null],
+    ]);
+    expect(v.summary).toBe('the provider agrees on 2 of 2 misses');
+  });
+
+  it('OpenAI diagnostics in another shape: a located error with the fix', () => {
+    const bad = (d: unknown) =>
+      importTrace(jsonl({ body: { model: 'gpt-5.6-terra', input: 'Hi' }, response: { usage: { input_tokens: 5, output_tokens: 1 }, prompt_cache_diagnostics: d } }), {
+        file: 'o.jsonl',
+        id: 'o',
+      }).errors.map(formatError);
+    expect(bad('miss')).toEqual([
+      expect.stringMatching(/^o\.jsonl:1:\d+ error: `prompt_cache_diagnostics` must be an object with a `type`\n {2}fix: import the response as the API returned it/),
+    ]);
+    expect(bad({ type: 'cache_miss', cache_missed_tokens: 3 })).toEqual([
+      expect.stringMatching(/^o\.jsonl:1:\d+ error: a `cache_miss` in `prompt_cache_diagnostics` must say its `reason`/),
+    ]);
+    expect(bad({ type: 'cache_miss', reason: 'input_changed', cache_missed_tokens: -1 })).toEqual([
+      expect.stringMatching(/error: `cache_missed_tokens` must be a whole number of tokens, got -1/),
+    ]);
   });
 
   it('a verdict in another shape is an error at its line, with the fix', () => {

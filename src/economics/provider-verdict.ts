@@ -1,7 +1,7 @@
 /**
  * The provider's own verdict on a cache miss beside ours: where an imported
- * request carries the provider's diagnosis (`providerMiss`, Anthropic's
- * `diagnostics.cache_miss_reason`), it is set beside the cause the economics name (classify.ts) and
+ * request carries the provider's diagnosis (`providerMiss`: Anthropic's
+ * `diagnostics.cache_miss_reason`, OpenAI's `prompt_cache_diagnostics`), it is set beside the cause the economics name (classify.ts) and
  * the two are counted as agreeing or not, per scenario and over a corpus ("the provider agrees on
  * 31 of 32 misses; one disagreement: …").
  *
@@ -10,6 +10,15 @@
  * (tools or a system message before the entry changed); `messages_changed` our
  * `earlier-message-changed` (or a request parameter or a deploy that changed the messages entry).
  * `previous_message_not_found` and `unavailable` say nothing about the request: not compared.
+ *
+ * OpenAI's prompt cache diagnostics (a `cache_miss`'s `reason`; developers.openai.com/api/docs/guides/
+ * prompt-caching/diagnostics, read 2026-12-06, which names the field and its use; the reason values as
+ * the Responses API reference lists them in SDKs generated from it): `model_changed` and
+ * `tools_changed` as above; `input_changed` (instructions or input items) our `system-changed` or
+ * `earlier-message-changed` (or a deploy); `context_compacted` our `earlier-message-changed`;
+ * `prompt_cache_key_changed`, `service_tier_changed`, `text_format_changed`,
+ * `reasoning_effort_changed` and `verbosity_changed` a request parameter (`parameter-changed`).
+ * `comparison_response_not_found` and `unavailable` say nothing about the request: not compared.
  *
  * Separately, a billed miss (the request read fewer tokens than the previous one left in the cache)
  * where the model finds no break — the bytes it repeats are identical and the entry inside its
@@ -26,6 +35,13 @@ const AGREES: Record<string, readonly Cause[]> = {
   system_changed: ['system-changed'],
   tools_changed: ['system-changed'],
   messages_changed: ['earlier-message-changed', 'parameter-changed', 'fold-changed'],
+  input_changed: ['system-changed', 'earlier-message-changed', 'fold-changed'],
+  context_compacted: ['earlier-message-changed', 'fold-changed'],
+  prompt_cache_key_changed: ['parameter-changed'],
+  service_tier_changed: ['parameter-changed'],
+  text_format_changed: ['parameter-changed'],
+  reasoning_effort_changed: ['parameter-changed'],
+  verbosity_changed: ['parameter-changed'],
 };
 
 export interface VerdictRow {

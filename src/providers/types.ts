@@ -45,7 +45,10 @@ export interface MeasuredUsage {
  * cache diagnostics (`diagnostics.cache_miss_reason`: `type` — model_changed, system_changed,
  * tools_changed, messages_changed, previous_message_not_found, unavailable — and
  * `cache_missed_input_tokens`; platform.claude.com/docs/en/build-with-claude/cache-diagnostics, read
- * 2026-12-06). `type` is the provider's word, kept as it was written.
+ * 2026-12-06) or OpenAI's prompt cache diagnostics (`prompt_cache_diagnostics`: a `cache_miss`'s
+ * `reason` — model_changed, tools_changed, input_changed, … — and `cache_missed_tokens`;
+ * developers.openai.com/api/docs/guides/prompt-caching/diagnostics, read 2026-12-06). `type` is the
+ * provider's word, kept as it was written.
  */
 export interface ProviderMiss {
   type: string;
