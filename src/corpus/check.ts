@@ -12,7 +12,7 @@ import { loadTexts, type CorpusConfig } from '../scenarios/load.ts';
 import type { Scenario } from '../scenarios/model.ts';
 import { outputCollisions } from '../scenarios/outputs.ts';
 import { renderScenario, type RenderedScenario, type Warning } from '../prompt/render.ts';
-import { everyProfile, scenarioEconomics, type ScenarioEconomics } from '../economics/compute.ts';
+import { everyProfile, scenarioEconomics, shapeCache, type ScenarioEconomics } from '../economics/compute.ts';
 import { checkExpectations } from '../economics/expect.ts';
 import { checkMeasured } from '../economics/measured.ts';
 import { unaskedCaching } from '../economics/unasked.ts';
@@ -50,9 +50,11 @@ async function renderAll(scenarios: Scenario[], loadErrors: InputError[], config
     // A fold that failed is reported at its event; nothing rendered, so nothing more to check.
     if (r.foldFailed) continue;
     // Expectations fail like stale anchors: in the check, the fixture test and the build alike.
-    const econ = scenarioEconomics(r, config.economics ?? DEFAULT_ECONOMICS, { corpus });
+    // One shape cache for the scenario's runs: its requests are tokenized and interned once, not once per run.
+    const shapes = shapeCache();
+    const econ = scenarioEconomics(r, config.economics ?? DEFAULT_ECONOMICS, { corpus, shapes });
     // The site's side-by-side table: the same requests under every configured profile (pages only).
-    if (everyEvent && econ.requests.length) econ.byProfile = everyProfile(r, config.economics ?? DEFAULT_ECONOMICS, corpus);
+    if (everyEvent && econ.requests.length) econ.byProfile = everyProfile(r, config.economics ?? DEFAULT_ECONOMICS, corpus, shapes);
     // Requests as sent that never ask for caching: said first, with what asking would save (economics/unasked.ts).
     const unasked = unaskedCaching(r, econ, config.economics ?? DEFAULT_ECONOMICS, corpus);
     if (unasked) econ.unasked = unasked;

@@ -16,7 +16,7 @@ import { resolveOptions } from '../integration/options.ts';
 import { UserError } from '../errors.ts';
 import type { RenderedRequest, RenderedScenario } from '../prompt/render.ts';
 import type { Scenario } from '../scenarios/model.ts';
-import { roundedHit, scenarioEconomics, underEveryProfile, type RequestEconomics } from './compute.ts';
+import { everyProfile, roundedHit, scenarioEconomics, shapeCache, underEveryProfile, type RequestEconomics } from './compute.ts';
 import { formatDuration } from './format.ts';
 import { DEFAULT_ECONOMICS, profileFor, resolveEconomics, type EconomicsConfig } from './profiles.ts';
 import { PROFILES } from './shipped-profiles.ts';
@@ -443,6 +443,32 @@ describe('every profile side by side', () => {
     const cached = (id: string) => all.find((x) => x.profile.id === id)!.requests[1]!.cachedTokens;
     expect(cached('anthropic-claude-sonnet-4.5')).toBe(M(1300) + M(200));
     expect(cached('anthropic-claude-haiku-4.5')).toBe(0);
+  });
+
+  it('over the shape cache the scenario’s own economics ran with: the same figures, each request shaped once', () => {
+    const sys = msg('system', 1300);
+    const r = scenario(
+      [
+        { t: 0, messages: [sys, msg('user', 200)] },
+        { t: 100, messages: [sys, msg('user', 200), msg('user', 5, 'go')], breakpoints: [{ message: 1 }] },
+        { t: 4000, messages: [sys, msg('user', 200), msg('user', 5, 'go'), msg('assistant', 30)] },
+      ],
+      SONNET,
+    );
+    const shapes = shapeCache();
+    const own = scenarioEconomics(r, DEFAULT_ECONOMICS, { shapes });
+    const firstShape = [...shapes.byMessages.get(r.chain[1]!.messages)![0]!.byEncoding.values()][0];
+    const shared = underEveryProfile(r, DEFAULT_ECONOMICS, false, undefined, shapes);
+    expect(shared).toEqual(underEveryProfile(r, DEFAULT_ECONOMICS, false));
+    expect(own.requests).toEqual(scenarioEconomics(r, DEFAULT_ECONOMICS).requests);
+    // Every run reused the shape the first one made (one entry per request's messages and breakpoints, one per encoding).
+    for (const q of r.chain) expect(shapes.byMessages.get(q.messages)).toHaveLength(1);
+    expect([...shapes.byMessages.get(r.chain[1]!.messages)![0]!.byEncoding.values()]).toEqual([firstShape]);
+    expect(everyProfile(r, DEFAULT_ECONOMICS, undefined, shapes)).toEqual(everyProfile(r, DEFAULT_ECONOMICS));
+    // The cache given is the one used.
+    const given = shapeCache();
+    everyProfile(r, DEFAULT_ECONOMICS, undefined, given);
+    for (const q of r.chain) expect(given.byMessages.get(q.messages)).toHaveLength(1);
   });
 });
 

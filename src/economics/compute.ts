@@ -347,8 +347,8 @@ export function underEveryProfile(
   config: EconomicsConfig,
   attribute = true,
   corpus?: ReadonlyMap<string, RenderedScenario>,
+  shapes: ShapeCache = shapeCache(),
 ): { profile: Profile; requests: RequestEconomics[] }[] {
-  const shapes = shapeCache();
   const groups = new Map<string, RequestEconomics[]>();
   const instants = new Map(r.chain.map((q) => [q.offset, pricingInstant(r.scenario, q.createdAt)]));
   return Object.values(config.profiles).map((p) => {
@@ -359,7 +359,10 @@ export function underEveryProfile(
   });
 }
 
-/** Totals of the scenario's own requests under every configured profile (the page's side-by-side table; no attribution). */
-export function everyProfile(r: RenderedScenario, config: EconomicsConfig, corpus?: ReadonlyMap<string, RenderedScenario>): ProfileTotals[] {
-  return underEveryProfile(r, config, false, corpus).map(({ profile: p, requests }) => ({ profile: p.id, title: p.title, totals: totalsOf(requests) }));
+/**
+ * Totals of the scenario's own requests under every configured profile (the page's side-by-side table; no attribution).
+ * `shapes`: the cache the scenario's own economics ran with (EconomicsRun.shapes), so its requests are not tokenized and interned again.
+ */
+export function everyProfile(r: RenderedScenario, config: EconomicsConfig, corpus?: ReadonlyMap<string, RenderedScenario>, shapes?: ShapeCache): ProfileTotals[] {
+  return underEveryProfile(r, config, false, corpus, shapes).map(({ profile: p, requests }) => ({ profile: p.id, title: p.title, totals: totalsOf(requests) }));
 }

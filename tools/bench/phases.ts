@@ -5,12 +5,14 @@
  * each distinct message, prefixes, cached tokens, cost, attribution), the page models (line diffs,
  * provenance, badges), and highlighting (every pane, with the call Pane.astro makes; the timeline's
  * event YAML is coloured in the browser, from the page's data file, when a reader opens it). Run in a fresh process per corpus (see
- * tools/cli/bench.ts --phases) so shiki's caches and the JIT start cold, as in a build.
+ * tools/cli/bench.ts --phases) so shiki's caches and the JIT start cold, as in a build. Each stage
+ * is timed twice: wall clock, and the process's CPU time (user + system, garbage collection
+ * included), which other work on a shared machine skews much less.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { highlighter, highlightLines, type Mark } from '../../src/render/highlight.ts';
-import { scenarioEconomics } from '../../src/economics/compute.ts';
+import { everyProfile, scenarioEconomics, shapeCache } from '../../src/economics/compute.ts';
 import { DEFAULT_ECONOMICS } from '../../src/economics/profiles.ts';
 import { renderScenario } from '../../src/prompt/render.ts';
 import { scenarioView } from '../../src/prompt/view.ts';
@@ -26,8 +28,10 @@ export interface Phases {
   paneLines: number;
   loadMs: number;
   foldMs: number;
-  /** Cache economics over the corpus (the same call src/prompt/corpus.ts makes in a build). */
+  /** Cache economics over the corpus (the same call src/corpus/check.ts makes in a build). */
   economicsMs: number;
+  /** The side-by-side table: every scenario's requests under every configured profile (src/corpus/check.ts, pages only). */
+  everyProfileMs?: number;
   viewMs: number;
   highlighterInitMs: number;
   highlightMs: number;
@@ -35,32 +39,57 @@ export interface Phases {
   highlightedBytes: number;
   peakRss: number;
   errors: number;
+  /** The same stages in CPU time (ms, user + system of this process). */
+  cpu?: { load: number; fold: number; economics: number; everyProfile: number; view: number; highlighterInit: number; highlight: number };
 }
 
+/** CPU time (user + system) of this process so far, in ms. */
+const cpuNow = (): number => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
 export async function measurePhases(config: CorpusConfig): Promise<Phases> {
+  const c0 = cpuNow();
   const t0 = now();
   const files = listScenarioFiles(config).map((file) => ({ file, text: readFileSync(join(config.root, file), 'utf8') }));
   const loaded = await loadTexts(files, config);
   const t1 = now();
+  const c1 = cpuNow();
   const errors = [...loaded.errors];
   const rendered = [];
   for (const s of loaded.scenarios)
     rendered.push(await renderScenario(s, config.folds.get(s.fold)!, { everyEvent: true, ...(s.deploy && { deployed: config.folds.get(s.deploy.fold)! }) }, errors));
   const t2 = now();
-  for (const r of rendered) scenarioEconomics(r, DEFAULT_ECONOMICS);
+  const c2 = cpuNow();
+  // As the build's corpus check: each scenario's economics, then its side-by-side table over the same shapes.
+  const shapes = rendered.map(() => shapeCache());
+  for (const [i, r] of rendered.entries()) scenarioEconomics(r, DEFAULT_ECONOMICS, { shapes: shapes[i]! });
   const economicsMs = now() - t2;
+  const c3 = cpuNow();
+  const e0 = now();
+  for (const [i, r] of rendered.entries()) if (r.requests.length) everyProfile(r, DEFAULT_ECONOMICS, undefined, shapes[i]);
+  const everyProfileMs = now() - e0;
+  const c4 = cpuNow();
+  const h0 = now();
   await highlighter();
   const t3 = now();
+  const c5 = cpuNow();
   let viewMs = 0;
   let highlightMs = 0;
+  let viewCpu = 0;
+  let highlightCpu = 0;
   let highlightedBytes = 0;
   let paneLines = 0;
   // One scenario at a time, as the pages do: a page model (every pane) is made, highlighted, dropped.
   for (const r of rendered) {
     const v0 = now();
+    const vc0 = cpuNow();
     const v = await scenarioView(r);
     const v1 = now();
+    const vc1 = cpuNow();
     viewMs += v1 - v0;
+    viewCpu += vc1 - vc0;
     for (const pane of v.panes) {
       const marks: Mark[] = [];
       pane.lines.forEach((l, i) => {
@@ -78,6 +107,7 @@ export async function measurePhases(config: CorpusConfig): Promise<Phases> {
       paneLines += pane.lines.length;
     }
     highlightMs += now() - v1;
+    highlightCpu += cpuNow() - vc1;
   }
   return {
     scenarios: rendered.length,
@@ -88,10 +118,12 @@ export async function measurePhases(config: CorpusConfig): Promise<Phases> {
     foldMs: t2 - t1,
     viewMs,
     economicsMs,
-    highlighterInitMs: t3 - t2 - economicsMs,
+    everyProfileMs,
+    highlighterInitMs: t3 - h0,
     highlightMs,
     highlightedBytes,
     peakRss: process.resourceUsage().maxRSS * 1024,
     errors: errors.length,
+    cpu: { load: c1 - c0, fold: c2 - c1, economics: c3 - c2, everyProfile: c4 - c3, view: viewCpu, highlighterInit: c5 - c4, highlight: highlightCpu },
   };
 }

@@ -10,7 +10,10 @@
  * bytes ÷ the baseline's, and the page weight (gzip: HTML + CSS + JS) of the heaviest synthetic page
  * and of the heaviest page of the bundled corpus (one extra build of scenarios/, not timed against
  * anything). Prints tables and the targets as met / missed, writes bench-results/bench-<timestamp>.json.
- * Reports targets, never asserts them.
+ * Reports targets, never asserts them. The targets are issue #48's (item 3): at N = 100 our build
+ * takes at most 1.0× plain Astro's time, wall and CPU alike, and writes at most 1.3× its HTML. On a
+ * shared machine compare the CPU ratio of one run: the two builds run one after the other, and other
+ * work slows the wall clock of each by a different amount. The stages are timed in CPU too.
  *
  *   npm run bench                  N = 10, 100, 1000 (minutes)
  *   npm run bench -- --quick       N = 5, 20 (about a minute)
@@ -32,15 +35,15 @@ import { DEFAULT_TIME_ZERO } from '../../src/integration/options.ts';
 import { loadConfig, runMain, UsageError } from '../../src/cli/config.ts';
 
 const TARGET_LINEAR = 1.3;
-/** Build time ÷ plain Astro: at most this at N ≥ LARGE_N … */
-const TARGET_OVERHEAD_LARGE = 1.2;
+/** Build time ÷ plain Astro, wall and CPU alike: at most this at N ≥ LARGE_N (issue #48, item 3) … */
+const TARGET_OVERHEAD_LARGE = 1.0;
 /** … and at most this below it (fixed costs — shiki, the integration — weigh more on small sites). */
 const TARGET_OVERHEAD_SMALL = 1.5;
 const LARGE_N = 100;
 /** The cache economics' time ÷ our astro build's. */
 const TARGET_ECONOMICS = 0.1;
-/** Our HTML bytes ÷ the baseline's. */
-const TARGET_HTML = 1.5;
+/** Our HTML bytes ÷ the baseline's (issue #48, item 3). */
+const TARGET_HTML = 1.3;
 const overheadTarget = (n: number): number => (n >= LARGE_N ? TARGET_OVERHEAD_LARGE : TARGET_OVERHEAD_SMALL);
 const ENV = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0', NO_COLOR: '1' };
 
@@ -188,7 +191,7 @@ async function benchSize(n: number, keep: boolean): Promise<SizeResult> {
   if ('error' in phases) console.log(`  stages FAILED:\n${phases.error}`);
   else
     console.log(
-      `  stages done (${elapsed(start)}): load ${ms(phases.loadMs)}, fold ${ms(phases.foldMs)}, economics ${ms(phases.economicsMs)}, views ${ms(phases.viewMs)}, highlight ${ms(phases.highlightMs)}`,
+      `  stages done (${elapsed(start)}): load ${ms(phases.loadMs)}, fold ${ms(phases.foldMs)}, economics ${ms(phases.economicsMs)}, every profile ${ms(phases.everyProfileMs ?? 0)}, views ${ms(phases.viewMs)}, highlight ${ms(phases.highlightMs)}`,
     );
 
   console.log('  astro build (our site) …');
@@ -255,10 +258,12 @@ const or = (x: number | null | undefined, f: (x: number) => string): string => (
 
 function report(results: SizeResult[], bundled: { status: number; heaviest: PageWeight | null } | null): { lines: string[]; targets: Record<string, unknown> } {
   const lines: string[] = [];
-  lines.push('Build stages outside Astro (fresh process per N; what the build does before/while rendering pages):');
+  lines.push('Build stages outside Astro (fresh process per N; what the build does before/while rendering pages), wall time / CPU time:');
+  // A stage's wall time, and its CPU time when the run measured it (older reports did not).
+  const stage = (wall: number | undefined, cpu: number | undefined): string => (wall === undefined ? '—' : cpu === undefined ? ms(wall) : `${ms(wall)} / ${ms(cpu)}`);
   lines.push(
     table(
-      ['N', 'events', 'requests', 'pane lines', 'load+validate', 'fold+print+weave', 'economics', 'page models', 'shiki init', 'highlighting', 'peak RSS'],
+      ['N', 'events', 'requests', 'pane lines', 'load+validate', 'fold+print+weave', 'economics', 'every profile', 'page models', 'shiki init', 'highlighting', 'peak RSS'],
       results.map((r) => {
         const p = r.phases;
         if ('error' in p) return [String(r.n), String(r.corpus.events), String(r.corpus.requests), 'failed'];
@@ -267,12 +272,13 @@ function report(results: SizeResult[], bundled: { status: number; heaviest: Page
           String(p.events),
           String(p.requests),
           p.paneLines.toLocaleString('en'),
-          ms(p.loadMs),
-          ms(p.foldMs),
-          ms(p.economicsMs),
-          ms(p.viewMs),
-          ms(p.highlighterInitMs),
-          ms(p.highlightMs),
+          stage(p.loadMs, p.cpu?.load),
+          stage(p.foldMs, p.cpu?.fold),
+          stage(p.economicsMs, p.cpu?.economics),
+          stage(p.everyProfileMs, p.cpu?.everyProfile),
+          stage(p.viewMs, p.cpu?.view),
+          stage(p.highlighterInitMs, p.cpu?.highlighterInit),
+          stage(p.highlightMs, p.cpu?.highlight),
           mib(p.peakRss),
         ];
       }),
@@ -286,6 +292,7 @@ function report(results: SizeResult[], bundled: { status: number; heaviest: Page
         'N',
         'pages',
         'astro build',
+        'CPU',
         'routes',
         'per page',
         'peak RSS',
@@ -293,6 +300,7 @@ function report(results: SizeResult[], bundled: { status: number; heaviest: Page
         'dist',
         'search index',
         'baseline build',
+        'CPU',
         'per page',
         'peak RSS',
         'HTML',
@@ -304,6 +312,7 @@ function report(results: SizeResult[], bundled: { status: number; heaviest: Page
         String(r.n),
         String(r.site.pages),
         r.site.status === 0 ? ms(r.site.wallMs) : `FAILED ${ms(r.site.wallMs)}`,
+        or(r.site.cpuMs, ms),
         or(r.site.routesMs, ms),
         or(r.perPageMs, ms),
         mib(r.site.peakRss),
@@ -311,6 +320,7 @@ function report(results: SizeResult[], bundled: { status: number; heaviest: Page
         mib(r.site.distBytes),
         r.pagefind ? `${ms(r.pagefind.wallMs)} (${mib(r.pagefind.indexBytes)})` : '—',
         r.baseline.status === 0 ? ms(r.baseline.wallMs) : 'FAILED',
+        or(r.baseline.cpuMs, ms),
         or(r.baselinePerPageMs, ms),
         mib(r.baseline.peakRss),
         mib(r.baseline.htmlBytes),
@@ -346,6 +356,7 @@ function report(results: SizeResult[], bundled: { status: number; heaviest: Page
   const routesGrowth =
     prev && last && prev !== last && prev.site.routesMs && last.site.routesMs ? last.site.routesMs / last.site.pages / (prev.site.routesMs / prev.site.pages) : null;
   const metOverhead = results.every((r) => r.overhead !== null && r.overhead <= overheadTarget(r.n));
+  const metCpuOverhead = results.every((r) => r.cpuOverhead != null && r.cpuOverhead <= overheadTarget(r.n));
   const htmlRatios = results.map((r) => r.htmlRatio ?? null);
   const worstHtml = htmlRatios.every((x) => x !== null) ? Math.max(...(htmlRatios as number[])) : null;
   const peakRatios = results.map((r) => (r.site.status === 0 && r.baseline.status === 0 ? r.site.peakRss / r.baseline.peakRss : null));
@@ -358,19 +369,29 @@ function report(results: SizeResult[], bundled: { status: number; heaviest: Page
     );
   }
   lines.push(
-    `- build time against plain Astro: ${results.map((r) => `N=${r.n} ${or(r.overhead, (x) => `${x.toFixed(2)}×`)} (≤ ${overheadTarget(r.n)}× ${r.overhead !== null && r.overhead <= overheadTarget(r.n) ? 'met' : 'MISSED'})`).join(', ')} (target ≤ ${TARGET_OVERHEAD_LARGE}× at N ≥ ${LARGE_N}, ≤ ${TARGET_OVERHEAD_SMALL}× below) — ${metOverhead ? 'met' : 'MISSED'}`,
+    `- build time against plain Astro: ${results.map((r) => `N=${r.n} ${or(r.overhead, (x) => `${x.toFixed(2)}×`)} (≤ ${overheadTarget(r.n).toFixed(1)}× ${r.overhead !== null && r.overhead <= overheadTarget(r.n) ? 'met' : 'MISSED'})`).join(', ')} (target ≤ ${TARGET_OVERHEAD_LARGE.toFixed(1)}× at N ≥ ${LARGE_N}, ≤ ${TARGET_OVERHEAD_SMALL.toFixed(1)}× below) — ${metOverhead ? 'met' : 'MISSED'}`,
   );
   lines.push(
-    `  CPU time (user + system) against plain Astro, which other work on the machine skews less: ${results.map((r) => `N=${r.n} ${or(r.cpuOverhead ?? null, (x) => `${x.toFixed(2)}×`)}`).join(', ')}`,
+    `- CPU time (user + system) against plain Astro, which other work on the machine skews less: ${results
+      .map(
+        (r) =>
+          `N=${r.n} ${or(r.site.cpuMs, ms)} ÷ ${or(r.baseline.cpuMs, ms)} = ${or(r.cpuOverhead ?? null, (x) => `${x.toFixed(2)}×`)} (≤ ${overheadTarget(r.n).toFixed(1)}× ${r.cpuOverhead != null && r.cpuOverhead <= overheadTarget(r.n) ? 'met' : 'MISSED'})`,
+      )
+      .join(', ')} — ${metCpuOverhead ? 'met' : 'MISSED'}`,
   );
   lines.push(
     `- HTML bytes against plain Astro: ${results.map((r) => `N=${r.n} ${or(r.htmlRatio ?? null, (x) => `${x.toFixed(2)}×`)}`).join(', ')} (target ≤ ${TARGET_HTML}×) — ${worstHtml !== null && worstHtml <= TARGET_HTML ? 'met' : 'MISSED'}`,
   );
-  // The cache economics' share of our build (tokenizing each distinct message once): ≤ 10 %.
-  const econShares = results.map((r) => ('error' in r.phases || r.site.status !== 0 ? null : r.phases.economicsMs / r.site.wallMs));
+  // The cache economics' share of our build (tokenizing each distinct message once; the side-by-side table): ≤ 10 %, in CPU time when measured.
+  const econShares = results.map((r) => {
+    const p = r.phases;
+    if ('error' in p || r.site.status !== 0) return null;
+    if (p.cpu && r.site.cpuMs) return (p.cpu.economics + p.cpu.everyProfile) / r.site.cpuMs;
+    return (p.economicsMs + (p.everyProfileMs ?? 0)) / r.site.wallMs;
+  });
   const worstEcon = econShares.every((x) => x !== null) ? Math.max(...(econShares as number[])) : null;
   lines.push(
-    `- cache economics within the build: ${results.map((r, i) => `N=${r.n} ${or(econShares[i]!, (x) => `${(100 * x).toFixed(1)} %`)}`).join(', ')} of the astro build's wall time (target ≤ ${100 * TARGET_ECONOMICS} %) — ${worstEcon !== null && worstEcon <= TARGET_ECONOMICS ? 'met' : 'MISSED'}`,
+    `- cache economics within the build: ${results.map((r, i) => `N=${r.n} ${or(econShares[i]!, (x) => `${(100 * x).toFixed(1)} %`)}`).join(', ')} of the astro build's CPU time (wall time for runs without it; target ≤ ${100 * TARGET_ECONOMICS} %) — ${worstEcon !== null && worstEcon <= TARGET_ECONOMICS ? 'met' : 'MISSED'}`,
   );
   lines.push(
     `- peak memory against plain Astro (reported; compare runs for "no worse"): ${results.map((r, i) => `N=${r.n} ${or(peakRatios[i]!, (x) => `${x.toFixed(2)}×`)}`).join(', ')}`,
@@ -390,6 +411,7 @@ function report(results: SizeResult[], bundled: { status: number; heaviest: Page
         cpuPerN: Object.fromEntries(results.map((r) => [r.n, r.cpuOverhead ?? null])),
         target: { large: TARGET_OVERHEAD_LARGE, small: TARGET_OVERHEAD_SMALL, largeN: LARGE_N },
         met: metOverhead,
+        cpuMet: metCpuOverhead,
       },
       html: { perN: Object.fromEntries(results.map((r) => [r.n, r.htmlRatio ?? null])), target: TARGET_HTML, met: worstHtml !== null && worstHtml <= TARGET_HTML },
       economics: { perN: Object.fromEntries(results.map((r, i) => [r.n, econShares[i]])), target: TARGET_ECONOMICS, met: worstEcon !== null && worstEcon <= TARGET_ECONOMICS },
