@@ -19,10 +19,11 @@
  * scenario without the import header, or with `annotations:` or `expect:` — which is kept and said
  * (import-stale.ts). A scenario no manifest lists is never touched.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { importLog, type LogConversation } from '../import/log/index.ts';
 import { importCaptureLog, isLogFile } from '../import/log/capture.ts';
+import { subAgentNote } from '../import/folder.ts';
 import { leftOutLine } from '../import/left-out.ts';
 import { IMPORT_HEADER } from '../import/scenario.ts';
 import { staleScenarios } from './import-stale.ts';
@@ -72,7 +73,7 @@ export async function importLogCommand(
   const started = Date.now();
   const madeDir = !existsSync(outDir);
   // A log of request bodies is streamed line by line; a capture (named by --format, or not a body on its first line) is read whole.
-  const asCapture = args.capture !== undefined || !isLogFile(ctx.abs);
+  const asCapture = args.capture !== undefined || statSync(ctx.abs).isDirectory() || !isLogFile(ctx.abs);
   const run = asCapture
     ? (o: Parameters<typeof importLog>[0], f: Parameters<typeof importLog>[1]) => importCaptureLog({ ...o, ...(args.capture && { capture: args.capture }) }, f)
     : importLog;
@@ -142,6 +143,8 @@ export async function importLogCommand(
       console.log(`… and ${dropped.length - SHOWN_SECRETS} more dropped: ${[...kinds].map(([k, n]) => `${n} × ${k}`).join('; ')}`);
     }
     for (const e of result.leftOut ?? []) console.log(leftOutLine(ctx.display, e));
+    const beside = statSync(ctx.abs).isDirectory() ? undefined : subAgentNote(ctx.display, ctx.abs);
+    if (beside) console.log(beside);
     const by = new Map<string, number>();
     for (const c of result.conversations) by.set(c.conversation.by, (by.get(c.conversation.by) ?? 0) + 1);
     const requests = result.conversations.reduce((n, c) => n + c.requests, 0);

@@ -8,10 +8,11 @@
  * DevTools runs, OpenInference sessions): one scenario per conversation (import-log.ts); a re-import
  * removes the scenarios of conversations no longer there, unless a person added to them.
  */
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import { CAPTURE_IDS } from '../import/captures/index.ts';
 import { importTrace, INPUT_FORMATS, type InputFormat } from '../import/index.ts';
+import { subAgentNote } from '../import/folder.ts';
 import { leftOutLine } from '../import/left-out.ts';
 import { IMPORT_HEADER } from '../import/scenario.ts';
 import { renderTexts } from '../corpus/check.ts';
@@ -22,7 +23,7 @@ import { folderOf, outsideNote, scenarioFolder } from './import-target.ts';
 import { runCommand, runCommandWithArgs } from '../project.ts';
 
 const usage = (): string =>
-  `usage: ${runCommandWithArgs('import')} <trace file> [--format ${[...INPUT_FORMATS, ...CAPTURE_IDS].join('|')}] [--id <scenario id>] [--out <scenario file> | --out-dir <folder> (a log, or a capture of several conversations: one scenario per conversation)] [--force]`;
+  `usage: ${runCommandWithArgs('import')} <trace file | folder of .jsonl captures> [--format ${[...INPUT_FORMATS, ...CAPTURE_IDS].join('|')}] [--id <scenario id>] [--out <scenario file> | --out-dir <folder> (a log, or a capture of several conversations: one scenario per conversation)] [--force]`;
 
 export interface ImportArgs {
   file: string;
@@ -67,7 +68,9 @@ const idFrom = (file: string): string =>
     .replace(/^[^a-z0-9]+|-+$/g, '') || 'imported-trace';
 
 runMain(async () => {
-  const args = parseArgs(process.argv.slice(2));
+  const argv = process.argv.slice(2);
+  if (argv.includes('--help') || argv.includes('-h')) return void console.log(usage());
+  const args = parseArgs(argv);
   const config = await loadConfig();
   const id = args.id ?? idFrom(args.file);
   if (!/^[a-z0-9][a-z0-9_-]*$/.test(id))
@@ -76,6 +79,10 @@ runMain(async () => {
   if (!existsSync(abs)) throw new UsageError(`no such file: ${args.file}`, { fix: `give the path of a trace file (JSON Lines of request bodies, or an OTLP JSON export)` });
   const display = relative(config.root, abs).split('\\').join('/');
   if (args.outDir !== undefined) return importLogCommand(args, { id, abs, display, config });
+  if (statSync(abs).isDirectory())
+    throw new UsageError(`${args.file} is a folder: a folder is a capture of several conversations`, {
+      fix: `import it with --out-dir <folder> (one scenario per conversation; a Claude Code session's sub-agents linked to it): npm run import -- ${args.file} --out-dir scenarios/<name>`,
+    });
   const outAbs = resolve(args.out ?? join(config.root, config.scenariosDir, `${id}.yaml`));
   const out = relative(config.root, outAbs).split('\\').join('/');
   const where = scenarioFolder(config, folderOf(outAbs), '--out');
@@ -115,6 +122,8 @@ runMain(async () => {
   for (const w of result.warnings) console.log(`${w.pos.file}:${w.pos.line}:${w.pos.col} warning: ${w.message}\n  fix: ${w.fix}`);
   for (const d of result.dropped) console.log(`${d.pos.file}:${d.pos.line}:${d.pos.col} dropped ${d.what}: ${d.where}`);
   for (const e of result.leftOut) console.log(leftOutLine(display, e));
+  const beside = subAgentNote(display, abs);
+  if (beside) console.log(beside);
   console.log(
     `wrote ${out}: ${result.requests} ${result.format} request(s)${result.detected ? ' (format detected; --format chooses it)' : ''}, ${result.measured} with the provider's usage, ${result.dropped.length} secret(s) dropped${result.leftOut.length ? `, ${result.leftOut.reduce((n, e) => n + e.count, 0)} item(s) left out (listed above)` : ''}`,
   );

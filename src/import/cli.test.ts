@@ -72,6 +72,9 @@ describe('npm run import', { timeout: 180_000 }, () => {
       /unknown --format "palm"\n {2}fix: use one of openai-chat, openai-responses, anthropic, .*otlp, codex, claude-code/,
     );
     expect((await cli([])).stderr).toMatch(/no trace file given/);
+    const help = await cli(['--help']);
+    expect(help).toMatchObject({ code: 0, stderr: '' });
+    expect(help.stdout).toMatch(/^usage: .*import -- <trace file \| folder of \.jsonl captures> \[--format /);
     const clash = await cli(['examples/traces/agent-session.anthropic.jsonl', '--id', 'birth-window', '--out', join(dir, 'clash.yaml')]);
     expect(clash.stderr).toMatch(/scenarios\/01-birth-window\.yaml already has the id "birth-window"\n {2}fix: pass another --id/);
     expect(existsSync(join(dir, 'clash.yaml'))).toBe(false);
@@ -192,5 +195,36 @@ describe('npm run import', { timeout: 180_000 }, () => {
     const bad = await cli([log, '--out-dir', out, '--id', 'again']);
     expect(bad.code).toBe(1);
     expect(readdirSync(out).sort()).toEqual(['again-k-a.yaml', 'again-k-b.yaml', 'again-k-d.yaml', 'again.traffic.json', 'mine.yaml']);
+  });
+
+  it('a Claude Code session file with sub-agent transcripts beside it says what it did not read; the folder imports them linked, and without --out-dir is refused with the fix', async () => {
+    const projects = join(dir, 'projects');
+    const S = '0f6d2c1a-5b7e-4c3d-9a8b-1e2f3a4b5c6d';
+    const line = (v: Record<string, unknown>) => JSON.stringify({ sessionId: S, version: '2.1.39', cwd: '/w', userType: 'external', ...v });
+    const msg = (uuid: string, parentUuid: string | null, type: string, message: Record<string, unknown>, side: Record<string, unknown> = {}, s = 0) =>
+      line({ uuid, parentUuid, type, isSidechain: false, timestamp: new Date(Date.UTC(2026, 1, 12, 16, 0, s)).toISOString(), message, ...side });
+    const usage = { input_tokens: 3, cache_read_input_tokens: 0, cache_creation_input_tokens: 5000, output_tokens: 9 };
+    const reply = (id: string, text: string) => ({ id, type: 'message', role: 'assistant', model: 'claude-opus-4-6', content: [{ type: 'text', text }], usage });
+    mkdirSync(join(projects, S, 'subagents'), { recursive: true });
+    writeFileSync(
+      join(projects, `${S}.jsonl`),
+      `${[msg('u1', null, 'user', { role: 'user', content: 'Find the callers.' }), msg('a1', 'u1', 'assistant', reply('msg_1', 'Started an Explore agent.'), {}, 1)].join('\n')}\n`,
+    );
+    const side = { isSidechain: true, agentId: 'a2898e3' };
+    writeFileSync(
+      join(projects, S, 'subagents', 'agent-a2898e3.jsonl'),
+      `${[msg('s1', null, 'user', { role: 'user', content: 'List every caller.' }, side, 2), msg('s2', 's1', 'assistant', reply('msg_2', 'One caller.'), side, 3)].join('\n')}\n`,
+    );
+    const one = await cli([join(projects, `${S}.jsonl`), '--out-dir', join(dir, 'cc-one')]);
+    expect(one).toMatchObject({ code: 0, stderr: '' });
+    expect(one.stdout).toMatch(new RegExp(`not read: 1 sub-agent transcript\\(s\\) beside .*${S}\\.jsonl \\(${S}/subagents/agent-a2898e3\\.jsonl\\): .*import the folder`));
+    const all = await cli([projects, '--out-dir', join(dir, 'cc-all')]);
+    expect(all).toMatchObject({ code: 0, stderr: '' });
+    expect(readdirSync(join(dir, 'cc-all')).sort()).toEqual(['projects-0f6d2c1a-5b7e-4c3d-9a8b-1e2f3a4b5c6d.yaml', 'projects-a2898e3.yaml', 'projects.traffic.json']);
+    expect(readFileSync(join(dir, 'cc-all', 'projects-a2898e3.yaml'), 'utf8')).toMatch(/^sharesCache:\n {2}scenario: projects-0f6d2c1a-5b7e-4c3d-9a8b-1e2f3a4b5c6d\n/m);
+    const refused = await cli([projects, '--out', join(dir, 'cc.yaml')]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/is a folder: a folder is a capture of several conversations\n {2}fix: import it with --out-dir <folder>/);
+    expect(refused.stderr).not.toMatch(/\n\s+at /);
   });
 });

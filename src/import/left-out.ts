@@ -15,20 +15,24 @@ export interface LeftOut {
   why: string;
   /** The first line of the file holding one. */
   line: number;
+  /** That line's file, when the capture is a folder of several files (folder.ts). */
+  file?: string;
 }
 
 /** Counts what a reader leaves out, by what and why. */
 export class LeftOutTally {
   readonly #by = new Map<string, LeftOut>();
 
-  /** One (or `count`) more of `what`, left out because `why`, seen at `line`. */
-  add(what: string, why: string, line: number, count = 1): void {
+  /** One (or `count`) more of `what`, left out because `why`, seen at `at`: a line, or a chunk (its line and, in a folder, its file). */
+  add(what: string, why: string, at: number | { line: number; file?: string }, count = 1): void {
+    const { line, file } = typeof at === 'number' ? { line: at, file: undefined } : at;
     const k = `${what}\u0000${why}`;
     const e = this.#by.get(k);
     if (e) {
       e.count += count;
-      if (line < e.line) e.line = line;
-    } else this.#by.set(k, { what, count, why, line });
+      // The first one met: in a folder, files come in path order; within a file, the lowest line.
+      if (e.file === file && line < e.line) e.line = line;
+    } else this.#by.set(k, { what, count, why, line, ...(file !== undefined && { file }) });
   }
 
   list(): LeftOut[] {
@@ -38,5 +42,5 @@ export class LeftOutTally {
 
 /** The report line for what was left out: "left out: 12 `progress` lines (not requests; first at line 4)". */
 export function leftOutLine(file: string, e: LeftOut): string {
-  return `left out of ${file}: ${e.count} ${e.what} (${e.why}; first at line ${e.line})`;
+  return `left out of ${file}: ${e.count} ${e.what} (${e.why}; first at line ${e.line}${e.file === undefined ? '' : ` of ${e.file}`})`;
 }

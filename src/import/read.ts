@@ -25,6 +25,8 @@ export interface Chunk {
   /** The line number that names it (its first line). */
   line: number;
   value: Obj;
+  /** The file it was read from, when a capture joins several files (a folder: folder.ts); else the trace's own. */
+  file?: string;
 }
 
 export const ENVELOPE_KEYS = ['timestamp', 'headers', 'url', 'method', 'model', 'body', 'response', 'usage'];
@@ -169,5 +171,5 @@ export function lineChunk(raw: string, line: number, file: string, errors: Input
 
 /** Where `path` (inside the chunk's value) is in the file; with `key`, where the field's name is. */
 export function chunkPos(c: Chunk, path: readonly (string | number)[], file: string, key = false): InputError['pos'] {
-  return { file, ...locate(c.text, path, c.start, { key }) };
+  return { file: c.file ?? file, ...locate(c.text, path, c.start, { key }) };
 }

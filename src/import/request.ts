@@ -14,6 +14,8 @@ export type Req = Omit<CapturedRequest, 'assembled'> & { assembled?: true };
 export type Obj = Record<string, unknown>;
 
 /** The trace line a request starts on: its chunk's own line when the chunk is one line (JSON Lines), else located. */
+/** The file a request was read from, when a capture joins several (a folder), else undefined: the trace itself. */
+export const fileOf = (r: Req): string | undefined => r.chunk.file;
 export const lineOf = (r: Req, file: string): number => (r.chunk.text.includes('\n') ? chunkPos(r.chunk, r.at, file).line : r.chunk.line);
 
 export interface DroppedSecret extends Dropped {

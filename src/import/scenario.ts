@@ -25,7 +25,7 @@ export interface ScenarioInput {
   dropped: number;
   /** Requests that carry the provider's usage (`measured`). */
   measured?: number;
-  events: { off: number; t: string; payload: unknown; line: number }[];
+  events: { off: number; t: string; payload: unknown; line: number /** Its file, when the capture is a folder of several. */; file?: string }[];
   /** The file being replaced, when the import wrote it: its annotations and expect are kept. */
   previous?: string;
   /** One conversation of a log: the key that grouped its requests (said in the title and intro). */
@@ -134,7 +134,13 @@ export function scenarioYaml(s: ScenarioInput): string {
     ...(s.startedAt && { startedAt: s.startedAt }),
     ...(s.sharesCache && { sharesCache: { scenario: s.sharesCache.scenario, at: `@${s.sharesCache.at}` } }),
     intro: `${intro}\n`,
-    events: asDeltas(s.events).map((e) => ({ off: e.off, t: e.t, type: 'request/sent', payload: e.payload, note: `line ${e.line} of the trace` })),
+    events: asDeltas(s.events).map((e) => ({
+      off: e.off,
+      t: e.t,
+      type: 'request/sent',
+      payload: e.payload,
+      note: e.file === undefined ? `line ${e.line} of the trace` : `line ${e.line} of ${e.file}`,
+    })),
     ...kept(s.previous),
   };
   // The editor modeline first (the schemas/ folder's requests-fold schema), then where it came from.

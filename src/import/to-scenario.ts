@@ -17,7 +17,7 @@ import type { ImportResult } from './index.ts';
 import type { LeftOut } from './left-out.ts';
 import type { Conversation } from './log/group.ts';
 import { chunkPos } from './read.ts';
-import { droppedAt, lineOf, type DroppedSecret, type Obj, type Req } from './request.ts';
+import { droppedAt, fileOf, lineOf, type DroppedSecret, type Obj, type Req } from './request.ts';
 import { scenarioYaml } from './scenario.ts';
 import { scrub, type Dropped, type ScrubMemo } from './secrets.ts';
 
@@ -187,7 +187,7 @@ export function toScenario(g: Gathered, reqs: Req[], opts: ScenarioOptions): { r
     ...(capture && { capture: { title: capture.title, missing: capture.missing, notes: [...notesOf(reqs), ...clamped] } }),
     ...(opts.link && { sharesCache: { scenario: opts.link.scenario, at: opts.link.at } }),
     // Requests are numbered 1..N in the order sent (a reader's "request 15", not trace line 35); the line is each one's note.
-    events: payloads.map((p, i) => ({ off: i + 1, t: t[i]!, payload: p, line: lineOf(reqs[i]!, file) })),
+    events: payloads.map((p, i) => ({ off: i + 1, t: t[i]!, payload: p, line: lineOf(reqs[i]!, file), ...(fileOf(reqs[i]!) !== undefined && { file: fileOf(reqs[i]!) }) })),
   });
   return {
     result: {

@@ -13,6 +13,9 @@
  *   sub-agent's own file imports; compaction boundaries restart the conversation; lines written out
  *   of order by a millisecond import into a scenario that checks clean.
  */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { BUILTIN_FOLDS } from '../../builtin-folds/index.ts';
@@ -21,6 +24,8 @@ import { tokenizer } from '../../economics/tokens.ts';
 import { openaiResponses } from '../../providers/openai-responses.ts';
 import { formatError } from '../../scenarios/errors.ts';
 import { importCapture, importTrace } from '../index.ts';
+import { readFolder } from '../folder.ts';
+import { leftOutLine } from '../left-out.ts';
 import { readChunks } from '../read.ts';
 import type { InputError } from '../../scenarios/errors.ts';
 import { withBodies } from '../../../tests/support/imported.ts';
@@ -334,6 +339,53 @@ describe('Claude Code transcript with sub-agents', () => {
         line: 4,
       },
     ]);
+  });
+
+  it('a session folder as Claude Code writes it (<session>.jsonl and <session>/subagents/agent-<id>.jsonl): the sub-agent linked to its parent, each line named by its own file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pfe-cc-folder-'));
+    try {
+      // The session's own lines in its file; the sub-agent's (and a progress line) in its own file, as versions ≥ 2.1 write them.
+      writeFileSync(join(dir, `${S}.jsonl`), jsonl(lines[0], lines[1], lines[7], lines[8]));
+      mkdirSync(join(dir, S, 'subagents'), { recursive: true });
+      writeFileSync(join(dir, S, 'subagents', 'agent-a7c41e09.jsonl'), jsonl(lines[2], lines[3], lines[4], lines[5], lines[6]));
+      // Claude Code leaves empty transcripts behind: skipped, not an error.
+      writeFileSync(join(dir, 'empty.jsonl'), '');
+      const errors: InputError[] = [];
+      const { chunks, files } = readFolder(dir, 'projects/p', errors);
+      expect(errors).toEqual([]);
+      expect(files).toEqual([`${S}.jsonl`, `${S}/subagents/agent-a7c41e09.jsonl`]);
+      const r = importCapture(chunks, { file: 'projects/p', id: 'cc', idOf: (c) => `cc-${c.key.slice(0, 8)}` });
+      expect(r.errors.map(formatError)).toEqual([]);
+      const [main, sub] = r.conversations!;
+      expect([main!.conversation.key, main!.result.requests, sub!.conversation.key, sub!.result.requests]).toEqual([S, 2, 'a7c41e09', 2]);
+      expect(sub!.result.sharesCache).toEqual({ scenario: 'cc-6d1f0a52', at: 1 });
+      // Each event names the file and line it came from: the sub-agent's first request is line 2 of its own file (its reply), not of the session's.
+      const notes = (yaml: string) => (parse(yaml) as { events: { note: string }[] }).events.map((e) => e.note);
+      expect(notes(main!.result.yaml)).toEqual([`line 2 of projects/p/${S}.jsonl`, `line 4 of projects/p/${S}.jsonl`]);
+      expect(notes(sub!.result.yaml)).toEqual([`line 2 of projects/p/${S}/subagents/agent-a7c41e09.jsonl`, `line 5 of projects/p/${S}/subagents/agent-a7c41e09.jsonl`]);
+      // What was left out says in which file it was first met.
+      expect(r.leftOut!.map((e) => leftOutLine('projects/p', e))).toEqual([
+        `left out of projects/p: 1 \`progress\` lines (Claude Code’s own records, not messages sent to the model; first at line 3 of projects/p/${S}/subagents/agent-a7c41e09.jsonl)`,
+      ]);
+      const checked = await render({ file: 'scenarios/cc-main.yaml', text: main!.result.yaml }, { file: 'scenarios/cc-sub.yaml', text: sub!.result.yaml });
+      expect(checked.errors.map(formatError)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a folder with no .jsonl file is an error that says what to give', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pfe-cc-empty-'));
+    try {
+      writeFileSync(join(dir, 'notes.txt'), 'not a transcript');
+      const errors: InputError[] = [];
+      expect(readFolder(dir, 'projects/none', errors).chunks).toEqual([]);
+      expect(errors.map(formatError)).toEqual([
+        'projects/none:1:1 error: the folder holds no .jsonl file\n  fix: give a Claude Code project folder (~/.claude/projects/<project>/), a session’s folder, or a capture file',
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('a sub-agent’s own file (subagents/agent-<id>.jsonl: only its lines) imports', () => {

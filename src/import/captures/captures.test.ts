@@ -4,7 +4,8 @@
  * render clean, say what the capture lacks, report a secret once at its own line; and hostile
  * captures are errors at their line and column with the fix.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -12,6 +13,7 @@ import { BUILTIN_FOLDS } from '../../builtin-folds/index.ts';
 import { renderTexts } from '../../corpus/check.ts';
 import { formatError } from '../../scenarios/errors.ts';
 import { importCapture, importTrace } from '../index.ts';
+import { readFolder } from '../folder.ts';
 import { leftOutLine } from '../left-out.ts';
 import { readChunks } from '../read.ts';
 import type { InputError } from '../../scenarios/errors.ts';
@@ -320,6 +322,28 @@ describe('a capture of several conversations (--out-dir)', () => {
     ]);
     expect(cs[1]!.lines[0]).toBeGreaterThan(16);
     expect(events(cs[1]!.result.yaml).map((e) => e.payload)).toEqual(events(cs[0]!.result.yaml).map((e) => e.payload));
+  });
+
+  it('a day’s folder of Codex rollouts (~/.codex/sessions/YYYY/MM/DD/): one conversation per rollout, each event naming its own file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pfe-codex-day-'));
+    try {
+      const one = sample('codex-rollout.jsonl');
+      mkdirSync(join(dir, '2025', '11', '17'), { recursive: true });
+      writeFileSync(join(dir, '2025', '11', '17', 'rollout-a.jsonl'), one);
+      writeFileSync(join(dir, '2025', '11', '17', 'rollout-b.jsonl'), one.replaceAll('0199d6f2-3c1e-7a40-9b1e-5d2c7f9a0e11', '0199d6f2-0000-7a40-9b1e-000000000002'));
+      const errors: InputError[] = [];
+      const { chunks } = readFolder(dir, 'sessions', errors);
+      const r = importCapture(chunks, { file: 'sessions', id: 'c', idOf: (c) => `c-${c.key.slice(-4)}` });
+      expect([...errors, ...r.errors].map(formatError)).toEqual([]);
+      expect(r.conversations!.map((c) => [c.conversation.key, c.result.requests])).toEqual([
+        ['0199d6f2-3c1e-7a40-9b1e-5d2c7f9a0e11', 3],
+        ['0199d6f2-0000-7a40-9b1e-000000000002', 3],
+      ]);
+      const notes = (yaml: string) => (parse(yaml) as { events: { note: string }[] }).events.map((e) => e.note.replace(/line \d+ of /, ''));
+      expect(new Set(notes(r.conversations![1]!.result.yaml))).toEqual(new Set(['sessions/2025/11/17/rollout-b.jsonl']));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('AI SDK DevTools runs: grouped by the prefix chain (a run carries no conversation id) — the sample’s second run continues the first', () => {

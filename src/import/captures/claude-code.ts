@@ -136,7 +136,7 @@ export const claudeCode: Capture = {
       }
       // Other lines (summaries, snapshots, progress, system notes) are not messages sent to the model: counted, their times not read.
       if (!MESSAGE_TYPES.has(v.type as string)) {
-        leftOut.add(`\`${String(v.type)}\` lines`, 'Claude Code’s own records, not messages sent to the model', c.line);
+        leftOut.add(`\`${String(v.type)}\` lines`, 'Claude Code’s own records, not messages sent to the model', c);
         continue;
       }
       const thread = threads.of(v);
@@ -163,13 +163,13 @@ export const claudeCode: Capture = {
         leftOut.add(
           thread.parent ? 'sub-agent reply lines with no prompt before them' : 'reply lines with no user message before them',
           'the transcript starts mid-conversation and does not hold what was sent for them: no request to rebuild',
-          c.line,
+          c,
         );
         continue;
       }
       if (role === 'assistant') {
         if (m.model === '<synthetic>') {
-          leftOut.add('`<synthetic>` replies', 'written by Claude Code itself, never sent by the API', c.line);
+          leftOut.add('`<synthetic>` replies', 'written by Claude Code itself, never sent by the API', c);
           continue;
         }
         const id = typeof m.id === 'string' ? m.id : undefined;

@@ -155,7 +155,7 @@ export const codexRollout: Capture = {
       share(k);
     };
     const drop = (why: string): void => {
-      if (pending) leftOut.add('`token_count` lines of a call the rollout does not record', why, pending.c.line);
+      if (pending) leftOut.add('`token_count` lines of a call the rollout does not record', why, pending.c);
       pending = undefined;
     };
     /** A compaction whose rebuilt history the rollout does not record: the requests after it are approximate. */
@@ -213,12 +213,11 @@ export const codexRollout: Capture = {
         drop('a compaction came between it and the next call');
       } else if (v.type === 'event_msg') {
         if (p.type !== 'token_count') {
-          leftOut.add(`\`event_msg\` lines of type \`${String(p.type)}\``, 'Codex’s UI events, not sent to the model', c.line);
+          leftOut.add(`\`event_msg\` lines of type \`${String(p.type)}\``, 'Codex’s UI events, not sent to the model', c);
         } else {
           const last = isObject(p.info) ? p.info.last_token_usage : undefined;
-          if (!isObject(last)) leftOut.add('`token_count` lines without `last_token_usage`', 'rate-limit or context updates, not one call’s usage', c.line);
-          else if (JSON.stringify(last) === lastUsage)
-            leftOut.add('`token_count` lines repeating the usage just read', 'Codex writes a call’s usage again after its items', c.line);
+          if (!isObject(last)) leftOut.add('`token_count` lines without `last_token_usage`', 'rate-limit or context updates, not one call’s usage', c);
+          else if (JSON.stringify(last) === lastUsage) leftOut.add('`token_count` lines repeating the usage just read', 'Codex writes a call’s usage again after its items', c);
           else if (call && !call.billed) bill(call, c, last);
           else {
             drop('no call followed it');
@@ -231,7 +230,7 @@ export const codexRollout: Capture = {
           continue;
         }
         if (p.type === 'ghost_snapshot') {
-          leftOut.add('`ghost_snapshot` items', 'Codex’s own git snapshots, not sent to the model', c.line);
+          leftOut.add('`ghost_snapshot` items', 'Codex’s own git snapshots, not sent to the model', c);
           continue;
         }
         if (isOutput(p)) {
@@ -284,7 +283,7 @@ export const codexRollout: Capture = {
         items.push(item);
         from.push({ chunk: c, at: ['payload'] });
       } else {
-        leftOut.add(`\`${String(v.type)}\` lines`, 'Codex’s own records, not items of the model’s input', c.line);
+        leftOut.add(`\`${String(v.type)}\` lines`, 'Codex’s own records, not items of the model’s input', c);
       }
       if (t !== undefined && !(v.type === 'response_item' && isOutput(p))) lastTime = t;
     }

@@ -11,9 +11,10 @@
  * Whether a file is a log or a capture is decided by its first non-blank line (logFirstLine): a
  * request body, bare or wrapped, is a log; anything else is read as a capture.
  */
-import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import type { InputError } from '../../scenarios/errors.ts';
 import { importCapture, type ImportResult } from '../index.ts';
+import { readFolder } from '../folder.ts';
 import { readChunks } from '../read.ts';
 import { bodyOf } from './group.ts';
 import { scenarioId, type LogConversation, type LogOptions, type LogResult } from './index.ts';
@@ -52,8 +53,10 @@ export async function importCaptureLog(
   each: (c: LogConversation, result: ImportResult) => InputError[] | Promise<InputError[]>,
 ): Promise<{ result?: LogResult; errors: InputError[] }> {
   const errors: InputError[] = [];
-  const text = readFileSync(opts.path, 'utf8');
-  const chunks = readChunks(text, opts.file, errors);
+  // A folder (a Claude Code project or session folder) is one capture of all its .jsonl files (folder.ts).
+  const folder = statSync(opts.path).isDirectory();
+  const text = folder ? '' : readFileSync(opts.path, 'utf8');
+  const chunks = folder ? readFolder(opts.path, opts.file, errors).chunks : readChunks(text, opts.file, errors);
   if (errors.length) return { errors };
   const ids = new Set<string>();
   const {
@@ -75,6 +78,6 @@ export async function importCaptureLog(
     errors.push(...(await each(conv, c.result)));
     out.push(conv);
   }
-  const lines = text.split('\n').filter((l) => l.trim() !== '').length;
+  const lines = folder ? chunks.length : text.split('\n').filter((l) => l.trim() !== '').length;
   return errors.length ? { errors } : { result: { conversations: out, lines, leftOut: leftOut ?? [] }, errors };
 }
