@@ -5,12 +5,18 @@
  * bearer tokens, AWS access key ids, GitHub, Slack and Google API tokens, PEM private keys — is
  * replaced by REDACTED. Every drop is reported with where it was, never with the value.
  */
+import { PROVIDERS } from '../providers/registry.ts';
+import type { ProviderAdapter } from '../providers/types.ts';
 
 export const REDACTED = '[redacted secret]';
 
 const SECRET_FIELD =
   /^(api[-_]?key|x[-_]api[-_]key|authorization|proxy[-_]authorization|access[-_]?token|refresh[-_]?token|auth[-_]?token|client[-_]?secret|secret[-_]?key|password|passwd)$/i;
-const CREDENTIAL_HEADER = /^(authorization|proxy-authorization|x-api-key|api-key|cookie|set-cookie|x-goog-api-key|openai-organization|openai-project)$/i;
+/** Headers that carry a credential anywhere, and each provider's own (its adapter's `endpoint.credentialHeaders`), lower-cased. */
+const CREDENTIAL_HEADERS = new Set([
+  ...['authorization', 'proxy-authorization', 'x-api-key', 'api-key', 'cookie', 'set-cookie'],
+  ...(PROVIDERS as readonly ProviderAdapter[]).flatMap((p) => p.endpoint?.credentialHeaders ?? []).map((h) => h.toLowerCase()),
+]);
 
 const PATTERNS: { what: string; re: RegExp }[] = [
   { what: 'a PEM private key', re: /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g },
@@ -29,7 +35,7 @@ export interface Dropped {
 }
 
 export function credentialHeader(name: string): boolean {
-  return CREDENTIAL_HEADER.test(name);
+  return CREDENTIAL_HEADERS.has(name.toLowerCase());
 }
 
 /** Secret-looking substrings of `s` replaced; each kind found is reported once per string. */

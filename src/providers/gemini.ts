@@ -140,6 +140,7 @@ export const gemini: ProviderAdapter<'gemini'> = {
     url: 'https://generativelanguage.googleapis.com/v1beta/models/$GEMINI_MODEL:generateContent',
     keyVar: 'GEMINI_API_KEY',
     headers: ['x-goog-api-key: $GEMINI_API_KEY', 'Content-Type: application/json'],
+    credentialHeaders: ['x-goog-api-key'],
   },
   recorded: geminiRecorded,
   defaultBreakpoints: () => [],

@@ -10,7 +10,7 @@ import { OPENAI_CATALOG, OPENAI_CATALOG_NOTE, OPENAI_DOC_HOSTS, OPENAI_FALLBACK,
 import { OPENAI_CACHE_STRATEGIES } from './openai/cache.ts';
 import { openaiParams } from './openai/params.ts';
 import { toOpenAIChat } from './openai/chat-wire.ts';
-import { chatUsage, OPENAI_ENDPOINT_HEADERS } from './openai/usage.ts';
+import { chatUsage, OPENAI_CREDENTIAL_HEADERS, OPENAI_ENDPOINT_HEADERS } from './openai/usage.ts';
 import { fnTool, isObject, join, message, partsText, plain, tagged, toolsMessage, without, type Obj, type Piece } from './shared/normalise.ts';
 import type { NormalMessage, ProviderAdapter } from './types.ts';
 import { chatRecorded } from './openai/recorded.ts';
@@ -68,7 +68,7 @@ export const openaiChat: ProviderAdapter<'openai-chat'> = {
   params: openaiParams,
   usage: chatUsage,
   write: toOpenAIChat,
-  endpoint: { url: 'https://api.openai.com/v1/chat/completions', keyVar: 'OPENAI_API_KEY', headers: OPENAI_ENDPOINT_HEADERS },
+  endpoint: { url: 'https://api.openai.com/v1/chat/completions', keyVar: 'OPENAI_API_KEY', headers: OPENAI_ENDPOINT_HEADERS, credentialHeaders: OPENAI_CREDENTIAL_HEADERS },
   recorded: chatRecorded,
   defaultBreakpoints: () => [],
   catalog: OPENAI_CATALOG,

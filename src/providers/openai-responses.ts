@@ -14,7 +14,7 @@ import { OPENAI_CATALOG, OPENAI_CATALOG_NOTE, OPENAI_DOC_HOSTS, OPENAI_FALLBACK,
 import { OPENAI_CACHE_STRATEGIES } from './openai/cache.ts';
 import { openaiParams } from './openai/params.ts';
 import { toOpenAIResponses } from './openai/responses-wire.ts';
-import { OPENAI_ENDPOINT_HEADERS, responsesUsage } from './openai/usage.ts';
+import { OPENAI_CREDENTIAL_HEADERS, OPENAI_ENDPOINT_HEADERS, responsesUsage } from './openai/usage.ts';
 import { fnTool, message, partsText, plain, resultText, tagged, toolsMessage, withResult, without, type Obj } from './shared/normalise.ts';
 import { isOpaque } from './shared/opaque.ts';
 import type { NormalMessage, ProviderAdapter } from './types.ts';
@@ -100,7 +100,7 @@ export const openaiResponses: ProviderAdapter<'openai-responses'> = {
   params: openaiParams,
   usage: responsesUsage,
   write: toOpenAIResponses,
-  endpoint: { url: 'https://api.openai.com/v1/responses', keyVar: 'OPENAI_API_KEY', headers: OPENAI_ENDPOINT_HEADERS },
+  endpoint: { url: 'https://api.openai.com/v1/responses', keyVar: 'OPENAI_API_KEY', headers: OPENAI_ENDPOINT_HEADERS, credentialHeaders: OPENAI_CREDENTIAL_HEADERS },
   recorded: responsesRecorded,
   defaultBreakpoints: () => [],
   catalog: OPENAI_CATALOG,

@@ -28,8 +28,6 @@ const STILL_TO_MOVE = [
   'src/import/captures/claude-code.ts',
   'src/import/captures/codex.ts',
   'src/import/captures/index.ts',
-  'src/import/captures/openinference.ts',
-  'src/import/secrets.ts',
   'src/pages/reference/layered-placement.astro',
   'src/request-lint/request-lint.ts',
   'src/scenarios/schema.ts',

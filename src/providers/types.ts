@@ -102,6 +102,12 @@ export interface Endpoint {
   headers: string[];
   /** Name of the environment variable holding the API key. */
   keyVar: string;
+  /**
+   * This provider's own headers that carry a credential or name the account, beyond the common ones
+   * (`authorization`, `x-api-key`, `cookie`, …): an import never stores a header, and reports these
+   * as credential headers (src/import/secrets.ts).
+   */
+  credentialHeaders?: readonly string[];
 }
 
 /**

@@ -66,7 +66,7 @@ const MAX_DEPTH = 32;
 const FIX = 'export the spans as OpenInference instrumentation recorded them (OTLP JSON, or one span JSON object per line), unedited';
 
 export const AMBIGUOUS_USAGE =
-  'the span records `llm.token_count.prompt` without a cache split (`llm.token_count.prompt_details.cache_read` / `cache_write`); OpenInference does not say whether that count includes cached tokens, and instrumentations differ (the Python Anthropic one includes them, the JS one records Anthropic’s uncached `input_tokens`), so no measured figures were imported for it';
+  'the span records `llm.token_count.prompt` without a cache split (`llm.token_count.prompt_details.cache_read` / `cache_write`); OpenInference does not say whether that count includes cached tokens, and instrumentations differ (for one provider, the Python instrumentation counts them and the JS one records only the uncached rest), so no measured figures were imported for it';
 
 /** A span found in a chunk: its flattened attributes, start time and id. */
 interface Span {
@@ -191,7 +191,7 @@ function usageOf(span: Span, file: string, errors: InputError[]): { measured?: M
     errors.push({
       pos: chunkPos(span.chunk, span.attrs.get(OI_USAGE.prompt)!.at, file),
       message: `\`${OI_USAGE.prompt}\` (${prompt}) is less than the cache read + write tokens (${(read ?? 0) + (write ?? 0)}): it cannot be the whole prompt the details are part of`,
-      fix: `record the whole prompt in ${OI_USAGE.prompt} (uncached, read and written tokens), as openinference-instrumentation-anthropic does since 2025-03, or leave the details out`,
+      fix: `record the whole prompt in ${OI_USAGE.prompt} (uncached, read and written tokens: the count the details are part of), or leave the details out`,
     });
     return {};
   }
@@ -335,7 +335,7 @@ export const openinference: Capture = {
   format: 'otel-genai',
   missing: [
     'the request body as sent (its messages and tools are rebuilt from the span’s flattened attributes; the request parameters in `llm.invocation_parameters` are not carried over)',
-    'cache markers such as Anthropic’s `cache_control`',
+    'the request’s cache markers (breakpoints such as `cache_control`: the span’s attributes record none)',
   ],
 
   detect(chunks) {

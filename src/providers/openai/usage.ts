@@ -18,3 +18,5 @@ export const responsesUsage: UsageReader = {
 };
 
 export const OPENAI_ENDPOINT_HEADERS = ['Authorization: Bearer $OPENAI_API_KEY', 'Content-Type: application/json'];
+/** The headers that name the account a request is billed to (platform.openai.com/docs/api-reference/authentication), besides its bearer key. */
+export const OPENAI_CREDENTIAL_HEADERS = ['OpenAI-Organization', 'OpenAI-Project'];
