@@ -145,6 +145,10 @@ describe('catalog ids and families', () => {
     // gpt-5-codex is its own entry (its own model page), never gpt-5's; later Codex models have none: not configured.
     expect(resolve('gpt-5-codex')?.id).toBe('openai-gpt-5-codex');
     expect(resolve('gpt-5.1-codex-max')).toBeUndefined();
+    // GPT-5.3-Codex (Codex CLI sessions of 2026) is priced from secondary sources that agree, and says so.
+    const codex = resolve('gpt-5.3-codex');
+    expect([codex?.id, codex?.prices?.input.value, codex?.prices?.cachedInput.value, codex?.prices?.output.value]).toEqual(['openai-gpt-5-3-codex', 1.75, 0.175, 14]);
+    expect(codex?.prices?.input.note).toMatch(/^secondary source: /);
   });
 
   it('leaves unrelated ids unmatched', () => {

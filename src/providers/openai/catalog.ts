@@ -118,6 +118,18 @@ function secondaryPrices(model: string, input: number, cached: number, output: n
   };
 }
 
+/**
+ * GPT-5.3-Codex, the model of Codex CLI sessions from February 2026: OpenAI's model page is not
+ * among the documents we could read, so its list prices come from secondary sources that agree —
+ * the pinned price dataset (@pydantic/genai-prices 0.1.8), a dated snapshot of OpenAI's Codex
+ * prices (fernando-nog.netlify.app/gpt-coding-model-costs-2026, 2026-05-05) and GitHub Docs'
+ * models-and-pricing table — each read 2026-12-06. The source stays OpenAI's model page.
+ */
+function codexSecondaryPrices(model: string, input: number, cached: number, output: number): ModelPrices {
+  const note = `secondary source: ${model} at $${input} input, $${cached} cached input and $${output} output per MTok in three sources that agree (the pinned price dataset @pydantic/genai-prices 0.1.8; https://fernando-nog.netlify.app/gpt-coding-model-costs-2026/, a snapshot of OpenAI's prices of 2026-05-05; GitHub Docs' models-and-pricing table); we could not read OpenAI's own model page`;
+  return { input: s(input, O_MODEL(model), note), cachedInput: s(cached, O_MODEL(model), note), output: s(output, O_MODEL(model), note) };
+}
+
 const openaiPrefix = (m: Omit<ModelFacts, 'provider' | 'cache' | 'tokenizer' | 'minPrefixTokens' | 'retentionMinutes'>): ModelFacts => ({
   provider: 'openai',
   cache: 'openai-prefix',
@@ -209,6 +221,13 @@ export const OPENAI_CATALOG: ModelFacts[] = [
     families: [],
     extendedRetentionMinutes: O_EXTENDED,
     prices: openaiPrices('gpt-5-codex', 1.25, 0.125, 10, undefined, 'read 2026-12-06 in a stored copy of the page, which marks the model as shut down'),
+  }),
+  openaiPrefix({
+    id: 'openai-gpt-5-3-codex',
+    title: 'OpenAI GPT-5.3-Codex',
+    ids: ['gpt-5.3-codex'],
+    families: [],
+    prices: codexSecondaryPrices('gpt-5.3-codex', 1.75, 0.175, 14),
   }),
   openaiPrefix({
     id: 'openai-gpt-5-mini',
