@@ -29,7 +29,6 @@ const STILL_TO_MOVE = [
   'src/import/captures/codex.ts',
   'src/import/captures/index.ts',
   'src/pages/reference/layered-placement.astro',
-  'src/request-lint/request-lint.ts',
   'src/scenarios/schema.ts',
 ];
 

@@ -129,3 +129,26 @@ describe('a provider’s own documentation', () => {
     expect(isProviderPage('https://platform.claude.com.example.org/docs')).toBe(false);
   });
 });
+
+describe('the rules a strategy gives the request linter', () => {
+  it('every finding a strategy can produce has its provider’s rule to cite', () => {
+    for (const c of CACHE_STRATEGIES) {
+      // A 1-hour breakpoint after a shorter one is possible only where breakpoints carry their own TTL.
+      if (c.perBreakpointTtl) expect(c.lint.ttlOrder, c.id).toBeDefined();
+      // An entry out of reach is possible only where a breakpoint looks back a limited way.
+      if (c.reach === 'lookback') expect(c.lint.lookback, c.id).toBeDefined();
+      // A paid write is checked for a reader only where what a hit needs of the prefix is also cited.
+      if (c.lint.write) expect(c.lint.prefix, c.id).toBeDefined();
+    }
+  });
+
+  it('each provider cites its own pages: Bedrock’s TTL order and lookback are Bedrock’s, not Anthropic’s', () => {
+    const bedrock = CACHE_STRATEGIES.find((c) => c.id === 'bedrock')!;
+    const anthropic = CACHE_STRATEGIES.find((c) => c.id === 'anthropic')!;
+    expect(bedrock.lint.ttlOrder!.note).toMatch(/TTLs must not increase across toolConfig → system → messages/);
+    expect(anthropic.lint.ttlOrder!.note).toMatch(/longer TTL must appear before shorter ones/);
+    expect(bedrock.lint.lookback!.source).toMatch(/aws/);
+    // OpenAI's prefix caching charges no write: an unread one is no finding there.
+    expect(CACHE_STRATEGIES.find((c) => c.id === 'openai-prefix')!.lint.write).toBeUndefined();
+  });
+});

@@ -241,6 +241,22 @@ export interface WhatIfChoices {
 }
 
 /**
+ * The provider's documented rules the request linter (src/request-lint/request-lint.ts) cites for a
+ * request of a strategy; a finding whose rule is absent is not made (`write`, `prefix`) or cites
+ * "not configured".
+ */
+export interface CacheLintRules {
+  /** Cache writes are paid for (unread-write); absent: writes are free, so an unread one costs nothing and is no finding. */
+  write?: Sourced<unknown>;
+  /** What a cache hit needs of the prefix (volatile-prefix; no-caching-asked when no way to ask applies); absent: not checked. */
+  prefix?: Sourced<unknown>;
+  /** Longer TTLs must come before shorter ones (ttl-order). */
+  ttlOrder?: Sourced<unknown>;
+  /** How far back a breakpoint looks for an earlier entry (out-of-reach). */
+  lookback?: Sourced<unknown>;
+}
+
+/**
  * How a provider caches a prompt: the rules the economics engine asks instead of switching on a name.
  * Positions and entry ends are in tokens and blocks of the request as rendered.
  */
@@ -282,6 +298,8 @@ export interface CacheStrategy {
   reach: 'any' | 'lookback';
   /** A breakpoint may ask for its own retention (`ttl: "1h"`), with its own write price; else every entry gets the profile's. */
   perBreakpointTtl: boolean;
+  /** The rules the request linter cites for a request of this strategy. */
+  lint: CacheLintRules;
   /** The retention choices the what-if re-prices (absent: the provider offers none). */
   whatIf?: WhatIfChoices;
   /** The request is rejected by the API (too many breakpoints, …): why, or undefined. */

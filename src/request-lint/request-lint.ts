@@ -1,7 +1,8 @@
 /**
  * Lints each request as sent ("Lint the request as sent"): per request, findings with a
  * severity, each tied to the provider's documented rule and its source (URL and date read: the
- * sourced rules of economics/catalog.ts and the provider adapters, never a figure of our own).
+ * sourced rules each cache strategy cites (its `lint`, src/providers/<provider>/cache.ts) and the
+ * provider adapters', never a figure of our own; this file names no provider).
  *
  *   api-rejects       error    more cache breakpoints than the provider allows (counting Anthropic's
  *                              automatic slot): the economics already marks such a request, the API's 400
@@ -32,11 +33,10 @@
  * check), `report --json`, the pages and the review all read the same findings. Pure: a rendered
  * scenario and its economics in, findings out.
  */
-import { RULES } from '../economics/catalog.ts';
 import type { ScenarioEconomics } from '../economics/compute.ts';
-import type { Sourced } from '../economics/catalog.ts';
 import type { RenderedScenario } from '../prompt/render.ts';
-import { providerOf } from '../providers/registry.ts';
+import { cacheStrategy, providerOf } from '../providers/registry.ts';
+import type { CacheLintRules, Sourced } from '../providers/types.ts';
 
 /** Every rule, in the order a request is checked (changes.json validates against it). */
 export const LINT_RULES = [
@@ -65,19 +65,12 @@ export interface LintFinding {
   fix?: string;
 }
 
-const A = RULES.anthropic;
-const source = (s: Pick<Sourced<unknown>, 'source' | 'read' | 'note'>): LintFinding['source'] => ({ url: s.source, read: s.read, rule: s.note ?? '' });
+/** A finding's rule as cited; a rule the strategy does not state is "not configured", never made up. */
+const source = (s: Pick<Sourced<unknown>, 'source' | 'read' | 'note'> | undefined): LintFinding['source'] =>
+  s ? { url: s.source, read: s.read, rule: s.note ?? '' } : { url: '', read: '', rule: 'not configured: the cache strategy cites no documented rule for this' };
 
-/**
- * The documented rule a finding about a request of this strategy cites: a write paid for (none on
- * OpenAI's prefix caching: its writes are free, so an unread one costs nothing and is no finding),
- * and what a cache hit needs of the prefix.
- */
-const BY_STRATEGY: Record<string, { write?: Sourced<unknown>; prefix: Sourced<unknown> }> = {
-  anthropic: { write: A.writeMultiplier5m, prefix: A.cacheOrder },
-  'openai-breakpoints': { write: RULES.openaiBreakpoints.writeMultiplier, prefix: RULES.openai.exactPrefix },
-  'openai-prefix': { prefix: RULES.openai.exactPrefix },
-};
+/** The documented rules a finding about a request of this cache strategy cites (the strategy's `lint`). */
+const rulesOf = (cache: string | undefined): CacheLintRules => (cache === undefined ? undefined : cacheStrategy(cache)?.lint) ?? {};
 
 /** The line with every run of digits (and long hex ids) as `#`: what stays when only a value changes. */
 const shape = (s: string): string => s.replace(/\b[0-9a-f]{8,}\b/gi, '#').replace(/\d+/g, '#');
@@ -115,7 +108,9 @@ export function lintScenario(r: RenderedScenario, econ: ScenarioEconomics): Lint
       rule: 'no-caching-asked',
       severity: 'warning',
       message: unasked.sentence,
-      source: unasked.options[0] ? source({ ...unasked.options[0].source, note: unasked.options[0].source.value }) : source(A.cacheOrder),
+      source: unasked.options[0]
+        ? source({ ...unasked.options[0].source, note: unasked.options[0].source.value })
+        : source(rulesOf(byOffset.get(r.requests[0].offset)?.cache).prefix),
     });
   const events = new Map((r.scenario?.chain ?? []).map((ev) => [ev.offset, ev]));
   for (const q of r.requests) {
@@ -129,7 +124,7 @@ export function lintScenario(r: RenderedScenario, econ: ScenarioEconomics): Lint
         rule: e.apiFix ? 'feature-rejected' : 'api-rejects',
         severity: 'error',
         message: `request @${q.offset} carries ${e.apiError}`,
-        source: source(e.apiRule ?? A.maxBreakpoints),
+        source: source(e.apiRule ?? cacheStrategy(e.cache)?.mechanism.maxBreakpoints),
         fix: e.apiFix ?? 'mark at most that many cache breakpoints on the request (in the fold’s snapshot or the trace’s cache_control markers)',
       });
     // A request the API rejects is never cached or read: nothing else about its cache is true of it.
@@ -142,11 +137,11 @@ export function lintScenario(r: RenderedScenario, econ: ScenarioEconomics): Lint
         rule: 'ttl-order',
         severity: 'error',
         message: `request @${q.offset}: breakpoint ${late + 1} asks for a 1-hour entry after a shorter one`,
-        source: source(A.ttl1hMinutes),
+        source: source(rulesOf(e.cache).ttlOrder),
         fix: 'mark the 1-hour breakpoints before the shorter ones (tools, then system, then messages), or give the later breakpoint the shorter TTL',
       });
-    const rules = BY_STRATEGY[e.cache];
-    if (rules?.write && e.cacheWriteTokens > 0 && q.offset !== last && !econ.chain.some((x) => x.readFrom === q.offset && x.offset > q.offset && own.has(x.offset)))
+    const rules = rulesOf(e.cache);
+    if (rules.write && e.cacheWriteTokens > 0 && q.offset !== last && !econ.chain.some((x) => x.readFrom === q.offset && x.offset > q.offset && own.has(x.offset)))
       out.push({
         offset: q.offset,
         rule: 'unread-write',
@@ -160,12 +155,12 @@ export function lintScenario(r: RenderedScenario, econ: ScenarioEconomics): Lint
         rule: 'out-of-reach',
         severity: 'warning',
         message: `request @${q.offset}: the entry request @${q.previous} wrote is beyond the lookback of this request's breakpoints (${e.cacheBreak.tokensLost} tokens not read)`,
-        source: source(A.lookbackBlocks),
+        source: source(rules.lookback),
       });
     const prev = q.previous === null ? undefined : chain.get(q.previous);
     if (prev && q.cut !== null && q.cut < prev.lines.length) {
       const [now, was] = [q.lines[q.cut]?.text ?? '', prev.lines[q.cut]?.text ?? ''];
-      if (rules && now !== was && shape(now) === shape(was))
+      if (rules.prefix && now !== was && shape(now) === shape(was))
         out.push({
           offset: q.offset,
           rule: 'volatile-prefix',

@@ -38,6 +38,7 @@ export const anthropicCache: CacheStrategy = {
   perBreakpointTtl: true,
   // The TTL choices (5 minutes, 1 hour) are the what-if's own; a keep-alive holds a 5-minute entry, as a hit refreshes it.
   whatIf: { keepAlive: true },
+  lint: { write: R.writeMultiplier5m, prefix: R.cacheOrder, ttlOrder: R.ttl1hMinutes, lookback: R.lookbackBlocks },
   mechanism: { refreshOnHit: R.refreshOnRead, maxBreakpoints: R.maxBreakpoints, lookbackBlocks: R.lookbackBlocks },
   // A request's own breakpoints; without any, the common agent strategy (the adapter's defaultBreakpoints).
   points: (explicit, defaults) => [...(explicit.length ? explicit : defaults)],

@@ -20,6 +20,8 @@ export const bedrockCache: CacheStrategy = {
   perBreakpointTtl: true,
   // The TTL choices (5 minutes, 1 hour) are the what-if's own; a keep-alive holds a 5-minute entry, as a hit refreshes it.
   whatIf: { keepAlive: true },
+  // Bedrock's own TTL-order and lookback rules; unread writes and volatile prefixes are not checked on Bedrock yet.
+  lint: { ttlOrder: R.ttl1hMinutes, lookback: R.lookbackBlocks },
   mechanism: { refreshOnHit: R.refreshOnHit, maxBreakpoints: R.maxCheckpoints, lookbackBlocks: R.lookbackBlocks },
   points: (explicit, defaults) => [...(explicit.length ? explicit : defaults)],
   rejects(explicitCount, p) {

@@ -23,6 +23,8 @@ export const geminiImplicitCache: CacheStrategy = {
     stepTokens: s(1, G_CACHING, 'no rounding of a hit is documented: whole tokens', '2026-12-06'),
     refreshOnHit: s(false, G_CACHING, 'not documented: no refresh is assumed', '2026-12-06'),
   },
+  // No lint rule of its own yet: unread writes (there are none) and volatile prefixes are not checked on Gemini.
+  lint: {},
   points: () => [],
   rejects: () => undefined,
   invalidates: () => undefined,

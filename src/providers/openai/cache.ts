@@ -72,6 +72,8 @@ export const openaiPrefixCache: CacheStrategy = {
         : { none: 'the catalog lists no extended retention for this model' },
     keepAlive: true,
   },
+  // Writes are free: an unread one is no finding.
+  lint: { prefix: OP.exactPrefix },
   rejects: () => undefined,
   invalidates: () => undefined,
 };
@@ -117,6 +119,7 @@ export const openaiBreakpointsCache: CacheStrategy = {
     },
     keepAlive: { no: 'no keep-alive: a read is not documented to refresh a GPT-5.6 entry' },
   },
+  lint: { write: OB.writeMultiplier, prefix: OP.exactPrefix },
   rejects: () => undefined,
   invalidates: () => undefined,
 };
