@@ -22,11 +22,11 @@ const msg = (role: string, n: number, w = 'word'): RenderedMessage => {
 };
 
 /** Four requests a minute apart: one 1,100-token system prompt, then a different 96-token question each. */
-function scenario(asSent: boolean, payload: (i: number) => unknown = () => ({})): RenderedScenario {
+function scenario(asSent: boolean, payload: (i: number) => unknown = () => ({}), model = 'claude-sonnet-4-5'): RenderedScenario {
   const questions = ['alpha', 'beta', 'other', 'note'];
   const chain: RenderedRequest[] = questions.map((w, i) => ({
     offset: i + 1,
-    model: 'claude-sonnet-4-5',
+    model,
     lines: [],
     cut: null,
     previous: i ? i : null,
@@ -98,5 +98,39 @@ describe('requests that never ask for caching', () => {
     const r = scenario(true, (i) => ({ measured: { inputTokens: 1300, cachedTokens: i ? 1200 : 0, cacheWriteTokens: i ? 0 : 1200 } }));
     const econ = scenarioEconomics(r, DEFAULT_ECONOMICS, { attribute: false });
     expect(unaskedCaching(r, econ, DEFAULT_ECONOMICS)).toBeNull();
+  });
+});
+
+describe('Bedrock requests that never ask for caching (no cachePoint)', () => {
+  // Claude Sonnet 4.5 through Bedrock's global inference profile: Anthropic's list prices ($3 input, $0.30 read, $3.75 write).
+  const MODEL = 'global.anthropic.claude-sonnet-4-5-20250929-v1:0';
+  const converse = () => scenario(true, () => ({ format: 'bedrock-converse' }), MODEL);
+
+  it('are modelled with nothing cached, and the first sentence says what one checkpoint after the system prompt would save', () => {
+    const r = converse();
+    const econ = scenarioEconomics(r, DEFAULT_ECONOMICS, { attribute: false });
+    expect(econ.profiles.map((p) => p.id)).toEqual(['bedrock-claude-sonnet-4.5-global']);
+    expect(econ.requests.map((e) => [e.inputTokens, e.cachedTokens, e.cacheWriteTokens])).toEqual(Array(4).fill([INPUT, 0, 0]));
+    const u = unaskedCaching(r, econ, DEFAULT_ECONOMICS)!;
+    // The same hand arithmetic as Anthropic's: 4 × 1,207 at $3 = $0.014484 as is; with the checkpoint $0.0063696; saved $0.0081144.
+    const after = u.options.find((o) => o.id === 'after-system')!;
+    expect([after.totals.cachedTokens, after.totals.cacheWriteTokens]).toEqual([3 * SYSTEM, SYSTEM]);
+    expect(after.savedUsd).toBeCloseTo(0.0081144, 10);
+    expect(after.source.source).toBe('https://docs.aws.amazon.com/bedrock/latest/userguide/prompt-caching.html');
+    // A checkpoint on the newest message: every question differs, so each request writes 1,204 tokens and reads none.
+    const newest = u.options.find((o) => o.id === 'newest-message')!;
+    expect([newest.totals.cachedTokens, newest.totals.cacheWriteTokens]).toEqual([0, 4 * (SYSTEM + 100)]);
+    expect(u.sentence).toMatch(
+      /^These 4 requests never ask for caching: nothing is read from the cache or written to it, and every input token is billed at the full price\. One cache checkpoint after the system prompt \(a cachePoint block at the end of system\) would save ≈\$0\.00811 per conversation \(≈\$8\.11 per 1,000 conversations like it\); one cache checkpoint at the end of the newest message/,
+    );
+    // Plain text (the lede shows it as text), and no Anthropic-only way to ask.
+    expect(u.sentence).not.toMatch(/`|cache_control|automatic caching/);
+  });
+
+  it('a Converse request that asks (a checkpoint) gets no finding', () => {
+    const r = converse();
+    const marked = { ...r, requests: r.requests.map((q) => ({ ...q, breakpoints: [{ message: 0 }] })) };
+    const econ = scenarioEconomics(marked, DEFAULT_ECONOMICS, { attribute: false });
+    expect(unaskedCaching(marked, econ, DEFAULT_ECONOMICS)).toBeNull();
   });
 });

@@ -16,7 +16,7 @@
  */
 import * as z from 'zod';
 import { anthropic } from './anthropic.ts';
-import { cacheBreakpoints } from './anthropic/breakpoints.ts';
+import { afterSystem, cacheBreakpoints, lastBlock } from './anthropic/breakpoints.ts';
 import { BEDROCK_CATALOG, BEDROCK_FALLBACK, BEDROCK_RULES } from './bedrock/catalog.ts';
 import { bedrockCache } from './bedrock/cache.ts';
 import { bedrockRecorded } from './bedrock/recorded.ts';
@@ -24,7 +24,7 @@ import { toConverse } from './bedrock/wire.ts';
 import { fnTool, isObject, join, plain, tagged, type Obj, type Piece } from './shared/normalise.ts';
 import { countAt, requireKey } from './shared/usage.ts';
 import { toolEntryEnds, toolsContent, TOOLS_ROLE } from '../folds/tools.ts';
-import type { Mark, MeasuredUsage, NormalMessage, ProviderAdapter, UsageIssue } from './types.ts';
+import type { AskCaching, Mark, MeasuredUsage, NormalMessage, ProviderAdapter, UsageIssue } from './types.ts';
 
 const str = z.string();
 const block = z.record(str, z.unknown());
@@ -136,6 +136,35 @@ function conversePath(body: Obj, index: number): (string | number)[] {
   return index >= offset ? ['messages', index - offset] : [];
 }
 
+const one = (i: number | undefined): number[] => (i === undefined ? [] : [i]);
+
+/**
+ * Bedrock caches nothing a request does not ask for: entries end at checkpoints only (a Converse
+ * `cachePoint` block; `cache_control` in an InvokeModel body). The two ways to ask that one
+ * checkpoint adds (BEDROCK_RULES.cacheOrder: cachePoint blocks go in toolConfig.tools, system and
+ * messages, the prefix counted cumulatively): after the system prompt, or at the end of the newest
+ * message, moved forward each request. Automatic caching (Anthropic's top-level `cache_control`) is
+ * not offered: the Bedrock pages we read do not document it.
+ */
+export const BEDROCK_ASK: readonly AskCaching[] = [
+  {
+    id: 'after-system',
+    label: 'one cache checkpoint after the system prompt (a cachePoint block at the end of system)',
+    breakpoints: (m) => one(afterSystem(m)),
+    source: { value: 'a cachePoint block caches the prefix before it: tools, then system', source: BEDROCK_RULES.cacheOrder.source, read: BEDROCK_RULES.cacheOrder.read },
+  },
+  {
+    id: 'newest-message',
+    label: 'one cache checkpoint at the end of the newest message (a cachePoint block, moved forward each request)',
+    breakpoints: (m) => one(lastBlock(m)),
+    source: {
+      value: 'a cachePoint block in messages caches the whole prefix up to it; the next request reads it while its bytes stay the same',
+      source: BEDROCK_RULES.cacheOrder.source,
+      read: BEDROCK_RULES.cacheOrder.read,
+    },
+  },
+];
+
 export const bedrockConverse: ProviderAdapter<'bedrock-converse'> = {
   id: 'bedrock-converse',
   title: 'Amazon Bedrock (Converse, InvokeModel)',
@@ -203,6 +232,7 @@ export const bedrockConverse: ProviderAdapter<'bedrock-converse'> = {
   },
   recorded: bedrockRecorded,
   defaultBreakpoints: cacheBreakpoints,
+  askCaching: BEDROCK_ASK,
   catalog: BEDROCK_CATALOG,
   fallback: BEDROCK_FALLBACK,
   cacheStrategies: [bedrockCache],
