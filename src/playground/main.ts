@@ -1,18 +1,19 @@
 /**
  * The playground page: the scenario text beside the request pane of the scenario pages. Each edit
  * (debounced) goes to the worker (worker-client.ts), which loads, validates and folds; the page
- * shows the pane of the selected event (`<pf-pg-pane>`, pane-view.ts), the errors as the CLI prints
- * them (`<pf-pg-errors>`, errors-view.ts) and at their lines in the text (`<pf-pg-editor>`,
- * editor-element.ts: the source view, then the CodeMirror editor on the first intent to edit), and
+ * shows the pane of the selected event (`<pf-pg-pane>`, PlaygroundPane/pf-pg-pane.ts), the errors
+ * as the CLI prints them (`<pf-pg-errors>`, PlaygroundErrors/pf-pg-errors.ts) and at their lines in
+ * the text (`<pf-pg-editor>`, PlaygroundEditor/pf-pg-editor.ts: the source view, then the
+ * CodeMirror editor on the first intent to edit), and
  * keeps the last good pane marked stale while the text has errors. The state is kept in the URL
  * fragment; the page's own state is the fields of Playground: the file, the selected event, what
  * the status said.
  */
 import { readCorpusJson, scenarioText, type PlaygroundCorpus, type SiteScenario } from './corpus-json.ts';
-import { LOADING_EDITOR, PlaygroundEditor } from './editor-element.ts';
+import { LOADING_EDITOR, PlaygroundEditor } from './PlaygroundEditor/pf-pg-editor.ts';
 import type { EngineResult } from './engine.ts';
-import { PlaygroundErrors, type GotoDetail } from './errors-view.ts';
-import { PlaygroundPane, type View } from './pane-view.ts';
+import { PlaygroundErrors, type GotoDetail } from './PlaygroundErrors/pf-pg-errors.ts';
+import { PlaygroundPane, type View } from './PlaygroundPane/pf-pg-pane.ts';
 import { overLimits, type FoldInfo } from './protocol.ts';
 import { decodeHash, encodeState, forDownload, idOf, setFold } from './state.ts';
 import { WorkerClient } from './worker-client.ts';
@@ -50,14 +51,13 @@ export class Playground {
     this.errors = errors;
     for (const s of site.scenarios) this.openSelect.add(new Option(`${s.id} — ${s.title}`, s.id));
     this.file = this.opened();
-    editor.tags = site.yamlTags;
-    editor.hooks = {
+    editor.configure(site.yamlTags, {
       changed: (delay) => this.schedule(delay),
       say: (t) => this.say(t),
       loaded: () => {
         if (this.status.textContent === LOADING_EDITOR) this.say(this.summary);
       },
-    };
+    });
     this.worker = new WorkerClient(
       {
         kind: 'init',
@@ -86,19 +86,20 @@ export class Playground {
   private opened(): string {
     const first = this.site.scenarios[0];
     let file = first?.file ?? NEW_FILE;
-    this.editor.text = first?.text ?? '';
+    let text = first?.text ?? '';
     const request = decodeHash(location.hash);
     if (request.kind === 'state') {
       const problem = overLimits(request.state.text);
       if (problem) this.say(`Could not open the link: ${problem}. Opened the first scenario instead.`);
-      else ({ file, text: this.editor.text, selected: this.selected } = request.state);
+      else ({ file, text, selected: this.selected } = request.state);
     } else if (request.kind === 'open') {
       const s = this.site.scenarios.find((c) => c.id === request.id);
       // A long one was fetched before the page started (initPlayground).
-      if (s?.text !== undefined) ({ file, text: this.editor.text } = s as { file: string; text: string });
+      if (s?.text !== undefined) ({ file, text } = s as { file: string; text: string });
       else this.say(`No scenario "${request.id}" on this site; opened the first scenario.`);
       this.selected = request.selected;
     } else if (request.kind === 'bad') this.say(`Could not open the link: ${request.reason}. Opened the first scenario.`);
+    this.editor.startWith(text);
     this.openSelect.value = this.site.scenarios.find((s) => s.file === file)?.id ?? '';
     return file;
   }

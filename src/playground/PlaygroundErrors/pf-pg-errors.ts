@@ -1,9 +1,10 @@
 /**
- * `<pf-pg-errors>`: the playground's errors, each exactly as `npm run check` prints it; an error in
+ * `<pf-pg-errors>`: the playground's errors (PlaygroundErrors.astro, beside it, writes the empty
+ * element and imports this file in its `<script>`), each exactly as `npm run check` prints it; an error in
  * the edited file has a "Go to line" button, which asks the page (`pf-goto`, detail: line and
  * column) to put the editor's cursor there. No state beyond what it shows.
  */
-import type { PlaygroundError } from './engine.ts';
+import type { PlaygroundError } from '../engine.ts';
 
 export interface GotoDetail {
   line: number;
