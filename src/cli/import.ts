@@ -8,7 +8,7 @@
  * DevTools runs, OpenInference sessions): one scenario per conversation (import-log.ts); a re-import
  * removes the scenarios of conversations no longer there, unless a person added to them.
  */
-import { existsSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import { CAPTURE_IDS } from '../import/captures/index.ts';
 import { importTrace, INPUT_FORMATS, type InputFormat } from '../import/index.ts';
@@ -116,6 +116,8 @@ runMain(async () => {
   // The result must pass the corpus check as it is (kept annotations must still anchor).
   const check = await renderTexts([{ file: out, text: result.yaml }], config, { everyEvent: false });
   if (check.errors.length) throw new CorpusError(check.errors);
+  // --out may name a folder that does not exist yet: made only now, when the scenario is whole and checked.
+  mkdirSync(dirname(outAbs), { recursive: true });
   const tmp = join(dirname(outAbs), `.${basename(outAbs)}.tmp`);
   writeFileSync(tmp, result.yaml);
   renameSync(tmp, outAbs);

@@ -72,6 +72,10 @@ describe('npm run import', { timeout: 180_000 }, () => {
       /unknown --format "palm"\n {2}fix: use one of openai-chat, openai-responses, anthropic, .*otlp, codex, claude-code/,
     );
     expect((await cli([])).stderr).toMatch(/no trace file given/);
+    // --out into a folder that does not exist yet: made, and the scenario written (was an ENOENT stack trace).
+    const deep = join(dir, 'not', 'yet', 'there.yaml');
+    expect(await cli(['examples/traces/agent-session.anthropic.jsonl', '--id', 'deep-copy', '--out', deep])).toMatchObject({ code: 0, stderr: '' });
+    expect(readFileSync(deep, 'utf8')).toMatch(/^# Imported with `npm run import`/m);
     const help = await cli(['--help']);
     expect(help).toMatchObject({ code: 0, stderr: '' });
     expect(help.stdout).toMatch(/^usage: .*import -- <trace file \| folder of \.jsonl captures> \[--format /);
