@@ -1,8 +1,8 @@
 /**
- * What the package ships, read from npm itself: the package is built (tools/package/build.ts, as
- * `prepack` does) into a temp folder holding this project's package.json, README and examples, and
- * `npm pack --dry-run --json` there lists the files npm would put in the tarball. Then, over those
- * files' imports (TypeScript's parser, on the `.js` and `.d.ts` modules and on the frontmatter,
+ * What the package ships, read from npm itself: the run's packed package (sharedPackage(): the
+ * package build of `prepack`, tools/package/build.ts, then `npm pack --json`, whose report lists
+ * the files in the tarball — the tarball tests/package.test.ts installs), unpacked into a temp
+ * folder. Then, over those files' imports (TypeScript's parser, on the `.js` and `.d.ts` modules and on the frontmatter,
  * scripts and ESM lines of the `.astro` and `.mdx` pages):
  * - every relative import names a shipped file, and every package import a `dependencies` or
  *   `peerDependencies` entry (or a Node built-in, or an Astro/Vite virtual module) — never a
@@ -11,10 +11,10 @@
  *   pages (the integration's own routesOf() over the shipped routes folder), the files the modules
  *   name with `new URL('…', import.meta.url)` or `import.meta.glob`. The README, the package.json
  *   and the examples (documentation a host copies from) are the only files exempt.
- * Slow-ish (the declarations' TypeScript program, one `npm pack`): the build project.
+ * The build project (the shared package is made by its global setup).
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
@@ -22,8 +22,8 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devDataRoute, devPartRoute, routesOf } from '../src/integration/routes.ts';
-import { buildPackage } from '../tools/package/build.ts';
 import { ROOT } from './support/project.ts';
+import { sharedPackage } from './support/shared-package.ts';
 
 interface PackageJson {
   name: string;
@@ -32,25 +32,27 @@ interface PackageJson {
   dependencies: Record<string, string>;
   peerDependencies: Record<string, string>;
   devDependencies: Record<string, string>;
+  scripts: Record<string, string>;
 }
 const PKG = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as PackageJson;
 
+/** The unpacked tarball (npm packs every file under `package/`). */
 let dir: string;
+let unpacked: string;
 let shipped: Set<string>;
 let packed: { entryCount: number; size: number; unpackedSize: number };
 
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'pfe-contents-'));
-  for (const f of ['package.json', 'README.md', 'examples']) cpSync(join(ROOT, f), join(dir, f), { recursive: true });
-  buildPackage(join(dir, 'lib'));
-  const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: dir, encoding: 'utf8' });
-  const [report] = JSON.parse(out) as [{ entryCount: number; size: number; unpackedSize: number; files: { path: string }[] }];
+beforeAll(async () => {
+  const { tarball, report } = await sharedPackage();
+  unpacked = mkdtempSync(join(tmpdir(), 'pfe-contents-'));
+  execFileSync('tar', ['-xzf', tarball, '-C', unpacked]);
+  dir = join(unpacked, 'package');
   packed = report;
   shipped = new Set(report.files.map((f) => f.path));
-}, 120_000);
+}, 300_000);
 
 afterAll(() => {
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  if (unpacked) rmSync(unpacked, { recursive: true, force: true });
 });
 
 /** A module specifier a file names, with the line it is on (for the failure message). */
@@ -152,8 +154,11 @@ interface Edges {
   problems: string[];
 }
 
-/** Every shipped module's references, resolved: the files each reaches, and what is wrong with the rest. */
-function edges(): Edges {
+let edgesOnce: Edges | undefined;
+/** Every shipped module's references, resolved: the files each reaches, and what is wrong with the rest (computed once: two tests read it). */
+const edges = (): Edges => (edgesOnce ??= findEdges());
+
+function findEdges(): Edges {
   const allowed = new Set([...Object.keys(PKG.dependencies), ...Object.keys(PKG.peerDependencies), PKG.name]);
   const to = new Map<string, string[]>();
   const problems: string[] = [];
@@ -196,9 +201,18 @@ function roots(): string[] {
 }
 
 describe('the packed package', () => {
-  it('records its size (npm pack --dry-run --json)', () => {
+  it('is built by `npm pack` itself: prepack runs the package build', () => {
+    // The shared package runs that build, then packs with --ignore-scripts (tests/support/pack-package.ts).
+    expect(PKG.scripts.prepack).toBe('npm run build:package');
+    expect(PKG.scripts['build:package']).toBe('node tools/package/build.ts');
+  });
+
+  it('records its size (npm pack --json)', () => {
     console.log(`tarball: ${packed.entryCount} files, ${packed.size} bytes packed, ${packed.unpackedSize} bytes unpacked`);
     expect(packed.entryCount).toBe(shipped.size);
+    // The report lists what the tarball holds.
+    const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => statSync(join(dir, f)).isFile());
+    expect(files.sort()).toEqual([...shipped].sort());
   });
 
   it('ships no test, no TypeScript source, no repository tooling, and declarations only for the public API', () => {

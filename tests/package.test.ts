@@ -1,7 +1,7 @@
 /**
  * The explainer as an installed package, end to end (slow: two npm installs and, per host, one
- * build plus one that fails). The project is packed (`npm pack`, which builds lib/ through
- * `prepack`), and so are the fold packages (FOLD_PACKAGES: the example fold, examples/folds/
+ * build plus one that fails). The project is packed once per run (sharedPackage(): `prepack`'s
+ * package build, then `npm pack`; tests/package-contents.test.ts reads the same tarball), and so are the fold packages (FOLD_PACKAGES: the example fold, examples/folds/
  * chat-log.ts, compiled to JavaScript as `@acme/chat-log-fold`, and a team's asynchronous fold on
  * the AI SDK 7, tests/fixtures/ai-sdk-fold, as `@acme/ai-sdk-fold`); the tarballs are installed into a
  * fresh plain Astro site and a fresh Starlight site, with pinned versions from the npm registry
@@ -29,6 +29,7 @@ import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
 import { childEnv, ROOT, serve } from './support/project.ts';
+import { sharedPackage } from './support/shared-package.ts';
 
 /** The versions the hosts pin (the ones this package is built and tested with). */
 const PKG = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; devDependencies: Record<string, string>; overrides: Record<string, string> };
@@ -183,10 +184,8 @@ function makeSite(kind: 'astro' | 'starlight', explainerTgz: string, foldTgzs: s
 
 beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), 'pfe-package-'));
-  await ok('npm', ['pack', '--pack-destination', tmp], ROOT);
-  const explainerTgz = join(tmp, `prompt-fold-explainer-${PKG.version}.tgz`);
-  const foldTgzs: string[] = [];
-  for (const f of FOLD_PACKAGES) foldTgzs.push(await packFold(f));
+  // The fold packages are packed while the run's package is (maybe still) being built.
+  const [{ tarball: explainerTgz }, ...foldTgzs] = await Promise.all([sharedPackage(), ...FOLD_PACKAGES.map(packFold)]);
   sites.astro = makeSite('astro', explainerTgz, foldTgzs);
   sites.starlight = makeSite('starlight', explainerTgz, foldTgzs);
   await Promise.all(Object.values(sites).map((dir) => ok('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], dir)));
@@ -471,6 +470,9 @@ export const wrong: CacheExpectations = { bust: [] };
       module: ts.ModuleKind.NodeNext,
       moduleResolution: ts.ModuleResolutionKind.NodeNext,
       target: ts.ScriptTarget.ES2023,
+      // The language's own library, without the DOM's (2.3 MB of declarations: most of the check's
+      // time): a suite run by Node needs none, so the API's types must not either.
+      lib: ['lib.es2023.d.ts'],
       strict: true,
       noEmit: true,
       types: [],

@@ -4,20 +4,28 @@
  * hostile scenarios and tests/fixtures/shared) that every test reading the bundled site shares
  * through sharedSite() (tests/support/shared-site.ts) — instead of a build per test file. The copy
  * is built with buildSite() (Astro's build() and the integration's search index, as `npm run
- * build`), once, in a temporary folder removed when the run ends.
+ * build`), once, in a temporary folder removed when the run ends. Likewise the ONE packed package
+ * (tests/support/pack-package.ts: the package build and `npm pack`) that the package tests share
+ * through sharedPackage() (tests/support/shared-package.ts): tests/package.test.ts installs its
+ * tarball in hosts, tests/package-contents.test.ts reads what it ships — one package build (seconds
+ * of TypeScript) instead of one per file.
  *
- * Workers reach it through a small HTTP endpoint on 127.0.0.1 whose address is provided to them as
- * `pfeShared` (inject): `GET /site` answers, once the build has finished, `{ dir }` or `{ error }`.
- * The build starts on the first such request, or at once when a test file queued in this run calls
- * sharedSite() or sharedBuildDir() (so it runs beside the first tests rather than after them); a run of other files
- * never builds it. Both projects list this file: the endpoint is one per process (globalThis), and
- * the last teardown closes it.
+ * Workers reach them through a small HTTP endpoint on 127.0.0.1 whose address is provided to them
+ * as `pfeShared` (inject): `GET /site` answers, once the build has finished, `{ dir }` or
+ * `{ error }`; `GET /package`, once packed, `{ dir, report }` or `{ error }`. Each starts on its
+ * first request, or at once when a test file queued in this run calls the function that asks for it
+ * (so it runs beside the first tests rather than after them); a run of other files never makes it.
+ * Both projects list this file: the endpoint is one per process (globalThis), and the last teardown
+ * closes it.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { buildSite, makeProject, sharedExtras } from './project.ts';
+import { buildSite, childEnv, makeProject, ROOT, sharedExtras } from './project.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -29,11 +37,46 @@ declare module 'vitest' {
 /** What a worker gets back for the shared site. */
 export type SharedSiteAnswer = { dir: string } | { error: string };
 
+/** npm's `npm pack --json` report of one tarball (the fields the tests read). */
+export interface PackReport {
+  filename: string;
+  entryCount: number;
+  size: number;
+  unpackedSize: number;
+  files: { path: string }[];
+}
+
+/** What a worker gets back for the shared package: the folder it was packed in (the tarball is `report.filename` there). */
+export type SharedPackageAnswer = { dir: string; report: PackReport } | { error: string };
+
 interface Shared {
   url: string;
   users: number;
   site(): Promise<SharedSiteAnswer>;
+  pack(): Promise<SharedPackageAnswer>;
   close(): Promise<void>;
+}
+
+/** Runs tests/support/pack-package.ts into a new temporary folder (asynchronously: this process serves the endpoint meanwhile). */
+function packPackage(dir: string): Promise<SharedPackageAnswer> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [join(ROOT, 'tests/support/pack-package.ts'), dir], { cwd: ROOT, env: childEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (b: Buffer) => (out += b.toString()));
+    child.stderr.on('data', (b: Buffer) => (err += b.toString()));
+    const failed = (why: string): void => done({ error: `the shared package (tests/support/pack-package.ts) failed in ${dir}: ${why}` });
+    child.on('error', (e) => failed(e.message));
+    child.on('close', (code) => {
+      if (code !== 0) return failed(`exit ${code}\n${err}${out}`);
+      try {
+        const [report] = JSON.parse(out) as [PackReport];
+        done({ dir, report });
+      } catch {
+        failed(`npm pack --json printed no report:\n${out}${err}`);
+      }
+    });
+  });
 }
 
 const KEY = Symbol.for('prompt-fold-explainer.tests.shared');
@@ -41,16 +84,28 @@ type Holder = { [KEY]?: Promise<Shared> };
 
 async function start(): Promise<Shared> {
   let built: Promise<SharedSiteAnswer> | undefined;
-  let dir: string | undefined;
+  let packed: Promise<SharedPackageAnswer> | undefined;
+  const dirs: string[] = [];
   const site = (): Promise<SharedSiteAnswer> =>
     (built ??= (async () => {
-      dir = makeProject(sharedExtras());
+      const dir = makeProject(sharedExtras());
+      dirs.push(dir);
       const r = await buildSite(dir);
       return r.status === 0 ? { dir } : { error: `the shared build (bundled corpus + sharedExtras()) failed in ${dir}:\n${r.output}` };
     })());
+  const pack = (): Promise<SharedPackageAnswer> => {
+    if (!packed) {
+      const dir = mkdtempSync(join(tmpdir(), 'pfe-packed-'));
+      dirs.push(dir);
+      packed = packPackage(dir);
+    }
+    return packed;
+  };
+  const answers: Record<string, () => Promise<unknown>> = { '/site': site, '/package': pack };
   const server: Server = createServer((req, res) => {
-    if (req.url !== '/site') return void res.writeHead(404).end();
-    void site().then((answer) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer)));
+    const answer = answers[req.url ?? ''];
+    if (!answer) return void res.writeHead(404).end();
+    void answer().then((a) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(a)));
   });
   // A build can take minutes on a busy machine: no socket timeout on the waiting requests.
   server.requestTimeout = 0;
@@ -61,18 +116,19 @@ async function start(): Promise<Shared> {
     url: `http://127.0.0.1:${port}`,
     users: 0,
     site,
+    pack,
     async close() {
-      await built?.catch(() => undefined);
+      await Promise.all([built, packed].map((p) => p?.catch(() => undefined)));
       await new Promise<void>((ok) => server.close(() => ok()));
-      if (dir) rmSync(dir, { recursive: true, force: true });
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
     },
   };
 }
 
-/** True when a test file queued in this run (vitest's own list of them) asks for the shared site. */
-function queuedFilesUseIt(project: TestProject): boolean {
+/** True when a test file queued in this run (vitest's own list of them) calls what `uses` matches. */
+function queuedFilesUse(project: TestProject, uses: RegExp): boolean {
   try {
-    return project.vitest.state.getPaths().some((file) => /\bshared(?:Site|BuildDir)\(/.test(readFileSync(file, 'utf8')));
+    return project.vitest.state.getPaths().some((file) => uses.test(readFileSync(file, 'utf8')));
   } catch {
     return false; // the list is vitest's internal state: without it the build simply starts on first use
   }
@@ -84,7 +140,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const shared = await holder[KEY];
   shared.users++;
   project.provide('pfeShared', shared.url);
-  if (queuedFilesUseIt(project)) void shared.site();
+  // The package first: the package tests are among the longest and start at once (tests/support/sequencer.ts).
+  if (queuedFilesUse(project, /\bsharedPackage\(/)) void shared.pack();
+  if (queuedFilesUse(project, /\bshared(?:Site|BuildDir)\(/)) void shared.site();
   return async () => {
     if (--shared.users > 0) return;
     delete holder[KEY];

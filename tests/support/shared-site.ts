@@ -15,8 +15,8 @@ import { type BuiltSite, builtSite, closeContexts, sharedBrowser } from './brows
 import type { SharedSiteAnswer } from './global-setup.ts';
 import { serve, sharedExtras } from './project.ts';
 
-/** Waits (as long as the build takes) for the shared build's answer from the global setup's endpoint. */
-function ask(url: string): Promise<SharedSiteAnswer> {
+/** Waits (as long as the build takes) for an answer from the global setup's endpoint: the shared build's, or (shared-package.ts) the shared package's. */
+export function ask<T = SharedSiteAnswer>(url: string): Promise<T> {
   return new Promise((ok, fail) => {
     const req = request(url, (res) => {
       let body = '';
@@ -24,7 +24,7 @@ function ask(url: string): Promise<SharedSiteAnswer> {
       res.on('data', (c: string) => (body += c));
       res.on('end', () => {
         try {
-          ok(JSON.parse(body) as SharedSiteAnswer);
+          ok(JSON.parse(body) as T);
         } catch {
           fail(new Error(`the shared build's endpoint answered ${res.statusCode}: ${body.slice(0, 200)}`));
         }
