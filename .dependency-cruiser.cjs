@@ -23,8 +23,9 @@
  *   fixture-format  write and parse the committed fixtures
  *   review          base-ref review, compare, PR summary
  *   integration     the Astro integration, its options, the site's corpus
- *   site            components, layouts, routes (the package's injected pages), pages (this site's own), the playground,
- *                   render (build-time HTML writers) and client (the browser's custom elements)
+ *   site            components (each custom element beside the component that writes it), layouts, routes (the
+ *                   package's injected pages), pages (this site's own), the playground, render (build-time HTML
+ *                   writers) and client (the page scripts and the browser modules the pages share)
  *   import          trace and capture import (recorded requests → scenarios of the `requests` fold)
  *   assert          cache promises held against recorded requests: `prompt-fold assert` and the test API
  *                   (it reads captures through the import, and the corpus check's economics)
