@@ -2,7 +2,7 @@
  * Browser tests of the provider wire views and the imported example trace, on a built copy of the
  * project (plus the hostile scenarios): the imported scenario renders with its ✂ line where the
  * injected date changed the system prompt; a wire view opens in place of the printed request and
- * shows each provider's JSON (escaped); its copy script loads only then; copy as cURL carries the
+ * shows each provider's JSON (escaped), with the body's tool calls readable beneath it; its copy script loads only then; copy as cURL carries the
  * key as an environment variable and no secret; without JavaScript the JSON still reads.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -84,6 +84,12 @@ describe('wire views', () => {
     expect(anthropic.system.at(-1)).toMatchObject({ text: expect.stringContaining('2026-12-01'), cache_control: { type: 'ephemeral' } });
     expect(anthropic.tools.map((t: { name: string }) => t.name)).toEqual(['read_file', 'run']);
     expect(anthropic.messages.at(-1).content.at(-1).cache_control).toEqual({ type: 'ephemeral' });
+    // Under the exact JSON, the body's tool calls by name with their input readable (the JSON holds the call as escaped text).
+    const tools = pane.locator('.wire-format[data-format="anthropic"] details.wire-tools');
+    await tools.locator('> summary').click();
+    expect(await tools.locator('.wire-tool').allTextContents()).toContainEqual(expect.stringMatching(/^Tool call read_file \(toolu_01\) at messages\[\d+\]/));
+    expect(await tools.locator('.wire-tool-input').first().textContent()).toBe('  path: src/exports/run.ts');
+    expect(await tools.locator('.wire-tool').allTextContents()).toContainEqual(expect.stringMatching(/^Tool result ← read_file \(toolu_01\)/));
     // Highlighted like the prompt panes: the shiki themes' token classes (keys and strings differ).
     const classes = await pane.locator('.wire-format[data-format="anthropic"] pre code span').evaluateAll((spans) => spans.map((s) => s.className));
     expect(classes.length).toBeGreaterThan(10);

@@ -6,7 +6,10 @@
  * same mappings as everything else (src/wire) — as DOM text nodes in the token classes of the
  * site's shiki themes, so prompt text never becomes markup. "Copy as JSON" copies the body exactly
  * as shown; "Copy as cURL" builds the command with src/wire/curl.ts, whose API key is always an
- * environment-variable reference — never a value.
+ * environment-variable reference — never a value. Below the JSON, the body's tool calls by name
+ * with their input readable (render/wire-tools.ts: a call's input is JSON inside a JSON string, or
+ * an imported request's `[tool_call] {…}` line inside a text string), as text nodes too; the JSON
+ * above stays the exact body, and is what the copy buttons copy.
  */
 import { curlCommand } from '../../wire/curl.ts';
 import { toWire } from '../../wire/index.ts';
@@ -14,6 +17,7 @@ import { jsonTokens } from '../../wire/json-tokens.ts';
 import { unpackWire } from '../../wire/pack.ts';
 import { WIRE_FORMATS, type WireFormat } from '../../wire/types.ts';
 import type { WireData } from '../../render/wire-data.ts';
+import { wireToolCalls, wireToolHeading } from '../../render/wire-tools.ts';
 
 const isFormat = (f: string | undefined): f is WireFormat => (WIRE_FORMATS as readonly string[]).includes(f ?? '');
 
@@ -34,7 +38,8 @@ export function renderWire(details: HTMLElement, wire: WireData | null | Error):
       continue;
     }
     const out = document.createDocumentFragment();
-    for (const t of jsonTokens(toWire(format, source))) {
+    const body = toWire(format, source);
+    for (const t of jsonTokens(body)) {
       const cls = wire.classes[t.kind];
       if (!cls) {
         out.append(t.text);
@@ -46,7 +51,35 @@ export function renderWire(details: HTMLElement, wire: WireData | null | Error):
       out.append(span);
     }
     code.append(out);
+    box.querySelector('.wire-tools')?.remove();
+    const tools = toolsReadable(body);
+    if (tools) box.append(tools);
   }
+}
+
+/** The body's tool calls and results, readable (a closed <details> of text nodes), or null when it has none. */
+function toolsReadable(body: unknown): HTMLElement | null {
+  const tools = wireToolCalls(body);
+  if (!tools.length) return null;
+  const calls = tools.filter((t) => t.kind === 'call').length;
+  const details = document.createElement('details');
+  details.className = 'wire-tools';
+  const summary = document.createElement('summary');
+  summary.textContent = `${calls} tool call${calls === 1 ? '' : 's'} and ${tools.length - calls} result${tools.length - calls === 1 ? '' : 's'}, readable (the JSON above is the exact body)`;
+  details.append(summary);
+  for (const t of tools) {
+    const head = document.createElement('p');
+    head.className = 'wire-tool';
+    head.textContent = wireToolHeading(t);
+    details.append(head);
+    if (t.kind !== 'call') continue;
+    // Not a <pre>: the view's one <pre> is the exact body.
+    const input = document.createElement('div');
+    input.className = 'wire-tool-input';
+    input.textContent = t.input;
+    details.append(input);
+  }
+  return details;
 }
 
 /** The text a copy button puts on the clipboard. */
