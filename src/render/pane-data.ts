@@ -7,7 +7,7 @@
  * whole prompt once per event (megabytes per page at realistic prompt sizes). A line the page
  * already shows in a full pane is sent as a reference to it, not a second time.
  */
-import type { Pane } from '../prompt/view.ts';
+import type { Pane, PaneLine } from '../prompt/view.ts';
 import { highlightLines } from './highlight.ts';
 import type { RequestEconomics } from '../economics/compute.ts';
 import { cutNote, paneTokens } from '../economics/view.ts';
@@ -85,30 +85,62 @@ export async function encodePanes(
   const out: Record<number, EncodedPane> = {};
   let prev: { offset: number; ids: number[]; from: number[] } | undefined;
   for (const p of panes) {
-    const highlighted = await highlightLines(
-      p.lines.map((l) => l.text),
-      p.lines.map((l) => l.message),
-      [],
-      p.lines.map((l) => l.group),
-    );
-    const cut = p.lines.findIndex((l) => l.cutAbove);
-    const abridged = p.lines.flatMap((l, i) => (l.abridges !== undefined ? [[i, text.id(l.abridges)]] : []));
-    const tools = [...toolReadable(p.lines.map((l) => l.text))].flatMap(([i, h]) => [i, html.id(h)]);
+    // One pass over the lines (a page's data walks every line of every event's pane): what the
+    // highlighter and the tables need, and the few lines that carry anything more. The tables'
+    // ids are then taken in the order the format has always taken them (abridged, tools, lines,
+    // provenance, removed, old, breakpoints), so the same page gives the same bytes.
+    const lines = p.lines;
+    const n = lines.length;
+    const texts = new Array<string>(n);
+    const messages = new Array<number>(n);
+    const groups = new Array<PaneLine['group']>(n);
+    const froms = new Array<number>(n);
+    let status = '';
+    let cut = -1;
+    let withBreakpoints = false;
+    /** Line indexes of the lines that carry an abridged text, removed lines, an old text or breakpoints. */
+    const marked: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const l = lines[i]!;
+      texts[i] = l.text;
+      messages[i] = l.message;
+      groups[i] = l.group;
+      froms[i] = fromId(l.from);
+      status += l.status === 'added' ? '+' : l.status === 'changed' ? '~' : '.';
+      if (cut < 0 && l.cutAbove) cut = i;
+      if (l.breakpoints) withBreakpoints = true;
+      if (l.abridges !== undefined || l.removedBefore.length || l.old !== undefined || l.breakpoints?.length) marked.push(i);
+    }
+    const highlighted = await highlightLines(texts, messages, [], groups);
+    const abridged: number[][] = [];
+    for (const i of marked) if (lines[i]!.abridges !== undefined) abridged.push([i, text.id(lines[i]!.abridges!)]);
+    const tools: number[] = [];
+    for (const [i, h] of toolReadable(texts)) tools.push(i, html.id(h));
     const econ = p.kind === 'request' ? economics?.byOffset.get(p.offset) : undefined;
-    const ids = highlighted.map((h) => html.id(h));
-    const froms = p.lines.map((l) => fromId(l.from));
+    const ids = new Array<number>(n);
+    for (let i = 0; i < n; i++) ids[i] = html.id(highlighted[i]!);
+    const removed: number[][] = [];
+    for (const i of marked) if (lines[i]!.removedBefore.length) removed.push([i, ...lines[i]!.removedBefore.map((r) => text.id(r))]);
+    const removedAtEnd = p.removedAtEnd.map((r) => text.id(r));
+    const old: number[] = [];
+    for (const i of marked) {
+      const l = lines[i]!;
+      if (l.old !== undefined) old.push(i, html.id(wordDiffHtml(l.words ?? [{ op: '-', text: l.old }])));
+    }
+    const bp: number[] = [];
+    if (withBreakpoints) for (const i of marked) for (const b of lines[i]!.breakpoints ?? []) bp.push(i, text.id(b));
     out[p.offset] = {
       kind: p.kind,
       ...(prev && { prev: prev.offset }),
       lines: splice(prev?.ids ?? [], ids, true),
       from: splice(prev?.from ?? [], froms, false),
-      status: marksRle(p.lines.map((l) => (l.status === 'added' ? '+' : l.status === 'changed' ? '~' : '.')).join('')),
-      removed: p.lines.flatMap((l, i) => (l.removedBefore.length ? [[i, ...l.removedBefore.map((r) => text.id(r))]] : [])),
-      removedAtEnd: p.removedAtEnd.map((r) => text.id(r)),
+      status: marksRle(status),
+      removed,
+      removedAtEnd,
       ...(abridged.length > 0 && { abridged }),
       ...(tools.length > 0 && { tools }),
-      old: p.lines.flatMap((l, i) => (l.old !== undefined ? [i, html.id(wordDiffHtml(l.words ?? [{ op: '-', text: l.old }]))] : [])),
-      ...(p.lines.some((l) => l.breakpoints) && { bp: p.lines.flatMap((l, i) => (l.breakpoints ?? []).flatMap((b) => [i, text.id(b)])) }),
+      old,
+      ...(withBreakpoints && { bp }),
       ...(p.diffBase && { base: p.diffBase }),
       ...(cut >= 0 && { cut }),
       ...(p.rejected && { rejected: p.rejected }),

@@ -21,6 +21,9 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : und
 
 /** The tagged segment a printed line holds — a block-scalar line or a one-line `content: "…"` — or undefined. */
 function segmentOf(line: string): Obj | undefined {
+  // Both shapes hold `] {` as written (JSON escapes none of the three characters): most lines of a
+  // pane — every line of every event's pane is read — are no tool part, and are told so here.
+  if (!line.includes('] {')) return undefined;
   let s = line.trimStart();
   const quoted = /^content: (".*")$/.exec(s);
   if (quoted) {
