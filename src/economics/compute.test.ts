@@ -16,7 +16,7 @@ import { resolveOptions } from '../integration/options.ts';
 import { UserError } from '../errors.ts';
 import type { RenderedRequest, RenderedScenario } from '../prompt/render.ts';
 import type { Scenario } from '../scenarios/model.ts';
-import { everyProfile, roundedHit, scenarioEconomics, shapeCache, underEveryProfile, type RequestEconomics } from './compute.ts';
+import { everyProfile, roundedHit, scenarioEconomics, shapeCache, totalsOf, underEveryProfile, type RequestEconomics } from './compute.ts';
 import { formatDuration } from './format.ts';
 import { DEFAULT_ECONOMICS, profileFor, resolveEconomics, type EconomicsConfig } from './profiles.ts';
 import { PROFILES } from './shipped-profiles.ts';
@@ -552,5 +552,56 @@ describe('model ids → profiles', () => {
       '(2) economics.families["z"] names profile "gone", which does not exist',
     ]);
     expect(UserError.is(two) && two.fix).toMatch(/^\(1\) use one of .*; \(2\) use one of /);
+  });
+});
+
+describe('totals of a scenario’s requests', () => {
+  const req = (e: Partial<RequestEconomics>): RequestEconomics =>
+    ({
+      inputTokens: 0,
+      cachedTokens: 0,
+      cacheWriteTokens: 0,
+      outputTokens: null,
+      costUsd: null,
+      cost: null,
+      noCacheCostUsd: null,
+      cacheBreak: null,
+      exact: true,
+      ...e,
+    }) as RequestEconomics;
+  const a = req({ inputTokens: 1000, cacheWriteTokens: 1000, outputTokens: 50, costUsd: 0.6, cost: { input: 0.1, cached: 0, writes: 0.2, output: 0.3 }, noCacheCostUsd: 0.5 });
+  const b = req({
+    inputTokens: 1500,
+    cachedTokens: 1000,
+    costUsd: 0.2,
+    cost: { input: 0.1, cached: 0.05, writes: 0, output: 0.05 },
+    noCacheCostUsd: 0.3,
+    cacheBreak: { tokensLost: 200, lostCostUsd: 0.07 } as RequestEconomics['cacheBreak'],
+    exact: false,
+  });
+
+  it('adds every figure (by hand: 1,000 + 1,500 input, $0.6 + $0.2, 0.3 + 0.05 output dollars …)', () => {
+    expect(totalsOf([a, b])).toEqual({
+      inputTokens: 2500,
+      cachedTokens: 1000,
+      uncachedTokens: 1500,
+      cacheWriteTokens: 1000,
+      outputTokens: 50,
+      tokensLost: 200,
+      costUsd: 0.8,
+      cost: { input: 0.2, cached: 0.05, writes: 0.2, output: 0.35 },
+      noCacheCostUsd: 0.8,
+      lostCostUsd: 0.07,
+      cachedShare: 0.4,
+      exact: false,
+      rejected: 0,
+    });
+  });
+
+  it('a dollar figure is unknown when one request’s is; a rejected request is counted; no requests, no dollars', () => {
+    const rejected = req({ inputTokens: 10, apiError: 'too many breakpoints' });
+    const t = totalsOf([a, rejected, b]);
+    expect([t.costUsd, t.cost, t.noCacheCostUsd, t.lostCostUsd, t.rejected, t.inputTokens]).toEqual([null, null, null, 0.07, 1, 2510]);
+    expect(totalsOf([])).toMatchObject({ inputTokens: 0, costUsd: null, cost: null, noCacheCostUsd: null, lostCostUsd: null, cachedShare: null, exact: true, rejected: 0 });
   });
 });

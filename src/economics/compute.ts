@@ -256,27 +256,58 @@ function sharedChain(
 }
 
 export function totalsOf(requests: readonly RequestEconomics[]): Totals {
-  const sum = (f: (e: RequestEconomics) => number): number => requests.reduce((n, e) => n + f(e), 0);
-  const input = sum((e) => e.inputTokens);
-  const cached = sum((e) => e.cachedTokens);
-  const all = <T>(f: (e: RequestEconomics) => T | null): boolean => requests.length > 0 && requests.every((e) => f(e) !== null);
-  const usd = (f: (e: RequestEconomics) => number | null): number | null => (all(f) ? tidy(sum((e) => f(e)!)) : null);
+  // One pass: a corpus check totals every scenario under every configured profile. Each figure adds
+  // the requests in order from 0, as a sum over them one by one would (the same floating-point result).
+  let input = 0;
+  let cached = 0;
+  let writes = 0;
+  let output = 0;
+  let lost = 0;
+  let cost = 0;
+  let noCache = 0;
+  let lostCost = 0;
+  const split = { input: 0, cached: 0, writes: 0, output: 0 };
+  // A dollar figure is known only when every request's is (and there is a request).
+  let allCost = requests.length > 0;
+  let allSplit = requests.length > 0;
+  let allNoCache = requests.length > 0;
+  let exact = true;
+  let rejected = 0;
+  for (const e of requests) {
+    input += e.inputTokens;
+    cached += e.cachedTokens;
+    writes += e.cacheWriteTokens;
+    output += e.outputTokens ?? 0;
+    lost += e.cacheBreak?.tokensLost ?? 0;
+    if (e.costUsd === null) allCost = false;
+    else cost += e.costUsd;
+    if (e.cost === null) allSplit = false;
+    else {
+      split.input += e.cost.input;
+      split.cached += e.cost.cached;
+      split.writes += e.cost.writes;
+      split.output += e.cost.output;
+    }
+    if (e.noCacheCostUsd === null) allNoCache = false;
+    else noCache += e.noCacheCostUsd;
+    lostCost += e.cacheBreak?.lostCostUsd ?? 0;
+    if (!e.exact) exact = false;
+    if (e.apiError) rejected++;
+  }
   return {
     inputTokens: input,
     cachedTokens: cached,
     uncachedTokens: input - cached,
-    cacheWriteTokens: sum((e) => e.cacheWriteTokens),
-    outputTokens: sum((e) => e.outputTokens ?? 0),
-    tokensLost: sum((e) => e.cacheBreak?.tokensLost ?? 0),
-    costUsd: usd((e) => e.costUsd),
-    cost: all((e) => e.cost)
-      ? { input: usd((e) => e.cost!.input)!, cached: usd((e) => e.cost!.cached)!, writes: usd((e) => e.cost!.writes)!, output: usd((e) => e.cost!.output)! }
-      : null,
-    noCacheCostUsd: usd((e) => e.noCacheCostUsd),
-    lostCostUsd: usd((e) => e.cacheBreak?.lostCostUsd ?? 0),
+    cacheWriteTokens: writes,
+    outputTokens: output,
+    tokensLost: lost,
+    costUsd: allCost ? tidy(cost) : null,
+    cost: allSplit ? { input: tidy(split.input), cached: tidy(split.cached), writes: tidy(split.writes), output: tidy(split.output) } : null,
+    noCacheCostUsd: allNoCache ? tidy(noCache) : null,
+    lostCostUsd: requests.length > 0 ? tidy(lostCost) : null,
     cachedShare: input ? cached / input : null,
-    exact: requests.every((e) => e.exact),
-    rejected: requests.filter((e) => e.apiError).length,
+    exact,
+    rejected,
   };
 }
 
@@ -298,8 +329,17 @@ export interface ProfileTotals {
   totals: Totals;
 }
 
+/** Each profile's mechanicsKey, made once (a corpus check asks for every profile's, scenario after scenario). */
+const mechanics = new WeakMap<Profile, string>();
+
 /** What makes two profiles cache alike (everything but the title and the prices: the mechanism and the features accepted). */
 function mechanicsKey(p: Profile): string {
+  let key = mechanics.get(p);
+  if (key === undefined) mechanics.set(p, (key = mechanicsKeyOf(p)));
+  return key;
+}
+
+function mechanicsKeyOf(p: Profile): string {
   const v = (f: { value: unknown } | undefined): unknown => f?.value ?? null;
   return JSON.stringify([
     p.cache,
