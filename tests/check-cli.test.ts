@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeProject } from './support/project.ts';
 import { importTrace } from '../src/import/index.ts';
-import { RULES } from '../src/economics/catalog.ts';
+import { ANTHROPIC_RULES } from '../src/providers/anthropic/catalog.ts';
 
 const run = (dir: string, script: string) => {
   const env: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: '0' };
@@ -59,7 +59,7 @@ describe('npm run check', () => {
       const caching = 'https://platform.claude.com/docs/en/build-with-claude/prompt-caching';
       const ttl = r.output.match(
         new RegExp(
-          `scenarios/90-lint-demo\\.yaml:(\\d+):5 error: request @(\\d+): breakpoint 2 asks for a 1-hour entry after a shorter one \\(ttl-order: ${caching}, read ${RULES.anthropic.ttl1hMinutes.read}\\)`,
+          `scenarios/90-lint-demo\\.yaml:(\\d+):5 error: request @(\\d+): breakpoint 2 asks for a 1-hour entry after a shorter one \\(ttl-order: ${caching}, read ${ANTHROPIC_RULES.ttl1hMinutes.read}\\)`,
           'g',
         ),
       );

@@ -9,7 +9,7 @@ import { BUILTIN_FOLDS } from '../builtin-folds/index.ts';
 import { importTrace } from '../import/index.ts';
 import { formatError } from '../scenarios/errors.ts';
 import { MID_SYSTEM_RULE } from '../providers/anthropic/catalog.ts';
-import { RULES } from '../economics/catalog.ts';
+import { ANTHROPIC_RULES } from '../providers/anthropic/catalog.ts';
 import { renderTexts } from './check.ts';
 
 const config = { timeZero: '2026-08-24T16:41:00.000Z', folds: BUILTIN_FOLDS, defaultFold: 'context-protocol' };
@@ -61,7 +61,7 @@ describe('the request linter in the corpus check', () => {
     const marked = (text: string) => ({ type: 'text', text, cache_control: { type: 'ephemeral' } });
     const content = ['a', 'b', 'c', 'd', 'e'].map((x) => marked(`part ${x}`));
     const { corpus } = await corpusOf([{ model: 'claude-sonnet-4-5', max_tokens: 100, system: SYSTEM, messages: [{ role: 'user', content }] }]);
-    expect(corpus.errors.map(formatError)).toEqual([expect.stringContaining(`(the provider's rule: ${CACHING}, read ${RULES.anthropic.maxBreakpoints.read})`)]);
+    expect(corpus.errors.map(formatError)).toEqual([expect.stringContaining(`(the provider's rule: ${CACHING}, read ${ANTHROPIC_RULES.maxBreakpoints.read})`)]);
     expect(corpus.lint.get('t')!.map((f) => [f.rule, f.severity])).toEqual([['api-rejects', 'error']]);
   });
 
@@ -74,7 +74,7 @@ describe('the request linter in the corpus check', () => {
     const offset = corpus.scenarios[0]!.requests[0]!.offset;
     expect(corpus.errors.map(formatError)).toEqual([
       expect.stringContaining(
-        `scenarios/t.yaml:${lineOf(offset)}:5 error: request @${offset}: breakpoint 2 asks for a 1-hour entry after a shorter one (ttl-order: ${CACHING}, read ${RULES.anthropic.ttl1hMinutes.read})`,
+        `scenarios/t.yaml:${lineOf(offset)}:5 error: request @${offset}: breakpoint 2 asks for a 1-hour entry after a shorter one (ttl-order: ${CACHING}, read ${ANTHROPIC_RULES.ttl1hMinutes.read})`,
       ),
     ]);
     expect(corpus.errors[0]!.fix).toMatch(/^mark the 1-hour breakpoints before the shorter ones/);
@@ -89,7 +89,7 @@ describe('the request linter in the corpus check', () => {
     const offset = corpus.scenarios[0]!.requests[1]!.offset;
     const volatile = corpus.warnings.filter((w) => w.message.includes('(volatile-prefix: '));
     expect(volatile.map((w) => `${w.pos.file}:${w.pos.line} ${w.message}`)).toEqual([
-      `scenarios/t.yaml:${lineOf(offset)} request @${offset}: a value that changes on every request sits inside the cached prefix: "Today's date: 2026-12-01." (request @${corpus.scenarios[0]!.requests[0]!.offset}: "Today's date: 2026-11-30.") (volatile-prefix: ${CACHING}, read ${RULES.anthropic.cacheOrder.read})`,
+      `scenarios/t.yaml:${lineOf(offset)} request @${offset}: a value that changes on every request sits inside the cached prefix: "Today's date: 2026-12-01." (request @${corpus.scenarios[0]!.requests[0]!.offset}: "Today's date: 2026-11-30.") (volatile-prefix: ${CACHING}, read ${ANTHROPIC_RULES.cacheOrder.read})`,
     ]);
     const stable = await corpusOf([body('2026-11-30', first), body('2026-11-30', second)]);
     expect(stable.corpus.lint.get('t')!.filter((f) => f.rule === 'volatile-prefix')).toEqual([]);

@@ -4,7 +4,10 @@
  * the engine's), and the prices agree with the multipliers the providers document.
  */
 import { describe, expect, it } from 'vitest';
-import { CATALOG, type ModelFacts, RULES } from './catalog.ts';
+import { CATALOG } from '../providers/registry.ts';
+import type { ModelFacts } from '../providers/shared/catalog.ts';
+import { ANTHROPIC_RULES } from '../providers/anthropic/catalog.ts';
+import { OPENAI_BREAKPOINT_RULES, OPENAI_RULES } from '../providers/openai/catalog.ts';
 import type { Sourced } from './shipped-profiles.ts';
 import { DEFAULT_ECONOMICS, profileFor } from './profiles.ts';
 
@@ -34,7 +37,7 @@ const byId = (id: string): ModelFacts => {
 };
 
 describe('catalog figures', () => {
-  const all = [...figures(CATALOG, 'CATALOG'), ...figures(RULES, 'RULES')];
+  const all = [...figures(CATALOG, 'CATALOG'), ...figures({ anthropic: ANTHROPIC_RULES, openai: OPENAI_RULES, openaiBreakpoints: OPENAI_BREAKPOINT_RULES }, 'RULES')];
 
   it('has figures to check', () => {
     expect(all.length).toBeGreaterThan(40);
@@ -147,8 +150,8 @@ describe('catalog ids and families', () => {
     expect(resolve('gpt-5.1-codex-max')).toBeUndefined();
     // GPT-5.3-Codex (Codex CLI sessions of 2026) is priced from secondary sources that agree, and says so.
     const codex = resolve('gpt-5.3-codex');
-    expect([codex?.id, codex?.prices?.input.value, codex?.prices?.cachedInput.value, codex?.prices?.output.value]).toEqual(['openai-gpt-5-3-codex', 1.75, 0.175, 14]);
-    expect(codex?.prices?.input.note).toMatch(/^secondary source: /);
+    expect([codex?.id, codex?.prices?.input?.value, codex?.prices?.cachedInput?.value, codex?.prices?.output?.value]).toEqual(['openai-gpt-5-3-codex', 1.75, 0.175, 14]);
+    expect(codex?.prices?.input?.note).toMatch(/^secondary source: /);
   });
 
   it('leaves unrelated ids unmatched', () => {
@@ -184,14 +187,14 @@ describe('catalog cache facts', () => {
   });
 
   it('provider rules carry the documented numbers', () => {
-    expect(RULES.anthropic.maxBreakpoints.value).toBe(4);
-    expect(RULES.anthropic.lookbackBlocks.value).toBe(20);
-    expect([...RULES.anthropic.cacheOrder.value]).toEqual(['tools', 'system', 'messages']);
-    expect(RULES.anthropic.ttlMinutes.value).toBe(5);
-    expect(RULES.anthropic.ttl1hMinutes.value).toBe(60);
-    expect(RULES.openai.minPrefixTokens.value).toBe(1024);
-    expect(RULES.openai.stepTokens.value).toBe(128);
-    expect(RULES.openaiBreakpoints.writeMultiplier.value).toBe(1.25);
+    expect(ANTHROPIC_RULES.maxBreakpoints.value).toBe(4);
+    expect(ANTHROPIC_RULES.lookbackBlocks.value).toBe(20);
+    expect([...ANTHROPIC_RULES.cacheOrder.value]).toEqual(['tools', 'system', 'messages']);
+    expect(ANTHROPIC_RULES.ttlMinutes.value).toBe(5);
+    expect(ANTHROPIC_RULES.ttl1hMinutes.value).toBe(60);
+    expect(OPENAI_RULES.minPrefixTokens.value).toBe(1024);
+    expect(OPENAI_RULES.stepTokens.value).toBe(128);
+    expect(OPENAI_BREAKPOINT_RULES.writeMultiplier.value).toBe(1.25);
   });
 });
 
@@ -205,15 +208,15 @@ describe('catalog prices agree with the documented multipliers', () => {
     '%s: reads 0.1× (or its documented exception), 5-minute writes 1.25×, 1-hour writes 2× input',
     (_id, m) => {
       const input = m.prices.input?.value as number;
-      const read = RULES.anthropic.readMultiplierExceptions[m.id]?.value ?? RULES.anthropic.readMultiplier.value;
+      const read = ANTHROPIC_RULES.readMultiplierExceptions[m.id]?.value ?? ANTHROPIC_RULES.readMultiplier.value;
       close(m.prices.cachedInput?.value, input * read, 'cached');
-      close(m.prices.cacheWrite?.value, input * RULES.anthropic.writeMultiplier5m.value, 'write 5m');
-      close(m.prices.cacheWrite1h?.value, input * RULES.anthropic.writeMultiplier1h.value, 'write 1h');
+      close(m.prices.cacheWrite?.value, input * ANTHROPIC_RULES.writeMultiplier5m.value, 'write 5m');
+      close(m.prices.cacheWrite1h?.value, input * ANTHROPIC_RULES.writeMultiplier1h.value, 'write 1h');
     },
   );
 
   it.each(CATALOG.filter((m) => m.cache === 'openai-breakpoints' && m.prices.input).map((m) => [m.id, m] as const))('%s: writes cost 1.25× input', (_id, m) => {
-    close(m.prices.cacheWrite?.value, (m.prices.input?.value as number) * RULES.openaiBreakpoints.writeMultiplier.value, 'write');
+    close(m.prices.cacheWrite?.value, (m.prices.input?.value as number) * OPENAI_BREAKPOINT_RULES.writeMultiplier.value, 'write');
   });
 
   it('OpenAI models before GPT-5.6 have no write price, and cached input is below input', () => {

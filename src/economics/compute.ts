@@ -20,7 +20,7 @@ import { pricesAt, pricingInstant, type AppliedPrice } from './price-history.ts'
 import { costs, lostCost, tidy, UNPRICED, type CostSplit, type Priced } from './price.ts';
 import { profileFor, type EconomicsConfig, type ProfileMatch } from './profiles.ts';
 import type { Profile } from './shipped-profiles.ts';
-import type { Sourced } from './catalog.ts';
+import type { Sourced } from '../providers/types.ts';
 import { cacheGroup } from './shared-cache.ts';
 import type { UnaskedCaching } from './unasked.ts';
 import { outputsOf, type Output, type OutputSource } from './output.ts';

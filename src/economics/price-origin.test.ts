@@ -3,7 +3,7 @@
 // catalog entries and the dataset lists directly, not from priceOrigins.
 import { describe, expect, it } from 'vitest';
 import { PRICE_DATASET } from '../providers/price-dataset.ts';
-import { CATALOG } from './catalog.ts';
+import { CATALOG } from '../providers/registry.ts';
 import { priceOrigins } from './price-origin.ts';
 import { DEFAULT_ECONOMICS, resolveEconomics } from './profiles.ts';
 

@@ -6,7 +6,7 @@
  * no price comes from it.
  */
 import { datasetCheck, PRICE_FIELDS, type DatasetCheck, type PriceField } from '../providers/price-dataset.ts';
-import { CATALOG } from './catalog.ts';
+import { CATALOG } from '../providers/registry.ts';
 import type { EconomicsConfig } from './profiles.ts';
 import type { Sourced } from './shipped-profiles.ts';
 

@@ -3,7 +3,7 @@
  * printed exactly as recorded with its own source, durations as a reader says them.
  */
 import { describe, expect, it } from 'vitest';
-import { CATALOG } from '../economics/catalog.ts';
+import { CATALOG } from '../providers/registry.ts';
 import { catalogRows, minutesText, sourceTitle, usdText } from './catalog-table.ts';
 
 describe('catalog table', () => {

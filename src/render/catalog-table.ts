@@ -1,11 +1,11 @@
 /**
  * The model table of the "How the numbers are computed" page, as plain data: one row per catalog
  * entry with each figure's display text and its source, so the page is generated from the catalog
- * (src/economics/catalog.ts) and cannot drift from it. Text only — the Astro component escapes it.
+ * (the provider adapters' catalogs, src/providers/<provider>/catalog.ts) and cannot drift from it. Text only — the Astro component escapes it.
  */
 import { cacheStrategy } from '../providers/registry.ts';
-import type { ModelFacts } from '../economics/catalog.ts';
-import type { Sourced } from '../economics/shipped-profiles.ts';
+import type { ModelFacts } from '../providers/shared/catalog.ts';
+import type { Sourced } from '../providers/types.ts';
 import { markdownText } from './markdown.ts';
 
 export interface FigureCell {

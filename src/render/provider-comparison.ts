@@ -6,7 +6,7 @@
  * fallbacks, profiles without a price — is behind a disclosure. Each row carries the geometry of
  * its cost bar (a share of the dearest figure in its view), so the table is also the chart.
  */
-import { CATALOG } from '../economics/catalog.ts';
+import { CATALOG } from '../providers/registry.ts';
 import { FALLBACKS, PROVIDER_TITLES, SIDE_BY_SIDE } from '../providers/registry.ts';
 import type { ProfileTotals } from '../economics/compute.ts';
 import { formatShare, formatUsd, NO_PRICE, rejectedText } from '../economics/format.ts';

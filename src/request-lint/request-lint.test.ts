@@ -1,7 +1,7 @@
-/** Each lint rule against the provider's documented rule it cites (economics/catalog.ts RULES: URL and date read). */
+/** Each lint rule against the provider's documented rule it cites (each cache strategy's lint rules, src/providers/<provider>/catalog.ts: URL and date read). */
 import { describe, expect, it } from 'vitest';
-import { RULES } from '../economics/catalog.ts';
-import { MID_SYSTEM_RULE } from '../providers/anthropic/catalog.ts';
+import { OPENAI_BREAKPOINT_RULES, OPENAI_RULES } from '../providers/openai/catalog.ts';
+import { ANTHROPIC_RULES, MID_SYSTEM_RULE } from '../providers/anthropic/catalog.ts';
 import { lintScenario } from './request-lint.ts';
 
 const ANTHROPIC_CACHING = 'https://platform.claude.com/docs/en/build-with-claude/prompt-caching';
@@ -47,8 +47,8 @@ describe('the request linter', () => {
   it('api-rejects: more breakpoints than the provider allows is an error, citing the documented limit of 4', () => {
     const [f, ...rest] = lint([{ offset: 3, apiError: '5 cache breakpoints (the API allows 4)' }]);
     expect(rest).toEqual([]);
-    expect(f).toMatchObject({ offset: 3, rule: 'api-rejects', severity: 'error', source: { url: ANTHROPIC_CACHING, read: RULES.anthropic.maxBreakpoints.read } });
-    expect(RULES.anthropic.maxBreakpoints.value).toBe(4);
+    expect(f).toMatchObject({ offset: 3, rule: 'api-rejects', severity: 'error', source: { url: ANTHROPIC_CACHING, read: ANTHROPIC_RULES.maxBreakpoints.read } });
+    expect(ANTHROPIC_RULES.maxBreakpoints.value).toBe(4);
     expect(f!.source.rule).toContain('up to 4 cache breakpoints');
   });
 
@@ -102,10 +102,10 @@ describe('the request linter', () => {
         { offset: 6, cache },
       ]);
     const [f] = openai('openai-breakpoints');
-    expect(f).toMatchObject({ rule: 'unread-write', source: { url: RULES.openaiBreakpoints.writeMultiplier.source } });
+    expect(f).toMatchObject({ rule: 'unread-write', source: { url: OPENAI_BREAKPOINT_RULES.writeMultiplier.source } });
     expect(f!.source.rule).toContain('cache writes cost 1.25× the uncached input token rate');
     expect(openai('openai-prefix')).toEqual([]);
-    expect(RULES.openai.writeFeeBefore56.value).toBe(0);
+    expect(OPENAI_RULES.writeFeeBefore56.value).toBe(0);
     // A strategy with no documented rule here (a custom provider's ideal cache): nothing is claimed.
     expect(openai('ideal')).toEqual([]);
   });
@@ -113,7 +113,7 @@ describe('the request linter', () => {
   it('out-of-reach: an entry beyond the lookback of the next request is a warning citing the 20-block lookback', () => {
     const [f] = lint([{ offset: 3 }, { offset: 6, outOfReach: true }]);
     expect(f).toMatchObject({ rule: 'out-of-reach', offset: 6, severity: 'warning' });
-    expect(RULES.anthropic.lookbackBlocks.value).toBe(20);
+    expect(ANTHROPIC_RULES.lookbackBlocks.value).toBe(20);
     expect(f!.source.rule).toContain('lookback window is 20 blocks');
   });
 

@@ -2,7 +2,7 @@
  * Anthropic's catalog entries and provider-level cache rules (docs/cache-economics.md, "What the provider would cache"): every
  * current Claude model, its ids and id families, minimum cacheable prefix, TTLs and prices, each a
  * `Sourced` figure with the page it was read from and the date read; RULES are the cache rules of
- * the `anthropic` strategy (cache.ts). See src/economics/catalog.ts for how ids are matched and why
+ * the `anthropic` strategy (cache.ts). See shared/catalog.ts for how ids are matched and why
  * the prices are kept by hand.
  */
 import { s, type ModelFacts, type ModelPrices, type ProviderFallback, type Sourced } from '../shared/catalog.ts';

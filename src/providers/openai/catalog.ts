@@ -3,7 +3,7 @@
  * GPT models, their ids and families, which cache strategy each uses (automatic prefix caching
  * before GPT-5.6, breakpoints from GPT-5.6 on), retention and prices, each a `Sourced` figure with
  * the page it was read from and the date read. Shared by the Chat Completions and Responses
- * adapters (one provider, two formats). See src/economics/catalog.ts for how ids are matched.
+ * adapters (one provider, two formats). See shared/catalog.ts for how ids are matched.
  */
 import { s, type ModelFacts, type ModelPrices, type ProviderFallback } from '../shared/catalog.ts';
 

