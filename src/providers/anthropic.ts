@@ -8,7 +8,8 @@
  * it at its position (a mid-conversation tool change: anthropic/tool-changes.ts). Usage (same page family, prompt-caching):
  * `input_tokens` EXCLUDES cache reads and writes → inputTokens = input_tokens +
  * cache_read_input_tokens + cache_creation_input_tokens (or its `cache_creation` 5m/1h breakdown;
- * both given, they must agree); `output_tokens` → outputTokens.
+ * both given, they must agree); `output_tokens` → outputTokens; with server-side compaction, the
+ * `compaction` steps of `usage.iterations` are added (readUsage's note).
  */
 import * as z from 'zod';
 import { ANTHROPIC_CATALOG, ANTHROPIC_FALLBACK, ANTHROPIC_SIDE_BY_SIDE, MID_SYSTEM_MODELS, MID_SYSTEM_RULE } from './anthropic/catalog.ts';
@@ -36,37 +37,83 @@ const MID_SYSTEM_DOC = 'https://platform.claude.com/docs/en/build-with-claude/mi
 
 const SHAPE = 'an Anthropic Messages usage ({"input_tokens", "cache_read_input_tokens", "cache_creation_input_tokens"})';
 
-function readUsage(u: Obj, issues: UsageIssue[]): MeasuredUsage | undefined {
-  if (!requireKey(u, 'input_tokens', SHAPE, issues)) return undefined;
+/** One usage object's counts (the top level, or one of its `iterations`): undefined after an issue. */
+interface Counts {
+  input: number;
+  read: number;
+  writes: number;
+  writes1h: number;
+  output: number | undefined;
+}
+
+function readCounts(u: Obj, path: (string | number)[], issues: UsageIssue[]): Counts | undefined {
   const before = issues.length;
-  const input = countAt(u, 'input_tokens', [], issues);
-  const read = countAt(u, 'cache_read_input_tokens', [], issues) ?? 0;
-  const output = countAt(u, 'output_tokens', [], issues);
-  let created = countAt(u, 'cache_creation_input_tokens', [], issues);
+  const input = countAt(u, 'input_tokens', path, issues);
+  const read = countAt(u, 'cache_read_input_tokens', path, issues) ?? 0;
+  const output = countAt(u, 'output_tokens', path, issues);
+  let created = countAt(u, 'cache_creation_input_tokens', path, issues);
   let writes1h = 0;
-  const breakdown = objectAt(u, 'cache_creation', [], issues);
+  const breakdown = objectAt(u, 'cache_creation', path, issues);
   if (breakdown) {
-    const m5 = countAt(breakdown, 'ephemeral_5m_input_tokens', ['cache_creation'], issues) ?? 0;
-    const h1 = countAt(breakdown, 'ephemeral_1h_input_tokens', ['cache_creation'], issues) ?? 0;
+    const m5 = countAt(breakdown, 'ephemeral_5m_input_tokens', [...path, 'cache_creation'], issues) ?? 0;
+    const h1 = countAt(breakdown, 'ephemeral_1h_input_tokens', [...path, 'cache_creation'], issues) ?? 0;
     writes1h = h1;
     if (issues.length === before) {
       if (created === undefined || created === null) created = m5 + h1;
       else if (created !== m5 + h1)
         issues.push({
-          path: ['cache_creation'],
+          path: [...path, 'cache_creation'],
           message: `\`cache_creation\` adds up to ${m5 + h1} tokens (5 min: ${m5}, 1 h: ${h1}), but \`cache_creation_input_tokens\` is ${created}`,
           fix: 'copy the usage exactly as the API returned it: cache_creation_input_tokens is the sum of ephemeral_5m_input_tokens and ephemeral_1h_input_tokens',
         });
     }
   }
   if (issues.length > before || input === undefined || input === null) return undefined;
-  const writes = created ?? 0;
+  return { input, read, writes: created ?? 0, writes1h, output: typeof output === 'number' ? output : undefined };
+}
+
+/**
+ * Server-side compaction (`context_management.edits` with `compact_20260112`) runs a summarising
+ * step inside the request, and the response's `usage.iterations` lists each step's usage — a
+ * `compaction` iteration (the whole prompt read, and written to the cache when the request asks for
+ * caching) and the `message` iteration on the compacted context. The top-level counts are the
+ * message's only; the compaction step is billed too (Anthropic's compaction-at-a-threshold page as
+ * quoted by a third party, velog.io/@jungseonw00/claude-compaction-usage-iterations, its docs read
+ * 2026-10-30; the shape observed in a recorded call of pydantic-ai's test suite,
+ * tests/models/cassettes/test_anthropic/test_anthropic_compaction_usage_with_cache.yaml: top level 229 input, 0
+ * written; its compaction iteration 100 input and 55,096 written). So the bill is the top level plus
+ * every `compaction` iteration.
+ */
+function compactionIterations(u: Obj, issues: UsageIssue[]): Counts[] {
+  const its = u.iterations;
+  if (!Array.isArray(its)) return [];
+  const out: Counts[] = [];
+  its.forEach((it, i) => {
+    if (!isObject(it) || it.type !== 'compaction') return;
+    const c = readCounts(it, ['iterations', i], issues);
+    if (c) out.push(c);
+  });
+  return out;
+}
+
+function readUsage(u: Obj, issues: UsageIssue[]): MeasuredUsage | undefined {
+  if (!requireKey(u, 'input_tokens', SHAPE, issues)) return undefined;
+  const before = issues.length;
+  const top = readCounts(u, [], issues);
+  const steps = compactionIterations(u, issues);
+  if (!top || issues.length > before) return undefined;
+  const all = [top, ...steps];
+  const sum = (f: (c: Counts) => number): number => all.reduce((n, c) => n + f(c), 0);
+  const read = sum((c) => c.read);
+  const writes = sum((c) => c.writes);
+  const writes1h = sum((c) => c.writes1h);
+  const output = top.output === undefined ? undefined : sum((c) => c.output ?? 0);
   return {
-    inputTokens: input + read + writes,
+    inputTokens: sum((c) => c.input) + read + writes,
     cachedTokens: read,
     cacheWriteTokens: writes,
     ...(writes1h > 0 && { cacheWrite1hTokens: writes1h }),
-    ...(typeof output === 'number' && { outputTokens: output }),
+    ...(output !== undefined && { outputTokens: output }),
   };
 }
 
