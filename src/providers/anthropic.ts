@@ -174,6 +174,9 @@ export const anthropic: ProviderAdapter<'anthropic'> = {
   title: 'Anthropic Messages',
   provider: 'anthropic',
   providerTitle: 'Anthropic',
+  // Claude Code's transcripts hold the Messages API's messages and usage (src/import/captures/claude-code.ts).
+  sentBy: ['claude-code'],
+  aiSdkProviders: ['anthropic.messages'],
   catalogNote: 'Token counts approximate (≈). Caching: cache_control breakpoints; writes at 1.25× (5 minutes) or 2× (1 hour); "write" is the 5-minute write.',
   docHosts: ['platform.claude.com'],
   sideBySide: ANTHROPIC_SIDE_BY_SIDE,

@@ -19,6 +19,7 @@ import { anthropic } from './anthropic.ts';
 import { afterSystem, cacheBreakpoints, lastBlock } from './anthropic/breakpoints.ts';
 import { BEDROCK_CATALOG, BEDROCK_FALLBACK, BEDROCK_RULES } from './bedrock/catalog.ts';
 import { bedrockCache } from './bedrock/cache.ts';
+import { bedrockInvocationLog } from './bedrock/invocation-log.ts';
 import { bedrockRecorded } from './bedrock/recorded.ts';
 import { toConverse } from './bedrock/wire.ts';
 import { fnTool, isObject, join, plain, tagged, type Obj, type Piece } from './shared/normalise.ts';
@@ -231,6 +232,7 @@ export const bedrockConverse: ProviderAdapter<'bedrock-converse'> = {
     headers: ['Authorization: Bearer $AWS_BEARER_TOKEN_BEDROCK', 'Content-Type: application/json'],
   },
   recorded: bedrockRecorded,
+  log: bedrockInvocationLog,
   defaultBreakpoints: cacheBreakpoints,
   askCaching: BEDROCK_ASK,
   catalog: BEDROCK_CATALOG,

@@ -46,6 +46,7 @@ export const openaiChat: ProviderAdapter<'openai-chat'> = {
   title: 'OpenAI Chat Completions',
   provider: 'openai',
   providerTitle: 'OpenAI',
+  aiSdkProviders: ['openai.chat'],
   catalogNote: OPENAI_CATALOG_NOTE,
   docHosts: OPENAI_DOC_HOSTS,
   sideBySide: OPENAI_SIDE_BY_SIDE,

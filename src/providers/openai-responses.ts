@@ -66,6 +66,9 @@ export const openaiResponses: ProviderAdapter<'openai-responses'> = {
   title: 'OpenAI Responses',
   provider: 'openai',
   providerTitle: 'OpenAI',
+  // Codex CLI sends Responses bodies only: its rollouts hold Responses items (src/import/captures/codex.ts).
+  sentBy: ['codex'],
+  aiSdkProviders: ['openai.responses'],
   catalogNote: OPENAI_CATALOG_NOTE,
   docHosts: OPENAI_DOC_HOSTS,
   sideBySide: OPENAI_SIDE_BY_SIDE,

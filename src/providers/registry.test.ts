@@ -7,7 +7,19 @@
 import { describe, expect, it } from 'vitest';
 import { schemaIssues } from '../folds/validate.ts';
 import type { RenderedMessage } from '../folds/types.ts';
-import { CACHE_STRATEGIES, CATALOG, FALLBACKS, isProviderPage, modelOf, PROVIDER_IDS, PROVIDERS, providerOf } from './registry.ts';
+import {
+  CACHE_STRATEGIES,
+  CATALOG,
+  FALLBACKS,
+  formatOfAiSdkProvider,
+  formatSentBy,
+  isProviderPage,
+  LOGGING_PROVIDERS,
+  modelOf,
+  PROVIDER_IDS,
+  PROVIDERS,
+  providerOf,
+} from './registry.ts';
 import type { ProviderAdapter } from './types.ts';
 
 const adapters: readonly ProviderAdapter[] = PROVIDERS;
@@ -150,5 +162,25 @@ describe('the rules a strategy gives the request linter', () => {
     expect(bedrock.lint.lookback!.source).toMatch(/aws/);
     // OpenAI's prefix caching charges no write: an unread one is no finding there.
     expect(CACHE_STRATEGIES.find((c) => c.id === 'openai-prefix')!.lint.write).toBeUndefined();
+  });
+});
+
+describe('what captures ask the registry', () => {
+  it('the format an agent sends (an adapter’s sentBy), the AI SDK’s names (aiSdkProviders), and the providers that keep a log of their own', () => {
+    expect(formatSentBy('codex')).toBe('openai-responses');
+    expect(formatSentBy('claude-code')).toBe('anthropic');
+    expect(formatSentBy('vcr')).toBeUndefined();
+    expect(['openai.chat', 'openai.responses', 'anthropic.messages', 'google.generative-ai'].map(formatOfAiSdkProvider)).toEqual([
+      'openai-chat',
+      'openai-responses',
+      'anthropic',
+      undefined,
+    ]);
+    expect(LOGGING_PROVIDERS.map((p) => [p.id, p.log.id])).toEqual([['bedrock-converse', 'bedrock-invocation-log']]);
+    // Each name belongs to one adapter only, or a capture's format would depend on registry order.
+    for (const key of ['sentBy', 'aiSdkProviders'] as const) {
+      const names = adapters.flatMap((p) => p[key] ?? []);
+      expect(new Set(names).size, key).toBe(names.length);
+    }
   });
 });

@@ -28,6 +28,21 @@ export function providerOf(id: string): ProviderAdapter | undefined {
   return (PROVIDERS as readonly ProviderAdapter[]).find((p) => p.id === id);
 }
 
+/** The format every request of a capture is, when the agent that writes it only ever sends one (the adapter that lists the capture in `sentBy`). */
+export function formatSentBy(captureId: string): ProviderId | undefined {
+  return (PROVIDERS as readonly ProviderAdapter[]).find((p) => p.sentBy?.includes(captureId))?.id as ProviderId | undefined;
+}
+
+/** The format of an AI SDK provider name (`openai.chat`), from the adapters' `aiSdkProviders`. */
+export function formatOfAiSdkProvider(name: string): ProviderId | undefined {
+  return (PROVIDERS as readonly ProviderAdapter[]).find((p) => p.aiSdkProviders?.includes(name))?.id as ProviderId | undefined;
+}
+
+/** The adapters whose provider keeps a log of its own the import reads (`log`), in registry order. */
+export const LOGGING_PROVIDERS: readonly (ProviderAdapter & { log: NonNullable<ProviderAdapter['log']> })[] = (PROVIDERS as readonly ProviderAdapter[]).filter(
+  (p): p is ProviderAdapter & { log: NonNullable<ProviderAdapter['log']> } => p.log !== undefined,
+);
+
 /** Formats a rendered request can be written in (the wire views), in registry order. */
 export const WIRE_PROVIDERS: readonly ProviderAdapter[] = PROVIDERS.filter((p) => (p as ProviderAdapter).write !== undefined);
 

@@ -150,6 +150,36 @@ export interface RecordedCalls {
   streamUsage?(events: readonly StreamEvent[]): { usage: Record<string, unknown> } | { problem: string };
 }
 
+/** One call a provider's own log records, as its adapter reads the record; paths are inside the record. */
+export interface LoggedCall {
+  /** The body as sent, with the model the record names where the body does not carry it. */
+  body: Record<string, unknown>;
+  /** Where the body is in the record. */
+  at: (string | number)[];
+  timestampMs?: number;
+  /** The response's usage in this format's shape (read by the adapter's `usage`), and where it is. */
+  usage?: { value: Record<string, unknown>; at: (string | number)[] };
+  /** What the page must say about the call (e.g. why it has no usage). */
+  note?: string;
+}
+
+/**
+ * A provider's own log of the calls it served, one JSON record per call (Bedrock's
+ * model-invocation logs): `npm run import` reads it as a capture (src/import/captures/provider-log.ts)
+ * named by `id`, its requests in the adapter's format. A record is a call, something the import
+ * leaves out (what, and why: printed), or a problem at a path inside it.
+ */
+export interface ProviderLog {
+  /** The `--format` value. */
+  id: string;
+  title: string;
+  /** Whether a record is one of this log's (every record of a file must be). */
+  isRecord(record: Record<string, unknown>): boolean;
+  read(
+    record: Record<string, unknown>,
+  ): { call: LoggedCall } | { leftOut: { what: string; why: string } } | { problem: { path: (string | number)[]; message: string; fix: string } };
+}
+
 /** How a format's response usage reads. */
 export interface UsageReader {
   /** What the usage looks like, for a fix: `an Anthropic Messages usage ({"input_tokens", …})`. */
@@ -368,6 +398,19 @@ export interface ProviderAdapter<Id extends string = string> {
   endpoint?: Endpoint;
   /** How a recorded HTTP call of this format reads (absent: its calls are not imported from recordings). */
   recorded?: RecordedCalls;
+  /** The provider's own log of the calls it served, read as a capture of this format (absent: it keeps none the import reads). */
+  log?: ProviderLog;
+  /**
+   * Capture formats (`--format` ids, src/import/captures/) of agents that only ever send this
+   * format's bodies — Codex CLI sends Responses bodies, Claude Code Messages bodies: their readers
+   * ask the registry (`formatSentBy`) which format they rebuild, rather than naming a provider.
+   */
+  sentBy?: readonly string[];
+  /**
+   * The AI SDK's names for this format (a model's `provider`, `<provider>.<api>`, as AI SDK DevTools
+   * records it on each step: `openai.responses`): its reader asks the registry (`formatOfAiSdkProvider`).
+   */
+  aiSdkProviders?: readonly string[];
   /** Message indices a breakpoint sits on when a fold's own request carries none (the provider's common strategy; [] for none). Never applied to a request as sent. */
   defaultBreakpoints(messages: readonly { role: string }[]): number[];
   /**

@@ -14,10 +14,11 @@
  *
  * Nothing is rebuilt: each step's request body is the provider's own, so the capture is complete.
  * Steps without a `raw_request` (a call that failed before sending, or aborted) are left out; the
- * steps are ordered by `started_at` (then run and step number). The provider format is the step's
- * `provider` when it names one the `requests` fold reads, else the body's shape decides.
+ * steps are ordered by `started_at` (then run and step number). The provider format is the one the
+ * step's `provider` names (the adapters' `aiSdkProviders`) when it names one, else the body's shape decides.
  */
-import type { ProviderId as RequestFormat } from '../../providers/registry.ts';
+import { formatOfAiSdkProvider, PROVIDERS } from '../../providers/registry.ts';
+import type { ProviderAdapter } from '../../providers/types.ts';
 import type { InputError } from '../../scenarios/errors.ts';
 import { candidates } from '../detect.ts';
 import { chunkPos, isObject, type Chunk } from '../read.ts';
@@ -25,12 +26,11 @@ import type { Capture, CapturedRequest } from './types.ts';
 
 type Obj = Record<string, unknown>;
 
-/** The AI SDK provider ids (`<provider>.<api>`) whose raw bodies the `requests` fold reads. */
-const PROVIDER_FORMATS: Record<string, RequestFormat> = {
-  'openai.chat': 'openai-chat',
-  'openai.responses': 'openai-responses',
-  'anthropic.messages': 'anthropic',
-};
+/** The formats the AI SDK names, for a fix: their adapters' titles. */
+const NAMED = (PROVIDERS as readonly ProviderAdapter[])
+  .filter((p) => p.aiSdkProviders?.length)
+  .map((p) => `${p.title} (${p.aiSdkProviders!.join(', ')})`)
+  .join(', ');
 
 const FIX = 'import .devtools/generations.json as the DevTools middleware wrote it, unedited';
 
@@ -123,13 +123,13 @@ export const aiSdkDevtools: Capture = {
         errors.push({ pos: chunkPos(c, ['steps', i, 'raw_request'], file), message: '`raw_request` must be a request body (a JSON object)', fix: FIX });
         continue;
       }
-      const named = typeof s.provider === 'string' ? PROVIDER_FORMATS[s.provider] : undefined;
+      const named = typeof s.provider === 'string' ? formatOfAiSdkProvider(s.provider) : undefined;
       const fits = candidates(body);
       if ('problem' in fits || (named && !fits.includes(named))) {
         errors.push({
           pos: chunkPos(c, ['steps', i, 'raw_request'], file),
           message: `this step's request is not a body the \`requests\` fold reads${'problem' in fits ? `: ${fits.problem}` : ` as ${s.provider}`}`,
-          fix: 'capture calls to OpenAI (Chat Completions or Responses) or Anthropic Messages models; a gateway or another provider’s body is not read',
+          fix: `capture calls of a provider whose raw body the import reads: ${NAMED}; a gateway or another provider’s body is not read`,
         });
         continue;
       }

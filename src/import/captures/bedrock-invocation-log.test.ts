@@ -106,4 +106,21 @@ describe('Bedrock model-invocation logs', () => {
       'left out of bedrock.jsonl: 1 records without an `inputBodyJson` (the body was delivered to S3 as a large-data object (inputBodyS3Path) or text delivery is off: download the object, or turn on text data delivery; first at line 3)',
     ]);
   });
+
+  it('a record without its modelId is an error at its line; a streamed call imports with a note that its usage was not read; --format names the log', () => {
+    const { modelId: _, ...anonymous } = converse(1, { inputTokens: 6, outputTokens: 1 });
+    const bad = importTrace([JSON.stringify(converse(0, { inputTokens: 6, outputTokens: 1 })), JSON.stringify(anonymous)].join('\n'), { file: 'logs/bedrock.jsonl', id: 'b' });
+    expect(bad.result).toBeUndefined();
+    expect(bad.errors.map(formatError)).toEqual([
+      'logs/bedrock.jsonl:2:1 error: this invocation log record has no `modelId`\n  fix: import the records as Bedrock wrote them (each names its modelId)',
+    ]);
+    const { output: __, ...noOutput } = converse(2, { inputTokens: 6, outputTokens: 1 });
+    const streamed = { ...noOutput, operation: 'ConverseStream' };
+    const ok = importTrace(JSON.stringify(streamed), { file: 'logs/bedrock.jsonl', id: 'b', capture: 'bedrock-invocation-log' });
+    expect(ok.errors.map(formatError)).toEqual([]);
+    const doc = parse(ok.result!.yaml) as { events: { note?: string; payload: { measured?: unknown; body: Record<string, unknown> } }[] };
+    expect(doc.events[0]!.payload.measured).toBeUndefined();
+    expect(doc.events[0]!.payload.body.modelId).toBe('global.anthropic.claude-sonnet-4-5-20250929-v1:0');
+    expect(ok.result!.yaml).toContain('a streamed response: its usage is spread over the stream’s events, not read');
+  });
 });

@@ -274,6 +274,20 @@ describe('AI SDK DevTools capture', () => {
       /^c\.jsonl:2:1 error: an AI SDK DevTools capture is one JSON document with `runs` and `steps`/,
     );
   });
+
+  it('the step’s provider decides a body two formats fit (the registry maps the AI SDK’s names); a body that is not the named format is an error naming the ones read', () => {
+    // `max_tokens` on every body would make the tie-break pick Anthropic Messages; the step says Chat Completions.
+    const both = JSON.stringify({ model: 'm', max_tokens: 50, messages: [{ role: 'user', content: 'q' }] });
+    const { result, errors: found } = importTrace(db(step({ raw_request: both })), { file: 'c.json', id: 'd' });
+    expect(found.map(formatError)).toEqual([]);
+    expect(result!.format).toBe('openai-chat');
+    expect(importTrace(db(step({ raw_request: both, provider: 'anthropic.messages' })), { file: 'c.json', id: 'd' }).result!.format).toBe('anthropic');
+    const wrong = errorsOf(db(step({ provider: 'openai.responses' })))[0]!;
+    expect(wrong.split('\n')[0]).toMatch(/error: this step's request is not a body the `requests` fold reads as openai\.responses$/);
+    expect(wrong.split('\n')[1]).toBe(
+      '  fix: capture calls of a provider whose raw body the import reads: OpenAI Chat Completions (openai.chat), OpenAI Responses (openai.responses), Anthropic Messages (anthropic.messages); a gateway or another provider’s body is not read',
+    );
+  });
 });
 
 /** A capture of several conversations, split as `--out-dir` does: [grouped by, key, requests, lines] of each. */

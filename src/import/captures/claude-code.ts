@@ -32,6 +32,7 @@
  * A transcript does not record the system prompt, the tool definitions or `max_tokens`: the
  * requests hold none of them (the page says so), and the measured usage still counts them.
  */
+import { formatSentBy } from '../../providers/registry.ts';
 import type { InputError } from '../../scenarios/errors.ts';
 import type { LeftOutTally } from '../left-out.ts';
 import { providerMissOf } from '../provider-miss.ts';
@@ -112,10 +113,13 @@ function compact(t: Thread): void {
   t.replying = undefined;
 }
 
+const ID = 'claude-code';
+
 export const claudeCode: Capture = {
-  id: 'claude-code',
+  id: ID,
   title: 'Claude Code transcript',
-  format: 'anthropic',
+  // Claude Code sends one provider format only: the registry says which (its adapter's `sentBy`).
+  format: formatSentBy(ID),
   missing: ['the system prompt', 'the tool definitions', 'the request parameters (max_tokens, thinking)'],
 
   detect(chunks) {

@@ -39,6 +39,7 @@
  * current one) records no model: it is recognised and refused with that said.
  */
 import type { InputError } from '../../scenarios/errors.ts';
+import { formatSentBy } from '../../providers/registry.ts';
 import { opaqueOf, type Opaque } from '../../providers/shared/opaque.ts';
 import type { LeftOutTally } from '../left-out.ts';
 import { chunkPos, isObject, type Chunk } from '../read.ts';
@@ -106,10 +107,13 @@ function stored(p: Obj): { item: Obj; opaque?: Opaque } {
   return { item: { ...p, encrypted_content: opaque }, opaque };
 }
 
+const ID = 'codex';
+
 export const codexRollout: Capture = {
-  id: 'codex',
+  id: ID,
   title: 'Codex rollout',
-  format: 'openai-responses',
+  // Codex sends one provider format only: the registry says which (its adapter's `sentBy`).
+  format: formatSentBy(ID),
   missing: ['the tool definitions', 'Codex’s built-in base instructions (unless a turn overrides them)'],
 
   detect(chunks) {
