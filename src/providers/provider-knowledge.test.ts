@@ -9,8 +9,12 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-/** A provider's name or a model id's shape, in code. */
-const NAMES = /\b(openai|anthropic|bedrock|gemini|claude-[a-z0-9]|gpt-[0-9])/i;
+/**
+ * A provider's name or a model id's shape, in code. `claude-code` has a model id's shape and is
+ * none: it is an agent's name, the `--format` id of its transcripts (src/import/captures/claude-code.ts),
+ * as `codex` is Codex's; which provider format that agent sends is its adapter's (`sentBy`).
+ */
+const NAMES = /\b(openai|anthropic|bedrock|gemini|claude-(?!code\b)[a-z0-9]|gpt-[0-9])/i;
 
 /** The code of a file: block and line comments removed (a `//` inside a string such as a URL is kept). */
 const code = (s: string): string => s.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
@@ -22,8 +26,6 @@ const STILL_TO_MOVE = [
   'src/builtin-folds/layered/schema.ts',
   'src/builtin-folds/requests/index.ts',
   'src/builtin-folds/requests/schema.ts',
-  'src/import/captures/claude-code.ts',
-  'src/import/captures/index.ts',
   'src/pages/reference/layered-placement.astro',
   'src/scenarios/schema.ts',
 ];
@@ -56,5 +58,12 @@ describe('only src/providers/ names a provider', () => {
     expect(NAMES.test(code("const id = 'gpt-5';"))).toBe(true);
     expect(NAMES.test(code('// the OpenAI view\nconst x = 1;'))).toBe(false);
     expect(NAMES.test(code("const url = 'https://api.anthropic.com/v1';"))).toBe(true);
+  });
+
+  it('an agent named like a model is not a model id; a model id is, however it continues', () => {
+    expect(NAMES.test(code("const ID = 'claude-code';"))).toBe(false);
+    expect(NAMES.test(code("import { claudeCode } from './claude-code.ts';"))).toBe(false);
+    for (const id of ['claude-sonnet-4-5', 'claude-3-haiku', 'claude-codec-1', 'anthropic.claude-opus-4-1-20250805-v1:0'])
+      expect(NAMES.test(code(`const m = '${id}';`)), id).toBe(true);
   });
 });
