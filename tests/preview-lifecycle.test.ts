@@ -2,13 +2,16 @@
  * A pull request's whole life, step by step as the workflows run it (the same npm commands, in
  * child processes), against a real S3-compatible server (s3rver) and a stand-in for the GitHub API:
  *
- *   production is live at s3://bucket/prod (and another PR's preview, pr-70, beside this one's)
+ *   production is live at s3://bucket/prod (the tests' shared build, synced; another PR's preview, pr-70, beside this one's)
  *   pr.yml        npm run preview:build   — the site at /previews/pr-7/, compared with the merge-base
  *   preview.yml   npm run preview:publish — --prebuilt, after checking PR #7's head with GitHub
  *                 npm run pr-comment      — the one summary comment; each link is a page in the bucket
- *   a second push → rebuild, republish: only the changed files go up; the comment is updated, not added
+ *   a second push → rebuild and republish in one command (preview:publish --pr --base, which builds):
+ *                 only the changed files go up; the comment is updated, not added
  *   a stale run (old head) is refused; closing: npm run preview:remove — pr-7 gone, nothing else touched
- *   and the one-command form (preview:publish --pr --base, which builds) to a dir: target, then removal
+ *   and the built preview published to a dir: target, then removed
+ * Two site builds in all (production is the tests' shared build): the first push's preview:build and
+ * the second push's one-command publish.
  */
 import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,6 +24,7 @@ import { dist } from './support/sync-contract.ts';
 import { openTarget } from '../src/sync/target.ts';
 import { removeTempDirs, siteV1, startS3, tempDir, type S3Server } from './support/sync-sites.ts';
 import { makeReviewRepo, type ReviewRepo } from './support/review-repo.ts';
+import { sharedBuildDir } from './support/shared-site.ts';
 
 const SITE = 'https://explainer.example/';
 const AWS = { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', AWS_REGION: 'us-east-1' };
@@ -111,13 +115,14 @@ let comment: { id: number; body: string };
 
 describe('a pull request preview, from open to close', () => {
   it('production is live, with another pull request’s preview beside it', async () => {
-    expect(repo.npm(['build']).status).toBe(0);
-    ok(await run(['sync', '--', '--target', target, '--endpoint', s3.endpoint, '--prune']));
+    // Production is the tests' shared build of the bundled corpus (a real site of this code, built
+    // once per run: tests/support/global-setup.ts), synced with the command the deploy runs.
+    const live = join(await sharedBuildDir(), 'dist');
+    ok(await run(['sync', '--', '--target', target, '--endpoint', s3.endpoint, '--prune', '--dist', live]));
     await publishPreview(dist(siteV1()), { target, pr: 70, log: () => {}, open: (spec) => openTarget(spec, { endpoint: s3.endpoint }) });
     production = await bucket();
     expect(production.has('prod/index.html')).toBe(true);
     expect(production.has('prod/previews/pr-70/index.html')).toBe(true);
-    rmSync(join(repo.dir, 'dist'), { recursive: true, force: true });
   }, 300_000);
 
   it('publishes the preview under previews/pr-7/, built for that path against the merge-base', async () => {
@@ -144,13 +149,19 @@ describe('a pull request preview, from open to close', () => {
     expect(links).toContain('https://explainer.example/previews/pr-7/changes/');
   }, 120_000);
 
-  it('a second push uploads only the files that changed, and updates the same comment', async () => {
+  it('a second push, built and published by one command, uploads only the files that changed, and updates the same comment', async () => {
     repo.pushChange('01-birth-window.yaml', 'quick tour of the harbor repo', 'quick tour of the harbour repo', 'second push');
     const stale = github.pulls.get(7)!.head.sha;
     github.pulls.set(7, { state: 'open', head: { sha: head() } });
-    const out = await pushAndPublish();
+    // The one-command form: builds preview-site (against the merge-base, under the preview's path) and publishes it.
+    const out = ok(await run(['preview:publish', '--', '--pr', '7', '--base', 'main', '--site-url', SITE, '--target', target, '--endpoint', s3.endpoint]));
+    expect(out).toContain(`preview of #7 published: https://explainer.example/previews/pr-7/`);
+    expect(JSON.parse(readFileSync(join(repo.dir, 'preview-site/preview.json'), 'utf8'))).toMatchObject({ pr: 7, basePath: '/previews/pr-7/', head: head() });
     const uploaded = [...out.matchAll(/^ {2}uploaded {2}(\S+)$/gm)].map((m) => m[1]!);
     expect(uploaded).toContain('scenarios/birth-window/index.html');
+    const rebuilt = (await bucket()).get('prod/previews/pr-7/scenarios/birth-window/index.html')!;
+    expect(rebuilt).toContain('quick tour of the harbour repo');
+    expect(rebuilt).toContain('href="/previews/pr-7/_astro/');
     expect(uploaded).not.toContain('scenarios/compaction/index.html'); // a scenario the push did not touch
     expect(uploaded.filter((p) => p.startsWith('_astro/'))).toEqual([]);
     const counts = /done: uploaded (\d+), deleted (\d+), (\d+) unchanged/.exec(out)!;
@@ -182,17 +193,19 @@ describe('a pull request preview, from open to close', () => {
     for (const [key, body] of production) expect(after.get(key), key).toBe(body);
   }, 120_000);
 
-  it('one command builds and publishes a preview to a directory, and one removes it', async () => {
+  it('the built preview is published to a directory, and removed from it', async () => {
     const www = join(tempDir('www'), 'www');
     mkdirSync(join(www, 'docs'), { recursive: true });
     writeFileSync(join(www, 'docs/index.html'), 'production');
-    const out = ok(await run(['preview:publish', '--', '--pr', '9', '--base', 'main', '--target', `dir:${www}`]));
-    expect(out).toContain('preview of #9 published under /previews/pr-9/');
-    const page = readFileSync(join(www, 'previews/pr-9/scenarios/birth-window/index.html'), 'utf8');
-    expect(page).toContain('href="/previews/pr-9/_astro/');
-    expect(existsSync(join(www, 'previews/pr-9/changes/index.html'))).toBe(true);
-    ok(await run(['preview:remove', '--', '--pr', '9', '--target', `dir:${www}`]));
-    expect(existsSync(join(www, 'previews/pr-9'))).toBe(false);
+    // The folder the second push built (preview-site, #7's): its pull request comes from its preview.json.
+    const out = ok(await run(['preview:publish', '--', '--prebuilt', 'preview-site', '--target', `dir:${www}`]));
+    expect(out).toContain('preview of #7 published under /previews/pr-7/');
+    const page = readFileSync(join(www, 'previews/pr-7/scenarios/birth-window/index.html'), 'utf8');
+    expect(page).toContain('href="/previews/pr-7/_astro/');
+    expect(page).toContain('quick tour of the harbour repo');
+    expect(existsSync(join(www, 'previews/pr-7/changes/index.html'))).toBe(true);
+    ok(await run(['preview:remove', '--', '--pr', '7', '--target', `dir:${www}`]));
+    expect(existsSync(join(www, 'previews/pr-7'))).toBe(false);
     expect(readFileSync(join(www, 'docs/index.html'), 'utf8')).toBe('production');
-  }, 600_000);
+  }, 120_000);
 });
