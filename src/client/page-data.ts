@@ -4,10 +4,13 @@
  * does not carry built from it with the shared pane markup (render/pane-markup.ts). A windowed page
  * (render/page-window.ts) has several data parts, each for a run of events (`data-parts` on the
  * page: first and last offset, URL): the part of an event is fetched when that event is first
- * selected (or its event YAML opened), each once. The state is this class's fields: each part's
- * fetch under way and decoded panes, the lines of full panes already read.
+ * selected (or its event YAML opened), each once. A part may continue the part before it (its
+ * `base`: its tables, panes and wire messages go on from that part's, scenario-data.ts): that part
+ * is made ready first, and the part is read on top of it. The state is this class's fields: each
+ * part's fetch under way and decoded panes, the lines of full panes already read.
  */
-import { paneDecoder, type PaneData } from '../render/pane-codec.ts';
+import { mergePaneData, paneDecoder, type PaneData } from '../render/pane-codec.ts';
+import { mergeWire } from '../wire/pack.ts';
 import { indentOf, paneMarkup } from '../render/pane-markup.ts';
 import type { ScenarioData } from '../render/scenario-data.ts';
 import { CURRENT_LINE } from './pane-lines.ts';
@@ -80,10 +83,24 @@ export class PageData {
   ready(off: string): Promise<ScenarioData> {
     const part = this.partOf(off);
     if (!part) return Promise.reject(new Error(`this page names no data file for event @${off}`));
-    part.loading ??= fetchPart(part.url).catch((err: unknown) => {
-      part.loading = undefined;
-      throw err;
-    });
+    return this.readyPart(part);
+  }
+
+  /** A part's data, on top of the part it continues (made ready first); its panes ready to decode. */
+  private readyPart(part: Part): Promise<ScenarioData> {
+    part.loading ??= fetchPart(part.url)
+      .then(async (d) => {
+        if (d.base === undefined) return d;
+        const at = this.parts.indexOf(part);
+        const base = this.parts.find((p, i) => i < at && this.order[p.first] === String(d.base));
+        if (!base) throw new Error(`${part.url} continues the data of event @${d.base}, which no part before it holds`);
+        const b = await this.readyPart(base);
+        return { ...d, panes: mergePaneData(b.panes, d.panes), wire: d.wire ? mergeWire(b.wire, d.wire) : b.wire };
+      })
+      .catch((err: unknown) => {
+        part.loading = undefined;
+        throw err;
+      });
     return part.loading.then((d) => {
       part.panes ??= d.panes;
       part.decode ??= paneDecoder(d.panes);

@@ -21,6 +21,16 @@ describe('planWindow', () => {
     expect(plan.parts).toEqual([[1, 2], [3], [4, 5, 6], [7, 8], [9, 10]]);
   });
 
+  it('cuts the parts by what each pane adds (a part continues the one before), the window by whole panes', () => {
+    // A conversation: pane k prints k × 100 characters, of which 100 are new; 50 of YAML each.
+    const items = Array.from({ length: 10 }, (_, i) => ({ offset: i + 1, pane: (i + 1) * 100, added: 100, source: 50 }));
+    const plan = planWindow(items, 10, 1000, 320);
+    // The window: @10 (1,050) is over the budget alone but always kept; @9 (950) does not fit beside it.
+    expect([...plan.window]).toEqual([10]);
+    // Before it, runs of at most 320 characters of what is added (150 an event): two events each — not one event a part as whole panes would cut them.
+    expect(plan.parts).toEqual([[1, 2], [3, 4], [5, 6], [7, 8], [9], [10]]);
+  });
+
   it('covers every event exactly once, in timeline order, whatever the sizes', () => {
     const items = Array.from({ length: 57 }, (_, i) => ({ offset: 10 + i * 3, pane: (i * 7919) % 900, source: (i * 104729) % 400 }));
     for (const opens of [10, 10 + 3 * 28, 10 + 3 * 56]) {

@@ -20,6 +20,11 @@ export interface WindowItem {
   pane: number;
   /** Characters of its event YAML (the timeline card's source, in the page's data). */
   source: number;
+  /**
+   * Characters of what its pane adds to the one before (the lines it adds or changes): what a data
+   * part holds of it, since a part continues the one before (scenario-data.ts). Absent: `pane`.
+   */
+  added?: number;
 }
 
 export interface WindowPlan {
@@ -32,13 +37,15 @@ export interface WindowPlan {
 }
 
 const cost = (i: WindowItem): number => i.pane + i.source;
+/** What an event costs a data part: what its pane adds, and its YAML. */
+const partCost = (i: WindowItem): number => (i.added ?? i.pane) + i.source;
 
 /**
  * The plan for `items` (timeline order) opening on `opens`. Not windowed when all of it fits in
  * `budget` characters: one part holds every offset (the page's data.json, as before windowing).
  * Windowed: the window grows from `opens` to its neighbours, one after and one before in turn,
  * while the total stays within `budget` (`opens` itself always, however large); the events before
- * and after it are cut into runs of at most `partBudget` characters (at least one event each), and
+ * and after it are cut into runs of at most `partBudget` characters of what their panes add (at least one event each), and
  * the window's own events make one part (the wire data of its requests, the panes of its other events).
  */
 export function planWindow(items: readonly WindowItem[], opens: number, budget: number, partBudget = budget): WindowPlan {
@@ -67,19 +74,19 @@ export function planWindow(items: readonly WindowItem[], opens: number, budget: 
   };
 }
 
-/** Consecutive runs of `items` of at most `budget` characters each (an item larger than that is a run alone). */
+/** Consecutive runs of `items` of at most `budget` characters each, as a part holds them (an item larger than that is a run alone). */
 function runs(items: readonly WindowItem[], budget: number): number[][] {
   const out: number[][] = [];
   let run: number[] = [];
   let size = 0;
   for (const item of items) {
-    if (run.length > 0 && size + cost(item) > budget) {
+    if (run.length > 0 && size + partCost(item) > budget) {
       out.push(run);
       run = [];
       size = 0;
     }
     run.push(item.offset);
-    size += cost(item);
+    size += partCost(item);
   }
   if (run.length > 0) out.push(run);
   return out;

@@ -6,7 +6,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { marksOf, marksRle, paneDecoder, splice, unsplice, type EncodedPane, type PaneData } from './pane-codec.ts';
+import { marksOf, marksRle, mergePaneData, paneDecoder, splice, unsplice, type EncodedPane, type PaneData } from './pane-codec.ts';
+import { mergeWire } from '../wire/pack.ts';
 
 describe('splice / unsplice', () => {
   it('writes a pane against the one before it and reads it back', () => {
@@ -98,5 +99,39 @@ describe('paneDecoder', () => {
     const decode = paneDecoder(data);
     expect(decode(500)!.ids).toEqual(panes[49]!.ids);
     expect(decode(500)!.from).toEqual(panes[49]!.from);
+  });
+});
+
+describe('a data part read on top of the part it continues', () => {
+  const base: PaneData = {
+    html: ['a', 'b'],
+    text: ['t'],
+    from: ['1'],
+    panes: { 1: { kind: 'request', lines: [0, 0, 0, 2], from: [0, 0, 0, 2], status: '..', removed: [], removedAtEnd: [], old: [] } },
+  };
+  const part: PaneData = {
+    html: ['c'],
+    text: [],
+    from: ['2'],
+    start: [2, 1, 1],
+    panes: { 2: { kind: 'request', prev: 1, lines: [2, 0, 2, 1], from: [2, 0, 1, 1], status: '..+', removed: [], removedAtEnd: [], old: [] } },
+  };
+
+  it('goes on from its tables and decodes its panes against the part’s before', () => {
+    const merged = mergePaneData(base, part);
+    expect(merged.html).toEqual(['a', 'b', 'c']);
+    expect(merged.from).toEqual(['1', '2']);
+    const lists = paneDecoder(merged)(2)!;
+    expect(lists.ids.map((id) => merged.html[id])).toEqual(['a', 'b', 'c']);
+    expect(lists.from.map((id) => merged.from[id])).toEqual(['1', '1', '2']);
+  });
+
+  it('refuses a part whose tables do not go on from the part named before it', () => {
+    expect(() => mergePaneData({ ...base, html: ['a'] }, part)).toThrow('a data part continues tables of 2/1/1 entries, but the part before it has 1/1/1');
+    expect(() => mergeWire(null, { messages: [['user', 'x']], requests: {}, start: 3 })).toThrow("a data part's wire messages continue from 3, but the part before it has 0");
+    expect(mergeWire({ messages: [['user', 'a']], requests: {} }, { messages: [['user', 'b']], requests: { 2: ['m', [0, 1]] }, start: 1 }).messages).toEqual([
+      ['user', 'a'],
+      ['user', 'b'],
+    ]);
   });
 });

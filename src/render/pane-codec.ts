@@ -108,6 +108,20 @@ export interface PaneData {
   text: string[];
   from: string[];
   panes: Record<number, EncodedPane>;
+  /**
+   * In a part that continues the part before (scenario-data.ts): the ids its own `html`, `text` and
+   * `from` entries start at — the lengths of those tables over the parts it continues, whose entries
+   * (and panes, for `prev`) its ids may name.
+   */
+  start?: [html: number, text: number, from: number];
+}
+
+/** `data` on top of the data it continues (`base`: that data, itself already merged): one set of tables and panes. */
+export function mergePaneData(base: PaneData, data: PaneData): PaneData {
+  const [h, t, f] = data.start ?? [0, 0, 0];
+  if (h !== base.html.length || t !== base.text.length || f !== base.from.length)
+    throw new Error(`a data part continues tables of ${h}/${t}/${f} entries, but the part before it has ${base.html.length}/${base.text.length}/${base.from.length}`);
+  return { html: base.html.concat(data.html), text: base.text.concat(data.text), from: base.from.concat(data.from), panes: { ...base.panes, ...data.panes } };
 }
 
 /**

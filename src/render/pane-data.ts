@@ -6,6 +6,11 @@
  * selected. Without this, every page repeated the
  * whole prompt once per event (megabytes per page at realistic prompt sizes). A line the page
  * already shows in a full pane is sent as a reference to it, not a second time.
+ *
+ * The panes of a long page come in several data parts (scenario-data.ts): a part may continue the
+ * one before it (`Encoder`, passed from one part to the next) — its tables go on from that part's
+ * (PaneData.start) and its first pane is written against that part's last — so it holds only what
+ * its panes add, and the page rebuilds it on top of the part before (client/page-data.ts).
  */
 import type { Pane, PaneLine } from '../prompt/view.ts';
 import { highlightLines } from './highlight.ts';
@@ -19,6 +24,7 @@ import type { PaneFinding } from './pane-markup.ts';
 
 export type { PaneData } from './pane-codec.ts';
 
+/** Distinct strings, each with its id (its index). */
 class Table {
   readonly items: string[] = [];
   private readonly ids = new Map<string, number>();
@@ -28,6 +34,20 @@ class Table {
     return id;
   }
 }
+
+/** What a part's encoding leaves for the next part to continue: the tables so far and the last pane's lists. */
+export interface Encoder {
+  html: Table;
+  text: Table;
+  from: Table;
+  fromIds: Map<readonly number[], number>;
+  prev: { offset: number; ids: number[]; from: number[] } | undefined;
+  /** Characters of the table entries from before the last call that its panes name: what that part, written alone, would hold besides its own (scenario-data.ts). */
+  reused: number;
+}
+
+/** An encoder with nothing written yet: the first part of a chain. */
+export const newEncoder = (): Encoder => ({ html: new Table(), text: new Table(), from: new Table(), fromIds: new Map(), prev: undefined, reused: 0 });
 
 /** The unmarked lines the full panes of a page show, by highlighted HTML: [pane offset, line index]. */
 export type ShownLines = Map<string, [number, number]>;
@@ -54,7 +74,9 @@ export async function shownLines(inPage: readonly Pane[]): Promise<ShownLines> {
 
 /**
  * Encodes `panes`; `inPage` (or the lines they show, shownLines) are the panes the page renders in full (Pane.astro, id `pane-<offset>`),
- * whose unmarked lines the data refers to instead of repeating them.
+ * whose unmarked lines the data refers to instead of repeating them. With `encoder` (what encoding
+ * the part before left, see Encoder) the data continues that part's: only the table entries it adds
+ * are written, from `start` (absent when nothing came before); `encoder` is updated for the next part either way.
  */
 export async function encodePanes(
   panes: readonly Pane[],
@@ -69,21 +91,31 @@ export async function encodePanes(
     /** A request's provider wire views (render/wire-markup.ts), for the own requests that have them. */
     wireHtml?: (offset: number) => string | undefined;
   },
+  encoder?: Encoder,
 ): Promise<PaneData> {
   const shown = inPage instanceof Map ? inPage : await shownLines(inPage);
-  const html = new Table();
-  const text = new Table();
-  const from = new Table();
+  const state = encoder ?? newEncoder();
+  const { html, text, from, fromIds } = state;
+  const start: [number, number, number] = [html.items.length, text.items.length, from.items.length];
+  const continues = start.some((n) => n > 0) || state.prev !== undefined;
+  // The entries from before this call that its panes name (each once), for `reused`.
+  const named = [new Set<number>(), new Set<number>(), new Set<number>()] as const;
+  const tables = [html, text, from] as const;
+  const take = (t: 0 | 1 | 2, id: number): number => {
+    if (id < start[t]) named[t].add(id);
+    return id;
+  };
+  const hid = (s: string): number => take(0, html.id(s));
+  const tid = (s: string): number => take(1, text.id(s));
   // A line's provenance list is one array for that line in every pane that prints its message
   // unchanged (print.ts): its id is found by the array before its text is joined and hashed again.
-  const fromIds = new Map<readonly number[], number>();
   const fromId = (f: readonly number[]): number => {
     let id = fromIds.get(f);
     if (id === undefined) fromIds.set(f, (id = from.id(f.join(' '))));
-    return id;
+    return take(2, id);
   };
   const out: Record<number, EncodedPane> = {};
-  let prev: { offset: number; ids: number[]; from: number[] } | undefined;
+  let prev = state.prev;
   for (const p of panes) {
     // One pass over the lines (a page's data walks every line of every event's pane): what the
     // highlighter and the tables need, and the few lines that carry anything more. The tables'
@@ -113,22 +145,22 @@ export async function encodePanes(
     }
     const highlighted = await highlightLines(texts, messages, [], groups);
     const abridged: number[][] = [];
-    for (const i of marked) if (lines[i]!.abridges !== undefined) abridged.push([i, text.id(lines[i]!.abridges!)]);
+    for (const i of marked) if (lines[i]!.abridges !== undefined) abridged.push([i, tid(lines[i]!.abridges!)]);
     const tools: number[] = [];
-    for (const [i, h] of toolReadable(texts)) tools.push(i, html.id(h));
+    for (const [i, h] of toolReadable(texts)) tools.push(i, hid(h));
     const econ = p.kind === 'request' ? economics?.byOffset.get(p.offset) : undefined;
     const ids = new Array<number>(n);
-    for (let i = 0; i < n; i++) ids[i] = html.id(highlighted[i]!);
+    for (let i = 0; i < n; i++) ids[i] = hid(highlighted[i]!);
     const removed: number[][] = [];
-    for (const i of marked) if (lines[i]!.removedBefore.length) removed.push([i, ...lines[i]!.removedBefore.map((r) => text.id(r))]);
-    const removedAtEnd = p.removedAtEnd.map((r) => text.id(r));
+    for (const i of marked) if (lines[i]!.removedBefore.length) removed.push([i, ...lines[i]!.removedBefore.map((r) => tid(r))]);
+    const removedAtEnd = p.removedAtEnd.map((r) => tid(r));
     const old: number[] = [];
     for (const i of marked) {
       const l = lines[i]!;
-      if (l.old !== undefined) old.push(i, html.id(wordDiffHtml(l.words ?? [{ op: '-', text: l.old }])));
+      if (l.old !== undefined) old.push(i, hid(wordDiffHtml(l.words ?? [{ op: '-', text: l.old }])));
     }
     const bp: number[] = [];
-    if (withBreakpoints) for (const i of marked) for (const b of lines[i]!.breakpoints ?? []) bp.push(i, text.id(b));
+    if (withBreakpoints) for (const i of marked) for (const b of lines[i]!.breakpoints ?? []) bp.push(i, tid(b));
     out[p.offset] = {
       kind: p.kind,
       ...(prev && { prev: prev.offset }),
@@ -152,5 +184,16 @@ export async function encodePanes(
     };
     prev = { offset: p.offset, ids, from: froms };
   }
-  return { html: html.items.map((h) => shown.get(h) ?? h), text: text.items, from: from.items, panes: out };
+  state.prev = prev;
+  state.reused = named.reduce((n, ids, t) => {
+    for (const id of ids) n += (t === 0 && shown.has(tables[t]!.items[id]!) ? 12 : tables[t]!.items[id]!.length) + 3;
+    return n;
+  }, 0);
+  return {
+    html: html.items.slice(start[0]).map((h) => shown.get(h) ?? h),
+    text: text.items.slice(start[1]),
+    from: from.items.slice(start[2]),
+    panes: out,
+    ...(continues && { start }),
+  };
 }

@@ -19,13 +19,25 @@
  * the page lists them (`data-parts`) and fetches one when the reader selects one of its events or
  * opens one of their cards' YAML.
  * A page that is not windowed has one part, its data.json, exactly as before.
+ *
+ * A conversation's requests each re-send the one before, so a part that printed its panes whole
+ * grew with the prompt and the parts together with its square (a 400-request capture: 97 MB). So a
+ * part continues the part before it (`base`): its panes' lines and its wire messages are only those
+ * the parts it continues do not have (pane-data.ts Encoder, wire/pack.ts), and the page reads it on
+ * top of them (client/page-data.ts fetches them first). Like a video's key frames, a part stands
+ * alone again once the chain it would continue (what opening it fetches) is more than twice its
+ * size written alone: so opening any pane fetches at most about twice what it would alone, and
+ * since a chain of parts that only append holds each line once, a part stands alone only after the
+ * chain has gathered that much of what later panes no longer show (removed lines, each pane's own
+ * figures): the parts together stay within a small multiple of what the conversation adds.
  */
 import type { SiteCorpus } from '../integration/site.ts';
 import type { RequestEconomics, ScenarioEconomics } from '../economics/compute.ts';
 import type { RenderedScenario } from '../prompt/render.ts';
 import type { ScenarioView } from '../prompt/view.ts';
 import type { WireSource } from '../wire/index.ts';
-import { encodePanes, shownLines, type PaneData, type ShownLines } from './pane-data.ts';
+import { encodePanes, newEncoder, shownLines, type Encoder, type PaneData, type ShownLines } from './pane-data.ts';
+import type { WirePacker } from '../wire/pack.ts';
 import type { PaneFinding } from './pane-markup.ts';
 import type { LintFinding } from '../request-lint/request-lint.ts';
 import { wireData, wireSources, type WireData } from './wire-data.ts';
@@ -39,6 +51,8 @@ import { planWindow, type WindowPlan } from './page-window.ts';
 
 /** The file's content. */
 export interface ScenarioData {
+  /** The part this one continues (by its first event's offset): its tables and panes come first (absent: it stands alone). */
+  base?: number;
   panes: PaneData;
   /** Null when the scenario has no own accepted request (or, in a windowed page's part, none it prints). */
   wire: WireData | null;
@@ -92,11 +106,15 @@ export function pageParts(site: SiteCorpus, view: ScenarioView): PageParts {
 
 const printed = (p: Pane): number => p.lines.reduce((n, l) => n + l.text.length + 1, 0);
 
-/** What each event costs the page printed in full (its own request's pane, its card's YAML), and the plan from that. */
+/** Characters of the lines a pane adds or changes against the one it compares with: what a part continuing the part before holds of it. */
+const added = (p: Pane): number => p.lines.reduce((n, l) => n + (l.status === 'same' ? 0 : l.text.length + 1), 0);
+
+/** What each event costs the page printed in full (its own request's pane, its card's YAML) and in a part, and the plan from that. */
 function windowPlan(view: ScenarioView, own: ReadonlySet<number>, budget: number): WindowPlan {
   const items = view.cards.map((c, i) => {
     const pane = view.panes[i]!;
-    return { offset: c.offset, pane: pane.kind === 'request' && own.has(c.offset) ? printed(pane) : 0, source: c.batch && c.batch.index > 0 ? 0 : c.source.length };
+    const mine = pane.kind === 'request' && own.has(c.offset);
+    return { offset: c.offset, pane: mine ? printed(pane) : 0, added: mine ? added(pane) : 0, source: c.batch && c.batch.index > 0 ? 0 : c.source.length };
   });
   return planWindow(items, view.opens, budget);
 }
@@ -126,7 +144,34 @@ export async function scenarioDataFiles(view: ScenarioView, parts: PageParts): P
   if (!parts.plan.windowed) return [{ path: scenarioDataPath(view.id), body: await scenarioData(view, parts) }];
   const out: { path: string; body: string }[] = [];
   const shown = await shownLines(view.panes.filter((p) => parts.inPage(p.offset, p.kind))); // once for every part
-  for (const offs of parts.plan.parts) out.push({ path: scenarioPartPath(view.id, offs[0]!), body: await partData(view, parts, offs, shown) });
+  // The chain the next part may continue: what encoding it left, and the bytes of its parts since the last that stands alone.
+  let chain: { base: number; encoder: Encoder; packer: WirePacker; bytes: number } | undefined;
+  const fresh = (first: number) => ({ base: first, encoder: newEncoder(), packer: { ids: new Map(), reused: 0 }, bytes: 0 });
+  for (const offs of parts.plan.parts) {
+    let body: string | undefined;
+    let next: typeof chain;
+    if (chain) {
+      const text = await partData(view, parts, offs, shown, chain);
+      // Fetching it means fetching the chain too: continue while that is at most twice the part written alone —
+      // at least the part plus what it names of the chain (cheap to tell), and exactly when that does not settle it.
+      const fetched = chain.bytes + text.length;
+      const least = text.length + chain.encoder.reused + chain.packer.reused;
+      if (fetched <= 2 * least) {
+        body = text;
+        next = { ...chain, base: offs[0]!, bytes: fetched };
+      } else {
+        const alone = fresh(offs[0]!);
+        const whole = await partData(view, parts, offs, shown, { ...alone, fresh: true });
+        [body, next] = fetched <= 2 * whole.length ? [text, { ...chain, base: offs[0]!, bytes: fetched }] : [whole, { ...alone, bytes: whole.length }];
+      }
+    } else {
+      next = fresh(offs[0]!);
+      body = await partData(view, parts, offs, shown, { ...next, fresh: true });
+      next.bytes = body.length;
+    }
+    chain = next;
+    out.push({ path: scenarioPartPath(view.id, offs[0]!), body });
+  }
   return out;
 }
 
@@ -144,7 +189,14 @@ export async function scenarioData(view: ScenarioView, parts: PageParts): Promis
  * its own requests among them that it prints, and their events' YAML as written (coloured and
  * escaped in the browser when a card's YAML is opened: render/yaml-source.ts).
  */
-export async function partData(view: ScenarioView, parts: PageParts, offsets: readonly number[], shown?: ShownLines): Promise<string> {
+export async function partData(
+  view: ScenarioView,
+  parts: PageParts,
+  offsets: readonly number[],
+  shown?: ShownLines,
+  /** Continue the part that starts at `base` (what encoding it left: updated here for the next part); `fresh`: start the chain here. */
+  chain?: { base: number; encoder: Encoder; packer: WirePacker; fresh?: boolean },
+): Promise<string> {
   const { inPage, econByOffset, typeOf, own, wire, billedByOffset, lintByOffset } = parts;
   const inPart = new Set(offsets);
   // The page is `<base>scenarios/<id>/`: the wire formats page is two folders up (no base needed here).
@@ -161,12 +213,18 @@ export async function partData(view: ScenarioView, parts: PageParts, offsets: re
       // An own request built from the data carries the same wire views as one the page prints (WireViews.astro).
       wireHtml: (o) => (own.has(o) && wire.has(o) ? wireViewsMarkup(`pane-${o}-wire`, base, files(o)) : undefined),
     },
+    chain?.encoder,
   );
   // The wire data of every own request of the part: printed in the page or built from the data.
   const partWire = new Map([...wire].filter(([o]) => own.has(o) && inPart.has(o)));
   const sources: Record<number, string> = {};
   // A batch's YAML is its first event's card (Timeline.astro): the whole batch as written.
   for (const c of view.cards) if (inPart.has(c.offset) && (!c.batch || c.batch.index === 0)) sources[c.offset] = c.source;
-  const data: ScenarioData = { panes, wire: partWire.size > 0 ? await wireData(partWire) : null, events: { sources, tags: await yamlTokenTags() } };
+  const data: ScenarioData = {
+    ...(chain && !chain.fresh && { base: chain.base }),
+    panes,
+    wire: partWire.size > 0 ? await wireData(partWire, chain?.packer) : null,
+    events: { sources, tags: await yamlTokenTags() },
+  };
   return JSON.stringify(data);
 }

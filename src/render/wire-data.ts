@@ -8,7 +8,7 @@
 import type { RenderedScenario } from '../prompt/render.ts';
 import type { WireSource } from '../wire/index.ts';
 import type { JsonTokenKind } from '../wire/json-tokens.ts';
-import { packWire, type PackedWire } from '../wire/pack.ts';
+import { packWire, type PackedWire, type WirePacker } from '../wire/pack.ts';
 import { jsonTokenClasses } from './highlight.ts';
 
 /** The request each accepted request event sent, by offset (as the pipeline rendered and checked it: render.ts). */
@@ -21,6 +21,7 @@ export interface WireData extends PackedWire {
   classes: Record<JsonTokenKind, string>;
 }
 
-export async function wireData(sources: ReadonlyMap<number, WireSource>): Promise<WireData> {
-  return { classes: await jsonTokenClasses(), ...packWire(sources) };
+/** `packer`: continue the messages of the part before (see packWire). */
+export async function wireData(sources: ReadonlyMap<number, WireSource>, packer?: WirePacker): Promise<WireData> {
+  return { classes: await jsonTokenClasses(), ...packWire(sources, packer) };
 }

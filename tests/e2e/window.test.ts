@@ -2,9 +2,11 @@
  * Browser tests of a windowed scenario page (issue 41), on the shared build: the generated long
  * conversation (tests/support/long-scenario.ts, 60 requests over the default `pageWindow`) prints
  * only the requests around its opening one; selecting a request outside the window fetches its data
- * part (same-origin, under the page's Content-Security-Policy) and renders the request — its hostile
- * text escaped, nothing of it run — and the event YAML of a card outside the window is fetched when
- * opened; when a part cannot be fetched, the pane and the card say so.
+ * part (same-origin, under the page's Content-Security-Policy) — with the parts it continues, back to
+ * one that stands alone, and no other (a part holds what its requests add: render/scenario-data.ts)
+ * — and renders the request as the page would print it, its hostile text escaped, nothing of it run;
+ * the event YAML of a card outside the window is fetched when opened; when a part cannot be fetched,
+ * the pane and the card say so.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,6 +47,18 @@ async function open(missing?: RegExp): Promise<{ page: Page; requested: string[]
 /** The page's data parts: [first offset, last offset, URL path]. */
 const partsOf = async (page: Page): Promise<[number, number, string][]> => JSON.parse((await page.locator('article.scenario').getAttribute('data-parts')) ?? '[]');
 
+/** The URL paths of `part` and of the parts it continues, back to one that stands alone (each part's `base` names the first event of the part it continues). */
+async function chainOf(parts: readonly [number, number, string][], part: [number, number, string]): Promise<string[]> {
+  const out: string[] = [];
+  for (let p: [number, number, string] | undefined = part; p; ) {
+    out.push(p[2]);
+    const base: number | undefined = ((await (await fetch(`${site.url}${p[2]}`)).json()) as { base?: number }).base;
+    p = base === undefined ? undefined : parts.find(([a]) => a === base);
+    if (base !== undefined) expect(p, `${out.at(-1)} continues the part of @${base}`).toBeDefined();
+  }
+  return out;
+}
+
 describe('a windowed scenario page', () => {
   it('prints the requests around the opening one and lists its data parts instead of one data file', async () => {
     const { page, requested, errors } = await open();
@@ -71,12 +85,13 @@ describe('a windowed scenario page', () => {
     const { page, requested, errors } = await open();
     const parts = await partsOf(page);
     const lastPart = parts.find(([a, b]) => a <= LONG_REQUESTS && LONG_REQUESTS <= b)!;
+    const chain = await chainOf(parts, lastPart);
     await page.locator(`.card[data-offset="${LAST}"] .card-link`).click();
     const pane = page.locator(`.pane[data-offset="${LAST}"]`);
     await poll(() => pane.evaluate((p) => p.classList.contains('selected')).catch(() => false)).toBe(true);
     expect(requested).toContain(lastPart[2]);
-    // Only that part: not the others.
-    expect(requested.filter((p) => p.includes('/part-'))).toEqual([lastPart[2]]);
+    // That part and those it continues, each once: not the others.
+    expect(requested.filter((p) => p.includes('/part-')).sort()).toEqual([...chain].sort());
     const text = (await pane.locator('.code').textContent()) ?? '';
     expect(text).toContain(`Request ${LAST}: ${HOSTILE_TEXT}`);
     expect(await pane.locator('img, script').count()).toBe(0);
@@ -84,7 +99,7 @@ describe('a windowed scenario page', () => {
     // The next request is in the same part: selected with j, no second fetch.
     await page.locator(`.card[data-offset="${LONG_REQUESTS - 1}"] .card-link`).click();
     await poll(() => page.locator('.pane.selected').getAttribute('data-offset')).toBe(String(LONG_REQUESTS - 1));
-    expect(requested.filter((p) => p.includes('/part-'))).toEqual([lastPart[2]]);
+    expect(requested.filter((p) => p.includes('/part-')).sort()).toEqual([...chain].sort());
     // A card's event YAML outside the window: fetched on opening, escaped like the page's own.
     const details = page.locator(`.card[data-offset="${LAST}"] details.event-yaml`);
     await details.locator('summary').click();
@@ -93,6 +108,31 @@ describe('a windowed scenario page', () => {
     expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
     // Fetched under the page's Content-Security-Policy, with no violation (a violation is a console error).
     expect(await page.locator('meta[http-equiv="content-security-policy" i]').getAttribute('content')).toContain("connect-src 'self'");
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('builds a request from a part that continues another, read on top of it: the same prompt and wire views', async () => {
+    const { page, requested, errors } = await open();
+    const parts = await partsOf(page);
+    // In this build the part after the window continues the window's part (render/scenario-data.ts).
+    const continuing = (await Promise.all(parts.map(async (p) => ({ p, chain: await chainOf(parts, p) })))).find((x) => x.chain.length > 1);
+    expect(continuing, 'a part that continues another').toBeDefined();
+    const { p: part, chain } = continuing!;
+    const off = String(part[1]);
+    expect(await page.locator(`.pane[data-offset="${off}"]`).count()).toBe(0); // not in the HTML: built from its part
+    await page.locator(`.card[data-offset="${off}"] .card-link`).click();
+    const pane = page.locator(`.pane[data-offset="${off}"]`);
+    await poll(() => pane.evaluate((p) => p.classList.contains('selected')).catch(() => false)).toBe(true);
+    // It and the parts it continues, each once.
+    expect(requested.filter((p) => p.includes('/part-')).sort()).toEqual([...chain].sort());
+    const text = (await pane.locator('.code').textContent()) ?? '';
+    expect(text).toContain(`Request ${off}: ${HOSTILE_TEXT}`);
+    expect(text).toContain('You are a test agent.');
+    expect(await pane.locator('img, script').count()).toBe(0);
+    await pane.locator('details.wire > summary').click();
+    await poll(async () => (await pane.locator('.wire-format[data-format="openai-chat"] pre').textContent()) ?? '').toContain(`"content": "Request ${off}: `);
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(errors).toEqual([]);
     await page.context().close();
   });
