@@ -179,6 +179,7 @@ export const anthropic: ProviderAdapter<'anthropic'> = {
   aiSdkProviders: ['anthropic.messages'],
   catalogNote: 'Token counts approximate (≈). Caching: cache_control breakpoints; writes at 1.25× (5 minutes) or 2× (1 hour); "write" is the 5-minute write.',
   docHosts: ['platform.claude.com'],
+  exampleModel: 'anthropic/claude-sonnet-5',
   sideBySide: ANTHROPIC_SIDE_BY_SIDE,
   messageList: 'messages',
   detect(body) {

@@ -6,7 +6,7 @@
  * cache_write_tokens}` (writes reported by GPT-5.6 and later).
  */
 import * as z from 'zod';
-import { OPENAI_CATALOG, OPENAI_CATALOG_NOTE, OPENAI_DOC_HOSTS, OPENAI_FALLBACK, OPENAI_SIDE_BY_SIDE } from './openai/catalog.ts';
+import { OPENAI_CATALOG, OPENAI_CATALOG_NOTE, OPENAI_DOC_HOSTS, OPENAI_EXAMPLE_MODEL, OPENAI_FALLBACK, OPENAI_SIDE_BY_SIDE } from './openai/catalog.ts';
 import { OPENAI_CACHE_STRATEGIES } from './openai/cache.ts';
 import { openaiParams } from './openai/params.ts';
 import { toOpenAIChat } from './openai/chat-wire.ts';
@@ -49,6 +49,8 @@ export const openaiChat: ProviderAdapter<'openai-chat'> = {
   aiSdkProviders: ['openai.chat'],
   catalogNote: OPENAI_CATALOG_NOTE,
   docHosts: OPENAI_DOC_HOSTS,
+  exampleModel: OPENAI_EXAMPLE_MODEL,
+  exampleBody: { model: 'gpt-4.1', messages: [{ role: 'user', content: 'Hello' }] },
   sideBySide: OPENAI_SIDE_BY_SIDE,
   messageList: 'messages',
   detect(body) {

@@ -10,7 +10,7 @@
  * billed for it — never as the length of the base64.
  */
 import * as z from 'zod';
-import { OPENAI_CATALOG, OPENAI_CATALOG_NOTE, OPENAI_DOC_HOSTS, OPENAI_FALLBACK, OPENAI_SIDE_BY_SIDE } from './openai/catalog.ts';
+import { OPENAI_CATALOG, OPENAI_CATALOG_NOTE, OPENAI_DOC_HOSTS, OPENAI_EXAMPLE_MODEL, OPENAI_FALLBACK, OPENAI_SIDE_BY_SIDE } from './openai/catalog.ts';
 import { OPENAI_CACHE_STRATEGIES } from './openai/cache.ts';
 import { openaiParams } from './openai/params.ts';
 import { toOpenAIResponses } from './openai/responses-wire.ts';
@@ -71,6 +71,7 @@ export const openaiResponses: ProviderAdapter<'openai-responses'> = {
   aiSdkProviders: ['openai.responses'],
   catalogNote: OPENAI_CATALOG_NOTE,
   docHosts: OPENAI_DOC_HOSTS,
+  exampleModel: OPENAI_EXAMPLE_MODEL,
   sideBySide: OPENAI_SIDE_BY_SIDE,
   messageList: 'input',
   detect(body) {

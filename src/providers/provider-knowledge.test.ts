@@ -21,13 +21,7 @@ const code = (s: string): string => s.replace(/\/\*[\s\S]*?\*\//g, '').replace(/
 
 /** Files outside src/providers/ that still name a provider or a model id in code (2026-12-06), to be moved onto the adapters. */
 const STILL_TO_MOVE = [
-  'src/builtin-folds/context-protocol/reference.ts',
-  'src/builtin-folds/layered/reference.ts',
-  'src/builtin-folds/layered/schema.ts',
-  'src/builtin-folds/requests/index.ts',
-  'src/builtin-folds/requests/schema.ts',
   'src/pages/reference/layered-placement.astro',
-  'src/scenarios/schema.ts',
 ];
 
 function sources(dir: string, out: string[] = []): string[] {

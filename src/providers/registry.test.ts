@@ -8,8 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { schemaIssues } from '../folds/validate.ts';
 import type { RenderedMessage } from '../folds/types.ts';
 import {
+  bodyIssues,
   CACHE_STRATEGIES,
   CATALOG,
+  EXAMPLE_REQUEST,
+  exampleModel,
   FALLBACKS,
   formatOfAiSdkProvider,
   formatSentBy,
@@ -182,5 +185,20 @@ describe('what captures ask the registry', () => {
       const names = adapters.flatMap((p) => p[key] ?? []);
       expect(new Set(names).size, key).toBe(names.length);
     }
+  });
+});
+
+describe('documentation examples come from the adapters', () => {
+  it('an example model is a catalog model as a scenario names it; a fold can ask for one of a kind', () => {
+    const known = (m: string): boolean => CATALOG.some((e) => e.ids.includes(m.slice(m.indexOf('/') + 1)) || e.families.some((f) => m.slice(m.indexOf('/') + 1).startsWith(f)));
+    expect(exampleModel()).toBe('openai/gpt-5.6-terra');
+    expect(exampleModel((a) => a.cacheStrategies.some((c) => c.perBreakpointTtl))).toBe('anthropic/claude-sonnet-5');
+    for (const a of adapters) if (a.exampleModel) expect(known(a.exampleModel), a.exampleModel).toBe(true);
+  });
+
+  it('the example request is a body its format reads without an issue', () => {
+    expect(EXAMPLE_REQUEST.format).toBe('openai-chat');
+    expect(bodyIssues(EXAMPLE_REQUEST.format, EXAMPLE_REQUEST.body)).toEqual([]);
+    expect(modelOf(EXAMPLE_REQUEST.format, EXAMPLE_REQUEST.body)).toBe('gpt-4.1');
   });
 });

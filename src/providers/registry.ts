@@ -13,7 +13,7 @@ import { otelGenai } from './otel-genai.ts';
 import type { ModelFacts, ProviderFallback } from './shared/catalog.ts';
 import { schemaIssues } from '../folds/validate.ts';
 import type { Issue } from '../folds/types.ts';
-import type { CacheStrategy, ProviderAdapter } from './types.ts';
+import type { CacheStrategy, JsonObject, ProviderAdapter } from './types.ts';
 
 export const PROVIDERS = [openaiChat, openaiResponses, anthropic, bedrockConverse, gemini, otelGenai] as const;
 
@@ -82,6 +82,17 @@ export function modelOf(format: ProviderId, body: Record<string, unknown>): stri
 export const PROVIDER_TITLES: Readonly<Record<string, string>> = Object.fromEntries(
   (PROVIDERS as readonly ProviderAdapter[]).filter((p) => p.providerTitle).map((p) => [p.provider, p.providerTitle!]),
 );
+
+/** A model as a scenario names it, for documentation examples: the first adapter's `exampleModel` among those `fits` keeps (default: any). */
+export function exampleModel(fits: (a: ProviderAdapter) => boolean = () => true): string {
+  return (PROVIDERS as readonly ProviderAdapter[]).find((p) => p.exampleModel && fits(p))!.exampleModel!;
+}
+
+/** A request as a `requests` scenario writes it, for documentation examples: the first adapter's `exampleBody`, with its format. */
+export const EXAMPLE_REQUEST: { format: ProviderId; body: JsonObject } = (() => {
+  const p = PROVIDERS.find((a) => (a as ProviderAdapter).exampleBody)!;
+  return { format: p.id, body: (p as ProviderAdapter).exampleBody! };
+})();
 
 /** Whether a figure's source is a provider's own documentation (an adapter's `docHosts`), not a secondary source. */
 export function isProviderPage(url: string): boolean {

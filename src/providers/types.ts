@@ -370,6 +370,10 @@ export interface ProviderAdapter<Id extends string = string> {
    * is shown as a secondary source (shared between formats of one provider).
    */
   docHosts?: readonly string[];
+  /** A model of this provider as a scenario names it (`provider/model`), for the folds' documentation examples. */
+  exampleModel?: string;
+  /** A minimal body of this format, for the folds' documentation examples (the `requests` fold's payload). */
+  exampleBody?: JsonObject;
   /** Catalog entry ids the side-by-side shows by default (models in common use; shared between formats of one provider). */
   sideBySide?: readonly string[];
   /** The model a body names, when it is not the body's `model` (Bedrock: `modelId`; Gemini: the URL's, kept as `model`). */

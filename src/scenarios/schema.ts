@@ -80,7 +80,7 @@ export const deploySchema = z.strictObject({
 export const sharesCacheSchema = z.strictObject({
   scenario: text('<id of another scenario>').meta({
     description:
-      'The scenario whose provider cache this one shares (same provider account: one Anthropic workspace, one OpenAI organisation and `prompt_cache_key`), e.g. the parent conversation of a subagent.',
+      'The scenario whose provider cache this one shares (the same provider account — one workspace or organisation — and, where the provider keys its cache, the same cache key such as `prompt_cache_key`), e.g. the parent conversation of a subagent.',
     examples: ['parent-conversation'],
   }),
   at: text('@3').meta({

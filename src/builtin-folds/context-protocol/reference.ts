@@ -8,6 +8,7 @@
  */
 import * as z from 'zod';
 import type { PayloadNotes } from '../../folds/json-schema.ts';
+import { exampleModel } from '../../providers/registry.ts';
 import { SCHEMAS } from './schema.ts';
 import { SUPERSEDING_SECTIONS } from './supersede.ts';
 
@@ -20,7 +21,7 @@ export const OPTIONS_SCHEMA = z.strictObject({
   supersedingSections: z
     .enum(SUPERSEDING_SECTIONS)
     .describe(
-      'Where a keyed re-add goes once the key’s previous occurrence was sent: `timeline` (the reference platform’s rule: appended at the tail with `supersedes="@P"`, in its own role — a system section there is a mid-conversation system message on Anthropic, which only the models its documentation lists accept) or `standing-document` (the new text replaces the key’s first occurrence, in the leading system message: every model accepts it, and the cache after the protocol prompt is lost).',
+      'Where a keyed re-add goes once the key’s previous occurrence was sent: `timeline` (the reference platform’s rule: appended at the tail with `supersedes="@P"`, in its own role — a system section there is a mid-conversation system message, which a provider may accept only on the models its documentation lists) or `standing-document` (the new text replaces the key’s first occurrence, in the leading system message: every model accepts it, and the cache after the protocol prompt is lost).',
     ),
 });
 
@@ -76,10 +77,10 @@ export const NOTES: Record<string, PayloadNotes> = {
     description:
       'A send. Accepted only when a trigger is pending, no request is open and the agent is not paused; an accepted request adds a `Requested at:` stamp and is a request of the scenario (pinned in the fixtures).',
     fields: {
-      model: 'The model this request goes to, e.g. `openai/gpt-5.6-terra`.',
+      model: `The model this request goes to, e.g. \`${exampleModel()}\`.`,
       expiresAt: 'Optional: derived as the event’s time + 30 s when omitted.',
     },
-    example: { model: 'openai/gpt-5.6-terra' },
+    example: { model: exampleModel() },
   },
   'agent/llm-request-settled': {
     description: 'Closes the open request. No later request is accepted until the open one is settled.',

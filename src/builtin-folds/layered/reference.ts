@@ -6,6 +6,7 @@
  * editor schema are generated from these.
  */
 import type { PayloadNotes } from '../../folds/json-schema.ts';
+import { LAYERED_EXAMPLE_MODEL } from './schema.ts';
 
 export const NOTES: Record<string, PayloadNotes> = {
   'entry/added': {
@@ -30,14 +31,14 @@ export const NOTES: Record<string, PayloadNotes> = {
   request: {
     description: 'A send: the request as of this offset is a request of the scenario (pinned in the fixtures).',
     fields: { model: 'The model this request goes to (not empty).' },
-    example: { model: 'anthropic/claude-sonnet-5' },
+    example: { model: LAYERED_EXAMPLE_MODEL },
   },
 };
 
 export const RULES: readonly string[] = [
   '**Every `request` is sent.** There is no trigger or settlement: each `request` event renders the entries so far.',
   '**Ordinals.** `ordinal` defaults to the event’s offset; two entries may share one (order then falls back to layer and the order they were added). `entry/updated` and `entry/removed` act on the live entry with that ordinal, and on nothing when there is none.',
-  '**Late system entries.** With `lateSystem: mid-conversation`, a system entry (role SYSTEM, or layer L0) added after the first send is sent as a `system` message at its place in the transcript, not folded into the leading system message; an update of a system entry already sent is appended as a `system` message where it happened (the sent text stays as it was sent); and the steering reminder is re-emitted as a trailing `system` message instead of a user turn: every earlier message stays what the previous request sent. Anthropic accepts mid-conversation system messages on the models its documentation lists; the default, `leading-system`, is today’s placement.',
-  '**Breakpoints.** By default the last cache breakpoint sits on the last transcript message, before the reminder and the slot, which are re-rendered every turn. `lastBreakpoint: final-message` puts it on the request’s final message instead: when that is a re-rendered turn (a trailing reminder), the entry written there is never read again — the trap of a trailing reminder carrying the last breakpoint. `breakpointTtl: 1h` asks for Anthropic’s one-hour retention on every breakpoint.',
+  '**Late system entries.** With `lateSystem: mid-conversation`, a system entry (role SYSTEM, or layer L0) added after the first send is sent as a `system` message at its place in the transcript, not folded into the leading system message; an update of a system entry already sent is appended as a `system` message where it happened (the sent text stays as it was sent); and the steering reminder is re-emitted as a trailing `system` message instead of a user turn: every earlier message stays what the previous request sent. A provider may accept mid-conversation system messages only on the models its documentation lists (the economics mark a request to any other as rejected); the default, `leading-system`, is today’s placement.',
+  '**Breakpoints.** By default the last cache breakpoint sits on the last transcript message, before the reminder and the slot, which are re-rendered every turn. `lastBreakpoint: final-message` puts it on the request’s final message instead: when that is a re-rendered turn (a trailing reminder), the entry written there is never read again — the trap of a trailing reminder carrying the last breakpoint. `breakpointTtl: 1h` asks for the one-hour retention on every breakpoint (on a provider whose breakpoints carry their own TTL).',
   '**Options.** `repairMandateSourceTypes` lists the sourceTypes pulled into the trailing user slot; with `trailingSlot: highest-precedence` or `consolidated`, each of them must be ranked in `precedence` (highest first). No list may name a sourceType twice.',
 ];

@@ -11,6 +11,10 @@
  */
 import * as z from 'zod';
 import type { Issue } from '../../folds/types.ts';
+import { exampleModel } from '../../providers/registry.ts';
+
+/** The model the fold's examples send to: one whose provider's breakpoints carry their own TTL (the fold's `breakpointTtl`). */
+export const LAYERED_EXAMPLE_MODEL = exampleModel((a) => a.cacheStrategies.some((c) => c.perBreakpointTtl));
 
 export const LAYERS = ['L0', 'L1', 'L2', 'L3'] as const;
 export type Layer = (typeof LAYERS)[number];
@@ -66,7 +70,7 @@ export function payloadRules(type: string, payload: unknown): Issue[] {
     return issue ? [issue] : [];
   }
   if (type === REQUEST_TYPE && (payload as RequestPayload).model.trim() === '') {
-    return [{ path: ['model'], message: '`model` is empty', fix: 'name the model this send goes to, e.g. `model: anthropic/claude-sonnet-5`' }];
+    return [{ path: ['model'], message: '`model` is empty', fix: `name the model this send goes to, e.g. \`model: ${LAYERED_EXAMPLE_MODEL}\`` }];
   }
   return [];
 }

@@ -19,7 +19,7 @@ import { describe } from './describe.ts';
 import { normalise } from './normalise.ts';
 import { resolve } from './resolve.ts';
 import { AUTHORED, PAYLOAD, payloadRules, type SentPayload } from './schema.ts';
-import { modelOf } from '../../providers/registry.ts';
+import { EXAMPLE_REQUEST, modelOf, PROVIDERS } from '../../providers/registry.ts';
 
 export type RequestsOptions = Record<string, never>;
 
@@ -45,12 +45,12 @@ export const requests = defineFold({
         extends: 'Instead of `body`: what this request adds to the previous request of the stream (`keep`, `append`, `set`, `unset`).',
         measured: 'The provider’s usage for this request, normalised on import.',
       },
-      example: { format: 'openai-chat', body: { model: 'gpt-4.1', messages: [{ role: 'user', content: 'Hello' }] } },
+      example: EXAMPLE_REQUEST,
     },
   },
   options: z.strictObject({}),
   rules: [
-    '**The body is read by its adapter.** `format` names a provider adapter (OpenAI Chat Completions, OpenAI Responses, Anthropic Messages, OpenTelemetry GenAI); the body must be one it reads — the model, the messages and their content, the tool list. Every other field of a real request (sampling parameters, metadata) is kept as captured and does not reach the printed prompt.',
+    `**The body is read by its adapter.** \`format\` names a provider adapter (${PROVIDERS.map((p) => p.title).join(', ')}); the body must be one it reads — the model, the messages and their content, the tool list. Every other field of a real request (sampling parameters, metadata) is kept as captured and does not reach the printed prompt.`,
     '**Measured figures add up.** `measured.inputTokens` counts every input token, cached and written ones included: `cachedTokens` + `cacheWriteTokens` cannot exceed it.',
     '**`extends:` applies to the previous request.** It follows a request of the same `format` whose message list (`messages`, or the format’s own list: `input`, …) has at least `keep` entries; `set` does not write that list, and `unset` names only fields the previous request sends. A request that does not extend the previous one is written whole (`body:`), as the import does for a compaction or a new conversation.',
     '**Provenance.** A message’s text is credited to the first request that carried exactly that message, so a re-sent transcript links back to where each turn first appeared.',

@@ -46,11 +46,11 @@ export const PAYLOAD = z.strictObject({
   measured: measured.optional().meta({ description: 'What the provider billed (the response usage, normalised on import).' }),
   providerMiss: z
     .strictObject({
-      type: str.min(1).meta({ description: 'The provider’s reason, as it wrote it (Anthropic: model_changed, system_changed, tools_changed, messages_changed, …).' }),
+      type: str.min(1).meta({ description: 'The provider’s reason, as it wrote it (e.g. model_changed, system_changed, tools_changed, messages_changed, …).' }),
       missedInputTokens: count.optional().meta({ description: 'Input tokens the provider says the miss cost.' }),
     })
     .optional()
-    .meta({ description: 'The provider’s own verdict on a cache miss of this request (Anthropic’s diagnostics.cache_miss_reason), imported beside `measured`.' }),
+    .meta({ description: 'The provider’s own verdict on a cache miss of this request (its cache diagnostics, e.g. diagnostics.cache_miss_reason), imported beside `measured`.' }),
   unrecorded: z
     .array(str.min(1))
     .optional()
@@ -92,7 +92,7 @@ function measuredRules(m: MeasuredUsage | undefined): Issue[] {
       {
         path: ['measured', 'cacheWrite1hTokens'],
         message: `\`measured.cacheWrite1hTokens\` (${m.cacheWrite1hTokens}) is more than cacheWriteTokens (${m.cacheWriteTokens ?? 0}): the 1-hour writes are part of the writes`,
-        fix: "write every cache write in cacheWriteTokens and the 1-hour ones among them in cacheWrite1hTokens (an Anthropic usage's cache_creation.ephemeral_1h_input_tokens), or re-import the trace",
+        fix: "write every cache write in cacheWriteTokens and the 1-hour ones among them in cacheWrite1hTokens (a usage's 1-hour cache writes, e.g. cache_creation.ephemeral_1h_input_tokens), or re-import the trace",
       },
     ];
   if (parts <= m.inputTokens) return [];
@@ -100,7 +100,7 @@ function measuredRules(m: MeasuredUsage | undefined): Issue[] {
     {
       path: ['measured', 'inputTokens'],
       message: `\`measured.inputTokens\` (${m.inputTokens}) is less than cachedTokens + cacheWriteTokens (${parts}): it counts every input token, cached and written ones included`,
-      fix: "write the request's total input tokens in inputTokens (an Anthropic usage's input_tokens + cache_read_input_tokens + cache_creation_input_tokens), or re-import the trace",
+      fix: "write the request's total input tokens in inputTokens (a usage that counts cache reads and writes apart: its input_tokens + cache_read_input_tokens + cache_creation_input_tokens), or re-import the trace",
     },
   ];
 }

@@ -428,6 +428,9 @@ export const OPENAI_SIDE_BY_SIDE = ['openai-gpt-6.2-sol', 'openai-gpt-6.1-terra'
 /** The host of OpenAI's own documentation (a figure read elsewhere is a secondary source). */
 export const OPENAI_DOC_HOSTS = ['developers.openai.com'] as const;
 
+/** A current OpenAI model as a scenario names it, for documentation examples. */
+export const OPENAI_EXAMPLE_MODEL = 'openai/gpt-5.6-terra';
+
 /** How OpenAI's models count and cache, for the model catalog's table. */
 export const OPENAI_CATALOG_NOTE =
   'Token counts exact. Caching: "prefix" is automatic prefix caching in 128-token steps (before GPT-5.6); "breakpoints" is GPT-5.6 and later (implicit and explicit breakpoints, writes billed). "Write" is the 30-minute write.';
