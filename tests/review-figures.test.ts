@@ -68,9 +68,15 @@ function reportAt(rev: string): Map<string, Map<number, Fig>> {
   return out;
 }
 
+const summaries = new Map<string, string>();
+/** `npm run pr-summary` of `head` against `base`, run once per pair (commits do not change: the same pair prints the same). */
 const summaryAt = (head: string, base: string): string => {
+  const key = `${head} ${base}`;
+  const hit = summaries.get(key);
+  if (hit !== undefined) return hit;
   const r = at(head, () => repo.npm(['pr-summary', '--', '--base', base, '--site-url', 'https://preview.example']));
   if (r.status !== 0) throw new Error(r.stderr);
+  summaries.set(key, r.stdout);
   return r.stdout;
 };
 
@@ -225,7 +231,7 @@ describe("a review's figures are each side's own", () => {
     expect(md).toMatch(/\(`14-added-copy`\) — scenario added\n\nTokens: new scenario: [\d,]+ input tokens per turn, cached \d+ %, \$[\d.]+ per turn\n/);
     expect(md).not.toMatch(/14-added-copy[^#]*input [\d,]+ → /);
     expect(checkFigures(sha.added!, sha['fold code']!, ['14-added-copy'])).toBeGreaterThan(0);
-  }, 180_000);
+  }, 300_000);
 
   it('lists scenarios whose figures changed although their printed prompts did not', () => {
     expect(repo.git('diff', '--stat', sha.added!, sha['abridged only']!, '--', 'fixtures')).toBe('');
