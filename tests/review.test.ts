@@ -82,7 +82,7 @@ describe('review against a base ref', () => {
     expect(md).not.toContain('birth-window');
     // deterministic
     expect(npm(['pr-summary', '--', '--base', 'HEAD~1', '--site-url', 'https://preview.example']).stdout).toBe(md);
-  }, 120_000);
+  }, 300_000);
 
   it('shows per-scenario token deltas when a change makes the prompts longer', () => {
     const f = join(dir, 'scenarios', '03-whole-prompt-key.yaml');
@@ -105,7 +105,7 @@ describe('review against a base ref', () => {
     } finally {
       git('checkout', '--', 'scenarios', 'fixtures');
     }
-  }, 120_000);
+  }, 300_000);
 
   it('says "no prompt changes" against itself', () => {
     const r = npm(['pr-summary', '--', '--base', 'HEAD', '--site-url', 'https://preview.example']);
@@ -122,23 +122,6 @@ describe('review against a base ref', () => {
     expect(b.output).toContain('EXPLAINER_BASE: base ref "origin/nope" is not in this clone');
   }, 120_000);
 
-  it('builds /changes/ and before/after views with EXPLAINER_BASE', () => {
-    const b = build(dir, { EXPLAINER_BASE: 'HEAD~1' });
-    expect(b.status, b.output).toBe(0);
-    const changes = readFileSync(join(dir, 'dist/changes/index.html'), 'utf8');
-    expect(changes).toContain('href="/scenarios/sent-re-add/#@42"');
-    expect(changes).toContain('A scenario added by the change');
-    expect(changes).toMatch(/added<\/span>/);
-    expect(changes).toContain('10-script-result');
-    expect(changes).not.toContain('/scenarios/birth-window/#@');
-    const page = readFileSync(join(dir, 'dist/scenarios/sent-re-add/index.html'), 'utf8');
-    expect(page).toContain('fixtures at HEAD~1');
-    expect(page).toMatch(/<del>line<\/del>|<del>[^<]*line[^<]*<\/del>/);
-    expect(page).toMatch(/<ins>[^<]*entry[^<]*<\/ins>/);
-    const index = readFileSync(join(dir, 'dist/index.html'), 'utf8');
-    expect(index).toContain('href="/changes/#sent-re-add"');
-  }, 180_000);
-
   it('shows none of it without a base', async () => {
     // The tests' shared build is one without a base (the bundled corpus, built once for every test file).
     const shared = await sharedBuildDir();
@@ -151,10 +134,9 @@ describe('review against a base ref', () => {
 /**
  * Why each prompt changed, through the real path: three commits on top of the change above — one
  * edits a fold option, one an event of a scenario other scenarios extend, one the code of a fold —
- * each compared with its parent by `npm run pr-summary`, and all three at once on /changes/.
+ * each compared with its parent by `npm run pr-summary`, and all of them at once on /changes/ (below).
  */
 describe('why a prompt changed', () => {
-  let change: string;
   const commit = (message: string, edit: () => void): void => {
     edit();
     const fx = npm(['fixtures']);
@@ -180,7 +162,6 @@ describe('why a prompt changed', () => {
   };
 
   beforeAll(() => {
-    change = git('rev-parse', 'HEAD').trim();
     commit('option', () => replace('scenarios/11-metadata-lines-before-after.yaml', 'metadataLines: synthesized-only', 'metadataLines: every-item'));
     commit('event', () => replace('scenarios/01-birth-window.yaml', 'CI on every pull request.', 'CI on every push.'));
     commit('fold code', () =>
@@ -212,11 +193,40 @@ describe('why a prompt changed', () => {
     for (const name of REQUESTS_SCENARIOS)
       expect(md).toContain(`(\`${name}\`)\n\nWhy: the requests fold changed (\`src/builtin-folds/requests/normalise.ts\`); the scenario did not; in the prompt: message `);
   }, 120_000);
+});
+
+/**
+ * /changes/ in one build (a site build is most of this file's time): at `main`, after the change and
+ * the three commits above, against the base commit (HEAD~4). The change's own edits (02-sent-re-add
+ * edited, 10-script-result removed, 12-added added) and the three commits' causes are on one page;
+ * 02-sent-re-add, which the change edits and whose base scenario (birth-window) the `event` commit
+ * edits, names both causes in one sentence.
+ */
+describe('the /changes/ page with EXPLAINER_BASE', () => {
+  let html: string;
+  beforeAll(() => {
+    expect(git('rev-parse', 'HEAD~4').trim()).toBe(git('rev-list', '--max-parents=0', 'HEAD').trim());
+    const b = build(dir, { EXPLAINER_BASE: 'HEAD~4' });
+    if (b.status !== 0) throw new Error(b.output);
+    html = readFileSync(join(dir, 'dist/changes/index.html'), 'utf8');
+  }, 300_000);
+
+  it('builds /changes/ and before/after views with EXPLAINER_BASE', () => {
+    expect(html).toContain('href="/scenarios/sent-re-add/#@42"');
+    expect(html).toContain('A scenario added by the change');
+    expect(html).toMatch(/added<\/span>/);
+    expect(html).toContain('10-script-result');
+    // A scenario that no commit changed is not listed.
+    expect(html).not.toContain('/scenarios/compaction/#@');
+    const page = readFileSync(join(dir, 'dist/scenarios/sent-re-add/index.html'), 'utf8');
+    expect(page).toContain('fixtures at HEAD~4');
+    expect(page).toMatch(/<del>line<\/del>|<del>[^<]*line[^<]*<\/del>/);
+    expect(page).toMatch(/<ins>[^<]*entry[^<]*<\/ins>/);
+    const index = readFileSync(join(dir, 'dist/index.html'), 'utf8');
+    expect(index).toContain('href="/changes/#sent-re-add"');
+  });
 
   it('says all of it on /changes/, as text with names as code', () => {
-    const b = build(dir, { EXPLAINER_BASE: change });
-    expect(b.status, b.output).toBe(0);
-    const html = readFileSync(join(dir, 'dist/changes/index.html'), 'utf8');
     const why = [...html.matchAll(/<p class="why"[^>]*>(.*?)<\/p>/g)].map((m) => m[1]!.replace(/ data-astro-cid-\w+/g, ''));
     // Each sentence goes on to say what changed in the prompt (which messages, in which requests).
     const starts = (prefix: string, scenarios = 1): void =>
@@ -226,10 +236,17 @@ describe('why a prompt changed', () => {
       ).toHaveLength(scenarios);
     starts('Why: fold option <code>metadataLines</code> changed: <code>synthesized-only</code> → <code>every-item</code>');
     starts('Why: the scenario changed — event @15 edited');
+    // 02-sent-re-add: its own edit (the change) and its base scenario's (the `event` commit), in one sentence;
+    // its request @31 changed by the base's edit alone, and says so on its own line.
+    starts('Why: the scenario changed — event @40 edited; its base scenario <code>birth-window</code> changed — event @15 edited');
     starts('Why: its base scenario <code>birth-window</code> changed — event @15 edited');
+    expect(html.replace(/ data-astro-cid-\w+/g, '')).toMatch(
+      /href="\/scenarios\/sent-re-add\/#@31">request @31<\/a>(?:(?!<li)[\s\S])*<p class="why">Why: its base scenario <code>birth-window<\/code> changed — event @15 edited; in the prompt: /,
+    );
     // The scenarios the requests fold renders (REQUESTS_SCENARIOS).
     starts('Why: the requests fold changed (<code>src/builtin-folds/requests/normalise.ts</code>); the scenario did not', REQUESTS_SCENARIOS.length);
-    // Nothing else changed since `change`: one sentence per changed scenario, none for a request that says the same.
-    expect(why).toHaveLength(3 + REQUESTS_SCENARIOS.length);
-  }, 180_000);
+    // Nothing else changed since the base: one sentence per changed scenario (none for the added or the removed one), and
+    // one for a request only where it says something else than its scenario's (@31 above).
+    expect(why, why.join('\n')).toHaveLength(4 + REQUESTS_SCENARIOS.length);
+  });
 });
