@@ -12,7 +12,10 @@
  *      longest such, the most recent on a tie — and starts a new one when it extends none.
  *
  * The chain keeps only a digest per conversation (of its latest request's messages), so memory
- * grows with the number of conversations, not with the log.
+ * grows with the number of conversations, not with the log. Cache markers are left out of the
+ * digest (`cache_control`, `prompt_cache_breakpoint`, a Converse `{cachePoint}` block): they say where
+ * to cache, not what the model reads, and a client that moves its one breakpoint forward each turn
+ * (pydantic-ai's recorded Bedrock calls do) still extends the same conversation.
  */
 import { createHash } from 'node:crypto';
 import { PROVIDERS } from '../../providers/registry.ts';
@@ -83,12 +86,21 @@ export function distinctConversations(
   return undefined;
 }
 
+const MARKER_KEYS = new Set(['cache_control', 'prompt_cache_breakpoint']);
+const isCachePoint = (x: unknown): boolean => isObject(x) && 'cachePoint' in x && Object.keys(x).length === 1;
+/** JSON of a message without its cache markers (re-serialised only when it holds one: the common case costs one stringify). */
+function unmarked(m: unknown): string {
+  const json = JSON.stringify(m);
+  if (!json.includes('"cache_control"') && !json.includes('"prompt_cache_breakpoint"') && !json.includes('"cachePoint"')) return json;
+  return JSON.stringify(m, (k, v: unknown) => (MARKER_KEYS.has(k) ? undefined : Array.isArray(v) ? v.filter((x) => !isCachePoint(x)) : v));
+}
+
 /** Running digests of a message list: entry i is the digest of messages 0..i. */
 function prefixDigests(messages: readonly unknown[]): string[] {
   const out: string[] = [];
   let acc = '';
   for (const m of messages) {
-    acc = createHash('sha1').update(acc).update(JSON.stringify(m)).digest('base64');
+    acc = createHash('sha1').update(acc).update(unmarked(m)).digest('base64');
     out.push(acc);
   }
   return out;

@@ -118,6 +118,31 @@ describe('one scenario per conversation', () => {
     expect([a.key, b.key, a2.key]).toEqual(['chain 1', 'chain 2', 'chain 1']);
   });
 
+  it('a cache marker moved forward is the same conversation (cache_control, a Converse cachePoint block)', () => {
+    const g = new Grouper();
+    const cc = { type: 'ephemeral' };
+    const text = (t: string, marked = false) => [{ type: 'text', text: t, ...(marked && { cache_control: cc }) }];
+    const a = g.assign({ model: 'claude-haiku-4-5', messages: [{ role: 'user', content: text('q', true) }] });
+    const a2 = g.assign({
+      model: 'claude-haiku-4-5',
+      messages: [
+        { role: 'user', content: text('q') },
+        { role: 'assistant', content: text('a') },
+        { role: 'user', content: text('q2', true) },
+      ],
+    });
+    const other = g.assign({ model: 'claude-haiku-4-5', messages: [{ role: 'user', content: text('another q', true) }] });
+    const c = g.assign({ modelId: 'm', messages: [{ role: 'user', content: [{ text: 'x' }, { cachePoint: { type: 'default' } }] }] });
+    const c2 = g.assign({
+      modelId: 'm',
+      messages: [
+        { role: 'user', content: [{ text: 'x' }] },
+        { role: 'assistant', content: [{ text: 'y' }, { cachePoint: { type: 'default' } }] },
+      ],
+    });
+    expect([a.key, a2.key, other.key, c.key, c2.key]).toEqual(['chain 1', 'chain 1', 'chain 2', 'chain 3', 'chain 3']);
+  });
+
   it('the Grouper keeps one digest per conversation, not the requests', () => {
     const g = new Grouper();
     for (let i = 0; i < 50; i++) g.assign({ model: 'm', messages: [{ role: 'user', content: `q${i}` }] });
