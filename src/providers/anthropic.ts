@@ -180,6 +180,7 @@ export const anthropic: ProviderAdapter<'anthropic'> = {
   catalogNote: 'Token counts approximate (≈). Caching: cache_control breakpoints; writes at 1.25× (5 minutes) or 2× (1 hour); "write" is the 5-minute write.',
   docHosts: ['platform.claude.com'],
   exampleModel: 'anthropic/claude-sonnet-5',
+  featureDocs: { 'mid-conversation-system': { rule: MID_SYSTEM_RULE, models: MID_SYSTEM_MODELS } },
   sideBySide: ANTHROPIC_SIDE_BY_SIDE,
   messageList: 'messages',
   detect(body) {

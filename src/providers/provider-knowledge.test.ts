@@ -1,9 +1,9 @@
 /**
  * `src/providers/` is the one folder that knows a provider (CONTRIBUTING): a source file
  * elsewhere (tests and docs aside) that names a provider or a model id in its code fails this test.
- * Comments may name them. The files that still do are listed in STILL_TO_MOVE, each to be moved onto
- * the adapters: the test also fails when a listed file no longer names one (take it off the list),
- * so the list only shrinks.
+ * Comments may name them. STILL_TO_MOVE lists files that still do, each to be moved onto the
+ * adapters (empty since 2026-12-06: every one has moved); the test also fails when a listed file no
+ * longer names one (take it off the list), so the list only shrinks.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,9 +20,7 @@ const NAMES = /\b(openai|anthropic|bedrock|gemini|claude-(?!code\b)[a-z0-9]|gpt-
 const code = (s: string): string => s.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
 
 /** Files outside src/providers/ that still name a provider or a model id in code (2026-12-06), to be moved onto the adapters. */
-const STILL_TO_MOVE = [
-  'src/pages/reference/layered-placement.astro',
-];
+const STILL_TO_MOVE: readonly string[] = [];
 
 function sources(dir: string, out: string[] = []): string[] {
   for (const f of readdirSync(dir)) {

@@ -11,6 +11,7 @@ import {
   bodyIssues,
   CACHE_STRATEGIES,
   CATALOG,
+  documentedFeature,
   EXAMPLE_REQUEST,
   exampleModel,
   FALLBACKS,
@@ -200,5 +201,19 @@ describe('documentation examples come from the adapters', () => {
     expect(EXAMPLE_REQUEST.format).toBe('openai-chat');
     expect(bodyIssues(EXAMPLE_REQUEST.format, EXAMPLE_REQUEST.body)).toEqual([]);
     expect(modelOf(EXAMPLE_REQUEST.format, EXAMPLE_REQUEST.body)).toBe('gpt-4.1');
+  });
+});
+
+describe('a request feature a provider accepts on some models only', () => {
+  it('names its provider, its rule, the documented models and the catalog entries that accept it', () => {
+    const mid = documentedFeature('mid-conversation-system')!;
+    expect(mid.providerTitle).toBe('Anthropic');
+    expect(mid.rule.source).toMatch(/^https:\/\/platform\.claude\.com\/.*mid-conversation-system-messages$/);
+    expect(mid.models).toContain('Claude Opus 4.8');
+    // Catalog order: the first entry that accepts it is the one the layered-placement page prices under.
+    expect(mid.entries[0]!.id).toBe('anthropic-claude-opus-4.8');
+    expect(mid.entries.every((m) => m.features?.['mid-conversation-system']?.value === true)).toBe(true);
+    expect(mid.entries.map((m) => m.id)).not.toContain('anthropic-claude-sonnet-5');
+    expect(documentedFeature('no-such-feature')).toBeUndefined();
   });
 });

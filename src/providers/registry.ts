@@ -13,7 +13,7 @@ import { otelGenai } from './otel-genai.ts';
 import type { ModelFacts, ProviderFallback } from './shared/catalog.ts';
 import { schemaIssues } from '../folds/validate.ts';
 import type { Issue } from '../folds/types.ts';
-import type { CacheStrategy, JsonObject, ProviderAdapter } from './types.ts';
+import type { CacheStrategy, JsonObject, ProviderAdapter, Sourced } from './types.ts';
 
 export const PROVIDERS = [openaiChat, openaiResponses, anthropic, bedrockConverse, gemini, otelGenai] as const;
 
@@ -93,6 +93,14 @@ export const EXAMPLE_REQUEST: { format: ProviderId; body: JsonObject } = (() => 
   const p = PROVIDERS.find((a) => (a as ProviderAdapter).exampleBody)!;
   return { format: p.id, body: (p as ProviderAdapter).exampleBody! };
 })();
+
+/** A request feature a provider accepts on some models only: its provider's display name, its rule, the models its documentation lists, and the catalog entries that accept it (catalog order). */
+export function documentedFeature(name: string): { providerTitle: string; rule: Sourced<boolean>; models: readonly string[]; entries: readonly ModelFacts[] } | undefined {
+  const p = (PROVIDERS as readonly ProviderAdapter[]).find((a) => a.featureDocs?.[name]);
+  if (!p) return undefined;
+  const doc = p.featureDocs![name]!;
+  return { providerTitle: p.providerTitle ?? p.title, ...doc, entries: CATALOG.filter((m) => m.provider === p.provider && m.features?.[name]?.value) };
+}
 
 /** Whether a figure's source is a provider's own documentation (an adapter's `docHosts`), not a secondary source. */
 export function isProviderPage(url: string): boolean {

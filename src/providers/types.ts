@@ -370,6 +370,11 @@ export interface ProviderAdapter<Id extends string = string> {
    * is shown as a secondary source (shared between formats of one provider).
    */
   docHosts?: readonly string[];
+  /**
+   * Request features this provider accepts on some of its models only (a feature name, as in a
+   * catalog entry's `features` → the provider's rule and the models its documentation lists), for the pages.
+   */
+  featureDocs?: Readonly<Record<string, { rule: Sourced<boolean>; models: readonly string[] }>>;
   /** A model of this provider as a scenario names it (`provider/model`), for the folds' documentation examples. */
   exampleModel?: string;
   /** A minimal body of this format, for the folds' documentation examples (the `requests` fold's payload). */
