@@ -61,8 +61,12 @@ interface Ref {
   line: number;
 }
 
-/** The specifiers a piece of JavaScript/TypeScript names: imports, re-exports, `import()`, `import("…")` types, `new URL('…', import.meta.url)`, `import.meta.glob('…')`. */
-function refsOf(code: string, fileName: string, lineOffset = 0): Ref[] {
+/**
+ * The specifiers a piece of JavaScript/TypeScript names: imports, re-exports, `import()`, `import("…")` types, `new URL('…', import.meta.url)`, `import.meta.glob('…')`.
+ * `typesErased`: code whose types are stripped before it runs (an `.astro` page's frontmatter, compiled by the host's Vite):
+ * there an `import type` / `export type … from` names nothing the host loads, so it is no reference. In a declaration file it is one.
+ */
+function refsOf(code: string, fileName: string, lineOffset = 0, typesErased = false): Ref[] {
   const source = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const refs: Ref[] = [];
   const add = (node: ts.Node, spec: string): void => {
@@ -70,8 +74,9 @@ function refsOf(code: string, fileName: string, lineOffset = 0): Ref[] {
   };
   const isImportMeta = (n: ts.Node): boolean => ts.isMetaProperty(n) && n.keywordToken === ts.SyntaxKind.ImportKeyword;
   const visit = (node: ts.Node): void => {
+    const typeOnly = (ts.isImportDeclaration(node) && node.importClause?.isTypeOnly) || (ts.isExportDeclaration(node) && node.isTypeOnly);
     if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
-      add(node, node.moduleSpecifier.text);
+      if (!(typeOnly && typesErased)) add(node, node.moduleSpecifier.text);
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
       add(node, node.argument.literal.text);
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0])) {
@@ -169,7 +174,7 @@ function findEdges(): Edges {
     const blocks = kind === 'astro' || kind === 'mdx' ? codeOf(file, text) : [{ code: text, line: 0 }];
     const targets: string[] = [];
     for (const block of blocks) {
-      for (const { spec, line } of refsOf(block.code, `${file}.ts`, block.line)) {
+      for (const { spec, line } of refsOf(block.code, `${file}.ts`, block.line, kind === 'astro' || kind === 'mdx')) {
         const at = `${file}:${line}`;
         if (spec.startsWith('glob:')) targets.push(...globMatches(file, spec.slice(5)));
         else if (spec.startsWith('.')) {
@@ -268,6 +273,10 @@ describe('the packed package', () => {
       { spec: './gone.js', line: 2 },
       { spec: './w.js', line: 3 },
     ]);
+    // A type-only import is a reference in a declaration file, not in a page's frontmatter (its types are stripped).
+    const typed = "import type { A } from './a';\nexport type { B } from './b';\nimport { type C, d } from './c';\n";
+    expect(refsOf(typed, 'x.d.ts').map((r) => r.spec)).toEqual(['./a', './b', './c']);
+    expect(refsOf(typed, 'x.astro.ts', 0, true).map((r) => r.spec)).toEqual(['./c']);
     expect(packageOf('@astrojs/mdx/server')).toBe('@astrojs/mdx');
     expect(resolveRelative('lib/cli/check.js', './gone.js')).toBeUndefined();
     expect(codeOf('x.mdx', "---\nlayout: ../L.astro\n---\nimport a from './a';\n\n```ts\nimport b from './b';\n```\n").map((b) => b.code)).toEqual([
