@@ -27,7 +27,7 @@ import { tmpdir } from 'node:os';
 import { basename, join, posix } from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser.ts';
+import { closeContexts, sharedBrowser } from './support/browser.ts';
 import { childEnv, ROOT, serve } from './support/project.ts';
 import { sharedPackage } from './support/shared-package.ts';
 
@@ -351,7 +351,8 @@ describe.each(['astro', 'starlight'] as const)('installed in a fresh %s site', (
 
   it('gives the request pane at least 560 px at a 1400 px viewport, and finds a scenario by a word of its prompt', { timeout: 120_000 }, async () => {
     const site = await serve(join(dir(), 'dist'));
-    const browser = await launchBrowser();
+    // The worker's one browser, for both hosts (a launch each cost a second or two of CPU).
+    const browser = await sharedBrowser();
     try {
       const tab = await browser.newPage({ viewport: { width: 1400, height: 900 } });
       const refused: string[] = [];
@@ -376,7 +377,7 @@ describe.each(['astro', 'starlight'] as const)('installed in a fresh %s site', (
       // Nothing the pages link is missing (a browser asks for /favicon.ico of its own accord).
       expect(site.requests.filter((r) => r.status === 404 && r.path !== '/favicon.ico')).toEqual([]);
     } finally {
-      await browser.close();
+      await closeContexts(browser);
       await site.close();
     }
   });
