@@ -9,7 +9,7 @@ import { CAPTURE_IDS } from './index.ts';
 
 describe('the import page lists every capture format', () => {
   const page = readFileSync('src/pages/reference/writing-scenarios.mdx', 'utf8');
-  const listed = [...page.matchAll(/^\|[^|\n]+\| `([a-z0-9][a-z0-9-]*)` \|/gm)].map((m) => m[1]);
+  const listed = [...page.matchAll(/^\|[^|\n]+\| `([a-z0-9][a-z0-9-]*)` \|/gm)].map((m) => m[1]!);
 
   it('each capture id is a row of the table, and each row’s id is a capture or the OTLP spans', () => {
     expect(CAPTURE_IDS).toContain('bedrock-invocation-log');
