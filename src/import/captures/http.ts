@@ -24,6 +24,7 @@ import type { InputError } from '../../scenarios/errors.ts';
 import { PROVIDERS } from '../../providers/registry.ts';
 import type { ProviderAdapter, StreamEvent } from '../../providers/types.ts';
 import type { LeftOutTally } from '../left-out.ts';
+import { providerMissOf } from '../provider-miss.ts';
 import { chunkPos, isObject, type Chunk } from '../read.ts';
 import type { CapturedRequest } from './types.ts';
 
@@ -172,6 +173,9 @@ export function callsToRequests(
     const named = adapter.model ? adapter.model(sent) : sent.model;
     const body = claim.model !== undefined && named === undefined ? { model: claim.model, ...sent } : sent;
     const usage = responseUsage(call, adapter);
+    // The provider's own verdict on a cache miss, when the JSON response carries it (provider-miss.ts).
+    const response = jsonResponse(call);
+    const miss = response === undefined ? undefined : providerMissOf(response, call.chunk, call.response!.at, file, errors);
     const bodyAt = call.request!.at;
     const structured = 'value' in call.request!;
     out.push({
@@ -183,12 +187,26 @@ export function callsToRequests(
       ...(call.timestampMs !== undefined && { timestampMs: call.timestampMs }),
       ...('usage' in usage && { usage: usage.usage }),
       ...('note' in usage && { note: usage.note }),
+      ...(miss && { providerMiss: miss }),
       assembled: true,
       ...(structured && { origin: (p: readonly (string | number)[]) => ({ chunk: call.chunk, at: [...bodyAt, ...p] }) }),
     });
   }
   if (headersSeen) leftOut.add(`${whats}' headers`, 'never imported: headers carry API keys, and the model does not read them', firstHeaders, headersSeen);
   return out;
+}
+
+/** The response as JSON when it was recorded as JSON and may carry a cache diagnosis (not an event stream); else undefined. */
+function jsonResponse(call: RecordedCall): unknown {
+  const r = call.response;
+  if (!r) return undefined;
+  if ('value' in r) return r.value;
+  if (!r.text.includes('diagnostics') || looksLikeStream(r.text, call.contentType)) return undefined;
+  try {
+    return JSON.parse(r.text);
+  } catch {
+    return undefined;
+  }
 }
 
 function requestBody(call: RecordedCall, what: string, file: string, errors: InputError[]): Obj | undefined {

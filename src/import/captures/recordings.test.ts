@@ -568,3 +568,57 @@ describe('HAR files', () => {
     expect(errors.map(formatError)[0]).toMatch(/^b\.har:\d+:\d+ error: this entry is a call to a model provider but records no request body/);
   });
 });
+
+describe("the provider's verdict on a miss, recorded in the response", () => {
+  it('pydantic-ai parsed_body (OpenAI Responses prompt_cache_diagnostics) and vcrpy string bodies (Anthropic diagnostics) carry it to providerMiss', () => {
+    const responses = `interactions:
+- request:
+    method: POST
+    uri: https://api.openai.com/v1/responses
+    parsed_body:
+      model: gpt-5.6-terra
+      instructions: Answer briefly.
+      input: Hello
+      prompt_cache_options:
+        comparison_response_id: resp_0
+  response:
+    status:
+      code: 200
+      message: OK
+    parsed_body:
+      id: resp_1
+      object: response
+      prompt_cache_diagnostics:
+        type: cache_miss
+        reason: tools_changed
+        cache_missed_tokens: 1400
+        comparison_reusable_tokens: 1420
+      usage:
+        input_tokens: 1500
+        input_tokens_details:
+          cached_tokens: 0
+        output_tokens: 3
+version: 1
+`;
+    expect(imported(responses).doc.events[0]!.payload).toMatchObject({ providerMiss: { type: 'tools_changed', missedInputTokens: 1400 } });
+    const diag = JSON.stringify({
+      type: 'message',
+      usage: { input_tokens: 3, cache_read_input_tokens: 0, cache_creation_input_tokens: 20, output_tokens: 1 },
+      diagnostics: { cache_miss_reason: { type: 'system_changed', cache_missed_input_tokens: 900 } },
+    });
+    const vcrpy = `interactions:
+- request:
+    body: '${ANTHROPIC_BODY('Hello')}'
+    method: POST
+    uri: https://api.anthropic.com/v1/messages
+  response:
+    body:
+      string: '${diag}'
+    status:
+      code: 200
+      message: OK
+version: 1
+`;
+    expect(imported(vcrpy).doc.events[0]!.payload).toMatchObject({ providerMiss: { type: 'system_changed', missedInputTokens: 900 } });
+  });
+});
