@@ -146,7 +146,7 @@ export class PageData {
     const oldAt = new Map<number, string>();
     for (let k = 0; k < enc.old.length; k += 2) oldAt.set(enc.old[k]!, htmlOf(enc.old[k + 1]!));
     const toolAt = new Map<number, string>();
-    for (let k = 0; k < (enc.tools?.length ?? 0); k += 2) toolAt.set(enc.tools![k]!, htmlOf(enc.tools![k + 1]!));
+    for (let k = 0; k < lists.tools.length; k += 2) toolAt.set(lists.tools[k]!, htmlOf(lists.tools[k + 1]!));
     const bpAt = new Map<number, string[]>();
     for (let k = 0; k < (enc.bp?.length ?? 0); k += 2) bpAt.set(enc.bp![k]!, [...(bpAt.get(enc.bp![k]!) ?? []), data.text[enc.bp![k + 1]!]!]);
     const html = paneMarkup({

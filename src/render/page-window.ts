@@ -21,8 +21,8 @@ export interface WindowItem {
   /** Characters of its event YAML (the timeline card's source, in the page's data). */
   source: number;
   /**
-   * Characters of what its pane adds to the one before (the lines it adds or changes): what a data
-   * part holds of it, since a part continues the one before (scenario-data.ts). Absent: `pane`.
+   * What a data part holds of it, since a part continues the one before: about what its pane adds
+   * to the one before (scenario-data.ts estimates it). Absent: `pane`.
    */
   added?: number;
 }

@@ -79,7 +79,7 @@ describe('paneDecoder', () => {
       const decode = paneDecoder(data);
       for (const off of order) {
         const p = panes[off / 10 - 1]!;
-        expect(decode(off)).toEqual({ ids: p.ids, from: p.from, marks: [...p.marks] });
+        expect(decode(off)).toEqual({ ids: p.ids, from: p.from, tools: [], marks: [...p.marks] });
       }
     }
     expect(paneDecoder(data)(99)).toBeUndefined();

@@ -81,8 +81,13 @@ export interface EncodedPane {
   abridged?: number[][];
   /** Flat [lineIndex, htmlId, …]: each changed line's changed words (word-diff-html.ts markup, in the html table). */
   old: number[];
-  /** Flat [lineIndex, htmlId, …]: a tool call's or result's readable companion under the line (tool-readable.ts markup, in the html table). */
-  tools?: number[];
+  /**
+   * Flat [lineIndex, htmlId, …]: a tool call's or result's readable companion under the line
+   * (tool-readable.ts markup, in the html table), written against the previous pane's list like
+   * `lines` (a conversation's tool calls stay where they were: a pane lists only the new ones).
+   * Absent: none, and none in the previous pane.
+   */
+  tools?: Spliced;
   /** Flat [lineIndex, textId, …]: a cache breakpoint label under each of these lines (requests that carry any). */
   bp?: number[];
   /** What the line marks compare with (absent: nothing, e.g. the first event). */
@@ -128,8 +133,8 @@ export function mergePaneData(base: PaneData, data: PaneData): PaneData {
  * The line ids, provenance ids and change marks of each pane of `data`, decoded on demand: a pane
  * from the one it is written against, which is decoded first (each once: kept for the next).
  */
-export function paneDecoder(data: PaneData): (offset: number) => { ids: number[]; from: number[]; marks: Mark[] } | undefined {
-  const done = new Map<number, { ids: number[]; from: number[] }>();
+export function paneDecoder(data: PaneData): (offset: number) => { ids: number[]; from: number[]; tools: number[]; marks: Mark[] } | undefined {
+  const done = new Map<number, { ids: number[]; from: number[]; tools: number[] }>();
   return (offset) => {
     const enc = data.panes[offset];
     if (!enc) return undefined;
@@ -137,8 +142,8 @@ export function paneDecoder(data: PaneData): (offset: number) => { ids: number[]
     for (let o: number | undefined = offset; o !== undefined && !done.has(o); o = data.panes[o]?.prev) chain.push(o);
     for (const o of chain.reverse()) {
       const e = data.panes[o]!;
-      const base = e.prev === undefined ? { ids: [], from: [] } : done.get(e.prev)!;
-      done.set(o, { ids: unsplice(base.ids, e.lines, true), from: unsplice(base.from, e.from, false) });
+      const base = e.prev === undefined ? { ids: [], from: [], tools: [] } : done.get(e.prev)!;
+      done.set(o, { ids: unsplice(base.ids, e.lines, true), from: unsplice(base.from, e.from, false), tools: e.tools ? unsplice(base.tools, e.tools, false) : [] });
     }
     return { ...done.get(offset)!, marks: marksOf(enc.status) };
   };

@@ -41,7 +41,7 @@ export interface Encoder {
   text: Table;
   from: Table;
   fromIds: Map<readonly number[], number>;
-  prev: { offset: number; ids: number[]; from: number[] } | undefined;
+  prev: { offset: number; ids: number[]; from: number[]; tools: number[] } | undefined;
   /** Characters of the table entries from before the last call that its panes name: what that part, written alone, would hold besides its own (scenario-data.ts). */
   reused: number;
 }
@@ -170,7 +170,7 @@ export async function encodePanes(
       removed,
       removedAtEnd,
       ...(abridged.length > 0 && { abridged }),
-      ...(tools.length > 0 && { tools }),
+      ...((tools.length > 0 || (prev?.tools.length ?? 0) > 0) && { tools: splice(prev?.tools ?? [], tools, false) }),
       old,
       ...(withBreakpoints && { bp }),
       ...(p.diffBase && { base: p.diffBase }),
@@ -182,7 +182,7 @@ export async function encodePanes(
       ...(p.kind === 'request' && economics?.lint?.get(p.offset)?.length && { lint: economics.lint.get(p.offset)! }),
       ...(p.kind === 'request' && economics?.wireHtml?.(p.offset) !== undefined && { wireHtml: economics.wireHtml(p.offset)! }),
     };
-    prev = { offset: p.offset, ids, from: froms };
+    prev = { offset: p.offset, ids, from: froms, tools };
   }
   state.prev = prev;
   state.reused = named.reduce((n, ids, t) => {

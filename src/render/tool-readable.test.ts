@@ -7,6 +7,7 @@ import { scenarioView } from '../prompt/view.ts';
 import { escapeHtml } from './escape.ts';
 import { fromPane } from './pane-markup.ts';
 import { encodePanes } from './pane-data.ts';
+import { paneDecoder } from './pane-codec.ts';
 import { toolPartOf, toolReadable } from './tool-readable.ts';
 
 // Hand-written tool call, in the shape the Anthropic adapter normalises one to (normalise.ts `tagged`):
@@ -103,11 +104,27 @@ describe('the bundled imported trace (scenario 30)', () => {
     expect(markup.lines[at]!.html).toBe(escapeHtml(pane.lines[at]!.text));
     // Panes built in the browser get the same companions from the data.
     const data = await encodePanes([pane]);
-    const tools = data.panes[pane.offset]!.tools!;
+    const tools = paneDecoder(data)(pane.offset)!.tools;
     const byLine = new Map<number, unknown>();
     for (let k = 0; k < tools.length; k += 2) byLine.set(tools[k]!, data.html[tools[k + 1]!]);
     expect(byLine.get(at)).toBe(markup.lines[at]!.tool);
     expect(byLine.get(answer)).toBe(markup.lines[answer]!.tool);
     expect([...byLine.keys()]).toEqual(markup.lines.flatMap((l, i) => (l.tool !== undefined ? [i] : [])));
+    // Every pane of the page, each list written against the pane before: decoded, each pane's own companions.
+    const every = await encodePanes(view.panes);
+    const decode = paneDecoder(every);
+    for (const p of view.panes) {
+      const want = [...toolReadable(p.lines.map((l) => l.text))].map(([i, h]) => [i, h]);
+      const got = decode(p.offset)!.tools;
+      expect(
+        Array.from({ length: got.length / 2 }, (_, k) => [got[2 * k], every.html[got[2 * k + 1]!]]),
+        `@${p.offset}`,
+      ).toEqual(want);
+    }
+    // A later pane that keeps the earlier calls where they were lists only its new ones.
+    const withTools = view.panes.filter((p) => toolReadable(p.lines.map((l) => l.text)).size > 0);
+    const last = every.panes[withTools.at(-1)!.offset]!.tools!;
+    expect(last[0]).toBeGreaterThan(0);
+    expect(last.length).toBeLessThan(2 + 2 * toolReadable(withTools.at(-1)!.lines.map((l) => l.text)).size);
   });
 });
