@@ -16,7 +16,7 @@ import { renderTexts } from '../corpus/check.ts';
 import { importTrace } from '../import/index.ts';
 import { formatError } from '../scenarios/errors.ts';
 import { buildReport, reportTable } from './report.ts';
-import { providerVerdicts } from './provider-verdict.ts';
+import { providerVerdicts, verdictRowText } from './provider-verdict.ts';
 
 const config = { timeZero: '2026-08-24T16:41:00.000Z', folds: BUILTIN_FOLDS, defaultFold: 'context-protocol' };
 const SYSTEM = 'You are a careful assistant. Read the repository before you change it, and say what you did. '.repeat(60);
@@ -76,6 +76,12 @@ describe("the provider's verdict beside ours", () => {
       [5, 'messages_changed', null, false, false],
     ]);
     expect(v.rows[1]!.billedMissTokens).toBe(3100);
+    // As the page lists them under "Measured beside modelled".
+    expect(v.rows.map(verdictRowText)).toEqual([
+      'the provider: system_changed (3,050 tokens missed) — ours: system-changed (at @3) — agrees',
+      'ours: no break — a billed miss of 3,100 tokens on a byte-identical prefix inside the retention: provider-side, not actionable',
+      'the provider: messages_changed — ours: no break — disagrees',
+    ]);
     expect(v.summary).toBe(
       'the provider agrees on 1 of 2 misses; one disagreement: @5 (the provider: messages_changed; ours: no break); 1 billed miss (3,100 tokens) on a byte-identical prefix inside the retention: provider-side, not actionable',
     );
@@ -153,6 +159,7 @@ describe("the provider's verdict beside ours", () => {
       [5, 'comparison_response_not_found', null],
     ]);
     expect(v.summary).toBe('the provider agrees on 2 of 2 misses');
+    expect(verdictRowText(v.rows[2]!)).toBe('the provider: comparison_response_not_found — ours: no break — not compared (the provider’s reason says nothing about the request)');
   });
 
   it('OpenAI diagnostics in another shape: a located error with the fix', () => {

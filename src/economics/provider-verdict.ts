@@ -124,6 +124,16 @@ export function verdictSummary(compared: number, agreed: number, rows: readonly 
   return parts.join('; ');
 }
 
+/** One row as the page lists it, after its request: "the provider: system_changed (3,050 tokens missed) — ours: system-changed (at @3) — agrees". */
+export function verdictRowText(v: VerdictRow): string {
+  const parts: string[] = [];
+  if (v.provider !== undefined) parts.push(`the provider: ${v.provider}${v.missedInputTokens !== undefined ? ` (${formatTokens(v.missedInputTokens)} tokens missed)` : ''}`);
+  parts.push(`ours: ${v.ours ?? 'no break'}${v.events.length ? ` (at ${v.events.map((e) => `@${e}`).join(', ')})` : ''}`);
+  if (v.provider !== undefined) parts.push(v.agrees === null ? 'not compared (the provider’s reason says nothing about the request)' : v.agrees ? 'agrees' : 'disagrees');
+  if (v.providerSide) parts.push(`a billed miss of ${formatTokens(v.billedMissTokens)} tokens on a byte-identical prefix inside the retention: provider-side, not actionable`);
+  return parts.join(' — ');
+}
+
 /** The summary over several scenarios (a log's conversations). */
 export function corpusVerdictSummary(all: readonly ProviderVerdicts[]): string | null {
   if (!all.length) return null;
