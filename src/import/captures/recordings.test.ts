@@ -455,6 +455,36 @@ version: 1
     expect(d.events[0]!.payload.measured).toEqual({ inputTokens: 2010, cachedTokens: 2000, cacheWriteTokens: 0, outputTokens: 42 });
   });
 
+  it('Anthropic with server-side compaction: message_delta’s usage.iterations reaches the bill, its compaction step added', () => {
+    const compacting = sse([
+      [
+        'message_start',
+        { type: 'message_start', message: { id: 'msg_2', usage: { input_tokens: 181, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 1 } } },
+      ],
+      [
+        'message_delta',
+        {
+          type: 'message_delta',
+          delta: { stop_reason: 'end_turn' },
+          usage: {
+            input_tokens: 181,
+            cache_creation_input_tokens: 0,
+            cache_read_input_tokens: 0,
+            output_tokens: 8,
+            iterations: [
+              { type: 'compaction', input_tokens: 100, output_tokens: 83, cache_read_input_tokens: 5000, cache_creation_input_tokens: 0 },
+              { type: 'message', input_tokens: 181, output_tokens: 8, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 },
+            ],
+          },
+        },
+      ],
+      ['message_stop', { type: 'message_stop' }],
+    ]);
+    const { doc: d } = imported(cassette('https://api.anthropic.com/v1/messages', ANTHROPIC_BODY('Hi'), compacting));
+    // 181 + (100 + 5,000 read) = 5,281 input, 5,000 of it read; output 8 + 83 = 91.
+    expect(d.events[0]!.payload.measured).toEqual({ inputTokens: 5281, cachedTokens: 5000, cacheWriteTokens: 0, outputTokens: 91 });
+  });
+
   const chatBody = '{"model":"gpt-4o-mini","stream":true,"messages":[{"role":"user","content":"Hi"}]}';
   it('OpenAI Chat Completions: the final chunk’s usage (stream_options.include_usage)', () => {
     const stream = sse([

@@ -5,7 +5,8 @@
  * carries the message with its `usage` (input, cache read and cache write tokens), and
  * `message_delta` carries `usage` whose counts "are cumulative" — the final output tokens, and on
  * newer API versions the input figures again. The two are laid over each other, later figures
- * winning, into one usage object of the non-streamed shape.
+ * winning, into one usage object of the non-streamed shape — the `message_delta` usage's
+ * `iterations` list included (server-side compaction's steps, which the bill adds: anthropic.ts).
  */
 import type { RecordedCalls, StreamEvent } from '../types.ts';
 
@@ -18,7 +19,7 @@ function streamUsage(events: readonly StreamEvent[]): { usage: Obj } | { problem
     if (!isObject(data)) continue;
     if (data.type === 'message_start' && isObject(data.message) && isObject(data.message.usage)) usage = { ...data.message.usage };
     else if (data.type === 'message_delta' && isObject(data.usage) && usage)
-      for (const [k, v] of Object.entries(data.usage)) if (v !== null && (typeof v === 'number' || isObject(v))) usage[k] = v;
+      for (const [k, v] of Object.entries(data.usage)) if (v !== null && (typeof v === 'number' || isObject(v) || Array.isArray(v))) usage[k] = v;
   }
   return usage ? { usage } : { problem: 'the event stream has no `message_start` event with the message’s `usage`' };
 }
