@@ -19,14 +19,16 @@
  *   npm run bench -- --quick       N = 5, 20 (about a minute)
  *   npm run bench -- --sizes 50,200 --keep    other sizes; keep the temp projects
  *   npm run bench -- --no-bundled  skip the bundled corpus's page-weight build
+ *   npm run bench -- --repeat 3    build each site 3 times, ours and the baseline in turn; the
+ *                                  ratios are of the median times (a busy machine: compare these)
  *   npm run bench -- --report bench-results/bench-….json   print an earlier run's tables again
  */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { generateCorpus } from '../bench/corpus.ts';
 import { pageWeights, type PageWeight } from '../bench/page-weight.ts';
-import { dirSize, mib, ms, now, PEAK_RSS_SOURCE, timed, type Timed } from '../bench/measure.ts';
+import { dirSize, median, mib, ms, now, PEAK_RSS_SOURCE, timed, type Timed } from '../bench/measure.ts';
 import { measurePhases, type Phases } from '../bench/phases.ts';
 import { makeBaselineProject, makeSiteProject, referencedScenarios, removeProject, ROOT, type BaselinePage } from '../bench/project.ts';
 import { BUILTIN_FOLDS } from '../../src/builtin-folds/index.ts';
@@ -81,10 +83,18 @@ interface SizeResult {
   /** Wall ms per page, ours and the baseline's. */
   perPageMs: number | null;
   baselinePerPageMs: number | null;
+  /** Every build's times with --repeat (the first build included), ours and the baseline's in turn; the ratios above are of their medians. */
+  runs?: { ours: BuildTimes[]; baseline: BuildTimes[] };
 }
 
-function parseArgs(argv: string[]): { sizes: number[]; keep: boolean; quick: boolean; bundled: boolean; phases?: string; report?: string } {
+interface BuildTimes {
+  wallMs: number;
+  cpuMs: number | null;
+}
+
+function parseArgs(argv: string[]): { sizes: number[]; keep: boolean; quick: boolean; bundled: boolean; repeat: number; phases?: string; report?: string } {
   let sizes = [10, 100, 1000];
+  let repeat = 1;
   let keep = false;
   let bundled = true;
   let quick = false;
@@ -98,13 +108,15 @@ function parseArgs(argv: string[]): { sizes: number[]; keep: boolean; quick: boo
     } else if (a === '--keep') keep = true;
     else if (a === '--no-bundled') bundled = false;
     else if (a === '--sizes') sizes = (argv[++i] ?? '').split(',').map(Number);
+    else if (a === '--repeat') repeat = Number(argv[++i]);
     else if (a === '--phases') phases = argv[++i];
     else if (a === '--report') report = argv[++i];
-    else throw new UsageError(`bench: unknown argument ${a}\n  fix: use --quick, --sizes 10,100, --keep, --no-bundled or --report <results.json>`);
+    else throw new UsageError(`bench: unknown argument ${a}\n  fix: use --quick, --sizes 10,100, --keep, --no-bundled, --repeat 3 or --report <results.json>`);
   }
   if (!sizes.length || sizes.some((n) => !Number.isInteger(n) || n < 1))
     throw new UsageError('bench: --sizes takes positive integers, e.g. --sizes 10,100\n  fix: write the sizes comma-separated');
-  return { sizes, keep, quick, bundled, ...(phases !== undefined && { phases }), ...(report !== undefined && { report }) };
+  if (!Number.isInteger(repeat) || repeat < 1) throw new UsageError('bench: --repeat takes a positive integer, e.g. --repeat 3\n  fix: write how many times to build each site');
+  return { sizes, keep, quick, bundled, repeat, ...(phases !== undefined && { phases }), ...(report !== undefined && { report }) };
 }
 
 const elapsed = (start: number): string => ms(now() - start);
@@ -175,7 +187,7 @@ async function phasesIn(dir: string): Promise<Phases | { error: string }> {
   return JSON.parse(r.stdout.trim().split('\n').at(-1)!) as Phases;
 }
 
-async function benchSize(n: number, keep: boolean): Promise<SizeResult> {
+async function benchSize(n: number, keep: boolean, repeat = 1): Promise<SizeResult> {
   const start = now();
   console.log(`\nN = ${n}: generating ${n} scenarios`);
   const corpus = generateCorpus({ scenarios: n });
@@ -227,11 +239,29 @@ async function benchSize(n: number, keep: boolean): Promise<SizeResult> {
     `  baseline ${baseline.status === 0 ? 'done' : `FAILED (exit ${baseline.status})`}: ${ms(baseline.wallMs)}, peak ${mib(baseline.peakRss)}, ${baseline.pages} pages, ${mib(baseline.distBytes)}`,
   );
   if (baseline.error) console.log(baseline.error.replace(/^/gm, '    | '));
+  const times = (b: BuildMeasure): BuildTimes => ({ wallMs: b.wallMs, cpuMs: b.cpuMs ?? null });
+  const runs = { ours: [times(ours)], baseline: [times(baseline)] };
+  // More builds of each, in turn, from a clean output folder: other work on the machine then weighs on both alike.
+  for (let i = 2; i <= repeat && ours.status === 0 && baseline.status === 0; i++) {
+    for (const [dir, label, list, expected] of [
+      [site, 'our site', runs.ours, n + kept.length + 5],
+      [base, 'baseline', runs.baseline, pages.length + 1],
+    ] as const) {
+      for (const out of ['dist', '.astro']) rmSync(join(dir, out), { recursive: true, force: true });
+      console.log(`  astro build (${label}, ${i} of ${repeat}) …`);
+      const again = await astroBuild(dir, label, expected);
+      if (again.status !== 0) throw new Error(`bench: the ${label}'s build ${i} of ${repeat} failed (exit ${again.status}):\n${again.error ?? ''}`);
+      list.push(times(again));
+    }
+  }
   if (!keep) {
     removeProject(site);
     removeProject(base);
   }
   const ok = ours.status === 0 && baseline.status === 0;
+  const mid = (list: BuildTimes[], f: (t: BuildTimes) => number | null): number | null => (list.every((t) => f(t) !== null) ? median(list.map((t) => f(t)!)) : null);
+  const [oursWall, baseWall] = [mid(runs.ours, (t) => t.wallMs)!, mid(runs.baseline, (t) => t.wallMs)!];
+  const [oursCpu, baseCpu] = [mid(runs.ours, (t) => t.cpuMs), mid(runs.baseline, (t) => t.cpuMs)];
   console.log(`  N = ${n} done in ${elapsed(start)}`);
   return {
     n,
@@ -240,11 +270,12 @@ async function benchSize(n: number, keep: boolean): Promise<SizeResult> {
     site: ours,
     pagefind,
     baseline,
-    overhead: ok ? ours.wallMs / baseline.wallMs : null,
-    cpuOverhead: ok && ours.cpuMs && baseline.cpuMs ? ours.cpuMs / baseline.cpuMs : null,
+    overhead: ok ? oursWall / baseWall : null,
+    cpuOverhead: ok && oursCpu && baseCpu ? oursCpu / baseCpu : null,
     htmlRatio: ok ? ours.htmlBytes / baseline.htmlBytes : null,
     perPageMs: ours.status === 0 ? ours.wallMs / ours.pages : null,
     baselinePerPageMs: baseline.status === 0 ? baseline.wallMs / baseline.pages : null,
+    ...(repeat > 1 && { runs }),
   };
 }
 
@@ -255,6 +286,12 @@ function table(head: string[], rows: string[][]): string {
 }
 
 const or = (x: number | null | undefined, f: (x: number) => string): string => (x === null || x === undefined ? '—' : f(x));
+
+/** The median CPU time of a --repeat run's builds (undefined without them). */
+function medianCpu(list: BuildTimes[] | undefined): number | undefined {
+  const xs = list?.map((t) => t.cpuMs).filter((x): x is number => x !== null) ?? [];
+  return xs.length ? median(xs) : undefined;
+}
 
 function report(results: SizeResult[], bundled: { status: number; heaviest: PageWeight | null } | null): { lines: string[]; targets: Record<string, unknown> } {
   const lines: string[] = [];
@@ -375,10 +412,20 @@ function report(results: SizeResult[], bundled: { status: number; heaviest: Page
     `- CPU time (user + system) against plain Astro, which other work on the machine skews less: ${results
       .map(
         (r) =>
-          `N=${r.n} ${or(r.site.cpuMs, ms)} ÷ ${or(r.baseline.cpuMs, ms)} = ${or(r.cpuOverhead ?? null, (x) => `${x.toFixed(2)}×`)} (≤ ${overheadTarget(r.n).toFixed(1)}× ${r.cpuOverhead != null && r.cpuOverhead <= overheadTarget(r.n) ? 'met' : 'MISSED'})`,
+          `N=${r.n} ${or(medianCpu(r.runs?.ours) ?? r.site.cpuMs, ms)} ÷ ${or(medianCpu(r.runs?.baseline) ?? r.baseline.cpuMs, ms)} = ${or(r.cpuOverhead ?? null, (x) => `${x.toFixed(2)}×`)} (≤ ${overheadTarget(r.n).toFixed(1)}× ${r.cpuOverhead != null && r.cpuOverhead <= overheadTarget(r.n) ? 'met' : 'MISSED'})`,
       )
       .join(', ')} — ${metCpuOverhead ? 'met' : 'MISSED'}`,
   );
+  for (const r of results) {
+    if (!r.runs) continue;
+    const span = (list: BuildTimes[], f: (t: BuildTimes) => number | null): string => {
+      const xs = list.map(f).filter((x): x is number => x !== null);
+      return xs.length ? `${ms(Math.min(...xs))}–${ms(Math.max(...xs))} (median ${ms(median(xs))})` : '—';
+    };
+    lines.push(
+      `  N=${r.n}, ${r.runs.ours.length} builds of each in turn — ours: wall ${span(r.runs.ours, (t) => t.wallMs)}, CPU ${span(r.runs.ours, (t) => t.cpuMs)}; baseline: wall ${span(r.runs.baseline, (t) => t.wallMs)}, CPU ${span(r.runs.baseline, (t) => t.cpuMs)}; the ratios above are of the medians`,
+    );
+  }
   lines.push(
     `- HTML bytes against plain Astro: ${results.map((r) => `N=${r.n} ${or(r.htmlRatio ?? null, (x) => `${x.toFixed(2)}×`)}`).join(', ')} (target ≤ ${TARGET_HTML}×) — ${worstHtml !== null && worstHtml <= TARGET_HTML ? 'met' : 'MISSED'}`,
   );
@@ -441,7 +488,7 @@ runMain(async () => {
     `bench — synthetic corpora of N = ${args.sizes.join(', ')} scenarios (≈60 events, 6 requests each, seeded), built as our site and as a plain Astro baseline${args.quick ? ' (quick run)' : ''}`,
   );
   const results: SizeResult[] = [];
-  for (const n of args.sizes) results.push(await benchSize(n, args.keep));
+  for (const n of args.sizes) results.push(await benchSize(n, args.keep, args.repeat));
   const bundled = args.bundled ? await bundledWeight() : null;
   const { lines, targets } = report(results, bundled);
   console.log(`\n${lines.join('\n')}`);
