@@ -130,6 +130,9 @@ describe('comments under src/', () => {
       const foreign = OTHER_REPOSITORY.test(c);
       for (const p of pathsIn(c))
         if (!NOT_REPOSITORY.test(p) && !EXAMPLE.test(p) && !resolveNamed(file, p) && !foreign) problems.push(`${rel}: names ${p}, which is not in the repository`);
+      // Vite's dependency scan reads an .astro file's `<script` anywhere, a frontmatter comment included, as a script tag.
+      if (file.endsWith('.astro') && /<script\b/i.test(c))
+        problems.push(`${rel}: a comment holds a literal script tag, which the dev server's dependency scan parses as one (write "script tag")`);
       const cited = outsideCitation(c);
       if (cited && !READS_SHARED.has(rel)) problems.push(`${rel}: cites "${cited}", which a clone does not have (point at docs/ or a file that ships)`);
     }

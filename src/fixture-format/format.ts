@@ -7,7 +7,7 @@
  * `unweave` strips the comments the writer wove into a block (the ✂ line, the cache breakpoint
  * markers, annotations) and says where the ✂ line and the breakpoints stood.
  *
- * A request that starts as the one before it ends is written as what it adds (issue 49: a long
+ * A request that starts as the one before it ends is written as what it adds (a long
  * conversation's fixture printed every request whole, growing with the square of its length): its
  * block opens with a `# ⋯` line naming the earlier request and how many of its messages carry over
  * unchanged, then prints only the rest — from the first message that differs, or that holds one of

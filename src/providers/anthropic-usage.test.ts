@@ -2,7 +2,7 @@
  * Anthropic's usage as the bill (anthropic.ts readUsage), on usage objects of our own in the shapes
  * the API returns: `input_tokens` excludes cache reads and writes; a `cache_creation` breakdown must
  * add up; and with server-side compaction, `usage.iterations` holds a `compaction` step whose tokens
- * the top-level counts leave out (the shape of pydantic-ai's recorded call
+ * the top-level counts leave out (the shape of pydantic/pydantic-ai's recorded call
  * test_anthropic_compaction_usage_with_cache.yaml). Every expected figure is added up by hand.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 /**
  * Every capture format `npm run import` reads — the modules of this folder and each provider's own
  * log (an adapter's `log`) — is on the import page's table with its `--format` value, so a team can
- * find where its file is (issue 49: the import page lists every format).
+ * find where its file is (the import page lists every format).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
