@@ -12,7 +12,7 @@
 import type { Billed } from '../economics/billed.ts';
 import type { ScenarioEconomics } from '../economics/compute.ts';
 import { formatShare, formatTokens, formatUsd, NO_PRICE } from '../economics/format.ts';
-import type { Segment } from './economics-lede.ts';
+import { withInlineCode, type Segment } from './economics-lede.ts';
 
 export interface BilledParagraph {
   /** The paragraph's lead words, set in bold: "Billed", "Modelled", "Not in the capture", "Cache markers not in the capture", "Caching", "Largest miss". */
@@ -89,7 +89,7 @@ export function billedLede(billed: Billed | null, econ: ScenarioEconomics | unde
     });
   }
   // The bill shows no caching and the requests never ask for it: the economics' own sentence (economics/unasked.ts).
-  if (econ?.unasked) out.push({ lead: 'Caching', segments: [{ text: econ.unasked.sentence }] });
+  if (econ?.unasked) out.push({ lead: 'Caching', segments: withInlineCode(econ.unasked.sentence) });
   const w = billed.worst;
   if (w) {
     out.push({

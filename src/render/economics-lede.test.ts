@@ -1,7 +1,7 @@
 /** The economics section's first sentence: the dollar figure first, what was lost and to which event (linked). */
 import { describe, expect, it } from 'vitest';
 import type { RequestEconomics, ScenarioEconomics, Totals } from '../economics/compute.ts';
-import { economicsLede, ledeText } from './economics-lede.ts';
+import { economicsLede, ledeText, withInlineCode } from './economics-lede.ts';
 
 const totals = (t: Partial<Totals>): Totals => ({
   inputTokens: 6000,
@@ -64,5 +64,19 @@ describe('economicsLede', () => {
     const e = { ...econ([req(1), req(2)], { costUsd: 0.0288 }), unasked: { requests: 2, options: [], exact: true, sentence } };
     const text = ledeText(economicsLede(e, types));
     expect(text.startsWith(`${sentence} These 2 requests cost $0.0288`)).toBe(true);
+  });
+
+  it('a field name the sentence marks with backticks is a code segment, never raw backticks on the page', () => {
+    const sentence = 'These 2 requests never ask for caching. One `cache_control` breakpoint after the system prompt would save $0.0081 per conversation.';
+    const e = { ...econ([req(1), req(2)], { costUsd: 0.0288 }), unasked: { requests: 2, options: [], exact: true, sentence } };
+    const segments = economicsLede(e, types);
+    expect(segments.slice(0, 3)).toEqual([
+      { text: 'These 2 requests never ask for caching. One ' },
+      { text: 'cache_control', code: true },
+      { text: ' breakpoint after the system prompt would save $0.0081 per conversation. ' },
+    ]);
+    expect(segments.some((x) => x.text.includes('`'))).toBe(false);
+    expect(withInlineCode('no code here')).toEqual([{ text: 'no code here' }]);
+    expect(withInlineCode('`a` and `b`')).toEqual([{ text: 'a', code: true }, { text: ' and ' }, { text: 'b', code: true }]);
   });
 });

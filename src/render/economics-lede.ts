@@ -10,7 +10,20 @@ import type { RequestEconomics, ScenarioEconomics } from '../economics/compute.t
 import { formatShare, formatTokens, formatUsd, NO_PRICE } from '../economics/format.ts';
 import { breakEvents, causeName } from '../economics/view.ts';
 
-export type Segment = { text: string; href?: string };
+/** Text; a link to `#@offset` when `href`; inline code (a field name such as `cache_control`) when `code`. */
+export type Segment = { text: string; href?: string; code?: true };
+
+/**
+ * A sentence that marks field names with backticks (the unasked-caching sentence, shared with the
+ * report and the linter, which print it as plain text) as segments: the backticked runs as code,
+ * the rest as text — so the page shows `cache_control` as code, never its raw backticks.
+ */
+export function withInlineCode(sentence: string): Segment[] {
+  return sentence
+    .split('`')
+    .map((text, i): Segment => (i % 2 ? { text, code: true } : { text }))
+    .filter((x) => x.text !== '');
+}
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -29,7 +42,7 @@ export function economicsLede(econ: ScenarioEconomics, typeOf: (offset: number) 
   const one = econ.requests.length === 1;
   const these = one ? 'This request' : `These ${plural(econ.requests.length, 'request')}`;
   // Requests that never ask for caching: said first, with what one breakpoint would save (economics/unasked.ts).
-  const out: Segment[] = econ.unasked ? [{ text: `${econ.unasked.sentence} ` }] : [];
+  const out: Segment[] = econ.unasked ? withInlineCode(`${econ.unasked.sentence} `) : [];
   const profile = econ.profiles.length === 1 ? ` under ${econ.profiles[0]!.title}` : '';
   if (t.costUsd !== null && t.noCacheCostUsd !== null) {
     const d = t.costUsd - t.noCacheCostUsd;
