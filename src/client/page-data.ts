@@ -9,7 +9,7 @@
  * is made ready first, and the part is read on top of it. The state is this class's fields: each
  * part's fetch under way and decoded panes, the lines of full panes already read.
  */
-import { mergePaneData, paneDecoder, type PaneData } from '../render/pane-codec.ts';
+import { mergePaneData, paneDecoder, wireMarkupOf, type PaneData } from '../render/pane-codec.ts';
 import { mergeWire } from '../wire/pack.ts';
 import { indentOf, paneMarkup } from '../render/pane-markup.ts';
 import type { ScenarioData } from '../render/scenario-data.ts';
@@ -149,6 +149,7 @@ export class PageData {
     for (let k = 0; k < lists.tools.length; k += 2) toolAt.set(lists.tools[k]!, htmlOf(lists.tools[k + 1]!));
     const bpAt = new Map<number, string[]>();
     for (let k = 0; k < (enc.bp?.length ?? 0); k += 2) bpAt.set(enc.bp![k]!, [...(bpAt.get(enc.bp![k]!) ?? []), data.text[enc.bp![k + 1]!]!]);
+    const wireHtml = wireMarkupOf(data, enc, Number(off));
     const html = paneMarkup({
       offset: Number(off),
       kind: enc.kind,
@@ -157,7 +158,7 @@ export class PageData {
       ...(enc.econ && { econ: enc.econ }),
       ...(enc.billed && { billed: enc.billed }),
       ...(enc.lint && { lint: enc.lint }),
-      ...(enc.wireHtml && { wireHtml: enc.wireHtml }),
+      ...(wireHtml !== undefined && { wireHtml }),
       ...(enc.kind === 'request' && { model: textOf(htmlOf(ids[0]!)).replace(/^model: /, '') }),
       ...(enc.kind !== 'request' && { eventType: typeOf(off) }),
       ...(enc.rejected && { rejected: enc.rejected }),

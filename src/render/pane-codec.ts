@@ -102,6 +102,12 @@ export interface EncodedPane {
   lint?: PaneFinding[];
   /** Its provider wire views' markup (render/wire-markup.ts; the JSON is written from the part's wire data when opened). */
   wireHtml?: string;
+  /**
+   * Its provider wire views' markup as a text id: the markup written for the id WIRE_ID_SLOT, which
+   * the page replaces with the pane's own (`wireMarkupOf`) — the same for every request with as many
+   * attached files, so a page's data holds it once instead of once a request.
+   */
+  wire?: number;
 }
 
 export interface PaneData {
@@ -120,6 +126,13 @@ export interface PaneData {
    */
   start?: [html: number, text: number, from: number];
 }
+
+/** The id a pane's wire views are written for in the data, replaced by the pane's own id when it is built. */
+export const WIRE_ID_SLOT = 'pane-@-wire';
+
+/** A pane's wire views' markup from the data (see EncodedPane.wire). */
+export const wireMarkupOf = (data: PaneData, enc: EncodedPane, offset: number): string | undefined =>
+  enc.wire === undefined ? enc.wireHtml : data.text[enc.wire]?.replaceAll(WIRE_ID_SLOT, `pane-${offset}-wire`);
 
 /** `data` on top of the data it continues (`base`: that data, itself already merged): one set of tables and panes. */
 export function mergePaneData(base: PaneData, data: PaneData): PaneData {

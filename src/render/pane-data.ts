@@ -88,7 +88,7 @@ export async function encodePanes(
     billed?: Map<number, { text: string; title: string }>;
     /** The request linter's findings, by request. */
     lint?: Map<number, PaneFinding[]>;
-    /** A request's provider wire views (render/wire-markup.ts), for the own requests that have them. */
+    /** A request's provider wire views (render/wire-markup.ts) written for the id WIRE_ID_SLOT (pane-codec.ts), for the own requests that have them. */
     wireHtml?: (offset: number) => string | undefined;
   },
   encoder?: Encoder,
@@ -180,7 +180,7 @@ export async function encodePanes(
       // The same views and warnings as a pane the page prints (Pane.astro): the bill, the linter's findings, the wire views.
       ...(p.kind === 'request' && economics?.billed?.has(p.offset) && { billed: economics.billed.get(p.offset)! }),
       ...(p.kind === 'request' && economics?.lint?.get(p.offset)?.length && { lint: economics.lint.get(p.offset)! }),
-      ...(p.kind === 'request' && economics?.wireHtml?.(p.offset) !== undefined && { wireHtml: economics.wireHtml(p.offset)! }),
+      ...(p.kind === 'request' && economics?.wireHtml?.(p.offset) !== undefined && { wire: tid(economics.wireHtml(p.offset)!) }),
     };
     prev = { offset: p.offset, ids, from: froms, tools };
   }

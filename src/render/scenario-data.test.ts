@@ -6,7 +6,7 @@ import { BUILTIN_FOLDS } from '../builtin-folds/index.ts';
 import type { SiteCorpus } from '../integration/site.ts';
 import { scenarioView } from '../prompt/view.ts';
 import { pageParts, partData, partRefs, scenarioData, scenarioDataFiles, type ScenarioData } from './scenario-data.ts';
-import { mergePaneData, paneDecoder, type PaneData } from './pane-codec.ts';
+import { mergePaneData, paneDecoder, WIRE_ID_SLOT, wireMarkupOf, type PaneData } from './pane-codec.ts';
 import { shownLines } from './pane-data.ts';
 import { mergeWire, unpackWire } from '../wire/pack.ts';
 
@@ -63,10 +63,14 @@ describe('a scenario page’s data files', () => {
     });
     // A request built from a part carries what a printed one does: its wire views (and their data in
     // the same part), the bill beside the model's figures, the linter's findings.
-    const built = datas.flatMap((d) => Object.entries(d.panes.panes).map(([o, p]) => ({ o: Number(o), p, d })));
+    // (A part that continues the one before is read on top of it, as the page does.)
+    const whole = merge(datas, parts.plan.parts);
+    const built = datas.flatMap((d, i) => Object.entries(d.panes.panes).map(([o, p]) => ({ o: Number(o), p, d: { ...d, panes: whole[i]!.panes } })));
     expect(built.length).toBeGreaterThan(0);
     for (const { o, p, d } of built) {
-      expect(p.wireHtml).toContain(`data-wire="pane-${o}-wire"`);
+      expect(wireMarkupOf(d.panes, p, o)).toContain(`data-wire="pane-${o}-wire"`);
+      expect(wireMarkupOf(d.panes, p, o)).toContain(`name="pane-${o}-wire-formats"`);
+      expect(wireMarkupOf(d.panes, p, o)).not.toContain(WIRE_ID_SLOT);
       expect(Object.keys(d.wire?.requests ?? {}).map(Number)).toContain(o);
       expect(p.billed?.text).toMatch(/^billed: cached [\d,]+ · writes [\d,]+ · [\d,]+ tokens · output /);
       expect(p.lint).toEqual(parts.lintByOffset.get(o));
@@ -76,10 +80,23 @@ describe('a scenario page’s data files', () => {
   });
 });
 
+/** Each part read on top of the parts it continues (what client/page-data.ts does). */
+function merge(datas: readonly ScenarioData[], plan: readonly number[][]): { panes: PaneData; wire: ScenarioData['wire'] }[] {
+  const merged: { panes: PaneData; wire: ScenarioData['wire'] }[] = [];
+  datas.forEach((d, i) => {
+    const at = d.base === undefined ? -1 : plan.findIndex((p) => p[0] === d.base);
+    if (d.base !== undefined) expect(at).toBe(i - 1);
+    const base = merged[at];
+    merged.push(base ? { panes: mergePaneData(base.panes, d.panes), wire: d.wire ? mergeWire(base.wire, d.wire) : base.wire } : { panes: d.panes, wire: d.wire });
+  });
+  return merged;
+}
+
 /** What a part's pane reads as once decoded: each line's HTML (or its reference to a line the page shows), provenance and mark, and the rest of the pane. */
 function decoded(data: PaneData, offset: number) {
   const lists = paneDecoder(data)(offset)!;
-  const { lines: _l, from: _f, prev: _p, removed, abridged, old, tools, bp, ...rest } = data.panes[offset]!;
+  const enc = data.panes[offset]!;
+  const { lines: _l, from: _f, prev: _p, wire: _w, removed, abridged, old, tools: _t, bp, ...rest } = enc;
   const t = (id: number) => data.text[id];
   const h = (id: number) => data.html[id];
   return {
@@ -89,7 +106,8 @@ function decoded(data: PaneData, offset: number) {
     removed: removed.map(([i, ...ids]) => [i, ...ids.map(t)]),
     abridged: abridged?.map(([i, id]) => [i, t(id!)]),
     old: old.map((v, k) => (k % 2 ? h(v) : v)),
-    tools: tools?.map((v, k) => (k % 2 ? h(v) : v)),
+    tools: lists.tools.map((v, k) => (k % 2 ? h(v) : v)),
+    wireHtml: wireMarkupOf(data, enc, offset),
     bp: bp?.map((v, k) => (k % 2 ? t(v) : v)),
     ...rest,
     removedAtEnd: rest.removedAtEnd.map(t),
@@ -132,13 +150,7 @@ describe('a long page’s parts, each continuing the part before', () => {
     expect(datas.filter((d) => d.base !== undefined).length).toBeGreaterThan(datas.length / 2);
     expect(datas[0]!.base).toBeUndefined();
     const shown = await shownLines(view.panes.filter((p) => parts.inPage(p.offset, p.kind)));
-    const merged: { panes: PaneData; wire: ScenarioData['wire'] }[] = [];
-    datas.forEach((d, i) => {
-      const at = d.base === undefined ? -1 : parts.plan.parts.findIndex((p) => p[0] === d.base);
-      if (d.base !== undefined) expect(at).toBe(i - 1);
-      const base = merged[at];
-      merged.push(base ? { panes: mergePaneData(base.panes, d.panes), wire: d.wire ? mergeWire(base.wire, d.wire) : base.wire } : { panes: d.panes, wire: d.wire });
-    });
+    const merged = merge(datas, parts.plan.parts);
     for (const [i, offs] of parts.plan.parts.entries()) {
       const alone = JSON.parse(await partData(view, parts, offs, shown)) as ScenarioData;
       expect(alone.base).toBeUndefined();

@@ -36,6 +36,7 @@ import type { RequestEconomics, ScenarioEconomics } from '../economics/compute.t
 import type { RenderedScenario } from '../prompt/render.ts';
 import type { ScenarioView } from '../prompt/view.ts';
 import type { WireSource } from '../wire/index.ts';
+import { WIRE_ID_SLOT } from './pane-codec.ts';
 import { encodePanes, newEncoder, shownLines, type Encoder, type PaneData, type ShownLines } from './pane-data.ts';
 import type { WirePacker } from '../wire/pack.ts';
 import type { PaneFinding } from './pane-markup.ts';
@@ -216,7 +217,7 @@ export async function partData(
       billed: billedByOffset,
       lint: lintByOffset,
       // An own request built from the data carries the same wire views as one the page prints (WireViews.astro).
-      wireHtml: (o) => (own.has(o) && wire.has(o) ? wireViewsMarkup(`pane-${o}-wire`, base, files(o)) : undefined),
+      wireHtml: (o) => (own.has(o) && wire.has(o) ? wireViewsMarkup(WIRE_ID_SLOT, base, files(o)) : undefined),
     },
     chain?.encoder,
   );
