@@ -110,10 +110,10 @@ const printed = (p: Pane): number => p.lines.reduce((n, l) => n + l.text.length 
 /**
  * About what a part continuing the part before holds of a request's pane, in bytes: the lines it
  * adds or changes, highlighted and again as wire messages (≈ 3 bytes a printed character), and
- * what every request pane carries whatever its size — its figures, its wire views' markup, its
- * lists (≈ 4,000 bytes; measured on the generated 400-request conversation, npm run bench:storage).
+ * what every request pane carries whatever its size — its figures, the bill, its lists (≈ 1,000
+ * bytes; measured on the generated 400-request conversation, npm run bench:storage).
  */
-const added = (p: Pane): number => 4000 + 3 * p.lines.reduce((n, l) => n + (l.status === 'same' ? 0 : l.text.length + 1), 0);
+const added = (p: Pane): number => 1000 + 3 * p.lines.reduce((n, l) => n + (l.status === 'same' ? 0 : l.text.length + 1), 0);
 
 /** What each event costs the page printed in full (its own request's pane, its card's YAML) and in a part, and the plan from that. */
 function windowPlan(view: ScenarioView, own: ReadonlySet<number>, budget: number): WindowPlan {
