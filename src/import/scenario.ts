@@ -61,6 +61,12 @@ function noted(notes: { text: string; requests: number }[] | undefined, n: numbe
   return (notes ?? []).map((x) => `${x.requests === n ? (n === 1 ? 'For the request' : 'For every request') : `For ${x.requests} of the ${n} requests`}, ${x.text}.`);
 }
 
+/** A file of an imported folder named from the folder (`subagents/agent-1.jsonl`), not from where the import ran: no local path in the scenario. */
+function inFolder(folder: string, file: string): string {
+  const root = `${folder.replace(/\/+$/, '')}/`;
+  return file.startsWith(root) ? file.slice(root.length) : file;
+}
+
 function grouping(c: { by: string; key: string; of?: number }, capture: boolean): string {
   const head = !capture ? 'One conversation of a log' : c.of === 1 ? 'The capture’s only conversation' : `One conversation of a capture of ${c.of ?? 'several'}`;
   return c.by === 'prefix chain'
@@ -139,7 +145,7 @@ export function scenarioYaml(s: ScenarioInput): string {
       t: e.t,
       type: 'request/sent',
       payload: e.payload,
-      note: e.file === undefined ? `line ${e.line} of the trace` : `line ${e.line} of ${e.file}`,
+      note: e.file === undefined ? `line ${e.line} of the trace` : `line ${e.line} of ${inFolder(s.file, e.file)}`,
     })),
     ...kept(s.previous),
   };

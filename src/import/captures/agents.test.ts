@@ -361,8 +361,9 @@ describe('Claude Code transcript with sub-agents', () => {
       expect(sub!.result.sharesCache).toEqual({ scenario: 'cc-6d1f0a52', at: 1 });
       // Each event names the file and line it came from: the sub-agent's first request is line 2 of its own file (its reply), not of the session's.
       const notes = (yaml: string) => (parse(yaml) as { events: { note: string }[] }).events.map((e) => e.note);
-      expect(notes(main!.result.yaml)).toEqual([`line 2 of projects/p/${S}.jsonl`, `line 4 of projects/p/${S}.jsonl`]);
-      expect(notes(sub!.result.yaml)).toEqual([`line 2 of projects/p/${S}/subagents/agent-a7c41e09.jsonl`, `line 5 of projects/p/${S}/subagents/agent-a7c41e09.jsonl`]);
+      // Named from the folder, not from where the import ran (no local path in the scenario).
+      expect(notes(main!.result.yaml)).toEqual([`line 2 of ${S}.jsonl`, `line 4 of ${S}.jsonl`]);
+      expect(notes(sub!.result.yaml)).toEqual([`line 2 of ${S}/subagents/agent-a7c41e09.jsonl`, `line 5 of ${S}/subagents/agent-a7c41e09.jsonl`]);
       // What was left out says in which file it was first met.
       expect(r.leftOut!.map((e) => leftOutLine('projects/p', e))).toEqual([
         `left out of projects/p: 1 \`progress\` lines (Claude Code’s own records, not messages sent to the model; first at line 3 of projects/p/${S}/subagents/agent-a7c41e09.jsonl)`,

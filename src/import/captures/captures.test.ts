@@ -354,7 +354,7 @@ describe('a capture of several conversations (--out-dir)', () => {
         ['0199d6f2-0000-7a40-9b1e-000000000002', 3],
       ]);
       const notes = (yaml: string) => (parse(yaml) as { events: { note: string }[] }).events.map((e) => e.note.replace(/line \d+ of /, ''));
-      expect(new Set(notes(r.conversations![1]!.result.yaml))).toEqual(new Set(['sessions/2025/11/17/rollout-b.jsonl']));
+      expect(new Set(notes(r.conversations![1]!.result.yaml))).toEqual(new Set(['2025/11/17/rollout-b.jsonl']));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
