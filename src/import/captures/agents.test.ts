@@ -389,6 +389,30 @@ describe('Claude Code transcript with sub-agents', () => {
     }
   });
 
+  it('parallel tool calls: one reply written as a line per tool_use with the first result between them is one request, and the next holds both calls then both results', () => {
+    const A = { type: 'tool_use', id: 'toolu_a', name: 'Read', input: { file_path: 'a.ts' } };
+    const B = { type: 'tool_use', id: 'toolu_b', name: 'Read', input: { file_path: 'b.ts' } };
+    const t = jsonl(
+      user('p1', null, 'Compare a.ts and b.ts.'),
+      reply('r1', 'p1', 'msg_par', [A], usage(3, 0, 9_000)),
+      user('x1', 'r1', [{ type: 'tool_result', tool_use_id: 'toolu_a', content: 'A' }]),
+      reply('r2', 'x1', 'msg_par', [B], usage(3, 0, 9_000)),
+      user('x2', 'r2', [{ type: 'tool_result', tool_use_id: 'toolu_b', content: 'B' }]),
+      reply('r3', 'x2', 'msg_next', [{ type: 'text', text: 'They differ.' }], usage(3, 9_000, 120)),
+    );
+    const { result, errors } = importTrace(t, { file: 'par.jsonl', id: 'par' });
+    expect(errors.map(formatError)).toEqual([]);
+    const d = doc(result!.yaml);
+    // Two API calls (msg_par, msg_next), not three: the usage of msg_par is billed once.
+    expect(d.events.map((e) => e.payload.measured?.cacheWriteTokens)).toEqual([9_000, 120]);
+    const messages = d.events[1]!.payload.body.messages as { role: string; content: { type: string; id?: string; tool_use_id?: string }[] }[];
+    expect(messages.map((m) => [m.role, m.content.map((b) => b.id ?? b.tool_use_id ?? b.type)])).toEqual([
+      ['user', ['text']],
+      ['assistant', ['toolu_a', 'toolu_b']],
+      ['user', ['toolu_a', 'toolu_b']],
+    ]);
+  });
+
   it('a sub-agent’s own file (subagents/agent-<id>.jsonl: only its lines) imports', () => {
     const own = jsonl(lines[2], lines[3], lines[5], lines[6]);
     const { result, errors } = importTrace(own, { file: 'agent-a7c41e09.jsonl', id: 'agent' });

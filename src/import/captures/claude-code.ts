@@ -55,6 +55,8 @@ interface Thread {
   replying?: string;
   /** The request that reply answers: a later line of the same reply carries its final usage. */
   reply?: CapturedRequest;
+  /** Where that reply's assistant message is in `messages`: a later block of it, written after a tool result, joins it there. */
+  replyAt?: number;
   lastTime?: number;
   conversation?: Conversation;
   /** A sub-agent's: the session it was started from. */
@@ -111,6 +113,7 @@ function compact(t: Thread): void {
   t.messages = [];
   t.origins = [];
   t.replying = undefined;
+  t.replyAt = undefined;
 }
 
 const ID = 'claude-code';
@@ -162,6 +165,8 @@ export const claudeCode: Capture = {
         continue;
       }
       const role = v.type as 'user' | 'assistant';
+      // A later block of the reply being read (the same API response's message id), read before the reply's state moves on.
+      const continues = role === 'assistant' && typeof m.id === 'string' && m.id === thread.replying;
       if (role === 'assistant' && !messages.length && m.model !== '<synthetic>') {
         // A transcript cut short (a published excerpt, a sub-agent's lines without its prompt) can hold a reply without what it answered.
         leftOut.add(
@@ -214,17 +219,25 @@ export const claudeCode: Capture = {
           // One line per content block, each with the usage so far: the last line's output count is the reply's.
           thread.reply.usage = { value: m.usage, at: ['message', 'usage'], chunk: c };
         }
-      } else thread.replying = undefined;
+      } else if (!content.every((b) => isObject(b) && b.type === 'tool_result')) thread.replying = undefined;
       const last = messages.at(-1);
       const at = (j: number): (string | number)[] => (typeof m.content === 'string' ? ['message', 'content'] : ['message', 'content', j]);
       const blockOrigins = content.map((_, j) => ({ chunk: c, at: at(j) }));
-      if (last?.role === role) {
+      const into = thread.replyAt;
+      if (continues && last?.role !== role && into !== undefined && messages[into]?.role === 'assistant') {
+        // A reply of parallel tool calls: Claude Code writes each tool_use block as its own line as it completes, and runs the
+        // first tool (writing its result) before the next block's line. One API response, so one request: the block joins its
+        // message, and the results written between stay after it — the next request holds [assistant: A, B] [user: result A, result B].
+        messages[into]!.content.push(...content);
+        origins[into]!.push(...blockOrigins);
+      } else if (last?.role === role) {
         last.content.push(...content);
         origins.at(-1)!.push(...blockOrigins);
       } else {
         messages.push({ role, content: [...content] });
         origins.push(blockOrigins);
       }
+      if (role === 'assistant' && thread.reply?.chunk === c) thread.replyAt = messages.length - 1;
       if (t !== undefined) thread.lastTime = t;
     }
     return out;
