@@ -15,23 +15,13 @@
  * (id prefixes, which also cover dated ids), then provider prefixes, else `unknown`.
  */
 import { cacheStrategy, CACHE_STRATEGIES, CATALOG, FALLBACKS as PROVIDER_FALLBACKS } from '../providers/registry.ts';
-import type { Encoding, ModelFacts } from '../providers/shared/catalog.ts';
+import type { Encoding, ModelFacts, ModelPrices } from '../providers/shared/catalog.ts';
 import type { CacheStrategy, Sourced } from '../providers/types.ts';
 
 export type { Sourced };
 
-/** USD per million tokens. */
-export interface Prices {
-  input?: Sourced;
-  cachedInput?: Sourced;
-  /** Cache writes: OpenAI GPT-5.6+, and Anthropic's 5-minute TTL. */
-  cacheWrite?: Sourced;
-  /** Anthropic cache writes with the 1-hour TTL. */
-  cacheWrite1h?: Sourced;
-  output?: Sourced;
-  /** An explicit cache's storage, USD per million tokens per hour (Gemini `cachedContents`). */
-  storagePerHour?: Sourced;
-}
+/** USD per million tokens: a model's prices as its catalog entry gives them. */
+export type Prices = ModelPrices;
 
 export type { Encoding };
 

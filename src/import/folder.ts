@@ -9,22 +9,16 @@
  * before `<session>/…` ('.' sorts before '/'), so a parent's lines come before its sub-agents'.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import type { InputError } from '../scenarios/errors.ts';
 import { readChunks, type Chunk } from './read.ts';
 
 /** The `.jsonl` files under `dir`, as paths relative to it with `/`, in code-unit order (deterministic on every platform). */
 export function folderFiles(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (rel: string): void => {
-    for (const e of readdirSync(join(dir, rel), { withFileTypes: true })) {
-      const p = rel ? `${rel}/${e.name}` : e.name;
-      if (e.isDirectory()) walk(p);
-      else if (e.isFile() && e.name.endsWith('.jsonl')) out.push(p);
-    }
-  };
-  walk('');
-  return out.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.jsonl'))
+    .map((e) => relative(dir, join(e.parentPath, e.name)).split(sep).join('/'))
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /**

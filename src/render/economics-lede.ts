@@ -19,10 +19,10 @@ export type Segment = { text: string; href?: string; code?: true };
  * the rest as text — so the page shows `cache_control` as code, never its raw backticks.
  */
 export function withInlineCode(sentence: string): Segment[] {
-  return sentence
-    .split('`')
-    .map((text, i): Segment => (i % 2 ? { text, code: true } : { text }))
-    .filter((x) => x.text !== '');
+  const pieces = sentence.split('`');
+  // An unpaired backtick marks nothing: the whole sentence is text (as the PR summary's code spans read it, review/summary.ts).
+  if (pieces.length % 2 === 0) return [{ text: sentence }];
+  return pieces.map((text, i): Segment => (i % 2 ? { text, code: true } : { text })).filter((x) => x.text !== '');
 }
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
