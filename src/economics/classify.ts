@@ -18,6 +18,8 @@ export type Cause =
   | 'below-minimum'
   /** A request as sent that marks no breakpoint, where the provider caches only what a request asks for. */
   | 'not-asked'
+  /** Nothing to read: the request before, as sent, asked for no caching and so wrote nothing (this one may ask). */
+  | 'previous-not-asked'
   | 'expired'
   | 'out-of-reach'
   | 'model-changed'
@@ -127,6 +129,7 @@ function cause(s: Simulated, r: RenderedScenario, attribute: boolean, lost: numb
   if (expired) return { cause: 'expired', events: [], lost: Math.max(0, gone!.tokens - cached) };
   if (reachable > cached) return { cause: 'out-of-reach', events: [], lost: reachable - cached };
   if (lost > 0) return { cause: 'out-of-reach', events: [], lost };
+  if (cached === 0 && prev.q.asSent && !prev.positions.length && prev.cache.strategy.entries === 'breakpoints') return { cause: 'previous-not-asked', events: [], lost: 0 };
   return cached === 0 ? { cause: 'below-minimum', events: [], lost: 0 } : null;
 }
 

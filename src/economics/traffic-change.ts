@@ -15,6 +15,7 @@ const CAUSE_LABEL: Record<Cause, string> = {
   'first-request': 'first request',
   'below-minimum': 'prefix below the minimum',
   'not-asked': 'the request asks for no caching',
+  'previous-not-asked': 'the request before asked for no caching',
   expired: 'idle past the cache retention',
   'out-of-reach': 'entry out of the lookback reach',
   'model-changed': 'model changed',
@@ -42,7 +43,7 @@ const SYSTEM_ROLES = new Set(['system', 'developer']);
 
 /** The label for a miss of `cause`, from the request before the responsible change and the one that made it. */
 export function changeOf(cause: Cause, before: Obj | undefined, after: Obj | undefined): string {
-  if (!before || !after || cause === 'expired' || cause === 'below-minimum' || cause === 'not-asked' || cause === 'first-request' || cause === 'out-of-reach')
+  if (!before || !after || cause === 'expired' || cause === 'below-minimum' || cause === 'not-asked' || cause === 'previous-not-asked' || cause === 'first-request' || cause === 'out-of-reach')
     return CAUSE_LABEL[cause];
   if (!same(before.model, after.model)) return 'model changed';
   const tools = toolsChange(before.tools ?? before.tool_definitions, after.tools ?? after.tool_definitions);

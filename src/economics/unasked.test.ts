@@ -86,6 +86,22 @@ describe('requests that never ask for caching', () => {
     expect(econ.requests[1]!.cacheBreak).toMatchObject({ tokensLost: 0, events: [] });
   });
 
+  it('a request that asks after ones that did not reads nothing because nothing was written — not because of the minimum (its 1,104-token system prompt is above it)', () => {
+    // The same system prompt and question each time (the bytes stay), the last two requests asking after the system prompt.
+    const r = scenario(true);
+    const same = r.chain.map((q, i) => ({ ...q, messages: r.chain[0]!.messages, ...(i >= 2 && { breakpoints: [{ message: 0 }] }) }));
+    const asked = { ...r, chain: same, requests: same };
+    const econ = scenarioEconomics(asked, DEFAULT_ECONOMICS, { attribute: false });
+    expect(econ.requests.map((e) => [e.cacheBreak?.cause, e.cachedTokens, e.cacheWriteTokens])).toEqual([
+      ['first-request', 0, 0],
+      ['not-asked', 0, 0],
+      ['previous-not-asked', 0, SYSTEM],
+      [undefined, SYSTEM, 0],
+    ]);
+    // Before, the third was said to be "below the 1,024-token minimum".
+    expect(causeText(econ.requests[2]!)).toBe('nothing to read yet: the request before asked for no caching, so it wrote nothing');
+  });
+
   it('a fold’s own requests without breakpoints keep the provider’s default placement, and no finding', () => {
     const r = scenario(false);
     const econ = scenarioEconomics(r, DEFAULT_ECONOMICS, { attribute: false });
