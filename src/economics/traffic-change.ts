@@ -41,10 +41,12 @@ function toolsChange(a: unknown, b: unknown): string | undefined {
 
 const SYSTEM_ROLES = new Set(['system', 'developer']);
 
+/** Causes that are not a change in the request body: their own label. */
+const NOT_BODY = new Set<Cause>(['expired', 'below-minimum', 'not-asked', 'previous-not-asked', 'first-request', 'out-of-reach']);
+
 /** The label for a miss of `cause`, from the request before the responsible change and the one that made it. */
 export function changeOf(cause: Cause, before: Obj | undefined, after: Obj | undefined): string {
-  if (!before || !after || cause === 'expired' || cause === 'below-minimum' || cause === 'not-asked' || cause === 'previous-not-asked' || cause === 'first-request' || cause === 'out-of-reach')
-    return CAUSE_LABEL[cause];
+  if (!before || !after || NOT_BODY.has(cause)) return CAUSE_LABEL[cause];
   if (!same(before.model, after.model)) return 'model changed';
   const tools = toolsChange(before.tools ?? before.tool_definitions, after.tools ?? after.tool_definitions);
   if (tools) return tools;
