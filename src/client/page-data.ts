@@ -5,8 +5,10 @@
  * (render/page-window.ts) has several data parts, each for a run of events (`data-parts` on the
  * page: first and last offset, URL): the part of an event is fetched when that event is first
  * selected (or its event YAML opened), each once. A part may continue the part before it (its
- * `base`: its tables, panes and wire messages go on from that part's, scenario-data.ts): that part
- * is made ready first, and the part is read on top of it. The state is this class's fields: each
+ * `base`: its tables, panes and wire messages go on from that part's, scenario-data.ts): the part
+ * is read on top of it. A built page lists which part each continues, so the whole chain is fetched
+ * at once (one round trip, not one per part); a part the list does not say continues another (a
+ * page of `astro dev`, whose parts stand alone) fetches its base when it names one. The state is this class's fields: each
  * part's fetch under way and decoded panes, the lines of full panes already read.
  */
 import { mergePaneData, paneDecoder, wireMarkupOf, type PaneData } from '../render/pane-codec.ts';
@@ -42,6 +44,8 @@ interface Part {
   first: number;
   last: number;
   url: string;
+  /** The part it continues, when the page says so (its index in the page's parts). */
+  base?: number | undefined;
   loading?: Promise<ScenarioData> | undefined;
   panes?: PaneData;
   decode?: ReturnType<typeof paneDecoder>;
@@ -50,8 +54,13 @@ interface Part {
 /** The page's parts from its `data-parts` (windowed) or its one `data-src`, covering every event of `order`. */
 function partsOf(src: string | undefined, list: string | undefined, order: readonly string[]): Part[] {
   if (list) {
-    const parsed = JSON.parse(list) as [number, number, string][];
-    return parsed.map(([first, last, url]) => ({ first: order.indexOf(String(first)), last: order.indexOf(String(last)), url }));
+    const parsed = JSON.parse(list) as [number, number, string, number?][];
+    const firsts = parsed.map(([first]) => first);
+    return parsed.map(([first, last, url, base], i) => {
+      // A part continues one before it, never itself or a later one.
+      const at = base === undefined ? -1 : firsts.indexOf(base);
+      return { first: order.indexOf(String(first)), last: order.indexOf(String(last)), url, base: at >= 0 && at < i ? at : undefined };
+    });
   }
   return src ? [{ first: 0, last: Math.max(0, order.length - 1), url: src }] : [];
 }
@@ -86,21 +95,27 @@ export class PageData {
     return this.readyPart(part);
   }
 
-  /** A part's data, on top of the part it continues (made ready first); its panes ready to decode. */
+  /** A part's data, on top of the part it continues (fetched beside it when the page lists it); its panes ready to decode. */
   private readyPart(part: Part): Promise<ScenarioData> {
-    part.loading ??= fetchPart(part.url)
-      .then(async (d) => {
-        if (d.base === undefined) return d;
-        const at = this.parts.indexOf(part);
-        const base = this.parts.find((p, i) => i < at && this.order[p.first] === String(d.base));
-        if (!base) throw new Error(`${part.url} continues the data of event @${d.base}, which no part before it holds`);
-        const b = await this.readyPart(base);
-        return { ...d, panes: mergePaneData(b.panes, d.panes), wire: d.wire ? mergeWire(b.wire, d.wire) : b.wire };
-      })
-      .catch((err: unknown) => {
-        part.loading = undefined;
-        throw err;
-      });
+    if (!part.loading) {
+      // The chain the page says this part continues is asked for now, beside the part itself.
+      const listed = part.base === undefined ? undefined : this.parts[part.base];
+      const early = listed && this.readyPart(listed);
+      early?.catch(() => undefined); // reported below, when the part reads it
+      part.loading = fetchPart(part.url)
+        .then(async (d) => {
+          if (d.base === undefined) return d;
+          const at = this.parts.indexOf(part);
+          const base = this.parts.find((p, i) => i < at && this.order[p.first] === String(d.base));
+          if (!base) throw new Error(`${part.url} continues the data of event @${d.base}, which no part before it holds`);
+          const b = await (base === listed ? early! : this.readyPart(base));
+          return { ...d, panes: mergePaneData(b.panes, d.panes), wire: d.wire ? mergeWire(b.wire, d.wire) : b.wire };
+        })
+        .catch((err: unknown) => {
+          part.loading = undefined; // tried again on the next call
+          throw err;
+        });
+    }
     return part.loading.then((d) => {
       part.panes ??= d.panes;
       part.decode ??= paneDecoder(d.panes);

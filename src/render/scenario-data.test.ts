@@ -149,6 +149,12 @@ describe('a long page’s parts, each continuing the part before', () => {
     const datas = files.map((f) => JSON.parse(f.body) as ScenarioData);
     expect(datas.filter((d) => d.base !== undefined).length).toBeGreaterThan(datas.length / 2);
     expect(datas[0]!.base).toBeUndefined();
+    // The page lists the part each one continues, as its data says (so the browser fetches a chain at once);
+    // without the files (`astro dev`, whose parts stand alone) it lists none.
+    expect(files.map((f) => f.base)).toEqual(datas.map((d) => d.base));
+    expect(partRefs(view, parts, files).map((r) => r[3])).toEqual(datas.map((d) => d.base));
+    expect(partRefs(view, parts, files).map((r) => r.length)).toEqual(datas.map((d) => (d.base === undefined ? 3 : 4)));
+    expect(partRefs(view, parts).every((r) => r.length === 3)).toBe(true);
     const shown = await shownLines(view.panes.filter((p) => parts.inPage(p.offset, p.kind)));
     const merged = merge(datas, parts.plan.parts);
     for (const [i, offs] of parts.plan.parts.entries()) {

@@ -24,7 +24,7 @@
  * grew with the prompt and the parts together with its square (a 400-request capture: 97 MB). So a
  * part continues the part before it (`base`): its panes' lines and its wire messages are only those
  * the parts it continues do not have (pane-data.ts Encoder, wire/pack.ts), and the page reads it on
- * top of them (client/page-data.ts fetches them first). Like a video's key frames, a part stands
+ * top of them (the page lists which part each continues: client/page-data.ts fetches the chain at once). Like a video's key frames, a part stands
  * alone again once the chain it would continue (what opening it fetches) is more than twice its
  * size written alone: so opening any pane fetches at most about twice what it would alone, and
  * since a chain of parts that only append holds each line once, a part stands alone only after the
@@ -138,17 +138,37 @@ export const scenarioDataPath = (id: string): string => `scenarios/${id}/data.js
 /** The URL path of one data part of a windowed page, below the site's base (named by its first event: deterministic). */
 export const scenarioPartPath = (id: string, first: number): string => `scenarios/${id}/part-${first}.json`;
 
-/** A data part as the page lists it: its first and last event (timeline order) and its URL path below the base. */
-export type PartRef = [first: number, last: number, path: string];
+/**
+ * A data part as the page lists it: its first and last event (timeline order), its URL path below
+ * the base and, when it continues the part before it, that part's first event — so the page fetches
+ * a part and the chain it continues at once, not one after another as each part names its base.
+ */
+export type PartRef = [first: number, last: number, path: string, base?: number];
 
-/** The parts a windowed page lists in its `data-parts` (none when it is not windowed: its data.json holds everything). */
-export const partRefs = (view: ScenarioView, parts: PageParts): PartRef[] =>
-  parts.plan.windowed ? parts.plan.parts.map((offs) => [offs[0]!, offs.at(-1)!, scenarioPartPath(view.id, offs[0]!)]) : [];
+/** One data file of a page: where it goes and its JSON text; `base`: the first event of the part it continues. */
+export interface DataFile {
+  path: string;
+  body: string;
+  base?: number;
+}
+
+/**
+ * The parts a windowed page lists in its `data-parts` (none when it is not windowed: its data.json
+ * holds everything). With the page's data `files` (a build), each ref names the part it continues;
+ * without them (`astro dev` serves every part standing alone: routes/scenarios/_part.json.ts) none does.
+ */
+export const partRefs = (view: ScenarioView, parts: PageParts, files?: readonly DataFile[]): PartRef[] =>
+  parts.plan.windowed
+    ? parts.plan.parts.map((offs, i) => {
+        const base = files?.[i]?.base;
+        return base === undefined ? [offs[0]!, offs.at(-1)!, scenarioPartPath(view.id, offs[0]!)] : [offs[0]!, offs.at(-1)!, scenarioPartPath(view.id, offs[0]!), base];
+      })
+    : [];
 
 /** The data files of one page: its data.json, or (windowed) one file per part. */
-export async function scenarioDataFiles(view: ScenarioView, parts: PageParts): Promise<{ path: string; body: string }[]> {
+export async function scenarioDataFiles(view: ScenarioView, parts: PageParts): Promise<DataFile[]> {
   if (!parts.plan.windowed) return [{ path: scenarioDataPath(view.id), body: await scenarioData(view, parts) }];
-  const out: { path: string; body: string }[] = [];
+  const out: DataFile[] = [];
   const shown = await shownLines(view.panes.filter((p) => parts.inPage(p.offset, p.kind))); // once for every part
   // The chain the next part may continue: what encoding it left, and the bytes of its parts since the last that stands alone.
   let chain: { base: number; encoder: Encoder; packer: WirePacker; bytes: number } | undefined;
@@ -156,6 +176,7 @@ export async function scenarioDataFiles(view: ScenarioView, parts: PageParts): P
   for (const offs of parts.plan.parts) {
     let body: string | undefined;
     let next: typeof chain;
+    const continued = chain?.base;
     if (chain) {
       const text = await partData(view, parts, offs, shown, chain);
       // Fetching it means fetching the chain too: continue while that is at most twice the part written alone —
@@ -175,8 +196,10 @@ export async function scenarioDataFiles(view: ScenarioView, parts: PageParts): P
       body = await partData(view, parts, offs, shown, { ...next, fresh: true });
       next.bytes = body.length;
     }
+    // It continues the chain when the chain went on through it (else `next` starts a new one here).
+    const continues = next !== undefined && next.encoder === chain?.encoder ? continued : undefined;
     chain = next;
-    out.push({ path: scenarioPartPath(view.id, offs[0]!), body });
+    out.push({ path: scenarioPartPath(view.id, offs[0]!), body, ...(continues !== undefined && { base: continues }) });
   }
   return out;
 }

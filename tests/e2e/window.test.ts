@@ -4,6 +4,7 @@
  * only the requests around its opening one; selecting a request outside the window fetches its data
  * part (same-origin, under the page's Content-Security-Policy) — with the parts it continues, back to
  * one that stands alone, and no other (a part holds what its requests add: render/scenario-data.ts)
+ * — all asked for at once (the page lists which part each continues), not one round trip per part
  * — and renders the request as the page would print it, its hostile text escaped, nothing of it run;
  * the event YAML of a card outside the window is fetched when opened; when a part cannot be fetched,
  * the pane and the card say so.
@@ -44,15 +45,17 @@ async function open(missing?: RegExp): Promise<{ page: Page; requested: string[]
   return { page, requested, errors };
 }
 
-/** The page's data parts: [first offset, last offset, URL path]. */
-const partsOf = async (page: Page): Promise<[number, number, string][]> => JSON.parse((await page.locator('article.scenario').getAttribute('data-parts')) ?? '[]');
+/** The page's data parts: [first offset, last offset, URL path, the first offset of the part it continues?]. */
+const partsOf = async (page: Page): Promise<[number, number, string, number?][]> => JSON.parse((await page.locator('article.scenario').getAttribute('data-parts')) ?? '[]');
 
 /** The URL paths of `part` and of the parts it continues, back to one that stands alone (each part's `base` names the first event of the part it continues). */
-async function chainOf(parts: readonly [number, number, string][], part: [number, number, string]): Promise<string[]> {
+async function chainOf(parts: readonly [number, number, string, number?][], part: [number, number, string, number?]): Promise<string[]> {
   const out: string[] = [];
-  for (let p: [number, number, string] | undefined = part; p; ) {
+  for (let p: [number, number, string, number?] | undefined = part; p; ) {
     out.push(p[2]);
     const base: number | undefined = ((await (await fetch(`${site.url}${p[2]}`)).json()) as { base?: number }).base;
+    // The page's list says the same as the part's data.
+    expect((parts.find(([, , url]) => url === p![2]) ?? [])[3], `${p[2]}: the part it continues, as the page lists it`).toBe(base);
     p = base === undefined ? undefined : parts.find(([a]) => a === base);
     if (base !== undefined) expect(p, `${out.at(-1)} continues the part of @${base}`).toBeDefined();
   }
@@ -121,6 +124,15 @@ describe('a windowed scenario page', () => {
     const { p: part, chain } = continuing!;
     const off = String(part[1]);
     expect(await page.locator(`.pane[data-offset="${off}"]`).count()).toBe(0); // not in the HTML: built from its part
+    // The parts it continues are asked for at once, not after its own answer names them: its answer
+    // is held until every one of them has been asked for (fetched one after another, it never would be).
+    let release!: () => void;
+    const chainAsked = new Promise<void>((resolve) => (release = resolve));
+    page.on('request', () => chain.every((u) => requested.includes(u)) && release());
+    await page.route(new RegExp(`${part[2].replace(/[.]/g, '\\.')}$`), async (route) => {
+      await chainAsked;
+      await route.continue();
+    });
     await page.locator(`.card[data-offset="${off}"] .card-link`).click();
     const pane = page.locator(`.pane[data-offset="${off}"]`);
     await poll(() => pane.evaluate((p) => p.classList.contains('selected')).catch(() => false)).toBe(true);
