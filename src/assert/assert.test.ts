@@ -6,7 +6,7 @@
  * bundled example trace (examples/traces/agent-session.anthropic.jsonl: its harness writes today's
  * date into the system prompt and the session crosses midnight at the fourth request).
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -19,7 +19,7 @@ const TRACE = readFileSync('examples/traces/agent-session.anthropic.jsonl', 'utf
 writeFileSync(join(dir, 'broken.jsonl'), TRACE);
 // The first three requests: the same day, every request extends the one before.
 writeFileSync(join(dir, 'holds.jsonl'), `${TRACE.split('\n').slice(0, 3).join('\n')}\n`);
-afterAll(() => {});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
