@@ -175,6 +175,22 @@ describe('what-if, GPT-5.6 Terra and the cases it declines', () => {
     expect(w.paysFrom).toBeNull();
   });
 
+  it('an Anthropic model the catalog does not price (the generic profile: no 1-hour write price): no 1-hour rows and no "pays from", and the note says why', () => {
+    // Two requests ten minutes apart, as an imported span of a retired model carries them; this threw (no 1-hour run to compare) and broke the site's build.
+    const r = scenario(
+      [
+        { t: 0, messages: [msg('user', 1500)], breakpoints: [{ message: 0 }] },
+        { t: 600, messages: [msg('user', 1500), msg('user', 5, 'go')], breakpoints: [{ message: 0 }] },
+      ],
+      'claude-3-5-sonnet-20240620',
+    );
+    const w = run(r);
+    expect(w.profile).toBe('anthropic');
+    expect(w.options.map((o) => o.id)).toEqual(['as-is', 'keep-alive']);
+    expect(w.paysFrom).toBeNull();
+    expect(w.notes).toContain('the 1-hour TTL is not priced for this profile');
+  });
+
   it('requests under two profiles, and a profile that never expires, have no what-if, with the reason', () => {
     const two = scenario([{ t: 0, messages: [msg('user', 10)] }], 'openai/gpt-4.1');
     two.chain = [...two.chain, { ...two.chain[0]!, offset: 2, previous: 1, model: 'anthropic/claude-sonnet-4-5' }];

@@ -173,9 +173,12 @@ function runsFor(
         { id: 'ttl-1h', label: 'every breakpoint 1 h', profile: p, scenario: (r) => variant(r, (q) => withTtl(q, p, () => '1h')) },
       );
       sources.push(p.extendedRetentionMinutes, p.prices.cacheWrite1h);
-    } else notes.push('the 1-hour TTL is not priced for this profile');
-    notes.push(...noKeepAlive);
-    return { runs, longer: ['ttl-5m', 'ttl-1h'], keepAlive, notes, sources };
+      notes.push(...noKeepAlive);
+      return { runs, longer: ['ttl-5m', 'ttl-1h'], keepAlive, notes, sources };
+    }
+    // No 1-hour run to compare against (an unpriced model's profile): no "pays from" either.
+    notes.push('the 1-hour TTL is not priced for this profile', ...noKeepAlive);
+    return { runs, keepAlive, notes, sources };
   }
   // A longer retention the request can ask for (the catalog's figure for the model, where it lists one).
   const longer = choices.longer?.(p.id, CATALOG.find((m) => m.id === p.id)?.extendedRetentionMinutes);
