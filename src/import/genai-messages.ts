@@ -9,7 +9,8 @@
  *   provider blocks: OpenAI `{type: "text", text}`, Anthropic `tool_use` / `tool_result`, Bedrock /
  *   Strands `{text}`, `{toolUse}`, `{toolResult}`), OpenAI `tool_calls` and `tool_call_id`;
  * - `gen_ai.prompt` (semconv ≤ 1.27, on the span or its `gen_ai.content.prompt` event): a JSON list
- *   of messages "matching OpenAI messages format";
+ *   of messages "matching OpenAI messages format" (or one message object, as Mirascope writes it:
+ *   genai-spans.ts reads it as that message and says the rest is unrecorded);
  * - indexed attributes `gen_ai.prompt.<i>.role` / `.content` / `.tool_calls.<j>.{id,name,arguments}` /
  *   `.tool_call_id` (OpenLLMetry, github.com/traceloop/openllmetry `…/anthropic/span_utils.py`:
  *   `content` is the text, or a JSON list of the blocks when they are not all text);

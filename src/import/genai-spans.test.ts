@@ -14,7 +14,12 @@ import { importTrace } from './index.ts';
 type Part = Record<string, unknown>;
 type Ev = {
   t: string;
-  payload: { format: string; measured?: Record<string, number>; body: { model: string; input_messages: { role: string; parts: Part[] }[]; tool_definitions?: Part[] } };
+  payload: {
+    format: string;
+    measured?: Record<string, number>;
+    unrecorded?: string[];
+    body: { model: string; input_messages: { role: string; parts: Part[] }[]; tool_definitions?: Part[] };
+  };
 };
 
 function imported(text: string, file = 'spans.json') {
@@ -214,6 +219,65 @@ describe("the OpenTelemetry SDK's span JSON (ConsoleSpanExporter)", () => {
       { role: 'user', parts: [{ type: 'text', content: 'From Strands' }] },
       { role: 'user', parts: [{ type: 'text', content: 'From Azure' }] },
     ]);
+  });
+
+  it("Mirascope's `with_otel` span: its `gen_ai.content.prompt` event holds one message object (the call's last user message), read as that message, the rest said unrecorded", () => {
+    // The shape of Mirascope's documented example output (semconv 1.26 names; `gen_ai.system` holds the prompt template, "" without one).
+    const text = sdkSpan(
+      'recommend_book',
+      '0x0c',
+      '2026-12-01T10:00:00.340006Z',
+      {
+        'gen_ai.system': '',
+        'gen_ai.request.model': 'claude-sonnet-4-5',
+        'gen_ai.request.max_tokens': 0,
+        'gen_ai.response.finish_reasons': ['end_turn'],
+        'gen_ai.usage.completion_tokens': 40,
+        'gen_ai.usage.prompt_tokens': 14,
+        async: false,
+      },
+      [
+        { name: 'gen_ai.content.prompt', timestamp: '2026-12-01T10:00:00.341924Z', attributes: { 'gen_ai.prompt': JSON.stringify({ content: 'Name a river', role: 'user' }) } },
+        {
+          name: 'gen_ai.content.completion',
+          timestamp: '2026-12-01T10:00:00.341931Z',
+          attributes: { 'gen_ai.completion': JSON.stringify({ content: [{ text: 'The Nile.', type: 'text' }], role: 'assistant' }) },
+        },
+      ],
+    );
+    const { events } = imported(text, 'mirascope.json');
+    expect(events).toHaveLength(1);
+    expect(events[0]!.payload.body.input_messages).toEqual([{ role: 'user', parts: [{ type: 'text', content: 'Name a river' }] }]);
+    expect(events[0]!.payload.unrecorded).toEqual(["the prompt's other messages (its `gen_ai.prompt` holds one message)"]);
+    expect(events[0]!.payload.measured).toEqual({ inputTokens: 14, outputTokens: 40 });
+  });
+
+  it("a `gen_ai.prompt` list in the conventions' shape is the whole prompt: nothing said unrecorded", () => {
+    const text = sdkSpan('chat', '0x0d', '2026-12-01T10:00:00Z', { 'gen_ai.request.model': 'gpt-4o' }, [
+      {
+        name: 'gen_ai.content.prompt',
+        timestamp: '2026-12-01T10:00:00Z',
+        attributes: {
+          'gen_ai.prompt': JSON.stringify([
+            { role: 'system', content: 'Be brief.' },
+            { role: 'user', content: 'Hi' },
+          ]),
+        },
+      },
+    ]);
+    const { events } = imported(text);
+    expect(events[0]!.payload.body.input_messages.map((m) => m.role)).toEqual(['system', 'user']);
+    expect(events[0]!.payload.unrecorded).toBeUndefined();
+  });
+
+  it("a prompt event's message without a role is an error at that event's attribute, not at the span", () => {
+    const text = sdkSpan('chat', '0x0e', '2026-12-01T10:00:00Z', { 'gen_ai.request.model': 'gpt-4o' }, [
+      { name: 'gen_ai.content.prompt', timestamp: '2026-12-01T10:00:00Z', attributes: { 'gen_ai.prompt': JSON.stringify({ content: 'Hi' }) } },
+    ]);
+    const { errors } = importTrace(text, { file: 's.json', id: 'g' });
+    const line = text.split('\n').findIndex((l) => l.includes('"gen_ai.prompt":')) + 1;
+    expect(line).toBeGreaterThan(1);
+    expect(errors.map(formatError)[0]!.split('\n')[0]).toMatch(new RegExp(`^s\\.json:${line}:\\d+ error: \`gen_ai\\.prompt\`: the messages are not a list$`));
   });
 
   it('a start time that is not an instant is an error at it', () => {

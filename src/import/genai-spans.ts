@@ -31,6 +31,15 @@ export interface SpanRequest {
   body: Obj;
   timestampMs: number;
   measured?: MeasuredUsage;
+  /** What the provider received that the span does not record (the payload's `unrecorded`). */
+  unrecorded?: string[];
+}
+
+/** A span event's name and attributes, and where one of its attributes is in the chunk. */
+interface SpanEvent {
+  name: unknown;
+  fields: Obj;
+  fieldAt(key: string): Path;
 }
 
 interface Span {
@@ -41,7 +50,7 @@ interface Span {
   attrs: Map<string, unknown>;
   /** Where an attribute's value is in the chunk (the span when it has none). */
   attrAt(key: string): Path;
-  events: { name: unknown; fields: Obj }[];
+  events: SpanEvent[];
 }
 
 /** The OpenTelemetry SDK's span JSON (`span.to_json()`), not an OTLP document. */
@@ -67,12 +76,20 @@ function spansIn(chunks: readonly Chunk[], file: string, errors: InputError[]): 
       for (const s of spansOf(c.value, issues)) {
         const raw = s.path.reduce<unknown>((o, k) => (o as Record<string | number, unknown>)[k], c.value) as Obj;
         const list = Array.isArray(raw.attributes) ? raw.attributes : [];
-        const events = (Array.isArray(raw.events) ? raw.events : []).filter(isObject).map((e) => ({
-          name: e.name,
-          fields: Object.fromEntries(
-            (Array.isArray(e.attributes) ? e.attributes : []).filter((a) => isObject(a) && typeof a.key === 'string').map((a) => [a.key as string, anyValue(a.value)]),
-          ),
-        }));
+        const events = (Array.isArray(raw.events) ? raw.events : []).flatMap((e, ei): SpanEvent[] => {
+          if (!isObject(e)) return [];
+          const list = Array.isArray(e.attributes) ? e.attributes : [];
+          return [
+            {
+              name: e.name,
+              fields: Object.fromEntries(list.filter((a) => isObject(a) && typeof a.key === 'string').map((a) => [a.key as string, anyValue(a.value)])),
+              fieldAt: (key) => {
+                const i = list.findIndex((a: unknown) => isObject(a) && a.key === key);
+                return i >= 0 ? [...s.path, 'events', ei, 'attributes', i, 'value'] : [...s.path, 'events', ei];
+              },
+            },
+          ];
+        });
         out.push({
           chunk: c,
           at: s.path,
@@ -96,7 +113,11 @@ function spansIn(chunks: readonly Chunk[], file: string, errors: InputError[]): 
           fix: 'import the span JSON as the SDK wrote it (e.g. "2026-12-01T10:00:00.123456Z")',
         });
       const attributes = v.attributes as Obj;
-      const events = (Array.isArray(v.events) ? v.events : []).filter(isObject).map((e) => ({ name: e.name, fields: isObject(e.attributes) ? e.attributes : {} }));
+      const events = (Array.isArray(v.events) ? v.events : []).flatMap((e, ei): SpanEvent[] => {
+        if (!isObject(e)) return [];
+        const fields = isObject(e.attributes) ? e.attributes : {};
+        return [{ name: e.name, fields, fieldAt: (key) => (key in fields ? ['events', ei, 'attributes', key] : ['events', ei]) }];
+      });
       out.push({
         chunk: c,
         at: [],
@@ -117,20 +138,38 @@ function spansIn(chunks: readonly Chunk[], file: string, errors: InputError[]): 
   return out;
 }
 
-/** The span's input messages in whichever convention's shape it carries, the attribute they are in, or a problem there. */
-function inputOf(span: Span): { messages: GenaiMessage[]; key?: string } | { problem: string; key?: string } | undefined {
-  const fromList = (value: unknown, key: string) => {
+/**
+ * What a span whose `gen_ai.prompt` holds one message object, not the list the conventions ask
+ * for, does not record. Mirascope's `with_otel` writes it so — `json.dumps(result.user_message_param)`,
+ * the call's last user message (github.com/Mirascope/mirascope `mirascope/integrations/otel/_utils.py`
+ * at 5971c07, read 2026-12-06) — so a system prompt or earlier turns the provider billed are not in it.
+ */
+export const ONE_MESSAGE_UNRECORDED = "the prompt's other messages (its `gen_ai.prompt` holds one message)";
+
+type Input = { messages: GenaiMessage[]; at?: Path; unrecorded?: string[] } | { problem: string; at?: Path };
+
+/** The span's input messages in whichever convention's shape it carries, where they are, or a problem there. */
+function inputOf(span: Span): Input | undefined {
+  const fromList = (value: unknown, key: string, at: Path, one = false): Input => {
     const parsed = jsonAttribute(value);
-    if ('problem' in parsed) return { problem: `\`${key}\`: ${parsed.problem}`, key };
+    if ('problem' in parsed) return { problem: `\`${key}\`: ${parsed.problem}`, at };
+    // semconv ≤ 1.27's `gen_ai.prompt` as one message object (Mirascope): that message, and the rest said to be unrecorded.
+    if (one && isObject(parsed.value) && 'role' in parsed.value) {
+      const r = messagesOf([parsed.value]);
+      return 'problem' in r ? { problem: `\`${key}\`: ${r.problem}`, at } : { messages: r.messages, at, unrecorded: [ONE_MESSAGE_UNRECORDED] };
+    }
     const r = messagesOf(parsed.value);
-    return 'problem' in r ? { problem: `\`${key}\`${r.index !== undefined ? ` message ${r.index}` : ''}: ${r.problem}`, key } : { messages: r.messages, key };
+    return 'problem' in r ? { problem: `\`${key}\`${r.index !== undefined ? ` message ${r.index}` : ''}: ${r.problem}`, at } : { messages: r.messages, at };
   };
-  if (span.attrs.has('gen_ai.input.messages')) return fromList(span.attrs.get('gen_ai.input.messages'), 'gen_ai.input.messages');
+  if (span.attrs.has('gen_ai.input.messages')) return fromList(span.attrs.get('gen_ai.input.messages'), 'gen_ai.input.messages', span.attrAt('gen_ai.input.messages'));
   const indexed = indexedPrompt(span.attrs);
-  if (indexed) return 'problem' in indexed ? { problem: `\`gen_ai.prompt.${indexed.index}\`: ${indexed.problem}`, key: `gen_ai.prompt.${indexed.index}.content` } : indexed;
-  if (span.attrs.has('gen_ai.prompt')) return fromList(span.attrs.get('gen_ai.prompt'), 'gen_ai.prompt');
+  if (indexed) {
+    const key = `gen_ai.prompt.${'problem' in indexed ? indexed.index : 0}.content`;
+    return 'problem' in indexed ? { problem: `\`gen_ai.prompt.${indexed.index}\`: ${indexed.problem}`, at: span.attrAt(key) } : indexed;
+  }
+  if (span.attrs.has('gen_ai.prompt')) return fromList(span.attrs.get('gen_ai.prompt'), 'gen_ai.prompt', span.attrAt('gen_ai.prompt'), true);
   const promptEvent = span.events.find((e) => e.name === 'gen_ai.content.prompt' && 'gen_ai.prompt' in e.fields);
-  if (promptEvent) return fromList(promptEvent.fields['gen_ai.prompt'], 'gen_ai.prompt');
+  if (promptEvent) return fromList(promptEvent.fields['gen_ai.prompt'], 'gen_ai.prompt', promptEvent.fieldAt('gen_ai.prompt'), true);
   const fromEvents = eventMessages(span.events);
   if (fromEvents) return { messages: fromEvents };
   // Logfire / pydantic-ai (instrumentation version 1): the message events as one JSON attribute.
@@ -139,7 +178,7 @@ function inputOf(span: Span): { messages: GenaiMessage[]; key?: string } | { pro
     if ('value' in parsed && Array.isArray(parsed.value)) {
       const list = parsed.value.filter(isObject).map((e) => ({ name: e['event.name'], fields: e }));
       const msgs = eventMessages(list);
-      if (msgs) return { messages: msgs, key: 'events' };
+      if (msgs) return { messages: msgs, at: span.attrAt('events') };
     }
   }
   return undefined;
@@ -191,7 +230,11 @@ export function spansToRequests(chunks: readonly Chunk[], file: string, errors: 
       return;
     }
     if (!input || 'problem' in input) {
-      errors.push({ pos: pos(input?.key), message: input!.problem, fix: 'import the spans as the instrumentation recorded them: each message an object with its `role`' });
+      errors.push({
+        pos: chunkPos(chunk, input?.at ?? at, file),
+        message: input!.problem,
+        fix: 'import the spans as the instrumentation recorded them: each message an object with its `role`',
+      });
       return;
     }
     const body: Obj = { model };
@@ -222,7 +265,15 @@ export function spansToRequests(chunks: readonly Chunk[], file: string, errors: 
     const usageIssues: UsageIssue[] = [];
     const measured = readSpanUsage(span.attrs, usageIssues);
     for (const u of usageIssues) errors.push({ pos: pos(String(u.path[0])), message: `GenAI span usage: ${u.message}`, fix: u.fix });
-    reqs.push({ chunk, at, offset: i + 1, body, timestampMs: Number(span.startNs / 1_000_000n), ...(measured && { measured }) });
+    reqs.push({
+      chunk,
+      at,
+      offset: i + 1,
+      body,
+      timestampMs: Number(span.startNs / 1_000_000n),
+      ...(measured && { measured }),
+      ...(input.unrecorded && { unrecorded: input.unrecorded }),
+    });
   });
   return { reqs, skipped: found.length - withInput.length };
 }

@@ -156,7 +156,7 @@ export function toScenario(g: Gathered, reqs: Req[], opts: ScenarioOptions): { r
       format,
       ...(r.measured && { measured: r.measured }),
       ...(r.providerMiss && { providerMiss: r.providerMiss }),
-      ...(capture?.missing.length && { unrecorded: [...capture.missing] }),
+      ...((capture?.missing.length || r.unrecorded?.length) && { unrecorded: [...new Set([...(capture?.missing ?? []), ...(r.unrecorded ?? [])])] }),
       body,
     };
   });

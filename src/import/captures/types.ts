@@ -54,6 +54,8 @@ export interface CapturedRequest {
   messages?: readonly unknown[];
   /** What the page must say about this request beyond the capture's `missing` (e.g. usage not read rather than guessed). */
   note?: string;
+  /** What this request's source does not record beyond the capture's `missing` (a span that holds one message of the prompt). */
+  unrecorded?: string[];
 }
 
 export interface Capture {
