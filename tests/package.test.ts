@@ -1,11 +1,17 @@
 /**
- * The explainer as an installed package, end to end (slow: two npm installs and, per host, one
+ * The explainer as an installed package, end to end (slow: one npm install and, per host, one
  * build plus one that fails). The project is packed once per run (sharedPackage(): `prepack`'s
  * package build, then `npm pack`; tests/package-contents.test.ts reads the same tarball), and so are the fold packages (FOLD_PACKAGES: the example fold, examples/folds/
  * chat-log.ts, compiled to JavaScript as `@acme/chat-log-fold`, and a team's asynchronous fold on
  * the AI SDK 7, tests/fixtures/ai-sdk-fold, as `@acme/ai-sdk-fold`); the tarballs are installed into a
- * fresh plain Astro site and a fresh Starlight site, with pinned versions from the npm registry
- * (`--prefer-offline`: the npm cache first). Each host adds one line to its config —
+ * fresh Starlight site, with pinned versions from the npm registry (`--prefer-offline`: the npm cache
+ * first), and a fresh plain Astro site uses that install (one `npm install` instead of two: most of
+ * an install's time is the Astro both need): its node_modules is a folder of its own whose entries
+ * link to the Starlight site's, with its own caches (.astro, .vite), and while the plain site's tests
+ * run Starlight itself is moved out of the install — neither the site nor the package can resolve
+ * it (checked), as in a host that never installed it. (That the package imports nothing it does not
+ * declare, which Starlight's own dependencies could hide here, is tests/package-contents.test.ts's
+ * check.) Each host adds one line to its config —
  * `explainer({scenarios: 'scenarios', route: '/explainer/', folds: […]})`, or the Starlight plugin
  * with the same options — then `npx prompt-fold fixtures`, `check` and `astro build` run there.
  * Checked: a first `check` before the scenario folder exists (a notice naming the host's real
@@ -22,7 +28,8 @@
  * host's build with the file:line error and the host's own command in the hint.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, join, posix } from 'node:path';
 import ts from 'typescript';
@@ -41,7 +48,7 @@ interface Run {
 }
 
 /**
- * Runs a command to its end (async, so the two installs overlap); the node of this project first on
+ * Runs a command to its end (async: the fold packages are packed side by side); the node of this project first on
  * PATH. `developer`: without the CI variable, as a developer runs it in their host site — the tests
  * themselves may run in CI, where `prompt-fold fixtures` refuses (tests/check-new-scenario.test.ts).
  */
@@ -182,13 +189,25 @@ function makeSite(kind: 'astro' | 'starlight', explainerTgz: string, foldTgzs: s
   return dir;
 }
 
+/** The caches Astro and Vite keep in node_modules: each host keeps its own. */
+const PER_HOST = new Set(['.astro', '.vite', '.vite-temp', '.cache']);
+
+/** Where Starlight waits while the plain Astro site's tests run (outside every node_modules). */
+const starlightAway = (): string => join(tmp, 'starlight-package-away');
+const starlightInstalled = (): string => join(sites.starlight, 'node_modules/@astrojs/starlight');
+
 beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), 'pfe-package-'));
   // The fold packages are packed while the run's package is (maybe still) being built.
   const [{ tarball: explainerTgz }, ...foldTgzs] = await Promise.all([sharedPackage(), ...FOLD_PACKAGES.map(packFold)]);
   sites.astro = makeSite('astro', explainerTgz, foldTgzs);
   sites.starlight = makeSite('starlight', explainerTgz, foldTgzs);
-  await Promise.all(Object.values(sites).map((dir) => ok('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], dir)));
+  await ok('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], sites.starlight);
+  // The plain site's node_modules: its own folder, linking every package of the install (and its
+  // .bin) but not the caches, so the two hosts' builds never share Astro's content store.
+  const installed = join(sites.starlight, 'node_modules');
+  mkdirSync(join(sites.astro, 'node_modules'));
+  for (const name of readdirSync(installed)) if (!PER_HOST.has(name)) symlinkSync(join(installed, name), join(sites.astro, 'node_modules', name));
 }, 900_000);
 
 afterAll(() => {
@@ -205,6 +224,21 @@ const htmlPages = (dir: string): string[] =>
 describe.each(['astro', 'starlight'] as const)('installed in a fresh %s site', (kind) => {
   const dir = (): string => sites[kind];
   const page = (path: string): string => readFileSync(join(dir(), 'dist', path, 'index.html'), 'utf8');
+
+  // The plain site runs without Starlight in the install; the Starlight site (after it) with it.
+  beforeAll(() => {
+    if (kind === 'astro') renameSync(starlightInstalled(), starlightAway());
+    else if (existsSync(starlightAway())) renameSync(starlightAway(), starlightInstalled());
+  });
+
+  if (kind === 'astro')
+    it('has no Starlight to resolve, from the site or from the installed package', () => {
+      for (const from of [join(dir(), 'astro.config.mjs'), join(dir(), 'node_modules/prompt-fold-explainer/package.json')]) {
+        expect(() => createRequire(from).resolve('@astrojs/starlight'), from).toThrow(/Cannot find module '@astrojs\/starlight'/);
+      }
+      // while the rest of the install is there
+      expect(createRequire(join(dir(), 'astro.config.mjs')).resolve('prompt-fold-explainer')).toContain('/node_modules/prompt-fold-explainer/');
+    });
 
   it('ships JavaScript (and declarations) only: no .ts module in the installed package, a bin', () => {
     const pkg = join(dir(), 'node_modules/prompt-fold-explainer');
