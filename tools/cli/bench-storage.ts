@@ -24,7 +24,7 @@ const size = (p: string): number => (existsSync(p) ? statSync(p).size : 0);
 const dirSize = (p: string): number =>
   existsSync(p) ? readdirSync(p, { withFileTypes: true }).reduce((n, e) => n + (e.isDirectory() ? dirSize(join(p, e.name)) : size(join(p, e.name))), 0) : 0;
 
-/** Runs `npm run <args>` in `cwd` under GNU time: wall and CPU (user + system) seconds, peak RSS (bytes), exit code, the output's last line. */
+/** Runs `npm run <args>` in `cwd` under GNU time: wall and CPU (user + system) seconds, peak RSS (bytes), exit code, the output's summary line. */
 function timed(cwd: string, args: string[]): { seconds: number; cpu: number; rss: number; code: number; last: string } {
   const r = spawnSync('/usr/bin/time', ['-v', 'npm', 'run', ...args], { cwd, encoding: 'utf8', maxBuffer: 1 << 28 });
   const err = r.stderr ?? '';
@@ -32,7 +32,9 @@ function timed(cwd: string, args: string[]): { seconds: number; cpu: number; rss
   const wall = /Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): ([\d:.]+)/.exec(err)?.[1] ?? '0';
   const seconds = wall.split(':').reduce((s, part) => s * 60 + Number(part), 0);
   const cpu = Number(/User time \(seconds\): ([\d.]+)/.exec(err)?.[1] ?? 0) + Number(/System time \(seconds\): ([\d.]+)/.exec(err)?.[1] ?? 0);
-  const last = `${r.stdout ?? ''}`.trim().split('\n').at(-1) ?? '';
+  const out = `${r.stdout ?? ''}`.trim().split('\n');
+  // An import's summary is its `wrote …` line (a note may follow it); any other command's its last line.
+  const last = out.find((l) => l.startsWith('wrote ')) ?? out.at(-1) ?? '';
   return { seconds, cpu, rss, code: r.status ?? 1, last };
 }
 
