@@ -11,8 +11,10 @@
  *   `cache_missed_tokens` (and `comparison_reusable_tokens`), or `cache_hit`,
  *   `comparison_response_not_found`, `unavailable`. A miss is stored by its `reason`; a hit, like a null
  *   `cache_miss_reason`, is no miss; the other two by their `type` (they say nothing about the request).
- * Stored on the request's payload as `providerMiss`; a value in another shape is an error at its line,
- * never guessed at.
+ * A streamed response's verdict is read from the finished response its events carry (its adapter's
+ * `streamResponse`, captures/http.ts: OpenAI Responses' `response.completed`). Stored on the
+ * request's payload as `providerMiss`; a value in another shape is an error at its line, never
+ * guessed at.
  */
 import type { ProviderMiss } from '../providers/types.ts';
 import type { InputError } from '../scenarios/errors.ts';

@@ -148,6 +148,12 @@ export interface RecordedCalls {
   claims(url: URL): ClaimedCall | undefined;
   /** A streamed response's events → its usage in this format's response shape (read by `usage`), or why it has none. Absent: the import does not read this format's stream (said on the page). */
   streamUsage?(events: readonly StreamEvent[]): { usage: Record<string, unknown> } | { problem: string };
+  /**
+   * A streamed response's events → the finished response they carry, in the shape a non-streamed
+   * call returns (read for what else the response says: the provider's verdict on a cache miss);
+   * undefined when the stream holds none. Absent: the import reads nothing else of this format's stream.
+   */
+  streamResponse?(events: readonly StreamEvent[]): Record<string, unknown> | undefined;
 }
 
 /** One call a provider's own log records, as its adapter reads the record; paths are inside the record. */

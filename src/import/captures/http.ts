@@ -16,8 +16,10 @@
  * Headers are never read, so never stored: the import says so once per recording (they are where
  * API keys travel). The request body is stored as recorded; the response is read only for what the
  * provider billed: its JSON `usage`, or, for a streamed response (server-sent events), the usage the
- * adapter's `streamUsage` finds in the events. A response without usage gets a note on the page,
- * never a guess.
+ * adapter's `streamUsage` finds in the events — and for the provider's verdict on a cache miss
+ * (provider-miss.ts), read from the JSON response or from the finished response the adapter's
+ * `streamResponse` finds in the stream. A response without usage gets a note on the page, never a
+ * guess.
  */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { InputError } from '../../scenarios/errors.ts';
@@ -173,8 +175,8 @@ export function callsToRequests(
     const named = adapter.model ? adapter.model(sent) : sent.model;
     const body = claim.model !== undefined && named === undefined ? { model: claim.model, ...sent } : sent;
     const usage = responseUsage(call, adapter);
-    // The provider's own verdict on a cache miss, when the JSON response carries it (provider-miss.ts).
-    const response = jsonResponse(call);
+    // The provider's own verdict on a cache miss, when the response carries it (provider-miss.ts); a streamed one's in its finished response.
+    const response = jsonResponse(call, adapter);
     const miss = response === undefined ? undefined : providerMissOf(response, call.chunk, call.response!.at, file, errors);
     const bodyAt = call.request!.at;
     const structured = 'value' in call.request!;
@@ -196,12 +198,17 @@ export function callsToRequests(
   return out;
 }
 
-/** The response as JSON when it was recorded as JSON and may carry a cache diagnosis (not an event stream); else undefined. */
-function jsonResponse(call: RecordedCall): unknown {
+/**
+ * The response as JSON when it may carry a cache diagnosis: as recorded, or — an event stream — the
+ * finished response the adapter finds in its events (OpenAI Responses: `response.completed`'s
+ * `response`); else undefined. A problem in it is located at the recorded body (a stream is text).
+ */
+function jsonResponse(call: RecordedCall, adapter: ProviderAdapter): unknown {
   const r = call.response;
   if (!r) return undefined;
   if ('value' in r) return r.value;
-  if (!r.text.includes('diagnostics') || looksLikeStream(r.text, call.contentType)) return undefined;
+  if (!r.text.includes('diagnostics')) return undefined;
+  if (looksLikeStream(r.text, call.contentType)) return adapter.recorded?.streamResponse?.(streamEvents(r.text));
   try {
     return JSON.parse(r.text);
   } catch {

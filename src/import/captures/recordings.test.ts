@@ -651,4 +651,70 @@ version: 1
 `;
     expect(imported(vcrpy).doc.events[0]!.payload).toMatchObject({ providerMiss: { type: 'system_changed', missedInputTokens: 900 } });
   });
+
+  // A streamed Responses call (a HAR of the browser or Polly.js keeps the event stream as the response text): the verdict is in response.completed's response.
+  const streamedHar = (completed: Record<string, unknown>) =>
+    JSON.stringify(
+      {
+        log: {
+          version: '1.2',
+          creator: { name: 'Polly.JS', version: '6.0.6' },
+          entries: [
+            {
+              startedDateTime: '2026-12-01T10:00:00.000Z',
+              request: {
+                method: 'POST',
+                url: 'https://api.openai.com/v1/responses',
+                headers: [],
+                postData: {
+                  mimeType: 'application/json',
+                  text: JSON.stringify({ model: 'gpt-5.6-terra', input: 'Hello', stream: true, prompt_cache_options: { comparison_response_id: 'resp_0' } }),
+                },
+              },
+              response: {
+                status: 200,
+                headers: [],
+                content: {
+                  mimeType: 'text/event-stream; charset=utf-8',
+                  text: sse([
+                    [
+                      'response.created',
+                      { type: 'response.created', sequence_number: 0, response: { id: 'resp_1', status: 'in_progress', usage: null, prompt_cache_diagnostics: null } },
+                    ],
+                    ['response.output_text.delta', { type: 'response.output_text.delta', sequence_number: 1, delta: 'Hi' }],
+                    ['response.completed', { type: 'response.completed', sequence_number: 2, response: { id: 'resp_1', status: 'completed', ...completed } }],
+                  ]),
+                },
+              },
+            },
+          ],
+        },
+      },
+      null,
+      2,
+    );
+  const usage = { input_tokens: 1500, input_tokens_details: { cached_tokens: 0 }, output_tokens: 3 };
+
+  it('a streamed Responses call: prompt_cache_diagnostics of the response.completed event’s response, beside its usage', () => {
+    const miss = streamedHar({ usage, prompt_cache_diagnostics: { type: 'cache_miss', reason: 'tools_changed', cache_missed_tokens: 1400, comparison_reusable_tokens: 1420 } });
+    const { doc: d } = imported(miss, 'recording.har');
+    expect(d.events[0]!.payload).toMatchObject({
+      measured: { inputTokens: 1500, cachedTokens: 0, outputTokens: 3 },
+      providerMiss: { type: 'tools_changed', missedInputTokens: 1400 },
+    });
+    // A hit (or no comparison asked for) is no miss.
+    const hit = imported(streamedHar({ usage, prompt_cache_diagnostics: { type: 'cache_hit' } }), 'recording.har');
+    expect(hit.doc.events[0]!.payload).not.toHaveProperty('providerMiss');
+  });
+
+  it('a streamed verdict in another shape is an error at the recorded response, and nothing is written', () => {
+    const text = streamedHar({ usage, prompt_cache_diagnostics: { type: 'cache_miss', cache_missed_tokens: 1400 } });
+    const { result, errors } = importTrace(text, { file: 'recording.har', id: 'rec' });
+    expect(result).toBeUndefined();
+    const line = text.split('\n').findIndex((l) => l.includes('"text": "event: response.created')) + 1;
+    expect(line).toBeGreaterThan(1);
+    expect(errors.map(formatError)[0]!.split('\n')[0]).toMatch(
+      new RegExp(`^recording\\.har:${line}:\\d+ error: a \`cache_miss\` in \`prompt_cache_diagnostics\` must say its \`reason\`$`),
+    );
+  });
 });
