@@ -112,6 +112,12 @@ function bodyFindings(reqs: readonly Req[], format: RequestFormat, file: string)
   );
 }
 
+/** What the capture does not record, for the scenario's intro: the capture's own list, and what every one of its requests says it lacks. */
+function missingOf(missing: readonly string[], reqs: readonly Req[]): string[] {
+  const every = (reqs[0]?.unrecorded ?? []).filter((u) => !missing.includes(u) && reqs.every((r) => r.unrecorded?.includes(u)));
+  return [...missing, ...every];
+}
+
 /** What the page says about some of a capture's requests (their `note`), with how many it concerns. */
 function notesOf(reqs: readonly Req[]): { text: string; requests: number }[] {
   const by = new Map<string, number>();
@@ -184,7 +190,7 @@ export function toScenario(g: Gathered, reqs: Req[], opts: ScenarioOptions): { r
     measured: reqs.filter((r) => r.measured).length,
     ...(opts.previous !== undefined && { previous: opts.previous }),
     ...(opts.conversation && { conversation: opts.conversation }),
-    ...(capture && { capture: { title: capture.title, missing: capture.missing, notes: [...notesOf(reqs), ...clamped] } }),
+    ...(capture && { capture: { title: capture.title, missing: missingOf(capture.missing, reqs), notes: [...notesOf(reqs), ...clamped] } }),
     ...(opts.link && { sharesCache: { scenario: opts.link.scenario, at: opts.link.at } }),
     // Requests are numbered 1..N in the order sent (a reader's "request 15", not trace line 35); the line is each one's note.
     events: payloads.map((p, i) => ({ off: i + 1, t: t[i]!, payload: p, line: lineOf(reqs[i]!, file), ...(fileOf(reqs[i]!) !== undefined && { file: fileOf(reqs[i]!) }) })),

@@ -130,6 +130,9 @@ describe('Codex rollout, as Codex 0.144 writes it', () => {
     ]);
     // The base instructions session_meta records are the requests' instructions.
     expect(ev.map((e) => e.payload.body.instructions)).toEqual(['You are Codex, a coding agent.', 'You are Codex, a coding agent.', 'You are Codex, a coding agent.']);
+    // So the requests lack only the tool definitions, and the page says only that (not the base instructions, which they hold).
+    expect(ev.map((e) => (e.payload as { unrecorded?: string[] }).unrecorded)).toEqual([['the tool definitions'], ['the tool definitions'], ['the tool definitions']]);
+    expect(doc(result!.yaml).intro).toContain('Rebuilt from a Codex rollout, which does not record the tool definitions:');
     expect(ev.map((e) => e.payload.measured)).toEqual([
       { inputTokens: 6210, cachedTokens: 0, cacheWriteTokens: 0, outputTokens: 220 },
       { inputTokens: 6490, cachedTokens: 6144, cacheWriteTokens: 0, outputTokens: 300 },

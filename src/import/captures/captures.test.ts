@@ -168,7 +168,11 @@ describe('Codex rollout', () => {
       { inputTokens: 8536, cachedTokens: 8064, cacheWriteTokens: 0, outputTokens: 306 },
       { inputTokens: 8640, cachedTokens: 8448, cacheWriteTokens: 0, outputTokens: 29 },
     ]);
-    expect((parse(result!.yaml) as { intro: string }).intro).toContain('Rebuilt from a Codex rollout, which does not record the tool definitions');
+    // 0.63 records no base instructions and no turn overrides them: every request lacks them too, and the intro says both.
+    expect((parse(result!.yaml) as { intro: string }).intro).toContain(
+      'Rebuilt from a Codex rollout, which does not record the tool definitions and Codex’s built-in base instructions:',
+    );
+    expect(ev.map((e) => (e.payload as { unrecorded?: string[] }).unrecorded)).toEqual(Array(3).fill(['the tool definitions', 'Codex’s built-in base instructions']));
     // The UI events beside the items are said, not dropped silently (token_count is read: not among them).
     expect(result!.leftOut.map((x) => `${x.count} ${x.what} @${x.line}`)).toEqual(['1 `event_msg` lines of type `user_message` @5']);
     expect((await renderTexts([{ file: 'scenarios/codex.yaml', text: result!.yaml }], config, { everyEvent: false })).errors.map(formatError)).toEqual([]);

@@ -29,7 +29,8 @@
  * definitions, nor — before the versions whose `session_meta` carries `base_instructions` (0.135:
  * `{"text": …}`, read in kvsankar/agent-history tests/fixtures/real_sessions/codex/session-01.jsonl)
  * — Codex's built-in base instructions unless a turn overrides them: the requests
- * hold none of those (the page says so), while the measured usage counts them. Several rollouts
+ * hold none of those (the page says so: the tool definitions for every rollout, the base
+ * instructions for each request that has none), while the measured usage counts them. Several rollouts
  * joined in one file are told apart by their `session_meta` line's `id`. Whatever is read past
  * (UI events, Codex's snapshots and state lines, usage lines with no call to pair) is counted in
  * `leftOut`.
@@ -108,13 +109,16 @@ function stored(p: Obj): { item: Obj; opaque?: Opaque } {
 }
 
 const ID = 'codex';
+/** What a request without `instructions` does not record: the rollout's version writes no base instructions, and no turn overrode them. */
+export const BASE_UNRECORDED = 'Codex’s built-in base instructions';
 
 export const codexRollout: Capture = {
   id: ID,
   title: 'Codex rollout',
   // Codex sends one provider format only: the registry says which (its adapter's `sentBy`).
   format: formatSentBy(ID),
-  missing: ['the tool definitions', 'Codex’s built-in base instructions (unless a turn overrides them)'],
+  // The base instructions are recorded by newer versions (session_meta) or a turn's override: a request without them says so itself.
+  missing: ['the tool definitions'],
 
   detect(chunks) {
     if (isBareFormat(chunks)) return true;
@@ -262,6 +266,7 @@ export const codexRollout: Capture = {
                 ...((lastTime ?? t) !== undefined && { timestampMs: (lastTime ?? t)! }),
                 ...(session !== undefined && { conversation: { by: 'session_meta.id', key: session } }),
                 ...(approximate !== undefined && { note: approximate }),
+                ...(instructions === undefined && { unrecorded: [BASE_UNRECORDED] }),
                 assembled: true,
                 origin: (path) => {
                   const [first, i, ...rest] = path;
