@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONTRAST, highlightCode, highlightLines, highlightStats, jsonTokenClasses, tokenCss, yamlTokenClasses, yamlTokenTags } from './highlight.ts';
+import { CONTRAST, highlightCode, LANGS, highlightLines, highlightStats, jsonTokenClasses, tokenCss, yamlTokenClasses, yamlTokenTags } from './highlight.ts';
 
 const text = (html: string): string =>
   html
@@ -123,6 +123,27 @@ describe('highlightLines', () => {
       expect(keyed).toEqual(await highlightLines(lines, groups));
     }
     expect((await highlightLines(b, [0, 0], [], [key, key]))[1]).toContain('42');
+  });
+});
+
+describe('highlightCode', () => {
+  // Each language's grammar is loaded when a block first asks for it (not all of LANGS up front).
+  const samples: Record<(typeof LANGS)[number], string> = {
+    yaml: 'key: value # note',
+    js: 'const x = 1; // note',
+    ts: 'const x: number = 1; // note',
+    json: '{"k": 1}',
+    sh: 'echo "hi" # note',
+    md: '# Title\n\n*em* text',
+  };
+  it('colours a block of every language of LANGS with its grammar, the same however many blocks ask for it at once', async () => {
+    for (const lang of LANGS) {
+      const [a, b] = await Promise.all([highlightCode(samples[lang], lang), highlightCode(samples[lang], lang)]);
+      expect(a).toBe(b);
+      // A grammar gives the tokens colours of their own: more than the one colour of plain text.
+      const colours = new Set([...a.matchAll(/--shiki-light:(#[0-9A-Fa-f]+)/g)].map((m) => m[1]));
+      expect(colours.size, lang).toBeGreaterThan(1);
+    }
   });
 });
 

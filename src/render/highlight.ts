@@ -54,13 +54,34 @@ export const noTokenizeTimeLimit: ShikiTransformer = {
 };
 let instance: Promise<Highlighter> | undefined;
 
+/**
+ * The build's highlighter: the two themes; each language's grammar is loaded when first asked for
+ * (withLang) — a build uses three of LANGS (yaml, json, ts), and loading a grammar (the Markdown
+ * one most of all) is build time whether or not a page needs it. The colours do not depend on the
+ * order grammars are loaded in.
+ */
 export function highlighter(): Promise<Highlighter> {
-  return (instance ??= createHighlighter({ themes: Object.values(THEMES), langs: [...LANGS] }));
+  return (instance ??= createHighlighter({ themes: Object.values(THEMES), langs: [] }));
+}
+
+const loading = new Map<string, Promise<Highlighter>>();
+
+/** The highlighter with `lang`'s grammar loaded (once: pages rendered at the same time share the load). */
+function withLang(lang: (typeof LANGS)[number]): Promise<Highlighter> {
+  let hl = loading.get(lang);
+  if (!hl) {
+    hl = highlighter().then(async (h) => {
+      await h.loadLanguage(lang);
+      return h;
+    });
+    loading.set(lang, hl);
+  }
+  return hl;
 }
 
 /** A code block (`<pre class="shiki">…`) of a reference page, in the panes' two themes. */
 export async function highlightCode(code: string, lang: (typeof LANGS)[number]): Promise<string> {
-  return (await highlighter()).codeToHtml(code, { lang, themes: THEMES, defaultColor: false, tokenizeTimeLimit: 0 });
+  return (await withLang(lang)).codeToHtml(code, { lang, themes: THEMES, defaultColor: false, tokenizeTimeLimit: 0 });
 }
 
 export interface Mark {
@@ -148,7 +169,7 @@ export async function tokenCss(): Promise<string> {
  * `texts` maps a kind to the text of one token of `sample` (quotes around it ignored).
  */
 export async function tokenClassesFor<K extends string>(lang: 'json' | 'yaml', sample: string, texts: Record<K, string>): Promise<Record<K, string>> {
-  const hl = await highlighter();
+  const hl = await withLang(lang);
   const p = palettesOf(hl);
   const tokens = hl.codeToTokensWithThemes(sample, { lang, themes: THEMES, tokenizeTimeLimit: 0 }).flat();
   const classOf = (text: string): string => {
@@ -162,9 +183,10 @@ export async function tokenClassesFor<K extends string>(lang: 'json' | 'yaml', s
   return Object.fromEntries(Object.entries(texts).map(([kind, text]) => [kind, classOf(text as string)])) as Record<K, string>;
 }
 
-/** The classes of each kind of JSON token (the wire views, src/components/WireViews/pf-wire-view.ts). */
+let jsonClasses: Promise<Record<JsonTokenKind, string>> | undefined;
+/** The classes of each kind of JSON token (the wire views, src/components/WireViews/pf-wire-view.ts): found once per build, not once per page. */
 export function jsonTokenClasses(): Promise<Record<JsonTokenKind, string>> {
-  return tokenClassesFor('json', '{"k": "s", "n": 7, "b": true}', { key: 'k', string: 's', number: '7', literal: 'true', punct: ':' });
+  return (jsonClasses ??= tokenClassesFor('json', '{"k": "s", "n": 7, "b": true}', { key: 'k', string: 's', number: '7', literal: 'true', punct: ':' }));
 }
 
 let yamlClasses: Promise<Record<YamlKind, string>> | undefined;
