@@ -252,6 +252,24 @@ describe("the OpenTelemetry SDK's span JSON (ConsoleSpanExporter)", () => {
     expect(events[0]!.payload.measured).toEqual({ inputTokens: 14, outputTokens: 40 });
   });
 
+  it('Mirascope writes "" for a count the response did not report: read as no figure, not refused', () => {
+    const text = sdkSpan(
+      'recommend_book',
+      '0x0f',
+      '2026-12-01T10:00:00Z',
+      { 'gen_ai.system': '', 'gen_ai.request.model': 'gpt-4o-mini', 'gen_ai.usage.completion_tokens': '', 'gen_ai.usage.prompt_tokens': '' },
+      [{ name: 'gen_ai.content.prompt', timestamp: '2026-12-01T10:00:00Z', attributes: { 'gen_ai.prompt': JSON.stringify({ content: 'Name a river', role: 'user' }) } }],
+    );
+    const { events } = imported(text);
+    expect(events[0]!.payload.measured).toBeUndefined();
+    // A count Mirascope did report stands beside one it left empty.
+    const some = text.replace('"gen_ai.usage.prompt_tokens": ""', '"gen_ai.usage.prompt_tokens": 12');
+    expect(imported(some).events[0]!.payload.measured).toEqual({ inputTokens: 12 });
+    // Any other text is still an error at the attribute.
+    const { errors } = importTrace(text.replace('"gen_ai.usage.prompt_tokens": ""', '"gen_ai.usage.prompt_tokens": "n/a"'), { file: 's.json', id: 'g' });
+    expect(errors.map(formatError)[0]).toMatch(/GenAI span usage: `gen_ai\.usage\.prompt_tokens` must be a whole number of tokens \(0 or more\), got "n\/a"/);
+  });
+
   it("a `gen_ai.prompt` list in the conventions' shape is the whole prompt: nothing said unrecorded", () => {
     const text = sdkSpan('chat', '0x0d', '2026-12-01T10:00:00Z', { 'gen_ai.request.model': 'gpt-4o' }, [
       {

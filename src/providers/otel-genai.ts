@@ -46,8 +46,11 @@ export const OTEL_USAGE_LEGACY = {
 
 /** A span's usage attributes (as an object by attribute key) → measured figures; issues name the attribute as the span spells it. */
 function readSpanUsage(given: Obj, issues: UsageIssue[]): MeasuredUsage | undefined {
+  // An empty string is no count: Mirascope's `with_otel` writes "" for one the response did not report
+  // (github.com/Mirascope/mirascope `mirascope/integrations/otel/_utils.py` at 5971c07, read 2026-12-06).
+  const usageKeys = new Set<string>([...Object.values(OTEL_USAGE), ...Object.values(OTEL_USAGE_LEGACY)]);
+  const attributes: Obj = Object.fromEntries(Object.entries(given).filter(([k, v]) => !(v === '' && usageKeys.has(k))));
   // An older name stands in for the current one it was renamed to, when the current one is absent.
-  const attributes: Obj = { ...given };
   const spelled = new Map<string, string>();
   for (const [figure, old] of Object.entries(OTEL_USAGE_LEGACY)) {
     const current = OTEL_USAGE[figure as keyof typeof OTEL_USAGE_LEGACY];
