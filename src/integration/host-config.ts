@@ -12,10 +12,10 @@ import { normalizeSiteBase } from './site-base.ts';
 
 /** What the host site must also get for the explainer's pages: set by the package entry (src/package/). */
 export interface SiteSetup {
-  /** The reference pages' highlighting (markdown.shikiConfig), applied unless the host set its own themes. */
-  shikiConfig?: Record<string, unknown>;
-  /** @astrojs/mdx's integration, added when the host has none. */
-  mdx?: () => AstroIntegration;
+  /** The reference pages' highlighting (markdown.shikiConfig), applied unless the host set its own themes (loaded only then). */
+  shikiConfig?: () => Promise<Record<string, unknown>>;
+  /** @astrojs/mdx's integration, added when the host has none (loaded only then). */
+  mdx?: () => Promise<AstroIntegration>;
 }
 
 type UpdateConfig = (update: Record<string, unknown>) => unknown;
@@ -32,7 +32,7 @@ export function applySiteBase(updateConfig: UpdateConfig): void {
 }
 
 /** The reference pages are MDX with code blocks in the panes' themes: adds what the host lacks. */
-export function addPageSupport(config: AstroConfig, setup: SiteSetup, updateConfig: UpdateConfig): void {
-  if (setup.mdx && !config.integrations.some((i) => i.name === '@astrojs/mdx')) updateConfig({ integrations: [setup.mdx()] });
-  if (setup.shikiConfig && !Object.keys(config.markdown.shikiConfig.themes ?? {}).length) updateConfig({ markdown: { shikiConfig: setup.shikiConfig } });
+export async function addPageSupport(config: AstroConfig, setup: SiteSetup, updateConfig: UpdateConfig): Promise<void> {
+  if (setup.mdx && !config.integrations.some((i) => i.name === '@astrojs/mdx')) updateConfig({ integrations: [await setup.mdx()] });
+  if (setup.shikiConfig && !Object.keys(config.markdown.shikiConfig.themes ?? {}).length) updateConfig({ markdown: { shikiConfig: await setup.shikiConfig() } });
 }

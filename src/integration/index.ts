@@ -17,35 +17,41 @@
  *
  * Each hook is a list of calls into modules named by their job (as Starlight's index.ts delegates to
  * its integrations/): read-options.ts, host-config.ts, vite-plugin.ts, routes.ts, build-output.ts,
- * base-ref.ts, corpus-gate.ts; after the build page-files.ts, csp.ts, search-index.ts.
+ * base-ref.ts, corpus-gate.ts; after the build page-files.ts, csp.ts, search-index.ts; in dev
+ * dev-reload.ts, dev-watch.ts. A hook imports its modules when it runs: loading the config loads only
+ * this file (the `prompt-fold` commands load the config just to read the options from it, through
+ * options-record.ts, and each command's start-up would otherwise pay for every hook's modules).
  */
 import type { AstroIntegration } from 'astro';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkBaseRef } from './base-ref.ts';
-import { startBuild } from './build-output.ts';
-import { checkCorpus } from './corpus-gate.ts';
-import { registerDevServer } from './dev-reload.ts';
-import { watchScenarios } from './dev-watch.ts';
-import { addPageSupport, applySiteBase, type SiteSetup } from './host-config.ts';
+import { configFile } from '../project.ts';
+import { optionsError } from './astro-error.ts';
+import type { SiteSetup } from './host-config.ts';
 import type { ExplainerOptions, ParsedOptions } from './options.ts';
+import { INTEGRATION_NAME } from './options-record.ts';
 import { EXT, ROUTES_DIR } from './own-files.ts';
-import { applyPolicies, policyPages } from './csp.ts';
-import { writePageFiles } from './page-files.ts';
-import { PACKAGE_NAME, useProject } from './project-facts.ts';
-import { readOptions } from './read-options.ts';
-import { injectPages } from './routes.ts';
+import { useProject } from './project-facts.ts';
 import type { CorpusConfig } from '../scenarios/load.ts';
-import { buildSearchIndex } from './search-index.ts';
-import { sharedState } from './shared-state.ts';
-import { viteConfig } from './vite-plugin.ts';
-
-export const INTEGRATION_NAME = PACKAGE_NAME;
 
 export type ExplainerIntegration = AstroIntegration & { explainerOptions: ExplainerOptions };
 
-/** Options given to the Starlight plugin (src/package/starlight.ts), in call order: the CLIs find the options there when the explainer is inside Starlight's plugins, not the config's integrations. */
-export const starlightOptions = (): ExplainerOptions[] => sharedState('starlight-options', () => [] as ExplainerOptions[]);
+/**
+ * A hook's modules, imported when the hook runs. One case cannot: a config that Astro loads through
+ * Vite (a `.ts` config) and that imports the explainer from its source files, not by its package name
+ * — Vite has closed that loader once the config is read. A clear error instead of Vite's.
+ */
+async function load<T>(modules: () => Promise<T>): Promise<T> {
+  try {
+    return await modules();
+  } catch (err) {
+    if (!/module runner has been closed/.test((err as Error).message)) throw err;
+    throw optionsError(
+      `${configFile()} imports the explainer from its source files, and Astro loaded it through Vite, which cannot load the explainer's modules once the config is read.`,
+      `Import it by its package name (import { explainer } from '${INTEGRATION_NAME}'), or name the config astro.config.mjs.`,
+    );
+  }
+}
 
 export function explainer(options: ExplainerOptions = {}, setup: SiteSetup = {}): ExplainerIntegration {
   let projectRoot: string | undefined;
@@ -60,9 +66,10 @@ export function explainer(options: ExplainerOptions = {}, setup: SiteSetup = {})
     name: INTEGRATION_NAME,
     explainerOptions: options,
     hooks: {
-      'astro:server:setup': ({ server, logger }) => {
+      'astro:server:setup': async ({ server, logger }) => {
         // Scenario edits re-render the corpus; the open tabs show its errors, and reload once it renders (dev-watch.ts).
         if (!projectRoot || !corpusConfig) return;
+        const [{ registerDevServer }, { watchScenarios }] = await load(() => Promise.all([import('./dev-reload.ts'), import('./dev-watch.ts')]));
         registerDevServer(projectRoot, server.environments.client.hot);
         void watchScenarios(corpusConfig, server.watcher, logger);
       },
@@ -70,19 +77,28 @@ export function explainer(options: ExplainerOptions = {}, setup: SiteSetup = {})
         const root = fileURLToPath(config.root);
         projectRoot = root;
         const facts = useProject(root);
+        const [{ readOptions }, { addPageSupport, applySiteBase }, { viteConfig }, { injectPages }] = await load(() =>
+          Promise.all([import('./read-options.ts'), import('./host-config.ts'), import('./vite-plugin.ts'), import('./routes.ts')]),
+        );
         const read = await readOptions(root, options);
         page = read.page;
         corpusConfig = read.corpus;
         applySiteBase(updateConfig);
         updateConfig({ vite: viteConfig({ root, publicDir: fileURLToPath(config.publicDir), options, page, command, facts, logger }) });
-        addPageSupport(config, setup, updateConfig);
+        await addPageSupport(config, setup, updateConfig);
         own = injectPages(injectRoute, { dir: ROUTES_DIR, route: page.route, search: page.search, command, ext: EXT });
         if (command !== 'build') return;
+        const [{ startBuild }, { checkBaseRef }, { checkCorpus }] = await load(() =>
+          Promise.all([import('./build-output.ts'), import('./base-ref.ts'), import('./corpus-gate.ts')]),
+        );
         finishBuild = startBuild(root, fileURLToPath(config.outDir));
         checkBaseRef(root, read.corpus.baseRef, logger);
         await checkCorpus(read.corpus, logger);
       },
       'astro:build:done': async ({ dir, assets, logger }) => {
+        const [{ writePageFiles }, { applyPolicies, policyPages }, { buildSearchIndex }] = await load(() =>
+          Promise.all([import('./page-files.ts'), import('./csp.ts'), import('./search-index.ts')]),
+        );
         const out = fileURLToPath(dir);
         const under = join(out, ...(page?.route ?? '/').split('/').filter(Boolean));
         // The files the pages handed over (a scenario page's data.json, page-files.ts), below the route.

@@ -6,8 +6,6 @@
  * astro.config needs nothing but `explainer({…})`. It sits above the site layer (it reads the
  * highlight settings of the components), which the integration itself may not import.
  */
-import mdx from '@astrojs/mdx';
-import { noTokenizeTimeLimit, THEMES } from '../render/highlight.ts';
 import { explainer as integration, type ExplainerIntegration } from '../integration/index.ts';
 import type { ExplainerOptions } from '../integration/options.ts';
 
@@ -16,9 +14,14 @@ export type { ExplainerIntegration } from '../integration/index.ts';
 
 /** The explainer as an Astro integration: its pages under `options.route`, its checks in the build. */
 export function explainer(options: ExplainerOptions = {}): ExplainerIntegration {
+  // Both are loaded only when the host lacks them (integration/host-config.ts), so a config that is
+  // only read (the `prompt-fold` commands read the options from it) loads neither mdx nor shiki.
   return integration(options, {
-    mdx: () => mdx(),
-    shikiConfig: { themes: THEMES, defaultColor: false, transformers: [noTokenizeTimeLimit] },
+    mdx: async () => (await import('@astrojs/mdx')).default(),
+    shikiConfig: async () => {
+      const { noTokenizeTimeLimit, THEMES } = await import('../render/highlight.ts');
+      return { themes: THEMES, defaultColor: false, transformers: [noTokenizeTimeLimit] };
+    },
   });
 }
 

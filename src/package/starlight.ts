@@ -10,9 +10,8 @@
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
 import { UserError } from '../errors.ts';
-import { starlightOptions } from '../integration/index.ts';
-import { parseOptions, resolveOptions, type ExplainerOptions } from '../integration/options.ts';
-import { sharedRender } from '../integration/shared-render.ts';
+import type { ExplainerOptions } from '../integration/options.ts';
+import { starlightOptions } from '../integration/options-record.ts';
 import { explainer } from './index.ts';
 
 /** The part of Starlight's plugin interface this plugin uses (see starlight.astro.build/reference/plugins/). */
@@ -36,6 +35,8 @@ export interface StarlightPlugin {
 
 /** The sidebar group: the explainer's home, one link per scenario (none when the corpus has errors: the build reports them), then its reference pages and the playground. */
 export async function sidebarGroup(root: string, options: ExplainerOptions): Promise<SidebarItem> {
+  // Loaded here, not with the config: a `prompt-fold` command that only reads the config renders nothing.
+  const [{ parseOptions, resolveOptions }, { sharedRender }] = await Promise.all([import('../integration/options.ts'), import('../integration/shared-render.ts')]);
   const page = parseOptions(options);
   const config = await resolveOptions(root, options);
   const corpus = await sharedRender(config);
