@@ -10,9 +10,9 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { UserError } from '../errors.ts';
-import { INTEGRATION_NAME, starlightOptions } from '../integration/index.ts';
+import { INTEGRATION_NAME, starlightOptions } from '../integration/options-record.ts';
 import { CONFIG_FILES, useProject } from '../integration/project-facts.ts';
-import { resolveOptions, type ExplainerConfig, type ExplainerOptions } from '../integration/options.ts';
+import type { ExplainerConfig, ExplainerOptions } from '../integration/options.ts';
 
 export { CONFIG_FILES } from '../integration/project-facts.ts';
 
@@ -49,7 +49,10 @@ export async function readExplainerOptions(root: string): Promise<ExplainerOptio
 
 export async function loadConfig(root = process.cwd()): Promise<ExplainerConfig> {
   const abs = resolve(root);
-  return resolveOptions(abs, await readExplainerOptions(abs));
+  const options = await readExplainerOptions(abs);
+  // The schema and the fold registry load only for a command that reads the config: not for its usage line.
+  const { resolveOptions } = await import('../integration/options.ts');
+  return resolveOptions(abs, options);
 }
 
 /** Runs a CLI main: prints errors plainly (no stack for input errors) and sets the exit code. */
