@@ -6,7 +6,7 @@
 import type { AstroIntegrationLogger } from 'astro';
 import { resolveRef } from '../review/base.ts';
 import { buildError } from './astro-error.ts';
-import { ENV, environment } from './options.ts';
+import { ENV, environment } from './environment.ts';
 
 /** Logs the base the build compares with; throws a build error when git cannot resolve it. */
 export function checkBaseRef(root: string, base: string | undefined, logger: AstroIntegrationLogger): void {

@@ -7,7 +7,7 @@
  */
 import type { AstroConfig, AstroIntegration } from 'astro';
 import { buildError } from './astro-error.ts';
-import { ENV, environment } from './options.ts';
+import { ENV, environment } from './environment.ts';
 import { normalizeSiteBase } from './site-base.ts';
 
 /** What the host site must also get for the explainer's pages: set by the package entry (src/package/). */

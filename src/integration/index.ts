@@ -12,7 +12,7 @@
  * `astro dev` the integration watches scenarios/ (dev-watch.ts) and pages show errors in the dev
  * overlay instead of stopping the server. EXPLAINER_SITE_BASE sets the site's URL path
  * (Astro's `base`) for a build served under a sub-path, such as a pull-request preview (the
- * environment is read in options.ts). Messages name the project's own config file and commands
+ * environment is read in environment.ts). Messages name the project's own config file and commands
  * (src/project.ts, set here from the project root).
  *
  * Each hook is a list of calls into modules named by their job (as Starlight's index.ts delegates to

@@ -10,7 +10,8 @@ import { AstroError } from 'astro/errors';
 import { UserError } from '../errors.ts';
 import { explainer } from './index.ts';
 import { BUILTIN_FOLDS } from '../builtin-folds/index.ts';
-import { environment, OptionsError, parseOptions, resolveOptions, type ExplainerOptions, type ParsedOptions } from './options.ts';
+import { environment } from './environment.ts';
+import { OptionsError, parseOptions, resolveOptions, type ExplainerOptions, type ParsedOptions } from './options.ts';
 
 const root = process.cwd();
 

@@ -16,6 +16,7 @@ import { BUILTIN_FOLDS } from '../builtin-folds/index.ts';
 import type { AnyFold } from '../folds/types.ts';
 import type { CorpusConfig } from '../scenarios/load.ts';
 import { resolveEconomics, type EconomicsConfig, type EconomicsOptions } from '../economics/profiles.ts';
+import { environment } from './environment.ts';
 
 /** A plain URL path segment list, `/` or `/a/b/`. */
 const ROUTE = /^\/(?:[A-Za-z0-9._~-]+\/)*$/;
@@ -114,17 +115,6 @@ export type ExplainerOptions = z.input<typeof optionsSchema>;
 export type ParsedOptions = z.output<typeof optionsSchema>;
 /** The page-level options the layouts read. */
 export type PageOptions = Pick<ParsedOptions, 'route' | 'title' | 'nav' | 'chrome' | 'search'>;
-
-/** The environment variables that override an option or the site, read here only. */
-export const ENV = { baseRef: 'EXPLAINER_BASE', siteBase: 'EXPLAINER_SITE_BASE' } as const;
-
-/** The overrides set in the environment (an empty variable is unset). */
-export function environment(): { baseRef?: string; siteBase?: string } {
-  const read = (name: string): string | undefined => process.env[name] || undefined;
-  const baseRef = read(ENV.baseRef);
-  const siteBase = read(ENV.siteBase);
-  return { ...(baseRef && { baseRef }), ...(siteBase && { siteBase }) };
-}
 
 /** Checks `options` against the schema: the parsed options, or an OptionsError listing every problem with its fix. */
 export function parseOptions(options: unknown): ParsedOptions {

@@ -6,7 +6,7 @@
  * A value that could escape the site or break URLs (`..`, `//`, spaces, quotes) is refused.
  */
 import { UserError } from '../errors.ts';
-import { ENV } from './options.ts';
+import { ENV } from './environment.ts';
 
 export const SITE_BASE_ENV = ENV.siteBase;
 
