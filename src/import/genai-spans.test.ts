@@ -252,6 +252,30 @@ describe("the OpenTelemetry SDK's span JSON (ConsoleSpanExporter)", () => {
     expect(events[0]!.payload.measured).toEqual({ inputTokens: 14, outputTokens: 40 });
   });
 
+  it("Mirascope's `gen_ai.system` holds the call's prompt template, not a provider: two calls with different templates import as one scenario", () => {
+    const call = (id: string, start: string, template: string, ask: string) =>
+      sdkSpan(
+        'recommend',
+        id,
+        start,
+        { 'gen_ai.system': template, 'gen_ai.request.model': 'claude-sonnet-4-5', 'gen_ai.usage.prompt_tokens': 20, 'gen_ai.usage.completion_tokens': 5 },
+        [{ name: 'gen_ai.content.prompt', timestamp: start, attributes: { 'gen_ai.prompt': JSON.stringify({ content: ask, role: 'user' }) } }],
+      );
+    const text = [
+      call('0x10', '2026-12-01T10:00:00Z', 'Recommend a {genre} book', 'Recommend a fantasy book'),
+      call('0x11', '2026-12-01T10:00:05Z', 'Name a {kind} river', 'Name a long river'),
+    ].join('\n');
+    const { events } = imported(text);
+    expect(events.map((e) => e.payload.body.input_messages[0]!.parts[0]!.content)).toEqual(['Recommend a fantasy book', 'Name a long river']);
+    // Two provider names still are two providers.
+    const mixed = text
+      .replace('"gen_ai.system": "Recommend a {genre} book"', '"gen_ai.system": "openai"')
+      .replace('"gen_ai.system": "Name a {kind} river"', '"gen_ai.system": "anthropic"');
+    expect(importTrace(mixed, { file: 's.json', id: 'g' }).errors.map(formatError)[0]).toMatch(
+      /this span's provider is `anthropic`, but an earlier span's \(line \d+\) is `openai`/,
+    );
+  });
+
   it('Mirascope writes "" for a count the response did not report: read as no figure, not refused', () => {
     const text = sdkSpan(
       'recommend_book',

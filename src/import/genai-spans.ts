@@ -146,6 +146,9 @@ function spansIn(chunks: readonly Chunk[], file: string, errors: InputError[]): 
  */
 export const ONE_MESSAGE_UNRECORDED = "the prompt's other messages (its `gen_ai.prompt` holds one message)";
 
+/** What a provider's name looks like in `gen_ai.provider.name` / `gen_ai.system`: one word of the conventions' well-known values' kind. */
+const PROVIDER_NAME = /^[A-Za-z0-9][\w.-]*$/;
+
 type Input = { messages: GenaiMessage[]; at?: Path; unrecorded?: string[] } | { problem: string; at?: Path };
 
 /** The span's input messages in whichever convention's shape it carries, where they are, or a problem there. */
@@ -214,7 +217,8 @@ export function spansToRequests(chunks: readonly Chunk[], file: string, errors: 
     const pos = (key?: string) => chunkPos(chunk, key ? span.attrAt(key) : at, file);
     const providerKey = span.attrs.has('gen_ai.provider.name') ? 'gen_ai.provider.name' : 'gen_ai.system';
     const name = span.attrs.get(providerKey);
-    if (typeof name === 'string') {
+    // A provider is a name ("openai", "aws.bedrock"); Mirascope's with_otel writes its prompt template into `gen_ai.system` ("" without one): not a provider.
+    if (typeof name === 'string' && PROVIDER_NAME.test(name)) {
       if (!provider) provider = { name, pos: pos(providerKey) };
       else if (provider.name.toLowerCase() !== name.toLowerCase()) {
         errors.push({
