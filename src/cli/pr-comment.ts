@@ -12,9 +12,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { prSummary, SUMMARY_MARKER } from '../review/summary.ts';
 import { assertPullHead, githubFromEnv, upsertComment } from '../github/api.ts';
-import { readPreview } from '../preview/build.ts';
 import { basePathOf } from '../integration/site-base.ts';
 import { parsePr, previewUrl } from '../preview/paths.ts';
 import { runCommandWithArgs } from '../project.ts';
@@ -46,6 +44,8 @@ runMain(async () => {
   let pr: number;
   let body: string;
   if (values.from) {
+    // Loaded only here: a usage error or a --body-file comment needs neither the preview reader nor the renderer.
+    const [{ readPreview }, { prSummary }] = await Promise.all([import('../preview/build.ts'), import('../review/summary.ts')]);
     const preview = readPreview(values.from);
     const siteUrl = values['site-url'];
     if (!siteUrl) throw new UsageError(`pr-comment: --site-url <production URL> is required with --from (the summary links into its previews/pr-<N>/)\n\n${usage()}`);
@@ -68,6 +68,7 @@ runMain(async () => {
   }
   const gh = githubFromEnv();
   if (values['verify-head']) await assertPullHead(gh, pr, values['verify-head']);
+  const { SUMMARY_MARKER } = await import('../review/summary.ts');
   const done = await upsertComment(gh, pr, body, SUMMARY_MARKER);
   console.log(`${done.action} the summary comment on #${pr} (id ${done.id})`);
 });

@@ -15,13 +15,15 @@
 import { parseArgs } from 'node:util';
 import { assertPullHead, githubFromEnv } from '../github/api.ts';
 import { basePathOf } from '../integration/site-base.ts';
-import { buildPreview, readPreview } from '../preview/build.ts';
 import { parsePr, previewBasePath, previewUrl } from '../preview/paths.ts';
-import { publishPreview, removePreview } from '../preview/publish.ts';
 import { SyncError } from '../sync/errors.ts';
 import { TARGET_FORMS } from '../sync/target.ts';
 import { runCommandWithArgs } from '../project.ts';
 import { loadConfig, runMain, UsageError } from './config.ts';
+
+// Each subcommand imports its modules when it runs: a usage error or `remove` loads no corpus machinery.
+const building = () => import('../preview/build.ts');
+const publishing = () => import('../preview/publish.ts');
 
 /** The usage text, naming the commands as this project runs them (read when printed: the bin sets the project first). */
 const usage = (): string => `usage:
@@ -82,11 +84,13 @@ runMain(async () => {
   try {
     switch (command) {
       case 'build': {
+        const { buildPreview } = await building();
         await buildPreview({ config: await loadConfig(), pr: parsePr(values.pr), baseRef: baseRef(), siteUrl, out: values.out });
         return 0;
       }
       case 'publish': {
         const target = needTarget();
+        const [{ buildPreview, readPreview }, { publishPreview }] = await Promise.all([building(), publishing()]);
         let dir = values.out;
         if (!values.prebuilt) {
           if (values['verify-head']) throw new UsageError('preview:publish: --verify-head is for --prebuilt folders (built elsewhere)');
@@ -109,6 +113,7 @@ runMain(async () => {
         return 0;
       }
       case 'remove': {
+        const { removePreview } = await publishing();
         await removePreview({ target: needTarget(), pr: parsePr(values.pr), endpoint: values.endpoint });
         return 0;
       }
