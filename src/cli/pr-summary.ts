@@ -11,11 +11,6 @@
  * printed), as it stops the preview build.
  */
 import { parseArgs } from 'node:util';
-import { renderCorpus } from '../corpus/check.ts';
-import { blockingErrors } from '../review/expectations.ts';
-import { buildReview } from '../review/review-data.ts';
-import { prSummary } from '../review/summary.ts';
-import { CorpusError } from '../scenarios/errors.ts';
 import { parsePr, previewUrl } from '../preview/paths.ts';
 import { basePathOf } from '../integration/site-base.ts';
 import { loadConfig, runMain, UsageError } from './config.ts';
@@ -40,6 +35,14 @@ runMain(async () => {
     );
   basePathOf(values['site-url']); // a bad URL is a usage error, not a broken link
   const site = values.pr ? previewUrl(parsePr(values.pr), values['site-url']) : values['site-url'];
+  // Loaded once the arguments are good: a usage error loads no corpus machinery.
+  const [{ renderCorpus }, { blockingErrors }, { buildReview }, { prSummary }, { CorpusError }] = await Promise.all([
+    import('../corpus/check.ts'),
+    import('../review/expectations.ts'),
+    import('../review/review-data.ts'),
+    import('../review/summary.ts'),
+    import('../scenarios/errors.ts'),
+  ]);
   const corpus = await renderCorpus(config, { everyEvent: false });
   const blocking = blockingErrors(corpus, true);
   if (blocking.length) throw new CorpusError(blocking);

@@ -13,17 +13,22 @@
  * (src/request-lint/report.ts). Checks the corpus first (errors fail, nothing printed).
  */
 import { parseArgs } from 'node:util';
-import { assertClean, renderCorpus } from '../corpus/check.ts';
-import { priceOrigins } from '../economics/price-origin.ts';
-import { buildReport, reportTable } from '../economics/report.ts';
-import { DEFAULT_ECONOMICS } from '../economics/profiles.ts';
-import { trafficLines, trafficSummary } from '../economics/traffic.ts';
-import { whatIf } from '../economics/what-if.ts';
-import { lintedScenarios } from '../request-lint/report.ts';
-import { readTrafficManifests } from '../integration/traffic.ts';
-import { CorpusError } from '../scenarios/errors.ts';
 import { loadConfig, runMain, UsageError } from './config.ts';
 import { project, runCommand } from '../project.ts';
+
+/** What a report needs, loaded once the arguments are good (a usage error loads none of it). */
+const reportModules = () =>
+  Promise.all([
+    import('../corpus/check.ts'),
+    import('../economics/price-origin.ts'),
+    import('../economics/report.ts'),
+    import('../economics/profiles.ts'),
+    import('../economics/traffic.ts'),
+    import('../economics/what-if.ts'),
+    import('../request-lint/report.ts'),
+    import('../integration/traffic.ts'),
+    import('../scenarios/errors.ts'),
+  ]);
 
 runMain(async () => {
   let values;
@@ -33,6 +38,17 @@ runMain(async () => {
     throw new UsageError(`${(err as Error).message}\n  usage: ${runCommand('report')} [${project().host ? '' : '-- '}--json] [--all-profiles]`);
   }
   const config = await loadConfig();
+  const [
+    { assertClean, renderCorpus },
+    { priceOrigins },
+    { buildReport, reportTable },
+    { DEFAULT_ECONOMICS },
+    { trafficLines, trafficSummary },
+    { whatIf },
+    { lintedScenarios },
+    { readTrafficManifests },
+    { CorpusError },
+  ] = await reportModules();
   const corpus = assertClean(await renderCorpus(config, { everyEvent: false }));
   const economics = config.economics ?? DEFAULT_ECONOMICS;
   const all = values['all-profiles'] ? { allProfiles: economics } : {};
