@@ -5,7 +5,8 @@
  * opening request, compare tabs, layout with every "event YAML" open, search in dark mode, search
  * anchors, keyboard and the one-line announcement — and one visit of every built page, scanned for
  * text glitches (a word glued to markup, wrong plurals, 40-character hashes) and for words joined
- * across markup, raw Markdown and raw JSON. On the run's shared build
+ * across markup, raw Markdown and raw JSON, and loaded without a Content Security Policy violation
+ * or an inline event handler (the policy's other tests: tests/e2e/csp.test.ts). On the run's shared build
  * (tests/support/shared-site.ts); the loops over many pages open a few at a time. Screenshots go to
  * test-results/ (gitignored).
  */
@@ -14,7 +15,7 @@ import { join, relative } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { type BuiltSite, inTabs, logPageErrors, painted, ReusedPages } from '../support/browser.ts';
+import { type BuiltSite, inTabs, logPageErrors, painted, ReusedPages, recordCspViolations } from '../support/browser.ts';
 import { sharedSite } from '../support/shared-site.ts';
 import { HOSTILE, ROOT } from '../support/project.ts';
 import { LONG_ID } from '../support/long-scenario.ts';
@@ -448,10 +449,11 @@ describe('keyboard and assistive technology', SLOW, () => {
 
 describe('text', SLOW, () => {
   /**
-   * Every built HTML page, its prose only (prompt text and code are shown verbatim, so skipped) —
-   * but the generated long conversation's (long-scenario.ts): its prose is the scenario page's
-   * template, read here on every other scenario page, around 60 requests of generated text; its
-   * page is read by window.test.ts, and scanning its DOM took a minute of this file.
+   * Every built HTML page. The text scans read its prose only (prompt text and code are shown
+   * verbatim, so skipped) — and not on the generated long conversation's page (long-scenario.ts): its
+   * prose is the scenario page's template, read here on every other scenario page, around 60 requests
+   * of generated text; its page is read by window.test.ts, and scanning its DOM took a minute of this
+   * file. It is visited all the same, for the policy check.
    */
   const pages = (): string[] => {
     const out: string[] = [];
@@ -464,23 +466,33 @@ describe('text', SLOW, () => {
       }
     };
     walk(join(dir, 'dist'));
-    return out.filter((p) => p !== `/scenarios/${LONG_ID}/`).sort();
+    return out.sort();
   };
+  const scanned = (path: string): boolean => path !== `/scenarios/${LONG_ID}/`;
 
   /** The hostile scenarios' ids (tests/fixtures/hostile): deliberately broken text, in the shared build. */
   const hostile = (): string[] => readdirSync(HOSTILE).map((f) => (parse(readFileSync(join(HOSTILE, f), 'utf8')) as { id: string }).id);
 
   /**
-   * One visit of every built page (a few at a time, in one context), with both scans below run on
-   * it: the reading glitches, and words joined across markup. Made once, by whichever test asks first.
+   * One visit of every built page (a few at a time, in one context, under the pages' own policy),
+   * with every check below run on it: Content Security Policy violations and inline event handlers
+   * (the policy's other tests are tests/e2e/csp.test.ts's), the reading glitches, and words joined
+   * across markup. Made once, by whichever test asks first.
    */
-  let visited: Promise<{ path: string; glitches: string[]; joins: string[] }[]> | undefined;
+  const violations: string[] = [];
+  let visited: Promise<{ path: string; scanned: boolean; handlers: string[]; glitches: string[]; joins: string[] }[]> | undefined;
   const visitEveryPage = () =>
     (visited ??= (async () => {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       const hostileHrefs = hostile().map((id) => `/scenarios/${id}/`);
       const visit = async (page: Page, path: string) => {
-        await page.goto(site.url + path);
+        await page.goto(site.url + path, { waitUntil: 'load' });
+        // No inline event handler attribute on any element (the policy would block it; none should exist).
+        const handlers = await page.evaluate(() =>
+          [...document.querySelectorAll('*')].flatMap((e) => [...e.attributes].filter((a) => /^on/i.test(a.name)).map((a) => `<${e.tagName.toLowerCase()} ${a.name}>`)),
+        );
+        await page.waitForTimeout(50); // a violation reported just after the load shows here too (no timing is asserted)
+        if (!scanned(path)) return { path, scanned: false, handlers, glitches: [], joins: [] };
         const glitches = await page.evaluate(() => {
           const body = document.querySelector('main')!.cloneNode(true) as HTMLElement;
           for (const e of body.querySelectorAll('.code, pre, script, .preview, .card details')) e.remove();
@@ -498,23 +510,33 @@ describe('text', SLOW, () => {
         });
         // The hostile scenarios' own pages are not prose to judge for joins (their index entries are skipped in the page).
         const joins = hostileHrefs.includes(path) ? [] : await page.evaluate(joinsAcrossMarkup, hostileHrefs);
-        return { path, glitches, joins };
+        return { path, scanned: true, handlers, glitches, joins };
       };
       try {
-        return await inTabs(context, pages(), visit, (page) => logPageErrors(page, pageErrors));
+        return await inTabs(context, pages(), visit, async (page) => {
+          logPageErrors(page, pageErrors);
+          await recordCspViolations(page, violations);
+        });
       } finally {
         await context.close();
       }
     })());
 
-  it('renders every page without glitches (glued words, wrong plurals, long hashes, raw Markdown)', async () => {
+  it('loads every built page without a single Content Security Policy violation or inline handler', async () => {
     const all = await visitEveryPage();
+    expect(all.length).toBeGreaterThan(10);
+    expect(all.map((p) => p.path)).toContain(`/scenarios/${LONG_ID}/`);
+    expect([...violations, ...all.flatMap((p) => p.handlers.map((h) => `${p.path}: inline handler ${h}`))]).toEqual([]);
+  }, 600_000);
+
+  it('renders every page without glitches (glued words, wrong plurals, long hashes, raw Markdown)', async () => {
+    const all = (await visitEveryPage()).filter((p) => p.scanned);
     expect(all.length).toBeGreaterThanOrEqual(15);
     expect(all.flatMap((p) => p.glitches.map((f) => `${p.path}: ${f}`))).toEqual([]);
   }, 600_000);
 
   it('joins no words across markup, shows no raw Markdown or JSON', async () => {
-    const all = await visitEveryPage();
+    const all = (await visitEveryPage()).filter((p) => p.scanned);
     const judged = all.filter((p) => !hostile().some((id) => p.path === `/scenarios/${id}/`));
     expect(judged.length).toBeGreaterThanOrEqual(25);
     expect(judged.flatMap((p) => p.joins.map((f) => `${p.path}: ${f}`))).toEqual([]);

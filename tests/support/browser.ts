@@ -122,6 +122,25 @@ export function logPageErrors(page: Page, into: string[]): void {
 }
 
 /**
+ * Records every Content Security Policy violation of `page` (the `securitypolicyviolation` event,
+ * listened for before any script runs, and the console's report) into `into`, with the path the
+ * page was on. Once per page, before its first navigation. (tests/e2e/csp.test.ts tests the policy;
+ * tests/e2e/reading.test.ts's one visit of every built page records with it too.)
+ */
+export async function recordCspViolations(page: Page, into: string[]): Promise<void> {
+  const where = (): string => new URL(page.url()).pathname;
+  await page.exposeFunction('__cspViolation', (v: string) => into.push(`${where()}: ${v}`));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      (window as unknown as { __cspViolation: (v: string) => void }).__cspViolation(
+        `${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber}) ${e.sample}`,
+      );
+    });
+  });
+  page.on('console', (m) => /content security policy/i.test(m.text()) && into.push(`${where()}: console: ${m.text()}`));
+}
+
+/**
  * A test file's pages, reused from one test to the next: open() takes a page that a finished test
  * gave back (done()) in a context of the same kind (scripts, CSP) when there is one — a new page
  * starts a renderer process (see inTabs()) — sets its width and colour scheme, and loads the path
