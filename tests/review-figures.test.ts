@@ -5,12 +5,15 @@
  * against its parent with `npm run pr-summary`. Every figure the summary prints is checked against
  * `npm run report -- --json` run independently at the base commit (checked out) and at the head.
  * A base without `npm run report` makes the review say so instead of printing a number. One build
- * checks /changes/ says the same.
+ * checks /changes/ says the same. While a commit's code is this checkout's (its scenarios and
+ * fixtures are all that changed), the commands are called in this process
+ * (tests/support/review-in-process.ts); from the fold code commit on, each runs in a process of its own.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from './support/project.ts';
+import { reportOf, summaryOf, writeFixtures } from './support/review-in-process.ts';
 import { makeReviewRepo, type ReviewRepo } from './support/review-repo.ts';
 import { rmSync } from 'node:fs';
 
@@ -32,22 +35,19 @@ const edit = (file: string, change: (text: string) => string): void => {
   writeFileSync(path, next);
 };
 
-const commit = (name: string, edits: () => void, fixtures = true): void => {
+const commit = async (name: string, edits: () => void, fixtures = true): Promise<void> => {
   edits();
-  if (fixtures) {
-    const fx = repo.npm(['fixtures']);
-    if (fx.status !== 0) throw new Error(fx.stdout + fx.stderr);
-  }
+  if (fixtures) await writeFixtures(repo.dir, repo.npm);
   repo.git('add', '-A');
   repo.git('commit', '-qm', name);
   sha[name] = repo.git('rev-parse', 'HEAD').trim();
 };
 
-/** `npm run <args>` with `rev` checked out (the working tree is clean between commits). */
-function at<T>(rev: string, run: () => T): T {
+/** `run` with `rev` checked out (the working tree is clean between commits). */
+async function at<T>(rev: string, run: () => Promise<T>): Promise<T> {
   repo.git('checkout', '-q', rev);
   try {
-    return run();
+    return await run();
   } finally {
     repo.git('checkout', '-q', 'main');
   }
@@ -55,13 +55,11 @@ function at<T>(rev: string, run: () => T): T {
 
 const reports = new Map<string, Map<string, Map<number, Fig>>>();
 /** The report as `npm run report -- --json` prints it at `rev` (checked out): figures per file stem and offset. */
-function reportAt(rev: string): Map<string, Map<number, Fig>> {
+async function reportAt(rev: string): Promise<Map<string, Map<number, Fig>>> {
   const hit = reports.get(rev);
   if (hit) return hit;
-  const r = at(rev, () => repo.npm(['report', '--', '--json']));
-  if (r.status !== 0) throw new Error(r.stderr);
   const out = new Map<string, Map<number, Fig>>();
-  for (const s of JSON.parse(r.stdout).scenarios as { file: string; requests: ({ offset: number } & Fig)[] }[]) {
+  for (const s of await at(rev, () => reportOf(repo.dir, repo.npm))) {
     out.set(s.file.replace(/^.*\//, '').replace(/\.ya?ml$/, ''), new Map(s.requests.map((q) => [q.offset, q])));
   }
   reports.set(rev, out);
@@ -70,14 +68,13 @@ function reportAt(rev: string): Map<string, Map<number, Fig>> {
 
 const summaries = new Map<string, string>();
 /** `npm run pr-summary` of `head` against `base`, run once per pair (commits do not change: the same pair prints the same). */
-const summaryAt = (head: string, base: string): string => {
+const summaryAt = async (head: string, base: string): Promise<string> => {
   const key = `${head} ${base}`;
   const hit = summaries.get(key);
   if (hit !== undefined) return hit;
-  const r = at(head, () => repo.npm(['pr-summary', '--', '--base', base, '--site-url', 'https://preview.example']));
-  if (r.status !== 0) throw new Error(r.stderr);
-  summaries.set(key, r.stdout);
-  return r.stdout;
+  const md = await at(head, () => summaryOf(repo.dir, base, 'https://preview.example', repo.npm));
+  summaries.set(key, md);
+  return md;
 };
 
 // Independent formatting of the figures (not the project's formatters).
@@ -107,9 +104,9 @@ function sections(md: string): Map<string, { status: string; tokens?: string; re
  * Checks every figure of the summary of `head` against `base` with both sides' own reports; returns
  * how many request lines were checked. `added`: stems the change adds (no before side).
  */
-function checkFigures(head: string, base: string, added: string[] = []): number {
-  const md = summaryAt(head, base);
-  const [before, after] = [reportAt(base), reportAt(head)];
+async function checkFigures(head: string, base: string, added: string[] = []): Promise<number> {
+  const md = await summaryAt(head, base);
+  const [before, after] = [await reportAt(base), await reportAt(head)];
   let checked = 0;
   for (const [stem, s] of sections(md)) {
     const b = before.get(stem);
@@ -166,20 +163,20 @@ function checkPerTurn(stem: string, tokens: string, a: Map<number, Fig>, b: Map<
   expect(tokens.startsWith(want), `${stem}: ${tokens} (want ${want})`).toBe(true);
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   repo = makeReviewRepo();
   sha.start = repo.git('rev-parse', 'HEAD').trim();
   // A fold option set on one scenario: the abridged protocol prompt's full text changes with it.
-  commit('option', () => edit('scenarios/03-whole-prompt-key.yaml', (t) => `${t.replace(/\n*$/, '\n')}options:\n  metadataLines: every-item\n`));
+  await commit('option', () => edit('scenarios/03-whole-prompt-key.yaml', (t) => `${t.replace(/\n*$/, '\n')}options:\n  metadataLines: every-item\n`));
   // A deploy added mid-stream (the scenario's expectation updated: the deploy busts the cache).
-  commit('deploy', () =>
+  await commit('deploy', () =>
     edit(
       'scenarios/05-delete.yaml',
       (t) => `${t.replace(/^expect:\n {2}busts: .*\n/m, '').replace(/\n*$/, '\n')}deploy:\n  at: "@30"\n  options:\n    metadataLines: every-item\n`,
     ),
   );
   // The fold's code: its protocol prompt gains words, and its abridged stand-in says so.
-  commit('fold code', () =>
+  await commit('fold code', () =>
     edit('src/builtin-folds/context-protocol/protocol-prompt.ts', (t) =>
       t
         .replace('from an append-only event stream. Nothing', 'from an append-only event stream, one item at a time, in order. Nothing')
@@ -187,18 +184,18 @@ beforeAll(() => {
     ),
   );
   // A scenario added, with a compare: variant of its own (which is not its "before").
-  commit('added', () =>
+  await commit('added', () =>
     writeFileSync(
       join(repo.dir, 'scenarios/14-added-copy.yaml'),
       readFileSync(join(repo.dir, 'scenarios/11-metadata-lines-before-after.yaml'), 'utf8').replace('id: metadata-lines-before-after', 'id: added-copy'),
     ),
   );
   // Only the protocol prompt's full text: the fixtures (which abridge it) print the same.
-  commit('abridged only', () =>
+  await commit('abridged only', () =>
     edit('src/builtin-folds/context-protocol/protocol-prompt.ts', (t) => t.replace('one item at a time, in order. Nothing', 'one item at a time, in order, never edited. Nothing')),
   );
   // A base without `npm run report`, then a change on top of it.
-  commit(
+  await commit(
     'no report',
     () =>
       edit('package.json', (t) => {
@@ -208,45 +205,45 @@ beforeAll(() => {
       }),
     false,
   );
-  commit('after no report', () => edit('scenarios/03-whole-prompt-key.yaml', (t) => t.replace('metadataLines: every-item', 'metadataLines: synthesized-only')));
+  await commit('after no report', () => edit('scenarios/03-whole-prompt-key.yaml', (t) => t.replace('metadataLines: every-item', 'metadataLines: synthesized-only')));
 }, 300_000);
 
 afterAll(() => rmSync(repo.dir, { recursive: true, force: true }));
 
 describe("a review's figures are each side's own", () => {
-  it('a fold option change', () => {
-    expect(checkFigures(sha.option!, sha.start!)).toBeGreaterThan(0);
+  it('a fold option change', async () => {
+    expect(await checkFigures(sha.option!, sha.start!)).toBeGreaterThan(0);
   }, 180_000);
 
-  it('a deploy added', () => {
-    expect(checkFigures(sha.deploy!, sha.option!)).toBeGreaterThan(0);
+  it('a deploy added', async () => {
+    expect(await checkFigures(sha.deploy!, sha.option!)).toBeGreaterThan(0);
   }, 180_000);
 
-  it('a fold code change that edits abridged boilerplate', () => {
-    expect(checkFigures(sha['fold code']!, sha.deploy!)).toBeGreaterThan(5);
+  it('a fold code change that edits abridged boilerplate', async () => {
+    expect(await checkFigures(sha['fold code']!, sha.deploy!)).toBeGreaterThan(5);
   }, 180_000);
 
-  it('an added scenario has no before, whatever its compare: variant', () => {
-    const md = summaryAt(sha.added!, sha['fold code']!);
+  it('an added scenario has no before, whatever its compare: variant', async () => {
+    const md = await summaryAt(sha.added!, sha['fold code']!);
     expect(md).toMatch(/\(`14-added-copy`\) — scenario added\n\nTokens: new scenario: [\d,]+ input tokens per turn, cached \d+ %, \$[\d.]+ per turn\n/);
     expect(md).not.toMatch(/14-added-copy[^#]*input [\d,]+ → /);
-    expect(checkFigures(sha.added!, sha['fold code']!, ['14-added-copy'])).toBeGreaterThan(0);
+    expect(await checkFigures(sha.added!, sha['fold code']!, ['14-added-copy'])).toBeGreaterThan(0);
   }, 300_000);
 
-  it('lists scenarios whose figures changed although their printed prompts did not', () => {
+  it('lists scenarios whose figures changed although their printed prompts did not', async () => {
     expect(repo.git('diff', '--stat', sha.added!, sha['abridged only']!, '--', 'fixtures')).toBe('');
-    const md = summaryAt(sha['abridged only']!, sha.added!);
+    const md = await summaryAt(sha['abridged only']!, sha.added!);
     expect(md).toMatch(
       /^<!-- prompt-fold-explainer:pr-summary -->\n### No prompt changes, but the token or cost figures of \d+ scenarios changed \(abridged boilerplate, prices\) — /,
     );
-    const [before, after] = [reportAt(sha.added!), reportAt(sha['abridged only']!)];
+    const [before, after] = [await reportAt(sha.added!), await reportAt(sha['abridged only']!)];
     const listed = [...sections(md)].filter(([, s]) => s.tokens !== undefined);
     expect(listed.length).toBeGreaterThan(5);
     for (const [stem, s] of listed) checkPerTurn(stem, s.tokens!, after.get(stem)!, before.get(stem)!);
   }, 180_000);
 
-  it('says the base is unknown instead of printing a number when the base has no report', () => {
-    const md = summaryAt(sha['after no report']!, sha['no report']!);
+  it('says the base is unknown instead of printing a number when the base has no report', async () => {
+    const md = await summaryAt(sha['after no report']!, sha['no report']!);
     expect(md).toContain(
       '(`03-whole-prompt-key`)\n\nWhy: fold option `metadataLines` changed: `every-item` → `synthesized-only`; in the prompt: message 1 (system): 1 line differs (@21, @32, @42); ',
     );
@@ -258,12 +255,12 @@ describe("a review's figures are each side's own", () => {
     expect(md).not.toMatch(/input [\d,]+ → /);
   }, 180_000);
 
-  it('/changes/ shows the same figures, no "before" for an added scenario, and leaves no temporary tree', () => {
+  it('/changes/ shows the same figures, no "before" for an added scenario, and leaves no temporary tree', async () => {
     const b = build(repo.dir, { EXPLAINER_BASE: sha['fold code']! });
     expect(b.status, b.output).toBe(0);
     const html = readFileSync(join(repo.dir, 'dist/changes/index.html'), 'utf8').replace(/ data-astro-cid-\w+/g, '');
     expect(html).toMatch(/<p class="review-tokens">Tokens: new scenario: [\d,]+ input tokens per turn, cached \d+ %, \$[\d.]+ per turn<\/p>/);
-    const md = summaryAt('main', sha['fold code']!);
+    const md = await summaryAt('main', sha['fold code']!);
     const tokens = [...md.matchAll(/^Tokens: (.*)$/gm)].map((m) => m[1]!.replace(/\\(.)/g, '$1'));
     expect(tokens.length).toBeGreaterThan(0);
     for (const t of tokens) expect(html).toContain(`Tokens: ${t.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</`);

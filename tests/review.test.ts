@@ -2,13 +2,17 @@
  * Review against a base ref, end to end: a temporary git repository holding the project with two
  * commits of its fixtures (base, then a change that edits, adds and removes scenarios). Checks the
  * PR summary, the /changes/ page and the scenario page's before/after, and that a missing ref is a
- * clear error — not a silent "no changes".
+ * clear error — not a silent "no changes". `npm run pr-summary` runs as a command where its wiring is
+ * the point (the first summary, a missing ref, a fold edited in the copy); elsewhere the summary and
+ * the fixtures are made in this process, as the command makes them (tests/support/review-in-process.ts),
+ * and the first summary is checked to be byte for byte the one made here.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, makeProject, ROOT } from './support/project.ts';
+import { summaryOf, writeFixtures } from './support/review-in-process.ts';
 import { sharedBuildDir } from './support/shared-site.ts';
 
 const env = {
@@ -24,7 +28,7 @@ let dir: string;
 const git = (...args: string[]): string => execFileSync('git', args, { cwd: dir, env, encoding: 'utf8' });
 const npm = (args: string[], extra: Record<string, string> = {}) => spawnSync('npm', ['run', '--silent', ...args], { cwd: dir, env: { ...env, ...extra }, encoding: 'utf8' });
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = makeProject();
   cpSync(join(ROOT, 'fixtures'), join(dir, 'fixtures'), { recursive: true });
   writeFileSync(join(dir, '.gitignore'), 'node_modules\ndist\n.astro\n');
@@ -44,8 +48,7 @@ events:
   - {off: 2, t: 1s, type: agent/llm-request-requested, payload: {model: m}}
 `,
   );
-  const fx = npm(['fixtures']);
-  if (fx.status !== 0) throw new Error(fx.stdout + fx.stderr);
+  await writeFixtures(dir, npm);
   git('add', '-A');
   git('commit', '-qm', 'change');
 }, 120_000);
@@ -66,7 +69,7 @@ describe('review against a base ref', () => {
     expect(git('diff', '--stat', 'HEAD~1', '--', 'fixtures')).toMatch(/02-sent-re-add\.md/);
   });
 
-  it('prints a PR summary with statuses, counts and deep links', () => {
+  it('prints a PR summary with statuses, counts and deep links', async () => {
     const r = npm(['pr-summary', '--', '--base', 'HEAD~1', '--site-url', 'https://preview.example']);
     expect(r.status, r.stderr).toBe(0);
     const md = r.stdout;
@@ -80,25 +83,23 @@ describe('review against a base ref', () => {
     expect(md).toContain('(`12-added`) — scenario added');
     expect(md).toContain('(`10-script-result`) — scenario removed');
     expect(md).not.toContain('birth-window');
-    // deterministic
-    expect(npm(['pr-summary', '--', '--base', 'HEAD~1', '--site-url', 'https://preview.example']).stdout).toBe(md);
+    // Deterministic: the same summary again, made in this process by the same review code, is the same bytes.
+    expect(await summaryOf(dir, 'HEAD~1', 'https://preview.example', npm)).toBe(md);
   }, 300_000);
 
-  it('shows per-scenario token deltas when a change makes the prompts longer', () => {
+  it('shows per-scenario token deltas when a change makes the prompts longer', async () => {
     const f = join(dir, 'scenarios', '03-whole-prompt-key.yaml');
     const text = readFileSync(f, 'utf8');
     writeFileSync(f, text.replace('name the files you changed.', 'name the files you changed, and write down in the changelog which commands you ran and why.'));
     try {
-      const fx = npm(['fixtures']);
-      expect(fx.status, fx.stderr).toBe(0);
-      const r = npm(['pr-summary', '--', '--base', 'HEAD', '--site-url', 'https://preview.example']);
-      expect(r.status, r.stderr).toBe(0);
-      expect(r.stdout).toMatch(
+      await writeFixtures(dir, npm);
+      const md = await summaryOf(dir, 'HEAD', 'https://preview.example', npm);
+      expect(md).toMatch(
         /#### \[[^\]]+\]\(https:\/\/preview\.example\/scenarios\/whole-prompt-key\/\) \(`03-whole-prompt-key`\)\n\nWhy: the scenario changed — event @10 edited; in the prompt: message \d+ \(\w+\): \d+ lines? differs? \(@21[^\n]*\)\n\nTokens: \+\d+ input tokens per turn; cached \d+ % → \d+ %; \+\$0\.\d+ per turn\n/,
       );
       // Token counts carry thousands separators (1,228): the delta is the difference of the two counts.
-      const m = r.stdout.match(/\[request @21\]\([^)]+\): changed, \+\d+ −\d+ — input (\d[\d,]*) → (\d[\d,]*) \(\+(\d[\d,]*)\)/);
-      expect(m, r.stdout).not.toBeNull();
+      const m = md.match(/\[request @21\]\([^)]+\): changed, \+\d+ −\d+ — input (\d[\d,]*) → (\d[\d,]*) \(\+(\d[\d,]*)\)/);
+      expect(m, md).not.toBeNull();
       const [before, after, delta] = m!.slice(1).map((n) => Number(n.replaceAll(',', '')));
       expect(after).toBeGreaterThan(before!);
       expect(delta).toBe(after! - before!);
@@ -107,9 +108,10 @@ describe('review against a base ref', () => {
     }
   }, 300_000);
 
-  it('says "no prompt changes" against itself', () => {
-    const r = npm(['pr-summary', '--', '--base', 'HEAD', '--site-url', 'https://preview.example']);
-    expect(r.stdout).toContain('### No prompt changes: every request renders exactly as its committed fixture\n\nAgainst `HEAD`');
+  it('says "no prompt changes" against itself', async () => {
+    expect(await summaryOf(dir, 'HEAD', 'https://preview.example', npm)).toContain(
+      '### No prompt changes: every request renders exactly as its committed fixture\n\nAgainst `HEAD`',
+    );
   }, 120_000);
 
   it('fails clearly on a ref that is not there', () => {
@@ -137,10 +139,9 @@ describe('review against a base ref', () => {
  * each compared with its parent by `npm run pr-summary`, and all of them at once on /changes/ (below).
  */
 describe('why a prompt changed', () => {
-  const commit = (message: string, edit: () => void): void => {
+  const commit = async (message: string, edit: () => void): Promise<void> => {
     edit();
-    const fx = npm(['fixtures']);
-    if (fx.status !== 0) throw new Error(fx.stdout + fx.stderr);
+    await writeFixtures(dir, npm);
     git('add', '-A');
     git('commit', '-qm', message);
   };
@@ -150,21 +151,19 @@ describe('why a prompt changed', () => {
     if (!text.includes(from)) throw new Error(`${file} no longer contains ${from}`);
     writeFileSync(f, text.replace(from, to));
   };
-  const summaryAt = (rev: string): string => {
+  const summaryAt = async (rev: string): Promise<string> => {
     git('checkout', '-q', rev);
     try {
-      const r = npm(['pr-summary', '--', '--base', 'HEAD~1', '--site-url', 'https://preview.example']);
-      if (r.status !== 0) throw new Error(r.stderr);
-      return r.stdout;
+      return await summaryOf(dir, 'HEAD~1', 'https://preview.example', npm);
     } finally {
       git('checkout', '-q', 'main');
     }
   };
 
-  beforeAll(() => {
-    commit('option', () => replace('scenarios/11-metadata-lines-before-after.yaml', 'metadataLines: synthesized-only', 'metadataLines: every-item'));
-    commit('event', () => replace('scenarios/01-birth-window.yaml', 'CI on every pull request.', 'CI on every push.'));
-    commit('fold code', () =>
+  beforeAll(async () => {
+    await commit('option', () => replace('scenarios/11-metadata-lines-before-after.yaml', 'metadataLines: synthesized-only', 'metadataLines: every-item'));
+    await commit('event', () => replace('scenarios/01-birth-window.yaml', 'CI on every pull request.', 'CI on every push.'));
+    await commit('fold code', () =>
       replace(
         'src/builtin-folds/requests/normalise.ts',
         'return providerOf(format).normalise(body);',
@@ -173,21 +172,21 @@ describe('why a prompt changed', () => {
     );
   }, 240_000);
 
-  it('names a changed fold option with its old and new value', () => {
-    const md = summaryAt('main~2');
+  it('names a changed fold option with its old and new value', async () => {
+    const md = await summaryAt('main~2');
     expect(md).toContain('in 1 scenario against');
     expect(md).toContain('(`11-metadata-lines-before-after`)\n\nWhy: fold option `metadataLines` changed: `synthesized-only` → `every-item`; in the prompt: message ');
   }, 120_000);
 
-  it('names an edited event, and the same edit in the base of a scenario that extends it', () => {
-    const md = summaryAt('main~1');
+  it('names an edited event, and the same edit in the base of a scenario that extends it', async () => {
+    const md = await summaryAt('main~1');
     expect(md).toContain('in 2 scenarios against');
     expect(md).toContain('(`01-birth-window`)\n\nWhy: the scenario changed — event @15 edited; in the prompt: message ');
     expect(md).toContain('(`02-sent-re-add`)\n\nWhy: its base scenario `birth-window` changed — event @15 edited; in the prompt: message ');
   }, 120_000);
 
-  it('names the fold and its changed file when the scenario did not change', () => {
-    const md = summaryAt('main');
+  it('names the fold and its changed file when the scenario did not change', async () => {
+    const md = await summaryAt('main');
     // The requests fold renders the imported traces and the tool-change and subagent lifecycle scenarios: the change to its normaliser changes each.
     expect(md).toContain(`in ${REQUESTS_SCENARIOS.length} scenarios against`);
     for (const name of REQUESTS_SCENARIOS)
