@@ -2,12 +2,14 @@
  * Measurement helpers for the benchmarks: a monotonic clock, medians, formatting, directory sizes,
  * and running a child command with its wall time and peak memory. Peak memory comes from GNU
  * `/usr/bin/time -v` ("Maximum resident set size": the largest RSS of the command or any process it
- * waited for) when present; otherwise /proc is polled for the RSS of the whole process tree.
+ * waited for) when present; otherwise /proc is polled for the RSS of the whole process tree. The
+ * CPU time by kind of thread is polled from /proc too (thread-cpu.ts).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pollThreads, type ThreadCpu } from './thread-cpu.ts';
 
 export const now = (): number => performance.now();
 
@@ -42,6 +44,8 @@ export interface Timed {
    * null without it. Other work on the machine slows the wall clock, much less this.
    */
   cpuMs: number | null;
+  /** The CPU time by kind of thread (thread-cpu.ts; a lower bound beside cpuMs); null off Linux. */
+  threads: ThreadCpu | null;
   stdout: string;
   stderr: string;
 }
@@ -100,11 +104,13 @@ export function timed(cmd: string, args: string[], cwd: string, env: NodeJS.Proc
   child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
   let polled = 0;
   const poll = useTime ? undefined : setInterval(() => (polled = Math.max(polled, treeRss(child.pid!))), 200);
+  const threads = pollThreads(child.pid!);
   return new Promise((resolve, reject) => {
     child.on('error', reject);
     child.on('close', (code) => {
       const wallMs = now() - start;
       if (poll) clearInterval(poll);
+      const byThread = threads.stop();
       let peakRss = polled;
       let cpuMs: number | null = null;
       if (useTime) {
@@ -116,7 +122,7 @@ export function timed(cmd: string, args: string[], cwd: string, env: NodeJS.Proc
         if (user && system) cpuMs = (Number(user[1]) + Number(system[1])) * 1000;
         rmSync(tmp, { recursive: true, force: true });
       }
-      resolve({ status: code ?? 1, wallMs, peakRss, cpuMs, stdout, stderr });
+      resolve({ status: code ?? 1, wallMs, peakRss, cpuMs, threads: byThread, stdout, stderr });
     });
   });
 }

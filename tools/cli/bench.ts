@@ -7,7 +7,9 @@
  * then the baseline — a plain Astro site with one Markdown page per scenario holding the same
  * request texts as fenced yaml blocks — and reports our astro build time ÷ the baseline's (wall
  * time, the target; and CPU time, which other work on the machine skews less), our HTML
- * bytes ÷ the baseline's, and the page weight (gzip: HTML + CSS + JS) of the heaviest synthetic page
+ * bytes ÷ the baseline's, where each build's CPU time goes by kind of thread (main threads, V8's
+ * background threads — garbage collection and the optimizing compiler —, the bundler's: tools/bench/thread-cpu.ts),
+ * and the page weight (gzip: HTML + CSS + JS) of the heaviest synthetic page
  * and of the heaviest page of the bundled corpus (one extra build of scenarios/, not timed against
  * anything). Prints tables and the targets as met / missed, writes bench-results/bench-<timestamp>.json.
  * Reports targets, never asserts them. The targets are issue #48's (item 3): at N = 100 our build
@@ -30,6 +32,7 @@ import { generateCorpus } from '../bench/corpus.ts';
 import { pageWeights, type PageWeight } from '../bench/page-weight.ts';
 import { dirSize, median, mib, ms, now, PEAK_RSS_SOURCE, timed, type Timed } from '../bench/measure.ts';
 import { measurePhases, type Phases } from '../bench/phases.ts';
+import type { ThreadCpu } from '../bench/thread-cpu.ts';
 import { makeBaselineProject, makeSiteProject, referencedScenarios, removeProject, ROOT, type BaselinePage } from '../bench/project.ts';
 import { BUILTIN_FOLDS } from '../../src/builtin-folds/index.ts';
 import { renderTexts } from '../../src/corpus/check.ts';
@@ -54,6 +57,8 @@ interface BuildMeasure {
   wallMs: number;
   /** CPU time (user + system) of the build's processes; null without /usr/bin/time. */
   cpuMs?: number | null;
+  /** The CPU time by kind of thread (tools/bench/thread-cpu.ts); null off Linux, absent in older reports. */
+  threads?: ThreadCpu | null;
   /** Astro's own "generating static routes" time (page rendering only), when it printed one. */
   routesMs: number | null;
   peakRss: number;
@@ -90,6 +95,7 @@ interface SizeResult {
 interface BuildTimes {
   wallMs: number;
   cpuMs: number | null;
+  threads?: ThreadCpu | null;
 }
 
 function parseArgs(argv: string[]): { sizes: number[]; keep: boolean; quick: boolean; bundled: boolean; repeat: number; phases?: string; report?: string } {
@@ -148,6 +154,7 @@ async function astroBuild(dir: string, label: string, expectedPages: number): Pr
     status: r.status,
     wallMs: r.wallMs,
     cpuMs: r.cpuMs,
+    threads: r.threads,
     routesMs,
     peakRss: r.peakRss,
     pages: html.files,
@@ -239,7 +246,7 @@ async function benchSize(n: number, keep: boolean, repeat = 1): Promise<SizeResu
     `  baseline ${baseline.status === 0 ? 'done' : `FAILED (exit ${baseline.status})`}: ${ms(baseline.wallMs)}, peak ${mib(baseline.peakRss)}, ${baseline.pages} pages, ${mib(baseline.distBytes)}`,
   );
   if (baseline.error) console.log(baseline.error.replace(/^/gm, '    | '));
-  const times = (b: BuildMeasure): BuildTimes => ({ wallMs: b.wallMs, cpuMs: b.cpuMs ?? null });
+  const times = (b: BuildMeasure): BuildTimes => ({ wallMs: b.wallMs, cpuMs: b.cpuMs ?? null, threads: b.threads ?? null });
   const runs = { ours: [times(ours)], baseline: [times(baseline)] };
   // More builds of each, in turn, from a clean output folder: other work on the machine then weighs on both alike.
   for (let i = 2; i <= repeat && ours.status === 0 && baseline.status === 0; i++) {
@@ -286,6 +293,26 @@ function table(head: string[], rows: string[][]): string {
 }
 
 const or = (x: number | null | undefined, f: (x: number) => string): string => (x === null || x === undefined ? '—' : f(x));
+
+const THREAD_KINDS: [keyof ThreadCpu, string][] = [
+  ['main', 'main threads'],
+  ['v8', "V8's background threads (GC, optimizing compiler)"],
+  ['bundler', 'bundler (rolldown)'],
+  ['other', 'other'],
+];
+
+/** Each kind's median over builds that measured threads (null when none did). */
+function threadMedians(list: readonly BuildTimes[]): ThreadCpu | null {
+  const measured = list.map((t) => t.threads).filter((t): t is ThreadCpu => !!t);
+  if (!measured.length) return null;
+  return Object.fromEntries(THREAD_KINDS.map(([k]) => [k, median(measured.map((t) => t[k]))])) as unknown as ThreadCpu;
+}
+
+/** Where the CPU time goes, ours against the baseline's, by kind of thread. */
+function threadLine(ours: ThreadCpu, base: ThreadCpu): string {
+  const diff = (x: number): string => `${x >= 0 ? '+' : '−'}${ms(Math.abs(x))}`;
+  return `CPU by thread (medians; polled from /proc, a lower bound of the totals): ${THREAD_KINDS.map(([k, label]) => `${label} ${ms(ours[k])} against ${ms(base[k])} (${diff(ours[k] - base[k])})`).join(', ')}`;
+}
 
 /** The median CPU time of a --repeat run's builds (undefined without them). */
 function medianCpu(list: BuildTimes[] | undefined): number | undefined {
@@ -425,6 +452,11 @@ function report(results: SizeResult[], bundled: { status: number; heaviest: Page
     lines.push(
       `  N=${r.n}, ${r.runs.ours.length} builds of each in turn — ours: wall ${span(r.runs.ours, (t) => t.wallMs)}, CPU ${span(r.runs.ours, (t) => t.cpuMs)}; baseline: wall ${span(r.runs.baseline, (t) => t.wallMs)}, CPU ${span(r.runs.baseline, (t) => t.cpuMs)}; the ratios above are of the medians`,
     );
+  }
+  for (const r of results) {
+    const ours = threadMedians(r.runs?.ours ?? [{ wallMs: r.site.wallMs, cpuMs: null, threads: r.site.threads ?? null }]);
+    const base = threadMedians(r.runs?.baseline ?? [{ wallMs: r.baseline.wallMs, cpuMs: null, threads: r.baseline.threads ?? null }]);
+    if (ours && base) lines.push(`  N=${r.n}, ${threadLine(ours, base)}`);
   }
   lines.push(
     `- HTML bytes against plain Astro: ${results.map((r) => `N=${r.n} ${or(r.htmlRatio ?? null, (x) => `${x.toFixed(2)}×`)}`).join(', ')} (target ≤ ${TARGET_HTML}×) — ${worstHtml !== null && worstHtml <= TARGET_HTML ? 'met' : 'MISSED'}`,
