@@ -6,18 +6,18 @@
  * cache-break columns on screen and no control floating over the text, the chart's new tokens
  * told apart by a pattern as well as a colour; the playground's pane with the same economics as the
  * page and a link to an edit keeping its edited name; no layout shift (CLS < 0.05, a layout measure,
- * never a timing). (The scan of every built page's text for words joined across markup, raw
- * Markdown and raw JSON is in reading.test.ts, in its one visit of every page.) On the run's shared
- * build (tests/support/shared-site.ts); the loop over many pages opens a few at a time in one
- * context. Screenshots (390 and 1280 px, light and dark) go to test-results/.
+ * never a timing). (That every scenario page opens unscrolled at its request without a layout shift,
+ * and the scan of every built page's text for words joined across markup, raw Markdown and raw JSON,
+ * are in reading.test.ts, in its one visit of every page.) On the run's shared build
+ * (tests/support/shared-site.ts). Screenshots (390 and 1280 px, light and dark) go to test-results/.
  */
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
 import { encodeState } from '../../src/playground/state.ts';
-import { type BuiltSite, inTabs, logPageErrors, ReusedPages } from '../support/browser.ts';
+import { type BuiltSite, logPageErrors, ReusedPages } from '../support/browser.ts';
+import { bundledOpens, measureCls } from '../support/first-look.ts';
 import { ROOT } from '../support/project.ts';
 import { sharedSite } from '../support/shared-site.ts';
 
@@ -39,22 +39,6 @@ beforeAll(async () => {
 
 afterAll(() => built?.close());
 
-/** Records layout shifts not caused by input (PerformanceObserver, buffered) as `window.__cls`, from each page's first script on. */
-function measureCls(): void {
-  const w = window as unknown as { __cls: number };
-  w.__cls = 0;
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.__cls += e.value;
-  }).observe({ type: 'layout-shift', buffered: true });
-}
-
-/** A context (1280 px, light) whose every page measures its layout shifts: for a loop over many pages, a few at a time. */
-async function newContext(): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.addInitScript(measureCls);
-  return context;
-}
-
 /** The file's pages, reused from test to test (see ReusedPages); each measures its layout shifts and logs its errors. */
 const tabs = new ReusedPages(
   () => ({ browser, url }),
@@ -69,19 +53,6 @@ const done = (page: Page): Promise<void> => tabs.done(page);
 const clsOf = (page: Page): Promise<number> => page.evaluate(() => (window as unknown as { __cls: number }).__cls);
 const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, `first-look-${name}.png`) });
 
-/** The hand-written scenarios (an imported trace is written by `npm run import`) and the event each opens on. */
-function bundledOpens(): { file: string; id: string; opens?: string }[] {
-  const dir = join(ROOT, 'scenarios');
-  return readdirSync(dir)
-    .filter((f) => /\.ya?ml$/.test(f))
-    .map((f) => ({ f, text: readFileSync(join(dir, f), 'utf8') }))
-    .filter(({ text }) => !/^# Imported with `npm run import`/m.test(text))
-    .map(({ f, text }) => {
-      const doc = parse(text) as { id: string; opens?: string };
-      return { file: f, id: doc.id, ...(doc.opens !== undefined && { opens: doc.opens }) };
-    });
-}
-
 describe('a page opens at its title', SLOW, () => {
   it('every hand-written scenario states the request it opens on', () => {
     const all = bundledOpens();
@@ -90,23 +61,9 @@ describe('a page opens at its title', SLOW, () => {
     expect(all.find((s) => s.id === 'rewrite-vs-re-add')?.opens).toBe('@42');
   });
 
-  it('opens unscrolled with its opens: request selected; a deep link still goes to its event', async () => {
-    // A few pages at a time, in one context (each visit its own document, scroll and layout shifts).
-    const context = await newContext();
-    await inTabs(
-      context,
-      bundledOpens(),
-      async (page, s) => {
-        await page.goto(`${url}/scenarios/${s.id}/`);
-        await expect.poll(() => page.locator('.pane.selected').getAttribute('data-offset'), POLL).toBe(s.opens!.slice(1));
-        expect(await page.locator('.card.selected').getAttribute('data-offset'), s.id).toBe(s.opens!.slice(1));
-        await page.waitForTimeout(200); // a late scroll would show here (no timing is asserted)
-        expect(await page.evaluate(() => window.scrollY), s.id).toBe(0);
-        expect(await clsOf(page), s.id).toBeLessThan(0.05);
-      },
-      (page) => logPageErrors(page, pageErrors),
-    );
-    await context.close();
+  // That every scenario page opens unscrolled at its `opens:` request, without a layout shift, is
+  // checked in tests/e2e/reading.test.ts, on its one visit of every built page.
+  it('a deep link still goes to its event', async () => {
     const page = await open('/scenarios/rewrite-vs-re-add/#@32');
     await expect.poll(() => page.locator('.pane.selected').getAttribute('data-offset'), POLL).toBe('32');
     await expect.poll(() => page.evaluate(() => window.scrollY), POLL).toBeGreaterThan(0);

@@ -5,8 +5,10 @@
  * opening request, compare tabs, layout with every "event YAML" open, search in dark mode, search
  * anchors, keyboard and the one-line announcement — and one visit of every built page, scanned for
  * text glitches (a word glued to markup, wrong plurals, 40-character hashes) and for words joined
- * across markup, raw Markdown and raw JSON, and loaded without a Content Security Policy violation
- * or an inline event handler (the policy's other tests: tests/e2e/csp.test.ts). On the run's shared build
+ * across markup, raw Markdown and raw JSON, loaded without a Content Security Policy violation
+ * or an inline event handler (the policy's other tests: tests/e2e/csp.test.ts), each hand-written
+ * scenario's page opening unscrolled at its `opens:` request without a layout shift (the first
+ * look's other tests: tests/e2e/first-look.test.ts). On the run's shared build
  * (tests/support/shared-site.ts); the loops over many pages open a few at a time. Screenshots go to
  * test-results/ (gitignored).
  */
@@ -16,6 +18,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { type BuiltSite, inTabs, logPageErrors, painted, ReusedPages, recordCspViolations } from '../support/browser.ts';
+import { bundledOpens, measureCls } from '../support/first-look.ts';
 import { sharedSite } from '../support/shared-site.ts';
 import { HOSTILE, ROOT } from '../support/project.ts';
 import { LONG_ID } from '../support/long-scenario.ts';
@@ -473,26 +476,48 @@ describe('text', SLOW, () => {
   /** The hostile scenarios' ids (tests/fixtures/hostile): deliberately broken text, in the shared build. */
   const hostile = (): string[] => readdirSync(HOSTILE).map((f) => (parse(readFileSync(join(HOSTILE, f), 'utf8')) as { id: string }).id);
 
+  /** How a hand-written scenario's page first showed: the selected pane's and card's event, the scroll, the layout shifts (first-look.ts). */
+  interface Opening {
+    opens: string | undefined;
+    pane: string | null;
+    card: string | null;
+    scrollY: number;
+    cls: number;
+  }
   /**
-   * One visit of every built page (a few at a time, in one context, under the pages' own policy),
-   * with every check below run on it: Content Security Policy violations and inline event handlers
-   * (the policy's other tests are tests/e2e/csp.test.ts's), the reading glitches, and words joined
-   * across markup. Made once, by whichever test asks first.
+   * One visit of every built page (a few at a time, in one context, at 1280 px, under the pages' own
+   * policy), with every check below run on it: how each hand-written scenario's page opens (the first
+   * look's check: tests/e2e/first-look.test.ts has its other tests), Content Security Policy
+   * violations and inline event handlers (the policy's other tests are tests/e2e/csp.test.ts's), the
+   * reading glitches, and words joined across markup. Made once, by whichever test asks first.
    */
   const violations: string[] = [];
-  let visited: Promise<{ path: string; scanned: boolean; handlers: string[]; glitches: string[]; joins: string[] }[]> | undefined;
+  let visited: Promise<{ path: string; opening?: Opening; scanned: boolean; handlers: string[]; glitches: string[]; joins: string[] }[]> | undefined;
   const visitEveryPage = () =>
     (visited ??= (async () => {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      await context.addInitScript(measureCls);
       const hostileHrefs = hostile().map((id) => `/scenarios/${id}/`);
+      const opens = new Map(bundledOpens().map((s) => [`/scenarios/${s.id}/`, s.opens]));
       const visit = async (page: Page, path: string) => {
         await page.goto(site.url + path, { waitUntil: 'load' });
+        let opening: Opening | undefined;
+        if (opens.has(path)) {
+          // First, before anything else is read: the page selects its `opens:` request (a wait limit, read again below).
+          const want = opens.get(path)?.slice(1);
+          await page.waitForFunction((w) => document.querySelector('.pane.selected')?.getAttribute('data-offset') === w, want, { timeout: 20_000 }).catch(() => undefined);
+          await page.waitForTimeout(200); // a late scroll would show here (no timing is asserted)
+          opening = await page.evaluate((o) => {
+            const at = (sel: string): string | null => document.querySelector(sel)?.getAttribute('data-offset') ?? null;
+            return { opens: o, pane: at('.pane.selected'), card: at('.card.selected'), scrollY: window.scrollY, cls: (window as unknown as { __cls: number }).__cls };
+          }, opens.get(path));
+        }
         // No inline event handler attribute on any element (the policy would block it; none should exist).
         const handlers = await page.evaluate(() =>
           [...document.querySelectorAll('*')].flatMap((e) => [...e.attributes].filter((a) => /^on/i.test(a.name)).map((a) => `<${e.tagName.toLowerCase()} ${a.name}>`)),
         );
-        await page.waitForTimeout(50); // a violation reported just after the load shows here too (no timing is asserted)
-        if (!scanned(path)) return { path, scanned: false, handlers, glitches: [], joins: [] };
+        if (!opening) await page.waitForTimeout(50); // a violation reported just after the load shows here too (no timing is asserted)
+        if (!scanned(path)) return { path, opening, scanned: false, handlers, glitches: [], joins: [] };
         const glitches = await page.evaluate(() => {
           const body = document.querySelector('main')!.cloneNode(true) as HTMLElement;
           for (const e of body.querySelectorAll('.code, pre, script, .preview, .card details')) e.remove();
@@ -510,7 +535,7 @@ describe('text', SLOW, () => {
         });
         // The hostile scenarios' own pages are not prose to judge for joins (their index entries are skipped in the page).
         const joins = hostileHrefs.includes(path) ? [] : await page.evaluate(joinsAcrossMarkup, hostileHrefs);
-        return { path, scanned: true, handlers, glitches, joins };
+        return { path, opening, scanned: true, handlers, glitches, joins };
       };
       try {
         return await inTabs(context, pages(), visit, async (page) => {
@@ -527,6 +552,24 @@ describe('text', SLOW, () => {
     expect(all.length).toBeGreaterThan(10);
     expect(all.map((p) => p.path)).toContain(`/scenarios/${LONG_ID}/`);
     expect([...violations, ...all.flatMap((p) => p.handlers.map((h) => `${p.path}: inline handler ${h}`))]).toEqual([]);
+  }, 600_000);
+
+  it('opens every hand-written scenario unscrolled with its opens: request selected, without a layout shift', async () => {
+    const all = await visitEveryPage();
+    const opened = all.filter((p) => p.opening);
+    expect(opened.map((p) => p.path).sort()).toEqual(
+      bundledOpens()
+        .map((s) => `/scenarios/${s.id}/`)
+        .sort(),
+    );
+    expect(opened.length).toBeGreaterThanOrEqual(19);
+    for (const { path, opening } of opened) {
+      const want = opening!.opens?.slice(1);
+      expect(opening!.pane, path).toBe(want);
+      expect(opening!.card, path).toBe(want);
+      expect(opening!.scrollY, path).toBe(0);
+      expect(opening!.cls, path).toBeLessThan(0.05);
+    }
   }, 600_000);
 
   it('renders every page without glitches (glued words, wrong plurals, long hashes, raw Markdown)', async () => {
