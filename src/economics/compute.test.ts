@@ -439,6 +439,14 @@ describe('every profile side by side', () => {
     const all = underEveryProfile(r, DEFAULT_ECONOMICS, false);
     expect(all.map((x) => x.profile.id)).toEqual(Object.keys(DEFAULT_ECONOMICS.profiles));
     for (const { profile, requests } of all) expect(requests).toEqual(scenarioEconomics(r, DEFAULT_ECONOMICS, { profile: profile.id, attribute: false }).requests);
+    // The side-by-side table's totals (repriced from the figures totals read) are each profile's own run's totals, to the last digit.
+    expect(everyProfile(r, DEFAULT_ECONOMICS)).toEqual(
+      Object.values(DEFAULT_ECONOMICS.profiles).map((p) => ({
+        profile: p.id,
+        title: p.title,
+        totals: scenarioEconomics(r, DEFAULT_ECONOMICS, { profile: p.id, attribute: false }).totals,
+      })),
+    );
     // Cache-positive under Sonnet 4.5 (1,024 minimum), not under Haiku 4.5 (4,096).
     const cached = (id: string) => all.find((x) => x.profile.id === id)!.requests[1]!.cachedTokens;
     expect(cached('anthropic-claude-sonnet-4.5')).toBe(M(1300) + M(200));

@@ -255,7 +255,15 @@ function sharedChain(
   return out;
 }
 
-export function totalsOf(requests: readonly RequestEconomics[]): Totals {
+/** What a request's figures give its totals (totalsOf reads nothing else). */
+export type Totalled = Pick<
+  RequestEconomics,
+  'inputTokens' | 'cachedTokens' | 'cacheWriteTokens' | 'outputTokens' | 'costUsd' | 'cost' | 'noCacheCostUsd' | 'exact' | 'apiError'
+> & {
+  cacheBreak: Pick<CacheBreak, 'tokensLost' | 'lostCostUsd'> | null;
+};
+
+export function totalsOf(requests: readonly Totalled[]): Totals {
   // One pass: a corpus check totals every scenario under every configured profile. Each figure adds
   // the requests in order from 0, as a sum over them one by one would (the same floating-point result).
   let input = 0;
@@ -359,11 +367,17 @@ function mechanicsKeyOf(p: Profile): string {
   ]);
 }
 
+/** A request's prices under another profile: the profile in force at its instant, its cost, and what its lost tokens cost. */
+function repriced(e: RequestEconomics, profile: Profile, atMs: number): { at: ReturnType<typeof pricesAt>; priced: Priced; lostCostUsd: number | null } {
+  const at = pricesAt(profile, atMs, e.inputTokens);
+  const priced = e.apiError ? UNPRICED : costs(at.profile, e.inputTokens, e.cachedTokens, e.cacheWriteTokens, e.cacheWriteTokens1h, e.outputTokens);
+  return { at, priced, lostCostUsd: e.cacheBreak ? lostCost(at.profile, e.cacheBreak.tokensLost, e.cacheWriteTokens) : null };
+}
+
 /** A request's figures under another profile that caches alike: the same tokens, its own prices. */
 export function reprice(e: RequestEconomics, profile: Profile, atMs = Number.NaN): RequestEconomics {
-  const at = pricesAt(profile, atMs, e.inputTokens);
+  const { at, priced, lostCostUsd } = repriced(e, profile, atMs);
   const p = at.profile;
-  const priced = e.apiError ? UNPRICED : costs(p, e.inputTokens, e.cachedTokens, e.cacheWriteTokens, e.cacheWriteTokens1h, e.outputTokens);
   const { pricesApplied: _, ...rest } = e;
   return {
     ...rest,
@@ -373,7 +387,24 @@ export function reprice(e: RequestEconomics, profile: Profile, atMs = Number.NaN
     costUsd: priced.total,
     cost: priced.split,
     noCacheCostUsd: priced.noCache,
-    cacheBreak: e.cacheBreak && { ...e.cacheBreak, lostCostUsd: lostCost(p, e.cacheBreak.tokensLost, e.cacheWriteTokens) },
+    cacheBreak: e.cacheBreak && { ...e.cacheBreak, lostCostUsd },
+  };
+}
+
+/** The same, only the figures its totals read (the side-by-side table totals every request under every profile). */
+function repriceTotalled(e: RequestEconomics, profile: Profile, atMs: number): Totalled {
+  const { priced, lostCostUsd } = repriced(e, profile, atMs);
+  return {
+    inputTokens: e.inputTokens,
+    cachedTokens: e.cachedTokens,
+    cacheWriteTokens: e.cacheWriteTokens,
+    outputTokens: e.outputTokens,
+    costUsd: priced.total,
+    cost: priced.split,
+    noCacheCostUsd: priced.noCache,
+    exact: e.exact,
+    ...(e.apiError !== undefined && { apiError: e.apiError }),
+    cacheBreak: e.cacheBreak && { tokensLost: e.cacheBreak.tokensLost, lostCostUsd },
   };
 }
 
@@ -389,20 +420,34 @@ export function underEveryProfile(
   corpus?: ReadonlyMap<string, RenderedScenario>,
   shapes: ShapeCache = shapeCache(),
 ): { profile: Profile; requests: RequestEconomics[] }[] {
+  return eachProfile(r, config, attribute, corpus, shapes, reprice);
+}
+
+/** Every configured profile with the own requests' figures under it: simulated once per group that caches alike, `price`d for the others. */
+function eachProfile<T>(
+  r: RenderedScenario,
+  config: EconomicsConfig,
+  attribute: boolean,
+  corpus: ReadonlyMap<string, RenderedScenario> | undefined,
+  shapes: ShapeCache,
+  price: (e: RequestEconomics, p: Profile, atMs: number) => T,
+): { profile: Profile; requests: (RequestEconomics | T)[] }[] {
   const groups = new Map<string, RequestEconomics[]>();
   const instants = new Map(r.chain.map((q) => [q.offset, pricingInstant(r.scenario, q.createdAt)]));
   return Object.values(config.profiles).map((p) => {
     const key = mechanicsKey(p);
     let base = groups.get(key);
     if (!base) groups.set(key, (base = scenarioEconomics(r, config, { profile: p.id, attribute, shapes, ...(corpus && { corpus }) }).requests));
-    return { profile: p, requests: base[0]?.profile === p.id ? base : base.map((e) => reprice(e, p, instants.get(e.offset))) };
+    return { profile: p, requests: base[0]?.profile === p.id ? base : base.map((e) => price(e, p, instants.get(e.offset) ?? Number.NaN)) };
   });
 }
 
 /**
  * Totals of the scenario's own requests under every configured profile (the page's side-by-side table; no attribution).
  * `shapes`: the cache the scenario's own economics ran with (EconomicsRun.shapes), so its requests are not tokenized and interned again.
+ * A repriced request is made of only the figures its totals read: the table prices every request under
+ * every profile (60 × the requests), and whole records were most of its time and allocation.
  */
-export function everyProfile(r: RenderedScenario, config: EconomicsConfig, corpus?: ReadonlyMap<string, RenderedScenario>, shapes?: ShapeCache): ProfileTotals[] {
-  return underEveryProfile(r, config, false, corpus, shapes).map(({ profile: p, requests }) => ({ profile: p.id, title: p.title, totals: totalsOf(requests) }));
+export function everyProfile(r: RenderedScenario, config: EconomicsConfig, corpus?: ReadonlyMap<string, RenderedScenario>, shapes: ShapeCache = shapeCache()): ProfileTotals[] {
+  return eachProfile(r, config, false, corpus, shapes, repriceTotalled).map(({ profile: p, requests }) => ({ profile: p.id, title: p.title, totals: totalsOf(requests) }));
 }
