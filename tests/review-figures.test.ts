@@ -5,15 +5,17 @@
  * against its parent with `npm run pr-summary`. Every figure the summary prints is checked against
  * `npm run report -- --json` run independently at the base commit (checked out) and at the head.
  * A base without `npm run report` makes the review say so instead of printing a number. One build
- * checks /changes/ says the same. While a commit's code is this checkout's (its scenarios and
- * fixtures are all that changed), the commands are called in this process
- * (tests/support/review-in-process.ts); from the fold code commit on, each runs in a process of its own.
+ * checks /changes/ says the same. The commands' work is done with their own library calls
+ * (tests/support/review-in-process.ts): in this process while a commit's code is this checkout's
+ * (only its scenarios and fixtures changed), from the fold code commit on in one process per code
+ * state that runs the copy's code — not a command-line process per call, each loading the
+ * integration again. tests/review.test.ts checks the summary so made is the command's, byte for byte.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from './support/project.ts';
-import { reportOf, summaryOf, writeFixtures } from './support/review-in-process.ts';
+import { closeRunners, reportOf, summaryOf, writeFixtures } from './support/review-in-process.ts';
 import { makeReviewRepo, type ReviewRepo } from './support/review-repo.ts';
 import { rmSync } from 'node:fs';
 
@@ -37,7 +39,7 @@ const edit = (file: string, change: (text: string) => string): void => {
 
 const commit = async (name: string, edits: () => void, fixtures = true): Promise<void> => {
   edits();
-  if (fixtures) await writeFixtures(repo.dir, repo.npm);
+  if (fixtures) await writeFixtures(repo.dir);
   repo.git('add', '-A');
   repo.git('commit', '-qm', name);
   sha[name] = repo.git('rev-parse', 'HEAD').trim();
@@ -59,7 +61,7 @@ async function reportAt(rev: string): Promise<Map<string, Map<number, Fig>>> {
   const hit = reports.get(rev);
   if (hit) return hit;
   const out = new Map<string, Map<number, Fig>>();
-  for (const s of await at(rev, () => reportOf(repo.dir, repo.npm))) {
+  for (const s of await at(rev, () => reportOf(repo.dir))) {
     out.set(s.file.replace(/^.*\//, '').replace(/\.ya?ml$/, ''), new Map(s.requests.map((q) => [q.offset, q])));
   }
   reports.set(rev, out);
@@ -72,7 +74,7 @@ const summaryAt = async (head: string, base: string): Promise<string> => {
   const key = `${head} ${base}`;
   const hit = summaries.get(key);
   if (hit !== undefined) return hit;
-  const md = await at(head, () => summaryOf(repo.dir, base, 'https://preview.example', repo.npm));
+  const md = await at(head, () => summaryOf(repo.dir, base, 'https://preview.example'));
   summaries.set(key, md);
   return md;
 };
@@ -208,7 +210,10 @@ beforeAll(async () => {
   await commit('after no report', () => edit('scenarios/03-whole-prompt-key.yaml', (t) => t.replace('metadataLines: every-item', 'metadataLines: synthesized-only')));
 }, 300_000);
 
-afterAll(() => rmSync(repo.dir, { recursive: true, force: true }));
+afterAll(async () => {
+  await closeRunners();
+  rmSync(repo.dir, { recursive: true, force: true });
+});
 
 describe("a review's figures are each side's own", () => {
   it('a fold option change', async () => {

@@ -3,16 +3,17 @@
  * commits of its fixtures (base, then a change that edits, adds and removes scenarios). Checks the
  * PR summary, the /changes/ page and the scenario page's before/after, and that a missing ref is a
  * clear error — not a silent "no changes". `npm run pr-summary` runs as a command where its wiring is
- * the point (the first summary, a missing ref, a fold edited in the copy); elsewhere the summary and
- * the fixtures are made in this process, as the command makes them (tests/support/review-in-process.ts),
- * and the first summary is checked to be byte for byte the one made here.
+ * the point (the first summary, a missing ref); elsewhere the summaries and the fixtures are made as
+ * the commands make them, with the same library calls, in this process — or, once a fold is edited
+ * in the copy, in one process running the copy's code (tests/support/review-in-process.ts) — and the
+ * first summary is checked to be byte for byte the one made here.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, makeProject, ROOT } from './support/project.ts';
-import { summaryOf, writeFixtures } from './support/review-in-process.ts';
+import { closeRunners, summaryOf, writeFixtures } from './support/review-in-process.ts';
 import { sharedBuildDir } from './support/shared-site.ts';
 
 const env = {
@@ -48,12 +49,15 @@ events:
   - {off: 2, t: 1s, type: agent/llm-request-requested, payload: {model: m}}
 `,
   );
-  await writeFixtures(dir, npm);
+  await writeFixtures(dir);
   git('add', '-A');
   git('commit', '-qm', 'change');
 }, 120_000);
 
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(async () => {
+  await closeRunners();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 /** The bundled scenarios the `requests` fold renders: a change to its normaliser changes each of them. */
 const REQUESTS_SCENARIOS = [
@@ -84,7 +88,7 @@ describe('review against a base ref', () => {
     expect(md).toContain('(`10-script-result`) — scenario removed');
     expect(md).not.toContain('birth-window');
     // Deterministic: the same summary again, made in this process by the same review code, is the same bytes.
-    expect(await summaryOf(dir, 'HEAD~1', 'https://preview.example', npm)).toBe(md);
+    expect(await summaryOf(dir, 'HEAD~1', 'https://preview.example')).toBe(md);
   }, 300_000);
 
   it('shows per-scenario token deltas when a change makes the prompts longer', async () => {
@@ -92,8 +96,8 @@ describe('review against a base ref', () => {
     const text = readFileSync(f, 'utf8');
     writeFileSync(f, text.replace('name the files you changed.', 'name the files you changed, and write down in the changelog which commands you ran and why.'));
     try {
-      await writeFixtures(dir, npm);
-      const md = await summaryOf(dir, 'HEAD', 'https://preview.example', npm);
+      await writeFixtures(dir);
+      const md = await summaryOf(dir, 'HEAD', 'https://preview.example');
       expect(md).toMatch(
         /#### \[[^\]]+\]\(https:\/\/preview\.example\/scenarios\/whole-prompt-key\/\) \(`03-whole-prompt-key`\)\n\nWhy: the scenario changed — event @10 edited; in the prompt: message \d+ \(\w+\): \d+ lines? differs? \(@21[^\n]*\)\n\nTokens: \+\d+ input tokens per turn; cached \d+ % → \d+ %; \+\$0\.\d+ per turn\n/,
       );
@@ -109,9 +113,7 @@ describe('review against a base ref', () => {
   }, 300_000);
 
   it('says "no prompt changes" against itself', async () => {
-    expect(await summaryOf(dir, 'HEAD', 'https://preview.example', npm)).toContain(
-      '### No prompt changes: every request renders exactly as its committed fixture\n\nAgainst `HEAD`',
-    );
+    expect(await summaryOf(dir, 'HEAD', 'https://preview.example')).toContain('### No prompt changes: every request renders exactly as its committed fixture\n\nAgainst `HEAD`');
   }, 120_000);
 
   it('fails clearly on a ref that is not there', () => {
@@ -136,12 +138,12 @@ describe('review against a base ref', () => {
 /**
  * Why each prompt changed, through the real path: three commits on top of the change above — one
  * edits a fold option, one an event of a scenario other scenarios extend, one the code of a fold —
- * each compared with its parent by `npm run pr-summary`, and all of them at once on /changes/ (below).
+ * each compared with its parent by the summary `npm run pr-summary` prints, and all of them at once on /changes/ (below).
  */
 describe('why a prompt changed', () => {
   const commit = async (message: string, edit: () => void): Promise<void> => {
     edit();
-    await writeFixtures(dir, npm);
+    await writeFixtures(dir);
     git('add', '-A');
     git('commit', '-qm', message);
   };
@@ -154,7 +156,7 @@ describe('why a prompt changed', () => {
   const summaryAt = async (rev: string): Promise<string> => {
     git('checkout', '-q', rev);
     try {
-      return await summaryOf(dir, 'HEAD~1', 'https://preview.example', npm);
+      return await summaryOf(dir, 'HEAD~1', 'https://preview.example');
     } finally {
       git('checkout', '-q', 'main');
     }
@@ -191,6 +193,10 @@ describe('why a prompt changed', () => {
     expect(md).toContain(`in ${REQUESTS_SCENARIOS.length} scenarios against`);
     for (const name of REQUESTS_SCENARIOS)
       expect(md).toContain(`(\`${name}\`)\n\nWhy: the requests fold changed (\`src/builtin-folds/requests/normalise.ts\`); the scenario did not; in the prompt: message `);
+    // That summary came from the process that runs the copy's edited fold (review-runner.ts): the command prints the same bytes.
+    const cli = npm(['pr-summary', '--', '--base', 'HEAD~1', '--site-url', 'https://preview.example']);
+    expect(cli.status, cli.stderr).toBe(0);
+    expect(cli.stdout).toBe(md);
   }, 120_000);
 });
 

@@ -8,15 +8,18 @@
  *
  * Only while the copy's code is the code this process runs (codeAsHere): nothing but scenarios/
  * and fixtures/ differs from the copy's first commit, which makeProject copied from this checkout.
- * Otherwise — a test edits a fold, or package.json, in its copy — the command runs as before, in a
- * process of its own (`npm run …` in the copy), since only that process runs the edited code.
+ * Otherwise — a test edits a fold, or package.json, in its copy — only a process of its own runs
+ * the edited code: review-runner.ts, one per code state, which loads the copy's modules once and
+ * serves every request made in that state (closeRunners() ends them, in the file's afterAll).
  *
  * The commands' own wiring stays tested through the command line: tests/review.test.ts compares
  * `npm run pr-summary`'s output with summaryOf()'s byte for byte and runs the command on a missing
  * ref; tests/review-ci.test.ts runs every command as the workflows do; tests/check-cli.test.ts runs
  * `npm run fixtures`.
  */
-import { execFileSync } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readExplainerOptions } from '../../src/cli/config.ts';
 import { renderCorpus } from '../../src/corpus/check.ts';
@@ -30,9 +33,6 @@ import { prSummary } from '../../src/review/summary.ts';
 import { CorpusError } from '../../src/scenarios/errors.ts';
 import { childEnv, ROOT } from './project.ts';
 
-/** `npm run --silent <args>` in the copy, as the test file runs it (the command line, for a copy whose code was edited). */
-export type NpmRun = (args: string[]) => { status: number | null; stdout: string; stderr: string };
-
 /** What a child of the command line would find in its environment (the CLI runs are given the same). */
 const CHILD_ENV = childEnv({ CI: '' });
 
@@ -42,15 +42,77 @@ const CHILD_ENV = childEnv({ CI: '' });
  * fixtures/ only, and has no other new file.
  */
 export function codeAsHere(dir: string): boolean {
-  const git = (...args: string[]): string => execFileSync('git', args, { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  return codeState(dir) === '';
+}
+
+/** The copy's code as checked out now: its difference from the first commit outside scenarios/ and fixtures/ ('' for none), new files with their text. */
+function codeState(dir: string): string {
+  const git = (...args: string[]): string => execFileSync('git', args, { cwd: dir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'pipe'] });
   const first = git('rev-list', '--max-parents=0', 'HEAD').trim();
   const code = ['--', '.', ':(exclude)scenarios', ':(exclude)fixtures'];
-  try {
-    git('diff', '--quiet', first, ...code);
-  } catch {
-    return false; // exit status 1: the code differs
-  }
-  return git('ls-files', '--others', '--exclude-standard', ...code).trim() === '';
+  const added = git('ls-files', '--others', '--exclude-standard', ...code)
+    .split('\n')
+    .filter(Boolean);
+  return git('diff', '--binary', first, ...code) + added.map((f) => `\0${f}\0${readFileSync(join(dir, f), 'utf8')}`).join('');
+}
+
+interface Runner {
+  child: ChildProcess;
+  waiting: Map<number, { ok: (result: string) => void; fail: (err: Error) => void }>;
+  stderr: string;
+}
+const runners = new Map<string, Runner>();
+let nextId = 0;
+
+/** review-runner.ts for the copy in `dir` in its current code state, started on first use. */
+function runnerFor(dir: string, state: string): Runner {
+  const key = `${dir}\0${createHash('sha256').update(state).digest('hex')}`;
+  const runner = runners.get(key);
+  if (runner) return runner;
+  // The condition `npm run` adds from the copy's .npmrc: its example fold imports the package's kit from source.
+  const child = spawn(process.execPath, ['--conditions=prompt-fold-explainer-source', join(ROOT, 'tests/support/review-runner.ts'), dir], {
+    cwd: dir,
+    env: CHILD_ENV,
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  });
+  const made: Runner = { child, waiting: new Map(), stderr: '' };
+  child.stderr!.on('data', (b: Buffer) => (made.stderr += b.toString()));
+  child.on('message', (m: { id: number; result?: string; error?: string }) => {
+    const w = made.waiting.get(m.id);
+    made.waiting.delete(m.id);
+    if (m.error !== undefined) w?.fail(new Error(m.error));
+    else w?.ok(m.result!);
+  });
+  child.on('exit', (code) => {
+    for (const w of made.waiting.values()) w.fail(new Error(`review-runner.ts in ${dir} exited (${code}):\n${made.stderr}`));
+    made.waiting.clear();
+    runners.delete(key);
+  });
+  runners.set(key, made);
+  return made;
+}
+
+/** Runs `op` in the copy's own code state's runner. */
+function inRunner(dir: string, state: string, op: { op: 'fixtures' } | { op: 'summary'; base: string; site: string } | { op: 'report' }): Promise<string> {
+  const runner = runnerFor(dir, state);
+  const id = nextId++;
+  return new Promise((ok, fail) => {
+    runner.waiting.set(id, { ok, fail });
+    runner.child.send({ id, ...op });
+  });
+}
+
+/** Ends the runners this file started (its afterAll). */
+export async function closeRunners(): Promise<void> {
+  await Promise.all(
+    [...runners.values()].map(
+      (r) =>
+        new Promise<void>((done) => {
+          r.child.once('exit', () => done());
+          r.child.kill();
+        }),
+    ),
+  );
 }
 
 /** The copy's config: this checkout's explainer options (its astro.config.mjs is the copy's, see codeAsHere), resolved at `dir`. */
@@ -71,13 +133,11 @@ function withChildEnv<T>(run: () => T): T {
   }
 }
 
-const fail = (command: string, r: { stdout: string; stderr: string }): Error => new Error(`npm run ${command} failed:\n${r.stdout}${r.stderr}`);
-
 /** `npm run fixtures` in the copy: every fixture written from its scenarios; a corpus error throws (nothing written). */
-export async function writeFixtures(dir: string, npm: NpmRun): Promise<void> {
-  if (!codeAsHere(dir)) {
-    const r = npm(['fixtures']);
-    if (r.status !== 0) throw fail('fixtures', r);
+export async function writeFixtures(dir: string): Promise<void> {
+  const state = codeState(dir);
+  if (state) {
+    await inRunner(dir, state, { op: 'fixtures' });
     return;
   }
   const config = await configOf(dir);
@@ -88,12 +148,9 @@ export async function writeFixtures(dir: string, npm: NpmRun): Promise<void> {
 }
 
 /** `npm run pr-summary -- --base <base> --site-url <site>` in the copy: the Markdown it prints; a failure throws. */
-export async function summaryOf(dir: string, base: string, site: string, npm: NpmRun): Promise<string> {
-  if (!codeAsHere(dir)) {
-    const r = npm(['pr-summary', '--', '--base', base, '--site-url', site]);
-    if (r.status !== 0) throw fail('pr-summary', r);
-    return r.stdout;
-  }
+export async function summaryOf(dir: string, base: string, site: string): Promise<string> {
+  const state = codeState(dir);
+  if (state) return inRunner(dir, state, { op: 'summary', base, site });
   const config = await configOf(dir);
   const corpus = await renderCorpus(config, { everyEvent: false });
   const blocking = blockingErrors(corpus, true);
@@ -112,13 +169,11 @@ export interface ReportFigures {
 }
 
 /** The scenarios of `npm run report -- --json` in the copy (their files and their requests' figures); a failure throws. */
-export async function reportOf(dir: string, npm: NpmRun): Promise<{ file: string; requests: ReportFigures[] }[]> {
+export async function reportOf(dir: string): Promise<{ file: string; requests: ReportFigures[] }[]> {
   let json: string;
-  if (!codeAsHere(dir)) {
-    const r = npm(['report', '--', '--json']);
-    if (r.status !== 0) throw fail('report', r);
-    json = r.stdout;
-  } else {
+  const state = codeState(dir);
+  if (state) json = await inRunner(dir, state, { op: 'report' });
+  else {
     const corpus = await renderCorpus(await configOf(dir), { everyEvent: false });
     if (corpus.errors.length) throw new CorpusError(corpus.errors);
     // The figures as the command prints them: its JSON is this report's, with more fields beside them.
