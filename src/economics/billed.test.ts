@@ -107,6 +107,32 @@ describe('the bill of a capture', () => {
     expect(b.requests.map((q) => q.lostTokens)).toEqual([0, 0, 0]);
   });
 
+  it('a model without a write price bills no writes: usage that reports none is priced (an OpenAI Responses or Codex bill)', async () => {
+    const noWrites: Profile = { ...priced, id: 'no-writes', prices: { input: src(2), cachedInput: src(0.5), output: src(10) } } as Profile;
+    const econ2: EconomicsConfig = { ...economics, profiles: { ...economics.profiles, 'no-writes': noWrites }, models: { ...economics.models, 'test-priced': 'no-writes' } };
+    const usage: Usage[] = [
+      { inputTokens: 1000, cachedTokens: 0, outputTokens: 50 },
+      { inputTokens: 1100, cachedTokens: 990, outputTokens: 40 },
+    ];
+    const corpus = await renderTexts(
+      [{ file: 'scenarios/billed.yaml', text: scenario(usage) }],
+      { timeZero: '2026-08-24T16:41:00.000Z', folds: BUILTIN_FOLDS, defaultFold: 'requests', economics: econ2 },
+      { everyEvent: true },
+    );
+    expect(corpus.errors).toEqual([]);
+    const b = billedOf(corpus.scenarios[0]!, corpus.economics.get('billed')!, econ2.profiles)!;
+    // Request 1: 1,000 × 2 + 50 × 10 = 2,000 + 500 = 2,500 → $0.0025
+    // Request 2: 110 × 2 + 990 × 0.5 + 40 × 10 = 220 + 495 + 400 = 1,115 → $0.001115
+    expect(b.requests.map((q) => q.costUsd)).toEqual([0.0025, 0.001115]);
+    expect(b.costUsd).toBeCloseTo(0.003615, 12);
+    // The writes themselves stay unreported: — on the page, never 0.
+    expect(b.cacheWriteTokens).toBeNull();
+    expect(billedPaneText(b.requests[1]!).text).toBe('billed: cached 990 · writes — · 1,100 tokens · output 40 · $0.00112');
+    // The same usage under a profile that prices writes: not known.
+    const { billed } = await run(usage);
+    expect([billed!.costUsd, ...billed!.requests.map((q) => q.costUsd)]).toEqual([null, null, null]);
+  });
+
   it('the page leads with the bill, labels the model’s figures, says what the capture does not hold and names the largest miss', async () => {
     const { billed, econ } = await run(BILL);
     const text = billedText(billedLede(billed, econ, { system: false, tools: false }));

@@ -94,9 +94,13 @@ export function billedOf(r: RenderedScenario, econ: ScenarioEconomics, profiles:
     };
     const current = profiles[e.profile];
     const p = current && pricesAt(current, pricingInstant(r.scenario, sentAt.get(e.offset) ?? ''), m.inputTokens).profile;
-    const priced = p ? costs(p, m.inputTokens, m.cachedTokens ?? 0, m.cacheWriteTokens ?? 0, m.cacheWrite1hTokens ?? 0, outputTokens) : null;
-    if (priced?.total != null && m.cachedTokens !== null && m.cacheWriteTokens !== null) q.costUsd = priced.total;
-    cost = cost === null || priced?.total == null || m.cachedTokens === null || m.cacheWriteTokens === null ? null : cost + priced.total;
+    // A model whose price list has no write price bills no writes (OpenAI's before GPT-5.6, Gemini's implicit
+    // cache: what is written is billed as input), and its usage reports none: the bill is priced without them.
+    // Where writes have their own price, writes not reported leave the cost unknown.
+    const writes = m.cacheWriteTokens ?? (p && !p.prices.cacheWrite && !p.prices.cacheWrite1h ? 0 : null);
+    const priced = p ? costs(p, m.inputTokens, m.cachedTokens ?? 0, writes ?? 0, m.cacheWrite1hTokens ?? 0, outputTokens) : null;
+    if (priced?.total != null && m.cachedTokens !== null && writes !== null) q.costUsd = priced.total;
+    cost = cost === null || priced?.total == null || m.cachedTokens === null || writes === null ? null : cost + priced.total;
     noCache = noCache === null || priced?.noCache == null ? null : noCache + priced.noCache;
     requests.push(q);
     prev = q;
