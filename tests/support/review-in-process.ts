@@ -1,10 +1,10 @@
 /**
  * Test support: what `npm run fixtures`, `npm run pr-summary` and `npm run report -- --json` do,
  * called in the test's own process on a project copy (makeProject) — for the review tests, which
- * run them dozens of times on git repositories whose commits differ from this checkout only in
- * their scenarios and fixtures. A child process pays about 2 CPU-seconds to load the config and
- * the integration before it renders anything (a render of the corpus is about 0.3 s); here they
- * are loaded once per test file.
+ * run them dozens of times on git repositories whose commits mostly differ from this checkout
+ * only in their scenarios and fixtures. Each command-line run pays its start (Node, npm, the config,
+ * the integration: measured 1–2 CPU-seconds) on top of the work itself (0.2–0.8 s here); here the
+ * modules are loaded once per test file.
  *
  * Only while the copy's code is the code this process runs (codeAsHere): nothing but scenarios/
  * and fixtures/ differs from the copy's first commit, which makeProject copied from this checkout.
@@ -13,9 +13,9 @@
  * serves every request made in that state (closeRunners() ends them, in the file's afterAll).
  *
  * The commands' own wiring stays tested through the command line: tests/review.test.ts compares
- * `npm run pr-summary`'s output with summaryOf()'s byte for byte and runs the command on a missing
- * ref; tests/review-ci.test.ts runs every command as the workflows do; tests/check-cli.test.ts runs
- * `npm run fixtures`.
+ * `npm run pr-summary`'s output byte for byte with summaryOf()'s, made here and made by a runner,
+ * and runs the command on a missing ref; tests/review-ci.test.ts runs every command as the
+ * workflows do; tests/check-cli.test.ts runs `npm run fixtures`.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
