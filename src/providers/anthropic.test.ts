@@ -30,13 +30,11 @@ function trace(model: string): string {
     { role: 'system', content: 'From now on, answer in French.' },
     { role: 'user', content: 'Fix it.' },
   ];
-  return (
-    [first, second]
-      .map((messages, i) =>
-        JSON.stringify({ timestamp: `2026-08-24T16:4${1 + i}:00.000Z`, body: { model, max_tokens: 100, system: ASKED, cache_control: { type: 'ephemeral' }, messages } }),
-      )
-      .join('\n') + '\n'
-  );
+  return `${[first, second]
+    .map((messages, i) =>
+      JSON.stringify({ timestamp: `2026-08-24T16:4${1 + i}:00.000Z`, body: { model, max_tokens: 100, system: ASKED, cache_control: { type: 'ephemeral' }, messages } }),
+    )
+    .join('\n')}\n`;
 }
 
 const imported = (model: string) => importTrace(trace(model), { file: FILE, id: 'mid' });

@@ -689,7 +689,9 @@ describe('the playground before its editor is loaded', () => {
     expect(await page.locator('#pg-editor script, #pg-editor img, #pg-editor a, #pg-editor textarea, #pg-editor svg').count()).toBe(0);
     await page.locator('#pg-source .pg-src-ln').last().click();
     await page.waitForSelector('.cm-content:focus', { timeout: 30_000 });
-    expect(await page.locator('.cm-line').allTextContents()).toEqual(hostile.split('\n'));
+    // Polled: CodeMirror first draws the lines near the cursor, and every line once it has measured
+    // the editor (a frame later, or several on a busy machine: once in a fresh-clone run it had drawn 15 of 40).
+    await expect.poll(() => page.locator('.cm-line').allTextContents(), { timeout: 30_000 }).toEqual(hostile.split('\n'));
     expect(await page.locator('#pg-editor script, #pg-editor img, #pg-editor a, #pg-editor textarea, #pg-editor svg').count()).toBe(0);
     await page.waitForTimeout(200);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
