@@ -233,6 +233,50 @@ describe('Codex rollout, as Codex 0.144 writes it', () => {
     ]);
   });
 
+  it('Codex 0.104 around a compaction writes a zero usage, then repeats it after the new turn_context: the call after it still gets its own usage, and every later call its own', () => {
+    const ctx = line('turn_context', { model: 'gpt-5-codex' });
+    const use = (input: number, cached: number, output: number) => ({
+      input_tokens: input,
+      cached_input_tokens: cached,
+      output_tokens: output,
+      reasoning_output_tokens: 0,
+      total_tokens: input + output,
+    });
+    const tc = (u: ReturnType<typeof use>) => line('event_msg', { type: 'token_count', info: { total_token_usage: u, last_token_usage: u }, rate_limits: null });
+    const call = (id: string) => item({ type: 'function_call', name: 'shell', arguments: '{}', call_id: id });
+    const out = (id: string) => item({ type: 'function_call_output', call_id: id, output: 'ok' });
+    const t = jsonl(
+      ctx,
+      user('q'),
+      call('c1'), // 3: request 1
+      tc(use(9000, 0, 40)), // 4: its usage
+      out('c1'),
+      tc(use(0, 0, 0)), // 6: Codex's zero usage before a compaction
+      line('compacted', { message: '', replacement_history: [{ type: 'message', role: 'user', content: [{ type: 'input_text', text: 'q' }] }] }),
+      ctx,
+      tc(use(0, 0, 0)), // 9: the zero usage repeated after the new turn_context
+      call('c2'), // 10: request 2
+      tc(use(3000, 0, 50)), // 11: its usage
+      out('c2'),
+      ctx,
+      tc(use(3000, 0, 50)), // 14: the repeat
+      call('c3'), // 15: request 3
+      tc(use(3100, 2900, 60)), // 16: its usage
+    );
+    const { result: r, errors: e } = importTrace(t, { file: 'r.jsonl', id: 'r' });
+    expect(e.map(formatError)).toEqual([]);
+    // Each call its own usage (a published 0.104 rollout had every call after its compaction billed with the call before's).
+    expect(doc(r!.yaml).events.map((x) => [x.payload.measured!.inputTokens, x.payload.measured!.outputTokens])).toEqual([
+      [9000, 40],
+      [3000, 50],
+      [3100, 60],
+    ]);
+    expect(r!.leftOut.filter((x) => x.what.startsWith('`token_count`')).map((x) => `${x.count} ${x.what} @${x.line}`)).toEqual([
+      '1 `token_count` lines of a call the rollout does not record @6',
+      '2 `token_count` lines repeating the usage just read @9',
+    ]);
+  });
+
   it('the earlier format (a first line without `type`, bare items): refused, naming it', () => {
     const old = jsonl(
       { id: '5973b6c0-94b8-487b-a530-2aeb6098ae0e', timestamp: '2025-05-07T17:24:21.123Z', instructions: null },

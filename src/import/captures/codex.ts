@@ -152,7 +152,12 @@ export const codexRollout: Capture = {
      * as a compaction's).
      */
     let pending: { c: Chunk; last: Obj } | undefined;
-    /** The usage read last, as JSON: a `token_count` equal to it is a repeat. */
+    /**
+     * The usage read last, as JSON — billed, kept pending or dropped: a `token_count` equal to it is
+     * a repeat (Codex writes the last usage again after each turn_context; around a compaction it
+     * writes a zero usage, then repeats that, and a repeat taken for a new call's usage billed every
+     * later call with the one before's).
+     */
     let lastUsage: string | undefined;
     const bill = (k: Call, c: Chunk, last: Obj): void => {
       k.req.usage = { value: responsesUsage(last), at: ['payload', 'info', 'last_token_usage'], chunk: c };
@@ -230,6 +235,7 @@ export const codexRollout: Capture = {
           else {
             drop('no call followed it');
             pending = { c, last };
+            lastUsage = JSON.stringify(last);
           }
         }
       } else if (v.type === 'response_item') {
