@@ -17,6 +17,7 @@
  * its output, so memory stays small however large the log.
  */
 import { createWriteStream } from 'node:fs';
+import { rng } from './seeded.ts';
 
 interface Shape {
   conversations: number;
@@ -29,18 +30,6 @@ const PRESETS: Record<string, Shape> = {
   day: { conversations: 200, requests: 5000, turnBytes: 400 },
   long: { conversations: 1, requests: 400, turnBytes: 225 },
 };
-
-/** mulberry32: a small seeded PRNG (deterministic output). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS =
   'invoice customer ledger refund tax currency rounding payment gateway webhook retry queue handler schema migration index column test fixture route service config deploy branch commit module export import async await error'.split(

@@ -25,6 +25,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { rng } from './seeded.ts';
 
 export interface RolloutShape {
   turns: number;
@@ -33,18 +34,6 @@ export interface RolloutShape {
 }
 
 export const ROLLOUT_2MB: RolloutShape = { turns: 60, outputBytes: 2600 };
-
-/** mulberry32: a small seeded PRNG. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = 'ledger refund invoice tax rounding webhook retry queue schema migration index fixture route service config deploy branch module async error test'.split(' ');
 const words = (r: () => number, n: number): string => Array.from({ length: n }, () => WORDS[Math.floor(r() * WORDS.length)]).join(' ');

@@ -1,0 +1,14 @@
+/**
+ * The seeded random numbers of the traffic generators (generate-log.ts, generate-rollout.ts):
+ * mulberry32, so a generated capture is the same bytes on every run and machine.
+ */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
