@@ -10,8 +10,10 @@
  *                 only the changed files go up; the comment is updated, not added
  *   a stale run (old head) is refused; closing: npm run preview:remove — pr-7 gone, nothing else touched
  *   and the built preview published to a dir: target, then removed
- * Two site builds in all (production is the tests' shared build): the first push's preview:build and
- * the second push's one-command publish.
+ * Two site builds in all (production is the tests' shared build): the first push's preview:build —
+ * the run's shared preview (tests/support/review-repo.ts: the same command on the same two commits,
+ * which tests/e2e/subpath.test.ts browses), whose repository this file copies — and the second
+ * push's one-command publish.
  */
 import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,16 +25,19 @@ import { publishPreview } from '../src/preview/publish.ts';
 import { dist } from './support/sync-contract.ts';
 import { openTarget } from '../src/sync/target.ts';
 import { removeTempDirs, siteV1, startS3, tempDir, type S3Server } from './support/sync-sites.ts';
-import { makeReviewRepo, type ReviewRepo } from './support/review-repo.ts';
+import { copyRepo, PREVIEW_PR, PREVIEW_SITE_URL, type ReviewRepo, reviewRepoAt } from './support/review-repo.ts';
+import { sharedPreview } from './support/shared-review.ts';
 import { sharedBuildDir } from './support/shared-site.ts';
 
-const SITE = 'https://explainer.example/';
+const SITE = PREVIEW_SITE_URL;
 const AWS = { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', AWS_REGION: 'us-east-1' };
 let repo: ReviewRepo;
 let s3: S3Server;
 let github: FakeGitHub;
 let target: string;
 let env: Record<string, string>;
+/** pr.yml's `npm run preview:build` of the first push (the shared preview's). */
+let firstBuild: { status: number; stdout: string; stderr: string };
 const saved: Record<string, string | undefined> = {};
 
 beforeAll(async () => {
@@ -41,10 +46,13 @@ beforeAll(async () => {
     saved[k] = process.env[k];
     process.env[k] = v;
   }
-  repo = makeReviewRepo();
-  // The pull request: branch `feature` (the change), opened against `main` (the base commit).
-  repo.git('checkout', '-q', '-b', 'feature');
-  repo.git('branch', '-f', 'main', 'HEAD~1');
+  // The pull request: branch `feature` (the change), opened against `main` (the base commit), its
+  // first push built by pr.yml's step (`npm run preview:build -- --pr 7 --base main --site-url …`)
+  // into preview-site/: the run's shared preview, copied with its repository (the same commits).
+  if (PREVIEW_PR !== 7) throw new Error(`the shared preview is of #${PREVIEW_PR}: this file's checks name #7`);
+  const shared = await sharedPreview();
+  firstBuild = shared;
+  repo = reviewRepoAt(copyRepo(shared.dir));
   s3 = await startS3();
   github = await startFakeGitHub();
   target = `s3://${s3.bucket}/prod`;
@@ -104,9 +112,10 @@ const ok = (r: { status: number; stdout: string; stderr: string }): string => {
 };
 
 const head = (): string => repo.git('rev-parse', 'HEAD').trim();
-/** What pr.yml runs, then what preview.yml runs; returns the publish output. */
+/** What pr.yml ran (the first push's preview:build, in beforeAll), then what preview.yml runs; returns the publish output. */
 async function pushAndPublish(): Promise<string> {
-  ok(await run(['preview:build', '--', '--pr', '7', '--base', 'main', '--site-url', SITE]));
+  ok(firstBuild);
+  expect(repo.git('rev-parse', '--abbrev-ref', 'HEAD').trim()).toBe('feature');
   return ok(await run(['preview:publish', '--', '--prebuilt', 'preview-site', '--verify-head', head(), '--site-url', SITE, '--target', target, '--endpoint', s3.endpoint]));
 }
 

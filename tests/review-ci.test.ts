@@ -27,7 +27,8 @@ import { startFakeGitHub, type FakeGitHub } from './support/fake-github.ts';
 import { SUMMARY_MARKER } from '../src/review/summary.ts';
 import { removeTempDirs, startS3, tempDir, type S3Server } from './support/sync-sites.ts';
 import { ROOT } from './support/project.ts';
-import { GIT_ENV, makeReviewRepo, type ReviewRepo } from './support/review-repo.ts';
+import { GIT_ENV, type ReviewRepo } from './support/review-repo.ts';
+import { reviewRepo } from './support/shared-review.ts';
 
 const SITE = 'https://explainer.example/';
 const PR = 7;
@@ -155,7 +156,7 @@ const baseEnv = (): Record<string, string> => ({
 });
 
 beforeAll(async () => {
-  repo = makeReviewRepo();
+  repo = await reviewRepo();
   // The pull request: branch `feature` off `main` (the base commit), with only the fold change.
   repo.git('checkout', '-q', '-b', 'feature');
   const path = join(repo.dir, FOLD_FILE);

@@ -16,7 +16,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from './support/project.ts';
 import { closeRunners, reportOf, summaryOf, writeFixtures } from './support/review-in-process.ts';
-import { makeReviewRepo, type ReviewRepo } from './support/review-repo.ts';
+import type { ReviewRepo } from './support/review-repo.ts';
+import { reviewRepo } from './support/shared-review.ts';
 import { rmSync } from 'node:fs';
 
 interface Fig {
@@ -166,7 +167,7 @@ function checkPerTurn(stem: string, tokens: string, a: Map<number, Fig>, b: Map<
 }
 
 beforeAll(async () => {
-  repo = makeReviewRepo();
+  repo = await reviewRepo();
   sha.start = repo.git('rev-parse', 'HEAD').trim();
   // A fold option set on one scenario: the abridged protocol prompt's full text changes with it.
   await commit('option', () => edit('scenarios/03-whole-prompt-key.yaml', (t) => `${t.replace(/\n*$/, '\n')}options:\n  metadataLines: every-item\n`));

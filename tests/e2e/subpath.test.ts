@@ -1,7 +1,8 @@
 /**
  * The site served under a sub-path, as a pull-request preview is (`/previews/pr-7/` of a bucket):
- * built with EXPLAINER_SITE_BASE and compared with a base ref, served on 127.0.0.1 ONLY under that
- * path (anything outside it is a 404). Every page's links and assets must resolve there, the
+ * the run's one pull-request preview (tests/support/review-repo.ts: `npm run preview:build`, which
+ * builds with EXPLAINER_SITE_BASE and compares with the merge-base; tests/preview-lifecycle.test.ts
+ * publishes the same folder), served on 127.0.0.1 ONLY under that path (anything outside it is a 404). Every page's links and assets must resolve there, the
  * browser must load nothing that 404s, search must find a scenario and link into the preview, and a
  * deep link `#@N` must select its event.
  */
@@ -9,23 +10,32 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuiltSite, builtSite } from '../support/browser.ts';
-import { makeReviewRepo, type ReviewRepo } from '../support/review-repo.ts';
+import { closeContexts, sharedBrowser } from '../support/browser.ts';
+import { serve } from '../support/project.ts';
+import { PREVIEW_PR } from '../support/review-repo.ts';
+import { sharedPreview } from '../support/shared-review.ts';
 
-const BASE = '/previews/pr-7/';
-let built: BuiltSite;
-let repo: ReviewRepo;
-let site: BuiltSite['site'];
+const BASE = `/previews/pr-${PREVIEW_PR}/`;
+/** The built preview site (read-only: the run's shared preview). */
+let out: string;
+let site: Awaited<ReturnType<typeof serve>>;
 let browser: Browser;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  repo = makeReviewRepo();
-  built = await builtSite({ dir: repo.dir, env: { EXPLAINER_SITE_BASE: BASE, EXPLAINER_BASE: 'HEAD~1' }, base: BASE });
-  ({ site, browser } = built);
+  const preview = await sharedPreview();
+  if (preview.status !== 0) throw new Error(`npm run preview:build failed:\n${preview.stdout}${preview.stderr}`);
+  out = join(preview.dir, 'preview-site/site');
+  // Built against the merge-base of `feature` and `main`: the base commit, one before the change.
+  expect(JSON.parse(readFileSync(join(preview.dir, 'preview-site/preview.json'), 'utf8'))).toMatchObject({ basePath: BASE });
+  site = await serve(out, BASE);
+  browser = await sharedBrowser();
 }, 600_000);
 
-afterAll(() => built?.close());
+afterAll(async () => {
+  if (browser) await closeContexts(browser);
+  await site?.close();
+});
 
 async function open(path: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
@@ -107,7 +117,7 @@ describe(`the site built under ${BASE}`, () => {
     expect(await page.locator('.card.selected').getAttribute('data-offset')).toBe('42');
     await page.context().close();
 
-    const changes = readFileSync(join(repo.dir, 'dist/changes/index.html'), 'utf8');
+    const changes = readFileSync(join(out, 'changes/index.html'), 'utf8');
     expect(changes).toMatch(new RegExp(`href="${BASE}scenarios/sent-re-add/#@\\d+"`));
   });
 

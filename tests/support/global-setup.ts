@@ -10,9 +10,15 @@
  * tarball in hosts, tests/package-contents.test.ts reads what it ships — one package build (seconds
  * of TypeScript) instead of one per file.
  *
+ * And the ONE review repository (tests/support/review-repo.ts: the project with a base commit and a
+ * change, as a git repository) that the review tests copy (reviewRepo(), shared-review.ts), and the
+ * ONE pull-request preview of it (`npm run preview:build`: sharedPreview()) that
+ * tests/preview-lifecycle.test.ts publishes and tests/e2e/subpath.test.ts browses.
+ *
  * Workers reach them through a small HTTP endpoint on 127.0.0.1 whose address is provided to them
  * as `pfeShared` (inject): `GET /site` answers, once the build has finished, `{ dir }` or
- * `{ error }`; `GET /package`, once packed, `{ dir, report }` or `{ error }`. Each starts on its
+ * `{ error }`; `GET /package`, once packed, `{ dir, report }` or `{ error }`; `GET /review-repo`
+ * `{ dir }`; `GET /preview` `{ dir, status, stdout, stderr }` (the command's result, failed or not). Each starts on its
  * first request, or at once when a test file queued in this run calls the function that asks for it
  * (so it runs beside the first tests rather than after them); a run of other files never makes it.
  * Both projects list this file: the endpoint is one per process (globalThis), and the last teardown
@@ -26,6 +32,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildSite, childEnv, makeProject, ROOT, sharedExtras } from './project.ts';
+import { buildPreviewIn, copyRepo, createReviewRepo } from './review-repo.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -36,6 +43,12 @@ declare module 'vitest' {
 
 /** What a worker gets back for the shared site. */
 export type SharedSiteAnswer = { dir: string } | { error: string };
+
+/** What a worker gets back for the shared review repository (tests/support/review-repo.ts): its folder, to copy. */
+export type SharedReviewRepoAnswer = { dir: string } | { error: string };
+
+/** What a worker gets back for the shared pull-request preview: the repository it was built in and `npm run preview:build`'s result. */
+export type SharedPreviewAnswer = { dir: string; status: number; stdout: string; stderr: string } | { error: string };
 
 /** npm's `npm pack --json` report of one tarball (the fields the tests read). */
 export interface PackReport {
@@ -54,6 +67,8 @@ interface Shared {
   users: number;
   site(): Promise<SharedSiteAnswer>;
   pack(): Promise<SharedPackageAnswer>;
+  reviewRepo(): Promise<SharedReviewRepoAnswer>;
+  preview(): Promise<SharedPreviewAnswer>;
   close(): Promise<void>;
 }
 
@@ -85,6 +100,8 @@ type Holder = { [KEY]?: Promise<Shared> };
 async function start(): Promise<Shared> {
   let built: Promise<SharedSiteAnswer> | undefined;
   let packed: Promise<SharedPackageAnswer> | undefined;
+  let repo: Promise<SharedReviewRepoAnswer> | undefined;
+  let previewed: Promise<SharedPreviewAnswer> | undefined;
   const dirs: string[] = [];
   const site = (): Promise<SharedSiteAnswer> =>
     (built ??= (async () => {
@@ -101,7 +118,23 @@ async function start(): Promise<Shared> {
     }
     return packed;
   };
-  const answers: Record<string, () => Promise<unknown>> = { '/site': site, '/package': pack };
+  const reviewRepo = (): Promise<SharedReviewRepoAnswer> =>
+    (repo ??= createReviewRepo().then(
+      (dir) => {
+        dirs.push(dir);
+        return { dir };
+      },
+      (err: Error) => ({ error: `the shared review repository (tests/support/review-repo.ts) failed: ${err.message}` }),
+    ));
+  const preview = (): Promise<SharedPreviewAnswer> =>
+    (previewed ??= (async () => {
+      const from = await reviewRepo();
+      if ('error' in from) return from;
+      const dir = copyRepo(from.dir);
+      dirs.push(dir);
+      return { dir, ...(await buildPreviewIn(dir)) };
+    })().catch((err: Error) => ({ error: `the shared preview (tests/support/review-repo.ts) failed: ${err.message}` })));
+  const answers: Record<string, () => Promise<unknown>> = { '/site': site, '/package': pack, '/review-repo': reviewRepo, '/preview': preview };
   const server: Server = createServer((req, res) => {
     const answer = answers[req.url ?? ''];
     if (!answer) return void res.writeHead(404).end();
@@ -117,8 +150,10 @@ async function start(): Promise<Shared> {
     users: 0,
     site,
     pack,
+    reviewRepo,
+    preview,
     async close() {
-      await Promise.all([built, packed].map((p) => p?.catch(() => undefined)));
+      await Promise.all([built, packed, repo, previewed].map((p) => p?.catch(() => undefined)));
       await new Promise<void>((ok) => server.close(() => ok()));
       for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
     },
@@ -143,6 +178,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // The package first: the package tests are among the longest and start at once (tests/support/sequencer.ts).
   if (queuedFilesUse(project, /\bsharedPackage\(/)) void shared.pack();
   if (queuedFilesUse(project, /\bshared(?:Site|BuildDir)\(/)) void shared.site();
+  if (queuedFilesUse(project, /\bsharedPreview\(/)) void shared.preview();
+  else if (queuedFilesUse(project, /\breviewRepo\(/)) void shared.reviewRepo();
   return async () => {
     if (--shared.users > 0) return;
     delete holder[KEY];

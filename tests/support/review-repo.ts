@@ -3,9 +3,19 @@
  * bundled corpus with its fixtures ("base"), then a change that edits one request of
  * 02-sent-re-add (its fixture regenerated) — so a build with EXPLAINER_BASE=HEAD~1 has real
  * changes to show, as a pull-request build does. `pushChange` adds a further commit (a second push).
+ *
+ * The two commits are the same for every test file, so the run makes them ONCE (the global setup,
+ * tests/support/global-setup.ts: createReviewRepo(), on first use) and each file gets a copy of that
+ * repository (shared-review.ts: reviewRepo()) — the same commits, the same hashes, a folder of its own — instead
+ * of a project copy, two commits and an `npm run fixtures` process per file. Likewise the one
+ * pull-request preview of that change (buildPreviewIn(): `npm run preview:build` on branch `feature`
+ * against `main`, the base commit, under /previews/pr-7/), which tests/preview-lifecycle.test.ts
+ * publishes and tests/e2e/subpath.test.ts browses: one site build instead of one per file. A test
+ * file reaches both through tests/support/shared-review.ts.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { childEnv, makeProject, ROOT } from './project.ts';
 
@@ -28,41 +38,86 @@ export interface ReviewRepo {
   pushChange: (file: string, from: string, to: string, message: string) => void;
 }
 
-export function makeReviewRepo(): ReviewRepo {
-  const dir = makeProject();
-  cpSync(join(ROOT, 'fixtures'), join(dir, 'fixtures'), { recursive: true });
-  writeFileSync(join(dir, '.gitignore'), 'node_modules\ndist\n.astro\npreview-site\n');
+/** `npm run --silent <args>` in `dir`, without blocking this process. */
+function npmAsyncIn(dir: string, args: string[], env: Record<string, string> = {}): Promise<{ status: number; stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    const child = spawn('npm', ['run', '--silent', ...args], { cwd: dir, env: { ...GIT_ENV, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+    });
+    child.on('error', (err) => done({ status: 1, stdout, stderr: `${stderr}\n${err.message}` }));
+    child.on('close', (code) => done({ status: code ?? 1, stdout, stderr }));
+  });
+}
+
+/** The helpers of a review repository in `dir`. */
+export function reviewRepoAt(dir: string): ReviewRepo {
   const git = (...args: string[]): string => execFileSync('git', args, { cwd: dir, env: GIT_ENV, encoding: 'utf8' });
   const npm = (args: string[], env: Record<string, string> = {}) => {
     const r = spawnSync('npm', ['run', '--silent', ...args], { cwd: dir, env: { ...GIT_ENV, ...env }, encoding: 'utf8' });
     return { status: r.status ?? 1, stdout: r.stdout, stderr: r.stderr };
   };
-  const npmAsync = (args: string[], env: Record<string, string> = {}) =>
-    new Promise<{ status: number; stdout: string; stderr: string }>((done) => {
-      const child = spawn('npm', ['run', '--silent', ...args], { cwd: dir, env: { ...GIT_ENV, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (d: Buffer) => {
-        stdout += d.toString();
-      });
-      child.stderr.on('data', (d: Buffer) => {
-        stderr += d.toString();
-      });
-      child.on('close', (code) => done({ status: code ?? 1, stdout, stderr }));
-    });
   const pushChange = (file: string, from: string, to: string, message: string): void => {
-    const path = join(dir, 'scenarios', file);
-    const text = readFileSync(path, 'utf8');
-    if (!text.includes(from)) throw new Error(`${file} does not contain ${JSON.stringify(from)}`);
-    writeFileSync(path, text.replace(from, to));
+    edit(dir, file, from, to);
     const fx = npm(['fixtures']);
     if (fx.status !== 0) throw new Error(fx.stdout + fx.stderr);
     git('add', '-A');
     git('commit', '-qm', message);
   };
+  return { dir, git, npm, npmAsync: (args, env) => npmAsyncIn(dir, args, env), pushChange };
+}
+
+function edit(dir: string, file: string, from: string, to: string): void {
+  const path = join(dir, 'scenarios', file);
+  const text = readFileSync(path, 'utf8');
+  if (!text.includes(from)) throw new Error(`${file} does not contain ${JSON.stringify(from)}`);
+  writeFileSync(path, text.replace(from, to));
+}
+
+/**
+ * Makes the review repository (the two commits) in a new project copy and returns its folder —
+ * asynchronously (the global setup's process serves the other files meanwhile). Throws with the
+ * command's output when `npm run fixtures` fails.
+ */
+export async function createReviewRepo(): Promise<string> {
+  const dir = makeProject();
+  cpSync(join(ROOT, 'fixtures'), join(dir, 'fixtures'), { recursive: true });
+  writeFileSync(join(dir, '.gitignore'), 'node_modules\ndist\n.astro\npreview-site\n');
+  const { git } = reviewRepoAt(dir);
   git('init', '-q', '-b', 'main');
   git('add', '-A');
   git('commit', '-qm', 'base');
-  pushChange('02-sent-re-add.yaml', 'CHANGELOG line; migrations run', 'CHANGELOG entry; migrations run', 'change');
-  return { dir, git, npm, npmAsync, pushChange };
+  edit(dir, '02-sent-re-add.yaml', 'CHANGELOG line; migrations run', 'CHANGELOG entry; migrations run');
+  const fx = await npmAsyncIn(dir, ['fixtures']);
+  if (fx.status !== 0) throw new Error(`npm run fixtures failed in ${dir}:\n${fx.stdout}${fx.stderr}`);
+  git('add', '-A');
+  git('commit', '-qm', 'change');
+  return dir;
+}
+
+/** The caches Astro and Vite keep in a copy (node_modules/.astro, .vite…, and the project's own .astro): never carried into another folder. */
+const BUILD_CACHES = new Set(['node_modules/.astro', 'node_modules/.vite', 'node_modules/.vite-temp', '.astro']);
+
+/** A copy of the repository in `from` (its commits, branches and working tree; node_modules' links as links) in a new temporary folder. */
+export function copyRepo(from: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'pfe-review-'));
+  cpSync(from, dir, { recursive: true, verbatimSymlinks: true, filter: (src) => !BUILD_CACHES.has(src.slice(from.length + 1)) });
+  return dir;
+}
+
+/** The pull request the shared preview is of, and the production URL it was built for. */
+export const PREVIEW_PR = 7;
+export const PREVIEW_SITE_URL = 'https://explainer.example/';
+
+/** `npm run preview:build` as pr.yml runs it, in `dir` (a review repository): branch `feature` (the change) opened against `main` (the base commit). */
+export async function buildPreviewIn(dir: string): Promise<{ status: number; stdout: string; stderr: string }> {
+  const { git } = reviewRepoAt(dir);
+  git('checkout', '-q', '-b', 'feature');
+  git('branch', '-f', 'main', 'HEAD~1');
+  return npmAsyncIn(dir, ['preview:build', '--', '--pr', String(PREVIEW_PR), '--base', 'main', '--site-url', PREVIEW_SITE_URL]);
 }
