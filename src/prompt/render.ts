@@ -24,8 +24,8 @@ export interface RenderedRequest {
   /** Offset of the previous request in the chain, the one the cut compares with. */
   previous: number | null;
   anchors: Anchor[];
-  /** Fixture text: printed lines with the ✂ line and annotations woven in. */
-  text: string;
+  /** Fixture text: printed lines with the ✂ line and annotations woven in (woven when first read: only the fixtures and the check read it, not the site's pages). */
+  readonly text: string;
   /** The messages as the fold rendered them (unabridged: what the provider receives). */
   messages: readonly RenderedMessage[];
   /** When the request was sent (the request event's ISO-8601 instant). */
@@ -223,6 +223,8 @@ export async function renderScenario(scenario: Scenario, fold: AnyFold, opts: Re
       });
     }
     const breakpoints = problems.length ? undefined : snap.breakpoints?.length ? snap.breakpoints : undefined;
+    const messages = snap.messages;
+    let text: string | undefined;
     const req: RenderedRequest = {
       offset: e.offset,
       model: snap.request.model,
@@ -230,7 +232,11 @@ export async function renderScenario(scenario: Scenario, fold: AnyFold, opts: Re
       cut,
       previous: prev?.offset ?? null,
       anchors,
-      text: weave(lines, cut, anchors, printedBreakpoints(lines, snap.messages, breakpoints)),
+      // Woven when first read: a site build renders every request of the corpus and never reads its
+      // fixture text (only fixture-format/ does); weaving each was a copy of every prompt held all build.
+      get text(): string {
+        return (text ??= weave(lines, cut, anchors, printedBreakpoints(lines, messages, breakpoints)));
+      },
       messages: snap.messages,
       createdAt: e.createdAt,
       ...(breakpoints && { breakpoints }),
