@@ -58,7 +58,8 @@ beforeAll(async () => {
   target = `s3://${s3.bucket}/prod`;
   env = { ...AWS, GITHUB_API_URL: github.apiUrl, GITHUB_REPOSITORY: github.repo, GITHUB_TOKEN: github.token };
   github.pulls.set(7, { state: 'open', head: { sha: repo.git('rev-parse', 'HEAD').trim() } });
-}, 120_000);
+  // A wait limit, not a timing: the shared preview is a site build, minutes on a busy machine.
+}, 600_000);
 
 afterAll(async () => {
   for (const [k, v] of Object.entries(saved)) {

@@ -173,7 +173,8 @@ beforeAll(async () => {
   s3 = await startS3();
   github = await startFakeGitHub();
   github.pulls.set(PR, { state: 'open', head: { sha: head } });
-}, 120_000);
+  // A wait limit, not a timing: the shared review repository is made while the run's builds load the machine.
+}, 300_000);
 
 afterAll(async () => {
   await github?.close();
