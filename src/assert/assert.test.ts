@@ -34,6 +34,18 @@ const expectations = (name: string, text: string): string => {
 };
 
 describe('prompt-fold assert', () => {
+  it('on a Claude Code transcript (no cache markers recorded, the bill shows caching) names what the capture lacks, never “asks for no caching”', async () => {
+    writeFileSync(join(dir, 'cc.jsonl'), readFileSync('examples/traces/claude-code-session.jsonl', 'utf8'));
+    // Billed: @2 read 16,104 of 16,521 input tokens (97.5 %), below the promise.
+    const e = expectations('cc.yaml', 'minCached: {from: "@2", percent: "99.9%"}\n');
+    const r = await run('cc.jsonl', '--expect', e);
+    expect(r.code).toBe(EXIT.broken);
+    expect(r.err).toMatch(/^cc\.jsonl:7:1 error: request @2 reads 16,104 of 16,521 input tokens \(97\.5 %\) from the cache \(billed\)/);
+    expect(r.err).toContain('cause: markers-unrecorded');
+    expect(r.err).toContain("fix: the capture does not record @2's cache markers (the bill shows the provider cached), so the model cannot tell why it read what it did");
+    expect(r.err).not.toMatch(/no cache breakpoint|asks for no caching/);
+  });
+
   it('passes a capture whose prefix holds (exit 0), and says what it read', async () => {
     const e = expectations('none.yaml', 'busts: []\nminCached: {from: "@2", percent: "50%"}\n');
     const r = await run('holds.jsonl', '--expect', e);

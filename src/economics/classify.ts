@@ -20,6 +20,12 @@ export type Cause =
   | 'not-asked'
   /** Nothing to read: the request before, as sent, asked for no caching and so wrote nothing (this one may ask). */
   | 'previous-not-asked'
+  /**
+   * `not-asked` or `previous-not-asked` where the capture, not the request, lacks the markers: no
+   * request as captured carries one, yet the bill shows cache reads or writes, which the provider
+   * makes only for a request that asks (set by compute.ts from the bill; classify never gives it).
+   */
+  | 'markers-unrecorded'
   | 'expired'
   | 'out-of-reach'
   | 'model-changed'

@@ -15,6 +15,7 @@
  */
 import type { RenderedRequest, RenderedScenario } from '../prompt/render.ts';
 import { classify, type CacheBreak, type Cause, type Classified } from './classify.ts';
+import { billShowsCaching } from './measured.ts';
 import { requestParams } from './params.ts';
 import { pricesAt, pricingInstant, type AppliedPrice } from './price-history.ts';
 import { costs, lostCost, tidy, UNPRICED, type CostSplit, type Priced } from './price.ts';
@@ -223,8 +224,24 @@ export function scenarioEconomics(r: RenderedScenario, config: EconomicsConfig, 
     const outputs = outputsOf(r);
     chain = r.chain.map((q) => requestEconomics(state, q, outputs, own, run.attribute !== false));
   } else chain = sharedChain(r, group, runOf, own, run.attribute !== false);
+  if (markersUnrecorded(r, chain))
+    chain = chain.map((e) =>
+      e.own && (e.cacheBreak?.cause === 'not-asked' || e.cacheBreak?.cause === 'previous-not-asked') ? { ...e, cacheBreak: { ...e.cacheBreak, cause: 'markers-unrecorded' } } : e,
+    );
   const requests = chain.filter((e) => e.own);
   return { id: r.scenario.id, requests, chain, totals: totalsOf(requests), profiles: profilesOf(requests, config, run) };
+}
+
+/**
+ * No own request as captured carries a cache marker, and at least one reads nothing because it
+ * asks for none — yet the bill shows cache reads or writes, which the provider makes only for a
+ * request that asks: the capture dropped the markers (a Claude Code transcript, a span), the
+ * requests as sent had them. Their causes then name what the capture lacks, not the request.
+ */
+function markersUnrecorded(r: RenderedScenario, chain: readonly RequestEconomics[]): boolean {
+  const own = chain.filter((e) => e.own);
+  if (!own.some((e) => e.cacheBreak?.cause === 'not-asked' || e.cacheBreak?.cause === 'previous-not-asked')) return false;
+  return own.every((e) => e.breakpointTokens.length === 0) && billShowsCaching(r);
 }
 
 /**

@@ -247,6 +247,18 @@ export function unrecordedOfPayload(payload: unknown): string[] {
   return Array.isArray(u) ? u.filter((x): x is string => typeof x === 'string' && x !== '') : [];
 }
 
+/**
+ * The bill shows the provider reading from or writing to its cache on some own request of the
+ * scenario: where the provider caches only what a request asks for, the requests it received asked.
+ */
+export function billShowsCaching(r: RenderedScenario): boolean {
+  const payloads = new Map(r.scenario.chain.map((e) => [e.offset, e.payload]));
+  return r.requests.some((q) => {
+    const m = measuredOfPayload(payloads.get(q.offset));
+    return !!m && ((m.cachedTokens ?? 0) > 0 || (m.cacheWriteTokens ?? 0) > 0);
+  });
+}
+
 /** The scenario's own requests carry timestamps: not every one at the same instant (an import without timestamps puts them all at 0 ms). */
 export function timedRequests(r: RenderedScenario): boolean {
   return r.requests.length < 2 || new Set(r.requests.map((q) => q.createdAt)).size > 1;

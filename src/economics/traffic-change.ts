@@ -16,6 +16,7 @@ const CAUSE_LABEL: Record<Cause, string> = {
   'below-minimum': 'prefix below the minimum',
   'not-asked': 'the request asks for no caching',
   'previous-not-asked': 'the request before asked for no caching',
+  'markers-unrecorded': 'cache markers not in the capture',
   expired: 'idle past the cache retention',
   'out-of-reach': 'entry out of the lookback reach',
   'model-changed': 'model changed',
@@ -42,7 +43,7 @@ function toolsChange(a: unknown, b: unknown): string | undefined {
 const SYSTEM_ROLES = new Set(['system', 'developer']);
 
 /** Causes that are not a change in the request body: their own label. */
-const NOT_BODY = new Set<Cause>(['expired', 'below-minimum', 'not-asked', 'previous-not-asked', 'first-request', 'out-of-reach']);
+const NOT_BODY = new Set<Cause>(['expired', 'below-minimum', 'not-asked', 'previous-not-asked', 'markers-unrecorded', 'first-request', 'out-of-reach']);
 
 /** The label for a miss of `cause`, from the request before the responsible change and the one that made it. */
 export function changeOf(cause: Cause, before: Obj | undefined, after: Obj | undefined): string {

@@ -12,6 +12,8 @@ import type { RenderedRequest, RenderedScenario } from '../prompt/render.ts';
 import type { Scenario } from '../scenarios/model.ts';
 import { scenarioEconomics } from './compute.ts';
 import { DEFAULT_ECONOMICS } from './profiles.ts';
+import { cacheBadge } from '../render/cache-badge.ts';
+import { changeOf } from './traffic-change.ts';
 import { unaskedCaching } from './unasked.ts';
 import { causeName, causeText } from './view.ts';
 
@@ -114,6 +116,38 @@ describe('requests that never ask for caching', () => {
     const r = scenario(true, (i) => ({ measured: { inputTokens: 1300, cachedTokens: i ? 1200 : 0, cacheWriteTokens: i ? 0 : 1200 } }));
     const econ = scenarioEconomics(r, DEFAULT_ECONOMICS, { attribute: false });
     expect(unaskedCaching(r, econ, DEFAULT_ECONOMICS)).toBeNull();
+  });
+
+  it('when the bill shows caching, the cause names what the capture lacks (its markers), not the request — in the table, the badge and the traffic label', () => {
+    // A Claude Code transcript: the requests as captured carry no marker, the bill shows the provider wrote then read.
+    const r = scenario(true, (i) => ({ measured: { inputTokens: 1300, cachedTokens: i ? 1200 : 0, cacheWriteTokens: i ? 0 : 1200 } }));
+    const econ = scenarioEconomics(r, DEFAULT_ECONOMICS, { attribute: false });
+    // The model still caches nothing (it never invents a marker) …
+    expect(econ.requests.map((e) => [e.cachedTokens, e.cacheWriteTokens])).toEqual(Array(4).fill([0, 0]));
+    // … but no request is said to ask for no caching.
+    expect(econ.requests.map((e) => e.cacheBreak?.cause)).toEqual(['first-request', 'markers-unrecorded', 'markers-unrecorded', 'markers-unrecorded']);
+    expect(causeName('markers-unrecorded', econ.requests[1]!)).toBe('the capture records no cache marker');
+    expect(causeText(econ.requests[1]!)).toBe(
+      'not cached in the model: the capture records no cache marker, though the bill shows the provider cached, so the requests it received asked for caching',
+    );
+    expect(cacheBadge(econ.requests[2]!).text).toBe('0 % cached — the capture records no cache marker');
+    expect(changeOf('markers-unrecorded', undefined, undefined)).toBe('cache markers not in the capture');
+  });
+
+  it('a bill that shows writes only is enough; a bill of zeros keeps “asks for no caching” (the provider did not cache: the request did not ask)', () => {
+    const writes = scenario(true, (i) => ({ measured: { inputTokens: 1300, cachedTokens: 0, cacheWriteTokens: i === 3 ? 1200 : 0 } }));
+    expect(scenarioEconomics(writes, DEFAULT_ECONOMICS, { attribute: false }).requests[1]!.cacheBreak?.cause).toBe('markers-unrecorded');
+    const zeros = scenario(true, () => ({ measured: { inputTokens: 1300, cachedTokens: 0, cacheWriteTokens: 0 } }));
+    const econ = scenarioEconomics(zeros, DEFAULT_ECONOMICS, { attribute: false });
+    expect(econ.requests.map((e) => e.cacheBreak?.cause)).toEqual(['first-request', 'not-asked', 'not-asked', 'not-asked']);
+    expect(cacheBadge(econ.requests[1]!).text).toBe('0 % cached — the request asks for no caching');
+  });
+
+  it('a capture where some request carries a marker keeps “asks for no caching” on the ones that do not (their bodies are whole)', () => {
+    const r = scenario(true, (i) => ({ measured: { inputTokens: 1300, cachedTokens: i === 3 ? 1104 : 0, cacheWriteTokens: i === 2 ? 1104 : 0 } }));
+    const same = r.chain.map((q, i) => ({ ...q, messages: r.chain[0]!.messages, ...(i >= 2 && { breakpoints: [{ message: 0 }] }) }));
+    const econ = scenarioEconomics({ ...r, chain: same, requests: same }, DEFAULT_ECONOMICS, { attribute: false });
+    expect(econ.requests.map((e) => e.cacheBreak?.cause)).toEqual(['first-request', 'not-asked', 'previous-not-asked', undefined]);
   });
 });
 

@@ -15,7 +15,7 @@ import { adapterOfStrategy, providerOf } from '../providers/registry.ts';
 import type { AskCaching, ProviderAdapter, Sourced } from '../providers/types.ts';
 import { scenarioEconomics, shapeCache, type ScenarioEconomics, type Totals } from './compute.ts';
 import { formatTokens, formatUsd } from './format.ts';
-import { measuredOfPayload } from './measured.ts';
+import { billShowsCaching } from './measured.ts';
 import { profileFor, type EconomicsConfig } from './profiles.ts';
 
 export interface AskOption {
@@ -57,11 +57,8 @@ export function unaskedCaching(r: RenderedScenario, econ: ScenarioEconomics, con
   const t = econ.totals;
   if (t.cachedTokens || t.cacheWriteTokens || t.rejected) return null;
   // The bill is the truth: cached or written tokens on it mean the requests did ask, somewhere the capture does not show.
+  if (billShowsCaching(r)) return null;
   const payloads = new Map(r.scenario.chain.map((e) => [e.offset, e.payload]));
-  for (const q of r.requests) {
-    const m = measuredOfPayload(payloads.get(q.offset));
-    if (m && ((m.cachedTokens ?? 0) > 0 || (m.cacheWriteTokens ?? 0) > 0)) return null;
-  }
   // The request's own format names its adapter (an imported payload's `format`); else the adapter of the profile's cache strategy.
   const adapterOf = (q: RenderedRequest): ProviderAdapter | undefined => {
     const format = (payloads.get(q.offset) as { format?: unknown } | undefined)?.format;

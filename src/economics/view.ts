@@ -47,6 +47,8 @@ const CAUSE_TEXT: Record<Cause, (e: RequestEconomics) => string> = {
   'below-minimum': (e) => `not cached: nothing reaches the profile’s ${formatTokens(e.minPrefixTokens)}-token minimum`,
   'not-asked': () => 'not cached: the request as sent asks for no caching (it carries no cache breakpoint)',
   'previous-not-asked': () => 'nothing to read yet: the request before asked for no caching, so it wrote nothing',
+  'markers-unrecorded': () =>
+    'not cached in the model: the capture records no cache marker, though the bill shows the provider cached, so the requests it received asked for caching',
   expired: (e) => `byte-stable, but the cache entry ${expiryText(e)}`,
   'out-of-reach': () => 'byte-stable, but the cached entry lies beyond the lookback of this request’s breakpoints',
   'model-changed': () => 'cache broke: the model changed',
@@ -65,6 +67,7 @@ const CAUSE_NAME: Record<Cause, (e: RequestEconomics) => string> = {
   'below-minimum': (e) => `below the ${formatTokens(e.minPrefixTokens)}-token minimum`,
   'not-asked': () => 'the request asks for no caching',
   'previous-not-asked': () => 'the request before asked for no caching',
+  'markers-unrecorded': () => 'the capture records no cache marker',
   expired: (e) => `the cache entry ${e.retention === 'ttl' ? 'expired' : 'may have been evicted'} (idle past its retention)`,
   'out-of-reach': () => 'the cache entry is beyond the lookback',
   'model-changed': () => 'the model changed',

@@ -64,6 +64,21 @@ describe('editor schemas (schemas/scenario.<fold>.json)', () => {
     ],
     ['some of the options', 'context-protocol', base(user, 'options: {metadataLines: every-item}\n')],
     [
+      // What `npm run import` writes for a Claude Code transcript: a request after the first as `extends:`, with the bill, what the capture lacks and the provider's verdict.
+      'an imported request written as what it adds, with `measured`, `unrecorded` and `providerMiss`',
+      'requests',
+      base(
+        [
+          '  - off: 1\n    t: 0ms\n    type: request/sent\n    payload:\n      format: anthropic\n      measured: {inputTokens: 25, cachedTokens: 0}\n',
+          '      unrecorded: [the system prompt]\n      body: {model: claude-sonnet-4-5, max_tokens: 64, messages: [{role: user, content: hi}]}\n',
+          '  - off: 2\n    t: 1s\n    type: request/sent\n    payload:\n      format: anthropic\n      measured: {inputTokens: 45, cachedTokens: 0}\n',
+          '      unrecorded: [the system prompt]\n      providerMiss: {type: messages_changed}\n',
+          '      extends: {keep: 1, append: [{role: assistant, content: hello}, {role: user, content: again}]}\n',
+        ].join(''),
+        'fold: requests\n',
+      ),
+    ],
+    [
       'a layered scenario',
       'layered',
       base(

@@ -45,6 +45,15 @@ describe('prompt-fold vectors', () => {
     expect(validate({ ...doc, version: 2 })).toBe(false);
   });
 
+  it('the schema takes every figure an import bills a request with: 1-hour cache writes too (a Claude Code transcript writes them)', () => {
+    const withHour = JSON.parse(JSON.stringify(doc)) as VectorsDocument;
+    const billed = withHour.vectors.flatMap((v) => v.requests).find((q) => q.billed)!.billed!;
+    Object.assign(billed, { cacheWriteTokens: 2000, cacheWrite1hTokens: 1500 });
+    expect(validate(withHour), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
+    Object.assign(billed, { cacheWrite2hTokens: 1 });
+    expect(validate(withHour)).toBe(false);
+  });
+
   it('round-trips: the engine reproduces every vector from its request stream', async () => {
     for (const v of JSON.parse(JSON.stringify(doc)).vectors) expect(await reproduce(v, config.economics), v.id).toEqual([]);
   }, 120_000);

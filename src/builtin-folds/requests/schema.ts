@@ -64,9 +64,8 @@ export const PAYLOAD = z.strictObject({
  */
 export const AUTHORED = z.union([
   PAYLOAD,
-  z.strictObject({
-    format: z.enum(FORMATS),
-    measured: measured.optional().meta({ description: 'What the provider billed (the response usage, normalised on import).' }),
+  // Every field of the whole form but `body` (an import writes `unrecorded` and `providerMiss` beside `extends:` too).
+  PAYLOAD.omit({ body: true }).extend({
     extends: DELTA.meta({
       description: 'What this request adds to the previous request of the stream (its body rebuilt from that one’s): kept and appended messages, changed top-level fields.',
     }),
