@@ -455,6 +455,34 @@ version: 1
     expect(d.events[0]!.payload.measured).toEqual({ inputTokens: 2010, cachedTokens: 2000, cacheWriteTokens: 0, outputTokens: 42 });
   });
 
+  it('Anthropic: the provider’s verdict on a miss from the message of message_start (its diagnostics), beside the usage', () => {
+    const start = (diagnostics: unknown) =>
+      sse([
+        [
+          'message_start',
+          {
+            type: 'message_start',
+            message: { id: 'msg_2', usage: { input_tokens: 1500, cache_creation_input_tokens: 1500, cache_read_input_tokens: 0, output_tokens: 1 }, diagnostics },
+          },
+        ],
+        ['message_delta', { type: 'message_delta', delta: { stop_reason: 'end_turn' }, usage: { output_tokens: 7 } }],
+        ['message_stop', { type: 'message_stop' }],
+      ]);
+    const miss = imported(cassette('https://api.anthropic.com/v1/messages', ANTHROPIC_BODY('Hi'), start({ cache_miss_reason: { type: 'tools_changed', cache_missed_input_tokens: 1400 } })));
+    expect(miss.doc.events[0]!.payload).toMatchObject({
+      measured: { inputTokens: 3000, cachedTokens: 0, cacheWriteTokens: 1500, outputTokens: 7 },
+      providerMiss: { type: 'tools_changed', missedInputTokens: 1400 },
+    });
+    // No divergence found (or the comparison still running when message_start was sent): no verdict.
+    const none = imported(cassette('https://api.anthropic.com/v1/messages', ANTHROPIC_BODY('Hi'), start({ cache_miss_reason: null })));
+    expect(none.doc.events[0]!.payload).not.toHaveProperty('providerMiss');
+    // A verdict in another shape is an error, and nothing is written.
+    const bad = cassette('https://api.anthropic.com/v1/messages', ANTHROPIC_BODY('Hi'), start({ cache_miss_reason: 'tools_changed' }));
+    const { result, errors } = importTrace(bad, { file: 'cassette.yaml', id: 'rec' });
+    expect(result).toBeUndefined();
+    expect(errors.map(formatError)[0]!.split('\n')[0]).toMatch(/^cassette\.yaml:\d+:\d+ error: `diagnostics\.cache_miss_reason` must be an object with a `type`$/);
+  });
+
   it('Anthropic with server-side compaction: message_delta’s usage.iterations reaches the bill, its compaction step added', () => {
     const compacting = sse([
       [
