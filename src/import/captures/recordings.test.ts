@@ -468,7 +468,9 @@ version: 1
         ['message_delta', { type: 'message_delta', delta: { stop_reason: 'end_turn' }, usage: { output_tokens: 7 } }],
         ['message_stop', { type: 'message_stop' }],
       ]);
-    const miss = imported(cassette('https://api.anthropic.com/v1/messages', ANTHROPIC_BODY('Hi'), start({ cache_miss_reason: { type: 'tools_changed', cache_missed_input_tokens: 1400 } })));
+    const miss = imported(
+      cassette('https://api.anthropic.com/v1/messages', ANTHROPIC_BODY('Hi'), start({ cache_miss_reason: { type: 'tools_changed', cache_missed_input_tokens: 1400 } })),
+    );
     expect(miss.doc.events[0]!.payload).toMatchObject({
       measured: { inputTokens: 3000, cachedTokens: 0, cacheWriteTokens: 1500, outputTokens: 7 },
       providerMiss: { type: 'tools_changed', missedInputTokens: 1400 },
