@@ -14,6 +14,7 @@ import type { Scenario } from '../scenarios/model.ts';
 import { DEFAULT_ECONOMICS, resolveEconomics } from './profiles.ts';
 import { isWhatIf, whatIf, type WhatIf, type WhatIfOptionId } from './what-if.ts';
 import { paysFromText } from '../render/what-if-text.ts';
+import { CORPUS_TIMEOUT } from '../../tests/support/timeouts.ts';
 
 const words = (n: number, w = 'word'): string => w + ` ${w}`.repeat(n - 1);
 const msg = (role: string, n: number, w = 'word'): RenderedMessage => ({ role, content: words(n, w), parts: [] });
@@ -213,38 +214,42 @@ describe('what-if, GPT-5.6 Terra and the cases it declines', () => {
 });
 
 describe('what-if over the bundled scenarios', () => {
-  it('as-is is each scenario’s own figures (the totals its page shows), and a longer retention never caches less', async () => {
-    const config = await resolveOptions(process.cwd());
-    const corpus = await renderCorpus(config, { everyEvent: false });
-    expect(corpus.errors).toEqual([]);
-    let checked = 0;
-    const byId = new Map(corpus.scenarios.map((r) => [r.scenario.id, r]));
-    for (const r of corpus.scenarios) {
-      const w = whatIf(r, config.economics, byId);
-      if (!isWhatIf(w)) continue;
-      const t = corpus.economics.get(r.scenario.id)!.totals;
-      const asIs = w.options[0]!;
-      expect(asIs.id).toBe('as-is');
-      expect([asIs.totals.costUsd, asIs.totals.cachedTokens, asIs.totals.inputTokens], r.scenario.id).toEqual([t.costUsd, t.cachedTokens, t.inputTokens]);
-      for (const o of w.options.filter((x) => x.id === 'ttl-1h' || x.id === 'retention-24h' || x.id === 'write-12h'))
-        expect(o.totals.cachedTokens, `${r.scenario.id} ${o.id}`).toBeGreaterThanOrEqual(asIs.totals.cachedTokens);
-      checked++;
-    }
-    expect(checked).toBeGreaterThan(15);
-    // An independent check: the lifecycle scenarios run the same stream with the fold's breakpoints
-    // at 5 min and at 1 h (the layered fold's breakpointTtl option). Each one's what-if re-prices it
-    // under the other's TTL: the figures must be the other scenario's own totals.
-    const of = (id: string) => {
-      const w = whatIf(corpus.scenarios.find((r) => r.scenario.id === id)!, config.economics);
-      if (!isWhatIf(w)) throw new Error(w.reason);
-      return w;
-    };
-    const [five, hour] = [of('lifecycle-resume-after-idle'), of('lifecycle-resume-after-idle-1h')];
-    const own = (id: string) => corpus.economics.get(id)!.totals.costUsd;
-    expect(option(five, 'ttl-1h')!.totals.costUsd).toBe(own('lifecycle-resume-after-idle-1h'));
-    expect(option(hour, 'ttl-5m')!.totals.costUsd).toBe(own('lifecycle-resume-after-idle'));
-    // The keep-alive keeps 5-minute breakpoints alive, whichever TTL the fold asked for.
-    expect(option(hour, 'keep-alive')!.totals.costUsd).toBe(option(five, 'keep-alive')!.totals.costUsd);
-    expect(option(five, 'keep-alive')!.keepAlive).toBe(2);
-  });
+  it(
+    'as-is is each scenario’s own figures (the totals its page shows), and a longer retention never caches less',
+    async () => {
+      const config = await resolveOptions(process.cwd());
+      const corpus = await renderCorpus(config, { everyEvent: false });
+      expect(corpus.errors).toEqual([]);
+      let checked = 0;
+      const byId = new Map(corpus.scenarios.map((r) => [r.scenario.id, r]));
+      for (const r of corpus.scenarios) {
+        const w = whatIf(r, config.economics, byId);
+        if (!isWhatIf(w)) continue;
+        const t = corpus.economics.get(r.scenario.id)!.totals;
+        const asIs = w.options[0]!;
+        expect(asIs.id).toBe('as-is');
+        expect([asIs.totals.costUsd, asIs.totals.cachedTokens, asIs.totals.inputTokens], r.scenario.id).toEqual([t.costUsd, t.cachedTokens, t.inputTokens]);
+        for (const o of w.options.filter((x) => x.id === 'ttl-1h' || x.id === 'retention-24h' || x.id === 'write-12h'))
+          expect(o.totals.cachedTokens, `${r.scenario.id} ${o.id}`).toBeGreaterThanOrEqual(asIs.totals.cachedTokens);
+        checked++;
+      }
+      expect(checked).toBeGreaterThan(15);
+      // An independent check: the lifecycle scenarios run the same stream with the fold's breakpoints
+      // at 5 min and at 1 h (the layered fold's breakpointTtl option). Each one's what-if re-prices it
+      // under the other's TTL: the figures must be the other scenario's own totals.
+      const of = (id: string) => {
+        const w = whatIf(corpus.scenarios.find((r) => r.scenario.id === id)!, config.economics);
+        if (!isWhatIf(w)) throw new Error(w.reason);
+        return w;
+      };
+      const [five, hour] = [of('lifecycle-resume-after-idle'), of('lifecycle-resume-after-idle-1h')];
+      const own = (id: string) => corpus.economics.get(id)!.totals.costUsd;
+      expect(option(five, 'ttl-1h')!.totals.costUsd).toBe(own('lifecycle-resume-after-idle-1h'));
+      expect(option(hour, 'ttl-5m')!.totals.costUsd).toBe(own('lifecycle-resume-after-idle'));
+      // The keep-alive keeps 5-minute breakpoints alive, whichever TTL the fold asked for.
+      expect(option(hour, 'keep-alive')!.totals.costUsd).toBe(option(five, 'keep-alive')!.totals.costUsd);
+      expect(option(five, 'keep-alive')!.keepAlive).toBe(2);
+    },
+    CORPUS_TIMEOUT,
+  );
 });

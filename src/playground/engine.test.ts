@@ -14,10 +14,13 @@ import { formatError } from '../scenarios/errors.ts';
 import { DEFAULT_ECONOMICS } from '../economics/profiles.ts';
 import { economicsOf } from './economics.ts';
 import { load, prepare, run, type CorpusFile, type EngineInput } from './engine.ts';
+import { CORPUS_TIMEOUT } from '../../tests/support/timeouts.ts';
 
 const config = await resolveOptions(process.cwd());
 const site = await renderCorpus(config, { everyEvent: true });
 const corpus: CorpusFile[] = readdirSync('scenarios')
+  // Scenario files only (an import writes its traffic summary, `<id>.traffic.json`, beside them).
+  .filter((n) => n.endsWith('.yaml'))
   .sort()
   .map((n) => {
     const file = `scenarios/${n}`;
@@ -52,22 +55,26 @@ describe('playground engine', () => {
     }
   });
 
-  it('computes the same economics as the build for every scenario, naming the same event for each cache break', async () => {
-    const econ = config.economics ?? DEFAULT_ECONOMICS;
-    let named = 0;
-    for (const c of corpus) {
-      const errors: Parameters<typeof prepare>[2] = [];
-      const loaded = await load(input(c.id));
-      expect(loaded.errors, c.file).toEqual([]);
-      // The every-profile table and the never-asks-for-caching finding are the page's lede, which the playground does not show.
-      const { byProfile: _pages, unasked: _lede, ...want } = site.economics.get(c.id)!;
-      expect(economicsOf(await prepare(loaded.scenario!, BUILTIN_FOLDS, errors, loaded.linked), econ), c.file).toEqual(want);
-      expect(errors, c.file).toEqual([]);
-      named += want.chain.filter((q) => q.cacheBreak?.events.length).length;
-    }
-    // The comparison covers breaks whose named event is not a request (what a requests-only fold missed).
-    expect(named).toBeGreaterThan(0);
-  });
+  it(
+    'computes the same economics as the build for every scenario, naming the same event for each cache break',
+    async () => {
+      const econ = config.economics ?? DEFAULT_ECONOMICS;
+      let named = 0;
+      for (const c of corpus) {
+        const errors: Parameters<typeof prepare>[2] = [];
+        const loaded = await load(input(c.id));
+        expect(loaded.errors, c.file).toEqual([]);
+        // The every-profile table and the never-asks-for-caching finding are the page's lede, which the playground does not show.
+        const { byProfile: _pages, unasked: _lede, ...want } = site.economics.get(c.id)!;
+        expect(economicsOf(await prepare(loaded.scenario!, BUILTIN_FOLDS, errors, loaded.linked), econ), c.file).toEqual(want);
+        expect(errors, c.file).toEqual([]);
+        named += want.chain.filter((q) => q.cacheBreak?.events.length).length;
+      }
+      // The comparison covers breaks whose named event is not a request (what a requests-only fold missed).
+      expect(named).toBeGreaterThan(0);
+    },
+    CORPUS_TIMEOUT,
+  );
 
   it('reports errors exactly as the CLI formats them, and renders nothing', async () => {
     // Corrupt the offset of event @31 to 3, below the event before it; the error points at the value.
