@@ -1,13 +1,17 @@
 // The one config: Astro's static build plus the explainer integration and its options. The
 // integration brings its pages, mdx, the code blocks' highlighting and the search index itself
 // (src/package/index.ts) — this site uses it exactly as a host site uses the installed package.
-import { defineConfig } from 'astro/config';
+// The config is a plain object with its type in a comment, not wrapped in `defineConfig` (which only
+// types it): importing `astro/config` costs every command-line run about 0.3 CPU-s, since the
+// commands load this file to read the explainer's options (src/cli/config.ts). A host may write
+// either; the package's tests build hosts that use `defineConfig`.
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { explainer } from './src/package/index.ts';
 
 const SOURCE = 'prompt-fold-explainer-source';
 
-export default defineConfig({
+/** @type {import('astro').AstroUserConfig} */
+export default {
   output: 'static',
   // A fold module of this repository (examples/folds/) imports `prompt-fold-explainer/kit` as a
   // host's fold would; here that resolves to the source, by the package.json exports condition
@@ -32,4 +36,4 @@ export default defineConfig({
       policyPages: ['/'],
     }),
   ],
-});
+};
