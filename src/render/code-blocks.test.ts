@@ -27,7 +27,7 @@ function pageCodeBlocks(): [string, string][] {
 }
 
 describe('code blocks highlighted ahead of the build', () => {
-  it('src/render/code-blocks.json is what highlightCode makes of the listed files (else: npx node tools/cli/code-blocks.ts)', async () => {
+  it('src/render/code-blocks.json is what highlightCode makes of the listed files (else: npm run code-blocks)', async () => {
     expect(table).toEqual(await codeBlockTable(ROOT));
   });
 

@@ -8,7 +8,7 @@
  * there and highlights only what the table does not hold (an example edited since, a host's own
  * code), with the same function — the page is the same either way. code-blocks.test.ts fails when
  * the table is not what highlightCode makes of CODE_BLOCK_FILES (an example edited, a shiki
- * upgrade), and says how to write it again: `npx node tools/cli/code-blocks.ts`.
+ * upgrade), and says how to write it again: `npm run code-blocks`.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';

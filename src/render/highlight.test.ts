@@ -18,7 +18,7 @@ const text = (html: string): string =>
     .replace(/&amp;/g, '&');
 
 describe('highlightLines', () => {
-  it('src/styles/tokens.css is what tokenCss() generates (else: npx node tools/cli/token-css.ts)', async () => {
+  it('src/styles/tokens.css is what tokenCss() generates (else: npm run token-css)', async () => {
     expect(readFileSync(join(import.meta.dirname, '../styles/tokens.css'), 'utf8')).toBe(await tokenCss());
   });
 

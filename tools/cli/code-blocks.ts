@@ -1,5 +1,5 @@
 /**
- * `npx node tools/cli/code-blocks.ts` — writes src/render/code-blocks.json again: the reference
+ * `npm run code-blocks` — writes src/render/code-blocks.json again: the reference
  * pages' code blocks (the example files src/render/code-blocks.ts lists) as highlightCode makes
  * them, which a build takes instead of highlighting them itself. Needed when one of those files
  * changes or shiki does (an upgrade); src/render/code-blocks.test.ts says when.

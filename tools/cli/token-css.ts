@@ -1,5 +1,5 @@
 /**
- * `npx node tools/cli/token-css.ts` — regenerates src/styles/tokens.css, the colours of the token
+ * `npm run token-css` — regenerates src/styles/tokens.css, the colours of the token
  * classes and YAML token elements the highlighter emits (see src/render/highlight.ts). Needed only when the shiki
  * themes change (a shiki upgrade); src/render/highlight.test.ts says when.
  */
