@@ -42,7 +42,7 @@ describe('prompt-fold assert', () => {
     expect(r.code).toBe(EXIT.broken);
     expect(r.err).toMatch(/^cc\.jsonl:7:1 error: request @2 reads 16,104 of 16,521 input tokens \(97\.5 %\) from the cache \(billed\)/);
     expect(r.err).toContain('cause: markers-unrecorded');
-    expect(r.err).toContain("fix: the capture does not record @2's cache markers (the bill shows the provider cached), so the model cannot tell why it read what it did");
+    expect(r.err).toContain("fix: the capture does not record @2's cache markers, so the model cannot tell why it read what it did");
     expect(r.err).not.toMatch(/no cache breakpoint|asks for no caching/);
   });
 

@@ -56,7 +56,7 @@ function fixFor(e: RequestEconomics, otherwise: string): string {
   if (cause === 'not-asked')
     return `@${e.offset} carries no cache breakpoint, and the provider caches only what a request asks for: mark one where the stable prefix ends, or ${otherwise}`;
   if (cause === 'markers-unrecorded')
-    return `the capture does not record @${e.offset}'s cache markers (the bill shows the provider cached), so the model cannot tell why it read what it did: capture the request bodies as sent (a proxy log, a cassette) to see the cause, or ${otherwise}`;
+    return `the capture does not record @${e.offset}'s cache markers, so the model cannot tell why it read what it did: capture the request bodies as sent (a proxy log, a cassette) to see the cause, or ${otherwise}`;
   if (cause === 'first-request') return `@${e.offset} is the first request of its conversation: nothing is cached before it; ${otherwise}`;
   if (cause) return `keep the text above the newest turn byte for byte from @${e.previous ?? e.offset} on (no clock, no unordered keys, no per-request ids in it), or ${otherwise}`;
   return `mark a cache breakpoint where the stable prefix ends (the provider caches what a request asks it to), or ${otherwise}`;

@@ -15,7 +15,7 @@
  */
 import type { RenderedRequest, RenderedScenario } from '../prompt/render.ts';
 import { classify, type CacheBreak, type Cause, type Classified } from './classify.ts';
-import { billShowsCaching } from './measured.ts';
+import { billShowsCaching, markersNotCaptured } from './measured.ts';
 import { requestParams } from './params.ts';
 import { pricesAt, pricingInstant, type AppliedPrice } from './price-history.ts';
 import { costs, lostCost, tidy, UNPRICED, type CostSplit, type Priced } from './price.ts';
@@ -234,14 +234,15 @@ export function scenarioEconomics(r: RenderedScenario, config: EconomicsConfig, 
 
 /**
  * No own request as captured carries a cache marker, and at least one reads nothing because it
- * asks for none — yet the bill shows cache reads or writes, which the provider makes only for a
- * request that asks: the capture dropped the markers (a Claude Code transcript, a span), the
- * requests as sent had them. Their causes then name what the capture lacks, not the request.
+ * asks for none — yet the capture says it does not record markers (MARKERS_UNRECORDED: a Claude
+ * Code transcript, a span), or the bill shows cache reads or writes, which the provider makes only
+ * for a request that asks: whether the requests as sent asked is not in the capture. Their causes
+ * then name what the capture lacks, not the request.
  */
 function markersUnrecorded(r: RenderedScenario, chain: readonly RequestEconomics[]): boolean {
   const own = chain.filter((e) => e.own);
   if (!own.some((e) => e.cacheBreak?.cause === 'not-asked' || e.cacheBreak?.cause === 'previous-not-asked')) return false;
-  return own.every((e) => e.breakpointTokens.length === 0) && billShowsCaching(r);
+  return own.every((e) => e.breakpointTokens.length === 0) && (markersNotCaptured(r) || billShowsCaching(r));
 }
 
 /**

@@ -248,6 +248,19 @@ export function unrecordedOfPayload(payload: unknown): string[] {
 }
 
 /**
+ * What a capture that does not record a request's cache markers lists in its `unrecorded` (a Claude
+ * Code transcript, a span): the one wording the economics recognise, so a request without a marker
+ * is not said to ask for no caching when the capture could not have shown one.
+ */
+export const MARKERS_UNRECORDED = 'the cache markers (breakpoints such as `cache_control`)';
+
+/** Every own request of the scenario says its capture does not record its cache markers. */
+export function markersNotCaptured(r: RenderedScenario): boolean {
+  const payloads = new Map(r.scenario.chain.map((e) => [e.offset, e.payload]));
+  return r.requests.length > 0 && r.requests.every((q) => unrecordedOfPayload(payloads.get(q.offset)).includes(MARKERS_UNRECORDED));
+}
+
+/**
  * The bill shows the provider reading from or writing to its cache on some own request of the
  * scenario: where the provider caches only what a request asks for, the requests it received asked.
  */

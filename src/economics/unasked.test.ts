@@ -14,6 +14,7 @@ import { scenarioEconomics } from './compute.ts';
 import { DEFAULT_ECONOMICS } from './profiles.ts';
 import { cacheBadge } from '../render/cache-badge.ts';
 import { changeOf } from './traffic-change.ts';
+import { MARKERS_UNRECORDED } from './measured.ts';
 import { unaskedCaching } from './unasked.ts';
 import { causeName, causeText } from './view.ts';
 
@@ -128,7 +129,7 @@ describe('requests that never ask for caching', () => {
     expect(econ.requests.map((e) => e.cacheBreak?.cause)).toEqual(['first-request', 'markers-unrecorded', 'markers-unrecorded', 'markers-unrecorded']);
     expect(causeName('markers-unrecorded', econ.requests[1]!)).toBe('the capture records no cache marker');
     expect(causeText(econ.requests[1]!)).toBe(
-      'not cached in the model: the capture records no cache marker, though the bill shows the provider cached, so the requests it received asked for caching',
+      'not cached in the model: the capture records no cache marker, so whether the request as sent asked for caching is not known (the model never invents one)',
     );
     expect(cacheBadge(econ.requests[2]!).text).toBe('0 % cached — the capture records no cache marker');
     expect(changeOf('markers-unrecorded', undefined, undefined)).toBe('cache markers not in the capture');
@@ -141,6 +142,18 @@ describe('requests that never ask for caching', () => {
     const econ = scenarioEconomics(zeros, DEFAULT_ECONOMICS, { attribute: false });
     expect(econ.requests.map((e) => e.cacheBreak?.cause)).toEqual(['first-request', 'not-asked', 'not-asked', 'not-asked']);
     expect(cacheBadge(econ.requests[1]!).text).toBe('0 % cached — the request asks for no caching');
+  });
+
+  it('a capture that says it does not record cache markers (a Claude Code transcript) is never said to ask for no caching, even on a bill of zeros — and gets no “never ask” finding', () => {
+    const r = scenario(true, () => ({
+      measured: { inputTokens: 1300, cachedTokens: 0, cacheWriteTokens: 0 },
+      unrecorded: ['the system prompt', 'the cache markers (breakpoints such as `cache_control`)'],
+    }));
+    const econ = scenarioEconomics(r, DEFAULT_ECONOMICS, { attribute: false });
+    expect(econ.requests.map((e) => e.cacheBreak?.cause)).toEqual(['first-request', 'markers-unrecorded', 'markers-unrecorded', 'markers-unrecorded']);
+    expect(unaskedCaching(r, econ, DEFAULT_ECONOMICS)).toBeNull();
+    // The wording the captures write is the one the economics read.
+    expect(MARKERS_UNRECORDED).toBe('the cache markers (breakpoints such as `cache_control`)');
   });
 
   it('a capture where some request carries a marker keeps “asks for no caching” on the ones that do not (their bodies are whole)', () => {

@@ -15,7 +15,7 @@ import { adapterOfStrategy, providerOf } from '../providers/registry.ts';
 import type { AskCaching, ProviderAdapter, Sourced } from '../providers/types.ts';
 import { scenarioEconomics, shapeCache, type ScenarioEconomics, type Totals } from './compute.ts';
 import { formatTokens, formatUsd } from './format.ts';
-import { billShowsCaching } from './measured.ts';
+import { billShowsCaching, markersNotCaptured } from './measured.ts';
 import { profileFor, type EconomicsConfig } from './profiles.ts';
 
 export interface AskOption {
@@ -58,6 +58,8 @@ export function unaskedCaching(r: RenderedScenario, econ: ScenarioEconomics, con
   if (t.cachedTokens || t.cacheWriteTokens || t.rejected) return null;
   // The bill is the truth: cached or written tokens on it mean the requests did ask, somewhere the capture does not show.
   if (billShowsCaching(r)) return null;
+  // A capture that does not record cache markers cannot say the requests never asked.
+  if (markersNotCaptured(r)) return null;
   const payloads = new Map(r.scenario.chain.map((e) => [e.offset, e.payload]));
   // The request's own format names its adapter (an imported payload's `format`); else the adapter of the profile's cache strategy.
   const adapterOf = (q: RenderedRequest): ProviderAdapter | undefined => {

@@ -48,7 +48,7 @@ const CAUSE_TEXT: Record<Cause, (e: RequestEconomics) => string> = {
   'not-asked': () => 'not cached: the request as sent asks for no caching (it carries no cache breakpoint)',
   'previous-not-asked': () => 'nothing to read yet: the request before asked for no caching, so it wrote nothing',
   'markers-unrecorded': () =>
-    'not cached in the model: the capture records no cache marker, though the bill shows the provider cached, so the requests it received asked for caching',
+    'not cached in the model: the capture records no cache marker, so whether the request as sent asked for caching is not known (the model never invents one)',
   expired: (e) => `byte-stable, but the cache entry ${expiryText(e)}`,
   'out-of-reach': () => 'byte-stable, but the cached entry lies beyond the lookback of this request’s breakpoints',
   'model-changed': () => 'cache broke: the model changed',

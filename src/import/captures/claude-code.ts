@@ -34,6 +34,7 @@
  */
 import { formatSentBy } from '../../providers/registry.ts';
 import type { InputError } from '../../scenarios/errors.ts';
+import { MARKERS_UNRECORDED } from '../../economics/measured.ts';
 import type { LeftOutTally } from '../left-out.ts';
 import { providerMissOf } from '../provider-miss.ts';
 import { chunkPos, isObject, type Chunk } from '../read.ts';
@@ -123,7 +124,7 @@ export const claudeCode: Capture = {
   title: 'Claude Code transcript',
   // Claude Code sends one provider format only: the registry says which (its adapter's `sentBy`).
   format: formatSentBy(ID),
-  missing: ['the system prompt', 'the tool definitions', 'the request parameters (max_tokens, thinking)'],
+  missing: ['the system prompt', 'the tool definitions', 'the request parameters (max_tokens, thinking)', MARKERS_UNRECORDED],
 
   detect(chunks) {
     return (

@@ -37,6 +37,7 @@
  * detail carries no measured figures, and its request says why, rather than a guessed split.
  */
 import type { InputError } from '../../scenarios/errors.ts';
+import { MARKERS_UNRECORDED } from '../../economics/measured.ts';
 import type { MeasuredUsage } from '../../providers/types.ts';
 import { jsonAttribute, spansOf, type OtlpIssue } from '../otlp.ts';
 import { chunkPos, isObject, type Chunk } from '../read.ts';
@@ -335,7 +336,7 @@ export const openinference: Capture = {
   format: 'otel-genai',
   missing: [
     'the request body as sent (its messages and tools are rebuilt from the span’s flattened attributes; the request parameters in `llm.invocation_parameters` are not carried over)',
-    'the request’s cache markers (breakpoints such as `cache_control`: the span’s attributes record none)',
+    MARKERS_UNRECORDED,
   ],
 
   detect(chunks) {
