@@ -252,7 +252,7 @@ export function unrecordedOfPayload(payload: unknown): string[] {
  * Code transcript, a span): the one wording the economics recognise, so a request without a marker
  * is not said to ask for no caching when the capture could not have shown one.
  */
-export const MARKERS_UNRECORDED = 'the cache markers (breakpoints such as `cache_control`)';
+export const MARKERS_UNRECORDED = 'the cache markers (breakpoints such as cache_control)';
 
 /** Every own request of the scenario says its capture does not record its cache markers. */
 export function markersNotCaptured(r: RenderedScenario): boolean {

@@ -147,13 +147,13 @@ describe('requests that never ask for caching', () => {
   it('a capture that says it does not record cache markers (a Claude Code transcript) is never said to ask for no caching, even on a bill of zeros — and gets no “never ask” finding', () => {
     const r = scenario(true, () => ({
       measured: { inputTokens: 1300, cachedTokens: 0, cacheWriteTokens: 0 },
-      unrecorded: ['the system prompt', 'the cache markers (breakpoints such as `cache_control`)'],
+      unrecorded: ['the system prompt', 'the cache markers (breakpoints such as cache_control)'],
     }));
     const econ = scenarioEconomics(r, DEFAULT_ECONOMICS, { attribute: false });
     expect(econ.requests.map((e) => e.cacheBreak?.cause)).toEqual(['first-request', 'markers-unrecorded', 'markers-unrecorded', 'markers-unrecorded']);
     expect(unaskedCaching(r, econ, DEFAULT_ECONOMICS)).toBeNull();
     // The wording the captures write is the one the economics read.
-    expect(MARKERS_UNRECORDED).toBe('the cache markers (breakpoints such as `cache_control`)');
+    expect(MARKERS_UNRECORDED).toBe('the cache markers (breakpoints such as cache_control)');
   });
 
   it('a capture where some request carries a marker keeps “asks for no caching” on the ones that do not (their bodies are whole)', () => {

@@ -60,14 +60,14 @@ describe('Claude Code transcript', () => {
     // Each request says what the transcript did not record (the billed usage counts it; the economics explain differences by it first).
     // The cache markers too: a transcript keeps no `cache_control`, so no request is said to ask for no caching (economics/measured.ts).
     expect(ev.map((e) => e.payload.unrecorded)).toEqual(
-      Array(3).fill(['the system prompt', 'the tool definitions', 'the request parameters (max_tokens, thinking)', 'the cache markers (breakpoints such as `cache_control`)']),
+      Array(3).fill(['the system prompt', 'the tool definitions', 'the request parameters (max_tokens, thinking)', 'the cache markers (breakpoints such as cache_control)']),
     );
   });
 
   it('says what the transcript does not hold, renders clean, and reports the secret once at its own line', async () => {
     const intro = (parse(result!.yaml) as { intro: string }).intro;
     expect(intro).toContain(
-      'Rebuilt from a Claude Code transcript, which does not record the system prompt, the tool definitions, the request parameters (max_tokens, thinking) and the cache markers (breakpoints such as `cache_control`)',
+      'Rebuilt from a Claude Code transcript, which does not record the system prompt, the tool definitions, the request parameters (max_tokens, thinking) and the cache markers (breakpoints such as cache_control)',
     );
     expect(intro).toContain('as far as the capture holds it');
     expect((await renderTexts([{ file: 'scenarios/cc.yaml', text: result!.yaml }], config, { everyEvent: false })).errors.map(formatError)).toEqual([]);
