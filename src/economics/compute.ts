@@ -15,7 +15,7 @@
  */
 import type { RenderedRequest, RenderedScenario } from '../prompt/render.ts';
 import { classify, type CacheBreak, type Cause, type Classified } from './classify.ts';
-import { billShowsCaching, markersNotCaptured } from './measured.ts';
+import { billShowsCaching, MARKERS_UNRECORDED, markersNotCaptured, unrecordedOfPayload } from './measured.ts';
 import { requestParams } from './params.ts';
 import { pricesAt, pricingInstant, type AppliedPrice } from './price-history.ts';
 import { costs, lostCost, tidy, UNPRICED, type CostSplit, type Priced } from './price.ts';
@@ -91,6 +91,8 @@ export interface RequestEconomics {
   expiredRetentionMinutes?: number;
   /** Milliseconds between the expired entry's last use and this request (set when expired). */
   idleMs?: number;
+  /** The capture does not record every part of this request the provider received (its payload's `unrecorded`, cache markers aside): the model counts what it holds. */
+  partial?: true;
 }
 
 export interface Totals {
@@ -228,8 +230,16 @@ export function scenarioEconomics(r: RenderedScenario, config: EconomicsConfig, 
     chain = chain.map((e) =>
       e.own && (e.cacheBreak?.cause === 'not-asked' || e.cacheBreak?.cause === 'previous-not-asked') ? { ...e, cacheBreak: { ...e.cacheBreak, cause: 'markers-unrecorded' } } : e,
     );
+  const partial = partialRequests(r);
+  if (partial.size) chain = chain.map((e) => (e.own && partial.has(e.offset) ? { ...e, partial: true } : e));
   const requests = chain.filter((e) => e.own);
   return { id: r.scenario.id, requests, chain, totals: totalsOf(requests), profiles: profilesOf(requests, config, run) };
+}
+
+/** Own requests whose capture does not record a part the provider received (a system prompt, tools), cache markers aside. */
+function partialRequests(r: RenderedScenario): Set<number> {
+  const payloads = new Map(r.scenario.chain.map((e) => [e.offset, e.payload]));
+  return new Set(r.requests.filter((q) => unrecordedOfPayload(payloads.get(q.offset)).some((u) => u !== MARKERS_UNRECORDED)).map((q) => q.offset));
 }
 
 /**

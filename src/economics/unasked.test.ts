@@ -156,6 +156,36 @@ describe('requests that never ask for caching', () => {
     expect(MARKERS_UNRECORDED).toBe('the cache markers (breakpoints such as cache_control)');
   });
 
+  it('below the minimum in what a partial capture holds (the tools not recorded) says so, in the badge and the cause — the minimum is the model’s, not the bill’s', () => {
+    const small = (payload: (i: number) => unknown) => {
+      const r = scenario(true, payload);
+      const chain = r.chain.map((q) => ({ ...q, messages: [msg('system', 100), r.chain[0]!.messages[1]!], breakpoints: [{ message: 0 }] }));
+      return { ...r, chain, requests: chain };
+    };
+    // 100 + 4 tokens above the breakpoint: below Claude Sonnet 4.5's 1,024-token minimum, so nothing is cached in the model.
+    const partial = scenarioEconomics(
+      small(() => ({ unrecorded: ['the tool definitions'] })),
+      DEFAULT_ECONOMICS,
+      { attribute: false },
+    );
+    expect(partial.requests.map((e) => [e.cacheBreak?.cause, e.cachedTokens, e.partial])).toEqual([
+      ['first-request', 0, true],
+      ['below-minimum', 0, true],
+      ['below-minimum', 0, true],
+      ['below-minimum', 0, true],
+    ]);
+    expect(cacheBadge(partial.requests[1]!).text).toBe('0 % cached — below the 1,024-token minimum in what the capture holds');
+    expect(causeText(partial.requests[1]!)).toMatch(
+      /^not cached in the model: what the capture holds of the request stays below the profile’s 1,024-token minimum — the capture does not record every part/,
+    );
+    // A whole capture (or only its markers unrecorded) keeps the plain words.
+    for (const payload of [() => ({}), () => ({ unrecorded: [MARKERS_UNRECORDED] })]) {
+      const whole = scenarioEconomics(small(payload), DEFAULT_ECONOMICS, { attribute: false });
+      expect(whole.requests[1]!.partial).toBeUndefined();
+      expect(cacheBadge(whole.requests[1]!).text).toBe('0 % cached — below the 1,024-token minimum');
+    }
+  });
+
   it('a capture where some request carries a marker keeps “asks for no caching” on the ones that do not (their bodies are whole)', () => {
     const r = scenario(true, (i) => ({ measured: { inputTokens: 1300, cachedTokens: i === 3 ? 1104 : 0, cacheWriteTokens: i === 2 ? 1104 : 0 } }));
     const same = r.chain.map((q, i) => ({ ...q, messages: r.chain[0]!.messages, ...(i >= 2 && { breakpoints: [{ message: 0 }] }) }));

@@ -44,7 +44,10 @@ const CAUSE_TEXT: Record<Cause, (e: RequestEconomics) => string> = {
     e.readFromScenario === undefined
       ? 'first request of the chain: nothing cached yet'
       : `first request of the chain: it reads what \`${e.readFromScenario}\` @${e.readFrom} wrote to the cache they share`,
-  'below-minimum': (e) => `not cached: nothing reaches the profile’s ${formatTokens(e.minPrefixTokens)}-token minimum`,
+  'below-minimum': (e) =>
+    e.partial
+      ? `not cached in the model: what the capture holds of the request stays below the profile’s ${formatTokens(e.minPrefixTokens)}-token minimum — the capture does not record every part the provider received (the bill counts them)`
+      : `not cached: nothing reaches the profile’s ${formatTokens(e.minPrefixTokens)}-token minimum`,
   'not-asked': () => 'not cached: the request as sent asks for no caching (it carries no cache breakpoint)',
   'previous-not-asked': () => 'nothing to read yet: the request before asked for no caching, so it wrote nothing',
   'markers-unrecorded': () =>
@@ -64,7 +67,7 @@ const CAUSE_TEXT: Record<Cause, (e: RequestEconomics) => string> = {
  */
 const CAUSE_NAME: Record<Cause, (e: RequestEconomics) => string> = {
   'first-request': () => 'first request of the chain',
-  'below-minimum': (e) => `below the ${formatTokens(e.minPrefixTokens)}-token minimum`,
+  'below-minimum': (e) => `below the ${formatTokens(e.minPrefixTokens)}-token minimum${e.partial ? ' in what the capture holds' : ''}`,
   'not-asked': () => 'the request asks for no caching',
   'previous-not-asked': () => 'the request before asked for no caching',
   'markers-unrecorded': () => 'the capture records no cache marker',
