@@ -22,8 +22,9 @@ export type Cause =
   | 'previous-not-asked'
   /**
    * `not-asked` or `previous-not-asked` where the capture, not the request, lacks the markers: no
-   * request as captured carries one, yet the bill shows cache reads or writes, which the provider
-   * makes only for a request that asks (set by compute.ts from the bill; classify never gives it).
+   * request as captured carries one, and the capture says it does not record them
+   * (MARKERS_UNRECORDED) or the bill shows cache reads or writes, which the provider makes only for
+   * a request that asks (set by compute.ts; classify never gives it).
    */
   | 'markers-unrecorded'
   | 'expired'
