@@ -2,13 +2,14 @@
 // a capture whose prefix holds passes (exit 0) and one where the date in the system prompt breaks
 // it fails (exit 1), in every reporter — text, JUnit XML, SARIF (validated against the SARIF 2.1.0
 // schema), GitHub annotations; bad input is exit 2 with no stack.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Ajv from 'ajv-draft-04';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runAsync } from '../../tests/support/run-async.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'assert-cli-'));
@@ -18,20 +19,7 @@ writeFileSync(join(dir, 'broken.jsonl'), TRACE);
 writeFileSync(join(dir, 'holds.jsonl'), `${TRACE.split('\n').slice(0, 3).join('\n')}\n`);
 writeFileSync(join(dir, 'promises.yaml'), 'busts: []\n');
 
-function cli(args: string[], cwd = dir): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, [join(ROOT, 'src/cli/prompt-fold.ts'), 'assert', ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => {
-      stdout += d.toString();
-    });
-    child.stderr.on('data', (d: Buffer) => {
-      stderr += d.toString();
-    });
-    child.on('close', (code) => done({ code, stdout, stderr }));
-  });
-}
+const cli = (args: string[], cwd = dir) => runAsync(process.execPath, [join(ROOT, 'src/cli/prompt-fold.ts'), 'assert', ...args], { cwd });
 
 const schema = createRequire(import.meta.url)('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json') as object;
 const validSarif = new Ajv({ strict: false, allErrors: true, unicodeRegExp: false }).compile(schema);

@@ -2,30 +2,17 @@
 // dropped secrets; a bad trace is exit 1 with file:line:col and the fix, no stack, nothing written;
 // it never replaces a scenario it did not write nor reuses another's id; and the bundled example re-imports byte for byte.
 // With --out-dir, a log becomes one scenario per conversation plus its manifest, all or nothing.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runAsync } from '../../tests/support/run-async.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'import-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, ['src/cli/prompt-fold.ts', 'import', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => {
-      stdout += d.toString();
-    });
-    child.stderr.on('data', (d: Buffer) => {
-      stderr += d.toString();
-    });
-    child.on('close', (code) => done({ code, stdout, stderr }));
-  });
-}
+const cli = (args: string[]) => runAsync(process.execPath, ['src/cli/prompt-fold.ts', 'import', ...args], { cwd: ROOT });
 
 // Each run loads astro.config.mjs and the integration, seconds on a busy machine: generous timeouts.
 describe('npm run import', { timeout: 180_000 }, () => {

@@ -8,25 +8,13 @@ import { dist } from '../../tests/support/sync-contract.ts';
 import { brokenLinks, removeTempDirs, siteV1, siteV2, sitePart, snapshot, startProxy, startS3, tempDir, type FaultProxy, type S3Server } from '../../tests/support/sync-sites.ts';
 import { sha256 } from './manifest.ts';
 import { S3Target } from './targets/s3.ts';
+import { runAsync } from '../../tests/support/run-async.ts';
 
 afterAll(removeTempDirs);
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
-function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, ['src/cli/prompt-fold.ts', 'sync', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => {
-      stdout += d.toString();
-    });
-    child.stderr.on('data', (d: Buffer) => {
-      stderr += d.toString();
-    });
-    child.on('close', (code) => done({ code, stdout, stderr }));
-  });
-}
+const cli = (args: string[]) => runAsync(process.execPath, ['src/cli/prompt-fold.ts', 'sync', ...args], { cwd: ROOT });
 
 describe('npm run sync', () => {
   it('syncs to a directory, and --dry-run prints the plan', async () => {

@@ -13,11 +13,12 @@
  * publishes and tests/e2e/subpath.test.ts browses: one site build instead of one per file. A test
  * file reaches both through tests/support/shared-review.ts.
  */
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { childEnv, makeProject, ROOT } from './project.ts';
+import { runAsync } from './run-async.ts';
 
 export const GIT_ENV = childEnv({
   CI: '',
@@ -39,20 +40,9 @@ export interface ReviewRepo {
 }
 
 /** `npm run --silent <args>` in `dir`, without blocking this process. */
-function npmAsyncIn(dir: string, args: string[], env: Record<string, string> = {}): Promise<{ status: number; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    const child = spawn('npm', ['run', '--silent', ...args], { cwd: dir, env: { ...GIT_ENV, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => {
-      stdout += d.toString();
-    });
-    child.stderr.on('data', (d: Buffer) => {
-      stderr += d.toString();
-    });
-    child.on('error', (err) => done({ status: 1, stdout, stderr: `${stderr}\n${err.message}` }));
-    child.on('close', (code) => done({ status: code ?? 1, stdout, stderr }));
-  });
+async function npmAsyncIn(dir: string, args: string[], env: Record<string, string> = {}): Promise<{ status: number; stdout: string; stderr: string }> {
+  const r = await runAsync('npm', ['run', '--silent', ...args], { cwd: dir, env: { ...GIT_ENV, ...env } });
+  return { status: r.code ?? 1, stdout: r.stdout, stderr: r.error ? `${r.stderr}\n${r.error}` : r.stderr };
 }
 
 /** The helpers of a review repository in `dir`. */
