@@ -15,7 +15,7 @@
  */
 import type { RenderedRequest, RenderedScenario } from '../prompt/render.ts';
 import { classify, type CacheBreak, type Cause, type Classified } from './classify.ts';
-import { billShowsCaching, MARKERS_UNRECORDED, markersNotCaptured, unrecordedOfPayload } from './measured.ts';
+import { billShowsCaching, carriesTokens, markersNotCaptured, unrecordedOfPayload } from './measured.ts';
 import { requestParams } from './params.ts';
 import { pricesAt, pricingInstant, type AppliedPrice } from './price-history.ts';
 import { costs, lostCost, tidy, UNPRICED, type CostSplit, type Priced } from './price.ts';
@@ -239,7 +239,7 @@ export function scenarioEconomics(r: RenderedScenario, config: EconomicsConfig, 
 /** Own requests whose capture does not record a part the provider received (a system prompt, tools), cache markers aside. */
 function partialRequests(r: RenderedScenario): Set<number> {
   const payloads = new Map(r.scenario.chain.map((e) => [e.offset, e.payload]));
-  return new Set(r.requests.filter((q) => unrecordedOfPayload(payloads.get(q.offset)).some((u) => u !== MARKERS_UNRECORDED)).map((q) => q.offset));
+  return new Set(r.requests.filter((q) => unrecordedOfPayload(payloads.get(q.offset)).some(carriesTokens)).map((q) => q.offset));
 }
 
 /**

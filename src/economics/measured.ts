@@ -66,10 +66,22 @@ export interface FigureComparison {
  * Why a request's billed figures differ from the model's, in the order they are tried: what the
  * capture lacks first (`unrecorded`: parts of the request the provider billed that the capture does
  * not record; `before-capture`: the provider read more cached tokens than any earlier request of the
- * capture sent, so the entry was written by a request the capture does not hold; `untimed`: no
+ * capture sent, so the entry was written by a request the capture does not hold; `markers-unrecorded`:
+ * the provider read or wrote more than the model, and the capture cannot show the request's cache
+ * markers, so the model, which places none it does not see, caches nothing; `untimed`: no
  * timestamps, so no time-based claim), then the provider's behaviour.
  */
-export type ReasonKind = 'unrecorded' | 'before-capture' | 'untimed' | 'eviction' | 'retained-longer' | 'below-minimum' | 'unmarked-breakpoint' | 'fewer-writes' | 'framing';
+export type ReasonKind =
+  | 'unrecorded'
+  | 'before-capture'
+  | 'markers-unrecorded'
+  | 'untimed'
+  | 'eviction'
+  | 'retained-longer'
+  | 'below-minimum'
+  | 'unmarked-breakpoint'
+  | 'fewer-writes'
+  | 'framing';
 
 export interface MeasuredRequest {
   offset: number;
@@ -78,7 +90,7 @@ export interface MeasuredRequest {
   measured: Measured;
   /** What the capture did not record of this request (the payload's `unrecorded`; [] when it is whole). */
   unrecorded: string[];
-  /** Billed input tokens beyond the model's count of what the capture holds, when it lacks a part (0 otherwise). */
+  /** Billed input tokens beyond the model's count of what the capture holds, when it lacks a part that carries tokens — anything but the cache markers (0 otherwise). */
   unseenTokens: number;
   /** Measured ÷ modelled input tokens (≈ models only; the written tokens are compared on the scale of what the request adds). */
   scale: number | null;
@@ -146,12 +158,13 @@ const list = (xs: readonly string[]): string => (xs.length < 2 ? (xs[0] ?? '') :
 /**
  * The likely reason a request's measured figures differ from the model, when one is known: what
  * the capture lacks first, then the provider's behaviour. `idleMs` is null when the capture has no
- * timestamps (then no reason rests on time).
+ * timestamps (then no reason rests on time); `markersMissing`, that the scenario's requests as
+ * captured carry no cache marker where the requests as sent may have.
  */
-function reasonOf(q: MeasuredRequest, e: RequestEconomics, idleMs: number | null, timed: boolean): MeasuredRequest['reason'] {
+function reasonOf(q: MeasuredRequest, e: RequestEconomics, idleMs: number | null, timed: boolean, markersMissing: boolean): MeasuredRequest['reason'] {
   const c = q.figures.cachedTokens;
   const w = q.figures.cacheWriteTokens;
-  if (q.unrecorded.length)
+  if (q.unrecorded.some(carriesTokens))
     return {
       kind: 'unrecorded',
       text: `${fmt(q.unseenTokens)} billed input tokens the capture does not show: it does not record ${list(q.unrecorded)}, which the provider received, billed and cached with the rest; the model prices only what the capture holds, so its cached and written figures cannot match the bill`,
@@ -163,6 +176,16 @@ function reasonOf(q: MeasuredRequest, e: RequestEconomics, idleMs: number | null
         q.earlierInput === 0
           ? `the provider read ${fmt(c.measured)} cached tokens on the first request of this conversation in the capture: an entry written before the capture began, by a request the capture does not hold; the model starts the capture with an empty cache`
           : `the provider read ${fmt(c.measured)} cached tokens, more than any earlier request of the capture sent (at most ${fmt(q.earlierInput)}): an entry written by a request the capture does not hold`,
+    };
+  // The capture cannot show the requests' markers (compute.ts: a cause of the scenario is `markers-unrecorded`) and this one
+  // carries none: the breakpoints the provider honoured are what the capture lacks.
+  const unmarked = markersMissing && e.breakpointTokens.length === 0;
+  const readMore = q.flagged.includes('cachedTokens') && c.diff !== null && c.diff > 0;
+  const wroteMore = q.flagged.includes('cacheWriteTokens') && w.diff !== null && w.diff > 0;
+  if (unmarked && (readMore || wroteMore))
+    return {
+      kind: 'markers-unrecorded',
+      text: `the provider ${[readMore && `read ${fmt(c.measured!)} cached tokens`, wroteMore && `wrote ${fmt(w.measured!)} tokens to the cache`].filter(Boolean).join(' and ')} where the model ${[readMore && `reads ${fmt(c.compared)}`, wroteMore && `writes ${fmt(w.compared)}`].filter(Boolean).join(' and ')}: the capture records no cache marker, and the model caches only what a request asks for — the requests as sent carried breakpoints the capture does not show`,
     };
   if (!timed && q.flagged.includes('cachedTokens') && c.diff !== null && c.diff < 0)
     return {
@@ -230,7 +253,7 @@ function summaryOf(requests: MeasuredRequest[], agreement: ScenarioMeasured['agr
   // First the count the table beneath shows (a request agrees when none of its figures is flagged), then each figure's.
   const agree = requests.filter((q) => q.flagged.length === 0).length;
   const lead = `the model agrees with the bill on ${agree} of ${requests.length} request${requests.length === 1 ? '' : 's'} (every figure within ${pct} %)`;
-  const lacking = requests.filter((q) => q.unrecorded.length);
+  const lacking = requests.filter((q) => q.unrecorded.some(carriesTokens));
   const unseen = lacking.reduce((n, q) => n + q.unseenTokens, 0);
   // What the capture lacks is said first: it explains the differences before any provider behaviour does.
   const first = lacking.length
@@ -253,6 +276,9 @@ export function unrecordedOfPayload(payload: unknown): string[] {
  * is not said to ask for no caching when the capture could not have shown one.
  */
 export const MARKERS_UNRECORDED = 'the cache markers (breakpoints such as cache_control)';
+
+/** A part a capture does not record that the provider billed as input tokens: anything but the cache markers (a marker is a field of a block, not text of its own). */
+export const carriesTokens = (unrecorded: string): boolean => unrecorded !== MARKERS_UNRECORDED;
 
 /** Every own request of the scenario says its capture does not record its cache markers. */
 export function markersNotCaptured(r: RenderedScenario): boolean {
@@ -281,6 +307,7 @@ export function measuredComparison(r: RenderedScenario, econ: ScenarioEconomics)
   const payloads = new Map(r.scenario.chain.map((e) => [e.offset, e.payload]));
   const createdAt = new Map(r.chain.map((q) => [q.offset, Date.parse(q.createdAt)]));
   const timed = timedRequests(r);
+  const markersMissing = econ.requests.some((e) => e.cacheBreak?.cause === 'markers-unrecorded');
   const requests: MeasuredRequest[] = [];
   // The scale of each billed request (≈ models), for the request after it; and the largest billed input so far.
   const scales = new Map<number, number>();
@@ -290,8 +317,9 @@ export function measuredComparison(r: RenderedScenario, econ: ScenarioEconomics)
     const measured = measuredOfPayload(payloads.get(e.offset));
     if (!measured) continue;
     const unrecorded = unrecordedOfPayload(payloads.get(e.offset));
+    const partial = unrecorded.some(carriesTokens);
     // A capture that lacks part of the request is not put on the provider's scale: the ratio would be the missing part, not the tokenizer.
-    const scale = e.exact || e.inputTokens === 0 || unrecorded.length ? null : measured.inputTokens / e.inputTokens;
+    const scale = e.exact || e.inputTokens === 0 || partial ? null : measured.inputTokens / e.inputTokens;
     if (scale !== null) scales.set(e.offset, scale);
     // The cached tokens are a prefix of the previous request: its scale, when the capture billed it.
     const cachedScale = scale === null ? null : ((e.previous === null ? undefined : scales.get(e.previous)) ?? scale);
@@ -302,7 +330,7 @@ export function measuredComparison(r: RenderedScenario, econ: ScenarioEconomics)
       exact: e.exact,
       measured,
       unrecorded,
-      unseenTokens: unrecorded.length ? Math.max(0, measured.inputTokens - e.inputTokens) : 0,
+      unseenTokens: partial ? Math.max(0, measured.inputTokens - e.inputTokens) : 0,
       scale,
       cachedScale,
       earlierInput,
@@ -318,7 +346,7 @@ export function measuredComparison(r: RenderedScenario, econ: ScenarioEconomics)
     if (q.flagged.length) {
       const prev = e.previous === null ? undefined : createdAt.get(e.previous);
       const now = createdAt.get(e.offset);
-      q.reason = reasonOf(q, e, !timed || prev === undefined || now === undefined ? null : now - prev, timed);
+      q.reason = reasonOf(q, e, !timed || prev === undefined || now === undefined ? null : now - prev, timed, markersMissing);
     }
     requests.push(q);
     earlierInput = Math.max(earlierInput, measured.inputTokens);

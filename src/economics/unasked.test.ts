@@ -14,7 +14,7 @@ import { scenarioEconomics } from './compute.ts';
 import { DEFAULT_ECONOMICS } from './profiles.ts';
 import { cacheBadge } from '../render/cache-badge.ts';
 import { changeOf } from './traffic-change.ts';
-import { MARKERS_UNRECORDED } from './measured.ts';
+import { MARKERS_UNRECORDED, measuredComparison } from './measured.ts';
 import { unaskedCaching } from './unasked.ts';
 import { causeName, causeText } from './view.ts';
 
@@ -154,6 +154,30 @@ describe('requests that never ask for caching', () => {
     expect(unaskedCaching(r, econ, DEFAULT_ECONOMICS)).toBeNull();
     // The wording the captures write is the one the economics read.
     expect(MARKERS_UNRECORDED).toBe('the cache markers (breakpoints such as cache_control)');
+  });
+
+  it('billed reads and writes the model lacks are put down to the markers the capture does not record — not the minimum — and the markers carry no tokens (a GenAI span of a Claude model)', () => {
+    // What an OpenTelemetry GenAI span holds: every message, no marker (the conventions have no attribute for one).
+    // Billed: @1 writes 1,104 (the system prompt), @2–@4 read them; 1,207 input each, as the model counts.
+    const r = scenario(true, (i) => ({
+      measured: { inputTokens: INPUT, cachedTokens: i ? SYSTEM : 0, cacheWriteTokens: i ? 0 : SYSTEM },
+      unrecorded: [MARKERS_UNRECORDED],
+    }));
+    const econ = scenarioEconomics(r, DEFAULT_ECONOMICS, { attribute: false });
+    const m = measuredComparison(r, econ)!;
+    // Only the markers are missing: the input is compared whole (93 = 0 tokens unseen), on the model's own count.
+    expect(m.requests.map((q) => [q.unseenTokens, q.figures.inputTokens.diff])).toEqual(Array(4).fill([0, 0]));
+    expect(m.summary).not.toMatch(/does not show/);
+    expect(m.requests.map((q) => q.reason?.kind)).toEqual(Array(4).fill('markers-unrecorded'));
+    expect(m.requests[0]!.reason!.text).toBe(
+      'the provider wrote 1,104 tokens to the cache where the model writes 0: the capture records no cache marker, and the model caches only what a request asks for — the requests as sent carried breakpoints the capture does not show',
+    );
+    expect(m.requests[1]!.reason!.text).toMatch(/^the provider read 1,104 cached tokens where the model reads 0: the capture records no cache marker/);
+    // A capture that lacks a part with tokens still says that first, with the billed tokens it does not show (1,300 − 1,207 = 93).
+    const partial = scenario(true, () => ({ measured: { inputTokens: 1300, cachedTokens: 1200, cacheWriteTokens: 0 }, unrecorded: ['the system prompt', MARKERS_UNRECORDED] }));
+    const p = measuredComparison(partial, scenarioEconomics(partial, DEFAULT_ECONOMICS, { attribute: false }))!;
+    expect(p.requests[1]!.reason!.kind).toBe('unrecorded');
+    expect(p.requests[1]!.unseenTokens).toBe(93);
   });
 
   it('below the minimum in what a partial capture holds (the tools not recorded) says so, in the badge and the cause — the minimum is the model’s, not the bill’s', () => {

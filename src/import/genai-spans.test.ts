@@ -8,6 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { MARKERS_UNRECORDED } from '../economics/measured.ts';
 import { formatError } from '../scenarios/errors.ts';
 import { importTrace } from './index.ts';
 
@@ -248,7 +249,7 @@ describe("the OpenTelemetry SDK's span JSON (ConsoleSpanExporter)", () => {
     const { events } = imported(text, 'mirascope.json');
     expect(events).toHaveLength(1);
     expect(events[0]!.payload.body.input_messages).toEqual([{ role: 'user', parts: [{ type: 'text', content: 'Name a river' }] }]);
-    expect(events[0]!.payload.unrecorded).toEqual(["the prompt's other messages (its `gen_ai.prompt` holds one message)"]);
+    expect(events[0]!.payload.unrecorded).toEqual(["the prompt's other messages (its `gen_ai.prompt` holds one message)", MARKERS_UNRECORDED]);
     expect(events[0]!.payload.measured).toEqual({ inputTokens: 14, outputTokens: 40 });
   });
 
@@ -294,7 +295,7 @@ describe("the OpenTelemetry SDK's span JSON (ConsoleSpanExporter)", () => {
     expect(errors.map(formatError)[0]).toMatch(/GenAI span usage: `gen_ai\.usage\.prompt_tokens` must be a whole number of tokens \(0 or more\), got "n\/a"/);
   });
 
-  it("a `gen_ai.prompt` list in the conventions' shape is the whole prompt: nothing said unrecorded", () => {
+  it("a `gen_ai.prompt` list in the conventions' shape is the whole prompt: only the cache markers (no attribute of the conventions holds one) said unrecorded", () => {
     const text = sdkSpan('chat', '0x0d', '2026-12-01T10:00:00Z', { 'gen_ai.request.model': 'gpt-4o' }, [
       {
         name: 'gen_ai.content.prompt',
@@ -309,7 +310,7 @@ describe("the OpenTelemetry SDK's span JSON (ConsoleSpanExporter)", () => {
     ]);
     const { events } = imported(text);
     expect(events[0]!.payload.body.input_messages.map((m) => m.role)).toEqual(['system', 'user']);
-    expect(events[0]!.payload.unrecorded).toBeUndefined();
+    expect(events[0]!.payload.unrecorded).toEqual([MARKERS_UNRECORDED]);
   });
 
   it("a prompt event's message without a role is an error at that event's attribute, not at the span", () => {

@@ -10,8 +10,11 @@
  * A span's messages are read in whichever convention's shape it carries (genai-messages.ts); a
  * span with none (content capture off, or not an inference span) is left out and reported. The
  * model is `gen_ai.request.model`; the tools `gen_ai.tool.definitions` or OpenLLMetry's
- * `llm.request.functions.*`; the usage the adapter's (otel-genai.ts).
+ * `llm.request.functions.*`; the usage the adapter's (otel-genai.ts). The conventions record no cache
+ * marker (`cache_control`), so every request says it lacks them (MARKERS_UNRECORDED): a request
+ * that reads nothing is not said to ask for no caching when the span simply cannot show it.
  */
+import { MARKERS_UNRECORDED } from '../economics/measured.ts';
 import type { InputError } from '../scenarios/errors.ts';
 import type { MeasuredUsage } from '../providers/types.ts';
 import { eventMessages, indexedFunctions, indexedPrompt, messagesOf, type GenaiMessage } from './genai-messages.ts';
@@ -276,7 +279,8 @@ export function spansToRequests(chunks: readonly Chunk[], file: string, errors: 
       body,
       timestampMs: Number(span.startNs / 1_000_000n),
       ...(measured && { measured }),
-      ...(input.unrecorded && { unrecorded: input.unrecorded }),
+      // The conventions have no attribute for a cache marker: whether the request as sent asked for caching is not in the span.
+      unrecorded: [...(input.unrecorded ?? []), MARKERS_UNRECORDED],
     });
   });
   return { reqs, skipped: found.length - withInput.length };
