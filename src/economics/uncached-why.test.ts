@@ -1,7 +1,8 @@
 /**
  * The index badge's reason for "0 % cached" (uncachedWhy): decided from the own requests' figures,
- * written out here by hand — first requests only, every prompt below its minimum, or every later
- * request losing what the one before cached — and no reason when anything is read.
+ * written out here by hand — first requests only, every prompt below its minimum, every later
+ * request asking for no caching or its markers not in the capture, or every later request losing
+ * what the one before cached — and no reason when anything is read.
  */
 import { describe, expect, it } from 'vitest';
 import type { RequestEconomics } from './compute.ts';
@@ -23,5 +24,14 @@ describe('uncachedWhy', () => {
       'below the 4,096-token minimum',
     );
     expect(uncachedWhy({ requests: [req({}), req({ offset: 2, previous: 1, inputTokens: 2100 })] })).toBe('each request changed what the one before it cached');
+  });
+
+  it('names what every later request’s cause says when it is the request or the capture, not the prompt: no marker asked for, or none recorded', () => {
+    const later = (cause: string, offset: number) => req({ offset, previous: offset - 1, inputTokens: 2100, cacheBreak: { cause } as RequestEconomics['cacheBreak'] });
+    // A Claude Code transcript: no marker in the capture, whatever the requests as sent asked for.
+    expect(uncachedWhy({ requests: [req({}), later('markers-unrecorded', 2), later('markers-unrecorded', 3)] })).toBe('the capture records no cache marker');
+    expect(uncachedWhy({ requests: [req({}), later('not-asked', 2), later('previous-not-asked', 3)] })).toBe('the requests ask for no caching');
+    // Mixed causes: the general words.
+    expect(uncachedWhy({ requests: [req({}), later('not-asked', 2), later('system-changed', 3)] })).toBe('each request changed what the one before it cached');
   });
 });

@@ -227,8 +227,9 @@ export function chartBars(econ: ScenarioEconomics, width: number, rowHeight: num
 
 /**
  * Why a scenario's own requests read nothing from the cache, in the index badge's words: only first
- * requests, every prompt below its profile's minimum, or every later request lost what the one
- * before it cached. Null when something is read (or there are no requests).
+ * requests, every prompt below its profile's minimum, the requests asking for no caching or the
+ * capture recording no cache marker (every later request's cause), or every later request lost what
+ * the one before it cached. Null when something is read (or there are no requests).
  */
 export function uncachedWhy(econ: Pick<ScenarioEconomics, 'requests'> | undefined): string | null {
   const own = econ?.requests ?? [];
@@ -238,5 +239,8 @@ export function uncachedWhy(econ: Pick<ScenarioEconomics, 'requests'> | undefine
     const mins = [...new Set(own.map((e) => e.minPrefixTokens))];
     return `below the ${mins.length === 1 ? formatTokens(mins[0]!) : 'provider’s'}-token minimum`;
   }
+  const later = own.filter((e) => e.previous !== null).map((e) => e.cacheBreak?.cause);
+  if (later.every((c) => c === 'markers-unrecorded')) return CAUSE_NAME['markers-unrecorded'](own[0]!);
+  if (later.every((c) => c === 'not-asked' || c === 'previous-not-asked')) return 'the requests ask for no caching';
   return 'each request changed what the one before it cached';
 }

@@ -53,6 +53,8 @@ export interface ScenarioSummary {
   cachedTokenShare: number | null;
   /** Why nothing is cached when the share is 0 % (`below the 1,024-token minimum`, …); null otherwise. */
   uncachedWhy: string | null;
+  /** What the provider's usage reports, when every own request carries it (an imported capture): the index leads with it. */
+  billed: { inputTokens: number; cachedTokenShare: number | null } | null;
   /** The token counts are exact (not ≈). */
   exactTokens: boolean;
 }
@@ -119,7 +121,10 @@ export class PageModels {
 
 function summaryOf(r: RenderedScenario, corpus: RenderedCorpus): ScenarioSummary {
   const s = r.scenario;
-  const t = corpus.economics.get(s.id)?.totals;
+  const econ = corpus.economics.get(s.id);
+  const t = econ?.totals;
+  const b = econ ? billedOf(r, econ) : null;
+  const whole = b !== null && b.requests.length === b.ownRequests;
   return {
     id: s.id,
     title: s.title,
@@ -131,7 +136,8 @@ function summaryOf(r: RenderedScenario, corpus: RenderedCorpus): ScenarioSummary
     cachedShare: cachedShare(r),
     inputTokens: t?.inputTokens ?? 0,
     cachedTokenShare: t?.cachedShare ?? null,
-    uncachedWhy: uncachedWhy(corpus.economics.get(s.id)),
+    uncachedWhy: uncachedWhy(econ),
+    billed: whole ? { inputTokens: b.inputTokens, cachedTokenShare: b.cachedTokens === null || b.inputTokens === 0 ? null : b.cachedTokens / b.inputTokens } : null,
     exactTokens: t?.exact ?? true,
   };
 }
