@@ -10,6 +10,7 @@
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
 import { UserError } from '../errors.ts';
+import { markdownText } from '../render/markdown.ts';
 import type { ExplainerOptions } from '../integration/options.ts';
 import { starlightOptions } from '../integration/options-record.ts';
 import { explainer } from './index.ts';
@@ -40,7 +41,7 @@ export async function sidebarGroup(root: string, options: ExplainerOptions): Pro
   const page = parseOptions(options);
   const config = await resolveOptions(root, options);
   const corpus = await sharedRender(config);
-  const scenarios = corpus.errors.length ? [] : corpus.scenarios.map((r) => ({ label: r.scenario.title, link: `${page.route}scenarios/${r.scenario.id}/` }));
+  const scenarios = corpus.errors.length ? [] : corpus.scenarios.map((r) => ({ label: markdownText(r.scenario.title), link: `${page.route}scenarios/${r.scenario.id}/` }));
   const reference = [
     { label: 'How the numbers are computed', link: `${page.route}reference/economics/` },
     { label: 'Wire formats', link: `${page.route}reference/wire-formats/` },
