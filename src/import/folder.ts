@@ -10,6 +10,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { runCommandWithArgs } from '../project.ts';
 import type { InputError } from '../scenarios/errors.ts';
 import { readChunks, type Chunk } from './read.ts';
 
@@ -69,6 +70,6 @@ export function subAgentNote(display: string, abs: string): string | undefined {
   const folder = display.split('/').slice(0, -1).join('/') || '.';
   return (
     `not read: ${files.length} sub-agent transcript(s) beside ${display} (${files.join(', ')}): each sub-agent is a conversation of its own; ` +
-    `import the folder to get them as scenarios linked to this session (sharesCache): npm run import -- ${folder} --out-dir <folder>`
+    `import the folder to get them as scenarios linked to this session (sharesCache): ${runCommandWithArgs('import')} ${folder} --out-dir <folder>`
   );
 }

@@ -14,6 +14,7 @@
  * session's sub-agents: sub-agents.ts) → each conversation's scenario (to-scenario.ts: secrets
  * dropped, bodies checked by their provider adapter, time labels, YAML — scenario.ts).
  */
+import { runCommandWithArgs } from '../project.ts';
 import type { InputError } from '../scenarios/errors.ts';
 import type { ProviderId as RequestFormat } from '../providers/registry.ts';
 import { gather } from './gather.ts';
@@ -76,7 +77,7 @@ export function importChunks(chunks: Chunk[], opts: ImportOptions): { result?: I
     errors.push({
       pos: { file, line: conversations.second.line, col: 1 },
       message: `this trace holds more than one conversation: line ${conversations.first.line}'s \`${conversations.by}\` is ${JSON.stringify(conversations.first.key)}, this line's ${JSON.stringify(conversations.second.key)}`,
-      fix: 'import it as a log, one scenario per conversation: npm run import -- <trace> --out-dir <folder> (see the README, "Import a trace")',
+      fix: `import it as a log, one scenario per conversation: ${runCommandWithArgs('import')} <trace> --out-dir <folder> (see the README, "Import a trace")`,
     });
     return { errors };
   }
@@ -95,7 +96,7 @@ export function importChunks(chunks: Chunk[], opts: ImportOptions): { result?: I
         errors.push({
           pos: chunkPos(r.chunk, r.at, file),
           message: `this ${g.capture.title} holds more than one conversation: the request of line ${lineOf(first.r, file)} has \`${c.by}\` ${JSON.stringify(first.c.key)}, this one ${JSON.stringify(c.key)}`,
-          fix: 'import it with --out-dir <folder>: one scenario per conversation (npm run import -- <capture> --out-dir <folder>)',
+          fix: `import it with --out-dir <folder>: one scenario per conversation (${runCommandWithArgs('import')} <capture> --out-dir <folder>)`,
         });
         return { errors };
       }
