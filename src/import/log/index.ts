@@ -69,9 +69,14 @@ export function idPart(key: string): string {
   );
 }
 
-/** A conversation's scenario id, unique among `ids` (which it joins): `<prefix>-<key>`, `<prefix>-chain-<n>` for a prefix chain. */
+/**
+ * A conversation's scenario id, unique among `ids` (which it joins): `<prefix>-<key>`, `<prefix>-chain-<n>` for a prefix
+ * chain — or `<prefix>` alone when it already ends with the key (a Claude Code transcript is named by its sessionId, a
+ * Codex rollout ends with its session id: `abc-abc` says nothing twice).
+ */
 export function scenarioId(prefix: string, conversation: Conversation, ids: Set<string>): string {
-  const base = `${prefix}-${conversation.by === 'prefix chain' ? `chain-${conversation.key.slice('chain '.length)}` : idPart(conversation.key)}`;
+  const part = conversation.by === 'prefix chain' ? `chain-${conversation.key.slice('chain '.length)}` : idPart(conversation.key);
+  const base = prefix === part || prefix.endsWith(`-${part}`) ? prefix : `${prefix}-${part}`;
   let id = base;
   for (let k = 2; ids.has(id); k++) id = `${base}-${k}`;
   ids.add(id);

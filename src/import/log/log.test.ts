@@ -12,8 +12,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { formatError } from '../../scenarios/errors.ts';
 import { importTrace, type ImportResult } from '../index.ts';
-import { Grouper } from './group.ts';
-import { idPart, importLog, MAX_PROBLEMS, type LogConversation } from './index.ts';
+import { Grouper, type Conversation } from './group.ts';
+import { idPart, importLog, MAX_PROBLEMS, scenarioId, type LogConversation } from './index.ts';
 import { withBodies } from '../../../tests/support/imported.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'import-log-'));
@@ -99,6 +99,17 @@ describe('one scenario per conversation', () => {
     expect(idPart('***')).toBe('conversation');
     const r = await run([chat({ user: 'A b' }, 1), chat({ user: 'a-b' }, 1), chat({ user: 'A b' }, 2)]);
     expect(r.got.map((g) => g.conv.id)).toEqual(['day-a-b', 'day-a-b-2']);
+  });
+
+  it('ids: a file named after its conversation (a Claude Code transcript is `<sessionId>.jsonl`, a Codex rollout ends with its session id) is not named twice', () => {
+    const session: Conversation = { by: 'sessionId', key: 'FA81-2b' };
+    expect(scenarioId('fa81-2b', session, new Set())).toBe('fa81-2b');
+    expect(scenarioId('rollout-2026-02-23t12-54-34-fa81-2b', session, new Set())).toBe('rollout-2026-02-23t12-54-34-fa81-2b');
+    // Only a whole part at the end counts: `xfa81-2b` is another name.
+    expect(scenarioId('xfa81-2b', session, new Set())).toBe('xfa81-2b-fa81-2b');
+    // Unique still: the second conversation of that name gets a number.
+    const ids = new Set(['fa81-2b']);
+    expect(scenarioId('fa81-2b', session, ids)).toBe('fa81-2b-2');
   });
 
   it('a key with markdown or backticks stays inert text in the title and intro', async () => {
