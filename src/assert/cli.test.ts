@@ -1,7 +1,11 @@
-// `prompt-fold assert` as a team's CI runs it (a child process, in a folder with no astro config):
-// a capture whose prefix holds passes (exit 0) and one where the date in the system prompt breaks
-// it fails (exit 1), in every reporter — text, JUnit XML, SARIF (validated against the SARIF 2.1.0
-// schema), GitHub annotations; bad input is exit 2 with no stack.
+// `prompt-fold assert` as a team's CI runs it (in a folder with no astro config): a capture whose
+// prefix holds passes (exit 0) and one where the date in the system prompt breaks it fails (exit 1),
+// in every reporter — text, JUnit XML, SARIF (validated against the SARIF 2.1.0 schema), GitHub
+// annotations; bad input is exit 2 with no stack. The bin itself (src/cli/prompt-fold.ts → assert,
+// a child process: its arguments, folder, output streams and exit code) runs in the first test and
+// as the Python example's CI step runs it, on its shipped recordings; the other cases call what it runs, assertCommand
+// (src/assert/command.ts), in this process with the bin's arguments, folder and version — the same
+// exit codes and output, without a Node start and a module load per case.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -10,6 +14,7 @@ import { join, resolve } from 'node:path';
 import Ajv from 'ajv-draft-04';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runAsync } from '../../tests/support/run-async.ts';
+import { assertCommand } from './command.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'assert-cli-'));
@@ -19,7 +24,17 @@ writeFileSync(join(dir, 'broken.jsonl'), TRACE);
 writeFileSync(join(dir, 'holds.jsonl'), `${TRACE.split('\n').slice(0, 3).join('\n')}\n`);
 writeFileSync(join(dir, 'promises.yaml'), 'busts: []\n');
 
+/** The bin, `prompt-fold assert <args>`, as a child process in `cwd`. */
 const cli = (args: string[], cwd = dir) => runAsync(process.execPath, [join(ROOT, 'src/cli/prompt-fold.ts'), 'assert', ...args], { cwd });
+
+const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+/** What the bin runs (src/cli/assert.ts), in this process: the same exit code, stdout and stderr as cli()'s. */
+async function inProcess(args: string[], cwd = dir): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const code = await assertCommand(args, { cwd, out: (t) => (stdout += t), err: (t) => (stderr += t), version });
+  return { code, stdout, stderr };
+}
 
 const schema = createRequire(import.meta.url)('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json') as object;
 const validSarif = new Ajv({ strict: false, allErrors: true, unicodeRegExp: false }).compile(schema);
@@ -37,12 +52,12 @@ describe('npx prompt-fold assert', { timeout: 120_000 }, () => {
 
   it('junit, sarif and github: the same verdicts in each format', async () => {
     const [jOk, jBad, sOk, sBad, gOk, gBad] = await Promise.all([
-      cli(['holds.jsonl', '--expect', 'promises.yaml', '--reporter', 'junit']),
-      cli(['broken.jsonl', '--expect', 'promises.yaml', '--reporter', 'junit']),
-      cli(['holds.jsonl', '--expect', 'promises.yaml', '--reporter', 'sarif']),
-      cli(['broken.jsonl', '--expect', 'promises.yaml', '--reporter', 'sarif', '--output', 'cache.sarif']),
-      cli(['holds.jsonl', '--expect', 'promises.yaml', '--reporter', 'github']),
-      cli(['broken.jsonl', '--expect', 'promises.yaml', '--reporter', 'github']),
+      inProcess(['holds.jsonl', '--expect', 'promises.yaml', '--reporter', 'junit']),
+      inProcess(['broken.jsonl', '--expect', 'promises.yaml', '--reporter', 'junit']),
+      inProcess(['holds.jsonl', '--expect', 'promises.yaml', '--reporter', 'sarif']),
+      inProcess(['broken.jsonl', '--expect', 'promises.yaml', '--reporter', 'sarif', '--output', 'cache.sarif']),
+      inProcess(['holds.jsonl', '--expect', 'promises.yaml', '--reporter', 'github']),
+      inProcess(['broken.jsonl', '--expect', 'promises.yaml', '--reporter', 'github']),
     ]);
     expect(jOk.code).toBe(0);
     expect(jOk.stdout).toContain('<testsuites name="prompt-fold assert" tests="1" failures="0" errors="0">');
@@ -71,11 +86,11 @@ describe('npx prompt-fold assert', { timeout: 120_000 }, () => {
 
   it('bad input: exit 2, located, no stack', async () => {
     writeFileSync(join(dir, 'bad.yaml'), 'busts: [@4]\n');
-    const r = await cli(['broken.jsonl', '--expect', 'bad.yaml']);
+    const r = await inProcess(['broken.jsonl', '--expect', 'bad.yaml']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^bad\.yaml:1:\d+ error: /);
     expect(r.stderr).not.toMatch(/\n\s+at /);
-    const u = await cli(['--reporter', 'junit']);
+    const u = await inProcess(['--reporter', 'junit']);
     expect(u).toMatchObject({ code: 2, stderr: expect.stringContaining('usage: prompt-fold assert') });
   });
 });
@@ -106,7 +121,7 @@ describe('the Python example', { timeout: 180_000 }, () => {
       expect(run.status, run.stdout + run.stderr).toBe(0);
       expect(readdirSync(out).sort()).toEqual(shipped);
       for (const f of shipped) expect(readFileSync(join(out, f), 'utf8'), f).toBe(readFileSync(join(example, 'recorded', f), 'utf8'));
-      const r = await cli([...shipped.map((f) => join(out, f)), '--expect', 'cache-promises.yaml'], example);
+      const r = await inProcess([...shipped.map((f) => join(out, f)), '--expect', 'cache-promises.yaml'], example);
       expect(r).toMatchObject({ code: 0, stderr: '' });
     } finally {
       rmSync(out, { recursive: true, force: true });
