@@ -55,19 +55,29 @@ export async function loadConfig(root = process.cwd()): Promise<ExplainerConfig>
   return resolveOptions(abs, options);
 }
 
-/** Runs a CLI main: prints errors plainly (no stack for input errors) and sets the exit code. */
+/**
+ * What runMain makes of a CLI main: its exit code (what it returns, 0 for nothing; 1 for a
+ * UserError, 2 for anything else) and the text it prints for an error (a UserError's message, no
+ * stack; anything else with its stack). Tests run a command's main in their own process with it.
+ */
+// biome-ignore lint/suspicious/noConfusingVoidType: a main returns an exit code, or nothing for 0
+export async function mainOutcome(main: () => Promise<number | void>): Promise<{ code: number; error?: string }> {
+  try {
+    return { code: (await main()) ?? 0 };
+  } catch (e) {
+    const err = e as Error;
+    const known = UserError.is(err);
+    return { code: known ? 1 : 2, error: known ? err.message : (err.stack ?? String(err)) };
+  }
+}
+
+/** Runs a CLI main: prints errors plainly (no stack for input errors) and sets the exit code (mainOutcome). */
 // biome-ignore lint/suspicious/noConfusingVoidType: a main returns an exit code, or nothing for 0
 export function runMain(main: () => Promise<number | void>): void {
-  main().then(
-    (code) => {
-      process.exitCode = code ?? 0;
-    },
-    (err: Error) => {
-      const known = UserError.is(err);
-      console.error(known ? err.message : (err.stack ?? String(err)));
-      process.exitCode = known ? 1 : 2;
-    },
-  );
+  void mainOutcome(main).then(({ code, error }) => {
+    if (error !== undefined) console.error(error);
+    process.exitCode = code;
+  });
 }
 
 /** A wrong flag or argument on the command line. */

@@ -53,12 +53,19 @@ function idsIn(dir: string): Map<string, string> {
   return out;
 }
 
+/** Where an import runs: the folder its paths are relative to, and where its lines go (import-command.ts). */
+export interface ImportIo {
+  cwd: string;
+  out(line: string): void;
+}
+
 export async function importLogCommand(
   args: { file: string; format?: InputFormat; capture?: string; outDir?: string; force: boolean },
   ctx: { id: string; abs: string; display: string; config: ExplainerConfig },
+  io: ImportIo,
 ): Promise<void> {
   const { config } = ctx;
-  const outDir = resolve(args.outDir!);
+  const outDir = resolve(io.cwd, args.outDir!);
   const where = scenarioFolder(config, outDir, '--out-dir');
   const rel = (p: string) => relative(config.root, p).split('\\').join('/');
   const scenariosAbs = join(config.root, config.scenariosDir);
@@ -136,26 +143,26 @@ export async function importLogCommand(
     staged.length = 0;
     written = true;
     for (const s of stale.remove) rmSync(s.file);
-    for (const d of dropped.slice(0, SHOWN_SECRETS)) console.log(`${d.pos.file}:${d.pos.line}:${d.pos.col} dropped ${d.what}: ${d.where}`);
+    for (const d of dropped.slice(0, SHOWN_SECRETS)) io.out(`${d.pos.file}:${d.pos.line}:${d.pos.col} dropped ${d.what}: ${d.where}`);
     if (dropped.length > SHOWN_SECRETS) {
       const kinds = new Map<string, number>();
       for (const d of dropped.slice(SHOWN_SECRETS)) kinds.set(`${d.what}: ${d.where}`, (kinds.get(`${d.what}: ${d.where}`) ?? 0) + 1);
-      console.log(`… and ${dropped.length - SHOWN_SECRETS} more dropped: ${[...kinds].map(([k, n]) => `${n} × ${k}`).join('; ')}`);
+      io.out(`… and ${dropped.length - SHOWN_SECRETS} more dropped: ${[...kinds].map(([k, n]) => `${n} × ${k}`).join('; ')}`);
     }
-    for (const e of result.leftOut ?? []) console.log(leftOutLine(ctx.display, e));
+    for (const e of result.leftOut ?? []) io.out(leftOutLine(ctx.display, e));
     const beside = statSync(ctx.abs).isDirectory() ? undefined : subAgentNote(ctx.display, ctx.abs);
-    if (beside) console.log(beside);
+    if (beside) io.out(beside);
     const by = new Map<string, number>();
     for (const c of result.conversations) by.set(c.conversation.by, (by.get(c.conversation.by) ?? 0) + 1);
     const requests = result.conversations.reduce((n, c) => n + c.requests, 0);
-    console.log(
+    io.out(
       `wrote ${result.conversations.length} scenario(s) to ${rel(outDir) || '.'}/ (${ctx.id}-…): ${requests} ${[...formats].join(', ')} request(s), one scenario per conversation, grouped by ${[...by].map(([k, n]) => `${k} (${n})`).join(', ')}; ${measured} with the provider's usage, ${dropped.length} secret(s) dropped, ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
-    for (const s of stale.remove) console.log(`removed ${rel(s.file)}: its conversation (${s.by} ${s.key}) is no longer in ${ctx.display}`);
+    for (const s of stale.remove) io.out(`removed ${rel(s.file)}: its conversation (${s.by} ${s.key}) is no longer in ${ctx.display}`);
     for (const s of stale.keep)
-      console.log(`kept ${rel(s.file)}: its conversation (${s.by} ${s.key}) is no longer in ${ctx.display}, but ${s.why} — delete it yourself if it is not wanted`);
-    console.log(`wrote ${rel(manifestPath)}: the log's conversations, for the traffic summary (${runCommand('report')}; the site's /traffic/${ctx.id}/ page)`);
-    console.log(where === 'outside' ? outsideNote(config) : `next: ${runCommand('check')} && ${runCommand('fixtures')}`);
+      io.out(`kept ${rel(s.file)}: its conversation (${s.by} ${s.key}) is no longer in ${ctx.display}, but ${s.why} — delete it yourself if it is not wanted`);
+    io.out(`wrote ${rel(manifestPath)}: the log's conversations, for the traffic summary (${runCommand('report')}; the site's /traffic/${ctx.id}/ page)`);
+    io.out(where === 'outside' ? outsideNote(config) : `next: ${runCommand('check')} && ${runCommand('fixtures')}`);
   } finally {
     for (const s of staged) rmSync(s.tmp, { force: true });
     // Nothing partial: a folder this run created is removed again when nothing was written into it.

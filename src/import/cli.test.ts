@@ -1,20 +1,36 @@
-// `npm run import` as a person runs it (a child process): writes the scenario and reports the
-// dropped secrets; a bad trace is exit 1 with file:line:col and the fix, no stack, nothing written;
-// it never replaces a scenario it did not write nor reuses another's id; and the bundled example re-imports byte for byte.
+// `npm run import` as a person runs it: writes the scenario and reports the dropped secrets; a bad
+// trace is exit 1 with file:line:col and the fix, no stack, nothing written; it never replaces a
+// scenario it did not write nor reuses another's id; and the bundled example re-imports byte for byte.
 // With --out-dir, a log becomes one scenario per conversation plus its manifest, all or nothing.
+// The command itself (src/cli/prompt-fold.ts → import, a child process: its arguments, folder,
+// output streams and exit code) runs in the first two tests, a success and a failure; the other
+// cases call what it runs — importCommand (src/cli/import-command.ts) under runMain's rules
+// (mainOutcome: the exit code, and the error's message without a stack) — in this process, in this
+// repository's folder: the same exit codes and output, without a Node start and the config's and
+// the integration's load per case.
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runAsync } from '../../tests/support/run-async.ts';
+import { mainOutcome } from '../cli/config.ts';
+import { importCommand } from '../cli/import-command.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'import-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/** The command, `prompt-fold import <args>` in this repository, as a child process. */
 const cli = (args: string[]) => runAsync(process.execPath, ['src/cli/prompt-fold.ts', 'import', ...args], { cwd: ROOT });
 
-// Each run loads astro.config.mjs and the integration, seconds on a busy machine: generous timeouts.
+/** What the command runs (src/cli/import.ts), in this process: the same exit code, stdout and stderr as cli()'s. */
+async function inProcess(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  const { code, error } = await mainOutcome(() => importCommand(args, { cwd: ROOT, out: (line) => (stdout += `${line}\n`) }));
+  return { code, stdout, stderr: error === undefined ? '' : `${error}\n` };
+}
+
+// A child run loads astro.config.mjs and the integration, seconds on a busy machine: generous timeouts.
 describe('npm run import', { timeout: 180_000 }, () => {
   it('the bundled example trace imports to exactly the committed scenario (deterministic, annotations kept)', async () => {
     // The committed scenario under another id (its own id is taken — by itself), imported over.
@@ -50,23 +66,23 @@ describe('npm run import', { timeout: 180_000 }, () => {
   it('refuses to replace a scenario it did not write, and rejects bad arguments', async () => {
     const out = join(dir, 'hand.yaml');
     writeFileSync(out, 'id: hand\n');
-    const r = await cli(['examples/traces/agent-session.anthropic.jsonl', '--out', out]);
+    const r = await inProcess(['examples/traces/agent-session.anthropic.jsonl', '--out', out]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/exists and was not written by an import\n {2}fix: choose another --id or --out, or pass --force/);
     expect(readFileSync(out, 'utf8')).toBe('id: hand\n');
     // (gemini is a format since the Gemini adapter: an unknown name is one no adapter or capture has.)
-    expect((await cli(['x.jsonl', '--format', 'palm'])).stderr).toMatch(
+    expect((await inProcess(['x.jsonl', '--format', 'palm'])).stderr).toMatch(
       /unknown --format "palm"\n {2}fix: use one of openai-chat, openai-responses, anthropic, .*otlp, codex, claude-code/,
     );
-    expect((await cli([])).stderr).toMatch(/no trace file given/);
+    expect((await inProcess([])).stderr).toMatch(/no trace file given/);
     // --out into a folder that does not exist yet: made, and the scenario written (was an ENOENT stack trace).
     const deep = join(dir, 'not', 'yet', 'there.yaml');
-    expect(await cli(['examples/traces/agent-session.anthropic.jsonl', '--id', 'deep-copy', '--out', deep])).toMatchObject({ code: 0, stderr: '' });
+    expect(await inProcess(['examples/traces/agent-session.anthropic.jsonl', '--id', 'deep-copy', '--out', deep])).toMatchObject({ code: 0, stderr: '' });
     expect(readFileSync(deep, 'utf8')).toMatch(/^# Imported with `npm run import`/m);
-    const help = await cli(['--help']);
+    const help = await inProcess(['--help']);
     expect(help).toMatchObject({ code: 0, stderr: '' });
     expect(help.stdout).toMatch(/^usage: .*import -- <trace file \| folder of \.jsonl captures> \[--format /);
-    const clash = await cli(['examples/traces/agent-session.anthropic.jsonl', '--id', 'birth-window', '--out', join(dir, 'clash.yaml')]);
+    const clash = await inProcess(['examples/traces/agent-session.anthropic.jsonl', '--id', 'birth-window', '--out', join(dir, 'clash.yaml')]);
     expect(clash.stderr).toMatch(/scenarios\/01-birth-window\.yaml already has the id "birth-window"\n {2}fix: pass another --id/);
     expect(existsSync(join(dir, 'clash.yaml'))).toBe(false);
   });
@@ -81,7 +97,7 @@ describe('npm run import', { timeout: 180_000 }, () => {
     });
     writeFileSync(log, `${[body('k-a', 1), body('k-b', 1), body('k-a', 2), body('k-b', 2), body('k-c', 1)].map((x) => JSON.stringify(x)).join('\n')}\n`);
     const out = join(dir, 'traffic');
-    const r = await cli([log, '--out-dir', out, '--id', 'clitest']);
+    const r = await inProcess([log, '--out-dir', out, '--id', 'clitest']);
     expect(r).toMatchObject({ code: 0, stderr: '' });
     expect(readdirSync(out).sort()).toEqual(['clitest-k-a.yaml', 'clitest-k-b.yaml', 'clitest-k-c.yaml', 'clitest.traffic.json']);
     expect(r.stdout).toMatch(
@@ -96,12 +112,12 @@ describe('npm run import', { timeout: 180_000 }, () => {
     ]);
     const before = readFileSync(join(out, 'clitest-k-b.yaml'), 'utf8');
     expect(before).not.toMatch(/sk-proj-FAKE/);
-    expect((await cli([log, '--out-dir', out, '--id', 'clitest'])).code).toBe(0);
+    expect((await inProcess([log, '--out-dir', out, '--id', 'clitest'])).code).toBe(0);
     expect(readFileSync(join(out, 'clitest-k-b.yaml'), 'utf8')).toBe(before);
 
     const badOut = join(dir, 'bad-traffic');
     writeFileSync(log, `${JSON.stringify(body('k-a', 1))}\n${JSON.stringify({ ...body('k-b', 1), body: { model: 'gpt-5', prompt_cache_key: 'k-b', messages: [] } })}\n`);
-    const bad = await cli([log, '--out-dir', badOut, '--id', 'clitest']);
+    const bad = await inProcess([log, '--out-dir', badOut, '--id', 'clitest']);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/gateway\.jsonl:2:\d+ error: OpenAI Chat Completions request: `messages` must not be empty\n {2}fix: /);
     expect(bad.stderr).toContain('nothing was written');
@@ -109,31 +125,33 @@ describe('npm run import', { timeout: 180_000 }, () => {
 
     mkdirSync(join(dir, 'hand'), { recursive: true });
     writeFileSync(join(dir, 'hand', 'clitest-k-a.yaml'), 'id: clitest-k-a\n');
-    const refused = await cli([log, '--out-dir', join(dir, 'hand'), '--id', 'clitest']);
+    const refused = await inProcess([log, '--out-dir', join(dir, 'hand'), '--id', 'clitest']);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/hand\/clitest-k-a\.yaml exists and was not written by an import\n {2}fix: choose another --id or --out-dir, or pass --force/);
     expect(readdirSync(join(dir, 'hand'))).toEqual(['clitest-k-a.yaml']);
-    expect((await cli([log, '--out', 'x.yaml', '--out-dir', out])).stderr).toMatch(/--out names one scenario file, --out-dir a folder for one per conversation: give one of them/);
+    expect((await inProcess([log, '--out', 'x.yaml', '--out-dir', out])).stderr).toMatch(
+      /--out names one scenario file, --out-dir a folder for one per conversation: give one of them/,
+    );
   });
 
   it('a folder inside scenarios/ (which check and the site do not read) is refused with the fix; one outside it is written and said to be unread', async () => {
-    const sub = await cli(['examples/traces/openinference-spans.jsonl', '--out-dir', 'scenarios/sub', '--id', 'oi']);
+    const sub = await inProcess(['examples/traces/openinference-spans.jsonl', '--out-dir', 'scenarios/sub', '--id', 'oi']);
     expect(sub.code).toBe(1);
     expect(sub.stderr).toContain('--out-dir names a folder inside scenarios/ (scenarios/sub), which `check`, `fixtures` and the site do not read');
     expect(sub.stderr).toContain('fix: write to scenarios/ itself (--out-dir scenarios: the --id prefix keeps one import');
     expect(existsSync(join(ROOT, 'scenarios/sub'))).toBe(false);
-    const one = await cli(['examples/traces/agent-session.anthropic.jsonl', '--out', 'scenarios/sub/x.yaml', '--id', 'x']);
+    const one = await inProcess(['examples/traces/agent-session.anthropic.jsonl', '--out', 'scenarios/sub/x.yaml', '--id', 'x']);
     expect(one.code).toBe(1);
     expect(one.stderr).toContain('--out names a folder inside scenarios/ (scenarios/sub)');
     const out = join(dir, 'scratch');
-    const r = await cli(['examples/traces/openinference-spans.jsonl', '--out-dir', out, '--id', 'scratch']);
+    const r = await inProcess(['examples/traces/openinference-spans.jsonl', '--out-dir', out, '--id', 'scratch']);
     expect(r).toMatchObject({ code: 0, stderr: '' });
     expect(r.stdout).toContain('note: this is outside scenarios/, so `check`, `fixtures` and the site do not read it');
   });
 
   it('--out-dir on a capture: OpenInference spans of two sessions → one scenario per session.id and the manifest', async () => {
     const out = join(dir, 'oi');
-    const r = await cli(['examples/traces/openinference-spans.jsonl', '--out-dir', out, '--id', 'oi']);
+    const r = await inProcess(['examples/traces/openinference-spans.jsonl', '--out-dir', out, '--id', 'oi']);
     expect(r).toMatchObject({ code: 0, stderr: '' });
     expect(readdirSync(out).sort()).toEqual(['oi-sess-billing-0142.yaml', 'oi-sess-billing-0143.yaml', 'oi.traffic.json']);
     expect(r.stdout).toMatch(
@@ -149,12 +167,12 @@ describe('npm run import', { timeout: 180_000 }, () => {
     const bad = join(dir, 'bad-spans.jsonl');
     writeFileSync(bad, readFileSync(join(ROOT, 'examples/traces/openinference-spans.jsonl'), 'utf8').replace('"llm.token_count.prompt": 1174', '"llm.token_count.prompt": -1'));
     const badOut = join(dir, 'oi-bad');
-    const failed = await cli([bad, '--out-dir', badOut, '--id', 'oi']);
+    const failed = await inProcess([bad, '--out-dir', badOut, '--id', 'oi']);
     expect(failed.code).toBe(1);
     expect(failed.stderr).toMatch(/bad-spans\.jsonl:5:\d+ error: `llm\.token_count\.prompt` must be a whole number of tokens \(0 or more\), got -1\n {2}fix: /);
     expect(existsSync(badOut)).toBe(false);
     // Without --out-dir it says to use it.
-    const one = await cli(['examples/traces/openinference-spans.jsonl', '--out', join(dir, 'oi.yaml')]);
+    const one = await inProcess(['examples/traces/openinference-spans.jsonl', '--out', join(dir, 'oi.yaml')]);
     expect(one.code).toBe(1);
     expect(one.stderr).toMatch(/openinference-spans\.jsonl:5:1 error: this OpenInference spans export holds more than one conversation: .*\n {2}fix: import it with --out-dir/);
   });
@@ -164,14 +182,14 @@ describe('npm run import', { timeout: 180_000 }, () => {
     const line = (key: string) => JSON.stringify({ model: 'gpt-5', prompt_cache_key: key, messages: [{ role: 'user', content: `q ${key}` }] });
     writeFileSync(log, `${['k-a', 'k-b', 'k-c', 'k-d'].map(line).join('\n')}\n`);
     const out = join(dir, 'again');
-    expect((await cli([log, '--out-dir', out, '--id', 'again'])).code).toBe(0);
+    expect((await inProcess([log, '--out-dir', out, '--id', 'again'])).code).toBe(0);
     // A person annotates k-b, replaces k-d by a hand-written scenario, and writes one of their own.
     const b = join(out, 'again-k-b.yaml');
     writeFileSync(b, `${readFileSync(b, 'utf8')}annotations:\n  - at: 1\n    note: why\n`);
     writeFileSync(join(out, 'again-k-d.yaml'), 'id: again-k-d\n');
     writeFileSync(join(out, 'mine.yaml'), 'id: mine\n');
     writeFileSync(log, `${line('k-a')}\n`);
-    const r = await cli([log, '--out-dir', out, '--id', 'again']);
+    const r = await inProcess([log, '--out-dir', out, '--id', 'again']);
     expect(r).toMatchObject({ code: 0, stderr: '' });
     expect(r.stdout).toMatch(/removed .*again\/again-k-c\.yaml: its conversation \(prompt_cache_key k-c\) is no longer in .*again\.jsonl/);
     expect(r.stdout).toMatch(
@@ -183,7 +201,7 @@ describe('npm run import', { timeout: 180_000 }, () => {
     expect(JSON.parse(readFileSync(join(out, 'again.traffic.json'), 'utf8')).conversations.map((c: { id: string }) => c.id)).toEqual(['again-k-a']);
     // A failing re-import removes nothing.
     writeFileSync(log, '{"model": "gpt-5", "prompt_cache_key": "k-e", "messages": []}\n');
-    const bad = await cli([log, '--out-dir', out, '--id', 'again']);
+    const bad = await inProcess([log, '--out-dir', out, '--id', 'again']);
     expect(bad.code).toBe(1);
     expect(readdirSync(out).sort()).toEqual(['again-k-a.yaml', 'again-k-b.yaml', 'again-k-d.yaml', 'again.traffic.json', 'mine.yaml']);
   });
@@ -206,14 +224,14 @@ describe('npm run import', { timeout: 180_000 }, () => {
       join(projects, S, 'subagents', 'agent-a2898e3.jsonl'),
       `${[msg('s1', null, 'user', { role: 'user', content: 'List every caller.' }, side, 2), msg('s2', 's1', 'assistant', reply('msg_2', 'One caller.'), side, 3)].join('\n')}\n`,
     );
-    const one = await cli([join(projects, `${S}.jsonl`), '--out-dir', join(dir, 'cc-one')]);
+    const one = await inProcess([join(projects, `${S}.jsonl`), '--out-dir', join(dir, 'cc-one')]);
     expect(one).toMatchObject({ code: 0, stderr: '' });
     expect(one.stdout).toMatch(new RegExp(`not read: 1 sub-agent transcript\\(s\\) beside .*${S}\\.jsonl \\(${S}/subagents/agent-a2898e3\\.jsonl\\): .*import the folder`));
-    const all = await cli([projects, '--out-dir', join(dir, 'cc-all')]);
+    const all = await inProcess([projects, '--out-dir', join(dir, 'cc-all')]);
     expect(all).toMatchObject({ code: 0, stderr: '' });
     expect(readdirSync(join(dir, 'cc-all')).sort()).toEqual(['projects-0f6d2c1a-5b7e-4c3d-9a8b-1e2f3a4b5c6d.yaml', 'projects-a2898e3.yaml', 'projects.traffic.json']);
     expect(readFileSync(join(dir, 'cc-all', 'projects-a2898e3.yaml'), 'utf8')).toMatch(/^sharesCache:\n {2}scenario: projects-0f6d2c1a-5b7e-4c3d-9a8b-1e2f3a4b5c6d\n/m);
-    const refused = await cli([projects, '--out', join(dir, 'cc.yaml')]);
+    const refused = await inProcess([projects, '--out', join(dir, 'cc.yaml')]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/is a folder: a folder is a capture of several conversations\n {2}fix: import it with --out-dir <folder>/);
     expect(refused.stderr).not.toMatch(/\n\s+at /);
