@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { RequestEconomics } from './compute.ts';
-import { uncachedWhy } from './view.ts';
+import { billedCardText, uncachedWhy } from './view.ts';
 
 const req = (over: Partial<RequestEconomics>): RequestEconomics =>
   ({ offset: 1, previous: null, inputTokens: 2000, cachedTokens: 0, minPrefixTokens: 1024, cacheBreak: null, exact: true, ...over }) as RequestEconomics;
@@ -33,5 +33,18 @@ describe('uncachedWhy', () => {
     expect(uncachedWhy({ requests: [req({}), later('not-asked', 2), later('previous-not-asked', 3)] })).toBe('the requests ask for no caching');
     // Mixed causes: the general words.
     expect(uncachedWhy({ requests: [req({}), later('not-asked', 2), later('system-changed', 3)] })).toBe('each request changed what the one before it cached');
+  });
+});
+
+describe('billedCardText', () => {
+  it('the bill’s input tokens and share read; the model’s reason only when the bill reads nothing too; a bill without cache reads says so', () => {
+    // 15,373,675 of 15,635,389 read: 98.3 % → 98 %.
+    expect(billedCardText({ inputTokens: 15_635_389, cachedTokenShare: 15_373_675 / 15_635_389 }, 'the capture records no cache marker')).toBe(
+      'billed: 15,635,389 input tokens · 98 % cached',
+    );
+    expect(billedCardText({ inputTokens: 218, cachedTokenShare: 0 }, 'below the 1,024-token minimum')).toBe(
+      'billed: 218 input tokens · 0 % cached — below the 1,024-token minimum',
+    );
+    expect(billedCardText({ inputTokens: 12, cachedTokenShare: null }, null)).toBe('billed: 12 input tokens · cache reads not reported');
   });
 });

@@ -6,7 +6,7 @@
  * script can show the same words for panes it builds.
  */
 import type { Cause, RequestEconomics, ScenarioEconomics } from './compute.ts';
-import { formatDuration, formatMinutes, formatTokens, formatUsd, NO_PRICE, REJECTED } from './format.ts';
+import { formatDuration, formatMinutes, formatShare, formatTokens, formatUsd, NO_PRICE, REJECTED } from './format.ts';
 
 export interface PaneTokens {
   /** `cached 0 · new 663 · 663 tokens · $0.00237` */
@@ -223,6 +223,16 @@ export function chartBars(econ: ScenarioEconomics, width: number, rowHeight: num
     label: `@${e.offset}: ${formatTokens(e.cachedTokens, e.exact)} cached, ${formatTokens(e.uncachedTokens, e.exact)} new`,
   }));
   return { bars, height: econ.requests.length * rowHeight };
+}
+
+/**
+ * An index card's figures for a scenario whose every request carries the provider's usage: the
+ * billed input tokens and the share read from the cache (or that the bill does not report cache
+ * reads), with `why` (uncachedWhy: the model's reason) only when the bill, too, reads nothing.
+ */
+export function billedCardText(billed: { inputTokens: number; cachedTokenShare: number | null }, why: string | null): string {
+  const share = billed.cachedTokenShare === null ? 'cache reads not reported' : `${formatShare(billed.cachedTokenShare)} cached`;
+  return `billed: ${formatTokens(billed.inputTokens)} input tokens · ${share}${billed.cachedTokenShare === 0 && why ? ` — ${why}` : ''}`;
 }
 
 /**
