@@ -84,7 +84,9 @@ export function explainer(options: ExplainerOptions = {}, setup: SiteSetup = {})
         page = read.page;
         corpusConfig = read.corpus;
         applySiteBase(updateConfig);
-        updateConfig({ vite: viteConfig({ root, publicDir: fileURLToPath(config.publicDir), options, page, command, facts, logger }) });
+        updateConfig({
+          vite: viteConfig({ root, publicDir: fileURLToPath(config.publicDir), options, page, command, facts, logger, share: command === 'build' && !config.adapter }),
+        });
         await addPageSupport(config, setup, updateConfig);
         own = injectPages(injectRoute, { dir: ROUTES_DIR, route: page.route, search: page.search, command, ext: EXT });
         if (command !== 'build') return;

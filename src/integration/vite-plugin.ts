@@ -4,7 +4,9 @@
  * options and project facts the pages read (`virtual:prompt-fold-explainer/config`) and the
  * browser-safe folds the playground bundles (`virtual:prompt-fold-explainer/folds`,
  * browser-folds.ts) — and, inside Starlight, hands the explainer's own pages Starlight's shell:
- * every import of layouts/Base.astro by the explainer's own files gets StarlightBase.astro.
+ * every import of layouts/Base.astro by the explainer's own files gets StarlightBase.astro. In a
+ * build whose pages Node prerenders in this process (`share`), the pages import the explainer's
+ * modules from Node, as the integration did, instead of bundling a second copy (shared-modules.ts).
  */
 import type { AstroIntegrationLogger } from 'astro';
 import { existsSync } from 'node:fs';
@@ -14,6 +16,7 @@ import { browserFolds, browserFoldsModule } from './browser-folds.ts';
 import type { ExplainerOptions, ParsedOptions } from './options.ts';
 import { BUILTIN_FOLDS_INDEX, OWN_DIR, STARLIGHT_SHELL } from './own-files.ts';
 import { PACKAGE_NAME } from './project-facts.ts';
+import { PRERENDER_ENVIRONMENT, sharedModule, sharedModuleId } from './shared-modules.ts';
 
 export const CONFIG_MODULE = 'virtual:prompt-fold-explainer/config';
 /** The browser-safe folds, bundled for the playground (see browser-folds.ts). */
@@ -28,6 +31,14 @@ export interface PluginInput {
   command: string;
   facts: ProjectFacts;
   logger: AstroIntegrationLogger;
+  /** The prerendered pages import the explainer's modules from Node (shared-modules.ts): `astro build` without an adapter. */
+  share: boolean;
+}
+
+/** What resolveId uses of Vite's plugin context. */
+interface ResolveContext {
+  environment?: { name: string };
+  resolve(id: string, importer: string | undefined, options: { skipSelf: boolean }): Promise<{ id: string; external?: unknown } | null>;
 }
 
 /** Base.astro as the pages import it (`../layouts/Base.astro`) and as the reference pages' layout (layouts/Doc.astro) does, from beside it — only from the explainer's own files. */
@@ -41,7 +52,7 @@ export function viteConfig(input: PluginInput): Record<string, unknown> {
   return { plugins: [plugin], worker: { format: 'es', plugins: () => [plugin] } };
 }
 
-function vitePlugin({ root, publicDir, options, page, command, facts, logger }: PluginInput) {
+function vitePlugin({ root, publicDir, options, page, command, facts, logger, share }: PluginInput) {
   const favicon = existsSync(join(publicDir, 'favicon.svg'));
   const resolvedId = `\0${CONFIG_MODULE}`;
   const foldsId = `\0${FOLDS_MODULE}`;
@@ -51,10 +62,15 @@ function vitePlugin({ root, publicDir, options, page, command, facts, logger }: 
   return {
     name: PACKAGE_NAME,
     enforce: 'pre' as const,
-    resolveId: (id: string, importer?: string) => {
+    async resolveId(this: ResolveContext, id: string, importer?: string, opts?: object) {
       if (id === CONFIG_MODULE) return resolvedId;
       if (id === FOLDS_MODULE) return foldsId;
       if (starlightShell && isOwnShell(id, importer)) return starlightShell;
+      // A page's import of an own module: the module the integration loaded, from Node (shared-modules.ts).
+      if (share && importer && !id.startsWith('\0') && this.environment?.name === PRERENDER_ENVIRONMENT) {
+        const r = await this.resolve(id, importer, { ...opts, skipSelf: true });
+        if (r && !r.external && sharedModule(r.id)) return sharedModuleId(r.id);
+      }
       return undefined;
     },
     load: (id: string) =>
