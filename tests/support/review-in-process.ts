@@ -39,21 +39,29 @@ const CHILD_ENV = childEnv({ CI: '' });
 /**
  * True when the copy in `dir`, as checked out now, runs the code this process runs: its working
  * tree differs from its first commit (makeProject's copy of this checkout) in scenarios/ and
- * fixtures/ only, and has no other new file.
+ * fixtures/ only (and package.json's scripts), and has no other new file.
  */
 export function codeAsHere(dir: string): boolean {
   return codeState(dir) === '';
 }
 
-/** The copy's code as checked out now: its difference from the first commit outside scenarios/ and fixtures/ ('' for none), new files with their text. */
+/**
+ * The copy's code as checked out now: its difference from the first commit outside scenarios/ and
+ * fixtures/ ('' for none), new files with their text. package.json counts without its `scripts`:
+ * npm's commands are not code a render runs (a commit that only drops a script — a base without
+ * `npm run report` — runs the same modules as its parent, so it is served as its parent is).
+ */
 function codeState(dir: string): string {
   const git = (...args: string[]): string => execFileSync('git', args, { cwd: dir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'pipe'] });
   const first = git('rev-list', '--max-parents=0', 'HEAD').trim();
-  const code = ['--', '.', ':(exclude)scenarios', ':(exclude)fixtures'];
+  const code = ['--', '.', ':(exclude)scenarios', ':(exclude)fixtures', ':(exclude)package.json'];
   const added = git('ls-files', '--others', '--exclude-standard', ...code)
     .split('\n')
     .filter(Boolean);
-  return git('diff', '--binary', first, ...code) + added.map((f) => `\0${f}\0${readFileSync(join(dir, f), 'utf8')}`).join('');
+  const withoutScripts = (text: string): string => JSON.stringify({ ...(JSON.parse(text) as object), scripts: undefined });
+  const pkg = withoutScripts(readFileSync(join(dir, 'package.json'), 'utf8'));
+  const pkgChanged = pkg !== withoutScripts(git('show', `${first}:package.json`));
+  return git('diff', '--binary', first, ...code) + added.map((f) => `\0${f}\0${readFileSync(join(dir, f), 'utf8')}`).join('') + (pkgChanged ? `\0package.json\0${pkg}` : '');
 }
 
 interface Runner {
