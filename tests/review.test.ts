@@ -9,11 +9,12 @@
  * first summary is checked to be byte for byte the one made here.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, makeProject, ROOT } from './support/project.ts';
+import { build } from './support/project.ts';
 import { closeRunners, summaryOf, writeFixtures } from './support/review-in-process.ts';
+import { reviewRepo } from './support/shared-review.ts';
 import { sharedBuildDir } from './support/shared-site.ts';
 
 const env = {
@@ -30,15 +31,12 @@ const git = (...args: string[]): string => execFileSync('git', args, { cwd: dir,
 const npm = (args: string[], extra: Record<string, string> = {}) => spawnSync('npm', ['run', '--silent', ...args], { cwd: dir, env: { ...env, ...extra }, encoding: 'utf8' });
 
 beforeAll(async () => {
-  dir = makeProject();
-  cpSync(join(ROOT, 'fixtures'), join(dir, 'fixtures'), { recursive: true });
-  writeFileSync(join(dir, '.gitignore'), 'node_modules\ndist\n.astro\n');
-  git('init', '-q', '-b', 'main');
-  git('add', '-A');
-  git('commit', '-qm', 'base');
-  // The change: one request's text edited, one scenario removed, one added.
-  const f = join(dir, 'scenarios', '02-sent-re-add.yaml');
-  writeFileSync(f, readFileSync(f, 'utf8').replace('CHANGELOG line; migrations run', 'CHANGELOG entry; migrations run'));
+  // The run's review repository (tests/support/review-repo.ts: the base commit, then a change that
+  // edits one request of 02-sent-re-add), its change commit made again with more in it.
+  dir = (await reviewRepo()).dir;
+  git('reset', '-q', '--soft', 'HEAD~1');
+  // The change: one request's text edited (the shared change's edit, kept), one scenario removed, one added.
+  expect(readFileSync(join(dir, 'scenarios', '02-sent-re-add.yaml'), 'utf8')).toContain('CHANGELOG entry; migrations run');
   rmSync(join(dir, 'scenarios', '10-script-result.yaml'));
   writeFileSync(
     join(dir, 'scenarios', '12-added.yaml'),

@@ -11,10 +11,11 @@
  * pull-request preview of that change (buildPreviewIn(): `npm run preview:build` on branch `feature`
  * against `main`, the base commit, under /previews/pr-7/), which tests/preview-lifecycle.test.ts
  * publishes and tests/e2e/subpath.test.ts browses: one site build instead of one per file. A test
- * file reaches both through tests/support/shared-review.ts.
+ * file reaches both through tests/support/shared-review.ts. The copies also share one cache of the
+ * base commits' reports (createReviewRepo): a base reviewed by one of them is not run again by another.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { childEnv, makeProject, ROOT } from './project.ts';
@@ -76,6 +77,13 @@ function edit(dir: string, file: string, from: string, to: string): void {
  */
 export async function createReviewRepo(): Promise<string> {
   const dir = makeProject();
+  // The base commits' reports (src/review/base-report.ts keeps each in node_modules/.cache, by
+  // commit and installed packages) shared by every copy of this repository: the copies have the
+  // same commits, so a base one file's review ran is not run again by the next (the shared
+  // preview's base, the change that two files review against). The cache's link is copied as it is.
+  const reports = join(dir, REPORT_CACHE);
+  mkdirSync(reports);
+  symlinkSync(reports, join(dir, 'node_modules/.cache'));
   cpSync(join(ROOT, 'fixtures'), join(dir, 'fixtures'), { recursive: true });
   writeFileSync(join(dir, '.gitignore'), 'node_modules\ndist\n.astro\npreview-site\n');
   const { git } = reviewRepoAt(dir);
@@ -90,8 +98,11 @@ export async function createReviewRepo(): Promise<string> {
   return dir;
 }
 
-/** The caches Astro and Vite keep in a copy (node_modules/.astro, .vite…, and the project's own .astro): never carried into another folder. */
-const BUILD_CACHES = new Set(['node_modules/.astro', 'node_modules/.vite', 'node_modules/.vite-temp', '.astro']);
+/** Where the copies of a review repository keep the base commits' reports, together (createReviewRepo). */
+const REPORT_CACHE = 'node_modules/.review-cache';
+
+/** The caches Astro and Vite keep in a copy (node_modules/.astro, .vite…, and the project's own .astro): never carried into another folder; nor the shared report cache (reached through the link). */
+const BUILD_CACHES = new Set(['node_modules/.astro', 'node_modules/.vite', 'node_modules/.vite-temp', '.astro', REPORT_CACHE]);
 
 /** A copy of the repository in `from` (its commits, branches and working tree; node_modules' links as links) in a new temporary folder. */
 export function copyRepo(from: string): string {
