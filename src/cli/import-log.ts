@@ -156,7 +156,7 @@ export async function importLogCommand(
     for (const c of result.conversations) by.set(c.conversation.by, (by.get(c.conversation.by) ?? 0) + 1);
     const requests = result.conversations.reduce((n, c) => n + c.requests, 0);
     io.out(
-      `wrote ${result.conversations.length} scenario(s) to ${rel(outDir) || '.'}/ (${ctx.id}-…): ${requests} ${[...formats].join(', ')} request(s), one scenario per conversation, grouped by ${[...by].map(([k, n]) => `${k} (${n})`).join(', ')}; ${measured} with the provider's usage, ${dropped.length} secret(s) dropped, ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      `wrote ${result.conversations.length} scenario(s) to ${rel(outDir) || '.'}/ (${result.conversations.length === 1 ? `${result.conversations[0]!.id}.yaml` : `${ctx.id}-…`}): ${requests} ${[...formats].join(', ')} request(s), one scenario per conversation, grouped by ${[...by].map(([k, n]) => `${k} (${n})`).join(', ')}; ${measured} with the provider's usage, ${dropped.length} secret(s) dropped, ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
     for (const s of stale.remove) io.out(`removed ${rel(s.file)}: its conversation (${s.by} ${s.key}) is no longer in ${ctx.display}`);
     for (const s of stale.keep)

@@ -227,6 +227,9 @@ describe('npm run import', { timeout: 180_000 }, () => {
     const one = await inProcess([join(projects, `${S}.jsonl`), '--out-dir', join(dir, 'cc-one')]);
     expect(one).toMatchObject({ code: 0, stderr: '' });
     expect(one.stdout).toMatch(new RegExp(`not read: 1 sub-agent transcript\\(s\\) beside .*${S}\\.jsonl \\(${S}/subagents/agent-a2898e3\\.jsonl\\): .*import the folder`));
+    // The session file is named by its sessionId: its one scenario keeps that name, said as written.
+    expect(readdirSync(join(dir, 'cc-one')).sort()).toEqual([`${S}.traffic.json`, `${S}.yaml`]);
+    expect(one.stdout).toMatch(new RegExp(`wrote 1 scenario\\(s\\) to \\S*/cc-one/ \\(${S}\\.yaml\\): 1 anthropic request\\(s\\)`));
     const all = await inProcess([projects, '--out-dir', join(dir, 'cc-all')]);
     expect(all).toMatchObject({ code: 0, stderr: '' });
     expect(readdirSync(join(dir, 'cc-all')).sort()).toEqual(['projects-0f6d2c1a-5b7e-4c3d-9a8b-1e2f3a4b5c6d.yaml', 'projects-a2898e3.yaml', 'projects.traffic.json']);
