@@ -6,6 +6,9 @@
  * the integration: measured 1–2 CPU-seconds) on top of the work itself (0.2–0.8 s here); here the
  * modules are loaded once per test file.
  *
+ * And one render per commit: the fixtures, the summary and the report of the same scenario files
+ * (scenarios-hash.ts) are made from one render of them, which each command would make alike.
+ *
  * Only while the copy's code is the code this process runs (codeAsHere): nothing but scenarios/
  * and fixtures/ differs from the copy's first commit, which makeProject copied from this checkout.
  * Otherwise — a test edits a fold, or package.json, in its copy — only a process of its own runs
@@ -22,7 +25,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readExplainerOptions } from '../../src/cli/config.ts';
-import { renderCorpus } from '../../src/corpus/check.ts';
+import { renderCorpus, type RenderedCorpus } from '../../src/corpus/check.ts';
 import { buildReport } from '../../src/economics/report.ts';
 import { applyPlan, planFixtures } from '../../src/fixture-format/store.ts';
 import { resolveOptions } from '../../src/integration/options.ts';
@@ -32,6 +35,7 @@ import { buildReview } from '../../src/review/review-data.ts';
 import { prSummary } from '../../src/review/summary.ts';
 import { CorpusError } from '../../src/scenarios/errors.ts';
 import { childEnv, ROOT } from './project.ts';
+import { scenariosHash } from './scenarios-hash.ts';
 
 /** What a child of the command line would find in its environment (the CLI runs are given the same). */
 const CHILD_ENV = childEnv({ CI: '' });
@@ -128,6 +132,25 @@ async function configOf(dir: string): Promise<ExplainerConfig> {
   return resolveOptions(dir, await readExplainerOptions(ROOT));
 }
 
+/**
+ * Renders of copies whose code is this process's, one per copy and scenario folder (scenarios-hash.ts):
+ * the fixtures, the summary and the report of one commit are made from one render, as the commands
+ * would each make the same one.
+ */
+const renders = new Map<string, Promise<RenderedCorpus>>();
+
+/** The copy's config and its corpus rendered as the commands render it (`everyEvent: false`), once per scenario folder. */
+async function corpusOf(dir: string): Promise<{ config: ExplainerConfig; corpus: RenderedCorpus }> {
+  const config = await configOf(dir);
+  const key = `${dir}\0${scenariosHash(join(dir, config.scenariosDir))}`;
+  let corpus = renders.get(key);
+  if (!corpus) {
+    corpus = renderCorpus(config, { everyEvent: false });
+    renders.set(key, corpus);
+  }
+  return { config, corpus: await corpus };
+}
+
 /** Runs `run` (synchronous) with process.env as a CLI child's would be, then puts it back. */
 function withChildEnv<T>(run: () => T): T {
   const saved = { ...process.env };
@@ -148,8 +171,7 @@ export async function writeFixtures(dir: string): Promise<void> {
     await inRunner(dir, state, { op: 'fixtures' });
     return;
   }
-  const config = await configOf(dir);
-  const corpus = await renderCorpus(config, { everyEvent: false });
+  const { config, corpus } = await corpusOf(dir);
   if (corpus.errors.length) throw new CorpusError(corpus.errors);
   const fixtures = join(dir, config.fixturesDir);
   applyPlan(fixtures, planFixtures(fixtures, corpus.scenarios));
@@ -159,8 +181,7 @@ export async function writeFixtures(dir: string): Promise<void> {
 export async function summaryOf(dir: string, base: string, site: string): Promise<string> {
   const state = codeState(dir);
   if (state) return inRunner(dir, state, { op: 'summary', base, site });
-  const config = await configOf(dir);
-  const corpus = await renderCorpus(config, { everyEvent: false });
+  const { config, corpus } = await corpusOf(dir);
   const blocking = blockingErrors(corpus, true);
   if (blocking.length) throw new CorpusError(blocking);
   // The base's report runs in a child process (review/base-report.ts): it gets a CLI child's environment.
@@ -182,7 +203,7 @@ export async function reportOf(dir: string): Promise<{ file: string; requests: R
   const state = codeState(dir);
   if (state) json = await inRunner(dir, state, { op: 'report' });
   else {
-    const corpus = await renderCorpus(await configOf(dir), { everyEvent: false });
+    const { corpus } = await corpusOf(dir);
     if (corpus.errors.length) throw new CorpusError(corpus.errors);
     // The figures as the command prints them: its JSON is this report's, with more fields beside them.
     json = JSON.stringify(buildReport(corpus));

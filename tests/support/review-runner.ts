@@ -12,6 +12,7 @@
  */
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { scenariosHash } from './scenarios-hash.ts';
 
 const dir = process.argv[2]!;
 process.chdir(dir);
@@ -22,10 +23,19 @@ const load = (path: string): Promise<any> => import(pathToFileURL(join(dir, 'src
 
 type Request = { id: number; op: 'fixtures' } | { id: number; op: 'summary'; base: string; site: string } | { id: number; op: 'report' };
 
+/** Renders of the copy, one per scenario folder (scenarios-hash.ts): this process serves one code state, so the folder decides the render. */
+const renders = new Map<string, Promise<{ errors: unknown[]; scenarios: unknown[] }>>();
+
 async function corpusOf(): Promise<{ config: { root: string; fixturesDir: string }; corpus: { errors: unknown[]; scenarios: unknown[] } }> {
   const [{ loadConfig }, { renderCorpus }] = await Promise.all([load('cli/config.ts'), load('corpus/check.ts')]);
   const config = await loadConfig(dir);
-  return { config, corpus: await renderCorpus(config, { everyEvent: false }) };
+  const key = scenariosHash(join(config.root, config.scenariosDir));
+  let corpus = renders.get(key);
+  if (!corpus) {
+    corpus = renderCorpus(config, { everyEvent: false }) as Promise<{ errors: unknown[]; scenarios: unknown[] }>;
+    renders.set(key, corpus);
+  }
+  return { config, corpus: await corpus };
 }
 
 async function serve(req: Request): Promise<string> {
