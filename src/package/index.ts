@@ -2,7 +2,8 @@
  * The package's main entry, `import explainer from 'prompt-fold-explainer'` (also the named export
  * `explainer`): the Astro integration (src/integration/) with what the explainer's own pages need
  * from the host site — @astrojs/mdx for the reference pages and the code blocks' highlighting in the
- * panes' two themes with no tokenizer time limit (see render/highlight.ts) — so a host's
+ * panes' two themes with no tokenizer time limit (see render/highlight.ts), the pages' own blocks
+ * tokenized ahead of the build (render/markdown-code-blocks.ts) — so a host's
  * astro.config needs nothing but `explainer({…})`. It sits above the site layer (it reads the
  * highlight settings of the components), which the integration itself may not import.
  */
@@ -19,8 +20,8 @@ export function explainer(options: ExplainerOptions = {}): ExplainerIntegration 
   return integration(options, {
     mdx: async () => (await import('@astrojs/mdx')).default(),
     shikiConfig: async () => {
-      const { noTokenizeTimeLimit, THEMES } = await import('../render/highlight.ts');
-      return { themes: THEMES, defaultColor: false, transformers: [noTokenizeTimeLimit] };
+      const [{ noTokenizeTimeLimit, THEMES }, { cachedMarkdownBlocks }] = await Promise.all([import('../render/highlight.ts'), import('../render/markdown-code-blocks.ts')]);
+      return { themes: THEMES, defaultColor: false, transformers: [noTokenizeTimeLimit, cachedMarkdownBlocks] };
     },
   });
 }
