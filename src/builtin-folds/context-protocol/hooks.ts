@@ -15,12 +15,14 @@ const EXPIRING_TYPES = new Set(['agent/llm-request-requested', 'capability-host/
 const EXPIRY_MS = 30_000;
 
 const sectionsSchema = z.array(z.strictObject({ key: z.string(), content: z.string() })).min(1);
+/** Made once: zod compiles a schema's checks on its first use, so a schema made per call was compiled again for every batch. */
+const batchSchema = z.strictObject({ sections: sectionsSchema });
 
 /** `sections: [{key, content}, …]` → one keyed event per section at off, off+1, … */
 export function expand(e: AuthoredEvent): Expansion {
   const { sections, ...shared } = e.payload;
   if (e.type !== BATCH_TYPE || sections === undefined) return { events: [{ payload: e.payload }] };
-  const issues = schemaIssues(z.strictObject({ sections: sectionsSchema }), { sections });
+  const issues = schemaIssues(batchSchema, { sections });
   for (const k of ['key', 'content']) {
     if (k in shared) issues.push({ path: [k], message: `a \`sections\` batch cannot also have \`${k}\``, fix: `move \`${k}:\` into each section entry, or drop \`sections:\`` });
   }
