@@ -111,9 +111,10 @@ export class Tokenizer {
 }
 
 /**
- * The tokenizers, one per encoding for the whole process, not per copy of this module: a build
- * loads it twice (the integration's corpus check, and the prerendered pages' bundle, whose what-if
- * counts the same messages again — with a memo of its own that was every message encoded twice).
+ * The tokenizers, one per encoding for the whole process, not per copy of this module: `astro dev`
+ * and a build with an adapter load it twice (the integration's corpus check, and the prerendered
+ * pages' bundle, whose what-if counts the same messages again — with a memo of its own that was
+ * every message encoded twice; a build without an adapter shares one copy, integration/shared-modules.ts).
  * Kept on globalThis like the integration's shared state (integration/shared-state.ts; this layer
  * cannot import it), under a key that names this module's Tokenizer shape: bump it when the class's
  * members change, so two versions of the package in one process never share one.

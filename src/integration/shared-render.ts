@@ -1,8 +1,9 @@
 /**
  * One render of the corpus per process and per scenario content. A build checks the corpus when it
- * starts (the integration) and its pages render the same corpus later, from another copy of these
- * modules (Vite bundles the pages); both go through here, so the corpus is loaded, folded and
- * printed once per build. Keyed by project root and a digest of the scenario files.
+ * starts (the integration) and its pages render the same corpus later — in `astro dev` and in a
+ * build with an adapter from another copy of these modules (Vite bundles the pages; a build without
+ * one shares the integration's, shared-modules.ts); both go through here, so the corpus is loaded,
+ * folded and printed once per build. Keyed by project root and a digest of the scenario files.
  *
  * The digest and the render come from one read of the files (a snapshot): in `astro dev` a file
  * can be saved between two reads, and a render of one state cached under the digest of another

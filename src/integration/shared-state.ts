@@ -1,7 +1,9 @@
 /**
  * State shared by every copy of the explainer's modules in one process — Vite loads the
- * integration once for the config and again inside the prerendered pages' bundle, and those copies
- * must see one page-file list, one render cache, one dev-server line. It lives on globalThis under
+ * integration once for the config and again inside the prerendered pages' bundle (in `astro dev`,
+ * and in a build with an adapter; without one the pages import the integration's own modules,
+ * shared-modules.ts), and those copies must see one page-file list, one render cache, one
+ * dev-server line. It lives on globalThis under
  * a `Symbol.for` key that names the package AND its version: two different versions of
  * prompt-fold-explainer in one process (a host site and a nested tool, a monorepo) never read each
  * other's state, whose shape may differ. Each entry is further keyed by what it is about (a
