@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { sharedBuildDir } from './support/shared-site.ts';
+import { sharedBuiltPage } from './support/shared-site.ts';
 
 /** The card of scenario `id` on the built index. */
 const cardOf = (html: string, id: string): string => {
@@ -29,7 +29,7 @@ function billedTotals(file: string): { input: number; cached: number } {
 describe('the index cards', () => {
   let html = '';
   beforeAll(async () => {
-    html = readFileSync(join(await sharedBuildDir(), 'dist/index.html'), 'utf8');
+    html = await sharedBuiltPage('/');
   }, 600_000);
 
   it('an imported capture’s card says what the bill reports: its input tokens and the share read from the cache', () => {

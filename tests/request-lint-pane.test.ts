@@ -4,10 +4,8 @@
  * every request inside its cached prefix — one compact line in that request's pane, linking the
  * provider's rule — and a request without findings has no lint list.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sharedBuildDir } from './support/shared-site.ts';
+import { sharedBuiltPage } from './support/shared-site.ts';
 
 /** The markup of request @offset's pane on a built page. */
 const paneOf = (html: string, offset: number): string => {
@@ -19,7 +17,7 @@ const paneOf = (html: string, offset: number): string => {
 describe('lint findings on the request pane', () => {
   let html = '';
   beforeAll(async () => {
-    html = readFileSync(join(await sharedBuildDir(), 'dist/scenarios/imported-trace/index.html'), 'utf8');
+    html = await sharedBuiltPage('/scenarios/imported-trace/');
   }, 600_000);
 
   it('a compact line on the request it concerns, with the provider’s rule; none on a request without findings', () => {

@@ -8,6 +8,7 @@
  * the build (say, a config of your own), this falls back to a build of the file's own with
  * builtSite().
  */
+import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { inject } from 'vitest';
@@ -42,6 +43,11 @@ export async function sharedBuildDir(): Promise<string> {
   const answer = await ask(`${endpoint}/site`);
   if ('error' in answer) throw new Error(answer.error);
   return answer.dir;
+}
+
+/** A page of the shared build as text: `path` is its URL path (`/`, `/scenarios/imported-trace/`), read from dist/<path>/index.html. */
+export async function sharedBuiltPage(path: string): Promise<string> {
+  return readFileSync(join(await sharedBuildDir(), 'dist', path, 'index.html'), 'utf8');
 }
 
 /** The shared build served on 127.0.0.1 for this file, and the worker's browser; close() closes this file's server and the contexts left open. */
