@@ -5,11 +5,7 @@
 //             files share one module graph per worker (each test restores what it changes).
 //   build   — tests/*.test.ts: builds, the dev server and the command-line tools on project copies;
 //             also the src tests listed in CLI_TESTS, whose cases run a command-line tool as a child
-//             process (seconds each: they would be most of the unit loop's time). Not isolated
-//             either: a worker runs one file after another in one process, so a file no longer pays
-//             for a process of its own and a fresh import of the support modules (a quiet A/B of this
-//             project alone: 534 → 482 CPU-s, 276 → 249 s); a file restores what it changes
-//             (tests/preview-lifecycle.test.ts its environment variables).
+//             process (seconds each: they would be most of the unit loop's time).
 //   browser — tests/e2e/**/*.test.ts: the built site in Chromium.
 // The build and browser projects share one build of the bundled corpus plus the hostile scenarios
 // (tests/support/global-setup.ts; a test reads it with sharedSite() or sharedBuildDir()) and, per
@@ -53,7 +49,7 @@ export default defineConfig({
         extends: true,
         test: { name: 'unit', include: ['src/**/*.test.ts', 'tools/**/*.test.ts', 'examples/**/*.test.ts'], exclude: [...configDefaults.exclude, ...CLI_TESTS], isolate: false },
       },
-      { extends: true, test: { name: 'build', include: ['tests/*.test.ts', ...CLI_TESTS], globalSetup: SHARED_BUILD, isolate: false } },
+      { extends: true, test: { name: 'build', include: ['tests/*.test.ts', ...CLI_TESTS], globalSetup: SHARED_BUILD } },
       // Not isolated: a worker runs one browser file after another in the same process, keeping its Chromium.
       { extends: true, test: { name: 'browser', include: ['tests/e2e/**/*.test.ts'], globalSetup: SHARED_BUILD, isolate: false } },
     ],
