@@ -7,14 +7,13 @@
  * views send the tool result as a tool result with the breakpoint on it.
  */
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { axeViolations } from '../support/axe.ts';
 import type { BuiltSite } from '../support/browser.ts';
 import { sharedSite } from '../support/shared-site.ts';
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 /** The machine may be busy: give the page time (no timing is asserted). */
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000 });
 const SLOW = { timeout: 180_000 };
@@ -93,13 +92,7 @@ describe('cache breakpoint rows', () => {
       });
       expect(look.border).toBe('dashed');
       expect(look.flag).toContain('⚑');
-      await page.addScriptTag({ content: axeSource });
-      const violations = await page.evaluate(async () => {
-        // @ts-expect-error axe is injected above
-        const r = await window.axe.run('.pane[data-offset="17"] .reviewable', { runOnly: ['wcag2a', 'wcag2aa'] });
-        return r.violations.map((v: { id: string; nodes: unknown[] }) => `${v.id} (${v.nodes.length})`);
-      });
-      expect(violations).toEqual([]);
+      expect(await axeViolations(page, { include: '.pane[data-offset="17"] .reviewable', tags: ['wcag2a', 'wcag2aa'] })).toEqual([]);
       expect(errors).toEqual([]);
       await page.context().close();
     });

@@ -11,7 +11,6 @@
  * the colours (sent after the answer) written into the lines in place, moving nothing under the pointer.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,11 +23,10 @@ import { formatError } from '../../src/scenarios/errors.ts';
 import type { EconomicsConfig } from '../../src/economics/profiles.ts';
 import { encodeChat as clChat } from 'gpt-tokenizer/encoding/cl100k_base';
 import { encodeChat as o200kChat } from 'gpt-tokenizer/encoding/o200k_base';
+import { axeViolations } from '../support/axe.ts';
 import { type BuiltSite, painted } from '../support/browser.ts';
 import { sharedSite } from '../support/shared-site.ts';
 import { ROOT } from '../support/project.ts';
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let built: BuiltSite;
 let site: { url: string; close: () => Promise<void> };
@@ -414,25 +412,12 @@ describe('the playground', () => {
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`has no axe violations (${colorScheme}), with and without errors`, { timeout: 90_000 }, async () => {
       const page = await opened('/playground/#open=sent-re-add', { colorScheme, bypassCSP: true });
-      await page.addScriptTag({ content: axeSource });
-      const run = (): Promise<string[]> =>
-        page.evaluate(async () => {
-          // @ts-expect-error — injected above
-          const r = await window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'best-practice'] });
-          return r.violations.map(
-            (v: { id: string; nodes: { target: string[] }[] }) =>
-              `${v.id}: ${v.nodes
-                .slice(0, 3)
-                .map((n) => n.target.join(' '))
-                .join(' | ')}`,
-          );
-        });
-      expect(await run()).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await editor(page);
       await page.keyboard.press('Control+Home');
       await page.keyboard.insertText('id: again\n');
       await page.waitForSelector('#pg-errors pre', { timeout: 30_000 });
-      expect(await run()).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await page.context().close();
     });
   }

@@ -4,16 +4,15 @@
  * run's one shared build (tests/support/shared-site.ts). Light and dark screenshots go to test-results/.
  */
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from '../support/axe.ts';
 import { type BuiltSite, logPageErrors, type OpenOptions, pathOn, ReusedPages } from '../support/browser.ts';
 import { sharedSite } from '../support/shared-site.ts';
 import { ROOT } from '../support/project.ts';
 
 const ARTIFACTS = join(ROOT, 'test-results');
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let built: BuiltSite;
 let dir: string;
@@ -47,22 +46,6 @@ const scenarioIds = (): string[] =>
     .filter((d) => !d.startsWith('.'))
     .sort();
 
-async function axe(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
-  const result = await page.evaluate(async () => {
-    // @ts-expect-error — injected above
-    const r = await window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'best-practice'] });
-    return r.violations.map(
-      (v: { id: string; nodes: { target: string[] }[] }) =>
-        `${v.id}: ${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(' '))
-          .join(' | ')}`,
-    );
-  });
-  return result as string[];
-}
-
 /** The page's background in each scheme (site.css --pfe-bg): proof that the emulated scheme is the one painted. */
 const BACKGROUND = { light: 'rgb(255, 255, 255)', dark: 'rgb(13, 17, 23)' } as const;
 
@@ -75,7 +58,7 @@ async function axeInEachScheme(page: Page): Promise<void> {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor), colorScheme).toBe(BACKGROUND[colorScheme]);
-    expect(await axe(page), colorScheme).toEqual([]);
+    expect(await axeViolations(page), colorScheme).toEqual([]);
   }
 }
 
@@ -525,7 +508,7 @@ describe('before / after', () => {
     expect(await pane.locator('.review-tabs button[aria-pressed="true"]').textContent()).toBe('Side by side');
     await pane.locator('.review-tabs button[data-view="after"]').click();
     expect(await view('after').isVisible()).toBe(true);
-    expect(await axe(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await done(page);
   });
 });
