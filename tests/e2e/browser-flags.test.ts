@@ -1,7 +1,7 @@
 /**
  * The tests' own Chromium (tests/support/browser.ts, CHROMIUM_ARGS) opens nothing but the pages a
- * test opens: no browser UI of its own per context. Chromium 150 starts a WebUI renderer for the
- * address bar's suggestion popup with every new window, headless or not — about as much CPU as the
+ * test opens: no browser UI of its own per context. Debian's Chromium 156 starts a WebUI renderer
+ * for the address bar's suggestion popup with every new window, headless or not — about as much CPU as the
  * page a test opens — and the flags that turn it off are feature names a later Chromium may rename.
  * Then this test fails, instead of the suite silently taking twice the browser time it needs.
  */

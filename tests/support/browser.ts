@@ -21,12 +21,13 @@ import { buildSite, makeProject, serve } from './project.ts';
  * a test opens each page in a new context, which cannot use the one started for another, so a
  * spare was started and thrown away per page (measured on the built site: 3 renderer processes per
  * page opened, 2 without; ≈15 % less renderer CPU, the largest share of a test run's CPU) — and no
- * omnibox popup: since Chromium ~150 every new context (a window of its own, in headless mode too)
- * starts a renderer for the address bar's suggestion popup (chrome://omnibox-popup.top-chrome/, a
- * WebUI page the tests never see), which loads its whole UI at once: measured, ten contexts each
- * opening /favicon.svg took 16.0–16.4 CPU-s with it and 7.9–8.1 without; ten opening a scenario
- * page 19.2–21.8 and 10.8–12.0 (Chromium 150.0.7871.100). Unknown feature names are ignored, so
- * an older Chromium takes the same flags.
+ * omnibox popup: Debian's Chromium (156.0.8078.114 here) starts, with every new context (a window
+ * of its own, in headless mode too), a renderer for the address bar's suggestion popup
+ * (chrome://omnibox-popup.top-chrome/, a WebUI page no test sees), which loads its whole UI at
+ * once. Measured: ten contexts each opening /favicon.svg took 16.0–16.4 CPU-s with it and 7.9–8.1
+ * without; ten opening a scenario page 19.2–21.8 and 10.8–12.0. Unknown feature names are
+ * ignored, so a Chromium without these features takes the same flags; tests/e2e/browser-flags.test.ts
+ * fails when a new context starts any chrome:// page (a renamed feature, say).
  */
 export const CHROMIUM_ARGS = [
   '--headless',
