@@ -28,9 +28,10 @@ let timeZero = '';
 let last: { key: string; scenario?: Scenario; linked: Scenario[]; errors: InputError[]; prepared?: Prepared; tokens?: YamlRange[]; econ?: ScenarioEconomics } | undefined;
 let economics: EconomicsConfig | undefined;
 /**
- * The economics (and the tokenizers' tables, megabytes) are their own chunk, asked for at init:
- * the worker has them by the time a reader looks at a pane, and the page never waits on them.
- * A failed fetch is tried again with the next run (lazy-chunk.ts); until then panes show no figures.
+ * The economics (and the tokenizers' tables, megabytes) are their own chunk, asked for at init, so
+ * they load while the page starts. The first answer waits for them — its pane shows its tokens and
+ * cost in the same render, so nothing moves later — and every later answer has them at once. A
+ * failed fetch is tried again with the next run (lazy-chunk.ts); until then panes show no figures.
  */
 const econChunk = lazyChunk(() => import('./economics.ts'));
 let econModule: typeof import('./economics.ts') | undefined;
