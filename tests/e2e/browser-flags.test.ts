@@ -6,16 +6,14 @@
  * Then this test fails, instead of the suite silently taking twice the browser time it needs.
  */
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeContexts, sharedBrowser } from '../support/browser.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sharedBrowser } from '../support/browser.ts';
 
 let browser: Browser;
 
 beforeAll(async () => {
   browser = await sharedBrowser();
 }, 120_000);
-
-afterAll(() => closeContexts(browser));
 
 describe('the tests’ Chromium', () => {
   it('starts no browser UI page (chrome://…) with a new context', async () => {

@@ -20,7 +20,7 @@ import type { Page } from 'playwright-core';
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** The rule tags a page is checked against unless a test names others. */
-export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'best-practice'] as const;
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'best-practice'] as const;
 
 interface Violation {
   id: string;
