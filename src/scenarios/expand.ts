@@ -10,13 +10,14 @@ import type { AnyFold, Expansion } from '../folds/types.ts';
 import { located, type InputError, type SourcePos } from './errors.ts';
 import { batchEndProblem } from './limits.ts';
 import type { ScenarioEvent } from './model.ts';
+import type { WrittenEvent } from './parse.ts';
 
 /** How a batch is named in messages: `@3–@5 (batch)`. */
 export const batchLabel = (e: ScenarioEvent): string => (e.batch ? `@${e.batch.first}–@${e.batch.first + e.batch.size - 1} (batch)` : `@${e.offset}`);
 
 /** Expands every written event with `fold`'s hooks (none given: each event as written). */
-export async function expandEvents(written: ScenarioEvent[], fold: AnyFold | undefined, errors: InputError[]): Promise<ScenarioEvent[]> {
-  const out: ScenarioEvent[] = [];
+export async function expandEvents(written: WrittenEvent[], fold: AnyFold | undefined, errors: InputError[]): Promise<WrittenEvent[]> {
+  const out: WrittenEvent[] = [];
   for (const w of written) {
     const authored = { offset: w.offset, type: w.type, createdAt: w.createdAt, elapsedMs: w.elapsedMs, payload: w.payload as Record<string, unknown> };
     const x: Expansion | undefined = fold

@@ -12,7 +12,9 @@ import { resolveOptions } from '../integration/options.ts';
 import { assertClean, renderTexts, type RenderedCorpus } from '../corpus/check.ts';
 import { UserError } from '../errors.ts';
 import { CorpusError, formatError, type InputError } from './errors.ts';
+import { expandEvents } from './expand.ts';
 import { loadTexts } from './load.ts';
+import { parseYamlScenario } from './parse.ts';
 import type { Scenario, ScenarioEvent } from './model.ts';
 
 const config = await resolveOptions(process.cwd());
@@ -972,7 +974,7 @@ describe('loading: batches, times, derived fields', () => {
   };
 
   it('a `sections` batch expands to offsets off…off+N-1, one createdAt, `batch` set', async () => {
-    const s = await load(y`
+    const text = y`
       id: one
       title: One
       events:
@@ -991,7 +993,8 @@ describe('loading: batches, times, derived fields', () => {
           t: 5s
           type: agent/created
           payload: {}
-    `);
+    `;
+    const s = await load(text);
     expect(s.events.map(eventModel)).toEqual([
       ...['identity', 'tools', 'gotchas'].map((key, index) => ({
         offset: 10 + index,
@@ -1006,9 +1009,13 @@ describe('loading: batches, times, derived fields', () => {
       })),
       { offset: 13, type: 'agent/created', createdAt: '2026-08-24T16:41:05.000Z', t: '5s', elapsedMs: 5_000, note: undefined, batch: undefined, payload: {}, scenarioId: 'one' },
     ]);
-    // Each section's payload errors are located in its own entry; shared fields in the payload.
-    expect(s.events[1]!.locate(['content'])).toEqual(at('scenarios/one.yaml', 12, 24));
-    expect(s.events[2]!.locate(['actor', 'path'])).toEqual(at('scenarios/one.yaml', 9, 28));
+    // While loading, each section's payload errors are located in its own entry; shared fields in
+    // the payload. A loaded event no longer locates (nothing keeps the file's YAML tree alive).
+    const { draft } = parseYamlScenario('scenarios/one.yaml', 'one', text, { timeZero: config.timeZero });
+    const written = await expandEvents(draft!.events, config.folds.get(s.fold), []);
+    expect(written[1]!.locate(['content'])).toEqual(at('scenarios/one.yaml', 12, 24));
+    expect(written[2]!.locate(['actor', 'path'])).toEqual(at('scenarios/one.yaml', 9, 28));
+    expect(s.chain.filter((e) => 'locate' in e)).toEqual([]);
     expect(s.events.slice(0, 3).map((e) => [e.pos, e.offPos, e.typePos].map((p) => `${p.line}:${p.col}`))).toEqual(Array(3).fill(['4:5', '4:10', '6:11']));
   });
 

@@ -13,7 +13,7 @@ import { resolvePayloads, validateEventOf, validateOptionsOf } from '../folds/ho
 import { batchLabel, checkOrder, checkTime, expandEvents } from './expand.ts';
 import { parseMarkdownScenario } from './markdown.ts';
 import type { Scenario, ScenarioEvent } from './model.ts';
-import { parseYamlScenario, type ParseOptions, type ScenarioDraft } from './parse.ts';
+import { parseYamlScenario, type ParseOptions, type ScenarioDraft, type WrittenEvent } from './parse.ts';
 import { configFile } from '../project.ts';
 import { checkSharedCaches } from './shared-cache.ts';
 
@@ -179,6 +179,11 @@ function foldOf(d: ScenarioDraft, checked: ScenarioDraft[], config: LoadConfig, 
   return fold;
 }
 
+/** A written event as a loaded scenario keeps it: everything but `locate`. */
+function loaded({ locate: _, ...event }: WrittenEvent): ScenarioEvent {
+  return event;
+}
+
 /** One draft with its chain → a scenario, or undefined when it (or its chain) has errors. */
 async function resolveScenario(d: ScenarioDraft, chains: Chains, config: LoadConfig, errors: InputError[]): Promise<Scenario | undefined> {
   // A broken chain does not hide this file's own errors: check it alone, render nothing.
@@ -187,7 +192,7 @@ async function resolveScenario(d: ScenarioDraft, chains: Chains, config: LoadCon
   const fold = foldOf(d, checked, config, errors);
   const before = errors.length;
   // Every draft of the chain expands with the chain's fold (a base's own errors are its own file's).
-  const expanded = new Map<ScenarioDraft, ScenarioEvent[]>();
+  const expanded = new Map<ScenarioDraft, WrittenEvent[]>();
   for (const c of checked) expanded.set(c, await expandEvents(c.events, fold, c === d ? errors : []));
   if (!fold) return undefined;
   const unresolved = await resolveChain(fold, checked, expanded, d, errors);
@@ -205,6 +210,8 @@ async function resolveScenario(d: ScenarioDraft, chains: Chains, config: LoadCon
   const compare = await resolveCompare(d, fold, [...inherited, ...events], config, errors);
   const deploy = await resolveDeploy(d, fold, events, [...inherited, ...events], config, errors);
   if (errors.length > before || !chain || d.id === undefined) return undefined;
+  // The scenario's events without `locate` (parse.ts, WrittenEvent): nothing keeps the YAML trees.
+  const own = events.map(loaded);
   return {
     id: d.id,
     title: d.title,
@@ -214,8 +221,8 @@ async function resolveScenario(d: ScenarioDraft, chains: Chains, config: LoadCon
     fold: fold.id,
     options: d.options,
     ...(d.base !== undefined && { base: d.base }),
-    events,
-    chain: [...inherited, ...events],
+    events: own,
+    chain: [...inherited.map(loaded), ...own],
     annotations: d.annotations,
     ...(compare && { compare }),
     ...(d.expect && { expect: d.expect }),
@@ -236,11 +243,11 @@ async function resolveScenario(d: ScenarioDraft, chains: Chains, config: LoadCon
 async function resolveChain(
   fold: AnyFold,
   checked: ScenarioDraft[],
-  expanded: Map<ScenarioDraft, ScenarioEvent[]>,
+  expanded: Map<ScenarioDraft, WrittenEvent[]>,
   d: ScenarioDraft,
   errors: InputError[],
-): Promise<Set<ScenarioEvent>> {
-  const unresolved = new Set<ScenarioEvent>();
+): Promise<Set<WrittenEvent>> {
+  const unresolved = new Set<WrittenEvent>();
   if (!fold.resolve) return unresolved;
   const all = checked.flatMap((c) => expanded.get(c)!);
   const authored = all.map((e) => ({ offset: e.offset, type: e.type, createdAt: e.createdAt, elapsedMs: e.elapsedMs, payload: e.payload as Record<string, unknown> }));
@@ -295,7 +302,7 @@ function checkOwnRequests(d: ScenarioDraft, events: ScenarioEvent[], inherited: 
   });
 }
 
-async function resolveCompare(d: ScenarioDraft, fold: AnyFold, chainEvents: ScenarioEvent[], config: LoadConfig, errors: InputError[]): Promise<Scenario['compare']> {
+async function resolveCompare(d: ScenarioDraft, fold: AnyFold, chainEvents: WrittenEvent[], config: LoadConfig, errors: InputError[]): Promise<Scenario['compare']> {
   if (!d.compare) return undefined;
   const cf = d.compare.foldGiven ? d.compare.fold : fold.id;
   const cfold = config.folds.get(cf);
@@ -317,8 +324,8 @@ async function resolveCompare(d: ScenarioDraft, fold: AnyFold, chainEvents: Scen
 async function resolveDeploy(
   d: ScenarioDraft,
   fold: AnyFold,
-  own: ScenarioEvent[],
-  chainEvents: ScenarioEvent[],
+  own: WrittenEvent[],
+  chainEvents: WrittenEvent[],
   config: LoadConfig,
   errors: InputError[],
 ): Promise<Scenario['deploy']> {
@@ -353,7 +360,7 @@ async function resolveDeploy(
   return { at: dep.at, fold: foldId, options: dep.options, pos: dep.pos };
 }
 
-async function validateEvent(e: ScenarioEvent, fold: AnyFold, errors: InputError[]): Promise<void> {
+async function validateEvent(e: WrittenEvent, fold: AnyFold, errors: InputError[]): Promise<void> {
   // A batch's shared fields are written once, so their problems are reported once (on its first event).
   const later = e.batch !== undefined && e.batch.index > 0;
   if (!fold.eventTypes.includes(e.type)) {

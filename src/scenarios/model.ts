@@ -27,8 +27,6 @@ export interface ScenarioEvent extends StreamEvent {
   typePos: SourcePos;
   /** The event as written in the file (a batch: the whole batch), dedented YAML. */
   source: string;
-  /** Where a path inside the payload is written (for payload errors). */
-  locate(path: (string | number)[]): SourcePos;
 }
 
 export interface Annotation {

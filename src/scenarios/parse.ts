@@ -30,6 +30,16 @@ import { instant, readTimeLabel, TIME_LABEL_HELP } from './time.ts';
 
 export { ID_PATTERN } from './schema.ts';
 
+/**
+ * An event while the corpus loads: a scenario event that can still say where a path inside its
+ * payload is written (for payload errors). Only the loader holds these: `locate` keeps the file's
+ * whole YAML tree alive, so a loaded scenario's events (model.ts) are without it — the trees are
+ * freed once the corpus is checked, not carried through the build.
+ */
+export interface WrittenEvent extends ScenarioEvent {
+  locate(path: (string | number)[]): SourcePos;
+}
+
 export interface ScenarioDraft {
   file: string;
   stem: string;
@@ -46,7 +56,7 @@ export interface ScenarioDraft {
   base?: string;
   basePos: SourcePos;
   /** The events as written: one per entry, before the fold's `expand` and `derive` hooks. */
-  events: ScenarioEvent[];
+  events: WrittenEvent[];
   annotations: Annotation[];
   compare?: Comparison & { foldGiven: boolean; locate(path: (string | number)[]): SourcePos };
   expect?: Expectation;
@@ -315,8 +325,8 @@ function readExpect(src: YamlSource, node: Node, errors: InputError[]): Expectat
 }
 
 /** The events list: its nodes (for positions) and, item by item, their JS (made once, with the whole mapping's, by readDraft). */
-function readEvents(src: YamlSource, items: Node[], values: unknown[], scenarioId: string, opts: ParseOptions, errors: InputError[]): ScenarioEvent[] {
-  const out: ScenarioEvent[] = [];
+function readEvents(src: YamlSource, items: Node[], values: unknown[], scenarioId: string, opts: ParseOptions, errors: InputError[]): WrittenEvent[] {
+  const out: WrittenEvent[] = [];
   for (const [k, item] of items.entries()) {
     if (!isMap(item)) {
       errors.push({ pos: src.pos(item), message: 'an event must be a mapping', fix: 'write `- off: <offset>` then `t:`, `type:` and `payload:` on the following lines' });
