@@ -28,7 +28,35 @@ import { buildSite, makeProject, serve } from './project.ts';
  * without; ten opening a scenario page 19.2–21.8 and 10.8–12.0. Unknown feature names are
  * ignored, so a Chromium without these features takes the same flags; tests/e2e/browser-flags.test.ts
  * fails when a new context starts any chrome:// page (a renamed feature, say).
+ *
+ * Chromium reads only the last `--disable-features` it is given, and playwright-core passes its own
+ * list before these arguments without merging: ours alone would switch Playwright's back on (checked
+ * on 156.0.8078.129: a list given first and another after it, the first one's features are on). So
+ * the one list here is Playwright's (playwright-core 1.65.1's chromiumSwitches: no HTTPS upgrade of
+ * the tests' http:// URLs, no paint holding, no requests to Google at start-up, …) and then ours;
+ * tests/e2e/browser-flags.test.ts reads the browser's real command line and fails, naming the
+ * feature, when a Playwright upgrade disables one this list lacks.
  */
+const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+const OUR_DISABLED_FEATURES = ['SpareRendererForSitePerProcess', 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup'];
+
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -37,7 +65,7 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
-  '--disable-features=SpareRendererForSitePerProcess,WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup',
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...OUR_DISABLED_FEATURES].join(',')}`,
 ];
 
 /** The browser every test drives. */
