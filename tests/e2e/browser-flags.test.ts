@@ -13,6 +13,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { statCpu } from '../../tools/bench/thread-cpu.ts';
 import { sharedBrowser } from '../support/browser.ts';
 
 let browser: Browser;
@@ -49,10 +50,9 @@ describe('the tests’ Chromium', () => {
     };
     const parentOf = (pid: string): number | undefined => {
       try {
-        // The fields after the command name (which may hold spaces) in parentheses: state, then the parent's pid.
-        return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+        return statCpu(readFileSync(`/proc/${pid}/stat`, 'utf8')).ppid;
       } catch {
-        return undefined;
+        return undefined; // a process that ended meanwhile
       }
     };
     // The worker's browser: the child this process launched, the one Playwright talks to over a pipe.
