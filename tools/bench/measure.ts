@@ -1,6 +1,6 @@
 /**
- * Measurement helpers for the benchmarks: a monotonic clock, medians, formatting, directory sizes,
- * and running a child command with its wall time and peak memory. Peak memory comes from GNU
+ * Measurement helpers for the benchmarks: a monotonic clock, medians, the spread of paired ratios,
+ * formatting, directory sizes, and running a child command with its wall time and peak memory. Peak memory comes from GNU
  * `/usr/bin/time -v` ("Maximum resident set size": the largest RSS of the command or any process it
  * waited for) when present; otherwise /proc is polled for the RSS of the whole process tree. The
  * CPU time by kind of thread is polled from /proc too (thread-cpu.ts).
@@ -17,6 +17,35 @@ export function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor((s.length - 1) / 2)]!;
 }
+
+/** The ratios of a run's pairs: how many, the least, the median, the largest, and how many lie above the target. */
+export interface PairSpread {
+  n: number;
+  min: number;
+  median: number;
+  max: number;
+  above: number;
+}
+
+/**
+ * Each of our builds ÷ the baseline's build made right after it (`--repeat` builds the two in turn),
+ * over the pairs where both were measured. The host's speed drifts between pairs more than within
+ * one, so the pairs say how far the run's ratio can be trusted: one run's medians gave 0.98× CPU
+ * while its three pairs gave 0.98×, 1.02× and 1.05×. Null without a measured pair.
+ */
+export function pairSpread(ours: readonly (number | null)[], base: readonly (number | null)[], target: number): PairSpread | null {
+  const ratios: number[] = [];
+  for (let i = 0; i < Math.min(ours.length, base.length); i++) {
+    const [o, b] = [ours[i], base[i]];
+    if (o != null && b != null && b > 0) ratios.push(o / b);
+  }
+  if (!ratios.length) return null;
+  return { n: ratios.length, min: Math.min(...ratios), median: median(ratios), max: Math.max(...ratios), above: ratios.filter((r) => r > target).length };
+}
+
+/** A target is met when the ratio of the medians meets it and, over several pairs, so does their median ratio. */
+export const meets = (ratio: number | null | undefined, pairs: PairSpread | null, target: number): boolean =>
+  ratio != null && ratio <= target && (pairs === null || pairs.n < 2 || pairs.median <= target);
 
 export const ms = (x: number): string => (x >= 10_000 ? `${(x / 1000).toFixed(1)} s` : `${Math.round(x)} ms`);
 export const mib = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 2 : 0)} MiB`;
