@@ -1,7 +1,11 @@
 /**
  * The user-facing error type is recognised across duplicate module copies (as Vite can load a
- * module twice), where `instanceof` fails; and the CLIs print it without a stack.
+ * module twice), where `instanceof` fails; the CLIs print it without a stack; and no error in the
+ * source writes its fix into its message text.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import { UserError } from './errors.ts';
 import { CorpusError } from './scenarios/errors.ts';
@@ -34,5 +38,32 @@ describe('UserError', () => {
     expect(e.message).toBe('no dist\n  fix: run npm run build');
     expect(new SyncError('no dist').message).toBe('no dist');
     expect(new CorpusError([{ pos: { file: 'a.yaml', line: 1, col: 1 }, message: 'm', fix: 'f' }]).name).toBe('CorpusError');
+  });
+});
+
+describe('one error shape', () => {
+  // A problem and its fix are two fields (UserError's `fix`, an AstroError's hint): the fix written
+  // into the problem's text printed it twice over in Astro's overlay, and a caller that reads
+  // `problem` got the fix too. Every `new …Error(` under src/ and tools/, up to its closing `);`.
+  const ROOT = fileURLToPath(new URL('../', import.meta.url));
+  const files = (dir: string): string[] =>
+    readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.(ts|astro)$/.test(f) && !f.endsWith('.test.ts'))
+      .map((f) => join(dir, f));
+  /** `line ErrorName` of each error constructed with a fix in its message text. */
+  const fixInMessage = (text: string): string[] =>
+    [...text.matchAll(/new (\w*Error)\(/g)]
+      .filter((m) => /\\n\s*fix:/.test(text.slice(m.index, text.indexOf(');', m.index) + 2)))
+      .map((m) => `${text.slice(0, m.index).split('\n').length} ${m[1]}`);
+
+  it('never writes the fix into an error’s message text', () => {
+    const offenders = [...files('src'), ...files('tools')].flatMap((file) => fixInMessage(readFileSync(join(ROOT, file), 'utf8')).map((at) => `${file}:${at}`));
+    expect(offenders, 'pass the fix as its own field: new UserError(problem, { fix }), or pageError / optionsError (message, hint)').toEqual([]);
+  });
+
+  it('finds a fix written into the message, over several lines too, and not one passed as its field', () => {
+    expect(fixInMessage('if (!a)\n  throw new UsageError(`bench: unknown argument --x\\n  fix: use --quick`);')).toEqual(['2 UsageError']);
+    expect(fixInMessage('throw new Error(\n  `no scenario "x"\\n  fix: use one of: a, b`,\n);')).toEqual(['1 Error']);
+    expect(fixInMessage("throw new UsageError('bench: unknown argument', { fix: 'use --quick' });")).toEqual([]);
   });
 });

@@ -7,12 +7,14 @@
  * fixture; a stale anchor in it fails `npm run build` with the file:line:column message. The gate: a
  * stale anchor — or a broken `expect:` — fails `npm run build` with the file:line:column message and
  * fix (no stack trace, nothing built); restored, the site builds, the custom fold's scenario page
- * with it; broken again, the failed build leaves no old dist/ behind and `npm run sync` refuses what
- * is there. One build that succeeds, four that fail. (The fold as a module: tests/custom-fold.test.ts.)
+ * with it; broken again — a reference page's stale `<RequestView>` find, which fails while the pages
+ * render — Astro's error with the fix as its hint, no stack trace, no old dist/ left behind, and
+ * `npm run sync` refuses what is there. One build that succeeds, four that fail. (The fold as a module: tests/custom-fold.test.ts.)
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import chatLog from '../examples/folds/chat-log.ts';
 import { build, makeProject, ROOT } from './support/project.ts';
@@ -142,10 +144,31 @@ describe('astro build', () => {
     const worker = readdirSync(join(dir, 'dist', '_astro')).find((f) => /^worker.*\.js$/.test(f))!;
     expect(readFileSync(join(dir, 'dist', '_astro', worker), 'utf8')).toContain(`${chatLog.id}`);
 
-    // Broken again: the failed build leaves no old site behind, and a sync refuses to publish.
-    writeFileSync(file, original.replace(m[0], `${m[1]}"this text is not in any prompt"`));
-    expect(build(dir).status).not.toBe(0);
-    expect(existsSync(join(dir, 'dist', 'index.html'))).toBe(false);
+    // Broken again, in a reference page this time: a `<RequestView>`'s stale `find` fails while the
+    // pages render, after the corpus check. Astro's error with the fix as its hint, no stack trace
+    // (a plain Error printed one, twice); the failed build leaves nothing of the old site behind (the
+    // pages it rendered before the failing one may be there: the build stamp keeps them from a sync).
+    writeFileSync(join(dir, 'dist', 'from-the-last-build.txt'), 'the site built above');
+    const mdx = join(dir, 'src', 'pages', 'reference', 'layered.mdx');
+    const layered = readFileSync(mdx, 'utf8');
+    expect(layered, 'the reference page has a RequestView annotation to break').toContain("find: 'Remaining delta (0 of 3'");
+    writeFileSync(mdx, layered.replace("find: 'Remaining delta (0 of 3'", "find: 'this text is not in request 8'"));
+    try {
+      const brokenPage = build(dir);
+      expect(brokenPage.status).not.toBe(0);
+      const out = stripVTControlCharacters(brokenPage.output); // Astro colours its error lines
+      expect(out).toContain(
+        '[PageError] /reference/layered/: <RequestView scenario="layered-today" at={8}>: stale anchor: find "this text is not in request 8" matches no line of request @8',
+      );
+      expect(out).toMatch(/Hint:\n\s+closest rendered lines:\n/);
+      expect(out).toContain('fix: change `find:` to text the rendered request contains');
+      expect(out).not.toMatch(/\n\s+at .+:\d+:\d+/); // no stack trace
+      expect(out).not.toContain('Stack trace');
+      expect(existsSync(join(dir, 'dist', 'from-the-last-build.txt'))).toBe(false);
+    } finally {
+      writeFileSync(mdx, layered);
+    }
+    // …and a sync refuses to publish what is there.
     mkdirSync(join(dir, 'dist'), { recursive: true });
     writeFileSync(join(dir, 'dist', 'index.html'), '<p>a site from some older build</p>');
     const env: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: '0' };

@@ -15,7 +15,10 @@ export function scenarioFolder(config: ExplainerConfig, folder: string, option: 
   if (rel === '') return 'scenarios';
   if (rel.startsWith('..') || isAbsolute(rel)) return 'outside';
   throw new UsageError(
-    `${option} names a folder inside ${config.scenariosDir}/ (${config.scenariosDir}/${rel.split('\\').join('/')}), which \`check\`, \`fixtures\` and the site do not read: they read the scenario files at the top of ${config.scenariosDir}/ only\n  fix: write to ${config.scenariosDir}/ itself (${option === '--out-dir' ? `--out-dir ${config.scenariosDir}: the --id prefix keeps one import's scenarios together, ${config.scenariosDir}/<id>-<conversation>.yaml` : `--out ${config.scenariosDir}/<id>.yaml`}), or to a folder outside it to keep a copy the site does not show`,
+    `${option} names a folder inside ${config.scenariosDir}/ (${config.scenariosDir}/${rel.split('\\').join('/')}), which \`check\`, \`fixtures\` and the site do not read: they read the scenario files at the top of ${config.scenariosDir}/ only`,
+    {
+      fix: `write to ${config.scenariosDir}/ itself (${option === '--out-dir' ? `--out-dir ${config.scenariosDir}: the --id prefix keeps one import's scenarios together, ${config.scenariosDir}/<id>-<conversation>.yaml` : `--out ${config.scenariosDir}/<id>.yaml`}), or to a folder outside it to keep a copy the site does not show`,
+    },
   );
 }
 

@@ -3,6 +3,7 @@
  * `astro build`, the dev server's terminal and its overlay print them as Astro prints its own:
  * `[ScenarioError] file:line:column what`, then the hint (closest lines, the fix, further errors)
  * — never a stack trace: where our code noticed the error says nothing about the scenario file.
+ * A reference page's own mistake is a PageError, shaped the same way (pageError).
  */
 import { AstroError } from 'astro/errors';
 import { brandUserError } from '../errors.ts';
@@ -63,6 +64,18 @@ export function buildError(message: string, hint = `Fix the scenario files named
 export function optionsError(message: string, hint: string): AstroError {
   const err = new AstroError(message, hint);
   err.name = 'OptionsError';
+  err.stack = '';
+  return brandUserError(err);
+}
+
+/**
+ * A reference page's mistake — a `<RequestView>` naming no scenario or event, or a stale `find` —
+ * as Astro's own error: the page and the component in the message, the fix as the hint, no stack
+ * trace (Astro printed a plain Error's, and called it a runtime error in an MDX component).
+ */
+export function pageError(message: string, hint: string): AstroError {
+  const err = new AstroError(message, hint);
+  err.name = 'PageError';
   err.stack = '';
   return brandUserError(err);
 }

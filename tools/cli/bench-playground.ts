@@ -115,7 +115,7 @@ const answered = (page: Page, count: number): Promise<unknown> =>
 
 runMain(async () => {
   const dist = join(process.cwd(), 'dist');
-  if (!existsSync(join(dist, 'playground/index.html'))) throw new UsageError('dist/ has no playground\n  fix: run `npm run build` first');
+  if (!existsSync(join(dist, 'playground/index.html'))) throw new UsageError('dist/ has no playground', { fix: 'run `npm run build` first' });
   const site = await serve(dist);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
   try {

@@ -12,7 +12,7 @@ const kb = (n: number): string => `${(n / 1024).toFixed(1)} KB`;
 
 runMain(async () => {
   const dist = join(process.cwd(), 'dist');
-  if (!existsSync(join(dist, 'index.html'))) throw new UsageError('dist/ has no index.html\n  fix: run `npm run build` first');
+  if (!existsSync(join(dist, 'index.html'))) throw new UsageError('dist/ has no index.html', { fix: 'run `npm run build` first' });
   const pages = pageWeights(dist);
   const rows = pages.map((p) => [p.page.replace(/index\.html$/, '') || '/', kb(p.html), kb(p.css), kb(p.js), kb(p.total)]);
   const head = ['page', 'html', 'css', 'js', 'total'];

@@ -118,11 +118,12 @@ function parseArgs(argv: string[]): { sizes: number[]; keep: boolean; quick: boo
     else if (a === '--repeat') repeat = Number(argv[++i]);
     else if (a === '--phases') phases = argv[++i];
     else if (a === '--report') report = argv[++i];
-    else throw new UsageError(`bench: unknown argument ${a}\n  fix: use --quick, --sizes 10,100, --keep, --no-bundled, --repeat 3 or --report <results.json>`);
+    else throw new UsageError(`bench: unknown argument ${a}`, { fix: 'use --quick, --sizes 10,100, --keep, --no-bundled, --repeat 5 or --report <results.json>' });
   }
   if (!sizes.length || sizes.some((n) => !Number.isInteger(n) || n < 1))
-    throw new UsageError('bench: --sizes takes positive integers, e.g. --sizes 10,100\n  fix: write the sizes comma-separated');
-  if (!Number.isInteger(repeat) || repeat < 1) throw new UsageError('bench: --repeat takes a positive integer, e.g. --repeat 3\n  fix: write how many times to build each site');
+    throw new UsageError('bench: --sizes takes positive integers, e.g. --sizes 10,100', { fix: 'write the sizes comma-separated' });
+  if (!Number.isInteger(repeat) || repeat < 1)
+    throw new UsageError('bench: --repeat takes a positive integer, e.g. --repeat 5', { fix: 'write how many times to build each site' });
   return { sizes, keep, quick, bundled, repeat, ...(phases !== undefined && { phases }), ...(report !== undefined && { report }) };
 }
 

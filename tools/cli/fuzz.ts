@@ -23,7 +23,7 @@ function parseArgs(argv: string[]): Args {
     const k = argv[i]!;
     const v = Number(argv[++i]);
     if (!['--runs', '--seed', '--hang-ms'].includes(k) || !Number.isSafeInteger(v) || v < 0)
-      throw new UsageError(`fuzz: bad argument ${k} ${argv[i] ?? ''}\n  fix: use --runs <n>, --seed <n>, --hang-ms <ms> (whole numbers)`);
+      throw new UsageError(`fuzz: bad argument ${k} ${argv[i] ?? ''}`, { fix: 'use --runs <n>, --seed <n>, --hang-ms <ms> (whole numbers)' });
     if (k === '--runs') a.runs = v;
     else if (k === '--seed') a.seed = v;
     else a.hangMs = v;
