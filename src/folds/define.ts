@@ -9,6 +9,7 @@
  * browser-safe like every fold module.
  */
 import type * as z from 'zod';
+import { UserError } from '../errors.ts';
 import { jsonSchemaOf, payloadJsonSchemas, type PayloadNotes } from './json-schema.ts';
 import type { DerivedMember } from './check.ts';
 import type { Fold, Issue, JsonSchema } from './types.ts';
@@ -51,7 +52,11 @@ export function defineFold<Options extends object, Def extends FoldDefinition<Op
   const { payloads, authored, notes, options: optionsZod, checkOptions, checkEvent, ...logic } = def;
   const eventTypes = Object.keys(payloads);
   const unknownRequest = logic.requestTypes.filter((t) => !eventTypes.includes(t));
-  if (unknownRequest.length) throw new Error(`defineFold(${def.id}): request types ${unknownRequest.join(', ')} have no payload schema`);
+  // The fold author's mistake, reported like any input error (the message and its fix, no stack trace).
+  if (unknownRequest.length)
+    throw new UserError(`defineFold(${def.id}): request types ${unknownRequest.join(', ')} have no payload schema`, {
+      fix: `add a zod schema for ${unknownRequest.map((t) => `\`${t}\``).join(', ')} to \`payloads\` (a request is an event, validated like the others), or remove it from \`requestTypes\``,
+    });
   const jsonSchemas = payloadJsonSchemas({ ...payloads, ...authored }, notes);
   return {
     ...logic,

@@ -6,6 +6,7 @@
  * fold gives none. Pure and browser-safe like every fold module.
  */
 import * as z from 'zod';
+import { UserError } from '../errors.ts';
 import type { JsonSchema } from './types.ts';
 
 /** What a fold says about one event type beyond its schema: prose, field notes, an example. */
@@ -45,7 +46,10 @@ export function payloadJsonSchemas(schemas: Readonly<Record<string, z.ZodType>>,
     if (n?.description) s.description = n.description;
     for (const [path, text] of Object.entries(n?.fields ?? {})) {
       const hits = propertiesAt(s, path.split('.'));
-      if (!hits.length) throw new Error(`payload notes for ${type}: no field ${path} in its schema`);
+      if (!hits.length)
+        throw new UserError(`payload notes for ${type}: no field ${path} in its schema`, {
+          fix: `name a field of the \`${type}\` schema in \`notes.${type}.fields\` (a dotted path, e.g. \`content.text\`), or remove the note`,
+        });
       for (const h of hits) h.description = text;
     }
     if (n?.example) s.examples = [n.example];

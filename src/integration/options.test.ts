@@ -5,6 +5,10 @@
  * route), shown by the integration as Astro's own user error with a hint; fold packages and fold
  * modules are checked as folds.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AstroError } from 'astro/errors';
 import { UserError } from '../errors.ts';
@@ -112,6 +116,20 @@ describe('the options schema', () => {
     expect(UserError.is(err)).toBe(true);
     expect((err as Error).message).toContain('no package "@acme/no-such-fold" is installed');
     expect((err as Error).message).toContain('fix: npm install @acme/no-such-fold');
+  });
+
+  it('passes on a fold author’s own mistake, with its fix, when the module throws it as it loads', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pfe-fold-'));
+    try {
+      const kit = JSON.stringify(pathToFileURL(join(import.meta.dirname, '../folds/define.ts')).href);
+      writeFileSync(join(dir, 'bad-fold.ts'), `import { defineFold } from ${kit};\nexport default defineFold({ id: 'bad', requestTypes: ['send'], payloads: {} } as never);\n`);
+      const err = await resolveOptions(dir, { folds: ['./bad-fold.ts'], defaultFold: 'context-protocol' }).catch((e: unknown) => e);
+      expect(UserError.is(err)).toBe(true);
+      expect((err as UserError).problem).toMatch(/: fold module \.\/bad-fold\.ts: defineFold\(bad\): request types send have no payload schema$/);
+      expect((err as UserError).fix).toBe('add a zod schema for `send` to `payloads` (a request is an event, validated like the others), or remove it from `requestTypes`');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('rejects a module whose export is not a fold, naming what is missing', async () => {

@@ -179,6 +179,8 @@ async function loadFold(root: string, spec: string): Promise<AnyFold> {
   try {
     mod = (await import(/* @vite-ignore */ pathToFileURL(file).href)) as Record<string, unknown>;
   } catch (err) {
+    // The fold author's own mistake (defineFold's, reported as a UserError): its problem and its fix.
+    if (UserError.is(err)) throw new OptionsError(`${configFile()}: fold module ${spec}: ${err.problem ?? err.message}`, { fix: err.fix ?? 'fix the fold module where it says' });
     throw new OptionsError(`${configFile()}: cannot import fold module ${spec}: ${(err as Error).message}`, {
       fix: `check the path (relative to the project root) and that the module loads`,
     });
