@@ -5,6 +5,16 @@ import { checkFold } from './check.ts';
 import { defineFold } from './define.ts';
 import { UserError } from '../errors.ts';
 
+/** What `fn` throws (undefined when it returns). */
+function thrown(fn: () => unknown): unknown {
+  try {
+    fn();
+  } catch (e) {
+    return e;
+  }
+  return undefined;
+}
+
 const Note = z.strictObject({ text: z.string().min(1) });
 const fold = defineFold<{ limit: number }>({
   id: 'notes',
@@ -44,26 +54,14 @@ describe('defineFold', () => {
   });
 
   it('refuses a request type without a payload schema: the author’s error, with its fix', () => {
-    const err = (() => {
-      try {
-        defineFold({ ...fold, id: 'x', payloads: { note: Note }, requestTypes: ['send'] } as never);
-      } catch (e) {
-        return e;
-      }
-    })();
+    const err = thrown(() => defineFold({ ...fold, id: 'x', payloads: { note: Note }, requestTypes: ['send'] } as never));
     expect(UserError.is(err)).toBe(true);
     expect((err as UserError).problem).toBe('defineFold(x): request types send have no payload schema');
     expect((err as UserError).fix).toBe('add a zod schema for `send` to `payloads` (a request is an event, validated like the others), or remove it from `requestTypes`');
   });
 
   it('refuses a field note on a field its schema does not have', () => {
-    const err = (() => {
-      try {
-        defineFold({ ...fold, id: 'y', payloads: { note: Note, send: z.strictObject({}) }, notes: { note: { fields: { txt: 'a typo of text' } } } } as never);
-      } catch (e) {
-        return e;
-      }
-    })();
+    const err = thrown(() => defineFold({ ...fold, id: 'y', payloads: { note: Note, send: z.strictObject({}) }, notes: { note: { fields: { txt: 'a typo of text' } } } } as never));
     expect(UserError.is(err)).toBe(true);
     expect((err as UserError).problem).toBe('payload notes for note: no field txt in its schema');
     expect((err as UserError).fix).toContain('name a field of the `note` schema in `notes.note.fields`');
