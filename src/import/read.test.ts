@@ -61,3 +61,27 @@ describe('readChunks', () => {
     expect(read('{"a":1}\nnot json\n').errors[0]).toMatch(/^t:2:1 error: not JSON/);
   });
 });
+
+describe('text encodings other tools write (encoding.ts)', () => {
+  const body = '{"model":"gpt-4o","messages":[{"role":"user","content":"hi"}]}';
+  /** `text` as UTF-16LE with its byte order mark, as Windows PowerShell 5.1's `>` writes it, read back as UTF-8. */
+  const utf16 = (text: string): string => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]).toString('utf8');
+
+  it('reads past a UTF-8 byte order mark: the same records, and columns counted without it', () => {
+    const plain = read(`${body}\n${body}\n`);
+    const bom = read(`\uFEFF${body}\n${body}\n`);
+    expect(bom.errors).toEqual([]);
+    expect(bom.chunks.map((c) => [c.line, c.start.col, c.value])).toEqual(plain.chunks.map((c) => [c.line, c.start.col, c.value]));
+    expect(bom.chunks).toHaveLength(2);
+    // `{"a": }`: the value is missing at the 7th character of the line, the mark not counted.
+    expect(read('\uFEFF{"a": }\n').errors).toEqual([expect.stringMatching(/^t:1:7 error: not JSON: expected a value, found `\}`/)]);
+  });
+
+  it('says once that UTF-16 text is not UTF-8, and how to convert it, instead of a JSON error per line', () => {
+    const { chunks, errors } = read(utf16(`${body}\r\n${body}\r\n`));
+    expect(chunks).toEqual([]);
+    expect(errors).toEqual([
+      expect.stringMatching(/^t:1:1 error: the file holds NUL characters: it is UTF-16 text \(what Windows PowerShell’s `>` and `Out-File` write\) or not text at all\n {2}fix: save it as UTF-8 — in PowerShell, `Get-Content t \| Set-Content -Encoding utf8 t-utf8` — and import that file$/),
+    ]);
+  });
+});

@@ -11,6 +11,7 @@
  */
 import { parseDocument } from 'yaml';
 import type { InputError } from '../scenarios/errors.ts';
+import { encodingProblem, withoutBom } from './encoding.ts';
 import { jsonError } from './json-error.ts';
 import { locate, posAt, type Pos } from './locate.ts';
 
@@ -34,7 +35,13 @@ export const ENVELOPE_KEYS = ['timestamp', 'headers', 'url', 'method', 'model', 
 const NOT_JSON_FIX = 'write one complete JSON object per line (JSON Lines: a request body, or {"timestamp", "headers", "body"}), or one OTLP JSON document';
 
 /** The JSON values of a trace file, in file order. */
-export function readChunks(text: string, file: string, errors: InputError[]): Chunk[] {
+export function readChunks(raw: string, file: string, errors: InputError[]): Chunk[] {
+  const text = withoutBom(raw);
+  const encoding = encodingProblem(text, file);
+  if (encoding) {
+    errors.push(encoding);
+    return [];
+  }
   if (text.trim() === '') {
     errors.push({ pos: { file, line: 1, col: 1 }, message: 'the trace is empty', fix: 'capture at least one request: one JSON request body per line' });
     return [];

@@ -21,6 +21,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { InputError } from '../../scenarios/errors.ts';
 import { importChunks, type ImportOptions, type ImportResult } from '../index.ts';
+import { encodingProblem, withoutBom } from '../encoding.ts';
 import { lineChunk, type Chunk } from '../read.ts';
 import type { LeftOut } from '../left-out.ts';
 import { bodyOf, Grouper, type Conversation } from './group.ts';
@@ -110,8 +111,16 @@ export async function importLog(
     let line = 0;
     let read = 0;
     const input = createInterface({ input: createReadStream(opts.path, { encoding: 'utf8' }), crlfDelay: Number.POSITIVE_INFINITY });
-    for await (const raw of input) {
+    for await (const next of input) {
       line++;
+      const raw = line === 1 ? withoutBom(next) : next;
+      // Not UTF-8 text (UTF-16, or binary): said once, at the first line that shows it, and reading stops.
+      const encoding = encodingProblem(raw, file, line);
+      if (encoding) {
+        errors.push(encoding);
+        input.close();
+        break;
+      }
       if (errors.length >= MAX_PROBLEMS) {
         errors.push({
           pos: { file, line, col: 1 },

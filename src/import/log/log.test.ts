@@ -40,6 +40,20 @@ const chat = (key: Record<string, unknown>, turns: number) => ({
   messages: [{ role: 'system', content: 'S' }, ...Array.from({ length: turns }, (_, i) => ({ role: 'user', content: `q${i}` }))],
 });
 
+describe('text encodings', () => {
+  it('reads past a UTF-8 byte order mark, and stops at the first line of UTF-16 text, saying so once', async () => {
+    const lines = [chat({ prompt_cache_key: 'k' }, 1), chat({ prompt_cache_key: 'k' }, 2)].map((l) => JSON.stringify(l));
+    const bom = await run([], { raw: `\uFEFF${lines.join('\n')}\n` });
+    expect(bom.messages).toEqual([]);
+    expect(bom.got.map((g) => g.conv.lines)).toEqual([[1, 2]]);
+    const path = join(dir, 'utf16.jsonl');
+    writeFileSync(path, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf16le')]));
+    const out = await importLog({ file: 'logs/day.jsonl', path, prefix: 'day' }, () => []);
+    expect(out.result).toBeUndefined();
+    expect(out.errors.map(formatError)).toEqual([expect.stringMatching(/^logs\/day\.jsonl:1:1 error: the file holds NUL characters: it is UTF-16 text/)]);
+  });
+});
+
 describe('one scenario per conversation', () => {
   it('interleaved prompt_cache_key conversations: each scenario holds its own lines, in order, and says its key', async () => {
     const a = { prompt_cache_key: 'conv-a', user: 'u1' };
