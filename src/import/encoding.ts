@@ -1,18 +1,13 @@
 /**
- * A trace file's text encoding, as tools on Windows write it. A UTF-8 byte order mark (U+FEFF,
- * which Windows PowerShell writes before UTF-8 text) is read past: RFC 8259 §8.1 lets a JSON parser
- * ignore it, and left in place it made line 1 "not JSON", pointing at an invisible character. A file
- * holding NUL characters is not UTF-8 text: UTF-16 (what Windows PowerShell 5.1's `>` and `Out-File`
- * write by default; PowerShell 6 and later write UTF-8 — learn.microsoft.com/powershell/module/
- * microsoft.powershell.core/about/about_character_encoding, read 2026-12-07), or not text at all;
- * JSON never holds a raw NUL, so one problem says so instead of one JSON error per line.
+ * A trace file that is not UTF-8 text, as tools on Windows write it. (A UTF-8 byte order mark is
+ * read past before this, scenarios/source.ts withoutBom: RFC 8259 lets a JSON parser ignore it,
+ * rfc-editor.org/rfc/rfc8259#section-8.1.) A file holding NUL characters is UTF-16 — what Windows
+ * PowerShell 5.1's `>` and `Out-File` write by default; PowerShell 6 and later write UTF-8
+ * (learn.microsoft.com/powershell/module/microsoft.powershell.core/about/about_character_encoding,
+ * read 2026-12-07) — or not text at all. JSON never holds a raw NUL, so one problem says so
+ * instead of one JSON error per line.
  */
 import type { InputError } from '../scenarios/errors.ts';
-
-const BOM = '\uFEFF';
-
-/** The text without a leading UTF-8 byte order mark. */
-export const withoutBom = (text: string): string => (text.startsWith(BOM) ? text.slice(BOM.length) : text);
 
 /** The problem with a text that holds NUL characters (UTF-16, or not text), at its first line; undefined otherwise. */
 export function encodingProblem(text: string, file: string, line = 1): InputError | undefined {

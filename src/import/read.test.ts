@@ -81,7 +81,9 @@ describe('text encodings other tools write (encoding.ts)', () => {
     const { chunks, errors } = read(utf16(`${body}\r\n${body}\r\n`));
     expect(chunks).toEqual([]);
     expect(errors).toEqual([
-      expect.stringMatching(/^t:1:1 error: the file holds NUL characters: it is UTF-16 text \(what Windows PowerShell’s `>` and `Out-File` write\) or not text at all\n {2}fix: save it as UTF-8 — in PowerShell, `Get-Content t \| Set-Content -Encoding utf8 t-utf8` — and import that file$/),
+      expect.stringMatching(
+        /^t:1:1 error: the file holds NUL characters: it is UTF-16 text \(what Windows PowerShell’s `>` and `Out-File` write\) or not text at all\n {2}fix: save it as UTF-8 — in PowerShell, `Get-Content t \| Set-Content -Encoding utf8 t-utf8` — and import that file$/,
+      ),
     ]);
   });
 });

@@ -11,7 +11,8 @@
  */
 import { parseDocument } from 'yaml';
 import type { InputError } from '../scenarios/errors.ts';
-import { encodingProblem, withoutBom } from './encoding.ts';
+import { withoutBom } from '../scenarios/source.ts';
+import { encodingProblem } from './encoding.ts';
 import { jsonError } from './json-error.ts';
 import { locate, posAt, type Pos } from './locate.ts';
 

@@ -1,8 +1,10 @@
 /**
  * The YAML parser's complaints in the author's terms: the line that is wrong (a bad indent is
- * reported where the extra indentation is, not one line early), and a fix that fits the case.
+ * reported where the extra indentation is, not one line early), and a fix that fits the case. A
+ * file saved with a byte order mark reads, and points at its errors, as if it had none.
  */
 import { describe, expect, it } from 'vitest';
+import { parseScenarioFile } from './load.ts';
 import { YamlSource } from './source.ts';
 
 const one = (text: string) => {
@@ -53,5 +55,32 @@ describe('YAML errors for authors', () => {
   it('a case it does not recognise keeps the parser’s words and the general fix', () => {
     const e = one('a: [1, 2\n');
     expect(e.message).toMatch(/^malformed YAML: /);
+  });
+});
+
+describe('a scenario file saved with a byte order mark (Windows editors write one)', () => {
+  const events = ['events:', '  - off: 1', '    t: 0ms', '    type: agent/created', '    payload: {streamPath: /a, createdBy: user:x}', ''];
+  const md = ['# Two', '', 'Intro.', '', '<details>', '', '```yaml (events.yaml)', 'id: two', 'fold: context-protocol', ...events, '```', '', '</details>', ''].join('\n');
+  const yaml = ['id: two', 'title: Two', 'fold: context-protocol', ...events].join('\n');
+  const parse = (file: string, text: string) => parseScenarioFile(file, text, { timeZero: '2026-01-01T00:00:00Z' });
+
+  it('reads like the same file without it: a markdown title, a YAML scenario', () => {
+    for (const [file, text] of [
+      ['scenarios/two.md', md],
+      ['scenarios/two.yaml', yaml],
+    ] as const) {
+      const plain = parse(file, text);
+      const marked = parse(file, `\uFEFF${text}`);
+      expect(plain.errors).toEqual([]);
+      expect(marked.errors, file).toEqual([]); // a markdown file's `# Title` line was "missing"
+      expect(marked.draft?.title).toBe('Two');
+    }
+  });
+
+  it('points an error on the first line at the same column', () => {
+    const bad = yaml.replace('id: two', 'id: Two Words');
+    const at = (text: string) => parse('scenarios/two.yaml', text).errors.map((e) => `${e.pos.line}:${e.pos.col} ${e.message}`);
+    expect(at(`\uFEFF${bad}`)).toEqual(at(bad));
+    expect(at(bad)[0]).toMatch(/^1:5 /);
   });
 });

@@ -6,6 +6,13 @@
 import { isMap, isPair, isScalar, LineCounter, parseDocument, visit, type Document, type Node, type Pair, type Scalar, type YAMLError, type YAMLMap } from 'yaml';
 import type { InputError, SourcePos } from './errors.ts';
 
+/**
+ * The text without a leading byte order mark (U+FEFF), which editors and tools on Windows write
+ * before UTF-8 text. Not part of what was written: a markdown scenario's `# Title` line starting
+ * with one was "missing", and a trace's first JSON line "not JSON" at an invisible character.
+ */
+export const withoutBom = (text: string): string => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+
 export class YamlSource {
   readonly doc: Document.Parsed;
   readonly errors: InputError[] = [];
