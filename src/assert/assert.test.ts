@@ -207,6 +207,12 @@ describe('the expectations file', () => {
       ['cacheWriteTokens', undefined, 50],
     ]);
   });
+  it('reads a file saved with a byte order mark as the same file, its errors at the same columns', () => {
+    const text = 'maxCostPerConversation: cheap\n';
+    const at = (t: string) => parse(t).problems.map((p) => [p.pos.line, p.pos.col, p.message]);
+    expect(at(`\uFEFF${text}`)).toEqual(at(text));
+    expect(at(text)[0]!.slice(0, 2)).toEqual([1, 25]);
+  });
   it('locates YAML errors and wrong values', () => {
     expect(parse('busts: [\n').problems[0]!.message).toMatch(/^not valid YAML/);
     expect(parse('maxCostPerConversation: cheap\n').problems.map((p) => [p.pos.line, p.pos.col, p.message])).toEqual([

@@ -11,6 +11,7 @@
  */
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
 import type { InputError, SourcePos } from '../scenarios/errors.ts';
+import { withoutBom } from '../scenarios/source.ts';
 
 /** The expectations as a test or a file writes them. Request numbers are `"@N"` (or N): the N-th request sent, as `assert` prints them. */
 export interface CacheExpectations {
@@ -197,7 +198,8 @@ export function expectationsOf(value: CacheExpectations, problems: InputError[],
 }
 
 /** An expectations file (YAML): every entry located, every problem at its line. */
-export function parseExpectations(text: string, file: string, problems: InputError[]): Expectations {
+export function parseExpectations(written: string, file: string, problems: InputError[]): Expectations {
+  const text = withoutBom(written); // saved with a byte order mark: the same file, its columns the same
   const lc = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lc, prettyErrors: false, uniqueKeys: true });
   const toPos = (offset: number): SourcePos => {
