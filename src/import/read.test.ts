@@ -62,7 +62,7 @@ describe('readChunks', () => {
   });
 });
 
-describe('text encodings other tools write (encoding.ts)', () => {
+describe('text encodings other tools write (scenarios/source.ts withoutBom, encodingProblem)', () => {
   const body = '{"model":"gpt-4o","messages":[{"role":"user","content":"hi"}]}';
   /** `text` as UTF-16LE with its byte order mark, as Windows PowerShell 5.1's `>` writes it, read back as UTF-8. */
   const utf16 = (text: string): string => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]).toString('utf8');
@@ -81,8 +81,9 @@ describe('text encodings other tools write (encoding.ts)', () => {
     const { chunks, errors } = read(utf16(`${body}\r\n${body}\r\n`));
     expect(chunks).toEqual([]);
     expect(errors).toEqual([
+      // The byte order mark FF FE reads as two U+FFFD, then `{` and its NUL: the 4th character.
       expect.stringMatching(
-        /^t:1:1 error: the file holds NUL characters: it is UTF-16 text \(what Windows PowerShell’s `>` and `Out-File` write\) or not text at all\n {2}fix: save it as UTF-8 — in PowerShell, `Get-Content t \| Set-Content -Encoding utf8 t-utf8` — and import that file$/,
+        /^t:1:4 error: the file holds a NUL character here: it is UTF-16 text \(what Windows PowerShell’s `>` and `Out-File` write\) or not text at all\n {2}fix: save it as UTF-8 — in PowerShell, `\(Get-Content t\) \| Set-Content -Encoding utf8 t`$/,
       ),
     ]);
   });

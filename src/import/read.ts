@@ -11,8 +11,7 @@
  */
 import { parseDocument } from 'yaml';
 import type { InputError } from '../scenarios/errors.ts';
-import { withoutBom } from '../scenarios/source.ts';
-import { encodingProblem } from './encoding.ts';
+import { encodingProblem, withoutBom } from '../scenarios/source.ts';
 import { jsonError } from './json-error.ts';
 import { locate, posAt, type Pos } from './locate.ts';
 

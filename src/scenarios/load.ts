@@ -14,7 +14,7 @@ import { batchLabel, checkOrder, checkTime, expandEvents } from './expand.ts';
 import { parseMarkdownScenario } from './markdown.ts';
 import type { Scenario, ScenarioEvent } from './model.ts';
 import { parseYamlScenario, type ParseOptions, type ScenarioDraft, type WrittenEvent } from './parse.ts';
-import { withoutBom } from './source.ts';
+import { encodingProblem, withoutBom } from './source.ts';
 import { configFile } from '../project.ts';
 import { checkSharedCaches } from './shared-cache.ts';
 
@@ -40,6 +40,8 @@ const SCENARIO_FILE = /\.(ya?ml|md)$/;
 /** One file, in either syntax, to a draft. */
 export function parseScenarioFile(file: string, written: string, opts: ParseOptions): { draft?: ScenarioDraft; errors: InputError[] } {
   const text = withoutBom(written); // a file saved with a byte order mark reads like one without
+  const encoding = encodingProblem(text, file);
+  if (encoding) return { errors: [encoding] };
   const stem = file.replace(/^.*\//, '').replace(SCENARIO_FILE, '');
   return file.endsWith('.md') ? parseMarkdownScenario(file, stem, text, opts) : parseYamlScenario(file, stem, text, opts);
 }

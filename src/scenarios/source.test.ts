@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseScenarioFile } from './load.ts';
+import { formatError } from './errors.ts';
 import { YamlSource } from './source.ts';
 
 const one = (text: string) => {
@@ -82,5 +83,14 @@ describe('a scenario file saved with a byte order mark (Windows editors write on
     const at = (text: string) => parse('scenarios/two.yaml', text).errors.map((e) => `${e.pos.line}:${e.pos.col} ${e.message}`);
     expect(at(`\uFEFF${bad}`)).toEqual(at(bad));
     expect(at(bad)[0]).toMatch(/^1:5 /);
+  });
+
+  it('says where a file holding NUL characters (UTF-16, or not text) first has one, instead of "must be a YAML mapping"', () => {
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(yaml, 'utf16le')]).toString('utf8');
+    expect(parse('scenarios/two.yaml', utf16).errors.map(formatError)).toEqual([
+      'scenarios/two.yaml:1:4 error: the file holds a NUL character here: it is UTF-16 text (what Windows PowerShell’s `>` and `Out-File` write) or not text at all\n  fix: save it as UTF-8 — in PowerShell, `(Get-Content two.yaml) | Set-Content -Encoding utf8 two.yaml`',
+    ]);
+    // One stray NUL in UTF-8 text: its own line and column.
+    expect(parse('scenarios/two.md', md.replace('Intro.', 'In\u0000tro.')).errors.map((e) => `${e.pos.line}:${e.pos.col}`)).toEqual(['3:3']);
   });
 });

@@ -9,9 +9,31 @@ import type { InputError, SourcePos } from './errors.ts';
 /**
  * The text without a leading byte order mark (U+FEFF), which editors and tools on Windows write
  * before UTF-8 text. Not part of what was written: a markdown scenario's `# Title` line starting
- * with one was "missing", and a trace's first JSON line "not JSON" at an invisible character.
+ * with one was "missing", and a trace's first JSON line "not JSON" at an invisible character
+ * (RFC 8259 lets a JSON parser ignore it: rfc-editor.org/rfc/rfc8259#section-8.1).
  */
 export const withoutBom = (text: string): string => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+
+/**
+ * A file that is not UTF-8 text: one holding NUL characters, which neither YAML nor JSON allows
+ * unescaped. Most often UTF-16 — what Windows PowerShell 5.1's `>` and `Out-File` write by default
+ * (PowerShell 6 and later write UTF-8: learn.microsoft.com/powershell/module/
+ * microsoft.powershell.core/about/about_character_encoding, read 2026-12-07) — read as UTF-8, it is
+ * a NUL after every letter; a scenario read "must be a YAML mapping" and a trace one JSON error per
+ * line. One problem, at the first NUL, says what it is. `firstLine`: the text's first line in its file.
+ */
+export function encodingProblem(text: string, file: string, firstLine = 1): InputError | undefined {
+  const at = text.indexOf('\u0000');
+  if (at < 0) return undefined;
+  const before = text.slice(0, at);
+  const line = firstLine + (before.match(/\n/g)?.length ?? 0);
+  const name = file.replace(/^.*[\\/]/, '');
+  return {
+    pos: { file, line, col: at - before.lastIndexOf('\n') },
+    message: 'the file holds a NUL character here: it is UTF-16 text (what Windows PowerShell’s `>` and `Out-File` write) or not text at all',
+    fix: `save it as UTF-8 — in PowerShell, \`(Get-Content ${name}) | Set-Content -Encoding utf8 ${name}\``,
+  };
+}
 
 export class YamlSource {
   readonly doc: Document.Parsed;

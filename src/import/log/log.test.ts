@@ -50,7 +50,7 @@ describe('text encodings', () => {
     writeFileSync(path, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf16le')]));
     const out = await importLog({ file: 'logs/day.jsonl', path, prefix: 'day' }, () => []);
     expect(out.result).toBeUndefined();
-    expect(out.errors.map(formatError)).toEqual([expect.stringMatching(/^logs\/day\.jsonl:1:1 error: the file holds NUL characters: it is UTF-16 text/)]);
+    expect(out.errors.map(formatError)).toEqual([expect.stringMatching(/^logs\/day\.jsonl:1:4 error: the file holds a NUL character here: it is UTF-16 text/)]);
   });
 });
 
