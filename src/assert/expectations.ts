@@ -234,6 +234,3 @@ export function parseExpectations(written: string, file: string, problems: Input
   };
   return fromValue(doc.toJS(), { at: (p) => find(p, false), keyAt: (p) => find(p, true) }, file, problems);
 }
-
-/** Where the whole expectations are written (their first line), for a finding that concerns none in particular. */
-export const anywhere = (file: string): SourcePos => ({ file, line: 1, col: 1 });

@@ -193,17 +193,6 @@ export function panelRows(econ: ScenarioEconomics, typeOf: (offset: number) => s
   });
 }
 
-/** One row of the side-by-side table of every profile. */
-export interface ProfileRow {
-  profile: string;
-  title: string;
-  input: string;
-  cached: string;
-  writes: string;
-  cost: string;
-  noCache: string;
-}
-
 export interface Bar {
   offset: number;
   y: number;

@@ -11,7 +11,6 @@ const A_CACHING = 'https://platform.claude.com/docs/en/build-with-claude/prompt-
 const A_PRICING = 'https://platform.claude.com/docs/en/about-claude/pricing';
 const A_PRICING_ZH = 'https://platform.claude.com/docs/zh-CN/about-claude/pricing';
 const A_MID_SYSTEM = 'https://platform.claude.com/docs/zh-CN/build-with-claude/mid-conversation-system-messages';
-const A_MODELS = 'https://platform.claude.com/docs/en/about-claude/models/overview';
 
 const A_CACHING_COPY =
   'read in a verbatim copy of this page’s markdown (docs/en/build-with-claude/prompt-caching.md) stored in a public repository; the search index holds the page itself only in part';
@@ -375,13 +374,6 @@ export const ANTHROPIC_CATALOG: ModelFacts[] = [
     prices: anthropicPrices('Claude Fable 5.1 (and Mythos 5.1, limited availability)', 10, 12.5, 20, 0.25, 50, A_PRICING, 'the English page; hits are 0.025× input on this model'),
   }),
 ];
-
-/** Where a model's ids come from (for the page). */
-export const ANTHROPIC_ID_SOURCE = s(
-  'Claude API ID / alias columns',
-  A_MODELS,
-  'e.g. claude-haiku-4-5-20251001 with alias claude-haiku-4-5; the newest models have fixed ids without a date (claude-opus-5, as its migration guide says)',
-);
 
 /** A Claude model the catalog does not name: the provider's rules, no price (never a made-up one); matched by these id prefixes. */
 export const ANTHROPIC_FALLBACK = {

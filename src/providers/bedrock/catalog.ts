@@ -219,10 +219,3 @@ export const BEDROCK_FALLBACK = {
   },
   prefixes: [GLOBAL_PROFILE, ...GEO_PROFILES.map((g) => `${g}anthropic.`), ...GEO_PROFILES.map((g) => `${g}amazon.`), 'anthropic.', 'amazon.', 'bedrock/'],
 } as const satisfies ProviderFallback;
-
-export const BEDROCK_ID_SOURCE = s(
-  'inference profiles',
-  A_ON_BEDROCK,
-  'the model table: base Bedrock model id (anthropic.claude-sonnet-4-5-20250929-v1:0, …) and the profiles it is offered in (global, us, eu, jp, apac)',
-  READ,
-);

@@ -167,10 +167,3 @@ export const GEMINI_FALLBACK = {
   },
   prefixes: ['gemini-', 'google/', 'models/gemini-'],
 } as const satisfies ProviderFallback;
-
-export const GEMINI_ID_SOURCE = s(
-  'model ids',
-  G_CACHING,
-  'the model names of the implicit-caching table and the pricing page (gemini-2.5-pro, gemini-2.5-flash, gemini-4-argon)',
-  READ,
-);

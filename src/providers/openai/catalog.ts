@@ -401,9 +401,6 @@ export const OPENAI_CATALOG: ModelFacts[] = [
   }),
 ];
 
-/** Where a model's ids come from (for the page). */
-export const OPENAI_ID_SOURCE = s('Snapshots list of each model page', O_PRICING, 'e.g. gpt-4.1-2025-04-14, the default snapshot of gpt-4.1');
-
 /** An OpenAI model the catalog does not name: automatic prefix caching as before GPT-5.6, no price; matched by these id prefixes. */
 export const OPENAI_FALLBACK = {
   model: {
