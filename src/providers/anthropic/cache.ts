@@ -6,7 +6,8 @@
  * an API error), a breakpoint looks back 20 blocks for an earlier entry, a breakpoint may ask for
  * the 1-hour TTL with its own write price, reading an entry refreshes it.
  *
- * Request parameters as a cache dimension (TOOL_USE_CACHING, "What invalidates your cache", read
+ * Request parameters as a cache dimension (the tool-use-with-prompt-caching page,
+ * platform.claude.com/docs/en/agents-and-tools/tool-use/tool-use-with-prompt-caching, "What invalidates your cache", read
  * 2026-12-03: "The cache follows a prefix hierarchy (tools → system → messages), so a change at one
  * level invalidates that level and everything after it"; the passage's table was cut off in the
  * copy we could read, so which parameter sits at which level is as the prompt-caching page's
@@ -18,8 +19,6 @@
  */
 import type { CacheStrategy, RequestParams } from '../types.ts';
 import { ANTHROPIC_RULES as R } from './catalog.ts';
-
-export const TOOL_USE_CACHING = 'https://platform.claude.com/docs/en/agents-and-tools/tool-use/tool-use-with-prompt-caching';
 
 /** Parameters whose change invalidates the messages entries only, in the order a break names them. */
 export const MESSAGE_LEVEL_PARAMS = ['tool_choice', 'images', 'thinking'] as const;

@@ -2,8 +2,8 @@
  * Anthropic's mid-conversation tool changes, as the prompt's text (docs/cache-economics.md, "What the provider would cache": "model
  * it as content appended at its position"). What Anthropic's documentation says, and where:
  *
- * - Tool use with prompt caching (cache.ts TOOL_USE_CACHING,
- *   platform.claude.com/docs/en/agents-and-tools/tool-use/tool-use-with-prompt-caching, read
+ * - Tool use with prompt caching
+ *   (platform.claude.com/docs/en/agents-and-tools/tool-use/tool-use-with-prompt-caching, read
  *   2026-12-03): "Deferred tools are not
  *   included in the system-prompt prefix. When the model discovers a deferred tool through tool
  *   search, the definition is appended inline as a tool_reference block in the conversation
