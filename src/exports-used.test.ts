@@ -77,12 +77,18 @@ describe('exports', () => {
   it('are each read somewhere: no survivor of a removal', () => {
     const all = [...files('src'), ...files('tools'), ...files('tests'), ...files('examples'), 'astro.config.mjs'];
     const texts = new Map(all.map((f) => [f, readFileSync(join(ROOT, f), 'utf8')]));
-    expect(unreadExports(texts, (f) => ENTRY.test(f) || ROUTE.test(f)), 'remove the export (or the code, when nothing uses it at all)').toEqual([]);
+    expect(
+      unreadExports(texts, (f) => ENTRY.test(f) || ROUTE.test(f)),
+      'remove the export (or the code, when nothing uses it at all)',
+    ).toEqual([]);
   });
 
   it('finds an export read nowhere, and not one read elsewhere, inside its module, or only named in a comment elsewhere', () => {
     const texts = new Map([
-      ['src/a.ts', 'export const used = 1;\nexport interface Shape { n: number }\nexport function make(): Shape { return { n: 1 }; }\nexport const unread = 2;\nexport const inComment = 3;\n'],
+      [
+        'src/a.ts',
+        'export const used = 1;\nexport interface Shape { n: number }\nexport function make(): Shape { return { n: 1 }; }\nexport const unread = 2;\nexport const inComment = 3;\n',
+      ],
       ['src/b.ts', "import { used, make } from './a.ts';\n// inComment is only named here\nconst s = 'unread';\nconsole.log(used, make(), s);\n"],
     ]);
     expect(unreadExports(texts, () => false)).toEqual(['src/a.ts: unread', 'src/a.ts: inComment']);
