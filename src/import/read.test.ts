@@ -4,6 +4,7 @@
  * OpenTelemetry Python SDK's ConsoleSpanExporter), and a YAML document (a cassette) — each record
  * located at its own line, so a later problem names the right place.
  */
+import { gzipSync, zstdCompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { formatError, type InputError } from '../scenarios/errors.ts';
 import { chunkPos, readChunks } from './read.ts';
@@ -85,6 +86,16 @@ describe('text encodings other tools write (scenarios/source.ts withoutBom, enco
       expect.stringMatching(
         /^t:1:4 error: the file holds a NUL character here: it is UTF-16 text \(what Windows PowerShell’s `>` and `Out-File` write\) or not text at all\n {2}fix: save it as UTF-8 — in PowerShell, `\(Get-Content t\) \| Set-Content -Encoding utf8 t`$/,
       ),
+    ]);
+  });
+
+  it('says a compressed file is compressed, and how to decompress it', () => {
+    const text = `${body}\n${body}\n`;
+    expect(read(gzipSync(text).toString('utf8')).errors).toEqual([
+      't:1:1 error: the file is gzip-compressed, not text\n  fix: decompress it first — `gunzip -k t` — and give the decompressed file',
+    ]);
+    expect(read(zstdCompressSync(text).toString('utf8')).errors).toEqual([
+      't:1:1 error: the file is zstd-compressed, not text\n  fix: decompress it first — `zstd -d t` — and give the decompressed file',
     ]);
   });
 });

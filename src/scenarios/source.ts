@@ -15,19 +15,37 @@ import type { InputError, SourcePos } from './errors.ts';
 export const withoutBom = (text: string): string => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
 
 /**
- * A file that is not UTF-8 text: one holding NUL characters, which neither YAML nor JSON allows
- * unescaped. Most often UTF-16 — what Windows PowerShell 5.1's `>` and `Out-File` write by default
- * (PowerShell 6 and later write UTF-8: learn.microsoft.com/powershell/module/
- * microsoft.powershell.core/about/about_character_encoding, read 2026-12-07) — read as UTF-8, it is
- * a NUL after every letter; a scenario read "must be a YAML mapping" and a trace one JSON error per
- * line. One problem, at the first NUL, says what it is. `firstLine`: the text's first line in its file.
+ * Compressed files, by their format's first bytes as they read decoded as UTF-8 (a byte past ASCII
+ * alone becomes U+FFFD): gzip's 1F 8B (RFC 1952) — a rotated log, a `.jsonl.gz` — and zstd's
+ * 28 B5 2F FD (RFC 8878).
+ */
+const COMPRESSED: readonly (readonly [string, string, (name: string) => string])[] = [
+  ['\u001f\ufffd', 'gzip', (name) => `gunzip -k ${name}`],
+  ['(\ufffd/\ufffd', 'zstd', (name) => `zstd -d ${name}`],
+];
+
+/**
+ * A file that is not UTF-8 text. A compressed one, by its first bytes (COMPRESSED). Else one
+ * holding NUL characters, which neither YAML nor JSON allows unescaped: most often UTF-16 — what
+ * Windows PowerShell 5.1's `>` and `Out-File` write by default (PowerShell 6 and later write UTF-8:
+ * learn.microsoft.com/powershell/module/microsoft.powershell.core/about/about_character_encoding,
+ * read 2026-12-07) — which read as UTF-8 is a NUL after every letter: a scenario read "must be a
+ * YAML mapping" and a trace one JSON error per line. One problem says what it is, at the first NUL.
+ * `firstLine`: the text's first line in its file (a log is read line by line).
  */
 export function encodingProblem(text: string, file: string, firstLine = 1): InputError | undefined {
+  const name = file.replace(/^.*[\\/]/, '');
+  const packed = firstLine === 1 ? COMPRESSED.find(([magic]) => text.startsWith(magic)) : undefined;
+  if (packed)
+    return {
+      pos: { file, line: 1, col: 1 },
+      message: `the file is ${packed[1]}-compressed, not text`,
+      fix: `decompress it first — \`${packed[2](name)}\` — and give the decompressed file`,
+    };
   const at = text.indexOf('\u0000');
   if (at < 0) return undefined;
   const before = text.slice(0, at);
   const line = firstLine + (before.match(/\n/g)?.length ?? 0);
-  const name = file.replace(/^.*[\\/]/, '');
   return {
     pos: { file, line, col: at - before.lastIndexOf('\n') },
     message: 'the file holds a NUL character here: it is UTF-16 text (what Windows PowerShell’s `>` and `Out-File` write) or not text at all',

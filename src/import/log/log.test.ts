@@ -8,6 +8,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { formatError } from '../../scenarios/errors.ts';
@@ -41,7 +42,7 @@ const chat = (key: Record<string, unknown>, turns: number) => ({
 });
 
 describe('text encodings', () => {
-  it('reads past a UTF-8 byte order mark, and stops at the first line of UTF-16 text, saying so once', async () => {
+  it('reads past a UTF-8 byte order mark, and stops at the first line of UTF-16 or gzipped text, saying so once', async () => {
     const lines = [chat({ prompt_cache_key: 'k' }, 1), chat({ prompt_cache_key: 'k' }, 2)].map((l) => JSON.stringify(l));
     const bom = await run([], { raw: `\uFEFF${lines.join('\n')}\n` });
     expect(bom.messages).toEqual([]);
@@ -51,6 +52,12 @@ describe('text encodings', () => {
     const out = await importLog({ file: 'logs/day.jsonl', path, prefix: 'day' }, () => []);
     expect(out.result).toBeUndefined();
     expect(out.errors.map(formatError)).toEqual([expect.stringMatching(/^logs\/day\.jsonl:1:4 error: the file holds a NUL character here: it is UTF-16 text/)]);
+    // A rotated log, gzipped: said at line 1, reading stopped.
+    writeFileSync(path, gzipSync(`${lines.join('\n')}\n`));
+    const packed = await importLog({ file: 'logs/day.jsonl.gz', path, prefix: 'day' }, () => []);
+    expect(packed.errors.map(formatError)).toEqual([
+      'logs/day.jsonl.gz:1:1 error: the file is gzip-compressed, not text\n  fix: decompress it first — `gunzip -k day.jsonl.gz` — and give the decompressed file',
+    ]);
   });
 });
 
