@@ -1,7 +1,9 @@
 /**
  * Source text with positions: YAML documents parsed by the yaml package (keeping every node's
  * range), and the markdown interop format split into its title, intro and ```yaml (path) fences.
- * Everything downstream asks a YamlSource for file:line:column instead of counting itself.
+ * Everything downstream asks a YamlSource for file:line:column instead of counting itself. Also
+ * text as other tools write it, before any of that: a byte order mark read past, and a file that
+ * is not UTF-8 text said to be so (scenario files here; traces and expectations files use the same).
  */
 import { isMap, isPair, isScalar, LineCounter, parseDocument, visit, type Document, type Node, type Pair, type Scalar, type YAMLError, type YAMLMap } from 'yaml';
 import type { InputError, SourcePos } from './errors.ts';
@@ -34,13 +36,13 @@ const COMPRESSED: readonly (readonly [string, string, (name: string) => string])
  * `firstLine`: the text's first line in its file (a log is read line by line).
  */
 export function encodingProblem(text: string, file: string, firstLine = 1): InputError | undefined {
-  const name = file.replace(/^.*[\\/]/, '');
+  const name = (): string => file.replace(/^.*[\\/]/, '');
   const packed = firstLine === 1 ? COMPRESSED.find(([magic]) => text.startsWith(magic)) : undefined;
   if (packed)
     return {
       pos: { file, line: 1, col: 1 },
       message: `the file is ${packed[1]}-compressed, not text`,
-      fix: `decompress it first — \`${packed[2](name)}\` — and give the decompressed file`,
+      fix: `decompress it first — \`${packed[2](name())}\` — and give the decompressed file`,
     };
   const at = text.indexOf('\u0000');
   if (at < 0) return undefined;
@@ -49,7 +51,7 @@ export function encodingProblem(text: string, file: string, firstLine = 1): Inpu
   return {
     pos: { file, line, col: at - before.lastIndexOf('\n') },
     message: 'the file holds a NUL character here: it is UTF-16 text (what Windows PowerShell’s `>` and `Out-File` write) or not text at all',
-    fix: `save it as UTF-8 — in PowerShell, \`(Get-Content ${name}) | Set-Content -Encoding utf8 ${name}\``,
+    fix: `save it as UTF-8 — in PowerShell, \`(Get-Content ${name()}) | Set-Content -Encoding utf8 ${name()}\``,
   };
 }
 
