@@ -272,6 +272,22 @@ describe('what the capture lacks, before the provider is blamed', () => {
     }
   });
 
+  it('a capture without the tools whose bill still counts fewer input tokens than the model: the parts it lacks, and the smaller count, never "0 billed tokens the capture does not show"', async () => {
+    const mod = await modelled('test-exact');
+    // As a published Codex rollout bills: input tokens below the model's count (30 here), and a cached figure that differs from the model's.
+    const bill: M[] = mod.map((e, i) => ({ inputTokens: e.inputTokens - 30, cachedTokens: i ? Math.max(0, e.cachedTokens - 40) : 0, cacheWriteTokens: 0 }));
+    const m = await lacking('test-exact', bill);
+    expect(m.requests.map((q) => q.unseenTokens)).toEqual([0, 0, 0]);
+    const flagged = m.requests.filter((x) => x.flagged.length);
+    expect(flagged.length).toBeGreaterThan(0);
+    for (const q of flagged) {
+      expect(q.reason!.kind).toBe('unrecorded');
+      expect(q.reason!.text).toBe(
+        "the capture is not the whole request: it does not record the system prompt and the tool definitions, which the provider received, billed and cached with the rest; the model prices only what the capture holds, so its cached and written figures cannot match the bill (the provider counts 30 input tokens fewer than the model's count of what the capture holds: its framing differs)",
+      );
+    }
+  });
+
   it('a capture without timestamps: no claim rests on time (never "eviction (idle 0 ms)")', async () => {
     const times = ['0ms', '0ms', '0ms'];
     const mod = await modelled('test-exact', times);

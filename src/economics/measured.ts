@@ -164,11 +164,19 @@ const list = (xs: readonly string[]): string => (xs.length < 2 ? (xs[0] ?? '') :
 function reasonOf(q: MeasuredRequest, e: RequestEconomics, idleMs: number | null, timed: boolean, markersMissing: boolean): MeasuredRequest['reason'] {
   const c = q.figures.cachedTokens;
   const w = q.figures.cacheWriteTokens;
-  if (q.unrecorded.some(carriesTokens))
+  if (q.unrecorded.some(carriesTokens)) {
+    const lacks = `it does not record ${list(q.unrecorded)}, which the provider received, billed and cached with the rest; the model prices only what the capture holds, so its cached and written figures cannot match the bill`;
+    // A bill below our count of what the capture holds (a published Codex rollout: −317 of 53,601) shows
+    // no unseen tokens, but the capture still lacks those parts: say both, not "0 billed tokens the capture does not show".
+    const fewer = -(q.figures.inputTokens.diff ?? 0);
     return {
       kind: 'unrecorded',
-      text: `${fmt(q.unseenTokens)} billed input tokens the capture does not show: it does not record ${list(q.unrecorded)}, which the provider received, billed and cached with the rest; the model prices only what the capture holds, so its cached and written figures cannot match the bill`,
+      text:
+        q.unseenTokens > 0
+          ? `${fmt(q.unseenTokens)} billed input tokens the capture does not show: ${lacks}`
+          : `the capture is not the whole request: ${lacks} (the provider counts ${fmt(Math.max(0, fewer), e.exact)} input tokens fewer than the model's count of what the capture holds: its framing differs)`,
     };
+  }
   if (q.flagged.includes('cachedTokens') && c.measured !== null && c.measured > q.earlierInput)
     return {
       kind: 'before-capture',
