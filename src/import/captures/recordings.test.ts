@@ -184,6 +184,76 @@ version: 1
     ]);
   });
 
+  it('cassetter (pydantic-ai’s recorder since March 2026): bodies tagged `{type: json, content}` or `{type: text, content}`, status a number; an Anthropic call reading the cache its first call wrote', () => {
+    const cassette = `version: 1
+interactions:
+- request:
+    method: POST
+    uri: https://api.anthropic.com/v1/messages?beta=true
+    headers:
+      content-type:
+      - application/json
+    body:
+      type: json
+      content:
+        max_tokens: 1024
+        messages:
+        - content:
+          - cache_control:
+              ttl: 5m
+              type: ephemeral
+            text: Explain the fold.
+            type: text
+          role: user
+        model: claude-sonnet-4-5
+        system: You are terse.
+  response:
+    status: 200
+    headers:
+      content-type:
+      - application/json
+    body:
+      type: json
+      content:
+        content:
+        - text: It turns events into a prompt.
+          type: text
+        usage:
+          cache_creation_input_tokens: 1111
+          cache_read_input_tokens: 0
+          input_tokens: 3
+          output_tokens: 39
+  recorded_at: 2026-03-06T19:26:02.821070+00:00
+- request:
+    method: POST
+    uri: https://api.anthropic.com/v1/messages?beta=true
+    headers: {}
+    body:
+      type: text
+      content: '{"max_tokens":1024,"messages":[{"content":[{"text":"Explain the fold.","type":"text"}],"role":"user"},{"content":[{"text":"It turns events into a prompt.","type":"text"}],"role":"assistant"},{"content":[{"cache_control":{"ttl":"5m","type":"ephemeral"},"text":"Shorter?","type":"text"}],"role":"user"}],"model":"claude-sonnet-4-5","system":"You are terse."}'
+  response:
+    status: 200
+    headers: {}
+    body:
+      type: json
+      content:
+        content: []
+        usage:
+          cache_creation_input_tokens: 403
+          cache_read_input_tokens: 1111
+          input_tokens: 3
+          output_tokens: 33
+  recorded_at: 2026-03-06T19:26:04.121070+00:00
+`;
+    const { doc: d } = imported(cassette);
+    expect(d.events.map((e) => e.payload.measured)).toEqual([
+      { inputTokens: 1114, cachedTokens: 0, cacheWriteTokens: 1111, outputTokens: 39 },
+      { inputTokens: 1517, cachedTokens: 1111, cacheWriteTokens: 403, outputTokens: 33 },
+    ]);
+    expect(d.events.map((e) => e.t)).toEqual(['0ms', '1.3s']);
+    expect(leftOutOf(cassette).leftOut.map((l) => l.what)).toEqual(["interactions' headers"]);
+  });
+
   it('a call the provider refused (HTTP 400) is left out: nothing was billed', () => {
     const refused = VCRPY.replace('code: 200\n      message: OK\n- request:\n    body: null', 'code: 400\n      message: Bad Request\n- request:\n    body: null');
     const { reqs, leftOut } = leftOutOf(refused);

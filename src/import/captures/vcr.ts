@@ -1,6 +1,6 @@
 /**
  * VCR cassettes: the YAML files a test suite's HTTP recorder writes, read for the model calls they
- * recorded (http.ts). Three writers' shapes, read from their sources (2026-12-06):
+ * recorded (http.ts). Four writers' shapes, read from their sources (2026-12-06, cassetter 2026-12-07):
  *
  * - vcrpy (and pytest-recording, which uses it; github.com/kevin1024/vcrpy `vcr/serializers/yamlserializer.py`,
  *   `vcr/request.py`, `vcr/stubs`): `version: 1`, `interactions: [{request: {method, uri, body, headers},
@@ -12,10 +12,15 @@
  *   filtered; some cassettes carry `recorded_at`;
  * - Ruby VCR (github.com/vcr/vcr `lib/vcr/structs.rb`): `http_interactions: [{request: {method, uri,
  *   body: {encoding, string}, headers}, response: {status: {code, message}, headers, body: {encoding,
- *   string | base64_string}}, recorded_at: "Tue, 01 Nov 2011 04:58:44 GMT"}]`, `recorded_with`.
+ *   string | base64_string}}, recorded_at: "Tue, 01 Nov 2011 04:58:44 GMT"}]`, `recorded_with`;
+ * - cassetter, which replaced vcrpy in pydantic-ai's tests in March 2026 (github.com/Kludex/cassetter
+ *   `crates/cassetter-core/src/protocol/http.rs`, read 2026-12-07): `interactions: [{request: {method,
+ *   uri, headers, body}, response: {status: 200, headers, body}, recorded_at}]`, a body tagged by its
+ *   kind — `{type: json, content: <the parsed value>}`, `{type: text, content: "…"}`, `{type: binary,
+ *   content: [bytes]}` or `{type: none}`. Read as vcrpy's, these calls had "no request body".
  *
  * Where a team finds them: `tests/cassettes/**.yaml` (pytest-recording), `fixtures/vcr_cassettes/*.yml`
- * (Ruby VCR), `tests/models/cassettes/` (pydantic-ai).
+ * (Ruby VCR), `tests/models/cassettes/` (pydantic-ai: cassetter's since March 2026, vcrpy's before).
  */
 import { isObject, type Chunk } from '../read.ts';
 import { bytesText, callsToRequests, type RecordedBody, type RecordedCall } from './http.ts';
@@ -41,6 +46,11 @@ function bodyOf(side: Obj, at: Path): RecordedBody | undefined {
     if (typeof b.string === 'string') return b.string === '' ? undefined : { text: b.string, at: [...at, 'body', 'string'] };
     if (b.string instanceof Uint8Array) return { text: bytesText(b.string), at: [...at, 'body', 'string'] };
     if (typeof b.base64_string === 'string') return { text: bytesText(Buffer.from(b.base64_string, 'base64')), at: [...at, 'body', 'base64_string'] };
+    // cassetter's tagged body.
+    if (b.type === 'json' && b.content !== undefined) return { value: b.content, at: [...at, 'body', 'content'] };
+    if (b.type === 'text' && typeof b.content === 'string') return b.content === '' ? undefined : { text: b.content, at: [...at, 'body', 'content'] };
+    if (b.type === 'binary' && Array.isArray(b.content) && b.content.every((x) => typeof x === 'number'))
+      return { text: bytesText(Uint8Array.from(b.content as number[])), at: [...at, 'body', 'content'] };
   }
   return undefined;
 }
