@@ -13,8 +13,9 @@
  *                   the kit; the `requests` fold reads bodies through the adapters; pure
  *   scenarios       load and validate scenario files (through a fold's interface)
  *   prompt          print a request, weave the cut and annotations, page models
- *   wire, economics provider wire formats; tokens, cached tokens, cost, cache breaks, expect: (they
- *                   read rendered requests, and the economics place entries where the wire sends them)
+ *   wire            a request as its provider's wire format writes it (the wire views)
+ *   economics       tokens, cached tokens, cost, cache breaks, expect: (they read rendered requests, and
+ *                   place entries where the provider adapters say the wire sends them)
  *   request-lint    the request linter: findings per request, each citing the provider's documented rule
  *                   (it reads rendered requests and their economics; check, report, pages and review show it)
  *   corpus          the corpus check: load, render and cost every scenario in one pass
@@ -23,15 +24,23 @@
  *   fixture-format  write and parse the committed fixtures
  *   review          base-ref review, compare, PR summary
  *   integration     the Astro integration, its options, the site's corpus
- *   site            components (each custom element beside the component that writes it), layouts, routes (the
- *                   package's injected pages), pages (this site's own), the playground, render (build-time HTML
- *                   writers) and client (the page scripts and the browser modules the pages share)
+ *   render          build-time HTML writers (the browser reuses some to build a pane the page does not carry)
+ *   components      the pages' components, each custom element beside the component that writes it (an
+ *                   element is handed what it needs, e.g. a function that builds a missing pane: it never
+ *                   reaches up into the page scripts)
+ *   client          the page scripts and the browser modules the pages share
+ *   layouts         the page layouts
+ *   playground      the playground: its page script, editor, worker and elements
+ *   pages           this site's own pages (the reference)
+ *   routes          the package's injected pages
  *   import          trace and capture import (recorded requests → scenarios of the `requests` fold)
  *   assert          cache promises held against recorded requests: `prompt-fold assert` and the test API
  *                   (it reads captures through the import, and the corpus check's economics)
  *   vectors         the provider-rule test vectors (`prompt-fold vectors`): request streams and the engine's figures
  *   package         the installable package's entries (the integration with the site's settings, Starlight, the fold kit, the test API)
- *   commands        the `prompt-fold` bin's commands, previews, the GitHub API
+ *   github          the GitHub API (is this the pull request's head? the one summary comment)
+ *   preview         pull-request previews
+ *   cli             the `prompt-fold` bin's commands
  * and `sync` (publishing dist/) stands apart: it imports only `errors`.
  * Everything under src/ ships in the package (CONTRIBUTING.md, "What ships"); the repository's own
  * tooling (tools/: benchmarks, fuzzing, the workflow lint, the package build) and tests/ do not, so
@@ -44,19 +53,28 @@ const layers = [
   ['builtin-folds', '^src/builtin-folds/'],
   ['scenarios', '^src/scenarios/'],
   ['prompt', '^src/prompt/'],
-  ['wire-economics', '^src/(economics|wire)/'],
+  ['wire', '^src/wire/'],
+  ['economics', '^src/economics/'],
   ['request-lint', '^src/request-lint/'],
   ['corpus', '^src/corpus/'],
   ['determinism', '^src/determinism/'],
   ['fixture-format', '^src/fixture-format/'],
   ['review', '^src/review/'],
   ['integration', '^src/integration/'],
-  ['site', '^src/(components|layouts|pages|routes|playground|render|client)/'],
+  ['render', '^src/render/'],
+  ['components', '^src/components/'],
+  ['client', '^src/client/'],
+  ['layouts', '^src/layouts/'],
+  ['playground', '^src/playground/'],
+  ['pages', '^src/pages/'],
+  ['routes', '^src/routes/'],
   ['import', '^src/import/'],
   ['assert', '^src/assert/'],
   ['vectors', '^src/vectors/'],
   ['package', '^src/package/'],
-  ['commands', '^src/(cli|preview|github)/'],
+  ['github', '^src/github/'],
+  ['preview', '^src/preview/'],
+  ['cli', '^src/cli/'],
 ];
 
 const upward = layers.flatMap(([name, path], i) => {

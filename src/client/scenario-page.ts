@@ -53,7 +53,7 @@ export class ScenarioPage {
 
   select(off: string, opts: SelectOptions = {}): void {
     if (!this.timeline.card(off)) return;
-    const pane = this.column.paneOf(off, this.data, this.typeOf);
+    const pane = this.column.paneOf(off, () => (this.data.loaded(off) ? this.data.buildPane(off, this.typeOf) : undefined));
     if (!pane) {
       if (!this.data.loaded(off)) this.whenLoaded(off, opts);
       return;

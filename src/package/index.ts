@@ -4,8 +4,8 @@
  * from the host site — @astrojs/mdx for the reference pages and the code blocks' highlighting in the
  * panes' two themes with no tokenizer time limit (see render/highlight.ts), the pages' own blocks
  * tokenized ahead of the build (render/markdown-code-blocks.ts) — so a host's
- * astro.config needs nothing but `explainer({…})`. It sits above the site layer (it reads the
- * highlight settings of the components), which the integration itself may not import.
+ * astro.config needs nothing but `explainer({…})`. It sits above the site's layers (it reads the
+ * highlight settings of the render layer), which the integration itself may not import.
  */
 import { explainer as integration, type ExplainerIntegration } from '../integration/index.ts';
 import type { ExplainerOptions } from '../integration/options.ts';

@@ -6,8 +6,8 @@
  * scrolls the column to the ✂ line or the first change, fits the column to what is left of the grid
  * in the viewport, and says in place when the data cannot be fetched. Its state is its private
  * fields: the panes by offset, the one shown, the reader's choices, the fit queued, the error shown.
+ * It knows nothing of the data's format: the page script passes what builds a missing pane.
  */
-import type { PageData } from '../../client/page-data.ts';
 
 export class RequestColumn extends HTMLElement {
   #panes = new Map<string, HTMLElement>();
@@ -38,11 +38,11 @@ export class RequestColumn extends HTMLElement {
     return this.#panes.get(off);
   }
 
-  /** The pane of `off`, built from the data the first time (undefined: not in the page and the data is not there yet). */
-  paneOf(off: string, data: PageData, typeOf: (off: string) => string): HTMLElement | undefined {
+  /** The pane of `off`, made by `build` the first time (undefined: not in the page, and `build` has nothing yet). */
+  paneOf(off: string, build: () => HTMLElement | undefined): HTMLElement | undefined {
     let pane = this.#panes.get(off);
-    if (!pane && data.loaded(off)) {
-      pane = data.buildPane(off, typeOf);
+    if (!pane) {
+      pane = build();
       if (pane) {
         this.append(pane);
         this.#panes.set(off, pane);
