@@ -146,8 +146,8 @@ describe('astro build', () => {
 
     // Broken again, in a reference page this time: a `<RequestView>`'s stale `find` fails while the
     // pages render, after the corpus check. Astro's error with the fix as its hint, no stack trace
-    // (a plain Error printed one, twice); the failed build leaves nothing of the old site behind (the
-    // pages it rendered before the failing one may be there: the build stamp keeps them from a sync).
+    // (a plain Error printed one, twice); the failed build leaves no dist/ at all: neither the old
+    // site nor the pages it had rendered before the failing one (build-output.ts).
     writeFileSync(join(dir, 'dist', 'from-the-last-build.txt'), 'the site built above');
     const mdx = join(dir, 'src', 'pages', 'reference', 'layered.mdx');
     const layered = readFileSync(mdx, 'utf8');
@@ -164,7 +164,7 @@ describe('astro build', () => {
       expect(out).toContain('fix: change `find:` to text the rendered request contains');
       expect(out).not.toMatch(/\n\s+at .+:\d+:\d+/); // no stack trace
       expect(out).not.toContain('Stack trace');
-      expect(existsSync(join(dir, 'dist', 'from-the-last-build.txt'))).toBe(false);
+      expect(existsSync(join(dir, 'dist')), 'a failed build removes what it wrote').toBe(false);
     } finally {
       writeFileSync(mdx, layered);
     }
