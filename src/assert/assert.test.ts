@@ -9,6 +9,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { assertCommand, EXIT } from './command.ts';
 import { parseExpectations } from './expectations.ts';
@@ -149,6 +150,26 @@ describe('prompt-fold assert', () => {
     // bob's conversation has no @3: `cached` names it for alice's only — and a request no conversation has is bad input.
     const none = expectations('two-bad.yaml', 'busts: ["@6"]\n');
     expect((await run('two.jsonl', '--expect', none)).code).toBe(EXIT.input);
+  });
+
+  it('reads a gzipped capture as its text, one conversation or a log of several; one cut short is bad input', async () => {
+    const e = expectations('packed.yaml', 'busts: []\nminCached: {from: "@2", percent: "50%"}\n');
+    writeFileSync(join(dir, 'holds.jsonl.gz'), gzipSync(readFileSync(join(dir, 'holds.jsonl'))));
+    const one = await run('holds.jsonl.gz', '--expect', e);
+    expect([one.code, one.err]).toEqual([EXIT.kept, '']);
+    expect(one.out).toMatch(/^ok: every promise kept — 1 conversation, 3 requests, /);
+    // A log of two conversations (the importer groups them), gzipped: judged per conversation, as the text is.
+    const lines = TRACE.trim().split('\n').slice(0, 3);
+    const as = (user: string, l: string) => JSON.stringify({ ...JSON.parse(l), body: { ...JSON.parse(l).body, metadata: { user_id: user } } });
+    writeFileSync(join(dir, 'two.jsonl.gz'), gzipSync(`${[...lines.map((l) => as('alice', l)), ...lines.slice(0, 2).map((l) => as('bob', l))].join('\n')}\n`));
+    const two = await run('two.jsonl.gz', '--expect', expectations('two-packed.yaml', 'busts: []\ncached: ["@2", "@3"]\n'));
+    expect([two.code, two.err]).toEqual([EXIT.kept, '']);
+    expect(two.out).toMatch(/^ok: every promise kept — 2 conversations, 5 requests, /);
+    const gz = gzipSync(readFileSync(join(dir, 'holds.jsonl')));
+    writeFileSync(join(dir, 'cut.jsonl.gz'), gz.subarray(0, gz.length >> 1));
+    const cut = await run('cut.jsonl.gz', '--expect', e);
+    expect(cut.code).toBe(EXIT.input);
+    expect(cut.err).toMatch(/^cut\.jsonl\.gz:1:1 error: the file is gzip-compressed but does not decompress: unexpected end of file\n/);
   });
 
   it('bad input exits 2, located in the file that is wrong, and judges nothing', async () => {

@@ -10,12 +10,12 @@
  * about a request (a request the API would reject) is kept as a finding of that request, located
  * at the request's line in the capture — the generated scenario is never shown.
  */
-import { readFileSync } from 'node:fs';
 import { renderTexts } from '../corpus/check.ts';
 import type { ScenarioEconomics } from '../economics/compute.ts';
 import { DEFAULT_ECONOMICS } from '../economics/profiles.ts';
 import { BUILTIN_FOLDS } from '../builtin-folds/index.ts';
 import { importTrace, type ImportResult } from '../import/index.ts';
+import { readTraceFile } from '../import/trace-file.ts';
 import { importCaptureLog, isLogFile } from '../import/log/capture.ts';
 import { importLog, type LogConversation } from '../import/log/index.ts';
 import type { ProbeFinding } from '../determinism/probe.ts';
@@ -85,7 +85,13 @@ const MULTI = /more than one conversation/;
  */
 export async function conversationsOfFile(path: string, capture: string, problems: InputError[]): Promise<Conversation[]> {
   const out: Conversation[] = [];
-  const { result, errors } = importTrace(readFileSync(path, 'utf8'), { file: capture, id: 'assert' });
+  // A compressed capture (a rotated `.jsonl.gz`) is read decompressed, as the import reads it.
+  const read = readTraceFile(path, capture);
+  if ('error' in read) {
+    problems.push(read.error);
+    return out;
+  }
+  const { result, errors } = importTrace(read.text, { file: capture, id: 'assert' });
   if (result) {
     const c = await conversationOf(capture, capture, result, problems);
     return c ? [c] : [];

@@ -18,6 +18,7 @@ import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import { CAPTURE_IDS } from '../import/captures/index.ts';
 import { importTrace, INPUT_FORMATS, type InputFormat } from '../import/index.ts';
 import { subAgentNote } from '../import/folder.ts';
+import { readTraceFile } from '../import/trace-file.ts';
 import { leftOutLine } from '../import/left-out.ts';
 import { IMPORT_HEADER } from '../import/scenario.ts';
 import { renderTexts } from '../corpus/check.ts';
@@ -65,9 +66,9 @@ function parseArgs(argv: string[]): ImportArgs {
   return { file, ...opts };
 }
 
-/** A scenario id from the trace's file name: lower case, [a-z0-9-]. */
+/** A scenario id from the trace's file name: lower case, [a-z0-9-]; a compressed file's the same as its text's (`day.jsonl.gz` → `day`). */
 const idFrom = (file: string): string =>
-  basename(file, extname(file))
+  basename(file.replace(/\.(gz|zst)$/i, ''), extname(file.replace(/\.(gz|zst)$/i, '')))
     .toLowerCase()
     .replace(/[^a-z0-9_-]+/g, '-')
     .replace(/^[^a-z0-9]+|-+$/g, '') || 'imported-trace';
@@ -108,8 +109,10 @@ export async function importCommand(argv: readonly string[], io: ImportIo): Prom
         .find((f) => idLine.test(readFileSync(join(scenariosAbs, f), 'utf8')))
     : undefined;
   if (clash) throw new UsageError(`${config.scenariosDir}/${clash} already has the id "${id}"`, { fix: `pass another --id` });
-  const trace = readFileSync(abs, 'utf8');
-  const { result, errors } = importTrace(trace, {
+  // A compressed trace (a rotated `.jsonl.gz`) is read decompressed (import/trace-file.ts).
+  const read = readTraceFile(abs, display);
+  if ('error' in read) throw new CorpusError([read.error]);
+  const { result, errors } = importTrace(read.text, {
     file: display,
     id,
     ...(args.format && { format: args.format }),

@@ -11,6 +11,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { gzipSync, zstdCompressSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runAsync } from '../../tests/support/run-async.ts';
 import { mainOutcome } from '../cli/config.ts';
@@ -132,6 +133,37 @@ describe('npm run import', { timeout: 180_000 }, () => {
     expect((await inProcess([log, '--out', 'x.yaml', '--out-dir', out])).stderr).toMatch(
       /--out names one scenario file, --out-dir a folder for one per conversation: give one of them/,
     );
+  });
+
+  it('a compressed trace (a rotated .jsonl.gz, a .zst) imports as its text does, under the id of its uncompressed name; one cut short writes nothing', async () => {
+    const example = readFileSync(join(ROOT, 'examples/traces/agent-session.anthropic.jsonl'));
+    const plain = join(dir, 'plain.yaml');
+    expect((await inProcess(['examples/traces/agent-session.anthropic.jsonl', '--id', 'packed-session', '--out', plain])).code).toBe(0);
+    for (const [name, bytes] of [
+      ['session.jsonl.gz', gzipSync(example)],
+      ['session.jsonl.zst', zstdCompressSync(example)],
+    ] as const) {
+      const trace = join(dir, name);
+      writeFileSync(trace, bytes);
+      const out = join(dir, `${name}.yaml`);
+      const r = await inProcess([trace, '--out', out]);
+      expect(r, name).toMatchObject({ code: 0, stderr: '' });
+      // The same events as the text's, under the id of the name without .gz/.zst.
+      const got = readFileSync(out, 'utf8');
+      expect(got).toMatch(/^id: session$/m);
+      expect(got).toMatch(/\nevents:\n {2}- off: 1\n/);
+      const events = (yaml: string) => yaml.slice(yaml.indexOf('\nevents:'));
+      expect(events(got)).toBe(events(readFileSync(plain, 'utf8')));
+    }
+    const gz = gzipSync(example);
+    const cut = join(dir, 'cut.jsonl.gz');
+    writeFileSync(cut, gz.subarray(0, gz.length >> 1));
+    const r = await inProcess([cut, '--out', join(dir, 'cut.yaml')]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(
+      /cut\.jsonl\.gz:1:1 error: the file is gzip-compressed but does not decompress: unexpected end of file\n {2}fix: .*`gunzip -t cut\.jsonl\.gz` tests it/,
+    );
+    expect(existsSync(join(dir, 'cut.yaml'))).toBe(false);
   });
 
   it('a folder inside scenarios/ (which check and the site do not read) is refused with the fix; one outside it is written and said to be unread', async () => {

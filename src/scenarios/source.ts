@@ -18,8 +18,9 @@ export const withoutBom = (text: string): string => (text.charCodeAt(0) === 0xfe
 
 /**
  * Compressed files, by their format's first bytes as they read decoded as UTF-8 (a byte past ASCII
- * alone becomes U+FFFD): gzip's 1F 8B (RFC 1952) — a rotated log, a `.jsonl.gz` — and zstd's
- * 28 B5 2F FD (RFC 8878).
+ * alone becomes U+FFFD): gzip's 1F 8B (RFC 1952) and zstd's 28 B5 2F FD (RFC 8878). A trace file is
+ * decompressed as it is read (import/trace-file.ts); what still arrives compressed here — a
+ * scenario or expectations file, a zstd trace on a Node without zstd — is said to be so.
  */
 const COMPRESSED: readonly (readonly [string, string, (name: string) => string])[] = [
   ['\u001f\ufffd', 'gzip', (name) => `gunzip -k ${name}`],

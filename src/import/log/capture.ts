@@ -11,31 +11,19 @@
  * Whether a file is a log or a capture is decided by its first non-blank line (logFirstLine): a
  * request body, bare or wrapped, is a log; anything else is read as a capture.
  */
-import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import type { InputError } from '../../scenarios/errors.ts';
 import { importCapture, type ImportResult } from '../index.ts';
 import { readFolder } from '../folder.ts';
 import { readChunks } from '../read.ts';
+import { firstTraceLine, readTraceFile } from '../trace-file.ts';
 import { bodyOf } from './group.ts';
 import { scenarioId, type LogConversation, type LogOptions, type LogResult } from './index.ts';
 
-/** Whether the file's first non-blank line is a request body (bare or wrapped): a log, read line by line. */
+/** Whether the file's first non-blank line is a request body (bare or wrapped): a log, read line by line. A compressed file is read decompressed (trace-file.ts). */
 export function isLogFile(path: string): boolean {
-  const fd = openSync(path, 'r');
-  try {
-    const buf = Buffer.alloc(1 << 16);
-    let line = '';
-    for (let n = readSync(fd, buf); n > 0; n = readSync(fd, buf)) {
-      line += buf.toString('utf8', 0, n);
-      const lines = line.split('\n');
-      const first = lines.slice(0, -1).find((l) => l.trim() !== '');
-      if (first !== undefined) return looksLikeBody(first);
-      line = lines.at(-1)!;
-    }
-    return line.trim() !== '' && looksLikeBody(line);
-  } finally {
-    closeSync(fd);
-  }
+  const first = firstTraceLine(path);
+  return first !== undefined && looksLikeBody(first);
 }
 
 function looksLikeBody(line: string): boolean {
@@ -55,8 +43,9 @@ export async function importCaptureLog(
   const errors: InputError[] = [];
   // A folder (a Claude Code project or session folder) is one capture of all its .jsonl files (folder.ts).
   const folder = statSync(opts.path).isDirectory();
-  const text = folder ? '' : readFileSync(opts.path, 'utf8');
-  const chunks = folder ? readFolder(opts.path, opts.file, errors).chunks : readChunks(text, opts.file, errors);
+  const read = folder ? { text: '' } : readTraceFile(opts.path, opts.file);
+  if ('error' in read) return { errors: [read.error] };
+  const chunks = folder ? readFolder(opts.path, opts.file, errors).chunks : readChunks(read.text, opts.file, errors);
   if (errors.length) return { errors };
   const ids = new Set<string>();
   const {
@@ -78,6 +67,6 @@ export async function importCaptureLog(
     errors.push(...(await each(conv, c.result)));
     out.push(conv);
   }
-  const lines = folder ? chunks.length : text.split('\n').filter((l) => l.trim() !== '').length;
+  const lines = folder ? chunks.length : read.text.split('\n').filter((l) => l.trim() !== '').length;
   return errors.length ? { errors } : { result: { conversations: out, lines, leftOut: leftOut ?? [] }, errors };
 }

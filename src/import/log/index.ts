@@ -15,13 +15,13 @@
  * nothing unless there are none. The temporary folder is removed whatever happens.
  */
 import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createReadStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { InputError } from '../../scenarios/errors.ts';
 import { importChunks, type ImportOptions, type ImportResult } from '../index.ts';
 import { encodingProblem, withoutBom } from '../../scenarios/source.ts';
+import { streamProblem, traceStream } from '../trace-file.ts';
 import { lineChunk, type Chunk } from '../read.ts';
 import type { LeftOut } from '../left-out.ts';
 import { bodyOf, Grouper, type Conversation } from './group.ts';
@@ -110,57 +110,63 @@ export async function importLog(
     const ids = new Set<string>();
     let line = 0;
     let read = 0;
-    const input = createInterface({ input: createReadStream(opts.path, { encoding: 'utf8' }), crlfDelay: Number.POSITIVE_INFINITY });
-    for await (const next of input) {
-      line++;
-      const raw = line === 1 ? withoutBom(next) : next;
-      // Not UTF-8 text (UTF-16, or binary): said once, at the first line that shows it, and reading stops.
-      const encoding = encodingProblem(raw, file, line);
-      if (encoding) {
-        errors.push(encoding);
-        input.close();
-        break;
+    // A compressed log (a rotated `.jsonl.gz`) is decompressed as it is read (trace-file.ts).
+    const input = createInterface({ input: traceStream(opts.path), crlfDelay: Number.POSITIVE_INFINITY });
+    try {
+      for await (const next of input) {
+        line++;
+        const raw = line === 1 ? withoutBom(next) : next;
+        // Not UTF-8 text (UTF-16, or binary): said once, at the first line that shows it, and reading stops.
+        const encoding = encodingProblem(raw, file, line);
+        if (encoding) {
+          errors.push(encoding);
+          input.close();
+          break;
+        }
+        if (errors.length >= MAX_PROBLEMS) {
+          errors.push({
+            pos: { file, line, col: 1 },
+            message: `reading stopped here, after ${MAX_PROBLEMS} problems in the lines before`,
+            fix: 'fix those first (is this a log of request bodies? a capture such as a Claude Code transcript imports without --out-dir), then import again',
+          });
+          input.close();
+          break;
+        }
+        const chunk = lineChunk(raw, line, file, errors);
+        if (!chunk) continue;
+        read++;
+        if ('resourceSpans' in chunk.value) {
+          errors.push({
+            pos: { file, line, col: 1 },
+            message: 'this line is an OTLP trace document; a log is read as request bodies, one per line',
+            fix: 'import an OTLP export without --out-dir (one scenario), or log the request bodies',
+          });
+          continue;
+        }
+        const body = bodyOf(chunk.value);
+        if (!body) {
+          errors.push({
+            pos: { file, line, col: 1 },
+            message: 'not a request body (no `model`, `messages` or `input`) nor a wrapped one (`body`)',
+            fix: 'write one request per line: the body as sent, or {"timestamp", "headers", "body", "response"}',
+          });
+          continue;
+        }
+        const conversation = grouper.assign(body);
+        const key = `${conversation.by}\u0000${conversation.key}`;
+        let c = open.get(key);
+        if (!c) {
+          const id = scenarioId(opts.prefix, conversation, ids);
+          c = { n: open.size, id, conversation, requests: 0, first: line, last: line };
+          open.set(key, c);
+        }
+        c.requests++;
+        c.last = line;
+        appendFileSync(join(spill, `${c.n}.jsonl`), `${line}\t${chunk.text}\n`);
       }
-      if (errors.length >= MAX_PROBLEMS) {
-        errors.push({
-          pos: { file, line, col: 1 },
-          message: `reading stopped here, after ${MAX_PROBLEMS} problems in the lines before`,
-          fix: 'fix those first (is this a log of request bodies? a capture such as a Claude Code transcript imports without --out-dir), then import again',
-        });
-        input.close();
-        break;
-      }
-      const chunk = lineChunk(raw, line, file, errors);
-      if (!chunk) continue;
-      read++;
-      if ('resourceSpans' in chunk.value) {
-        errors.push({
-          pos: { file, line, col: 1 },
-          message: 'this line is an OTLP trace document; a log is read as request bodies, one per line',
-          fix: 'import an OTLP export without --out-dir (one scenario), or log the request bodies',
-        });
-        continue;
-      }
-      const body = bodyOf(chunk.value);
-      if (!body) {
-        errors.push({
-          pos: { file, line, col: 1 },
-          message: 'not a request body (no `model`, `messages` or `input`) nor a wrapped one (`body`)',
-          fix: 'write one request per line: the body as sent, or {"timestamp", "headers", "body", "response"}',
-        });
-        continue;
-      }
-      const conversation = grouper.assign(body);
-      const key = `${conversation.by}\u0000${conversation.key}`;
-      let c = open.get(key);
-      if (!c) {
-        const id = scenarioId(opts.prefix, conversation, ids);
-        c = { n: open.size, id, conversation, requests: 0, first: line, last: line };
-        open.set(key, c);
-      }
-      c.requests++;
-      c.last = line;
-      appendFileSync(join(spill, `${c.n}.jsonl`), `${line}\t${chunk.text}\n`);
+    } catch (err) {
+      // The file could not be read on, or a compressed one does not decompress past this line.
+      errors.push(streamProblem(opts.path, file, line + 1, err));
     }
     if (!read && !errors.length) errors.push({ pos: { file, line: 1, col: 1 }, message: 'the log is empty', fix: 'capture at least one request: one JSON request body per line' });
     if (errors.length) return { errors };

@@ -42,7 +42,7 @@ const chat = (key: Record<string, unknown>, turns: number) => ({
 });
 
 describe('text encodings', () => {
-  it('reads past a UTF-8 byte order mark, and stops at the first line of UTF-16 or gzipped text, saying so once', async () => {
+  it('reads past a UTF-8 byte order mark, reads a gzipped log decompressed, and stops at the first line of UTF-16 text or where a cut-short gzip ends, saying so once', async () => {
     const lines = [chat({ prompt_cache_key: 'k' }, 1), chat({ prompt_cache_key: 'k' }, 2)].map((l) => JSON.stringify(l));
     const bom = await run([], { raw: `\uFEFF${lines.join('\n')}\n` });
     expect(bom.messages).toEqual([]);
@@ -52,12 +52,29 @@ describe('text encodings', () => {
     const out = await importLog({ file: 'logs/day.jsonl', path, prefix: 'day' }, () => []);
     expect(out.result).toBeUndefined();
     expect(out.errors.map(formatError)).toEqual([expect.stringMatching(/^logs\/day\.jsonl:1:4 error: the file holds a NUL character here: it is UTF-16 text/)]);
-    // A rotated log, gzipped: said at line 1, reading stopped.
+    // A rotated log, gzipped: read decompressed, its lines numbered as the text's.
     writeFileSync(path, gzipSync(`${lines.join('\n')}\n`));
-    const packed = await importLog({ file: 'logs/day.jsonl.gz', path, prefix: 'day' }, () => []);
-    expect(packed.errors.map(formatError)).toEqual([
-      'logs/day.jsonl.gz:1:1 error: the file is gzip-compressed, not text\n  fix: decompress it first — `gunzip -k day.jsonl.gz` — and give the decompressed file',
+    const got: LogConversation[] = [];
+    const packed = await importLog({ file: 'logs/day.jsonl.gz', path, prefix: 'day' }, (conv) => {
+      got.push(conv);
+      return [];
+    });
+    expect(packed.errors).toEqual([]);
+    expect(got.map((c) => c.lines)).toEqual([[1, 2]]);
+    // Cut short (a copy of a log still being written): the lines before are read, then one error where it ends.
+    const many = Array.from({ length: 400 }, (_, i) => JSON.stringify(chat({ prompt_cache_key: `k${i % 5}` }, 1 + (i % 3)))).join('\n');
+    const whole = gzipSync(`${many}\n`, { level: 0 }); // stored, not squeezed: half the bytes are half the lines
+    writeFileSync(path, whole.subarray(0, whole.length >> 1));
+    const cut = await importLog({ file: 'logs/day.jsonl.gz', path, prefix: 'day' }, () => []);
+    expect(cut.result).toBeUndefined();
+    expect(cut.errors.map(formatError)).toEqual([
+      expect.stringMatching(
+        /^logs\/day\.jsonl\.gz:(\d+):1 error: the file is gzip-compressed but does not decompress after line \d+: unexpected end of file\n {2}fix: check that the file is whole \(a download cut short\? a log still being written\?\) — `gunzip -t day\.jsonl\.gz` tests it$/,
+      ),
     ]);
+    const [, at, after] = /:(\d+):1 .* after line (\d+):/.exec(formatError(cut.errors[0]!))!;
+    expect(Number(at)).toBe(Number(after) + 1);
+    expect(Number(after)).toBeGreaterThan(100); // the lines before the cut were read
   });
 });
 

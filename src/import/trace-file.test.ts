@@ -1,0 +1,90 @@
+/**
+ * Trace files as tools leave them: plain, gzip- or zstd-compressed (known by their first bytes, not
+ * their names), cut short; read whole, as a stream of lines, and as far as their first line.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { gzipSync, zstdCompressSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { formatError } from '../scenarios/errors.ts';
+import { firstTraceLine, readTraceFile, streamProblem, traceStream } from './trace-file.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'trace-file-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const TEXT = '{"model":"gpt-5","messages":[{"role":"user","content":"héllo ✂"}]}\n{"model":"gpt-5"}\n';
+let n = 0;
+function file(bytes: Uint8Array | string): string {
+  const path = join(dir, `t-${++n}`); // no extension: the first bytes decide
+  writeFileSync(path, bytes);
+  return path;
+}
+
+async function linesOf(path: string): Promise<string[]> {
+  const out: string[] = [];
+  for await (const l of createInterface({ input: traceStream(path), crlfDelay: Number.POSITIVE_INFINITY })) out.push(l);
+  return out;
+}
+
+describe('readTraceFile', () => {
+  it('reads plain, gzip and zstd files to the same text', () => {
+    for (const bytes of [Buffer.from(TEXT), gzipSync(TEXT), zstdCompressSync(TEXT)]) expect(readTraceFile(file(bytes), 'x.jsonl')).toEqual({ text: TEXT });
+  });
+
+  it('says where a gzip or zstd file does not decompress, and how to test it', () => {
+    const gz = gzipSync(TEXT);
+    const cut = readTraceFile(file(gz.subarray(0, gz.length - 8)), 'logs/day.jsonl.gz');
+    expect('error' in cut && formatError(cut.error)).toBe(
+      'logs/day.jsonl.gz:1:1 error: the file is gzip-compressed but does not decompress: unexpected end of file\n  fix: check that the file is whole (a download cut short? a log still being written?) — `gunzip -t day.jsonl.gz` tests it',
+    );
+    const zst = zstdCompressSync(TEXT);
+    const bad = readTraceFile(file(Buffer.concat([zst.subarray(0, 6), Buffer.alloc(20, 0xff)])), 'a.zst');
+    expect('error' in bad && formatError(bad.error)).toMatch(/^a\.zst:1:1 error: the file is zstd-compressed but does not decompress: .+\n {2}fix: .*`zstd -t a\.zst` tests it$/);
+  });
+});
+
+describe('traceStream', () => {
+  it('gives the same lines for a plain, a gzip and a zstd file', async () => {
+    const want = TEXT.trimEnd().split('\n');
+    for (const bytes of [Buffer.from(TEXT), gzipSync(TEXT), zstdCompressSync(TEXT)]) expect(await linesOf(file(bytes))).toEqual(want);
+  });
+
+  it('fails the reading where a gzip file is cut short, and streamProblem says after which line', async () => {
+    const many = Array.from({ length: 2000 }, (_, i) => `{"n":${i}}`).join('\n');
+    const gz = gzipSync(many, { level: 0 });
+    const path = file(gz.subarray(0, gz.length >> 1));
+    const read: string[] = [];
+    const failure = await (async () => {
+      for await (const l of createInterface({ input: traceStream(path), crlfDelay: Number.POSITIVE_INFINITY })) read.push(l);
+    })().then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+    expect(failure, 'the reading fails').toBeInstanceOf(Error);
+    expect(read.length).toBeGreaterThan(500);
+    expect(read.at(-1)).toBe(`{"n":${read.length - 1}}`);
+    expect(formatError(streamProblem(path, 'day.jsonl.gz', read.length + 1, failure))).toBe(
+      `day.jsonl.gz:${read.length + 1}:1 error: the file is gzip-compressed but does not decompress after line ${read.length}: unexpected end of file\n  fix: check that the file is whole (a download cut short? a log still being written?) — \`gunzip -t day.jsonl.gz\` tests it`,
+    );
+  });
+});
+
+describe('firstTraceLine', () => {
+  it('is the first non-blank line, decompressed, however long', () => {
+    expect(firstTraceLine(file(`\n  \n${TEXT}`))).toBe(TEXT.split('\n')[0]);
+    expect(firstTraceLine(file(gzipSync(`\n${TEXT}`)))).toBe(TEXT.split('\n')[0]);
+    expect(firstTraceLine(file(zstdCompressSync(TEXT)))).toBe(TEXT.split('\n')[0]);
+    // A first line longer than the first read (64 KiB), in a stored gzip (each byte as written): read on until it ends.
+    const long = `{"content":"${'x'.repeat(300_000)}"}`;
+    expect(firstTraceLine(file(gzipSync(`${long}\n{"b":1}\n`, { level: 0 })))).toBe(long);
+    expect(firstTraceLine(file(long))).toBe(long); // a file of one line without a newline
+  });
+
+  it('is undefined for an empty file, a blank one, and a compressed one that does not decompress', () => {
+    expect(firstTraceLine(file(''))).toBeUndefined();
+    expect(firstTraceLine(file('\n \n'))).toBeUndefined();
+    expect(firstTraceLine(file(Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0xff, 0xff, 0xff, 0xff])))).toBeUndefined();
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * Trace and capture files as their tools leave them: a rotated log (`day.jsonl.gz`, what logrotate
+ * writes) or an archived export is often compressed. Such a file is decompressed as it is read —
+ * known by its first bytes (gzip's 1F 8B, RFC 1952; zstd's 28 B5 2F FD, RFC 8878), not by its
+ * name — so every reader of a trace (`prompt-fold import`, the log's line reader, `assert`) gets
+ * its text, and its line numbers are the decompressed text's. A Node without zstd (before 22.15)
+ * reads a zstd file as it is, and the import says how to decompress it (scenarios/source.ts).
+ */
+import { closeSync, createReadStream, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
+import { pipeline, type Readable } from 'node:stream';
+import * as zlib from 'node:zlib';
+import type { InputError } from '../scenarios/errors.ts';
+
+type Packing = { name: 'gzip'; test: (file: string) => string } | { name: 'zstd'; test: (file: string) => string };
+
+const GZIP = { name: 'gzip', test: (f: string) => `gunzip -t ${f}` } as const;
+const ZSTD = { name: 'zstd', test: (f: string) => `zstd -t ${f}` } as const;
+
+/** How the file at `path` is compressed, by its first bytes; undefined when it is not (or Node cannot decompress it). */
+function packingOf(path: string): Packing | undefined {
+  const head = Buffer.alloc(4);
+  const fd = openSync(path, 'r');
+  let n: number;
+  try {
+    n = readSync(fd, head, 0, 4, 0);
+  } finally {
+    closeSync(fd);
+  }
+  if (n >= 2 && head[0] === 0x1f && head[1] === 0x8b) return GZIP;
+  if (n === 4 && head.readUInt32BE(0) === 0x28b52ffd && typeof zlib.zstdDecompressSync === 'function') return ZSTD;
+  return undefined;
+}
+
+const nameOf = (file: string): string => file.replace(/^.*[\\/]/, '');
+
+/** A compressed file that does not decompress: cut short, or not what its first bytes say. */
+function brokenPacking(packing: Packing, file: string, line: number, err: unknown): InputError {
+  const why = err instanceof Error ? err.message : String(err);
+  return {
+    pos: { file, line, col: 1 },
+    message: `the file is ${packing.name}-compressed but does not decompress${line > 1 ? ` after line ${line - 1}` : ''}: ${why}`,
+    fix: `check that the file is whole (a download cut short? a log still being written?) — \`${packing.test(nameOf(file))}\` tests it`,
+  };
+}
+
+/** The text of the trace file at `path` (`file`: how messages name it), decompressed when it is compressed. */
+export function readTraceFile(path: string, file: string): { text: string } | { error: InputError } {
+  const packing = packingOf(path);
+  if (!packing) return { text: readFileSync(path, 'utf8') };
+  const bytes = readFileSync(path);
+  try {
+    return { text: (packing.name === 'gzip' ? zlib.gunzipSync(bytes) : zlib.zstdDecompressSync(bytes)).toString('utf8') };
+  } catch (err) {
+    return { error: brokenPacking(packing, file, 1, err) };
+  }
+}
+
+/**
+ * The trace file at `path` as a stream of text, for reading line by line (a log too large to hold),
+ * decompressed when it is compressed. A read or decompression error is emitted by the stream; turn
+ * it into a problem with `streamProblem`.
+ */
+export function traceStream(path: string): Readable {
+  const packing = packingOf(path);
+  if (!packing) return createReadStream(path, { encoding: 'utf8' });
+  const out = packing.name === 'gzip' ? zlib.createGunzip() : zlib.createZstdDecompress();
+  out.setEncoding('utf8');
+  // pipeline passes the file's errors on and destroys both streams with them.
+  return pipeline(createReadStream(path), out, () => {});
+}
+
+/** A stream's error (traceStream) as a problem at `line`, the first line not read. */
+export function streamProblem(path: string, file: string, line: number, err: unknown): InputError {
+  const packing = packingOf(path);
+  if (packing) return brokenPacking(packing, file, line, err);
+  return {
+    pos: { file, line, col: 1 },
+    message: `the file could not be read: ${err instanceof Error ? err.message : String(err)}`,
+    fix: 'check the file is there and readable, then import again',
+  };
+}
+
+/** The first `size` bytes of the file open as `fd`. */
+function head(fd: number, size: number): Buffer {
+  const buf = Buffer.alloc(size);
+  return buf.subarray(0, readSync(fd, buf, 0, size, 0));
+}
+
+/** The first line of `text` that is complete (ends in a newline, or `whole`) and not blank. */
+function firstLine(text: string, whole: boolean): string | undefined {
+  const lines = text.split('\n');
+  return (whole ? lines : lines.slice(0, -1)).find((l) => l.trim() !== '');
+}
+
+/**
+ * The first non-blank line of the trace file at `path`, decompressed when it is compressed
+ * (undefined when there is none, or a compressed file does not decompress): what tells a log of
+ * request bodies, read line by line, from a capture read whole. Reads only as far as that line: a
+ * gzip file's beginning is decompressed on its own (zlib's sync flush), a longer one each time.
+ */
+export function firstTraceLine(path: string): string | undefined {
+  const packing = packingOf(path);
+  const fd = openSync(path, 'r');
+  try {
+    const total = fstatSync(fd).size;
+    for (let size = 1 << 16; ; size *= 4) {
+      const bytes = head(fd, Math.min(size, total));
+      const whole = size >= total;
+      let text: string;
+      try {
+        text = !packing
+          ? bytes.toString('utf8')
+          : packing.name === 'gzip'
+            ? zlib.gunzipSync(bytes, { finishFlush: zlib.constants.Z_SYNC_FLUSH }).toString('utf8')
+            : whole
+              ? zlib.zstdDecompressSync(bytes).toString('utf8')
+              : '';
+      } catch {
+        return undefined;
+      }
+      const line = firstLine(text, whole);
+      if (line !== undefined || whole) return line;
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
