@@ -6,7 +6,7 @@
  * bundled example trace (examples/traces/agent-session.anthropic.jsonl: its harness writes today's
  * date into the system prompt and the session crosses midnight at the fourth request).
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -170,6 +170,18 @@ describe('prompt-fold assert', () => {
     const cut = await run('cut.jsonl.gz', '--expect', e);
     expect(cut.code).toBe(EXIT.input);
     expect(cut.err).toMatch(/^cut\.jsonl\.gz:1:1 error: the file is gzip-compressed but does not decompress: unexpected end of file\n/);
+  });
+
+  it('reads a folder as the import does (a Claude Code session folder: every conversation of its files); an empty one is bad input', async () => {
+    mkdirSync(join(dir, 'session-folder'));
+    writeFileSync(join(dir, 'session-folder', 'cc.jsonl'), readFileSync('examples/traces/claude-code-session.jsonl', 'utf8'));
+    const r = await run('session-folder', '--expect', expectations('folder.yaml', 'minCached: {from: "@2", percent: "90%"}\n'));
+    expect([r.code, r.err]).toEqual([EXIT.kept, '']);
+    expect(r.out).toMatch(/^ok: every promise kept — 1 conversation, 3 requests, 46,830 of 49,466 input tokens read from the cache \(95 %\)/);
+    mkdirSync(join(dir, 'empty-folder'));
+    const empty = await run('empty-folder', '--expect', 'folder.yaml');
+    expect(empty.code).toBe(EXIT.input);
+    expect(empty.err).toMatch(/^empty-folder:1:1 error: the folder holds no \.jsonl file\n/);
   });
 
   it('bad input exits 2, located in the file that is wrong, and judges nothing', async () => {

@@ -10,6 +10,7 @@
  * about a request (a request the API would reject) is kept as a finding of that request, located
  * at the request's line in the capture — the generated scenario is never shown.
  */
+import { statSync } from 'node:fs';
 import { renderTexts } from '../corpus/check.ts';
 import type { ScenarioEconomics } from '../economics/compute.ts';
 import { DEFAULT_ECONOMICS } from '../economics/profiles.ts';
@@ -81,24 +82,29 @@ const MULTI = /more than one conversation/;
  * Every conversation of one capture file, through the importer's entries as `prompt-fold import`
  * calls them: the file as one conversation (importTrace); when the importer says it holds several
  * (their keys differ), a log of request bodies line by line (importLog) or any other capture whole
- * (importCaptureLog), one conversation each.
+ * (importCaptureLog), one conversation each. A folder (a Claude Code project or session folder) is
+ * read as `import --out-dir` reads it: every conversation of its files.
  */
 export async function conversationsOfFile(path: string, capture: string, problems: InputError[]): Promise<Conversation[]> {
   const out: Conversation[] = [];
-  // A compressed capture (a rotated `.jsonl.gz`) is read decompressed, as the import reads it.
-  const read = readTraceFile(path, capture);
-  if ('error' in read) {
-    problems.push(read.error);
-    return out;
-  }
-  const { result, errors } = importTrace(read.text, { file: capture, id: 'assert' });
-  if (result) {
-    const c = await conversationOf(capture, capture, result, problems);
-    return c ? [c] : [];
-  }
-  if (!errors.some((e) => MULTI.test(e.message))) {
-    problems.push(...errors);
-    return out;
+  // A folder (a Claude Code project or session folder) is a capture of several conversations, as `import --out-dir` reads it.
+  const folder = statSync(path).isDirectory();
+  if (!folder) {
+    // A compressed capture (a rotated `.jsonl.gz`) is read decompressed, as the import reads it.
+    const read = readTraceFile(path, capture);
+    if ('error' in read) {
+      problems.push(read.error);
+      return out;
+    }
+    const { result, errors } = importTrace(read.text, { file: capture, id: 'assert' });
+    if (result) {
+      const c = await conversationOf(capture, capture, result, problems);
+      return c ? [c] : [];
+    }
+    if (!errors.some((e) => MULTI.test(e.message))) {
+      problems.push(...errors);
+      return out;
+    }
   }
   const parts: { label: string; result: ImportResult }[] = [];
   const each = (c: LogConversation, r: ImportResult): InputError[] => {
@@ -106,7 +112,7 @@ export async function conversationsOfFile(path: string, capture: string, problem
     return [];
   };
   const opts = { file: capture, path, prefix: 'assert' };
-  const { errors: found } = isLogFile(path) ? await importLog(opts, each) : await importCaptureLog(opts, each);
+  const { errors: found } = !folder && isLogFile(path) ? await importLog(opts, each) : await importCaptureLog(opts, each);
   problems.push(...found);
   for (const p of parts) {
     const c = await conversationOf(capture, p.label, p.result, problems);

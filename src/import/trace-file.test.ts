@@ -43,6 +43,11 @@ describe('readTraceFile', () => {
     const bad = readTraceFile(file(Buffer.concat([zst.subarray(0, 6), Buffer.alloc(20, 0xff)])), 'a.zst');
     expect('error' in bad && formatError(bad.error)).toMatch(/^a\.zst:1:1 error: the file is zstd-compressed but does not decompress: .+\n {2}fix: .*`zstd -t a\.zst` tests it$/);
   });
+
+  it('says a file that cannot be read (a folder) could not be read, located, never a thrown error', () => {
+    const r = readTraceFile(dir, 'captures/');
+    expect('error' in r && formatError(r.error)).toMatch(/^captures\/:1:1 error: the file could not be read: EISDIR: illegal operation on a directory, read\n {2}fix: /);
+  });
 });
 
 describe('traceStream', () => {
@@ -82,7 +87,8 @@ describe('firstTraceLine', () => {
     expect(firstTraceLine(file(long))).toBe(long); // a file of one line without a newline
   });
 
-  it('is undefined for an empty file, a blank one, and a compressed one that does not decompress', () => {
+  it('is undefined for an empty file, a blank one, a folder, and a compressed one that does not decompress', () => {
+    expect(firstTraceLine(dir)).toBeUndefined();
     expect(firstTraceLine(file(''))).toBeUndefined();
     expect(firstTraceLine(file('\n \n'))).toBeUndefined();
     expect(firstTraceLine(file(Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0xff, 0xff, 0xff, 0xff])))).toBeUndefined();

@@ -11,20 +11,27 @@ import { pipeline, type Readable } from 'node:stream';
 import * as zlib from 'node:zlib';
 import type { InputError } from '../scenarios/errors.ts';
 
-type Packing = { name: 'gzip'; test: (file: string) => string } | { name: 'zstd'; test: (file: string) => string };
+/** A compression format and the command that tests a file of it. */
+const GZIP = { name: 'gzip', testCommand: (f: string) => `gunzip -t ${f}` } as const;
+const ZSTD = { name: 'zstd', testCommand: (f: string) => `zstd -t ${f}` } as const;
+type Packing = typeof GZIP | typeof ZSTD;
 
-const GZIP = { name: 'gzip', test: (f: string) => `gunzip -t ${f}` } as const;
-const ZSTD = { name: 'zstd', test: (f: string) => `zstd -t ${f}` } as const;
-
-/** How the file at `path` is compressed, by its first bytes; undefined when it is not (or Node cannot decompress it). */
+/**
+ * How the file at `path` is compressed, by its first bytes; undefined when it is not, when Node
+ * cannot decompress it, or when it cannot be read (the read that follows says why).
+ */
 function packingOf(path: string): Packing | undefined {
   const head = Buffer.alloc(4);
-  const fd = openSync(path, 'r');
   let n: number;
   try {
-    n = readSync(fd, head, 0, 4, 0);
-  } finally {
-    closeSync(fd);
+    const fd = openSync(path, 'r');
+    try {
+      n = readSync(fd, head, 0, 4, 0);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return undefined;
   }
   if (n >= 2 && head[0] === 0x1f && head[1] === 0x8b) return GZIP;
   if (n === 4 && head.readUInt32BE(0) === 0x28b52ffd && typeof zlib.zstdDecompressSync === 'function') return ZSTD;
@@ -39,20 +46,34 @@ function brokenPacking(packing: Packing, file: string, line: number, err: unknow
   return {
     pos: { file, line, col: 1 },
     message: `the file is ${packing.name}-compressed but does not decompress${line > 1 ? ` after line ${line - 1}` : ''}: ${why}`,
-    fix: `check that the file is whole (a download cut short? a log still being written?) — \`${packing.test(nameOf(file))}\` tests it`,
+    fix: `check that the file is whole (a download cut short? a log still being written?) — \`${packing.testCommand(nameOf(file))}\` tests it`,
   };
 }
 
 /** The text of the trace file at `path` (`file`: how messages name it), decompressed when it is compressed. */
 export function readTraceFile(path: string, file: string): { text: string } | { error: InputError } {
   const packing = packingOf(path);
-  if (!packing) return { text: readFileSync(path, 'utf8') };
-  const bytes = readFileSync(path);
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch (err) {
+    return { error: unreadable(file, 1, err) };
+  }
+  if (!packing) return { text: bytes.toString('utf8') };
   try {
     return { text: (packing.name === 'gzip' ? zlib.gunzipSync(bytes) : zlib.zstdDecompressSync(bytes)).toString('utf8') };
   } catch (err) {
     return { error: brokenPacking(packing, file, 1, err) };
   }
+}
+
+/** A file the system would not read (a folder, no permission, a disk error). */
+function unreadable(file: string, line: number, err: unknown): InputError {
+  return {
+    pos: { file, line, col: 1 },
+    message: `the file could not be read: ${err instanceof Error ? err.message : String(err)}`,
+    fix: 'give the path of a capture file you can read, then try again',
+  };
 }
 
 /**
@@ -72,12 +93,7 @@ export function traceStream(path: string): Readable {
 /** A stream's error (traceStream) as a problem at `line`, the first line not read. */
 export function streamProblem(path: string, file: string, line: number, err: unknown): InputError {
   const packing = packingOf(path);
-  if (packing) return brokenPacking(packing, file, line, err);
-  return {
-    pos: { file, line, col: 1 },
-    message: `the file could not be read: ${err instanceof Error ? err.message : String(err)}`,
-    fix: 'check the file is there and readable, then import again',
-  };
+  return packing ? brokenPacking(packing, file, line, err) : unreadable(file, line, err);
 }
 
 /** The first `size` bytes of the file open as `fd`. */
@@ -94,20 +110,25 @@ function firstLine(text: string, whole: boolean): string | undefined {
 
 /**
  * The first non-blank line of the trace file at `path`, decompressed when it is compressed
- * (undefined when there is none, or a compressed file does not decompress): what tells a log of
+ * (undefined when there is none, or the file cannot be read or decompressed): what tells a log of
  * request bodies, read line by line, from a capture read whole. Reads only as far as that line: a
  * gzip file's beginning is decompressed on its own (zlib's sync flush), a longer one each time.
  */
 export function firstTraceLine(path: string): string | undefined {
   const packing = packingOf(path);
-  const fd = openSync(path, 'r');
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch {
+    return undefined; // the read that follows says why
+  }
   try {
     const total = fstatSync(fd).size;
     for (let size = 1 << 16; ; size *= 4) {
-      const bytes = head(fd, Math.min(size, total));
       const whole = size >= total;
       let text: string;
       try {
+        const bytes = head(fd, Math.min(size, total));
         text = !packing
           ? bytes.toString('utf8')
           : packing.name === 'gzip'
