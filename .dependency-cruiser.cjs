@@ -4,6 +4,7 @@
  * imports point the other way — a module imports only from layers BELOW its own in this list:
  *
  *   errors          the one user-facing error type (src/errors.ts)
+ *   output-file     a command's output file, written whole or not at all (src/output-file.ts)
  *   folds           the Fold contract and the kit (defineFold, collectSnapshots, the tool-list
  *                   convention): pure, browser-safe, nothing of the site, no node:
  *   providers       one adapter per provider wire format (detect, schema, normalise, usage, wire
@@ -48,6 +49,7 @@
  */
 const layers = [
   ['errors', '^src/errors[.]ts$'],
+  ['output-file', '^src/output-file[.]ts$'],
   ['folds', '^src/folds/'],
   ['providers', '^src/providers/'],
   ['builtin-folds', '^src/builtin-folds/'],

@@ -215,6 +215,24 @@ describe('prompt-fold assert', () => {
     expect(r.code).toBe(EXIT.broken);
     expect(r.err).toContain('error: request @4 busts');
     expect(readFileSync(join(dir, 'report.xml'), 'utf8')).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites name="prompt-fold assert" tests="1" failures="1"/);
+    // Into a folder not made yet: made.
+    expect((await run('broken.jsonl', '--expect', e, '--reporter', 'sarif', '--output', 'reports/new/cache.sarif')).code).toBe(EXIT.broken);
+    expect(JSON.parse(readFileSync(join(dir, 'reports/new/cache.sarif'), 'utf8')).version).toBe('2.1.0');
+  });
+
+  it('a folder where a file belongs (--output, --expect) is bad input with the fix, before anything is judged; never a stack trace', async () => {
+    const e = expectations('none4.yaml', 'busts: []\n');
+    mkdirSync(join(dir, 'out-folder'));
+    const out = await run('holds.jsonl', '--expect', e, '--reporter', 'junit', '--output', 'out-folder');
+    expect(out).toEqual({ code: EXIT.input, out: '', err: '--output out-folder is a folder\n  fix: give --output the path of a file, e.g. out-folder/cache.xml\n' });
+    const exp = await run('holds.jsonl', '--expect', 'out-folder');
+    expect(exp.code).toBe(EXIT.input);
+    expect(exp.err).toMatch(/^out-folder:1:1 error: this is a folder, not an expectations file\n {2}fix: give --expect the YAML file of the promises/);
+    writeFileSync(join(dir, 'a-file'), 'x');
+    const under = await run('holds.jsonl', '--expect', e, '--reporter', 'junit', '--output', 'a-file/cache.xml');
+    expect(under.code).toBe(EXIT.input);
+    expect(under.err).toMatch(/^cannot write a-file\/cache\.xml: E(EXIST|NOTDIR): .+\n {2}fix: give --output a path in a folder you can write to\n/);
+    expect(under.err).not.toMatch(/\n\s+at /);
   });
 });
 

@@ -14,9 +14,10 @@
  *
  * Nothing partial is written: the report file is written whole, beside its target, then renamed.
  */
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
 import { UserError } from '../errors.ts';
+import { outputFileProblem, writeOutputFile } from '../output-file.ts';
 import type { InputError } from '../scenarios/errors.ts';
 import { parseExpectations } from './expectations.ts';
 import { REPORTERS, writeReport, type ReporterName } from './reporters/index.ts';
@@ -24,6 +25,9 @@ import { textReport } from './reporters/text.ts';
 import { assertFiles } from './run.ts';
 
 export const EXIT = { kept: 0, broken: 1, input: 2, internal: 3 } as const;
+
+/** A file name each machine report is suggested under (the README's examples). */
+const REPORT_FILE: Partial<Record<ReporterName, string>> = { junit: 'cache.xml', sarif: 'cache.sarif', github: 'cache.txt' };
 
 export const ASSERT_USAGE = `usage: prompt-fold assert <capture>… --expect <expectations.yaml> [--reporter ${REPORTERS.join('|')}] [--output <file>]`;
 
@@ -83,6 +87,10 @@ export async function assertCommand(argv: readonly string[], io: Io): Promise<nu
     return EXIT.input;
   }
   try {
+    const naming = args.output === undefined ? undefined : { shown: args.output, option: '--output', example: REPORT_FILE[args.reporter] ?? 'report' };
+    // An --output that cannot be written is said before anything is read.
+    const outputProblem = naming && outputFileProblem(resolve(io.cwd, naming.shown), naming);
+    if (outputProblem) throw outputProblem;
     const problems: InputError[] = [];
     const missing = [args.expect, ...args.captures].filter((p) => !existsSync(resolve(io.cwd, p)));
     for (const m of missing)
@@ -91,16 +99,20 @@ export async function assertCommand(argv: readonly string[], io: Io): Promise<nu
         message: 'no such file',
         fix: 'give the path of a capture the importer reads (see `prompt-fold import`), and of the expectations file',
       });
+    // A capture may be a folder (a Claude Code project: conversations.ts); the expectations are one file.
+    if (!missing.includes(args.expect) && statSync(resolve(io.cwd, args.expect)).isDirectory()) {
+      missing.push(args.expect);
+      problems.push({
+        pos: { file: show(io.cwd, args.expect), line: 1, col: 1 },
+        message: 'this is a folder, not an expectations file',
+        fix: 'give --expect the YAML file of the promises (e.g. `busts: []`)',
+      });
+    }
     const expectFile = show(io.cwd, args.expect);
     const exp = missing.length ? {} : parseExpectations(readFileSync(resolve(io.cwd, args.expect), 'utf8'), expectFile, problems);
     const report = await assertFiles(problems.length ? [] : args.captures.map((c) => ({ path: resolve(io.cwd, c), name: show(io.cwd, c) })), exp, expectFile, problems);
     const machine = args.reporter === 'text' ? undefined : writeReport(args.reporter, report, io.version);
-    if (args.output !== undefined) {
-      const target = resolve(io.cwd, args.output);
-      const tmp = join(dirname(target), `.${basename(target)}.tmp-${process.pid}`);
-      writeFileSync(tmp, machine!);
-      renameSync(tmp, target);
-    }
+    if (naming) writeOutputFile(resolve(io.cwd, naming.shown), machine!, naming);
     const text = textReport(report);
     if (machine !== undefined && args.output === undefined) io.out(machine);
     else if (report.problems.length || report.failures.length) io.err(text);

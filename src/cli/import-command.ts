@@ -13,12 +13,13 @@
  * `io.out` one line at a time, and bad input throws a UserError (runMain prints its message and
  * exits 1).
  */
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, extname, join, relative, resolve } from 'node:path';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { basename, extname, join, relative, resolve } from 'node:path';
 import { CAPTURE_IDS } from '../import/captures/index.ts';
 import { importTrace, INPUT_FORMATS, type InputFormat } from '../import/index.ts';
 import { subAgentNote } from '../import/folder.ts';
 import { readTraceFile } from '../import/trace-file.ts';
+import { outputFileProblem, writeOutputFile } from '../output-file.ts';
 import { leftOutLine } from '../import/left-out.ts';
 import { IMPORT_HEADER } from '../import/scenario.ts';
 import { renderTexts } from '../corpus/check.ts';
@@ -91,6 +92,9 @@ export async function importCommand(argv: readonly string[], io: ImportIo): Prom
   const outAbs = resolve(io.cwd, args.out ?? join(config.root, config.scenariosDir, `${id}.yaml`));
   const out = relative(config.root, outAbs).split('\\').join('/');
   const where = scenarioFolder(config, folderOf(outAbs), '--out');
+  const naming = { shown: args.out ?? out, option: '--out', example: `${id}.yaml` };
+  const outProblem = outputFileProblem(outAbs, naming);
+  if (outProblem) throw outProblem;
   const existing = existsSync(outAbs) ? readFileSync(outAbs, 'utf8') : undefined;
   const imported =
     existing
@@ -124,10 +128,7 @@ export async function importCommand(argv: readonly string[], io: ImportIo): Prom
   const check = await renderTexts([{ file: out, text: result.yaml }], config, { everyEvent: false });
   if (check.errors.length) throw new CorpusError(check.errors);
   // --out may name a folder that does not exist yet: made only now, when the scenario is whole and checked.
-  mkdirSync(dirname(outAbs), { recursive: true });
-  const tmp = join(dirname(outAbs), `.${basename(outAbs)}.tmp`);
-  writeFileSync(tmp, result.yaml);
-  renameSync(tmp, outAbs);
+  writeOutputFile(outAbs, result.yaml, naming);
   for (const w of result.warnings) io.out(`${w.pos.file}:${w.pos.line}:${w.pos.col} warning: ${w.message}\n  fix: ${w.fix}`);
   for (const d of result.dropped) io.out(`${d.pos.file}:${d.pos.line}:${d.pos.col} dropped ${d.what}: ${d.where}`);
   for (const e of result.leftOut) io.out(leftOutLine(display, e));

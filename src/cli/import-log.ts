@@ -66,6 +66,8 @@ export async function importLogCommand(
 ): Promise<void> {
   const { config } = ctx;
   const outDir = resolve(io.cwd, args.outDir!);
+  if (existsSync(outDir) && !statSync(outDir).isDirectory())
+    throw new UsageError(`--out-dir ${args.outDir} is a file`, { fix: `give --out-dir a folder (made if missing), or --out ${args.outDir} for one scenario file` });
   const where = scenarioFolder(config, outDir, '--out-dir');
   const rel = (p: string) => relative(config.root, p).split('\\').join('/');
   const scenariosAbs = join(config.root, config.scenariosDir);

@@ -86,6 +86,16 @@ describe('npm run import', { timeout: 180_000 }, () => {
     const clash = await inProcess(['examples/traces/agent-session.anthropic.jsonl', '--id', 'birth-window', '--out', join(dir, 'clash.yaml')]);
     expect(clash.stderr).toMatch(/scenarios\/01-birth-window\.yaml already has the id "birth-window"\n {2}fix: pass another --id/);
     expect(existsSync(join(dir, 'clash.yaml'))).toBe(false);
+    // A folder named as --out, a file as --out-dir: said with the fix, never a stack trace (were EISDIR / ENOTDIR).
+    mkdirSync(join(dir, 'a-folder'), { recursive: true });
+    const toFolder = await inProcess(['examples/traces/agent-session.anthropic.jsonl', '--id', 'to-folder', '--out', join(dir, 'a-folder')]);
+    expect(toFolder).toMatchObject({
+      code: 1,
+      stderr: `--out ${join(dir, 'a-folder')} is a folder\n  fix: give --out the path of a file, e.g. ${join(dir, 'a-folder', 'to-folder.yaml')}\n`,
+    });
+    const intoFile = await inProcess(['examples/traces/agent-session.anthropic.jsonl', '--out-dir', out]);
+    expect(intoFile).toMatchObject({ code: 1, stderr: `--out-dir ${out} is a file\n  fix: give --out-dir a folder (made if missing), or --out ${out} for one scenario file\n` });
+    expect(readFileSync(out, 'utf8')).toBe('id: hand\n');
   });
 
   it('--out-dir: a log of interleaved conversations → one scenario each and the manifest; re-import gives the same bytes; a bad log writes nothing', async () => {

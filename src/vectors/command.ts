@@ -1,12 +1,14 @@
 /**
  * `prompt-fold vectors [--out <file>]`: the provider-rule test vectors of the project's corpus
  * (vectors.ts) as JSON, to stdout or written whole to `--out` (beside its target, then renamed).
- * Exit 0 written, 2 bad usage; a corpus with errors is reported as `check` reports it (exit 1).
+ * Exit 0 written, 2 bad usage (an --out that cannot be written too); a corpus with errors is reported
+ * as `check` reports it (exit 1).
  */
-import { renameSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { renderCorpus } from '../corpus/check.ts';
 import type { ExplainerConfig } from '../integration/options.ts';
+import { UserError } from '../errors.ts';
+import { outputFileProblem, writeOutputFile } from '../output-file.ts';
 import { formatError } from '../scenarios/errors.ts';
 import { buildVectors } from './vectors.ts';
 
@@ -28,6 +30,13 @@ export async function vectorsCommand(argv: readonly string[], config: ExplainerC
       return 2;
     }
   }
+  const naming = out === undefined ? undefined : { shown: out, option: '--out', example: 'vectors.json' };
+  // A path that cannot be written is said before the corpus is rendered.
+  const problem = out === undefined ? undefined : outputFileProblem(resolve(config.root, out), naming!);
+  if (problem) {
+    io.err(`${problem.message}\n`);
+    return 2;
+  }
   const corpus = await renderCorpus(config, { everyEvent: false });
   if (corpus.errors.length) {
     io.err(`${corpus.errors.map(formatError).join('\n')}\n`);
@@ -37,10 +46,13 @@ export async function vectorsCommand(argv: readonly string[], config: ExplainerC
   const text = `${JSON.stringify(doc, null, 2)}\n`;
   if (out === undefined) io.out(text);
   else {
-    const target = resolve(config.root, out);
-    const tmp = join(dirname(target), `.${basename(target)}.tmp-${process.pid}`);
-    writeFileSync(tmp, text);
-    renameSync(tmp, target);
+    try {
+      writeOutputFile(resolve(config.root, out), text, naming!);
+    } catch (err) {
+      if (!UserError.is(err)) throw err;
+      io.err(`${err.message}\n`);
+      return 2;
+    }
     io.err(
       `wrote ${out}: ${doc.vectors.length} vectors, ${doc.vectors.reduce((n, v) => n + v.requests.length, 0)} requests, ${doc.vectors[0]?.profiles.length ?? 0} profiles each (schema: schemas/vectors.v1.schema.json)\n`,
     );

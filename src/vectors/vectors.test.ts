@@ -86,5 +86,12 @@ describe('prompt-fold vectors', () => {
     expect(err).toMatch(new RegExp(`^wrote .*v\\.json: ${doc.vectors.length} vectors, ${doc.vectors.reduce((n, v) => n + v.requests.length, 0)} requests, \\d+ profiles each`));
     expect(await vectorsCommand(['--bogus'], config, io)).toBe(2);
     expect(err).toContain('unknown argument --bogus');
+    // A folder as --out is said before the corpus is rendered; a path under a file, when written: exit 2, no stack trace.
+    err = '';
+    expect(await vectorsCommand(['--out', dir], config, io)).toBe(2);
+    expect(err).toBe(`--out ${dir} is a folder\n  fix: give --out the path of a file, e.g. ${join(dir, 'vectors.json')}\n`);
+    err = '';
+    expect(await vectorsCommand(['--out', join(dir, 'v.json', 'x.json')], config, io)).toBe(2);
+    expect(err).toMatch(/^cannot write .*v\.json\/x\.json: E(EXIST|NOTDIR): .+\n {2}fix: give --out a path in a folder you can write to\n$/);
   });
 });
