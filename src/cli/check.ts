@@ -17,7 +17,7 @@ import { reportWithFrames } from '../scenarios/frame.ts';
 import { updateCommand } from '../fixture-format/format.ts';
 import { planFixtures, staleMessage } from '../fixture-format/store.ts';
 import { missingScenariosNotice } from '../scenarios/files.ts';
-import { loadConfig, runMain } from './config.ts';
+import { loadConfig, noOtherArguments, runMain } from './config.ts';
 
 const readText = (path: string): string | undefined => {
   try {
@@ -28,6 +28,7 @@ const readText = (path: string): string | undefined => {
 };
 
 runMain(async () => {
+  noOtherArguments('check', 'it checks every scenario of the corpus: run it without arguments');
   const config = await loadConfig();
   const corpus = await renderCorpus(config, { everyEvent: false });
   const noFolder = missingScenariosNotice(config);

@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { UserError } from '../errors.ts';
+import { runCommand } from '../project.ts';
 import { INTEGRATION_NAME, starlightOptions } from '../integration/options-record.ts';
 import { CONFIG_FILES, useProject } from '../integration/project-facts.ts';
 import type { ExplainerConfig, ExplainerOptions } from '../integration/options.ts';
@@ -82,3 +83,14 @@ export function runMain(main: () => Promise<number | void>): void {
 
 /** A wrong flag or argument on the command line. */
 export class UsageError extends UserError {}
+
+/**
+ * For a command that takes no arguments (but `allowed`): any other is a UsageError with `fix`, not
+ * silently ignored — `fixtures --check` rewrote the fixtures it was meant to check, `check <file>`
+ * checked every scenario and said nothing of the file.
+ */
+export function noOtherArguments(command: string, fix: string, allowed: readonly string[] = []): void {
+  const other = process.argv.slice(2).find((a) => !allowed.includes(a));
+  if (other === undefined) return;
+  throw new UsageError(`${runCommand(command)} takes no ${other.startsWith('-') ? `option ${other}` : `argument (\`${other}\`)`}`, { fix });
+}

@@ -10,10 +10,11 @@ import { renderCorpus } from '../corpus/check.ts';
 import { reportWithFrames } from '../scenarios/frame.ts';
 import { applyPlan, planFixtures } from '../fixture-format/store.ts';
 import { missingScenariosNotice } from '../scenarios/files.ts';
-import { loadConfig, runMain, UsageError } from './config.ts';
+import { loadConfig, noOtherArguments, runMain, UsageError } from './config.ts';
 import { project, runCommand } from '../project.ts';
 
 runMain(async () => {
+  noOtherArguments('fixtures', `it rewrites every fixture; to check them without writing, run \`${runCommand('check')}\``, ['--allow-ci']);
   if (process.env.CI && !process.argv.includes('--allow-ci')) {
     throw new UsageError(`${runCommand('fixtures')} rewrites committed files and never runs in CI.`, {
       fix: `run it locally and commit fixtures/; CI checks them with \`${project().host ? runCommand('check') : 'npm test'}\``,

@@ -8,11 +8,12 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { scenarioSchemaFiles } from '../scenarios/json-schema.ts';
-import { loadConfig, runMain } from './config.ts';
+import { loadConfig, noOtherArguments, runMain } from './config.ts';
 
 const SCHEMAS_DIR = 'schemas';
 
 runMain(async () => {
+  noOtherArguments('schemas', `it writes every configured fold's schema to ${SCHEMAS_DIR}/: run it without arguments`);
   const config = await loadConfig();
   const dir = join(config.root, SCHEMAS_DIR);
   mkdirSync(dir, { recursive: true });

@@ -4,6 +4,7 @@
  * would write the same fixture. The command prints only file:line:column errors — no stack, no
  * RangeError — exits 1 and writes nothing. (The same checks in-process are in limits.test.ts and
  * outputs.test.ts; this file runs in the build project, as every test that spawns a command does.)
+ * And `fixtures` and `check`, which take no arguments, refuse one instead of ignoring it.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,8 +13,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeHostConfig } from '../../tests/support/host-config.ts';
 
-const fixtures = (dir: string) =>
-  spawnSync(process.execPath, [join(process.cwd(), 'src/cli/prompt-fold.ts'), 'fixtures'], { cwd: dir, encoding: 'utf8', env: { ...process.env, CI: '' } });
+const command = (dir: string, ...args: string[]) =>
+  spawnSync(process.execPath, [join(process.cwd(), 'src/cli/prompt-fold.ts'), ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, CI: '' } });
+const fixtures = (dir: string) => command(dir, 'fixtures');
 
 /** A one-request scenario with pieces replaced (the same text as limits.test.ts's). */
 function scenario(p: { id?: string; off2?: string; t2?: string; request?: string } = {}): string {
@@ -78,6 +80,28 @@ describe('npm run fixtures with a.yaml and a.md', () => {
       expect(`${r.stdout}${r.stderr}`).toContain('scenarios/a.yaml and scenarios/a.md would both write the fixture a.md');
       expect(r.status).toBe(1);
       expect(existsSync(join(dir, 'fixtures')) ? readdirSync(join(dir, 'fixtures')) : []).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a command that takes no arguments', () => {
+  it('refuses one with the fix instead of ignoring it: `fixtures --check` writes nothing, `check <file>` checks nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pfe-no-args-'));
+    try {
+      mkdirSync(join(dir, 'scenarios'));
+      writeHostConfig(dir);
+      writeFileSync(join(dir, 'scenarios/fine.yaml'), scenario({ id: 'fine' }));
+      const f = command(dir, 'fixtures', '--check');
+      expect([f.status, f.stdout]).toEqual([1, '']);
+      expect(f.stderr).toMatch(
+        /^npx prompt-fold fixtures takes no option --check\n {2}fix: it rewrites every fixture; to check them without writing, run `npx prompt-fold check`\n$/,
+      );
+      expect(existsSync(join(dir, 'fixtures'))).toBe(false);
+      const c = command(dir, 'check', 'scenarios/fine.yaml');
+      expect([c.status, c.stdout]).toEqual([1, '']);
+      expect(c.stderr).toMatch(/^npx prompt-fold check takes no argument \(`scenarios\/fine\.yaml`\)\n {2}fix: it checks every scenario of the corpus/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
