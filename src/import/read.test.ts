@@ -7,7 +7,7 @@
 import { gzipSync, zstdCompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { formatError, type InputError } from '../scenarios/errors.ts';
-import { chunkPos, readChunks } from './read.ts';
+import { chunkPos, lineChunk, MAX_DEPTH, readChunks } from './read.ts';
 
 function read(text: string) {
   const errors: InputError[] = [];
@@ -60,6 +60,28 @@ describe('readChunks', () => {
 
   it('text that is neither JSON nor a YAML mapping is still a JSON Lines error at its line', () => {
     expect(read('{"a":1}\nnot json\n').errors[0]).toMatch(/^t:2:1 error: not JSON/);
+  });
+});
+
+describe('a record nested too deep', () => {
+  const nested = (depth: number) => `${'{"a":'.repeat(depth - 1)}1${'}'.repeat(depth - 1)}`;
+  const body = (metadata: string) => `{"model":"gpt-5","messages":[{"role":"user","content":"x"}],"metadata":${metadata}}`;
+
+  it('is an error at its line, the others read; one MAX_DEPTH deep is read (JSON.parse reads 20,000 levels, the readers after it did not)', () => {
+    const ok = body(nested(MAX_DEPTH)); // the body's own object and MAX_DEPTH - 1 more
+    const { chunks, errors } = read(`${ok}\n${body(`${'['.repeat(20_000)}${']'.repeat(20_000)}`)}\n${ok}\n`);
+    expect(chunks.map((c) => c.line)).toEqual([1, 3]);
+    expect(errors).toEqual([
+      `t:2:1 error: this record nests objects and lists more than ${MAX_DEPTH} levels deep\n  fix: no request body nests so deep: check what wrote this record (and import the others without it)`,
+    ]);
+    expect(read(body(nested(MAX_DEPTH + 1))).errors).toHaveLength(1);
+  });
+
+  it('in one JSON document, and in a line of a log (lineChunk), the same', () => {
+    expect(read(`[\n${body(nested(300))}\n]`).errors).toEqual([expect.stringMatching(/^t:2:1 error: this record nests objects and lists more than 256 levels deep/)]);
+    const errors: InputError[] = [];
+    expect(lineChunk(body(nested(300)), 7, 'day.jsonl', errors)).toBeUndefined();
+    expect(errors.map(formatError)).toEqual([expect.stringMatching(/^day\.jsonl:7:1 error: this record nests objects and lists more than 256 levels deep/)]);
   });
 });
 

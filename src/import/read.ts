@@ -34,8 +34,42 @@ export const ENVELOPE_KEYS = ['timestamp', 'headers', 'url', 'method', 'model', 
 
 const NOT_JSON_FIX = 'write one complete JSON object per line (JSON Lines: a request body, or {"timestamp", "headers", "body"}), or one OTLP JSON document';
 
-/** The JSON values of a trace file, in file order. */
+/**
+ * How deep a record may nest objects and lists inside one another: far past any request body (a
+ * tool's JSON Schema nests a few dozen levels), and shallow enough for every reader after this one
+ * — the secrets scrubber, the adapters, the YAML the scenario is written in — which walk a record
+ * recursively. A record nested 20,000 levels deep (JSON.parse reads it) overflowed the call stack.
+ */
+export const MAX_DEPTH = 256;
+
+/** Whether `value` nests deeper than MAX_DEPTH (walked without recursion: the value is untrusted). */
+function tooDeep(value: unknown): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (depth > MAX_DEPTH) return true;
+    for (const x of Array.isArray(v) ? v : Object.values(v as Obj)) if (typeof x === 'object' && x !== null) stack.push([x, depth + 1]);
+  }
+  return false;
+}
+
+/** A record too deep to read (tooDeep), at its start. */
+const deepRecord = (file: string, pos: Pos): InputError => ({
+  pos: { file, ...pos },
+  message: `this record nests objects and lists more than ${MAX_DEPTH} levels deep`,
+  fix: 'no request body nests so deep: check what wrote this record (and import the others without it)',
+});
+
+/** The JSON values of a trace file, in file order (a record nested too deep: an error, left out). */
 export function readChunks(raw: string, file: string, errors: InputError[]): Chunk[] {
+  return chunksOf(raw, file, errors).filter((c) => {
+    if (!tooDeep(c.value)) return true;
+    errors.push(deepRecord(file, c.start));
+    return false;
+  });
+}
+
+function chunksOf(raw: string, file: string, errors: InputError[]): Chunk[] {
   const text = withoutBom(raw);
   const encoding = encodingProblem(text, file);
   if (encoding) {
@@ -171,6 +205,10 @@ export function lineChunk(raw: string, line: number, file: string, errors: Input
   }
   if (!isObject(value)) {
     errors.push({ pos: { file, ...start }, message: `line ${line} is a JSON ${Array.isArray(value) ? 'list' : typeof value}, not an object`, fix: NOT_JSON_FIX });
+    return undefined;
+  }
+  if (tooDeep(value)) {
+    errors.push(deepRecord(file, start));
     return undefined;
   }
   return { text: lineText, start, line, value };

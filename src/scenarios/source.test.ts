@@ -16,6 +16,13 @@ const one = (text: string) => {
 };
 
 describe('YAML errors for authors', () => {
+  it('lists nested thousands deep: said so at the value, not as JavaScript’s “Maximum call stack size exceeded”', () => {
+    const e = one(`id: x\ntitle: X\nevents:\n  - payload: {a: ${'['.repeat(20_000)}${']'.repeat(20_000)}}\n`);
+    expect(e.message).toBe('malformed YAML: lists or mappings nest too deep here for the parser to read');
+    expect(e.fix).toMatch(/^write the value with fewer levels/);
+    expect(e.at).toMatch(/^4:\d+$/);
+  });
+
   it('an unquoted @ value: quote it', () => {
     expect(one('annotations:\n  - request: @21\n    find: x\n')).toEqual({
       at: '2:14',

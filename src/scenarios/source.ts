@@ -126,6 +126,14 @@ export class YamlSource {
         fix: 'a scenario is one YAML document: remove the `---` line, or move the second document to a file of its own',
       };
     }
+    if (/Maximum call stack size exceeded/.test(first)) {
+      // The parser ran out of stack inside lists or mappings nested thousands deep (what it says is JavaScript's own words).
+      return {
+        pos: this.posAt(err.pos[0]),
+        message: 'malformed YAML: lists or mappings nest too deep here for the parser to read',
+        fix: 'write the value with fewer levels inside one another (a scenario payload never needs more than a few dozen)',
+      };
+    }
     if (err.code === 'TAG_RESOLVE_FAILED') {
       return {
         pos: this.posAt(err.pos[0]),
