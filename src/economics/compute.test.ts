@@ -75,6 +75,23 @@ describe('the crafted texts', () => {
   });
 });
 
+describe('exact counts', () => {
+  it('an OpenAI request is exact, unless a message holds a run of letters counted in pieces (tokens.ts LONG_RUN): then ≈', () => {
+    const blob = (content: string): RenderedMessage => ({ role: 'user', content, parts: [{ text: content, from: [] }] });
+    const [plain] = run([{ t: 0, messages: [msg('user', 50)] }], GPT4O);
+    expect(plain!.exact).toBe(true);
+    const [pieced, after] = run(
+      [
+        { t: 0, messages: [blob(`a pasted blob: ${'A'.repeat(20_000)}`)] },
+        { t: 1, messages: [msg('user', 50)] },
+      ],
+      GPT4O,
+    );
+    expect(pieced!.exact).toBe(false);
+    expect(after!.exact, 'a request without such a message stays exact').toBe(true);
+  });
+});
+
 describe('roundedHit (OpenAI automatic caching)', () => {
   it('caches nothing below 1,024 prefix tokens, then grows in 128-token steps', () => {
     const p = PROFILES['openai-automatic']!;

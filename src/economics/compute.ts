@@ -26,6 +26,7 @@ import { cacheGroup } from './shared-cache.ts';
 import type { UnaskedCaching } from './unasked.ts';
 import { outputsOf, type Output, type OutputSource } from './output.ts';
 import { remember, shapeCache, simulate, type Run, type ShapeCache, type Simulated } from './simulate.ts';
+import { messageText } from './tokens.ts';
 
 export type { CacheBreak, Cause, CostSplit, ShapeCache };
 export { shapeCache };
@@ -175,7 +176,8 @@ function record(s: Simulated, c: Classified, priced: Priced, outputTokens: numbe
     profile: p.id,
     profileTitle: p.title,
     matched: s.match.matched,
-    exact: p.tokenizer !== 'approx',
+    // ≈ under an approximate encoding, and where a message held a run of letters counted in pieces (tokens.ts LONG_RUN).
+    exact: p.tokenizer !== 'approx' && !(s.t.piecedAny && q.messages.some((m) => m.tokens === undefined && s.t.approximated(messageText(m)))),
     inputTokens: s.shape.input,
     prefixTokens: s.prefixTokens,
     cachedTokens: res.readTokens,

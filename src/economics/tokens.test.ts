@@ -1,9 +1,9 @@
 /** Token counts equal gpt-tokenizer's own, on fixed strings and on whole chats with their framing. */
 import { describe, expect, it, vi } from 'vitest';
-import { encode as o200kEncode, encodeChat as o200kChat } from 'gpt-tokenizer/encoding/o200k_base';
+import { decode as o200kDecode, encode as o200kEncode, encodeChat as o200kChat } from 'gpt-tokenizer/encoding/o200k_base';
 import { encode as clEncode, encodeChat as clChat } from 'gpt-tokenizer/encoding/cl100k_base';
 import type { RenderedMessage } from '../folds/types.ts';
-import { messageTokens, requestTokens, tokenizer } from './tokens.ts';
+import { LONG_RUN, longRuns, messageTokens, requestTokens, tokenizer } from './tokens.ts';
 
 const msg = (role: string, content: string): RenderedMessage => ({ role, content, parts: [{ text: content, from: [] }] });
 const TEXTS = [
@@ -47,6 +47,48 @@ const SHARED = Symbol.for('prompt-fold-explainer/economics/tokenizers@1');
 
 /** Where a browser gets the rank tables: their files, as the playground's `?url` imports point at them. */
 const RANK_URLS = { o200k_base: import.meta.resolve('gpt-tokenizer/bpeRanks/o200k_base'), cl100k_base: import.meta.resolve('gpt-tokenizer/bpeRanks/cl100k_base') };
+
+describe('a long run of letters', () => {
+  it('is found in one pass: ASCII, other scripts, letters past U+FFFF and combining marks; a run of exactly LONG_RUN is not long', () => {
+    const run = (n: number, ch = 'a') => ch.repeat(n);
+    expect(longRuns(`x ${run(LONG_RUN)} y`)).toEqual([]);
+    expect(longRuns(`x ${run(LONG_RUN + 1)} y`)).toEqual([[2, LONG_RUN + 3]]);
+    expect(longRuns(`${run(LONG_RUN + 1)}`)).toEqual([[0, LONG_RUN + 1]]); // at the very end
+    expect(longRuns(`${run(5000, '中')}。${run(5000, 'ä')}`)).toEqual([
+      [0, 5000],
+      [5001, 10001],
+    ]);
+    const astral = '\u{1D400}'.repeat(3000); // MATHEMATICAL BOLD CAPITAL A, a letter of two UTF-16 units
+    expect(longRuns(`1${astral}2`)).toEqual([[1, 6001]]);
+    expect(longRuns(`${'e\u0301'.repeat(2100)}`)).toEqual([[0, 4200]]); // e + COMBINING ACUTE ACCENT
+    expect(longRuns('words, numbers 123 and punctuation. '.repeat(500))).toEqual([]);
+  });
+
+  it('is encoded in pieces, so it takes linear time, and its count is marked ≈; every other text is counted whole and exact', () => {
+    const t = tokenizer('o200k_base');
+    // A zero-filled buffer as base64 is one run of "A": 200,000 of them took 11 s in one piece.
+    const blob = `image: ${'A'.repeat(200_000)} end`;
+    const ids = t.tokens(blob);
+    expect(t.approximated(blob)).toBe(true);
+    expect(t.piecedAny).toBe(true);
+    // The pieces' tokens still spell the text, byte for byte.
+    expect(o200kDecode([...ids])).toBe(blob);
+    // Each piece is encoded as the tokenizer encodes it alone.
+    const pieces = ['image: ', ...Array.from({ length: Math.ceil(200_000 / LONG_RUN) }, (_, i) => 'A'.repeat(Math.min(LONG_RUN, 200_000 - i * LONG_RUN))), ' end'];
+    expect(ids.length).toBe(pieces.reduce((n, p) => n + o200kEncode(p).length, 0));
+    const prose = 'lorem ipsum dolor sit amet, '.repeat(2000);
+    expect(t.count(prose)).toBe(o200kEncode(prose).length);
+    expect(t.approximated(prose)).toBe(false);
+  });
+
+  it('is never cut inside a pair of UTF-16 units: the pieces decode to the text', () => {
+    const t = tokenizer('o200k_base');
+    // One unit before the run puts a pair across the LONG_RUN boundary.
+    const text = `a${'\u{1D400}'.repeat(3000)}`;
+    expect(t.approximated(text)).toBe(true);
+    expect(o200kDecode([...t.tokens(text)])).toBe(text);
+  });
+});
 
 describe('the encodings, loaded on first use', () => {
   /** tokens.ts afresh (nothing loaded yet), as a browser sees it when `browser`: no Node to load an encoding with. */

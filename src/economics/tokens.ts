@@ -63,12 +63,47 @@ function apiOf(e: Encoding): Api {
   return api;
 }
 
+/**
+ * A run of letters longer than this is encoded in pieces of this length. gpt-tokenizer's byte-pair
+ * merge is quadratic in the length of one pre-tokenized chunk, and a run of letters is one chunk: a
+ * run of 200,000 (a zero-filled image as base64, a genome, a hash pasted without spaces) took 11 s
+ * to count, 400,000 took 44 s, and 50,000,000 overflowed the tokenizer's regular expression. In
+ * pieces the count takes linear time and is ≈ (a merge across a piece's edge is missed), so the
+ * text is marked approximate (Tokenizer.approximated).
+ */
+export const LONG_RUN = 4096;
+const LETTER = /[\p{L}\p{M}]/u;
+
+/**
+ * The runs of letters (and combining marks) longer than LONG_RUN in `text`, as [start, end) — found
+ * by one pass over its characters, not by a regular expression (a greedy one overflowed its stack
+ * on a run of 50,000,000, and a counted one scans each run again from every position).
+ */
+export function longRuns(text: string): [number, number][] {
+  const out: [number, number][] = [];
+  let start = 0;
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 32;
+    let letter: boolean;
+    if (c < 128) letter = (c | 32) >= 97 && (c | 32) <= 122;
+    else if (c >= 0xdc00 && c <= 0xdfff)
+      continue; // the second half of a pair, classed with the first
+    else letter = LETTER.test(String.fromCodePoint(text.codePointAt(i)!));
+    if (letter) continue;
+    if (i - start > LONG_RUN) out.push([start, i]);
+    start = i + 1;
+  }
+  return out;
+}
+
 /** One encoding's memoised counts. */
 export class Tokenizer {
   readonly encoding: Encoding;
   private readonly api: Api;
   private readonly chatModel: (typeof CHAT_FRAMING)[Encoding];
   private readonly memo = new Map<string, Uint32Array>();
+  /** The texts counted in pieces (LONG_RUN): their counts are ≈. */
+  private readonly pieced = new Set<string>();
   private readonly frames = new Map<string, number>();
   /** Tokens that prime the reply after the last message. */
   readonly priming: number;
@@ -84,10 +119,49 @@ export class Tokenizer {
   tokens(text: string): Uint32Array {
     let t = this.memo.get(text);
     if (!t) {
-      t = Uint32Array.from(this.api.encode(text, { disallowedSpecial: new Set() }));
+      const runs = text.length > LONG_RUN ? longRuns(text) : [];
+      t = runs.length ? this.inPieces(text, runs) : Uint32Array.from(this.encode(text));
       this.memo.set(text, t);
     }
     return t;
+  }
+
+  /** Whether any text so far was counted in pieces (nothing else need be asked while none was). */
+  get piecedAny(): boolean {
+    return this.pieced.size > 0;
+  }
+
+  /** Whether the count of `text` is ≈ because a run of letters in it was encoded in pieces (LONG_RUN). */
+  approximated(text: string): boolean {
+    this.tokens(text);
+    return this.pieced.has(text);
+  }
+
+  private encode(text: string): number[] {
+    return this.api.encode(text, { disallowedSpecial: new Set() });
+  }
+
+  /** `text` encoded with each of its `runs` (longRuns) in pieces of LONG_RUN (never inside a surrogate pair). */
+  private inPieces(text: string, runs: readonly [number, number][]): Uint32Array {
+    const out: number[] = [];
+    const push = (ids: number[]): void => {
+      for (const id of ids) out.push(id);
+    };
+    let at = 0;
+    for (const [start, end] of runs) {
+      if (start > at) push(this.encode(text.slice(at, start)));
+      for (let i = start; i < end; ) {
+        let j = Math.min(i + LONG_RUN, end);
+        const c = text.charCodeAt(j - 1);
+        if (j < end && c >= 0xd800 && c <= 0xdbff) j++;
+        push(this.encode(text.slice(i, j)));
+        i = j;
+      }
+      at = end;
+    }
+    if (at < text.length) push(this.encode(text.slice(at)));
+    this.pieced.add(text);
+    return Uint32Array.from(out);
   }
 
   count(text: string): number {
