@@ -1,9 +1,11 @@
 /**
  * Before/after diffs of a printed request, for review: line-level (the `diff` package's array
  * diff) with word-level segments inside changed lines. One row model serves both the unified and
- * the side-by-side views, and the +/− counts of the changes page and the PR summary.
+ * the side-by-side views, and the +/− counts of the changes page and the PR summary. Every diff of
+ * the project goes through here, each within a bound on its work (lineChanges, MAX_WORD_EDITS): the
+ * texts are untrusted, and the diff's time grows with their size times their differences.
  */
-import { diffArrays, diffWordsWithSpace } from 'diff';
+import { type ArrayChange, diffArrays, diffWordsWithSpace } from 'diff';
 
 export interface Segment {
   text: string;
@@ -28,10 +30,35 @@ export interface RequestDiff {
 
 const whole = (text: string, changed: boolean): Segment[] => [{ text, changed }];
 
+/**
+ * How much work a line diff may do: Myers' diff takes time in proportion to (lines) × (edits), and
+ * two 10,000-line requests with nothing in common took 9 s. Past this budget — lines × edits, the
+ * same for the same texts on any machine, never a timer — two texts are one removal and one
+ * insertion, which is what such a diff would show anyway (at 10,000 lines each: 56 ms).
+ */
+const LINE_EDIT_BUDGET = 20_000_000;
+
+/** The line changes from `before` to `after` (the `diff` package's array diff, within LINE_EDIT_BUDGET). */
+export function lineChanges<T>(before: readonly T[], after: readonly T[]): ArrayChange<T>[] {
+  const maxEditLength = Math.max(100, Math.floor(LINE_EDIT_BUDGET / Math.max(1, before.length + after.length)));
+  return (
+    diffArrays([...before], [...after], { maxEditLength }) ?? [
+      ...(before.length ? [{ value: [...before], count: before.length, added: false, removed: true }] : []),
+      ...(after.length ? [{ value: [...after], count: after.length, added: true, removed: false }] : []),
+    ]
+  );
+}
+
+/** Word edits a changed line's diff looks for before it marks the whole line changed (wordParts, wordSegments). */
+const MAX_WORD_EDITS = 400;
+
 function wordSegments(a: string, b: string): [Segment[], Segment[]] {
   const left: Segment[] = [];
   const right: Segment[] = [];
-  for (const part of diffWordsWithSpace(a, b)) {
+  // Two long lines with nothing in common (a minified tool result, rewritten) took minutes word by word.
+  const parts = diffWordsWithSpace(a, b, { maxEditLength: MAX_WORD_EDITS });
+  if (!parts) return [whole(a, true), whole(b, true)];
+  for (const part of parts) {
     if (!part.added) left.push({ text: part.value, changed: !!part.removed });
     if (!part.removed) right.push({ text: part.value, changed: !!part.added });
   }
@@ -49,7 +76,7 @@ export interface WordPart {
  * diff, whitespace kept). Two lines with nothing in common beyond `maxEdits` word edits are one
  * removal and one insertion (the diff gives up instead of spending quadratic time on them).
  */
-export function wordParts(before: string, after: string, maxEdits = 400): WordPart[] {
+export function wordParts(before: string, after: string, maxEdits = MAX_WORD_EDITS): WordPart[] {
   const changes = diffWordsWithSpace(before, after, { maxEditLength: maxEdits });
   if (!changes) return [...(before ? [{ op: '-' as const, text: before }] : []), ...(after ? [{ op: '+' as const, text: after }] : [])];
   const parts: WordPart[] = [];
@@ -68,7 +95,7 @@ export function diffLines(before: readonly string[], after: readonly string[]): 
   let j = 0;
   let added = 0;
   let removed = 0;
-  const changes = diffArrays([...before], [...after]);
+  const changes = lineChanges(before, after);
   for (let c = 0; c < changes.length; c++) {
     const change = changes[c]!;
     if (!change.added && !change.removed) {

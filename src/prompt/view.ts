@@ -8,8 +8,7 @@
  * chain (the reviewer's question: what does the model see now that it did not see last time — a
  * rewrite between two sends shows up as changed lines), a state pane against the previous event.
  */
-import { diffArrays } from 'diff';
-import { wordParts, type WordPart } from './diff.ts';
+import { lineChanges, wordParts, type WordPart } from './diff.ts';
 import type { PrintedLine } from './print.ts';
 import type { RenderedRequest, RenderedScenario } from './render.ts';
 import type { Anchor } from './weave.ts';
@@ -150,7 +149,7 @@ export function diffPane(lines: readonly PrintedLine[], prev: readonly PrintedLi
   const header = (ls: readonly PrintedLine[]): number => (skipHeader && ls[0]?.text.startsWith('model: ') ? 1 : 0);
   let i = header(lines);
   let pendingRemoved: string[] = [];
-  for (const change of diffArrays(
+  for (const change of lineChanges(
     prev.slice(header(prev)).map((l) => l.text),
     lines.slice(i).map((l) => l.text),
   )) {

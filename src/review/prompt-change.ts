@@ -5,7 +5,7 @@
  * message shows as one added message, not every later one as changed. A changed message says how
  * many of its lines differ. Pure and browser-safe.
  */
-import { diffArrays } from 'diff';
+import { lineChanges } from '../prompt/diff.ts';
 
 export interface MessageChange {
   status: 'changed' | 'added' | 'removed';
@@ -46,7 +46,7 @@ function changedLines(a: readonly string[], b: readonly string[]): number {
   let added = 0;
   let removed = 0;
   let changed = 0;
-  for (const part of diffArrays(a as string[], b as string[])) {
+  for (const part of lineChanges(a, b)) {
     if (part.added) added += part.count ?? part.value.length;
     else if (part.removed) removed += part.count ?? part.value.length;
     else {
@@ -77,7 +77,7 @@ export function promptChange(before: readonly string[], after: readonly string[]
     removed = [];
     added = [];
   };
-  for (const part of diffArrays(b.messages.map(key), a.messages.map(key))) {
+  for (const part of lineChanges(b.messages.map(key), a.messages.map(key))) {
     const n = part.count ?? part.value.length;
     if (part.removed) {
       removed.push(...b.messages.slice(bi, bi + n));
