@@ -64,6 +64,22 @@ describe('a long run of letters', () => {
     expect(longRuns('words, numbers 123 and punctuation. '.repeat(500))).toEqual([]);
   });
 
+  it('is any one kind of character the tokenizer keeps in one piece: spaces and punctuation too, not digits', () => {
+    expect(longRuns(`a${' '.repeat(5000)}b`)).toEqual([[1, 5001]]);
+    expect(longRuns(`a${'\n\t '.repeat(2000)}b`)).toEqual([[1, 6001]]);
+    expect(longRuns(`a${'"'.repeat(5000)}b${'{\\'.repeat(3000)}`)).toEqual([
+      [1, 5001],
+      [5002, 11002],
+    ]);
+    expect(longRuns('1'.repeat(50_000))).toEqual([]); // the tokenizer takes digits three at a time
+    expect(longRuns('a"'.repeat(50_000))).toEqual([]);
+    const t = tokenizer('o200k_base');
+    for (const text of [`say: ${'"'.repeat(60_000)}`, `say: ${' '.repeat(60_000)}.`]) {
+      expect(t.approximated(text)).toBe(true);
+      expect(o200kDecode([...t.tokens(text)])).toBe(text);
+    }
+  });
+
   it('is encoded in pieces, so it takes linear time, and its count is marked ≈; every other text is counted whole and exact', () => {
     const t = tokenizer('o200k_base');
     // A zero-filled buffer as base64 is one run of "A": 200,000 of them took 11 s in one piece.

@@ -64,34 +64,49 @@ function apiOf(e: Encoding): Api {
 }
 
 /**
- * A run of letters longer than this is encoded in pieces of this length. gpt-tokenizer's byte-pair
- * merge is quadratic in the length of one pre-tokenized chunk, and a run of letters is one chunk: a
- * run of 200,000 (a zero-filled image as base64, a genome, a hash pasted without spaces) took 11 s
- * to count, 400,000 took 44 s, and 50,000,000 overflowed the tokenizer's regular expression. In
- * pieces the count takes linear time and is ≈ (a merge across a piece's edge is missed), so the
- * text is marked approximate (Tokenizer.approximated).
+ * A run of one kind of character — letters, white space, or punctuation and symbols — longer than
+ * this is encoded in pieces of this length. The tokenizer first cuts a text where the kind changes
+ * (its pre-tokenizing regular expression), and its byte-pair merge is quadratic in the length of
+ * each piece: a run of 200,000 letters (a zero-filled image as base64, a genome, a hash pasted
+ * without spaces) took 11 s to count and 400,000 took 44 s; 50,000 quotes, backslashes or spaces
+ * took about as long as letters; 50,000,000 letters overflowed the expression. In pieces the count
+ * takes linear time and is ≈ (a merge across a piece's edge is missed), so the text is marked
+ * approximate (Tokenizer.approximated). Digits need nothing: the expression takes at most three.
  */
 export const LONG_RUN = 4096;
 const LETTER = /[\p{L}\p{M}]/u;
+const DIGIT = /\p{N}/u;
+const SPACE = /\s/u;
+
+/** The kind of the character at `i` (its code unit `c`): 1 letter, 2 white space, 3 other, 0 a digit (never long). */
+function kindAt(text: string, i: number, c: number): number {
+  if (c < 128) {
+    const l = c | 32;
+    if (l >= 97 && l <= 122) return 1;
+    if (c >= 48 && c <= 57) return 0;
+    return c === 32 || (c >= 9 && c <= 13) ? 2 : 3;
+  }
+  const ch = String.fromCodePoint(text.codePointAt(i)!);
+  return LETTER.test(ch) ? 1 : DIGIT.test(ch) ? 0 : SPACE.test(ch) ? 2 : 3;
+}
 
 /**
- * The runs of letters (and combining marks) longer than LONG_RUN in `text`, as [start, end) — found
- * by one pass over its characters, not by a regular expression (a greedy one overflowed its stack
- * on a run of 50,000,000, and a counted one scans each run again from every position).
+ * The runs of one kind of character longer than LONG_RUN in `text`, as [start, end) — found in one
+ * pass over its characters, not by a regular expression (a greedy one overflowed its stack on a run
+ * of 50,000,000, and a counted one scans each run again from every position).
  */
 export function longRuns(text: string): [number, number][] {
   const out: [number, number][] = [];
   let start = 0;
+  let kind = -1;
   for (let i = 0; i <= text.length; i++) {
-    const c = i < text.length ? text.charCodeAt(i) : 32;
-    let letter: boolean;
-    if (c < 128) letter = (c | 32) >= 97 && (c | 32) <= 122;
-    else if (c >= 0xdc00 && c <= 0xdfff)
-      continue; // the second half of a pair, classed with the first
-    else letter = LETTER.test(String.fromCodePoint(text.codePointAt(i)!));
-    if (letter) continue;
-    if (i - start > LONG_RUN) out.push([start, i]);
-    start = i + 1;
+    const c = i < text.length ? text.charCodeAt(i) : -1;
+    if (c >= 0xdc00 && c <= 0xdfff) continue; // the second half of a pair, classed with the first
+    const k = c < 0 ? -1 : kindAt(text, i, c);
+    if (k === kind) continue;
+    if (kind > 0 && i - start > LONG_RUN) out.push([start, i]);
+    start = i;
+    kind = k;
   }
   return out;
 }
@@ -131,7 +146,7 @@ export class Tokenizer {
     return this.pieced.size > 0;
   }
 
-  /** Whether the count of `text` is ≈ because a run of letters in it was encoded in pieces (LONG_RUN). */
+  /** Whether the count of `text` is ≈ because a long run of one kind of character in it was encoded in pieces (LONG_RUN). */
   approximated(text: string): boolean {
     this.tokens(text);
     return this.pieced.has(text);
