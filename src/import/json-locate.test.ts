@@ -48,6 +48,33 @@ describe('jsonOffset', () => {
     });
   }
 
+  it('asked in any order, and between other texts, the same offsets: what one scan passed is kept for the next, per text', () => {
+    const text = JSON.stringify(value, null, 1);
+    const other = JSON.stringify({ messages: [{ content: 'elsewhere' }] });
+    const doc = parseDocument(text);
+    const all = paths(value);
+    // A fixed shuffle: later paths first, keys and values interleaved, another text in between.
+    const order = all.map((p, i) => [p, (i * 7919) % all.length] as const).sort((a, b) => a[1] - b[1]);
+    for (const [p] of order) {
+      expect(jsonOffset(other, ['messages', 0, 'content'])).toBe(other.indexOf('"elsewhere"'));
+      const node = p.length ? doc.getIn(p, true) : doc.contents;
+      expect(jsonOffset(text, p), JSON.stringify(p)).toBe((node as { range: number[] }).range[0]);
+    }
+  });
+
+  it('thousands of positions in one long line take one scan, not one each (12,000 secrets in 850 KB took 20 s)', () => {
+    const messages = Array.from({ length: 12_000 }, (_, i) => ({ role: 'user', content: `key sk-proj-${String(i).padStart(40, '0')}` }));
+    const text = JSON.stringify({ model: 'gpt-5', messages });
+    let chars = 0;
+    for (let i = 0; i < messages.length; i++) {
+      const at = jsonOffset(text, ['messages', i, 'content'])!;
+      expect(text.slice(at, at + 13)).toBe('"key sk-proj-');
+      chars = Math.max(chars, at);
+    }
+    // The offsets are where JSON puts them: the last message's content near the end of the line.
+    expect(chars).toBeGreaterThan(text.length - 100);
+  });
+
   it('a path that is not there, or a step of the wrong kind, is undefined', () => {
     const text = JSON.stringify(value);
     expect(jsonOffset(text, ['nope'])).toBeUndefined();
