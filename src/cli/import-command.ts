@@ -68,11 +68,15 @@ function parseArgs(argv: string[]): ImportArgs {
 }
 
 /** A scenario id from the trace's file name: lower case, [a-z0-9-]; a compressed file's the same as its text's (`day.jsonl.gz` → `day`). */
-const idFrom = (file: string): string =>
-  basename(file.replace(/\.(gz|zst)$/i, ''), extname(file.replace(/\.(gz|zst)$/i, '')))
-    .toLowerCase()
-    .replace(/[^a-z0-9_-]+/g, '-')
-    .replace(/^[^a-z0-9]+|-+$/g, '') || 'imported-trace';
+const idFrom = (file: string): string => {
+  const text = file.replace(/\.(gz|zst)$/i, '');
+  return (
+    basename(text, extname(text))
+      .toLowerCase()
+      .replace(/[^a-z0-9_-]+/g, '-')
+      .replace(/^[^a-z0-9]+|-+$/g, '') || 'imported-trace'
+  );
+};
 
 export async function importCommand(argv: readonly string[], io: ImportIo): Promise<void> {
   if (argv.includes('--help') || argv.includes('-h')) return void io.out(usage());

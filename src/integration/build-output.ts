@@ -17,7 +17,13 @@ let listening = false;
 
 /** On exit, an unfinished build's output is removed: what it wrote is not a site. */
 function removeUnfinished(): void {
-  for (const dir of unfinished) rmSync(dir, { recursive: true, force: true });
+  for (const dir of unfinished) {
+    try {
+      rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // Left as it is: its build stamp still says it is not whole (src/sync/build-stamp.ts).
+    }
+  }
 }
 
 /** Clears `outDir` and stamps the build started; returns what marks it finished. */

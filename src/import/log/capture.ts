@@ -8,8 +8,9 @@
  * rebuilt from the lines before them — so memory grows with the file (captures are one machine's
  * sessions, not a gateway's day).
  *
- * Whether a file is a log or a capture is decided by its first non-blank line (logFirstLine): a
- * request body, bare or wrapped, is a log; anything else is read as a capture.
+ * Whether a file is a log or a capture is decided by its first non-blank line (isLogFile; a
+ * compressed file's, decompressed: trace-file.ts): a request body, bare or wrapped, is a log;
+ * anything else is read as a capture.
  */
 import { statSync } from 'node:fs';
 import type { InputError } from '../../scenarios/errors.ts';
