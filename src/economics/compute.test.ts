@@ -92,6 +92,45 @@ describe('exact counts', () => {
   });
 });
 
+describe('the entry read, found newest first', () => {
+  // The search for the entry a request reads goes newest first and stops when no older entry holds
+  // enough tokens to beat what it found (entries.ts ProviderCache.best, simulate.ts offered): an
+  // older entry longer than every newer one must still be found, and of equals the same one as a
+  // search oldest first.
+  const long = [msg('system', 1500, 'alpha'), msg('user', 400)];
+  it('an older, longer entry beats the newer short ones (OpenAI prefix caching and Anthropic breakpoints)', () => {
+    for (const model of [GPT4O, SONNET]) {
+      const qs = run(
+        [
+          { t: 0, messages: long },
+          // Newer entries that give request 4 something, but less than request 1's: its system prompt alone.
+          { t: 1, messages: [long[0]!] },
+          { t: 2, messages: [long[0]!, msg('user', 40, 'note')] },
+          { t: 3, messages: [...long, msg('user', 20, 'go')] },
+        ],
+        model,
+      );
+      expect(qs[3]!.readFrom, model).toBe(1);
+      expect(qs[3]!.cachedTokens, model).toBeGreaterThan(1700); // the system prompt and the first user message (alone: about 1,500)
+    }
+  });
+
+  it('of entries that give the same, the later used, then the newer — as the search oldest first chose', () => {
+    // Requests 1 and 2 are the same text: their entries give request 3 the same tokens. Request 2
+    // read entry 1 (its last use now second 1, as entry 2's): the newer, entry 2, is read.
+    const qs = run(
+      [
+        { t: 0, messages: long },
+        { t: 1, messages: long },
+        { t: 2, messages: [...long, msg('user', 20, 'go')] },
+      ],
+      GPT4O,
+    );
+    expect(qs[1]!.readFrom).toBe(1);
+    expect(qs[2]!.readFrom).toBe(2);
+  });
+});
+
 describe('roundedHit (OpenAI automatic caching)', () => {
   it('caches nothing below 1,024 prefix tokens, then grows in 128-token steps', () => {
     const p = PROFILES['openai-automatic']!;

@@ -124,8 +124,17 @@ export function withinLookback(p: Profile, x: { blocks: number }, e: { blocks: n
   return x.blocks >= e.blocks && x.blocks - e.blocks < back;
 }
 
+/** Where an entry ends, as a key: its model, message, prefix and partial text. */
+const endKey = (model: string, k: number, prefixId: number, partial: string | undefined): string =>
+  `${model}\u0000${k}\u0000${prefixId}\u0000${partial === undefined ? '\u0001' : partial}`;
+
 export class ProviderCache {
   readonly entries: Entry[] = [];
+  /** Of `entries[0..i]`: the most tokens an entry holds, and the longest input of a request that wrote one — what lets a search going newest first stop as soon as nothing older can beat what it found. */
+  private readonly maxTokens: number[] = [];
+  private readonly maxInput: number[] = [];
+  /** Entries by where they end (model, message, prefix, partial), in order: the one at a breakpoint is found there, not by a scan. */
+  private readonly at = new Map<string, Entry[]>();
 
   readonly profile: Profile;
   readonly strategy: CacheStrategy;
@@ -137,22 +146,50 @@ export class ProviderCache {
     this.t = t;
   }
 
-  /** Entries of `model` that the request holds byte for byte and can reach, alive at `now` or not. */
-  candidates(q: CacheRequest, positions: readonly Position[]): { entry: Entry; tokens: number }[] {
+  /** The most tokens an entry among `entries[0..i]` holds (0 when i < 0). */
+  tokensBound(i: number): number {
+    return i >= 0 ? this.maxTokens[i]! : 0;
+  }
+
+  /** The longest input of a request that wrote one of `entries[0..i]` (0 when i < 0). */
+  inputBound(i: number): number {
+    return i >= 0 ? this.maxInput[i]! : 0;
+  }
+
+  /**
+   * The entry the request reads: of the entries of its model it holds byte for byte, can reach and
+   * that are alive at its instant, the one giving the most tokens (then the most recently used, then
+   * the newest). Newest first, and an entry that could not give more than the best so far is not
+   * compared token by token (its own length bounds what it gives): a conversation of thousands of
+   * requests leaves thousands of entries, and comparing each request with every one of them took
+   * most of a build (2,000 requests: 113 s of 139).
+   */
+  private best(q: CacheRequest, positions: readonly Position[]): { entry: Entry; tokens: number } | null {
     const p = this.profile;
-    const out: { entry: Entry; tokens: number }[] = [];
-    for (const e of this.entries) {
-      if (e.model !== q.model || (q.readable && !q.readable(e))) continue;
+    let read: { entry: Entry; tokens: number; index: number } | null = null;
+    const bound = (tokens: number): number => (this.strategy.entries === 'prefix' ? roundedHit(p, tokens) : tokens);
+    for (let i = this.entries.length - 1; i >= 0; i--) {
+      // Nothing older can give as much as the best so far: done.
+      if (read && bound(this.tokensBound(i)) < read.tokens) break;
+      const e = this.entries[i]!;
+      if (e.model !== q.model || !alive(e, q.now)) continue;
+      // What the entry could give at most; one that cannot reach the best so far is not compared.
+      if (read && bound(e.tokens) < read.tokens) continue;
+      if (q.readable && !q.readable(e)) continue;
+      let tokens: number;
       if (this.strategy.entries === 'prefix') {
-        const hit = roundedHit(p, Math.min(sharedTokens(this.t, e.shape!, q.shape), e.tokens));
-        if (hit > 0) out.push({ entry: e, tokens: hit });
-        continue;
+        tokens = roundedHit(p, Math.min(sharedTokens(this.t, e.shape!, q.shape), e.tokens));
+        if (tokens <= 0) continue;
+      } else {
+        if (!holds(q.shape, e)) continue;
+        if (this.strategy.reach === 'lookback' && !positions.some((x) => withinLookback(p, x, e) && x.tokens >= e.tokens)) continue;
+        tokens = e.tokens;
       }
-      if (!holds(q.shape, e)) continue;
-      if (this.strategy.reach === 'lookback' && !positions.some((x) => withinLookback(p, x, e) && x.tokens >= e.tokens)) continue;
-      out.push({ entry: e, tokens: e.tokens });
+      // The order the entries were compared in before: more tokens, then the later use, then the newer entry.
+      if (!read || tokens > read.tokens || (tokens === read.tokens && (e.lastUse > read.entry.lastUse || (e.lastUse === read.entry.lastUse && i > read.index))))
+        read = { entry: e, tokens, index: i };
     }
-    return out;
+    return read;
   }
 
   /** Prices one request against the cache, then records what it read and wrote. */
@@ -161,11 +198,7 @@ export class ProviderCache {
     const { positions, explicit } = positionsOf(this.t, p, q);
     const apiError = this.strategy.rejects(explicit, p);
     if (apiError) return { read: null, readTokens: 0, writeTokens: 0, writeTokens1h: 0, positions, apiError };
-    let read: { entry: Entry; tokens: number } | null = null;
-    for (const c of this.candidates(q, positions)) {
-      if (!alive(c.entry, q.now)) continue;
-      if (!read || c.tokens > read.tokens || (c.tokens === read.tokens && c.entry.lastUse >= read.entry.lastUse)) read = c;
-    }
+    const read = this.best(q, positions);
     const readTokens = Math.min(read?.tokens ?? 0, q.shape.input);
     if (read && p.refreshOnHit.value) read.entry.lastUse = q.now;
     const min = p.minPrefixTokens.value;
@@ -178,9 +211,7 @@ export class ProviderCache {
       for (const x of positions) {
         if (x.tokens < Math.max(1, min)) continue;
         const prefixId = q.shape.prefix[x.k]!;
-        const same = this.entries.find(
-          (e) => e.model === q.model && e.k === x.k && e.prefixId === prefixId && e.partial === x.partial && alive(e, q.now) && (!q.readable || q.readable(e)),
-        );
+        const same = this.at.get(endKey(q.model, x.k, prefixId, x.partial))?.find((e) => alive(e, q.now) && (!q.readable || q.readable(e)));
         // An alive entry at this very breakpoint is found there (a read, which refreshes it); otherwise it is written.
         if (same) {
           if (p.refreshOnHit.value) same.lastUse = q.now;
@@ -201,27 +232,52 @@ export class ProviderCache {
    * scenario's stay for requests with its parameters (`readable` keeps them from this one).
    */
   invalidate(model: string, keepTokens: number, scenario?: string): void {
+    const before = this.entries.length;
     for (let i = this.entries.length - 1; i >= 0; i--) {
       const e = this.entries[i]!;
       if (e.model === model && e.tokens > keepTokens && e.scenario === scenario) this.entries.splice(i, 1);
     }
+    if (this.entries.length === before) return;
+    const kept = this.entries.splice(0);
+    this.maxTokens.length = this.maxInput.length = 0;
+    this.at.clear();
+    for (const e of kept) this.index(e, this.inputs.get(e)!);
+  }
+
+  /** The input of the request that wrote each entry (for inputBound, kept across an invalidation). */
+  private readonly inputs = new WeakMap<Entry, number>();
+
+  /** Adds `e`, written by a request of `input` tokens, to the list and its indexes. */
+  private index(e: Entry, input: number): void {
+    const n = this.entries.length;
+    this.entries.push(e);
+    this.inputs.set(e, input);
+    this.maxTokens.push(Math.max(this.tokensBound(n - 1), e.tokens));
+    this.maxInput.push(Math.max(this.inputBound(n - 1), input));
+    const key = endKey(e.model, e.k, e.prefixId, e.partial);
+    const list = this.at.get(key);
+    if (list) list.push(e);
+    else this.at.set(key, [e]);
   }
 
   private add(q: CacheRequest, x: Position, ttl: Entry['ttl'], shape?: Shape): void {
     const m = x.partial !== undefined ? q.shape.messages[x.k] : undefined;
-    this.entries.push({
-      model: q.model,
-      writtenBy: q.offset,
-      k: x.k,
-      prefixId: q.shape.prefix[x.k]!,
-      ...(m && { role: m.role, partial: x.partial }),
-      tokens: x.tokens,
-      blocks: x.blocks,
-      ttl,
-      retentionMs: retentionOf(this.profile, ttl),
-      lastUse: q.now,
-      ...(shape && { shape }),
-      ...(q.scenario !== undefined && { scenario: q.scenario }),
-    });
+    this.index(
+      {
+        model: q.model,
+        writtenBy: q.offset,
+        k: x.k,
+        prefixId: q.shape.prefix[x.k]!,
+        ...(m && { role: m.role, partial: x.partial }),
+        tokens: x.tokens,
+        blocks: x.blocks,
+        ttl,
+        retentionMs: retentionOf(this.profile, ttl),
+        lastUse: q.now,
+        ...(shape && { shape }),
+        ...(q.scenario !== undefined && { scenario: q.scenario }),
+      },
+      q.shape.input,
+    );
   }
 }

@@ -14,7 +14,7 @@ import { rejectedFeature } from './features.ts';
 import { paramChange } from './params.ts';
 import { profileFor, type EconomicsConfig, type ProfileMatch } from './profiles.ts';
 import type { Profile } from './shipped-profiles.ts';
-import { holds, Interner, shapeOf, sharedMessages, sharedTokens, type Position, type Shape } from './shape.ts';
+import { holds, Interner, OPENING_TOKENS, shapeOf, sharedMessages, sharedTokens, type Position, type Shape } from './shape.ts';
 import { tokenizer, type Tokenizer } from './tokens.ts';
 
 /**
@@ -44,29 +44,54 @@ export interface Offer {
   tokens: number;
 }
 
-/** The entries the previous request offers to a request that keeps its bytes: the best alive and expired at `now`, and every alive one. */
-export function offered(prev: Seen, now: number, reach: readonly Position[] | null): { alive: Offer | null; expired: Offer | null; all: Offer[] } {
+/**
+ * The entries the previous request offers to a request that keeps its bytes: the best alive at
+ * `now` and the best expired one that offers more than it (what a retention that ran out lost;
+ * null when none does) — the first written, of equals — and, asked only to name what a break lost,
+ * every alive one. Newest first, and the search stops when nothing older can beat what it found
+ * (ProviderCache.tokensBound): a long conversation leaves thousands of entries.
+ */
+export function offered(prev: Seen, now: number, reach: readonly Position[] | null): { alive: Offer | null; expired: Offer | null; readonly all: Offer[] } {
   const p = prev.profile;
-  const all: Offer[] = [];
-  let best: Offer | null = null;
-  let gone: Offer | null = null;
-  const strategy = prev.cache.strategy;
-  for (const e of prev.cache.entries) {
-    if (e.model !== prev.q.model) continue;
-    let tokens: number;
-    if (strategy.entries === 'prefix') tokens = roundedHit(p, Math.min(sharedTokens(prev.t, e.shape!, prev.shape, true), e.tokens));
-    else {
-      if (!holds(prev.shape, e)) continue;
-      if (strategy.reach === 'lookback' && reach && !reach.some((x) => withinLookback(p, x, e))) continue;
-      tokens = e.tokens;
+  const cache = prev.cache;
+  const strategy = cache.strategy;
+  const entries = cache.entries;
+  /** What `e` offers (0: nothing). */
+  const offer = (e: Entry): number => {
+    if (strategy.entries === 'prefix') return roundedHit(p, Math.min(sharedTokens(prev.t, e.shape!, prev.shape, true), e.tokens));
+    if (!holds(prev.shape, e)) return 0;
+    if (strategy.reach === 'lookback' && reach && !reach.some((x) => withinLookback(p, x, e))) return 0;
+    return e.tokens;
+  };
+  /** The most an entry of `tokens` can offer. */
+  const bound = (tokens: number): number => (strategy.entries === 'prefix' ? roundedHit(p, tokens) : tokens);
+  /** The best offer of the entries alive (or not) at `now`, above `floor`; of equals the first written (going newest first, an equal replaces). */
+  const bestOf = (live: boolean, floor: number): Offer | null => {
+    let best: Offer | null = null;
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const least = best ? best.tokens : floor + 1;
+      if (bound(cache.tokensBound(i)) < least) break;
+      const e = entries[i]!;
+      if (e.model !== prev.q.model || alive(e, now) !== live || bound(e.tokens) < least) continue;
+      const tokens = offer(e);
+      if (tokens > 0 && tokens >= least) best = { e, tokens };
     }
-    if (tokens <= 0) continue;
-    if (alive(e, now)) {
-      all.push({ e, tokens });
-      if (!best || tokens > best.tokens) best = { e, tokens };
-    } else if (!gone || tokens > gone.tokens) gone = { e, tokens };
-  }
-  return { alive: best, expired: gone, all };
+    return best;
+  };
+  const best = bestOf(true, 0);
+  let all: Offer[] | undefined;
+  return {
+    alive: best,
+    expired: bestOf(false, best?.tokens ?? 0),
+    get all(): Offer[] {
+      all ??= entries.flatMap((e) => {
+        if (e.model !== prev.q.model || !alive(e, now)) return [];
+        const tokens = offer(e);
+        return tokens > 0 ? [{ e, tokens }] : [];
+      });
+      return all;
+    },
+  };
 }
 
 /** What a scenario's simulation keeps from request to request. */
@@ -154,13 +179,17 @@ function readableBy(run: Run, cache: ProviderCache, params: RequestParams | unde
   };
 }
 
-/** Longest common token prefix with any alive entry's writer. */
+/** Longest common token prefix with any alive entry's writer (newest first, until no older writer is long enough to share more). */
 function prefixTokensOf(run: Run, s: Pick<Simulated, 'q' | 't' | 'shape' | 'cache' | 'now'>): number {
   let n = 0;
-  for (const e of s.cache.entries) {
+  const entries = s.cache.entries;
+  for (let i = entries.length - 1; i >= 0; i--) {
+    // What a writer shares is at most its own length (and the opening of a next message).
+    if (s.cache.inputBound(i) + OPENING_TOKENS <= n) break;
+    const e = entries[i]!;
     if (e.model !== s.q.model || !alive(e, s.now)) continue;
     const w = writerOf(run, e)?.seen.get(e.writtenBy);
-    if (w && w.t === s.t) n = Math.max(n, sharedTokens(s.t, w.shape, s.shape));
+    if (w && w.t === s.t && w.shape.input + OPENING_TOKENS > n) n = Math.max(n, sharedTokens(s.t, w.shape, s.shape));
   }
   return n;
 }
