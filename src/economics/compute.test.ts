@@ -20,7 +20,7 @@ import { everyProfile, roundedHit, scenarioEconomics, shapeCache, totalsOf, unde
 import { formatDuration } from './format.ts';
 import { DEFAULT_ECONOMICS, profileFor, resolveEconomics, type EconomicsConfig } from './profiles.ts';
 import { PROFILES } from './shipped-profiles.ts';
-import { causeText, cutNote } from './view.ts';
+import { approximateWhy, causeText, cutNote } from './view.ts';
 
 /** Content of exactly `n` o200k tokens. */
 const words = (n: number, w = 'word'): string => w + ` ${w}`.repeat(n - 1);
@@ -89,6 +89,14 @@ describe('exact counts', () => {
     );
     expect(pieced!.exact).toBe(false);
     expect(after!.exact, 'a request without such a message stays exact').toBe(true);
+    // The page says why, per profile (EconomicsPanel): an OpenAI request's ≈ is never the provider's.
+    const openai = { id: pieced!.profile, tokenizer: 'o200k_base' };
+    expect(approximateWhy({ requests: [pieced!, after!] }, openai)).toBe('a run of more than 4,096 characters of one kind — letters, spaces or punctuation — is counted in pieces');
+    expect(approximateWhy({ requests: [plain!] }, openai)).toBeUndefined();
+    const [claude] = run([{ t: 0, messages: [msg('user', 50)] }], SONNET);
+    expect(approximateWhy({ requests: [claude!, plain!] }, { id: claude!.profile, tokenizer: 'approx' })).toBe('no offline tokenizer for this provider');
+    // In a scenario of both, the OpenAI profile's counts are exact: no sentence under it.
+    expect(approximateWhy({ requests: [claude!, plain!] }, { id: plain!.profile, tokenizer: 'o200k_base' })).toBeUndefined();
   });
 });
 

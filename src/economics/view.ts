@@ -7,6 +7,7 @@
  */
 import type { Cause, RequestEconomics, ScenarioEconomics } from './compute.ts';
 import { formatDuration, formatMinutes, formatShare, formatTokens, formatUsd, NO_PRICE, REJECTED } from './format.ts';
+import { LONG_RUN } from './tokens.ts';
 
 export interface PaneTokens {
   /** `cached 0 · new 663 · 663 tokens · $0.00237` */
@@ -107,6 +108,19 @@ export function lostText(e: RequestEconomics): string | undefined {
   if (!b?.tokensLost) return undefined;
   const cost = b.lostCostUsd === null ? '' : `, ${e.exact ? '' : '≈'}${formatUsd(b.lostCostUsd)}`;
   return `${formatTokens(b.tokensLost, e.exact)} tokens lost${cost}`;
+}
+
+/**
+ * Why a profile's counts in a scenario are ≈, for the sentence under its name (EconomicsPanel);
+ * undefined when they are exact. A provider without an offline tokenizer (the profile's `approx`),
+ * or, under an exact one, a message with a run of one kind of character counted in pieces (tokens.ts
+ * LONG_RUN) — an OpenAI request's ≈ is never the provider's.
+ */
+export function approximateWhy(econ: Pick<ScenarioEconomics, 'requests'>, profile: { id: string; tokenizer: string }): string | undefined {
+  if (econ.requests.every((e) => e.profile !== profile.id || e.exact)) return undefined;
+  return profile.tokenizer === 'approx'
+    ? 'no offline tokenizer for this provider'
+    : `a run of more than ${LONG_RUN.toLocaleString('en-US')} characters of one kind — letters, spaces or punctuation — is counted in pieces`;
 }
 
 /** The output count is exact when billed, or counted by an exact tokenizer; an estimate (≈) otherwise. */
