@@ -151,6 +151,11 @@ export class ProviderCache {
     return i >= 0 ? this.maxTokens[i]! : 0;
   }
 
+  /** The most an entry holding `tokens` can give a request: the tokens, as the strategy rounds a hit. */
+  offerBound(tokens: number): number {
+    return this.strategy.entries === 'prefix' ? roundedHit(this.profile, tokens) : tokens;
+  }
+
   /** The longest input of a request that wrote one of `entries[0..i]` (0 when i < 0). */
   inputBound(i: number): number {
     return i >= 0 ? this.maxInput[i]! : 0;
@@ -167,14 +172,13 @@ export class ProviderCache {
   private best(q: CacheRequest, positions: readonly Position[]): { entry: Entry; tokens: number } | null {
     const p = this.profile;
     let read: { entry: Entry; tokens: number; index: number } | null = null;
-    const bound = (tokens: number): number => (this.strategy.entries === 'prefix' ? roundedHit(p, tokens) : tokens);
     for (let i = this.entries.length - 1; i >= 0; i--) {
       // Nothing older can give as much as the best so far: done.
-      if (read && bound(this.tokensBound(i)) < read.tokens) break;
+      if (read && this.offerBound(this.tokensBound(i)) < read.tokens) break;
       const e = this.entries[i]!;
       if (e.model !== q.model || !alive(e, q.now)) continue;
       // What the entry could give at most; one that cannot reach the best so far is not compared.
-      if (read && bound(e.tokens) < read.tokens) continue;
+      if (read && this.offerBound(e.tokens) < read.tokens) continue;
       if (q.readable && !q.readable(e)) continue;
       let tokens: number;
       if (this.strategy.entries === 'prefix') {

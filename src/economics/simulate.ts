@@ -63,16 +63,14 @@ export function offered(prev: Seen, now: number, reach: readonly Position[] | nu
     if (strategy.reach === 'lookback' && reach && !reach.some((x) => withinLookback(p, x, e))) return 0;
     return e.tokens;
   };
-  /** The most an entry of `tokens` can offer. */
-  const bound = (tokens: number): number => (strategy.entries === 'prefix' ? roundedHit(p, tokens) : tokens);
   /** The best offer of the entries alive (or not) at `now`, above `floor`; of equals the first written (going newest first, an equal replaces). */
   const bestOf = (live: boolean, floor: number): Offer | null => {
     let best: Offer | null = null;
     for (let i = entries.length - 1; i >= 0; i--) {
       const least = best ? best.tokens : floor + 1;
-      if (bound(cache.tokensBound(i)) < least) break;
+      if (cache.offerBound(cache.tokensBound(i)) < least) break;
       const e = entries[i]!;
-      if (e.model !== prev.q.model || alive(e, now) !== live || bound(e.tokens) < least) continue;
+      if (e.model !== prev.q.model || alive(e, now) !== live || cache.offerBound(e.tokens) < least) continue;
       const tokens = offer(e);
       if (tokens > 0 && tokens >= least) best = { e, tokens };
     }
