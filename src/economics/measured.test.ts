@@ -183,6 +183,17 @@ describe('measured beside modelled', () => {
     const f = (await compare('test-exact', b4)).requests[0]!;
     expect([f.flagged, f.reason?.kind]).toEqual([['inputTokens'], 'framing']);
     expect(f.reason!.text).toContain('the provider counts 100 input tokens more than our chat framing');
+    // Past a framing's size (128 tokens or a tenth of the request) it is not called one: a published
+    // Codex rollout's bill was 109,176 below the model's 262,298.
+    const b5 = mod.map(exactly);
+    const fewer = Math.floor(mod[0]!.inputTokens * 0.6);
+    expect(fewer, 'the test request is large enough for the case').toBeGreaterThan(128);
+    b5[0] = { ...b5[0]!, inputTokens: mod[0]!.inputTokens - fewer } as M;
+    const big = (await compare('test-exact', b5)).requests[0]!;
+    expect(big.reason?.kind).toBe('framing');
+    expect(big.reason!.text).toBe(
+      `the provider counts ${fewer.toLocaleString('en-US')} input tokens fewer than the model's count of the same messages — more than a framing differs by: part of what the capture holds was not billed as input — reasoning items the provider drops from earlier turns, for instance — or the model counts it differently`,
+    );
   });
 
   it('an entry written before the capture: the first request reads, or a later one reads more than any earlier request sent', async () => {

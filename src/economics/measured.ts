@@ -153,6 +153,17 @@ function compareWritten(measured: Measured, e: RequestEconomics, scale: number |
 
 const fmt = (n: number, exact = true): string => formatTokens(n, exact);
 
+/**
+ * Whether a difference in input tokens is as small as a different framing makes it: a few tokens
+ * per message and per tool, so at most 128 or a tenth of the request. A published Codex rollout's
+ * bill was 109,176 tokens below the model's 262,298 — not a framing, and not said to be one.
+ */
+const framingSized = (diff: number, modelled: number): boolean => Math.abs(diff) <= Math.max(128, modelled / 10);
+
+/** Why the provider billed fewer input tokens than the model counts in what the capture holds, past a framing's size. */
+const NOT_BILLED =
+  'more than a framing differs by: part of what the capture holds was not billed as input — reasoning items the provider drops from earlier turns, for instance — or the model counts it differently';
+
 const list = (xs: readonly string[]): string => (xs.length < 2 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`);
 
 /**
@@ -174,7 +185,7 @@ function reasonOf(q: MeasuredRequest, e: RequestEconomics, idleMs: number | null
       text:
         q.unseenTokens > 0
           ? `${fmt(q.unseenTokens)} billed input tokens the capture does not show: ${lacks}`
-          : `the capture is not the whole request: ${lacks} (the provider counts ${fmt(Math.max(0, fewer), e.exact)} input tokens fewer than the model's count of what the capture holds: its framing differs)`,
+          : `the capture is not the whole request: ${lacks} (the provider counts ${fmt(Math.max(0, fewer), e.exact)} input tokens fewer than the model's count of what the capture holds: ${framingSized(fewer, q.figures.inputTokens.modelled) ? 'its framing differs' : NOT_BILLED})`,
     };
   }
   if (q.flagged.includes('cachedTokens') && c.measured !== null && c.measured > q.earlierInput)
@@ -241,7 +252,11 @@ function reasonOf(q: MeasuredRequest, e: RequestEconomics, idleMs: number | null
   if (q.flagged.includes('inputTokens') && i.diff !== null)
     return {
       kind: 'framing',
-      text: `a different framing: the provider counts ${fmt(Math.abs(i.diff))} input tokens ${i.diff > 0 ? 'more' : 'fewer'} than our chat framing of the same messages (tool definitions, images or message framing counted differently)`,
+      text: framingSized(i.diff, i.modelled)
+        ? `a different framing: the provider counts ${fmt(Math.abs(i.diff))} input tokens ${i.diff > 0 ? 'more' : 'fewer'} than our chat framing of the same messages (tool definitions, images or message framing counted differently)`
+        : i.diff > 0
+          ? `the provider counts ${fmt(i.diff)} input tokens more than the model's count of the same messages — more than a framing differs by: the request as sent held parts the capture does not show`
+          : `the provider counts ${fmt(-i.diff)} input tokens fewer than the model's count of the same messages — ${NOT_BILLED}`,
     };
   return null;
 }
