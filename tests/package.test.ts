@@ -402,6 +402,14 @@ describe.each(['astro', 'starlight'] as const)('installed in a fresh %s site', (
       await tab.goto(`${site.url}/explainer/scenarios/sent-re-add/`);
       const width = await tab.locator('#request').evaluate((e) => e.getBoundingClientRect().width);
       expect(width).toBeGreaterThanOrEqual(560);
+      // In both chromes the page script's layout applies (html.js): one pane shown, the selected one;
+      // and no host prose spacing inside the panes (Starlight's markdown margins put 16 px between code rows).
+      expect(await tab.evaluate(() => document.documentElement.classList.contains('js'))).toBe(true);
+      const shown = await tab.locator('.pane').evaluateAll((ps) => ps.filter((p) => getComputedStyle(p).display !== 'none').map((p) => p.classList.contains('selected')));
+      expect(shown).toEqual([true]);
+      const gaps = await tab.locator('.pane.selected .code > *').evaluateAll((ls) => ls.slice(1).map((l) => Number.parseFloat(getComputedStyle(l).marginTop)));
+      expect(gaps.length).toBeGreaterThan(5);
+      expect(Math.max(...gaps), 'the widest gap above a code row (the panes’ own rows use at most a few px)').toBeLessThan(8);
       if (kind === 'starlight') {
         // Starlight's own search box, on the explainer's page (under its policy), finds the scenario.
         await tab.locator('button[data-open-modal]').first().click();
