@@ -17,7 +17,7 @@ import { afterSystem, cacheBreakpoints, lastBlock } from './anthropic/breakpoint
 import { anthropicCache } from './anthropic/cache.ts';
 import { anthropicParams } from './anthropic/params.ts';
 import { deferredTools, isDeferred, surfaceAdditions } from './anthropic/tool-changes.ts';
-import { toAnthropic } from './anthropic/wire.ts';
+import { ANTHROPIC_WIRE } from './anthropic/wire.ts';
 import { fnTool, isObject, markerOf, marked, message, partsText, plain, toolsMessage, type Obj } from './shared/normalise.ts';
 import { countAt, objectAt, requireKey } from './shared/usage.ts';
 import type { AskCaching, MeasuredUsage, NormalMessage, ProviderAdapter, UsageIssue } from './types.ts';
@@ -170,8 +170,7 @@ export const ANTHROPIC_ASK: readonly AskCaching[] = [
 ];
 
 export const anthropic: ProviderAdapter<'anthropic'> = {
-  id: 'anthropic',
-  title: 'Anthropic Messages',
+  ...ANTHROPIC_WIRE,
   provider: 'anthropic',
   providerTitle: 'Anthropic',
   // Claude Code's transcripts hold the Messages API's messages and usage (src/import/captures/claude-code.ts).
@@ -226,12 +225,6 @@ export const anthropic: ProviderAdapter<'anthropic'> = {
     shape: SHAPE,
     looksLike: (u) => 'cache_read_input_tokens' in u || 'cache_creation_input_tokens' in u || 'cache_creation' in u,
     read: readUsage,
-  },
-  write: toAnthropic,
-  endpoint: {
-    url: 'https://api.anthropic.com/v1/messages',
-    keyVar: 'ANTHROPIC_API_KEY',
-    headers: ['x-api-key: $ANTHROPIC_API_KEY', 'anthropic-version: 2023-06-01', 'content-type: application/json'],
   },
   recorded: anthropicRecorded,
   defaultBreakpoints: cacheBreakpoints,

@@ -21,7 +21,7 @@ import { BEDROCK_CATALOG, BEDROCK_FALLBACK, BEDROCK_RULES } from './bedrock/cata
 import { bedrockCache } from './bedrock/cache.ts';
 import { bedrockInvocationLog } from './bedrock/invocation-log.ts';
 import { bedrockRecorded } from './bedrock/recorded.ts';
-import { toConverse } from './bedrock/wire.ts';
+import { BEDROCK_WIRE } from './bedrock/wire.ts';
 import { fnTool, isObject, join, plain, tagged, type Obj, type Piece } from './shared/normalise.ts';
 import { countAt, requireKey } from './shared/usage.ts';
 import { toolEntryEnds, toolsContent, TOOLS_ROLE } from '../folds/tools.ts';
@@ -167,8 +167,7 @@ export const BEDROCK_ASK: readonly AskCaching[] = [
 ];
 
 export const bedrockConverse: ProviderAdapter<'bedrock-converse'> = {
-  id: 'bedrock-converse',
-  title: 'Amazon Bedrock (Converse, InvokeModel)',
+  ...BEDROCK_WIRE,
   provider: 'bedrock',
   providerTitle: 'Amazon Bedrock',
   catalogNote:
@@ -224,12 +223,6 @@ export const bedrockConverse: ProviderAdapter<'bedrock-converse'> = {
     // An InvokeModel response is Anthropic's, with Anthropic's usage.
     alsoReads: (u) => anthropic.usage!.looksLike(u) || 'input_tokens' in u,
     read: (u, issues) => ('input_tokens' in u && !('inputTokens' in u) ? anthropic.usage!.read(u, issues) : readConverseUsage(u, issues)),
-  },
-  write: toConverse,
-  endpoint: {
-    url: 'https://bedrock-runtime.$AWS_REGION.amazonaws.com/model/$BEDROCK_MODEL_ID/converse',
-    keyVar: 'AWS_BEARER_TOKEN_BEDROCK',
-    headers: ['Authorization: Bearer $AWS_BEARER_TOKEN_BEDROCK', 'Content-Type: application/json'],
   },
   recorded: bedrockRecorded,
   log: bedrockInvocationLog,

@@ -22,7 +22,7 @@
 import * as z from 'zod';
 import { GEMINI_CATALOG, GEMINI_FALLBACK, GEMINI_RULES } from './gemini/catalog.ts';
 import { geminiImplicitCache } from './gemini/cache.ts';
-import { toGemini } from './gemini/wire.ts';
+import { GEMINI_WIRE } from './gemini/wire.ts';
 import { geminiRecorded } from './gemini/recorded.ts';
 import { fnTool, isObject, tagged, toolsMessage, type Obj } from './shared/normalise.ts';
 import { countAt, requireKey } from './shared/usage.ts';
@@ -93,8 +93,7 @@ function readUsage(u: Obj, issues: UsageIssue[]): MeasuredUsage | undefined {
 }
 
 export const gemini: ProviderAdapter<'gemini'> = {
-  id: 'gemini',
-  title: 'Google Gemini generateContent (Gemini API, Vertex AI)',
+  ...GEMINI_WIRE,
   provider: 'google',
   providerTitle: 'Google Gemini',
   catalogNote:
@@ -134,13 +133,6 @@ export const gemini: ProviderAdapter<'gemini'> = {
     shape: SHAPE,
     looksLike: (u) => 'promptTokenCount' in u || 'cachedContentTokenCount' in u,
     read: readUsage,
-  },
-  write: toGemini,
-  endpoint: {
-    url: 'https://generativelanguage.googleapis.com/v1beta/models/$GEMINI_MODEL:generateContent',
-    keyVar: 'GEMINI_API_KEY',
-    headers: ['x-goog-api-key: $GEMINI_API_KEY', 'Content-Type: application/json'],
-    credentialHeaders: ['x-goog-api-key'],
   },
   recorded: geminiRecorded,
   defaultBreakpoints: () => [],

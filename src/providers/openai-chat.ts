@@ -9,8 +9,8 @@ import * as z from 'zod';
 import { OPENAI_CATALOG, OPENAI_CATALOG_NOTE, OPENAI_DOC_HOSTS, OPENAI_EXAMPLE_MODEL, OPENAI_FALLBACK, OPENAI_SIDE_BY_SIDE } from './openai/catalog.ts';
 import { OPENAI_CACHE_STRATEGIES } from './openai/cache.ts';
 import { openaiParams } from './openai/params.ts';
-import { toOpenAIChat } from './openai/chat-wire.ts';
-import { chatUsage, OPENAI_CREDENTIAL_HEADERS, OPENAI_ENDPOINT_HEADERS } from './openai/usage.ts';
+import { OPENAI_CHAT_WIRE } from './openai/chat-wire.ts';
+import { chatUsage } from './openai/usage.ts';
 import { fnTool, isObject, join, message, partsText, plain, tagged, toolsMessage, without, type Obj, type Piece } from './shared/normalise.ts';
 import type { NormalMessage, ProviderAdapter } from './types.ts';
 import { chatRecorded } from './openai/recorded.ts';
@@ -42,8 +42,7 @@ function normalise(body: Obj): NormalMessage[] {
 }
 
 export const openaiChat: ProviderAdapter<'openai-chat'> = {
-  id: 'openai-chat',
-  title: 'OpenAI Chat Completions',
+  ...OPENAI_CHAT_WIRE,
   provider: 'openai',
   providerTitle: 'OpenAI',
   aiSdkProviders: ['openai.chat'],
@@ -70,8 +69,6 @@ export const openaiChat: ProviderAdapter<'openai-chat'> = {
   normalise,
   params: openaiParams,
   usage: chatUsage,
-  write: toOpenAIChat,
-  endpoint: { url: 'https://api.openai.com/v1/chat/completions', keyVar: 'OPENAI_API_KEY', headers: OPENAI_ENDPOINT_HEADERS, credentialHeaders: OPENAI_CREDENTIAL_HEADERS },
   recorded: chatRecorded,
   defaultBreakpoints: () => [],
   catalog: OPENAI_CATALOG,

@@ -13,8 +13,8 @@ import * as z from 'zod';
 import { OPENAI_CATALOG, OPENAI_CATALOG_NOTE, OPENAI_DOC_HOSTS, OPENAI_EXAMPLE_MODEL, OPENAI_FALLBACK, OPENAI_SIDE_BY_SIDE } from './openai/catalog.ts';
 import { OPENAI_CACHE_STRATEGIES } from './openai/cache.ts';
 import { openaiParams } from './openai/params.ts';
-import { toOpenAIResponses } from './openai/responses-wire.ts';
-import { OPENAI_CREDENTIAL_HEADERS, OPENAI_ENDPOINT_HEADERS, responsesUsage } from './openai/usage.ts';
+import { OPENAI_RESPONSES_WIRE } from './openai/responses-wire.ts';
+import { responsesUsage } from './openai/usage.ts';
 import { fnTool, message, partsText, plain, resultText, tagged, toolsMessage, withResult, without, type Obj } from './shared/normalise.ts';
 import { isOpaque } from './shared/opaque.ts';
 import type { NormalMessage, ProviderAdapter } from './types.ts';
@@ -62,8 +62,7 @@ function itemMessage(it: Item): NormalMessage {
 }
 
 export const openaiResponses: ProviderAdapter<'openai-responses'> = {
-  id: 'openai-responses',
-  title: 'OpenAI Responses',
+  ...OPENAI_RESPONSES_WIRE,
   provider: 'openai',
   providerTitle: 'OpenAI',
   // Codex CLI sends Responses bodies only: its rollouts hold Responses items (src/import/captures/codex.ts).
@@ -103,8 +102,6 @@ export const openaiResponses: ProviderAdapter<'openai-responses'> = {
   normalise,
   params: openaiParams,
   usage: responsesUsage,
-  write: toOpenAIResponses,
-  endpoint: { url: 'https://api.openai.com/v1/responses', keyVar: 'OPENAI_API_KEY', headers: OPENAI_ENDPOINT_HEADERS, credentialHeaders: OPENAI_CREDENTIAL_HEADERS },
   recorded: responsesRecorded,
   defaultBreakpoints: () => [],
   catalog: OPENAI_CATALOG,

@@ -25,6 +25,7 @@ import {
   providerOf,
 } from './registry.ts';
 import type { ProviderAdapter } from './types.ts';
+import { WIRE_FACES } from './wire-faces.ts';
 
 const adapters: readonly ProviderAdapter[] = PROVIDERS;
 
@@ -131,6 +132,36 @@ describe('the provider registry', () => {
       expect(p.normalise(body).map((m) => [m.role, m.text])).toEqual(expected);
     },
   );
+});
+
+describe('the wire faces (what the browser’s wire views load instead of the registry)', () => {
+  it('are the registry’s writing adapters’ own id, title, writer and endpoint, in registry order', () => {
+    const writing = adapters.filter((p) => p.write !== undefined);
+    expect(WIRE_FACES.map((f) => f.id)).toEqual(writing.map((p) => p.id));
+    for (const [i, f] of WIRE_FACES.entries()) {
+      const p = writing[i]!;
+      expect([p.title, p.write, p.endpoint]).toEqual([f.title, f.write, f.endpoint]);
+      expect(p.write).toBe(f.write); // the same writer, not a copy of it
+    }
+  });
+
+  it('carry no schema: the module graph of wire-faces.ts never reaches zod or the registry', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { dirname, resolve } = await import('node:path');
+    const seen = new Set<string>();
+    const walk = (file: string): void => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const m of readFileSync(file, 'utf8').matchAll(/^import (?!type )[^;]*? from '([^']+)';/gm)) {
+        const spec = m[1]!;
+        expect(spec, `${file} imports ${spec}`).not.toBe('zod');
+        expect(spec.endsWith('registry.ts'), `${file} imports ${spec}`).toBe(false);
+        if (spec.startsWith('.')) walk(resolve(dirname(file), spec));
+      }
+    };
+    walk(resolve(import.meta.dirname, 'wire-faces.ts'));
+    expect(seen.size).toBeGreaterThan(5);
+  });
 });
 
 describe('a provider’s own documentation', () => {

@@ -2,7 +2,8 @@
  * The provider formats, in the order they are walked (docs/cache-economics.md, "What the provider would cache"): detection tries
  * them in this order, the wire views list the ones that write a body in this order, and the
  * economics find a cache strategy among their strategies. Adding a provider format is one adapter
- * file (types.ts's ProviderAdapter), its catalog entries, its tests, and one line here.
+ * file (types.ts's ProviderAdapter), its catalog entries, its tests, and one line here (and one in
+ * wire-faces.ts when it writes a body).
  */
 import { anthropic } from './anthropic.ts';
 import { bedrockConverse } from './bedrock-converse.ts';
@@ -42,9 +43,6 @@ export function formatOfAiSdkProvider(name: string): ProviderId | undefined {
 export const LOGGING_PROVIDERS: readonly (ProviderAdapter & { log: NonNullable<ProviderAdapter['log']> })[] = (PROVIDERS as readonly ProviderAdapter[]).filter(
   (p): p is ProviderAdapter & { log: NonNullable<ProviderAdapter['log']> } => p.log !== undefined,
 );
-
-/** Formats a rendered request can be written in (the wire views), in registry order. */
-export const WIRE_PROVIDERS: readonly ProviderAdapter[] = PROVIDERS.filter((p) => (p as ProviderAdapter).write !== undefined);
 
 /** Every cache strategy of every adapter, once each, in registry order. */
 export const CACHE_STRATEGIES: readonly CacheStrategy[] = [...new Set(PROVIDERS.flatMap((p) => p.cacheStrategies))];

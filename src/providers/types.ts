@@ -96,6 +96,20 @@ export interface WireSource {
   breakpoints?: readonly Breakpoint[];
 }
 
+/**
+ * What a page's wire views need of a provider, and nothing more: its id and title, the writer of its
+ * body and where that body is sent. Each provider's wire module defines its face; the adapter takes
+ * the same object (so the browser's wire views load the writers without the adapters' schemas:
+ * wire-faces.ts).
+ */
+export interface WireFace<Id extends string = string> {
+  id: Id;
+  title: string;
+  /** A rendered request → this format's body. */
+  write(src: WireSource): JsonObject;
+  endpoint: Endpoint;
+}
+
 /** Where a body is sent: the endpoint, its headers (the key only as an environment-variable reference). */
 export interface Endpoint {
   url: string;

@@ -27,7 +27,7 @@ import { asFunctionTool } from '../../folds/tools.ts';
 import { cacheBreakpoints } from './breakpoints.ts';
 import { segments, splitTools, type Cut } from '../shared/split.ts';
 import { providerModel } from '../shared/model.ts';
-import type { Json, JsonObject, WireSource } from '../types.ts';
+import type { Json, JsonObject, WireFace, WireSource } from '../types.ts';
 
 /** The `max_tokens` the Anthropic view sends: the API requires one and a fold does not choose it. */
 export const ANTHROPIC_MAX_TOKENS = 4096;
@@ -110,3 +110,15 @@ export function toAnthropic(src: WireSource): JsonObject {
   body.messages = turns;
   return body;
 }
+
+/** The Messages API's wire face (the adapter, ../anthropic.ts, takes it whole). */
+export const ANTHROPIC_WIRE: WireFace<'anthropic'> = {
+  id: 'anthropic',
+  title: 'Anthropic Messages',
+  write: toAnthropic,
+  endpoint: {
+    url: 'https://api.anthropic.com/v1/messages',
+    keyVar: 'ANTHROPIC_API_KEY',
+    headers: ['x-api-key: $ANTHROPIC_API_KEY', 'anthropic-version: 2023-06-01', 'content-type: application/json'],
+  },
+};

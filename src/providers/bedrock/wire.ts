@@ -17,7 +17,7 @@
 import { asFunctionTool } from '../../folds/tools.ts';
 import { cacheBreakpoints } from '../anthropic/breakpoints.ts';
 import { segments, splitTools, type Cut } from '../shared/split.ts';
-import type { Json, JsonObject, WireSource } from '../types.ts';
+import type { Json, JsonObject, WireFace, WireSource } from '../types.ts';
 
 const NO_PARAMETERS: JsonObject = { type: 'object', properties: {} };
 
@@ -81,3 +81,15 @@ export function toConverse(src: WireSource): JsonObject {
   if (tools) body.toolConfig = { tools: toolList };
   return body;
 }
+
+/** Converse's wire face (the adapter, ../bedrock-converse.ts, takes it whole). */
+export const BEDROCK_WIRE: WireFace<'bedrock-converse'> = {
+  id: 'bedrock-converse',
+  title: 'Amazon Bedrock (Converse, InvokeModel)',
+  write: toConverse,
+  endpoint: {
+    url: 'https://bedrock-runtime.$AWS_REGION.amazonaws.com/model/$BEDROCK_MODEL_ID/converse',
+    keyVar: 'AWS_BEARER_TOKEN_BEDROCK',
+    headers: ['Authorization: Bearer $AWS_BEARER_TOKEN_BEDROCK', 'Content-Type: application/json'],
+  },
+};

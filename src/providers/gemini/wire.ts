@@ -13,7 +13,7 @@
  */
 import { asFunctionTool } from '../../folds/tools.ts';
 import { splitTools } from '../shared/split.ts';
-import type { Json, JsonObject, WireSource } from '../types.ts';
+import type { Json, JsonObject, WireFace, WireSource } from '../types.ts';
 
 export function toGemini(src: WireSource): JsonObject {
   const { tools, messages } = splitTools({ ...src, breakpoints: [] });
@@ -55,3 +55,16 @@ export function toGemini(src: WireSource): JsonObject {
   }
   return body;
 }
+
+/** generateContent's wire face (the adapter, ../gemini.ts, takes it whole). */
+export const GEMINI_WIRE: WireFace<'gemini'> = {
+  id: 'gemini',
+  title: 'Google Gemini generateContent (Gemini API, Vertex AI)',
+  write: toGemini,
+  endpoint: {
+    url: 'https://generativelanguage.googleapis.com/v1beta/models/$GEMINI_MODEL:generateContent',
+    keyVar: 'GEMINI_API_KEY',
+    headers: ['x-goog-api-key: $GEMINI_API_KEY', 'Content-Type: application/json'],
+    credentialHeaders: ['x-goog-api-key'],
+  },
+};

@@ -14,7 +14,8 @@ import { asFunctionTool } from '../../folds/tools.ts';
 import { markedParts, markEnd } from './parts.ts';
 import { splitTools } from '../shared/split.ts';
 import { providerModel } from '../shared/model.ts';
-import type { Json, JsonObject, WireSource } from '../types.ts';
+import { OPENAI_CREDENTIAL_HEADERS, OPENAI_ENDPOINT_HEADERS } from './endpoint.ts';
+import type { Json, JsonObject, WireFace, WireSource } from '../types.ts';
 
 const CHAT_ROLES = new Set(['system', 'developer', 'user', 'assistant']);
 
@@ -46,3 +47,11 @@ export function toOpenAIChat(src: WireSource): JsonObject {
   }
   return body;
 }
+
+/** OpenAI Chat Completions' wire face (the adapter, ../openai-chat.ts, takes it whole). */
+export const OPENAI_CHAT_WIRE: WireFace<'openai-chat'> = {
+  id: 'openai-chat',
+  title: 'OpenAI Chat Completions',
+  write: toOpenAIChat,
+  endpoint: { url: 'https://api.openai.com/v1/chat/completions', keyVar: 'OPENAI_API_KEY', headers: OPENAI_ENDPOINT_HEADERS, credentialHeaders: OPENAI_CREDENTIAL_HEADERS },
+};

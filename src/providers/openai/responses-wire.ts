@@ -14,7 +14,8 @@ import { asFunctionTool } from '../../folds/tools.ts';
 import { markedParts, markEnd } from './parts.ts';
 import { splitTools } from '../shared/split.ts';
 import { providerModel } from '../shared/model.ts';
-import type { Json, JsonObject, WireSource } from '../types.ts';
+import { OPENAI_CREDENTIAL_HEADERS, OPENAI_ENDPOINT_HEADERS } from './endpoint.ts';
+import type { Json, JsonObject, WireFace, WireSource } from '../types.ts';
 
 const RESPONSES_ROLES = new Set(['system', 'developer', 'user', 'assistant']);
 
@@ -52,3 +53,11 @@ export function toOpenAIResponses(src: WireSource): JsonObject {
   }
   return body;
 }
+
+/** OpenAI Responses' wire face (the adapter, ../openai-responses.ts, takes it whole). */
+export const OPENAI_RESPONSES_WIRE: WireFace<'openai-responses'> = {
+  id: 'openai-responses',
+  title: 'OpenAI Responses',
+  write: toOpenAIResponses,
+  endpoint: { url: 'https://api.openai.com/v1/responses', keyVar: 'OPENAI_API_KEY', headers: OPENAI_ENDPOINT_HEADERS, credentialHeaders: OPENAI_CREDENTIAL_HEADERS },
+};

@@ -16,7 +16,3 @@ export const responsesUsage: UsageReader = {
   looksLike: (u) => 'input_tokens_details' in u,
   read: (u, issues) => (requireKey(u, 'input_tokens', RESPONSES, issues) ? openaiUsage(u, 'input_tokens', 'input_tokens_details', 'output_tokens', issues) : undefined),
 };
-
-export const OPENAI_ENDPOINT_HEADERS = ['Authorization: Bearer $OPENAI_API_KEY', 'Content-Type: application/json'];
-/** The headers that name the account a request is billed to (platform.openai.com/docs/api-reference/authentication), besides its bearer key. */
-export const OPENAI_CREDENTIAL_HEADERS = ['OpenAI-Organization', 'OpenAI-Project'];
