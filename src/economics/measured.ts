@@ -275,15 +275,21 @@ function summaryOf(requests: MeasuredRequest[], agreement: ScenarioMeasured['agr
   if (!parts.length) return `${requests.length} request${requests.length === 1 ? '' : 's'} with measured input tokens; the provider reported no cached or written tokens`;
   // First the count the table beneath shows (a request agrees when none of its figures is flagged), then each figure's.
   const agree = requests.filter((q) => q.flagged.length === 0).length;
-  const lead = `the model agrees with the bill on ${agree} of ${requests.length} request${requests.length === 1 ? '' : 's'} (every figure within ${pct} %)`;
+  // An ≈ model's input count is not judged (its tokenizer is not the provider's): the lead says so, and the summary gives the ratio, so a 4× gap is not read as agreement.
+  const lead = `the model agrees with the bill on ${agree} of ${requests.length} request${requests.length === 1 ? '' : 's'} (every ${exact ? '' : 'judged '}figure within ${pct} %)`;
   const lacking = requests.filter((q) => q.unrecorded.some(carriesTokens));
   const unseen = lacking.reduce((n, q) => n + q.unseenTokens, 0);
   // What the capture lacks is said first: it explains the differences before any provider behaviour does.
   const first = lacking.length
     ? `${fmt(unseen)} billed input tokens the capture does not show (it does not record ${list(lacking[0]!.unrecorded)}), on ${lacking.length} of ${requests.length} request${requests.length === 1 ? '' : 's'}; `
     : '';
-  const scaled = !exact && requests.some((q) => q.scale !== null);
-  return `${first}${lead}; by figure: ${parts.join('; ')}${scaled ? ' (≈ model: compared on the provider’s token scale)' : ''}`;
+  const scales = requests.flatMap((q) => (q.scale === null ? [] : [q.scale]));
+  const ratio = (x: number): string => `${x.toFixed(2)}×`;
+  const [lo, hi] = [Math.min(...scales), Math.max(...scales)];
+  const range = ratio(hi) === ratio(lo) ? ratio(lo) : `${ratio(lo)}–${ratio(hi)}`;
+  const onScale = scales.length ? ` — the provider billed ${range} the model’s count; cached tokens compared on the provider’s token scale` : '';
+  const approx = exact ? '' : ` (≈ model: input tokens are not judged${onScale})`;
+  return `${first}${lead}; by figure: ${parts.join('; ')}${approx}`;
 }
 
 /** The comparison for one rendered scenario; null when none of its own requests carries measured figures. */
