@@ -48,6 +48,17 @@ describe('resolveOptions', () => {
     expect(UserError.is(err)).toBe(true);
     expect((err as Error).message).toContain('fix: add it to `folds` or pick one of those');
   });
+
+  it('without defaultFold: the built-in default when listed, else the only fold listed, else an error that asks which', async () => {
+    expect((await resolveOptions(root, {})).defaultFold).toBe('context-protocol');
+    expect((await resolveOptions(root, { folds: ['layered', 'context-protocol'] })).defaultFold).toBe('context-protocol');
+    // A host that lists only its own fold needs no second line naming it.
+    expect((await resolveOptions(root, { folds: ['layered'] })).defaultFold).toBe('layered');
+    const err = await resolveOptions(root, { folds: ['layered', 'requests'] }).catch((e: unknown) => e);
+    expect(UserError.is(err)).toBe(true);
+    expect((err as Error).message).toContain('which fold do scenarios without `fold:` use? `folds` lists 2 (layered, requests) and not `context-protocol`');
+    expect((err as Error).message).toContain('fix: set `defaultFold` to one of them');
+  });
 });
 
 describe('the options schema', () => {
@@ -56,7 +67,6 @@ describe('the options schema', () => {
       scenarios: 'scenarios',
       fixtures: 'fixtures',
       folds: [...BUILTIN_FOLDS.keys()],
-      defaultFold: 'context-protocol',
       timeZero: '2026-08-24T16:41:00.000Z',
       route: '/',
       title: 'prompt-fold-explainer',

@@ -19,6 +19,9 @@ import { resolveEconomics, type EconomicsConfig, type EconomicsOptions } from '.
 import { environment } from './environment.ts';
 
 /** A plain URL path segment list, `/` or `/a/b/`. */
+/** The fold of a scenario without `fold:` when the config names none and lists it (implicitDefault). */
+const DEFAULT_FOLD = 'context-protocol';
+
 const ROUTE = /^\/(?:[A-Za-z0-9._~-]+\/)*$/;
 
 export const DEFAULT_TIME_ZERO = '2026-08-24T16:41:00.000Z';
@@ -53,7 +56,11 @@ const fields = z.strictObject({
     .describe(
       'Folds available to scenarios: built-in ids, module paths (relative to the root) or installed packages whose default export (or `fold` export) is a fold. Default: every built-in fold.',
     ),
-  defaultFold: z.string().min(1).default('context-protocol').describe('Fold for scenarios without `fold:`.'),
+  defaultFold: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(`Fold for scenarios without \`fold:\`. Default: \`${DEFAULT_FOLD}\` when it is among \`folds\`, else the one fold listed.`),
   timeZero: z
     .string()
     .default(DEFAULT_TIME_ZERO)
@@ -195,6 +202,15 @@ async function loadFold(root: string, spec: string): Promise<AnyFold> {
   return fold as AnyFold;
 }
 
+/** The fold of a scenario without `fold:` when the config names none: the built-in default when listed, else the only fold. */
+function implicitDefault(folds: ReadonlyMap<string, AnyFold>): string {
+  if (folds.has(DEFAULT_FOLD)) return DEFAULT_FOLD;
+  if (folds.size === 1) return [...folds.keys()][0]!;
+  throw new OptionsError(`${configFile()}: which fold do scenarios without \`fold:\` use? \`folds\` lists ${folds.size} (${[...folds.keys()].join(', ')}) and not \`${DEFAULT_FOLD}\``, {
+    fix: `set \`defaultFold\` to one of them`,
+  });
+}
+
 export async function resolveOptions(root: string, given: ExplainerOptions = {}): Promise<ExplainerConfig> {
   const options = parseOptions(given);
   const folds = new Map<string, AnyFold>();
@@ -203,7 +219,7 @@ export async function resolveOptions(root: string, given: ExplainerOptions = {})
     if (folds.has(fold.id)) throw new OptionsError(`${configFile()}: two folds share the id "${fold.id}"`, { fix: `list each fold once; custom folds need their own id` });
     folds.set(fold.id, fold);
   }
-  const defaultFold = options.defaultFold;
+  const defaultFold = options.defaultFold ?? implicitDefault(folds);
   if (!folds.has(defaultFold)) {
     throw new OptionsError(`${configFile()}: defaultFold "${defaultFold}" is not among the folds (${[...folds.keys()].join(', ')})`, {
       fix: `add it to \`folds\` or pick one of those`,
