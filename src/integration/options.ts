@@ -56,11 +56,7 @@ const fields = z.strictObject({
     .describe(
       'Folds available to scenarios: built-in ids, module paths (relative to the root) or installed packages whose default export (or `fold` export) is a fold. Default: every built-in fold.',
     ),
-  defaultFold: z
-    .string()
-    .min(1)
-    .optional()
-    .describe(`Fold for scenarios without \`fold:\`. Default: \`${DEFAULT_FOLD}\` when it is among \`folds\`, else the one fold listed.`),
+  defaultFold: z.string().min(1).optional().describe(`Fold for scenarios without \`fold:\`. Default: \`${DEFAULT_FOLD}\` when it is among \`folds\`, else the one fold listed.`),
   timeZero: z
     .string()
     .default(DEFAULT_TIME_ZERO)
@@ -206,9 +202,12 @@ async function loadFold(root: string, spec: string): Promise<AnyFold> {
 function implicitDefault(folds: ReadonlyMap<string, AnyFold>): string {
   if (folds.has(DEFAULT_FOLD)) return DEFAULT_FOLD;
   if (folds.size === 1) return [...folds.keys()][0]!;
-  throw new OptionsError(`${configFile()}: which fold do scenarios without \`fold:\` use? \`folds\` lists ${folds.size} (${[...folds.keys()].join(', ')}) and not \`${DEFAULT_FOLD}\``, {
-    fix: `set \`defaultFold\` to one of them`,
-  });
+  throw new OptionsError(
+    `${configFile()}: which fold do scenarios without \`fold:\` use? \`folds\` lists ${folds.size} (${[...folds.keys()].join(', ')}) and not \`${DEFAULT_FOLD}\``,
+    {
+      fix: `set \`defaultFold\` to one of them`,
+    },
+  );
 }
 
 export async function resolveOptions(root: string, given: ExplainerOptions = {}): Promise<ExplainerConfig> {
