@@ -146,7 +146,10 @@ describe('measured beside modelled', () => {
     expect(m.summary).toMatch(/\(≈ model: input tokens are not judged — the provider billed 1\.30× the model’s count; cached tokens compared on the provider’s token scale\)$/);
     expect(m.summary).not.toContain('input tokens within');
     // A bill far from the count is not hidden behind "agrees": the summary gives the ratio (here a quarter, as on a published cassette).
-    const quarter = await compare('test-approx', mod.map((e) => ({ inputTokens: Math.round(e.inputTokens / 4), cachedTokens: Math.round(e.cachedTokens / 4), cacheWriteTokens: 0 })));
+    const quarter = await compare(
+      'test-approx',
+      mod.map((e) => ({ inputTokens: Math.round(e.inputTokens / 4), cachedTokens: Math.round(e.cachedTokens / 4), cacheWriteTokens: 0 })),
+    );
     expect(quarter.summary).toContain('input tokens are not judged — the provider billed 0.25× the model’s count;');
   });
 
