@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { micromark } from 'micromark';
-import { inlineMarkdown, markdownText, plainLine, safeMarkdown } from './markdown.ts';
+import { inlineMarkdown, markdownText, MAX_EMPHASIS_MARKS, plainLine, safeMarkdown } from './markdown.ts';
 
 describe('inlineMarkdown', () => {
   it('renders code and emphasis without a wrapping paragraph', () => {
@@ -59,5 +59,16 @@ describe('plain lines (rendered without micromark)', () => {
       expect(plainLine(s), s).toBe(false);
     expect(inlineMarkdown('say "hi"')).toBe('say &quot;hi&quot;');
     expect(markdownText('say "hi"')).toBe('say "hi"');
+  });
+});
+
+describe('a text with more emphasis markers than micromark handles in reasonable time', () => {
+  it('is shown as plain escaped paragraphs past MAX_EMPHASIS_MARKS, and as Markdown up to it', () => {
+    const at = '*a'.repeat(MAX_EMPHASIS_MARKS / 2);
+    expect(safeMarkdown(at)).toContain('<em>');
+    // 20,000 markers (micromark alone: seconds), with markup and a second paragraph.
+    const hostile = `${'*a'.repeat(20_000)} <script>x</script>\n\n  second _para_ \n`;
+    expect(safeMarkdown(hostile)).toBe(`<p>${'*a'.repeat(20_000)} &lt;script&gt;x&lt;/script&gt;</p>\n<p>second _para_</p>`);
+    expect(inlineMarkdown(`${'_'.repeat(MAX_EMPHASIS_MARKS + 1)} & co`)).toBe(`${'_'.repeat(MAX_EMPHASIS_MARKS + 1)} &amp; co`);
   });
 });
