@@ -2,14 +2,14 @@
  * Trace files as tools leave them: plain, gzip- or zstd-compressed (known by their first bytes, not
  * their names), cut short; read whole, as a stream of lines, and as far as their first line.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { gzipSync, zstdCompressSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatError } from '../scenarios/errors.ts';
-import { firstTraceLine, readTraceFile, streamProblem, traceStream } from './trace-file.ts';
+import { firstTraceLine, MAX_WHOLE_BYTES, readTraceFile, streamProblem, traceStream } from './trace-file.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'trace-file-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -47,6 +47,22 @@ describe('readTraceFile', () => {
   it('says a file that cannot be read (a folder) could not be read, located, never a thrown error', () => {
     const r = readTraceFile(dir, 'captures/');
     expect('error' in r && formatError(r.error)).toMatch(/^captures\/:1:1 error: the file could not be read: EISDIR: illegal operation on a directory, read\n {2}fix: /);
+  });
+
+  it('refuses a file larger than one string can hold, plain or once decompressed, with what to do — never Node’s "Cannot create a string longer than …"', () => {
+    // A sparse file one byte past the bound: its size is real, its disk blocks are not written.
+    const big = file('');
+    truncateSync(big, MAX_WHOLE_BYTES + 1);
+    const plain = readTraceFile(big, 'day.jsonl');
+    expect('error' in plain && formatError(plain.error)).toBe(
+      'day.jsonl:1:1 error: the file is 536.9 MB: more than one text can hold here (536.9 MB)\n  fix: split the capture into files under 536.9 MB (by session or by day) and give each — a log of request bodies can also be imported whole with `npm run import -- <log> --out-dir <folder>`, which reads it line by line',
+    );
+    // gzip members one after another decompress as one text (RFC 1952): 600 of 1 MB of spaces, 0.6 MB packed.
+    const member = gzipSync(Buffer.alloc(1_000_000, 0x20));
+    const packed = readTraceFile(file(Buffer.concat(Array.from({ length: 600 }, () => member))), 'day.jsonl.gz');
+    expect('error' in packed && formatError(packed.error)).toMatch(
+      /^day\.jsonl\.gz:1:1 error: the file is more than 536\.9 MB once gzip-decompressed: more than one text can hold here \(536\.9 MB\)\n {2}fix: split/,
+    );
   });
 });
 

@@ -5,11 +5,18 @@
  * name — so every reader of a trace (`prompt-fold import`, the log's line reader, `assert`) gets
  * its text, and its line numbers are the decompressed text's. A Node without zstd (before 22.15)
  * reads a zstd file as it is, and the import says how to decompress it (scenarios/source.ts).
+ *
+ * A file read whole is one JavaScript string, and a string holds at most MAX_STRING_LENGTH
+ * characters (536,870,888 in Node 24): a larger file (or one that decompresses larger) is refused
+ * with what to do instead, before Node's own "Cannot create a string longer than …" would end the
+ * command with a stack trace. A log read line by line (traceStream) has no such bound.
  */
-import { closeSync, createReadStream, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
+import { constants as bufferConstants } from 'node:buffer';
+import { closeSync, createReadStream, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { pipeline, type Readable } from 'node:stream';
 import * as zlib from 'node:zlib';
 import type { InputError } from '../scenarios/errors.ts';
+import { runCommandWithArgs } from '../project.ts';
 
 /** A compression format and the command that tests a file of it. */
 const GZIP = { name: 'gzip', testCommand: (f: string) => `gunzip -t ${f}` } as const;
@@ -50,19 +57,39 @@ function brokenPacking(packing: Packing, file: string, line: number, err: unknow
   };
 }
 
+/** The most bytes read as one text: UTF-8 never has fewer bytes than characters, so these always fit in one string. */
+export const MAX_WHOLE_BYTES = bufferConstants.MAX_STRING_LENGTH;
+
+const mb = (bytes: number): string => `${(bytes / 1e6).toLocaleString('en-US', { maximumFractionDigits: 1 })} MB`;
+
+/** A file too large to read as one text. `bytes`: its size, when known (a decompressed one stops at the bound). */
+function tooLarge(file: string, bytes: number | null, packing?: Packing): InputError {
+  const size = bytes === null ? `more than ${mb(MAX_WHOLE_BYTES)}` : mb(bytes);
+  return {
+    pos: { file, line: 1, col: 1 },
+    message: `the file is ${size}${packing ? ` once ${packing.name}-decompressed` : ''}: more than one text can hold here (${mb(MAX_WHOLE_BYTES)})`,
+    fix: `split the capture into files under ${mb(MAX_WHOLE_BYTES)} (by session or by day) and give each — a log of request bodies can also be imported whole with \`${runCommandWithArgs('import')} <log> --out-dir <folder>\`, which reads it line by line`,
+  };
+}
+
 /** The text of the trace file at `path` (`file`: how messages name it), decompressed when it is compressed. */
 export function readTraceFile(path: string, file: string): { text: string } | { error: InputError } {
   const packing = packingOf(path);
   let bytes: Buffer;
   try {
+    // Refused by its size before it is read: reading 600 MB only to refuse it would take seconds.
+    const size = statSync(path).size;
+    if (!packing && size > MAX_WHOLE_BYTES) return { error: tooLarge(file, size) };
     bytes = readFileSync(path);
   } catch (err) {
     return { error: unreadable(file, 1, err) };
   }
   if (!packing) return { text: bytes.toString('utf8') };
+  const options = { maxOutputLength: MAX_WHOLE_BYTES };
   try {
-    return { text: (packing.name === 'gzip' ? zlib.gunzipSync(bytes) : zlib.zstdDecompressSync(bytes)).toString('utf8') };
+    return { text: (packing.name === 'gzip' ? zlib.gunzipSync(bytes, options) : zlib.zstdDecompressSync(bytes, options)).toString('utf8') };
   } catch (err) {
+    if ((err as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') return { error: tooLarge(file, null, packing) };
     return { error: brokenPacking(packing, file, 1, err) };
   }
 }

@@ -14,7 +14,7 @@
  * Problems are collected from every conversation (each located in the log); the caller writes
  * nothing unless there are none. The temporary folder is removed whatever happens.
  */
-import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, createReadStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -173,7 +173,8 @@ export async function importLog(
     const conversations: LogConversation[] = [];
     for (const c of open.values()) {
       const chunks: Chunk[] = [];
-      for (const row of readFileSync(join(spill, `${c.n}.jsonl`), 'utf8').split('\n')) {
+      // Read back line by line: one conversation may be larger than one string can hold (trace-file.ts).
+      for await (const row of createInterface({ input: createReadStream(join(spill, `${c.n}.jsonl`), 'utf8'), crlfDelay: Number.POSITIVE_INFINITY })) {
         const tab = row.indexOf('\t');
         if (tab < 0) continue;
         const at = Number(row.slice(0, tab));
