@@ -82,16 +82,19 @@ const MULTI = /more than one conversation/;
  * Every conversation of one capture file, through the importer's entries as `prompt-fold import`
  * calls them: the file as one conversation (importTrace); when the importer says it holds several
  * (their keys differ), a log of request bodies line by line (importLog) or any other capture whole
- * (importCaptureLog), one conversation each. A folder (a Claude Code project or session folder) is
+ * (importCaptureLog), one conversation each — and a log too large to read whole, line by line from
+ * the start. A folder (a Claude Code project or session folder) is
  * read as `import --out-dir` reads it: every conversation of its files.
  */
 export async function conversationsOfFile(path: string, capture: string, problems: InputError[]): Promise<Conversation[]> {
   const out: Conversation[] = [];
   // A folder (a Claude Code project or session folder) is a capture of several conversations, as `import --out-dir` reads it.
   const folder = statSync(path).isDirectory();
-  if (!folder) {
-    // A compressed capture (a rotated `.jsonl.gz`) is read decompressed, as the import reads it.
-    const read = readTraceFile(path, capture);
+  // A compressed capture (a rotated `.jsonl.gz`) is read decompressed, as the import reads it.
+  const read = folder ? undefined : readTraceFile(path, capture);
+  // A log too large to read whole (trace-file.ts) is read line by line below, as `import --out-dir` reads it.
+  const tooLargeLog = read !== undefined && 'error' in read && read.tooLarge === true && isLogFile(path);
+  if (read && !tooLargeLog) {
     if ('error' in read) {
       problems.push(read.error);
       return out;

@@ -73,13 +73,13 @@ function tooLarge(file: string, bytes: number | null, packing?: Packing): InputE
 }
 
 /** The text of the trace file at `path` (`file`: how messages name it), decompressed when it is compressed. */
-export function readTraceFile(path: string, file: string): { text: string } | { error: InputError } {
+export function readTraceFile(path: string, file: string): { text: string } | { error: InputError; tooLarge?: true } {
   const packing = packingOf(path);
   let bytes: Buffer;
   try {
     // Refused by its size before it is read: reading 600 MB only to refuse it would take seconds.
     const size = statSync(path).size;
-    if (!packing && size > MAX_WHOLE_BYTES) return { error: tooLarge(file, size) };
+    if (!packing && size > MAX_WHOLE_BYTES) return { error: tooLarge(file, size), tooLarge: true };
     bytes = readFileSync(path);
   } catch (err) {
     return { error: unreadable(file, 1, err) };
@@ -89,7 +89,7 @@ export function readTraceFile(path: string, file: string): { text: string } | { 
   try {
     return { text: (packing.name === 'gzip' ? zlib.gunzipSync(bytes, options) : zlib.zstdDecompressSync(bytes, options)).toString('utf8') };
   } catch (err) {
-    if ((err as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') return { error: tooLarge(file, null, packing) };
+    if ((err as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') return { error: tooLarge(file, null, packing), tooLarge: true };
     return { error: brokenPacking(packing, file, 1, err) };
   }
 }
