@@ -9,7 +9,7 @@ import { createInterface } from 'node:readline';
 import { gzipSync, zstdCompressSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatError } from '../scenarios/errors.ts';
-import { firstTraceLine, MAX_WHOLE_BYTES, readTraceFile, streamProblem, traceStream } from './trace-file.ts';
+import { firstTraceLine, MAX_LINE_CHARS, MAX_WHOLE_BYTES, readTraceFile, streamProblem, traceStream } from './trace-file.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'trace-file-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -67,6 +67,23 @@ describe('readTraceFile', () => {
 });
 
 describe('traceStream', () => {
+  it('fails at a line too long to hold (zero bytes a crash left), located, instead of readline throwing where nothing catches it', async () => {
+    const path = file('{"model":"gpt-5","messages":[]}\n');
+    truncateSync(path, MAX_LINE_CHARS + 100); // a sparse hole of zero bytes after the first line
+    const read: string[] = [];
+    const failure = await (async () => {
+      try {
+        for await (const l of createInterface({ input: traceStream(path), crlfDelay: Number.POSITIVE_INFINITY })) read.push(l);
+      } catch (err) {
+        return err;
+      }
+    })();
+    expect(read).toEqual(['{"model":"gpt-5","messages":[]}']);
+    expect(formatError(streamProblem(path, 'logs/day.jsonl', read.length + 1, failure))).toBe(
+      "logs/day.jsonl:2:1 error: this line runs past 268.4 million characters without a line end: the file is not JSON Lines from here (a binary file, or the zero bytes a crash can leave at a log's end?)\n  fix: give a JSON Lines log, one request per line — if the lines before this one are the log, keep only them (`head -n 1 day.jsonl > day-head.jsonl`)",
+    );
+  });
+
   it('gives the same lines for a plain, a gzip and a zstd file', async () => {
     const want = TEXT.trimEnd().split('\n');
     for (const bytes of [Buffer.from(TEXT), gzipSync(TEXT), zstdCompressSync(TEXT)]) expect(await linesOf(file(bytes))).toEqual(want);

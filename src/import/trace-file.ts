@@ -9,11 +9,14 @@
  * A file read whole is one JavaScript string, and a string holds at most MAX_STRING_LENGTH
  * characters (536,870,888 in Node 24): a larger file (or one that decompresses larger) is refused
  * with what to do instead, before Node's own "Cannot create a string longer than …" would end the
- * command with a stack trace. A log read line by line (traceStream) has no such bound.
+ * command with a stack trace. A log read line by line (traceStream) has no bound on its size, but
+ * one on a line's (MAX_LINE_CHARS): a file with no line end for hundreds of megabytes (a binary
+ * file, or the zero bytes a crash can leave at a log's end) would grow readline's line until it
+ * threw where nothing catches it.
  */
 import { constants as bufferConstants } from 'node:buffer';
 import { closeSync, createReadStream, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
-import { pipeline, type Readable } from 'node:stream';
+import { pipeline, Transform, type Readable } from 'node:stream';
 import * as zlib from 'node:zlib';
 import type { InputError } from '../scenarios/errors.ts';
 import { runCommandWithArgs } from '../project.ts';
@@ -103,22 +106,61 @@ function unreadable(file: string, line: number, err: unknown): InputError {
   };
 }
 
+/** Characters a line of a log read line by line may hold: half of what one string can (a JSON Lines request is megabytes at most). */
+export const MAX_LINE_CHARS = Math.floor(MAX_WHOLE_BYTES / 2);
+
+/** A line that runs past MAX_LINE_CHARS: the stream fails with it, at that line. */
+class LineTooLong extends Error {
+  readonly line: number;
+  constructor(line: number) {
+    super(`line ${line} runs past ${MAX_LINE_CHARS} characters without a line end`);
+    this.line = line;
+  }
+}
+
+/** Passes text on unchanged, and fails at a line longer than MAX_LINE_CHARS (counting lines as it goes). */
+function lineBound(): Transform {
+  let line = 1;
+  let run = 0;
+  return new Transform({
+    decodeStrings: false,
+    encoding: 'utf8',
+    transform(chunk: string, _encoding, done) {
+      let after = 0;
+      for (let i = chunk.indexOf('\n'); i >= 0; i = chunk.indexOf('\n', i + 1)) {
+        line++;
+        run = 0;
+        after = i + 1;
+      }
+      run += chunk.length - after;
+      done(run > MAX_LINE_CHARS ? new LineTooLong(line) : null, chunk);
+    },
+  });
+}
+
 /**
  * The trace file at `path` as a stream of text, for reading line by line (a log too large to hold),
- * decompressed when it is compressed. A read or decompression error is emitted by the stream; turn
- * it into a problem with `streamProblem`.
+ * decompressed when it is compressed, failing at a line too long to hold (MAX_LINE_CHARS). A read
+ * or decompression error is emitted by the stream; turn it into a problem with `streamProblem`.
  */
 export function traceStream(path: string): Readable {
   const packing = packingOf(path);
-  if (!packing) return createReadStream(path, { encoding: 'utf8' });
+  const file = createReadStream(path, packing ? {} : { encoding: 'utf8' });
+  // pipeline passes each stream's errors on and destroys them all with it.
+  if (!packing) return pipeline(file, lineBound(), () => {});
   const out = packing.name === 'gzip' ? zlib.createGunzip() : zlib.createZstdDecompress();
   out.setEncoding('utf8');
-  // pipeline passes the file's errors on and destroys both streams with them.
-  return pipeline(createReadStream(path), out, () => {});
+  return pipeline(file, out, lineBound(), () => {});
 }
 
-/** A stream's error (traceStream) as a problem at `line`, the first line not read. */
+/** A stream's error (traceStream) as a problem at `line`, the first line not read (a line too long: that line). */
 export function streamProblem(path: string, file: string, line: number, err: unknown): InputError {
+  if (err instanceof LineTooLong)
+    return {
+      pos: { file, line: err.line, col: 1 },
+      message: `this line runs past ${(MAX_LINE_CHARS / 1e6).toFixed(1)} million characters without a line end: the file is not JSON Lines from here (a binary file, or the zero bytes a crash can leave at a log's end?)`,
+      fix: `give a JSON Lines log, one request per line — if the lines before this one are the log, keep only them (\`head -n ${err.line - 1} ${nameOf(file)} > ${nameOf(file).replace(/(\.[^.]+)?$/, '-head$1')}\`)`,
+    };
   const packing = packingOf(path);
   return packing ? brokenPacking(packing, file, line, err) : unreadable(file, line, err);
 }
