@@ -9,7 +9,8 @@ import { createInterface } from 'node:readline';
 import { gzipSync, zstdCompressSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatError } from '../scenarios/errors.ts';
-import { firstTraceLine, MAX_LINE_CHARS, MAX_WHOLE_BYTES, readTraceFile, streamProblem, traceStream } from './trace-file.ts';
+import { MAX_WHOLE_BYTES } from '../scenarios/files.ts';
+import { firstTraceLine, MAX_LINE_CHARS, readTraceFile, streamProblem, traceStream } from './trace-file.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'trace-file-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

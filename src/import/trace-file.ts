@@ -14,11 +14,11 @@
  * file, or the zero bytes a crash can leave at a log's end) would grow readline's line until it
  * threw where nothing catches it.
  */
-import { constants as bufferConstants } from 'node:buffer';
 import { closeSync, createReadStream, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { pipeline, Transform, type Readable } from 'node:stream';
 import * as zlib from 'node:zlib';
 import type { InputError } from '../scenarios/errors.ts';
+import { MAX_WHOLE_BYTES, megabytes } from '../scenarios/files.ts';
 import { runCommandWithArgs } from '../project.ts';
 
 /** A compression format and the command that tests a file of it. */
@@ -60,18 +60,13 @@ function brokenPacking(packing: Packing, file: string, line: number, err: unknow
   };
 }
 
-/** The most bytes read as one text: UTF-8 never has fewer bytes than characters, so these always fit in one string. */
-export const MAX_WHOLE_BYTES = bufferConstants.MAX_STRING_LENGTH;
-
-const mb = (bytes: number): string => `${(bytes / 1e6).toLocaleString('en-US', { maximumFractionDigits: 1 })} MB`;
-
 /** A file too large to read as one text. `bytes`: its size, when known (a decompressed one stops at the bound). */
 function tooLarge(file: string, bytes: number | null, packing?: Packing): InputError {
-  const size = bytes === null ? `more than ${mb(MAX_WHOLE_BYTES)}` : mb(bytes);
+  const size = bytes === null ? `more than ${megabytes(MAX_WHOLE_BYTES)}` : megabytes(bytes);
   return {
     pos: { file, line: 1, col: 1 },
-    message: `the file is ${size}${packing ? ` once ${packing.name}-decompressed` : ''}: more than one text can hold here (${mb(MAX_WHOLE_BYTES)})`,
-    fix: `split the capture into files under ${mb(MAX_WHOLE_BYTES)} (by session or by day) and give each — a log of request bodies can also be imported whole with \`${runCommandWithArgs('import')} <log> --out-dir <folder>\`, which reads it line by line`,
+    message: `the file is ${size}${packing ? ` once ${packing.name}-decompressed` : ''}: more than one text can hold here (${megabytes(MAX_WHOLE_BYTES)})`,
+    fix: `split the capture into files under ${megabytes(MAX_WHOLE_BYTES)} (by session or by day) and give each — a log of request bodies can also be imported whole with \`${runCommandWithArgs('import')} <log> --out-dir <folder>\`, which reads it line by line`,
   };
 }
 

@@ -1,16 +1,18 @@
 /**
  * A site's first run, before its scenario folder exists: an empty corpus and a notice naming the
  * folder, the option and the fix — from the code and from `check` and `fixtures` on the command
- * line (exit 0, no stack) — never a raw ENOENT; a scenario "folder" that is a file is an error.
+ * line (exit 0, no stack) — never a raw ENOENT; a scenario "folder" that is a file is an error; a
+ * scenario file too large for one string is a located error.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UserError } from '../errors.ts';
 import { BUILTIN_FOLDS } from '../builtin-folds/index.ts';
-import { listScenarioFiles, missingScenariosNotice } from './files.ts';
+import { CorpusError, formatError } from './errors.ts';
+import { listScenarioFiles, MAX_WHOLE_BYTES, missingScenariosNotice, readScenarioFiles } from './files.ts';
 import { writeHostConfig } from '../../tests/support/host-config.ts';
 
 let root: string;
@@ -55,5 +57,25 @@ describe('no scenario folder yet', () => {
       expect(r.stderr).not.toMatch(/ENOENT|\n\s+at /);
       expect(r.status, `${cli}: ${r.stderr}`).toBe(0);
     }
+  });
+});
+
+describe('a scenario file too large to read', () => {
+  it('larger than one string can hold is a located error, not Node’s "Cannot create a string longer than …"', () => {
+    root = mkdtempSync(join(tmpdir(), 'pfe-huge-'));
+    mkdirSync(join(root, 'scenarios'));
+    writeFileSync(join(root, 'scenarios/a.yaml'), 'id: a\n');
+    writeFileSync(join(root, 'scenarios/b.yaml'), '');
+    truncateSync(join(root, 'scenarios/b.yaml'), MAX_WHOLE_BYTES + 1); // sparse: no disk blocks written
+    let err: unknown;
+    try {
+      readScenarioFiles(config());
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(CorpusError);
+    expect((err as CorpusError).errors.map(formatError)).toEqual([
+      'scenarios/b.yaml:1:1 error: the file is 536.9 MB: more than one text can hold here (536.9 MB)\n  fix: a scenario is a conversation as written or imported (an imported one of 2,000 requests is under 1 MB): split it, or take this file out of the scenarios folder',
+    ]);
   });
 });

@@ -3,6 +3,7 @@
  * them. The only part of scenario loading that touches the file system — load.ts (texts in, corpus
  * out) stays free of node: imports so that the playground can run it in the browser.
  */
+import { constants as bufferConstants } from 'node:buffer';
 import { existsSync, readdirSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { UserError } from '../errors.ts';
@@ -70,9 +71,34 @@ export function listScenarioFiles(config: CorpusConfig): string[] {
   return files;
 }
 
+/**
+ * The most bytes of a file read whole as one text: one JavaScript string holds at most
+ * MAX_STRING_LENGTH characters (536,870,888 in Node 24), and UTF-8 never has fewer bytes than
+ * characters. A larger file is refused with its size, before Node's "Cannot create a string longer
+ * than …" would end the command with a stack trace (scenario files here, captures in import/trace-file.ts).
+ */
+export const MAX_WHOLE_BYTES = bufferConstants.MAX_STRING_LENGTH;
+
+/** A size as messages say it: "615.7 MB". */
+export const megabytes = (bytes: number): string => `${(bytes / 1e6).toLocaleString('en-US', { maximumFractionDigits: 1 })} MB`;
+
 /** The scenario files read as texts, in site order. */
 export function readScenarioFiles(config: CorpusConfig): { file: string; text: string }[] {
-  return listScenarioFiles(config).map((file) => ({ file, text: readFileSync(join(config.root, file), 'utf8') }));
+  const files = listScenarioFiles(config);
+  const huge = files.flatMap((file): InputError[] => {
+    const size = statSync(join(config.root, file)).size;
+    return size > MAX_WHOLE_BYTES
+      ? [
+          {
+            pos: { file, line: 1, col: 1 },
+            message: `the file is ${megabytes(size)}: more than one text can hold here (${megabytes(MAX_WHOLE_BYTES)})`,
+            fix: 'a scenario is a conversation as written or imported (an imported one of 2,000 requests is under 1 MB): split it, or take this file out of the scenarios folder',
+          },
+        ]
+      : [];
+  });
+  if (huge.length) throw new CorpusError(huge);
+  return files.map((file) => ({ file, text: readFileSync(join(config.root, file), 'utf8') }));
 }
 
 export function loadCorpus(config: CorpusConfig): Promise<LoadedCorpus> {
