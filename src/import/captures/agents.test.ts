@@ -20,6 +20,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { BUILTIN_FOLDS } from '../../builtin-folds/index.ts';
 import { renderTexts } from '../../corpus/check.ts';
+import { measuredComparison } from '../../economics/measured.ts';
 import { tokenizer } from '../../economics/tokens.ts';
 import { openaiResponses } from '../../providers/openai-responses.ts';
 import { formatError } from '../../scenarios/errors.ts';
@@ -537,5 +538,39 @@ describe('Claude Code transcript with sub-agents', () => {
     expect(d.events.map((e) => e.t)).toEqual(['0ms', '1.8s', '1.8s']);
     expect(d.intro).toContain('For 1 of the 3 requests, its recorded time is before the previous request’s (by 1ms at most');
     expect((await render({ file: 'scenarios/ooo.yaml', text: result!.yaml })).errors.map(formatError)).toEqual([]);
+  });
+
+  it('2.1.x `attachment` lines (a hook’s context, the skill listing): counted as context not rebuilt, and each request after one says it lacks it — until a compaction', async () => {
+    const attachment = (uuid: string, parent: string, a: Record<string, unknown>) =>
+      base({ parentUuid: parent, isSidechain: false, type: 'attachment', uuid, timestamp: at(), attachment: a });
+    const boundary = base({
+      type: 'system',
+      subtype: 'compact_boundary',
+      parentUuid: null,
+      logicalParentUuid: 'u4',
+      uuid: 'c1',
+      timestamp: at(),
+      content: 'Conversation compacted',
+    });
+    const t = jsonl(
+      lines[0],
+      lines[1], // request 1: before any attachment
+      attachment('a1', 'u2', { type: 'hook_additional_context', content: ['Run the tests before you commit.'], hookName: 'PostToolUse' }),
+      lines[7],
+      lines[8], // request 2: after it
+      boundary,
+      user('c2', 'c1', 'Now update the docs.'),
+      reply('c3', 'c2', 'msg_main_3', [{ type: 'text', text: 'Docs updated.' }], usage(3, 0, 900)), // request 3: after the compaction
+    );
+    const { result, errors } = importTrace(t, { file: 's.jsonl', id: 'att' });
+    expect(errors.map(formatError)).toEqual([]);
+    const lacks = (e: Ev): boolean => ((e.payload as { unrecorded?: string[] }).unrecorded ?? []).some((u) => u.startsWith('the context Claude Code attached to the turns'));
+    expect(doc(result!.yaml).events.map(lacks)).toEqual([false, true, false]);
+    expect(result!.leftOut.find((l) => l.what === '`attachment` lines')).toMatchObject({ count: 1, line: 3, why: expect.stringContaining('not as the text the model read') });
+    // The page's bill comparison names it among what the capture lacks, on request 2 only.
+    const rendered = await render({ file: 'scenarios/att.yaml', text: result!.yaml });
+    expect(rendered.errors.map(formatError)).toEqual([]);
+    const m = measuredComparison(rendered.scenarios[0]!, rendered.economics.get('att')!)!;
+    expect(m.requests.map((q) => q.unrecorded.some((u) => u.includes('`attachment` lines')))).toEqual([false, true, false]);
   });
 });

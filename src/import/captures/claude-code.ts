@@ -28,8 +28,9 @@
  * `compact_boundary` system line, or a user line with `isCompactSummary: true`, the summary) starts
  * the conversation again: the next request holds the summary and what follows it, as Claude Code
  * sends it. Claude Code's own `<synthetic>` replies (never sent to the API) and lines of other types
- * (`progress`, `file-history-snapshot`, `summary`, other `system` lines, …) are counted in `leftOut`.
- * A transcript does not record the system prompt, the tool definitions or `max_tokens`: the
+ * (`progress`, `file-history-snapshot`, `summary`, other `system` lines, …) are counted in `leftOut`;
+ * so are `attachment` lines, the context Claude Code adds to a turn in a shape of its own, and each
+ * request after one says it lacks that context (ATTACHMENTS_UNRECORDED). A transcript does not record the system prompt, the tool definitions or `max_tokens`: the
  * requests hold none of them (the page says so), and the measured usage still counts them.
  */
 import { formatSentBy } from '../../providers/registry.ts';
@@ -62,6 +63,8 @@ interface Thread {
   conversation?: Conversation;
   /** A sub-agent's: the session it was started from. */
   parent?: Conversation;
+  /** An `attachment` line was read in this conversation (since its last compaction): the requests after it lack what it added. */
+  attached?: boolean;
 }
 
 function timestampMs(v: unknown): number | undefined {
@@ -115,7 +118,20 @@ function compact(t: Thread): void {
   t.origins = [];
   t.replying = undefined;
   t.replyAt = undefined;
+  t.attached = undefined;
 }
+
+/**
+ * What a request after an `attachment` line lacks. Newer versions (2.1.x) write the context Claude
+ * Code adds to a turn — a hook's additional context, the skill listing, a command queued while the
+ * model works, the plan-mode note — as lines of their own (`{"type": "attachment", "attachment":
+ * {"type": "hook_additional_context" | "skill_listing" | "queued_command" | …}}`), not as the text
+ * the model read, which Claude Code renders from them when it sends the turn (its rendering is not
+ * published). Those lines are not rebuilt into messages, so the requests say so instead of showing
+ * less than was sent. Read in public projects that parse transcripts (types as their tests write
+ * them, 2026); secondary sources: Claude Code's transcript format has no published schema.
+ */
+const ATTACHMENTS_UNRECORDED = 'the context Claude Code attached to the turns (its `attachment` lines: hook output, skill listings, queued commands), as the model read it';
 
 const ID = 'claude-code';
 
@@ -140,6 +156,16 @@ export const claudeCode: Capture = {
       const v = c.value;
       if (v.type === 'system' && v.subtype === 'compact_boundary') {
         compact(threads.of(v));
+        continue;
+      }
+      if (v.type === 'attachment') {
+        // Context added to a turn, kept in Claude Code's own shape: counted, and the requests after it say they lack it.
+        if (nonEmpty(v.sessionId) !== undefined) threads.of(v).attached = true;
+        leftOut.add(
+          '`attachment` lines',
+          'context Claude Code adds to a turn (hook output, skill listings, queued commands), kept in its own shape, not as the text the model read: not rebuilt, and the requests after it say so',
+          c,
+        );
         continue;
       }
       // Other lines (summaries, snapshots, progress, system notes) are not messages sent to the model: counted, their times not read.
@@ -203,6 +229,7 @@ export const claudeCode: Capture = {
               ...(m.usage !== undefined && { usage: { value: m.usage, at: ['message', 'usage'] } }),
               ...(thread.conversation && { conversation: thread.conversation }),
               ...(thread.parent && { parent: thread.parent }),
+              ...(thread.attached && { unrecorded: [ATTACHMENTS_UNRECORDED] }),
               assembled: true,
               origin: (path) => {
                 const [, i, , k, ...rest] = path;
