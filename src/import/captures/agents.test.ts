@@ -328,6 +328,18 @@ describe('Claude Code transcript with sub-agents', () => {
     input: { subagent_type: 'general-purpose', description: 'Find callers', prompt: 'List every caller of loadConfig.' },
   };
   const side = { isSidechain: true, agentId: 'a7c41e09' };
+  /** The system line Claude Code writes where it compacted the conversation (after line u4). */
+  const compactBoundary = () =>
+    base({
+      type: 'system',
+      subtype: 'compact_boundary',
+      parentUuid: null,
+      logicalParentUuid: 'u4',
+      uuid: 'c1',
+      timestamp: at(),
+      content: 'Conversation compacted',
+      compactMetadata: { trigger: 'auto', preTokens: 155_000 },
+    });
   const lines = [
     user('u1', null, 'Rename loadConfig everywhere.'), // 1
     reply('u2', 'u1', 'msg_main_1', [task], usage(3, 0, 14_210)), // 2: the Task call
@@ -494,16 +506,7 @@ describe('Claude Code transcript with sub-agents', () => {
       lines[1],
       lines[7],
       lines[8],
-      base({
-        type: 'system',
-        subtype: 'compact_boundary',
-        parentUuid: null,
-        logicalParentUuid: 'u4',
-        uuid: 'c1',
-        timestamp: at(),
-        content: 'Conversation compacted',
-        compactMetadata: { trigger: 'auto', preTokens: 155_000 },
-      }),
+      compactBoundary(),
       user('c2', 'c1', 'This session is being continued from a previous conversation. Summary: loadConfig was renamed.', {
         isCompactSummary: true,
         isVisibleInTranscriptOnly: true,
@@ -543,22 +546,13 @@ describe('Claude Code transcript with sub-agents', () => {
   it('2.1.x `attachment` lines (a hook’s context, the skill listing): counted as context not rebuilt, and each request after one says it lacks it — until a compaction', async () => {
     const attachment = (uuid: string, parent: string, a: Record<string, unknown>) =>
       base({ parentUuid: parent, isSidechain: false, type: 'attachment', uuid, timestamp: at(), attachment: a });
-    const boundary = base({
-      type: 'system',
-      subtype: 'compact_boundary',
-      parentUuid: null,
-      logicalParentUuid: 'u4',
-      uuid: 'c1',
-      timestamp: at(),
-      content: 'Conversation compacted',
-    });
     const t = jsonl(
       lines[0],
       lines[1], // request 1: before any attachment
       attachment('a1', 'u2', { type: 'hook_additional_context', content: ['Run the tests before you commit.'], hookName: 'PostToolUse' }),
       lines[7],
       lines[8], // request 2: after it
-      boundary,
+      compactBoundary(),
       user('c2', 'c1', 'Now update the docs.'),
       reply('c3', 'c2', 'msg_main_3', [{ type: 'text', text: 'Docs updated.' }], usage(3, 0, 900)), // request 3: after the compaction
     );
