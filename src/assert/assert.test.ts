@@ -6,7 +6,7 @@
  * bundled example trace (examples/traces/agent-session.anthropic.jsonl: its harness writes today's
  * date into the system prompt and the session crosses midnight at the fourth request).
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -170,6 +170,25 @@ describe('prompt-fold assert', () => {
     const cut = await run('cut.jsonl.gz', '--expect', e);
     expect(cut.code).toBe(EXIT.input);
     expect(cut.err).toMatch(/^cut\.jsonl\.gz:1:1 error: the file is gzip-compressed but does not decompress: unexpected end of file\n/);
+  });
+
+  it('a capture too large to read whole: a log is read line by line (its problems at their lines), anything else is refused with how to split it', async () => {
+    const { MAX_WHOLE_BYTES } = await import('../scenarios/files.ts');
+    const e = expectations('huge.yaml', 'busts: []\n');
+    // Sparse files: the size is real, no disk blocks are written. A log whose end a crash filled with zero bytes …
+    writeFileSync(join(dir, 'huge-log.jsonl'), readFileSync(join(dir, 'holds.jsonl')));
+    truncateSync(join(dir, 'huge-log.jsonl'), MAX_WHOLE_BYTES + 1);
+    const log = await run('huge-log.jsonl', '--expect', e);
+    expect(log.code).toBe(EXIT.input);
+    expect(log.err).toMatch(/^huge-log\.jsonl:4:1 error: this line runs past 268\.4 million characters without a line end/);
+    // … and a Claude Code transcript that large: only splitting it helps (a log would have been read line by line).
+    writeFileSync(join(dir, 'huge-cc.jsonl'), '{"type":"summary","summary":"x"}\n');
+    truncateSync(join(dir, 'huge-cc.jsonl'), MAX_WHOLE_BYTES + 1);
+    const cc = await run('huge-cc.jsonl', '--expect', e);
+    expect(cc.code).toBe(EXIT.input);
+    expect(cc.err).toContain(
+      'huge-cc.jsonl:1:1 error: the file is 536.9 MB: more than one text can hold here (536.9 MB)\n  fix: split the capture into files under 536.9 MB (by session or by day) and give each\n',
+    );
   });
 
   it('reads a folder as the import does (a Claude Code session folder: every conversation of its files); an empty one is bad input', async () => {

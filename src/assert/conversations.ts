@@ -16,7 +16,7 @@ import type { ScenarioEconomics } from '../economics/compute.ts';
 import { DEFAULT_ECONOMICS } from '../economics/profiles.ts';
 import { BUILTIN_FOLDS } from '../builtin-folds/index.ts';
 import { importTrace, type ImportResult } from '../import/index.ts';
-import { readTraceFile } from '../import/trace-file.ts';
+import { readTraceFile, splitFix } from '../import/trace-file.ts';
 import { importCaptureLog, isLogFile } from '../import/log/capture.ts';
 import { importLog, type LogConversation } from '../import/log/index.ts';
 import type { ProbeFinding } from '../determinism/probe.ts';
@@ -96,7 +96,8 @@ export async function conversationsOfFile(path: string, capture: string, problem
   const tooLargeLog = read !== undefined && 'error' in read && read.tooLarge === true && isLogFile(path);
   if (read && !tooLargeLog) {
     if ('error' in read) {
-      problems.push(read.error);
+      // Too large, and not a log (a log is read line by line below): only splitting it helps.
+      problems.push(read.tooLarge ? { ...read.error, fix: splitFix(true) } : read.error);
       return out;
     }
     const { result, errors } = importTrace(read.text, { file: capture, id: 'assert' });

@@ -60,13 +60,17 @@ function brokenPacking(packing: Packing, file: string, line: number, err: unknow
   };
 }
 
+/** How to give a capture too large to read whole: in parts — or, a log of request bodies, with --out-dir (unless the caller reads logs line by line already: then the file is not one). */
+export const splitFix = (logsReadByLine: boolean): string =>
+  `split the capture into files under ${megabytes(MAX_WHOLE_BYTES)} (by session or by day) and give each${logsReadByLine ? '' : ` — a log of request bodies can also be imported whole with \`${runCommandWithArgs('import')} <log> --out-dir <folder>\`, which reads it line by line`}`;
+
 /** A file too large to read as one text. `bytes`: its size, when known (a decompressed one stops at the bound). */
 function tooLarge(file: string, bytes: number | null, packing?: Packing): InputError {
   const size = bytes === null ? `more than ${megabytes(MAX_WHOLE_BYTES)}` : megabytes(bytes);
   return {
     pos: { file, line: 1, col: 1 },
     message: `the file is ${size}${packing ? ` once ${packing.name}-decompressed` : ''}: more than one text can hold here (${megabytes(MAX_WHOLE_BYTES)})`,
-    fix: `split the capture into files under ${megabytes(MAX_WHOLE_BYTES)} (by session or by day) and give each — a log of request bodies can also be imported whole with \`${runCommandWithArgs('import')} <log> --out-dir <folder>\`, which reads it line by line`,
+    fix: splitFix(false),
   };
 }
 
