@@ -8,20 +8,11 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UserError } from './errors.ts';
 import { outputFileProblem, writeOutputFile } from './output-file.ts';
+import { thrown } from '../tests/support/thrown.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'output-file-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const naming = (shown: string) => ({ shown, option: '--output', example: 'cache.xml' });
-
-/** What `f` throws (undefined: nothing). */
-function thrown(f: () => void): unknown {
-  try {
-    f();
-  } catch (err) {
-    return err;
-  }
-  return undefined;
-}
 
 describe('writeOutputFile', () => {
   it('writes the text whole, replacing a file there, and makes a missing folder', () => {

@@ -16,7 +16,7 @@ import type { ScenarioEconomics } from '../economics/compute.ts';
 import { DEFAULT_ECONOMICS } from '../economics/profiles.ts';
 import { BUILTIN_FOLDS } from '../builtin-folds/index.ts';
 import { importTrace, type ImportResult } from '../import/index.ts';
-import { readTraceFile, splitFix } from '../import/trace-file.ts';
+import { readTraceFile } from '../import/trace-file.ts';
 import { importCaptureLog, isLogFile } from '../import/log/capture.ts';
 import { importLog, type LogConversation } from '../import/log/index.ts';
 import type { ProbeFinding } from '../determinism/probe.ts';
@@ -91,13 +91,12 @@ export async function conversationsOfFile(path: string, capture: string, problem
   // A folder (a Claude Code project or session folder) is a capture of several conversations, as `import --out-dir` reads it.
   const folder = statSync(path).isDirectory();
   // A compressed capture (a rotated `.jsonl.gz`) is read decompressed, as the import reads it.
-  const read = folder ? undefined : readTraceFile(path, capture);
+  const read = folder ? undefined : readTraceFile(path, capture, { logsReadByLine: true });
   // A log too large to read whole (trace-file.ts) is read line by line below, as `import --out-dir` reads it.
   const tooLargeLog = read !== undefined && 'error' in read && read.tooLarge === true && isLogFile(path);
   if (read && !tooLargeLog) {
     if ('error' in read) {
-      // Too large, and not a log (a log is read line by line below): only splitting it helps.
-      problems.push(read.tooLarge ? { ...read.error, fix: splitFix(true) } : read.error);
+      problems.push(read.error);
       return out;
     }
     const { result, errors } = importTrace(read.text, { file: capture, id: 'assert' });

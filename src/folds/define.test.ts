@@ -4,16 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { checkFold } from './check.ts';
 import { defineFold } from './define.ts';
 import { UserError } from '../errors.ts';
-
-/** What `fn` throws (undefined when it returns). */
-function thrown(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (e) {
-    return e;
-  }
-  return undefined;
-}
+import { thrown } from '../../tests/support/thrown.ts';
 
 const Note = z.strictObject({ text: z.string().min(1) });
 const fold = defineFold<{ limit: number }>({

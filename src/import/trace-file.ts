@@ -18,7 +18,7 @@ import { closeSync, createReadStream, fstatSync, openSync, readFileSync, readSyn
 import { pipeline, Transform, type Readable } from 'node:stream';
 import * as zlib from 'node:zlib';
 import type { InputError } from '../scenarios/errors.ts';
-import { MAX_WHOLE_BYTES, megabytes } from '../scenarios/files.ts';
+import { MAX_WHOLE_BYTES, megabytes, tooLargeToRead } from '../scenarios/files.ts';
 import { runCommandWithArgs } from '../project.ts';
 
 /** A compression format and the command that tests a file of it. */
@@ -60,28 +60,31 @@ function brokenPacking(packing: Packing, file: string, line: number, err: unknow
   };
 }
 
-/** How to give a capture too large to read whole: in parts — or, a log of request bodies, with --out-dir (unless the caller reads logs line by line already: then the file is not one). */
-export const splitFix = (logsReadByLine: boolean): string =>
-  `split the capture into files under ${megabytes(MAX_WHOLE_BYTES)} (by session or by day) and give each${logsReadByLine ? '' : ` — a log of request bodies can also be imported whole with \`${runCommandWithArgs('import')} <log> --out-dir <folder>\`, which reads it line by line`}`;
-
-/** A file too large to read as one text. `bytes`: its size, when known (a decompressed one stops at the bound). */
-function tooLarge(file: string, bytes: number | null, packing?: Packing): InputError {
-  const size = bytes === null ? `more than ${megabytes(MAX_WHOLE_BYTES)}` : megabytes(bytes);
-  return {
-    pos: { file, line: 1, col: 1 },
-    message: `the file is ${size}${packing ? ` once ${packing.name}-decompressed` : ''}: more than one text can hold here (${megabytes(MAX_WHOLE_BYTES)})`,
-    fix: splitFix(false),
-  };
+/**
+ * A capture too large to read as one text. `bytes`: its size, when known (a decompressed one stops
+ * at the bound). The fix: give it in parts — or, when the caller does not read logs line by line
+ * already (`import --out`), import a log of request bodies with --out-dir, which does.
+ */
+function tooLarge(file: string, bytes: number | null, packing: Packing | undefined, logsReadByLine: boolean): InputError {
+  const size = `${bytes === null ? `more than ${megabytes(MAX_WHOLE_BYTES)}` : megabytes(bytes)}${packing ? ` once ${packing.name}-decompressed` : ''}`;
+  const outDir = logsReadByLine
+    ? ''
+    : ` — a log of request bodies can also be imported whole with \`${runCommandWithArgs('import')} <log> --out-dir <folder>\`, which reads it line by line`;
+  return tooLargeToRead(file, size, `split the capture into files under ${megabytes(MAX_WHOLE_BYTES)} (by session or by day) and give each${outDir}`);
 }
 
-/** The text of the trace file at `path` (`file`: how messages name it), decompressed when it is compressed. */
-export function readTraceFile(path: string, file: string): { text: string } | { error: InputError; tooLarge?: true } {
+/**
+ * The text of the trace file at `path` (`file`: how messages name it), decompressed when it is
+ * compressed. `logsReadByLine`: the caller reads a log line by line itself (`import --out-dir`,
+ * `assert`), so a file too large for it is not one, and only splitting it helps.
+ */
+export function readTraceFile(path: string, file: string, { logsReadByLine = false } = {}): { text: string } | { error: InputError; tooLarge?: true } {
   const packing = packingOf(path);
   let bytes: Buffer;
   try {
     // Refused by its size before it is read: reading 600 MB only to refuse it would take seconds.
     const size = statSync(path).size;
-    if (!packing && size > MAX_WHOLE_BYTES) return { error: tooLarge(file, size), tooLarge: true };
+    if (!packing && size > MAX_WHOLE_BYTES) return { error: tooLarge(file, size, undefined, logsReadByLine), tooLarge: true };
     bytes = readFileSync(path);
   } catch (err) {
     return { error: unreadable(file, 1, err) };
@@ -91,7 +94,7 @@ export function readTraceFile(path: string, file: string): { text: string } | { 
   try {
     return { text: (packing.name === 'gzip' ? zlib.gunzipSync(bytes, options) : zlib.zstdDecompressSync(bytes, options)).toString('utf8') };
   } catch (err) {
-    if ((err as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') return { error: tooLarge(file, null, packing), tooLarge: true };
+    if ((err as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') return { error: tooLarge(file, null, packing, logsReadByLine), tooLarge: true };
     return { error: brokenPacking(packing, file, 1, err) };
   }
 }

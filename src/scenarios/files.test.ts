@@ -14,6 +14,7 @@ import { BUILTIN_FOLDS } from '../builtin-folds/index.ts';
 import { CorpusError, formatError } from './errors.ts';
 import { listScenarioFiles, MAX_WHOLE_BYTES, missingScenariosNotice, readScenarioFiles } from './files.ts';
 import { writeHostConfig } from '../../tests/support/host-config.ts';
+import { thrown } from '../../tests/support/thrown.ts';
 
 let root: string;
 afterEach(() => rmSync(root, { recursive: true, force: true }));
@@ -36,12 +37,7 @@ describe('no scenario folder yet', () => {
   it('a file where the folder should be is an error that says so', () => {
     root = mkdtempSync(join(tmpdir(), 'pfe-first-'));
     writeFileSync(join(root, 'scenarios'), 'not a folder');
-    let err: unknown;
-    try {
-      listScenarioFiles(config());
-    } catch (e) {
-      err = e;
-    }
+    const err = thrown(() => listScenarioFiles(config()));
     expect(UserError.is(err)).toBe(true);
     expect((err as Error).message).toContain('the scenario folder scenarios (the `scenarios` option) is a file, not a folder');
   });
@@ -67,12 +63,7 @@ describe('a scenario file too large to read', () => {
     writeFileSync(join(root, 'scenarios/a.yaml'), 'id: a\n');
     writeFileSync(join(root, 'scenarios/b.yaml'), '');
     truncateSync(join(root, 'scenarios/b.yaml'), MAX_WHOLE_BYTES + 1); // sparse: no disk blocks written
-    let err: unknown;
-    try {
-      readScenarioFiles(config());
-    } catch (e) {
-      err = e;
-    }
+    const err = thrown(() => readScenarioFiles(config()));
     expect(err).toBeInstanceOf(CorpusError);
     expect((err as CorpusError).errors.map(formatError)).toEqual([
       'scenarios/b.yaml:1:1 error: the file is 536.9 MB: more than one text can hold here (536.9 MB)\n  fix: a scenario is a conversation as written or imported (an imported one of 2,000 requests is under 1 MB): split it, or take this file out of the scenarios folder',

@@ -82,20 +82,22 @@ export const MAX_WHOLE_BYTES = bufferConstants.MAX_STRING_LENGTH;
 /** A size as messages say it: "615.7 MB". */
 export const megabytes = (bytes: number): string => `${(bytes / 1e6).toLocaleString('en-US', { maximumFractionDigits: 1 })} MB`;
 
+/** A file too large to read whole, said at its first line: `size` as read ("587.2 MB"), `fix` what to give instead. */
+export const tooLargeToRead = (file: string, size: string, fix: string): InputError => ({
+  pos: { file, line: 1, col: 1 },
+  message: `the file is ${size}: more than one text can hold here (${megabytes(MAX_WHOLE_BYTES)})`,
+  fix,
+});
+
+const SPLIT_SCENARIO =
+  'a scenario is a conversation as written or imported (an imported one of 2,000 requests is under 1 MB): split it, or take this file out of the scenarios folder';
+
 /** The scenario files read as texts, in site order. */
 export function readScenarioFiles(config: CorpusConfig): { file: string; text: string }[] {
   const files = listScenarioFiles(config);
-  const huge = files.flatMap((file): InputError[] => {
+  const huge = files.flatMap((file) => {
     const size = statSync(join(config.root, file)).size;
-    return size > MAX_WHOLE_BYTES
-      ? [
-          {
-            pos: { file, line: 1, col: 1 },
-            message: `the file is ${megabytes(size)}: more than one text can hold here (${megabytes(MAX_WHOLE_BYTES)})`,
-            fix: 'a scenario is a conversation as written or imported (an imported one of 2,000 requests is under 1 MB): split it, or take this file out of the scenarios folder',
-          },
-        ]
-      : [];
+    return size > MAX_WHOLE_BYTES ? [tooLargeToRead(file, megabytes(size), SPLIT_SCENARIO)] : [];
   });
   if (huge.length) throw new CorpusError(huge);
   return files.map((file) => ({ file, text: readFileSync(join(config.root, file), 'utf8') }));

@@ -11,6 +11,7 @@ import { BUILTIN_FOLDS } from '../builtin-folds/index.ts';
 import { CorpusError } from './errors.ts';
 import { listScenarioFiles } from './files.ts';
 import { writeHostConfig } from '../../tests/support/host-config.ts';
+import { thrown } from '../../tests/support/thrown.ts';
 
 const temps: string[] = [];
 afterAll(() => {
@@ -46,12 +47,7 @@ describe('scenario files that are symlinks', () => {
     const { root, outside } = project();
     symlinkSync(join(outside, 'stolen.yaml'), join(root, 'scenarios', 'c.yaml'));
     symlinkSync(join(outside, 'missing.yaml'), join(root, 'scenarios', 'd.yaml'));
-    let err: unknown;
-    try {
-      listScenarioFiles(config(root));
-    } catch (e) {
-      err = e;
-    }
+    const err = thrown(() => listScenarioFiles(config(root)));
     expect(err).toBeInstanceOf(CorpusError);
     expect((err as CorpusError).message).toMatch(
       /^scenarios\/c\.yaml:1:1 error: scenarios\/c\.yaml is a symlink to .*elsewhere\/stolen\.yaml, outside the project\n {2}fix: copy the scenario into the scenarios folder/,

@@ -17,7 +17,7 @@ import type { InputError } from '../../scenarios/errors.ts';
 import { importCapture, type ImportResult } from '../index.ts';
 import { readFolder } from '../folder.ts';
 import { readChunks } from '../read.ts';
-import { firstTraceLine, readTraceFile, splitFix } from '../trace-file.ts';
+import { firstTraceLine, readTraceFile } from '../trace-file.ts';
 import { bodyOf } from './group.ts';
 import { scenarioId, type LogConversation, type LogOptions, type LogResult } from './index.ts';
 
@@ -44,9 +44,9 @@ export async function importCaptureLog(
   const errors: InputError[] = [];
   // A folder (a Claude Code project or session folder) is one capture of all its .jsonl files (folder.ts).
   const folder = statSync(opts.path).isDirectory();
-  const read = folder ? { text: '' } : readTraceFile(opts.path, opts.file);
-  // Too large to read whole: given with --out-dir already, so only splitting it helps (a log would have been read line by line).
-  if ('error' in read) return { errors: [read.tooLarge ? { ...read.error, fix: splitFix(true) } : read.error] };
+  // A log would have been read line by line (log/index.ts): a file too large to read whole here is not one.
+  const read = folder ? { text: '' } : readTraceFile(opts.path, opts.file, { logsReadByLine: true });
+  if ('error' in read) return { errors: [read.error] };
   const chunks = folder ? readFolder(opts.path, opts.file, errors).chunks : readChunks(read.text, opts.file, errors);
   if (errors.length) return { errors };
   const ids = new Set<string>();
