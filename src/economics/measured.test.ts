@@ -170,6 +170,21 @@ describe('measured beside modelled', () => {
     const b1 = min.map(exactly);
     b1[1] = { ...b1[1]!, cachedTokens: 400 } as M;
     expect((await compare('test-minimum', b1)).requests[1]!.reason).toMatchObject({ kind: 'below-minimum' });
+    // A write at breakpoints the request carries, below the minimum on the model's count: said so, not "a breakpoint the trace did not carry"
+    // (a published Bedrock Converse cassette: cachePoints at ≈637 tokens, 1,322 written, Sonnet 4.5's minimum 1,024).
+    const converse = {
+      modelId: 'global.anthropic.claude-sonnet-4-5-20250929-v1:0',
+      system: [{ text: SYSTEM }, { cachePoint: { type: 'default' } }],
+      messages: [{ role: 'user', content: [{ text: 'Find the failing test.' }] }],
+    };
+    const payload = { format: 'bedrock-converse', measured: { inputTokens: 1324, cachedTokens: 0, cacheWriteTokens: 1322 }, body: converse };
+    const cw = await render(`id: m\ntitle: measured\nfold: requests\nevents:\n  - off: 1\n    t: 0ms\n    type: request/sent\n    payload: ${JSON.stringify(payload)}\n`);
+    expect(cw.errors.map(formatError)).toEqual([]);
+    const bw = measuredComparison(cw.scenarios[0]!, cw.economics.get('m')!)!.requests[0]!;
+    expect([bw.flagged, bw.reason?.kind, bw.figures.cacheWriteTokens.modelled]).toEqual([['cacheWriteTokens'], 'below-minimum', 0]);
+    expect(bw.reason!.text).toMatch(
+      /^the provider wrote 1,322 tokens to the cache at breakpoints the model counts below the profile's 1,024-token minimum \([\d,]+ at the last\) — the ≈ count may be low$/,
+    );
 
     const mod = await modelled('test-exact');
     const b2 = mod.map(exactly);
@@ -296,6 +311,8 @@ describe('what the capture lacks, before the provider is blamed', () => {
     const bill: M[] = mod.map((e, i) => ({ inputTokens: e.inputTokens - 30, cachedTokens: i ? Math.max(0, e.cachedTokens - 40) : 0, cacheWriteTokens: 0 }));
     const m = await lacking('test-exact', bill);
     expect(m.requests.map((q) => q.unseenTokens)).toEqual([0, 0, 0]);
+    // The summary says what the capture lacks too, never "0 billed input tokens the capture does not show".
+    expect(m.summary).toMatch(/^the capture does not record the system prompt and the tool definitions, which the provider billed with the rest, on 3 of 3 requests; /);
     const flagged = m.requests.filter((x) => x.flagged.length);
     expect(flagged.length).toBeGreaterThan(0);
     for (const q of flagged) {
@@ -304,6 +321,13 @@ describe('what the capture lacks, before the provider is blamed', () => {
         "the capture is not the whole request: it does not record the system prompt and the tool definitions, which the provider received, billed and cached with the rest; the model prices only what the capture holds, so its cached and written figures cannot match the bill (the provider counts 30 input tokens fewer than the model's count of what the capture holds: its framing differs)",
       );
     }
+    // Past a framing's size (a published Codex rollout: ~32,000 below the model from @43 on), the smaller bill leads: what the capture lacks could only add to it.
+    const far: M[] = mod.map((e) => ({ inputTokens: Math.floor(e.inputTokens * 0.4), cachedTokens: 0, cacheWriteTokens: 0 }));
+    const q = (await lacking('test-exact', far)).requests[0]!;
+    expect(q.reason!.kind).toBe('unrecorded');
+    expect(q.reason!.text).toMatch(
+      /^the provider counts [\d,]+ input tokens fewer than the model's count of what the capture holds — more than a framing differs by: part of what the capture holds was not billed as input — reasoning items the provider drops from earlier turns, for instance — or the model counts it differently; the capture also lacks parts of the request: it does not record the system prompt and the tool definitions, /,
+    );
   });
 
   it('a capture without timestamps: no claim rests on time (never "eviction (idle 0 ms)")', async () => {

@@ -180,12 +180,18 @@ function reasonOf(q: MeasuredRequest, e: RequestEconomics, idleMs: number | null
     // A bill below our count of what the capture holds (a published Codex rollout: −317 of 53,601) shows
     // no unseen tokens, but the capture still lacks those parts: say both, not "0 billed tokens the capture does not show".
     const fewer = -(q.figures.inputTokens.diff ?? 0);
+    // Billed well below what the capture holds: what it lacks would only add to the bill, so the smaller count is said first.
+    if (q.unseenTokens === 0 && fewer > 0 && !framingSized(fewer, q.figures.inputTokens.modelled))
+      return {
+        kind: 'unrecorded',
+        text: `the provider counts ${fmt(fewer, e.exact)} input tokens fewer than the model's count of what the capture holds — ${NOT_BILLED}; the capture also lacks parts of the request: ${lacks}`,
+      };
     return {
       kind: 'unrecorded',
       text:
         q.unseenTokens > 0
           ? `${fmt(q.unseenTokens)} billed input tokens the capture does not show: ${lacks}`
-          : `the capture is not the whole request: ${lacks} (the provider counts ${fmt(Math.max(0, fewer), e.exact)} input tokens fewer than the model's count of what the capture holds: ${framingSized(fewer, q.figures.inputTokens.modelled) ? 'its framing differs' : NOT_BILLED})`,
+          : `the capture is not the whole request: ${lacks} (the provider counts ${fmt(Math.max(0, fewer), e.exact)} input tokens fewer than the model's count of what the capture holds: its framing differs)`,
     };
   }
   if (q.flagged.includes('cachedTokens') && c.measured !== null && c.measured > q.earlierInput)
@@ -238,6 +244,13 @@ function reasonOf(q: MeasuredRequest, e: RequestEconomics, idleMs: number | null
       text: `the provider read ${fmt(c.measured!)} cached tokens, more than the model's ${fmt(c.compared)}: an entry at a breakpoint the trace did not carry (one added by a proxy or SDK, or the provider's automatic caching)`,
     };
   }
+  // Written where the model writes nothing although the request carries breakpoints: each is below the minimum on the model's count.
+  const marksBelowMinimum = e.breakpointTokens.length > 0 && Math.max(...e.breakpointTokens) < e.minPrefixTokens;
+  if (q.flagged.includes('cacheWriteTokens') && w.diff !== null && w.diff > 0 && w.modelled === 0 && marksBelowMinimum)
+    return {
+      kind: 'below-minimum',
+      text: `the provider wrote ${fmt(w.measured!)} tokens to the cache at breakpoints the model counts below the profile's ${fmt(e.minPrefixTokens)}-token minimum (${fmt(Math.max(...e.breakpointTokens))} at the last)${q.exact ? '' : ' — the ≈ count may be low'}`,
+    };
   if (q.flagged.includes('cacheWriteTokens') && w.diff !== null)
     return w.diff > 0
       ? {
@@ -280,9 +293,13 @@ function summaryOf(requests: MeasuredRequest[], agreement: ScenarioMeasured['agr
   const lacking = requests.filter((q) => q.unrecorded.some(carriesTokens));
   const unseen = lacking.reduce((n, q) => n + q.unseenTokens, 0);
   // What the capture lacks is said first: it explains the differences before any provider behaviour does.
-  const first = lacking.length
-    ? `${fmt(unseen)} billed input tokens the capture does not show (it does not record ${list(lacking[0]!.unrecorded)}), on ${lacking.length} of ${requests.length} request${requests.length === 1 ? '' : 's'}; `
-    : '';
+  const on = `on ${lacking.length} of ${requests.length} request${requests.length === 1 ? '' : 's'}; `;
+  // No billed token beyond the model's count (a bill at or below it): what the capture lacks is still said, never as "0 billed tokens".
+  const first = !lacking.length
+    ? ''
+    : unseen > 0
+      ? `${fmt(unseen)} billed input tokens the capture does not show (it does not record ${list(lacking[0]!.unrecorded)}), ${on}`
+      : `the capture does not record ${list(lacking[0]!.unrecorded)}, which the provider billed with the rest, ${on}`;
   const scales = requests.flatMap((q) => (q.scale === null ? [] : [q.scale]));
   const ratio = (x: number): string => `${x.toFixed(2)}×`;
   const [lo, hi] = [Math.min(...scales), Math.max(...scales)];
