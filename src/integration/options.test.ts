@@ -15,7 +15,7 @@ import { UserError } from '../errors.ts';
 import { explainer } from './index.ts';
 import { BUILTIN_FOLDS } from '../builtin-folds/index.ts';
 import { environment } from './environment.ts';
-import { OptionsError, parseOptions, resolveOptions, type ExplainerOptions, type ParsedOptions } from './options.ts';
+import { foldImportError, OptionsError, parseOptions, resolveOptions, type ExplainerOptions, type ParsedOptions } from './options.ts';
 
 const root = process.cwd();
 
@@ -119,6 +119,19 @@ describe('the options schema', () => {
     expect(err.message).toContain('route: must be a plain URL path');
     expect(err.hint).toContain('The options are:');
     expect(err.stack).toBe('');
+  });
+
+  it('a TypeScript fold on a Node that cannot run it says which Node to use, not only Node’s "Unknown file extension"', () => {
+    // Node 20 (and 22.12–22.17) throw this for a .ts module: what the import gives on those versions.
+    const unknown = Object.assign(new TypeError('Unknown file extension ".ts" for /site/folds/my-fold.ts'), { code: 'ERR_UNKNOWN_FILE_EXTENSION' });
+    const err = foldImportError('./folds/my-fold.ts', '/site/folds/my-fold.ts', unknown, 'v20.19.0');
+    expect(err.message).toContain('cannot import fold module ./folds/my-fold.ts: this Node (v20.19.0) does not run TypeScript files');
+    expect(err.message).toContain(
+      'fix: run the commands on Node 22.18 or later (23.6 or later on the 23 line), which strip types by default — or point `folds` at the fold compiled to JavaScript',
+    );
+    // Any other import failure keeps Node's own message and the path check.
+    const other = foldImportError('./folds/my-fold.js', '/site/folds/my-fold.js', new Error('Cannot find module x'));
+    expect(other.message).toContain('cannot import fold module ./folds/my-fold.js: Cannot find module x');
   });
 
   it('says to install a fold package that is not installed', async () => {

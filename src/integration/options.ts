@@ -174,6 +174,20 @@ export function foldFile(root: string, spec: string): string {
   }
 }
 
+/** Why the fold module `spec` (at `file`) did not import, as the error the config reports. */
+export function foldImportError(spec: string, file: string, err: unknown, node = process.version): OptionsError {
+  // The fold author's own mistake (defineFold's, reported as a UserError): its problem and its fix.
+  if (UserError.is(err)) return new OptionsError(`${configFile()}: fold module ${spec}: ${err.problem ?? err.message}`, { fix: err.fix ?? 'fix the fold module where it says' });
+  // A TypeScript fold on a Node that does not strip types by default (before 22.18 and 23.6: nodejs.org/api/typescript.html, read 2026-12-07).
+  if ((err as { code?: unknown }).code === 'ERR_UNKNOWN_FILE_EXTENSION' && /\.[cm]?ts$/.test(file))
+    return new OptionsError(`${configFile()}: cannot import fold module ${spec}: this Node (${node}) does not run TypeScript files`, {
+      fix: 'run the commands on Node 22.18 or later (23.6 or later on the 23 line), which strip types by default — or point `folds` at the fold compiled to JavaScript',
+    });
+  return new OptionsError(`${configFile()}: cannot import fold module ${spec}: ${(err as Error).message}`, {
+    fix: `check the path (relative to the project root) and that the module loads`,
+  });
+}
+
 async function loadFold(root: string, spec: string): Promise<AnyFold> {
   const builtin = BUILTIN_FOLDS.get(spec);
   if (builtin) return builtin;
@@ -182,11 +196,7 @@ async function loadFold(root: string, spec: string): Promise<AnyFold> {
   try {
     mod = (await import(/* @vite-ignore */ pathToFileURL(file).href)) as Record<string, unknown>;
   } catch (err) {
-    // The fold author's own mistake (defineFold's, reported as a UserError): its problem and its fix.
-    if (UserError.is(err)) throw new OptionsError(`${configFile()}: fold module ${spec}: ${err.problem ?? err.message}`, { fix: err.fix ?? 'fix the fold module where it says' });
-    throw new OptionsError(`${configFile()}: cannot import fold module ${spec}: ${(err as Error).message}`, {
-      fix: `check the path (relative to the project root) and that the module loads`,
-    });
+    throw foldImportError(spec, file, err);
   }
   const fold = mod.default ?? mod.fold;
   const problems = checkFold(fold);
