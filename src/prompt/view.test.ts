@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveOptions } from '../integration/options.ts';
 import { assertClean, renderTexts } from '../corpus/check.ts';
-import { diffPane, scenarioView, type Pane } from './view.ts';
+import { diffPane, optionText, scenarioView, type Pane } from './view.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -59,5 +59,11 @@ describe('pane diffs', () => {
     const state = [l('messages:'), l('  - x')];
     expect(diffPane(next, state, true).status).toEqual(['same', 'same', 'same']);
     expect(diffPane(state, null, true)).toMatchObject({ status: ['same', 'same'], removedAtEnd: [] });
+  });
+});
+
+describe('a fold option as the page writes it', () => {
+  it('a string as it is; the empty string and everything else as JSON (an empty option read as a bare `footer:` badge)', () => {
+    expect([optionText('synthesized-only'), optionText(''), optionText(3), optionText(false), optionText(['a'])]).toEqual(['synthesized-only', '""', '3', 'false', '["a"]']);
   });
 });

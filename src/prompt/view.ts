@@ -103,11 +103,14 @@ export interface ScenarioView {
   cachedShare: number | null;
 }
 
+/** A fold option's value as the page writes it: a string as it is, anything else — and the empty string, which would read as nothing — as JSON. */
+export const optionText = (v: unknown): string => (typeof v === 'string' && v !== '' ? v : JSON.stringify(v));
+
 /** `⇪ deploy: metadataLines=synthesized-only` — what a `deploy:` changes, on the card it lands at. */
 function deployBadge(s: RenderedScenario['scenario']): string | undefined {
   const d = s.deploy;
   if (!d) return undefined;
-  const what = [...(d.fold !== s.fold ? [`fold=${d.fold}`] : []), ...Object.entries(d.options).map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`)];
+  const what = [...(d.fold !== s.fold ? [`fold=${d.fold}`] : []), ...Object.entries(d.options).map(([k, v]) => `${k}=${optionText(v)}`)];
   return `⇪ deploy: ${what.join(', ') || 'same rule'}`;
 }
 
