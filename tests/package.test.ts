@@ -410,6 +410,17 @@ describe.each(['astro', 'starlight'] as const)('installed in a fresh %s site', (
       const gaps = await tab.locator('.pane.selected .code > *').evaluateAll((ls) => ls.slice(1).map((l) => Number.parseFloat(getComputedStyle(l).marginTop)));
       expect(gaps.length).toBeGreaterThan(5);
       expect(Math.max(...gaps), 'the widest gap above a code row (the panes’ own rows use at most a few px)').toBeLessThan(8);
+      // The wire view's JSON is set as the printed request beside it is, whatever the host's `code` rule (Starlight's left it at 16 px).
+      const pane = tab.locator('.pane.selected');
+      await pane.locator('details.wire > summary').click();
+      const json = pane.locator('.wire-format[open] pre.wire-json > code').first();
+      await expect.poll(async () => ((await json.textContent()) ?? '').length, { timeout: 20_000 }).toBeGreaterThan(0);
+      const size = (sel: string) =>
+        tab
+          .locator(sel)
+          .first()
+          .evaluate((e) => getComputedStyle(e).fontSize);
+      expect(await json.evaluate((e) => getComputedStyle(e).fontSize)).toBe(await size('.pane.selected .code'));
       if (kind === 'starlight') {
         // Starlight's own search box, on the explainer's page (under its policy), finds the scenario.
         await tab.locator('button[data-open-modal]').first().click();
