@@ -24,6 +24,7 @@ import { measuredComparison } from '../../economics/measured.ts';
 import { tokenizer } from '../../economics/tokens.ts';
 import { openaiResponses } from '../../providers/openai-responses.ts';
 import { formatError } from '../../scenarios/errors.ts';
+import { parseTimeLabel } from '../../scenarios/time.ts';
 import { importCapture, importTrace } from '../index.ts';
 import { readFolder } from '../folder.ts';
 import { leftOutLine } from '../left-out.ts';
@@ -178,6 +179,34 @@ describe('Codex rollout, as Codex 0.144 writes it', () => {
       '1 `token_count` lines without `last_token_usage` @20',
       '1 `event_msg` lines of type `agent_message` @21',
     ]);
+  });
+
+  it('a request’s time is when its input was written, not when Codex wrote the answer’s UI events (as a published 0.60.1 rollout orders them)', () => {
+    const at = (iso: string, type: string, payload: unknown) => ({ timestamp: `2025-11-22T20:${iso}Z`, type, payload });
+    const limits = { primary: { used_percent: 0.0, window_minutes: 300, resets_at: 1763862524 }, secondary: null };
+    const use = (input: number) => ({ input_tokens: input, cached_input_tokens: 0, output_tokens: 31, reasoning_output_tokens: 0, total_tokens: input + 31 });
+    const t = jsonl(
+      at('45:35.610', 'session_meta', { id: 's-060', timestamp: '2025-11-22T20:45:35.590Z', cli_version: '0.60.1', instructions: null }),
+      at('48:36.901', 'response_item', { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Make a chess board.' }] }),
+      at('48:36.901', 'event_msg', { type: 'user_message', message: 'Make a chess board.', images: [] }),
+      at('48:36.903', 'turn_context', { model: 'gpt-5.1-codex-max', effort: 'high' }), // request 1 is sent after this line
+      at('48:44.649', 'event_msg', { type: 'token_count', info: null, rate_limits: limits }), // the response's rate limits
+      at('48:45.598', 'event_msg', { type: 'agent_reasoning', text: '**Inspecting repository**' }),
+      at('48:46.593', 'event_msg', { type: 'token_count', info: { total_token_usage: use(3559), last_token_usage: use(3559) }, rate_limits: limits }),
+      at('48:46.593', 'response_item', { type: 'reasoning', summary: [], content: null, encrypted_content: base64(400, 5) }),
+      at('48:46.593', 'response_item', { type: 'function_call', name: 'shell_command', arguments: '{"command":"ls"}', call_id: 'c1' }),
+      at('48:46.593', 'response_item', { type: 'function_call_output', call_id: 'c1', output: 'Exit code: 0' }),
+      at('48:46.594', 'turn_context', { model: 'gpt-5.1-codex-max', effort: 'high' }), // request 2 is sent after this line
+      at('48:48.023', 'event_msg', { type: 'agent_reasoning', text: '**Listing files**' }),
+      at('48:48.947', 'event_msg', { type: 'token_count', info: { total_token_usage: use(7207), last_token_usage: use(3648) }, rate_limits: limits }),
+      at('48:48.949', 'response_item', { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'The repository is empty.' }] }),
+    );
+    const { result: r, errors: e } = importTrace(t, { file: 'r.jsonl', id: 'r' });
+    expect(e.map(formatError)).toEqual([]);
+    const d = parse(r!.yaml) as { startedAt?: string; events: { off: number; t: string }[] };
+    // Sent 9.691 s apart (36.903 → 46.594), where the answers' usage lines (46.593, 48.947) put them 2.354 s apart.
+    const times = d.events.map((x) => Date.parse(d.startedAt!) + parseTimeLabel(x.t)!);
+    expect(times.map((ms) => new Date(ms).toISOString())).toEqual(['2025-11-22T20:48:36.903Z', '2025-11-22T20:48:46.594Z']);
   });
 
   it('a compaction: its replacement history replaces the items; without one (older rollouts), the user’s messages and the summary, said ≈', () => {

@@ -22,9 +22,13 @@
  * (an assistant message, reasoning, a function / custom tool / shell call, a web search) after an
  * input item; its body is `{model, instructions?, input}`, the input being every item recorded
  * before that line, its model the latest `turn_context`'s (a model switched mid-session changes
- * the requests after it), its usage the next `token_count`. Encrypted reasoning is stored as an
- * opaque record (providers/shared/opaque.ts) carrying the `reasoning_output_tokens` billed for the
- * call that produced it (split evenly when one call produced several), so a later request that
+ * the requests after it), its usage the next `token_count`, its time the last line written before the
+ * answer began — an input item, a `turn_context` — not the events Codex writes while the model
+ * answers (reasoning summaries, the response's rate limits and usage: 9.7 s after the turn's input
+ * on a published 0.60.1 rollout, which would shift every idle gap by the model's latency).
+ * Encrypted reasoning is stored as an opaque record (providers/shared/opaque.ts) carrying the
+ * `reasoning_output_tokens` billed for the call that produced it (split evenly when one call
+ * produced several), so a later request that
  * sends it back counts those tokens, not its base64. The rollout does not record the tool
  * definitions, nor — before the versions whose `session_meta` carries `base_instructions` (0.135:
  * `{"text": …}`, read in kvsankar/agent-history tests/fixtures/real_sessions/codex/session-01.jsonl)
@@ -52,6 +56,8 @@ const OUTPUT_ITEMS = new Set(['reasoning', 'function_call', 'custom_tool_call', 
 /** Response item types of the earlier, bare format (a line is the item itself). */
 const BARE_ITEMS = new Set(['message', 'reasoning', 'function_call', 'function_call_output', 'local_shell_call']);
 const UNEDITED = 'import the rollout as Codex wrote it, unedited';
+/** Line types written before a request is sent (besides input items): what the request's time is read from. */
+const SENT_SIDE = new Set(['session_meta', 'turn_context', 'compacted']);
 
 const isOutput = (item: Obj): boolean => OUTPUT_ITEMS.has(item.type as string) || (item.type === 'message' && item.role === 'assistant');
 
@@ -300,7 +306,9 @@ export const codexRollout: Capture = {
       } else {
         leftOut.add(`\`${String(v.type)}\` lines`, 'Codex’s own records, not items of the model’s input', c);
       }
-      if (t !== undefined && !(v.type === 'response_item' && isOutput(p))) lastTime = t;
+      // A request is sent after the last line written on the way in: an input item, a turn's context. The UI events
+      // (`agent_reasoning`, the response's rate limits in a `token_count`) are written while the model answers.
+      if (t !== undefined && (SENT_SIDE.has(v.type as string) || (v.type === 'response_item' && !isOutput(p)))) lastTime = t;
     }
     drop('no call followed it');
     return out;
