@@ -67,6 +67,8 @@ function scenario(model: string, measured: M[] = [], times = ['0ms', '10s', '3m'
   return `id: m\ntitle: measured\nfold: requests\n${expectBlock}events:\n${events.join('')}`;
 }
 
+/** A count as the page writes it: grouped by thousands, `≈` before a count of an approximate model. */
+const fmt = (n: number, exact: boolean): string => `${exact ? '' : '≈'}${n.toLocaleString('en-US')}`;
 const render = async (text: string) => await renderTexts([{ file: 'scenarios/m.yaml', text }], config, { everyEvent: false });
 /** The model's own figures for a scenario (no measured figures involved). */
 const modelled = async (model: string, times?: string[]) => {
@@ -285,12 +287,12 @@ describe('what the capture lacks, before the provider is blamed', () => {
     return measuredComparison(r.scenarios[0]!, r.economics.get('m')!)!;
   };
 
-  it('a capture without the system prompt and tools: the difference is the 1,000 billed tokens it does not show, never an eviction or a minimum, and nothing is scaled', async () => {
+  it('a capture without the system prompt and tools: the 1,000 billed tokens it does not show lead every reason, nothing is scaled, and a read far below what the capture holds is said after them', async () => {
     for (const model of ['test-exact', 'test-approx']) {
       const mod = await modelled(model);
       // The provider billed 1,000 tokens more on every request (the unrecorded system prompt and tools), read from the cache from the second on.
       const bill: M[] = mod.map((e, i) => ({ inputTokens: e.inputTokens + 1000, cachedTokens: i ? e.cachedTokens + 1000 : 0, cacheWriteTokens: e.cacheWriteTokens }));
-      // …and the third request read nothing: a difference an eviction would explain in a whole capture.
+      // …and the third request read nothing: a difference an eviction would explain in a whole capture, and a change in the parts it lacks in this one.
       bill[2] = { inputTokens: mod[2]!.inputTokens + 1000, cachedTokens: 0, cacheWriteTokens: 0 };
       const m = await lacking(model, bill);
       expect(m.requests.map((q) => q.scale)).toEqual([null, null, null]);
@@ -300,6 +302,12 @@ describe('what the capture lacks, before the provider is blamed', () => {
         expect(q.reason!.text).toMatch(/^1,000 billed input tokens the capture does not show: it does not record the system prompt and the tool definitions/);
       }
       expect(m.requests[2]!.flagged).toContain('cachedTokens');
+      // …but the lack leads, and the read below the model's count of what the capture holds is said after it, with both causes it can have.
+      const third = m.requests[2]!.reason!.text;
+      const held = m.requests[2]!.figures.cachedTokens.compared;
+      expect(third).toContain(
+        `. Beyond that, the provider read 0 cached tokens where the model reads ${fmt(held, model === 'test-exact')} of what the capture holds — ${fmt(held, model === 'test-exact')} fewer, which the parts it lacks cannot explain unless they changed: either the system prompt and the tool definitions changed since @2, or the provider dropped the entry before its time (idle 2m 50s since @2; documented retention 10 min)`,
+      );
       expect(m.summary).toMatch(/^3,000 billed input tokens the capture does not show \(it does not record the system prompt and the tool definitions\), on 3 of 3 requests; /);
       expect(m.summary).not.toContain('token scale');
     }
@@ -321,6 +329,16 @@ describe('what the capture lacks, before the provider is blamed', () => {
         "the capture is not the whole request: it does not record the system prompt and the tool definitions, which the provider received, billed and cached with the rest; the model prices only what the capture holds, so its cached and written figures cannot match the bill (the provider counts 30 input tokens fewer than the model's count of what the capture holds: its framing differs)",
       );
     }
+    // A read as far below the model's as the bill's input count is below it: the smaller count explains it, so no "Beyond that" (the same rollout from @44 on).
+    const shifted: M[] = mod.map((e, i) => ({ inputTokens: e.inputTokens - 200, cachedTokens: i ? Math.max(0, e.cachedTokens - 200) : 0, cacheWriteTokens: 0 }));
+    expect(mod[2]!.cachedTokens).toBeGreaterThan(400);
+    const s = await lacking('test-exact', shifted);
+    expect(s.requests[2]!.flagged).toContain('cachedTokens');
+    expect(s.requests[2]!.reason!.text).not.toContain('Beyond that');
+    // …and one 200 tokens further below is said, with the part the count explains.
+    shifted[2] = { inputTokens: mod[2]!.inputTokens - 200, cachedTokens: mod[2]!.cachedTokens - 400, cacheWriteTokens: 0 };
+    const t = (await lacking('test-exact', shifted)).requests[2]!.reason!.text;
+    expect(t).toContain(`— 400 fewer (the provider's smaller input count explains 200 of them), which the parts it lacks cannot explain unless they changed`);
     // Past a framing's size (a published Codex rollout: ~32,000 below the model from @43 on), the smaller bill leads: what the capture lacks could only add to it.
     const far: M[] = mod.map((e) => ({ inputTokens: Math.floor(e.inputTokens * 0.4), cachedTokens: 0, cacheWriteTokens: 0 }));
     const q = (await lacking('test-exact', far)).requests[0]!;

@@ -65,8 +65,9 @@ export interface FigureComparison {
 /**
  * Why a request's billed figures differ from the model's, in the order they are tried: what the
  * capture lacks first (`unrecorded`: parts of the request the provider billed that the capture does
- * not record; `before-capture`: the provider read more cached tokens than any earlier request of the
- * capture sent, so the entry was written by a request the capture does not hold; `markers-unrecorded`:
+ * not record — its text goes on when the provider read far fewer cached tokens than that explains;
+ * `before-capture`: the provider read more cached tokens than any earlier request of the capture
+ * sent, so the entry was written by a request the capture does not hold; `markers-unrecorded`:
  * the provider read or wrote more than the model, and the capture cannot show the request's cache
  * markers, so the model, which places none it does not see, caches nothing; `untimed`: no
  * timestamps, so no time-based claim), then the provider's behaviour.
@@ -167,6 +168,32 @@ const NOT_BILLED =
 const list = (xs: readonly string[]): string => (xs.length < 2 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`);
 
 /**
+ * What the capture lacks cannot explain on its own: the provider read far fewer cached tokens than
+ * the model reads of what the capture holds. The parts a capture lacks (tool definitions, base
+ * instructions) come first in the request and are cached with the rest, so they add to a read;
+ * they take from it only when they changed. A published Codex rollout's @22, 10 s after @21, read
+ * 3,072 cached tokens where @21's entry held 44,928, and the capture lacked 74: the reasons went
+ * no further than those 74. Said after the lack, with both causes it can have; '' otherwise (a
+ * difference a framing's size, or a read at or above the model's).
+ */
+function readBelowWhatIsHeld(q: MeasuredRequest, e: RequestEconomics, idleMs: number | null): string {
+  const c = q.figures.cachedTokens;
+  if (!q.flagged.includes('cachedTokens') || c.diff === null || c.diff >= 0) return '';
+  // A bill that counts fewer input tokens than the model (reasoning items the provider drops, for instance) reads fewer
+  // cached tokens by as many: only the rest is unexplained (the same rollout from @44 on bills ~31,800 below the count).
+  const fewer = Math.max(0, -(q.figures.inputTokens.diff ?? 0));
+  if (framingSized(-c.diff - fewer, c.compared)) return '';
+  const counted = fewer ? ` (the provider's smaller input count explains ${fmt(fewer, e.exact)} of them)` : '';
+  const since = e.previous === null ? '' : ` since @${e.previous}`;
+  const when =
+    idleMs === null
+      ? 'the capture has no timestamps, so whether the entry outlived its retention cannot be told'
+      : `idle ${formatElapsed(idleMs)}${since}; documented retention ${e.retentionMinutes === null ? 'unlimited' : `${e.retentionMinutes} min`}`;
+  const lacking = list(q.unrecorded.filter(carriesTokens));
+  return `. Beyond that, the provider read ${fmt(c.measured!)} cached tokens where the model reads ${fmt(c.compared, e.exact)} of what the capture holds — ${fmt(-c.diff, e.exact)} fewer${counted}, which the parts it lacks cannot explain unless they changed: either ${lacking} changed${since}, or the provider dropped the entry before its time (${when})`;
+}
+
+/**
  * The likely reason a request's measured figures differ from the model, when one is known: what
  * the capture lacks first, then the provider's behaviour. `idleMs` is null when the capture has no
  * timestamps (then no reason rests on time); `markersMissing`, that the scenario's requests as
@@ -177,6 +204,7 @@ function reasonOf(q: MeasuredRequest, e: RequestEconomics, idleMs: number | null
   const w = q.figures.cacheWriteTokens;
   if (q.unrecorded.some(carriesTokens)) {
     const lacks = `it does not record ${list(q.unrecorded)}, which the provider received, billed and cached with the rest; the model prices only what the capture holds, so its cached and written figures cannot match the bill`;
+    const beyond = readBelowWhatIsHeld(q, e, idleMs);
     // A bill below our count of what the capture holds (a published Codex rollout: −317 of 53,601) shows
     // no unseen tokens, but the capture still lacks those parts: say both, not "0 billed tokens the capture does not show".
     const fewer = -(q.figures.inputTokens.diff ?? 0);
@@ -184,14 +212,14 @@ function reasonOf(q: MeasuredRequest, e: RequestEconomics, idleMs: number | null
     if (q.unseenTokens === 0 && fewer > 0 && !framingSized(fewer, q.figures.inputTokens.modelled))
       return {
         kind: 'unrecorded',
-        text: `the provider counts ${fmt(fewer, e.exact)} input tokens fewer than the model's count of what the capture holds — ${NOT_BILLED}; the capture also lacks parts of the request: ${lacks}`,
+        text: `the provider counts ${fmt(fewer, e.exact)} input tokens fewer than the model's count of what the capture holds — ${NOT_BILLED}; the capture also lacks parts of the request: ${lacks}${beyond}`,
       };
     return {
       kind: 'unrecorded',
       text:
         q.unseenTokens > 0
-          ? `${fmt(q.unseenTokens)} billed input tokens the capture does not show: ${lacks}`
-          : `the capture is not the whole request: ${lacks} (the provider counts ${fmt(Math.max(0, fewer), e.exact)} input tokens fewer than the model's count of what the capture holds: its framing differs)`,
+          ? `${fmt(q.unseenTokens)} billed input tokens the capture does not show: ${lacks}${beyond}`
+          : `the capture is not the whole request: ${lacks} (the provider counts ${fmt(Math.max(0, fewer), e.exact)} input tokens fewer than the model's count of what the capture holds: its framing differs)${beyond}`,
     };
   }
   if (q.flagged.includes('cachedTokens') && c.measured !== null && c.measured > q.earlierInput)
