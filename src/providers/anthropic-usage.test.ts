@@ -25,6 +25,19 @@ describe('Anthropic usage', () => {
     });
   });
 
+  it('a usage without the cache fields (logged through a type that predates caching): the cached and written figures are not reported, never 0', () => {
+    expect(read({ input_tokens: 1523, output_tokens: 33 }).m).toEqual({ inputTokens: 1523, outputTokens: 33 });
+    // One reported, one absent or null: only the reported one is a figure.
+    expect(read({ input_tokens: 3, cache_read_input_tokens: 1111, output_tokens: 33 }).m).toEqual({ inputTokens: 1114, cachedTokens: 1111, outputTokens: 33 });
+    expect(read({ input_tokens: 3, cache_read_input_tokens: null, cache_creation_input_tokens: 409 }).m).toEqual({ inputTokens: 412, cacheWriteTokens: 409 });
+    // The 5 min / 1 h breakdown alone reports the writes.
+    expect(read({ input_tokens: 3, cache_creation: { ephemeral_5m_input_tokens: 400, ephemeral_1h_input_tokens: 9 } }).m).toEqual({
+      inputTokens: 412,
+      cacheWriteTokens: 409,
+      cacheWrite1hTokens: 9,
+    });
+  });
+
   it('server-side compaction: the compaction iteration is billed beside the top-level (message) counts', () => {
     const usage = {
       input_tokens: 229,

@@ -8,7 +8,8 @@
  * it at its position (a mid-conversation tool change: anthropic/tool-changes.ts). Usage (same page family, prompt-caching):
  * `input_tokens` EXCLUDES cache reads and writes → inputTokens = input_tokens +
  * cache_read_input_tokens + cache_creation_input_tokens (or its `cache_creation` 5m/1h breakdown;
- * both given, they must agree); `output_tokens` → outputTokens; with server-side compaction, the
+ * both given, they must agree; a count the usage does not carry is not reported, not 0);
+ * `output_tokens` → outputTokens; with server-side compaction, the
  * `compaction` steps of `usage.iterations` are added (readUsage's note).
  */
 import * as z from 'zod';
@@ -42,6 +43,9 @@ interface Counts {
   input: number;
   read: number;
   writes: number;
+  /** The usage reported its cache reads / its cache writes (a usage logged through a type that predates caching drops both). */
+  readReported: boolean;
+  writesReported: boolean;
   writes1h: number;
   output: number | undefined;
 }
@@ -49,7 +53,7 @@ interface Counts {
 function readCounts(u: Obj, path: (string | number)[], issues: UsageIssue[]): Counts | undefined {
   const before = issues.length;
   const input = countAt(u, 'input_tokens', path, issues);
-  const read = countAt(u, 'cache_read_input_tokens', path, issues) ?? 0;
+  const readCount = countAt(u, 'cache_read_input_tokens', path, issues);
   const output = countAt(u, 'output_tokens', path, issues);
   let created = countAt(u, 'cache_creation_input_tokens', path, issues);
   let writes1h = 0;
@@ -69,7 +73,8 @@ function readCounts(u: Obj, path: (string | number)[], issues: UsageIssue[]): Co
     }
   }
   if (issues.length > before || input === undefined || input === null) return undefined;
-  return { input, read, writes: created ?? 0, writes1h, output: typeof output === 'number' ? output : undefined };
+  const writesReported = typeof created === 'number';
+  return { input, read: readCount ?? 0, writes: created ?? 0, readReported: typeof readCount === 'number', writesReported, writes1h, output: typeof output === 'number' ? output : undefined };
 }
 
 /**
@@ -108,10 +113,12 @@ function readUsage(u: Obj, issues: UsageIssue[]): MeasuredUsage | undefined {
   const writes = sum((c) => c.writes);
   const writes1h = sum((c) => c.writes1h);
   const output = top.output === undefined ? undefined : sum((c) => c.output ?? 0);
+  // A figure no usage reported is left out — not judged — rather than read as 0: a read of 0 where the model reads
+  // thousands would be called an eviction, when the capture only lost the field.
   return {
     inputTokens: sum((c) => c.input) + read + writes,
-    cachedTokens: read,
-    cacheWriteTokens: writes,
+    ...(all.some((c) => c.readReported) && { cachedTokens: read }),
+    ...(all.some((c) => c.writesReported) && { cacheWriteTokens: writes }),
     ...(writes1h > 0 && { cacheWrite1hTokens: writes1h }),
     ...(output !== undefined && { outputTokens: output }),
   };
