@@ -74,7 +74,15 @@ function readCounts(u: Obj, path: (string | number)[], issues: UsageIssue[]): Co
   }
   if (issues.length > before || input === undefined || input === null) return undefined;
   const writesReported = typeof created === 'number';
-  return { input, read: readCount ?? 0, writes: created ?? 0, readReported: typeof readCount === 'number', writesReported, writes1h, output: typeof output === 'number' ? output : undefined };
+  return {
+    input,
+    read: readCount ?? 0,
+    writes: created ?? 0,
+    readReported: typeof readCount === 'number',
+    writesReported,
+    writes1h,
+    output: typeof output === 'number' ? output : undefined,
+  };
 }
 
 /**
