@@ -84,7 +84,9 @@ export async function importLogCommand(
   // A log of request bodies is streamed line by line; a capture (named by --format, or not a body on its first line) is read whole.
   const asCapture = args.capture !== undefined || statSync(ctx.abs).isDirectory() || !isLogFile(ctx.abs);
   const run = asCapture
-    ? (o: Parameters<typeof importLog>[0], f: Parameters<typeof importLog>[1]) => importCaptureLog({ ...o, ...(args.capture && { capture: args.capture }) }, f)
+    ? (o: Parameters<typeof importLog>[0], f: Parameters<typeof importLog>[1]) =>
+        // A session's sub-agents are in its own part of a folder: its scenarios are let go with it (memory grows with the largest session).
+        importCaptureLog({ ...o, ...(args.capture && { capture: args.capture }), sessionDone: () => texts.clear() }, f)
     : importLog;
   let written = false;
   try {

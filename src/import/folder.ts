@@ -7,12 +7,18 @@
  * project folder, or a session file's folder, imports with its sub-agents linked to their parent
  * (sub-agents.ts), which the session file alone cannot give. Path order puts `<session>.jsonl`
  * before `<session>/…` ('.' sorts before '/'), so a parent's lines come before its sub-agents'.
+ *
+ * A project folder is imported a session at a time (sessionGroups): a session's transcript with
+ * its sub-agents', the files whose lines name the same `sessionId`, are read together and let go
+ * before the next are read — so memory grows with the largest session, not the folder (a capture
+ * is read whole, about 11× its size).
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { runCommandWithArgs } from '../project.ts';
 import type { InputError } from '../scenarios/errors.ts';
 import { readChunks, type Chunk } from './read.ts';
+import { readTraceFile } from './trace-file.ts';
 
 /** The `.jsonl` files under `dir`, as paths relative to it with `/`, in code-unit order (deterministic on every platform). */
 export function folderFiles(dir: string): string[] {
@@ -27,26 +33,91 @@ export function folderFiles(dir: string): string[] {
  * (`display/<path>`). An empty file is skipped (Claude Code leaves empty transcripts behind); a folder
  * with no `.jsonl` file is an error naming what it expected.
  */
-export function readFolder(dir: string, display: string, errors: InputError[]): { chunks: Chunk[]; files: string[] } {
-  const files = folderFiles(dir);
+export function readFolder(dir: string, display: string, errors: InputError[], files = folderFiles(dir)): { chunks: Chunk[]; files: string[] } {
   if (!files.length) {
-    errors.push({
-      pos: { file: display, line: 1, col: 1 },
-      message: 'the folder holds no .jsonl file',
-      fix: 'give a Claude Code project folder (~/.claude/projects/<project>/), a session’s folder, or a capture file',
-    });
+    errors.push(noTranscript(display));
     return { chunks: [], files };
   }
   const chunks: Chunk[] = [];
   const read: string[] = [];
   for (const f of files) {
-    const text = readFileSync(join(dir, f), 'utf8');
-    if (text.trim() === '') continue;
     const file = `${display.replace(/\/+$/, '')}/${f}`;
-    for (const c of readChunks(text, file, errors)) chunks.push({ ...c, file });
+    // Read as a trace file is: a file too large for one string is a located problem, not a crash.
+    const got = readTraceFile(join(dir, f), file);
+    if ('error' in got) {
+      errors.push(got.error);
+      continue;
+    }
+    if (got.text.trim() === '') continue;
+    for (const c of readChunks(got.text, file, errors)) chunks.push({ ...c, file });
     read.push(f);
   }
   return { chunks, files: read };
+}
+
+const noTranscript = (display: string): InputError => ({
+  pos: { file: display, line: 1, col: 1 },
+  message: 'the folder holds no .jsonl file',
+  fix: 'give a Claude Code project folder (~/.claude/projects/<project>/), a session’s folder, or a capture file',
+});
+
+/** How much of a file's start is looked at for the `sessionId` that groups it (a transcript may open with `summary` lines without one). */
+const SESSION_HEAD_BYTES = 1 << 20;
+
+/** The `sessionId` the first whole lines of a file's first megabyte name (the first that names one), or undefined. */
+function sessionIdOf(path: string): string | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch {
+    return undefined; // the read that follows says why
+  }
+  let text: string;
+  let whole: boolean;
+  try {
+    const size = fstatSync(fd).size;
+    whole = size <= SESSION_HEAD_BYTES;
+    const buf = Buffer.alloc(Math.min(SESSION_HEAD_BYTES, size));
+    text = buf.subarray(0, readSync(fd, buf, 0, buf.length, 0)).toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
+  // Whole lines only: past the megabyte, the last line read may be cut short.
+  const lines = text.split('\n');
+  for (const line of whole ? lines : lines.slice(0, -1)) {
+    if (line.trim() === '') continue;
+    try {
+      const v = JSON.parse(line) as { sessionId?: unknown } | null;
+      if (v && typeof v === 'object' && typeof v.sessionId === 'string' && v.sessionId !== '') return v.sessionId;
+    } catch {
+      return undefined; // not JSON Lines: the import says where when it reads the file
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The folder's `.jsonl` files in the groups that are imported together, in the order of each
+ * group's first file: the files whose first lines name the same `sessionId` — a Claude Code
+ * session's transcript and its sub-agents' (`<session>/subagents/agent-*.jsonl` in 2.1, or
+ * `agent-<id>.jsonl` beside the session in earlier versions: sub-agent lines carry their session's
+ * id) — and every other file alone (a Codex rollout is one session per file). A folder without a
+ * `.jsonl` file is an error.
+ */
+export function sessionGroups(dir: string, display: string, errors: InputError[]): string[][] {
+  const files = folderFiles(dir);
+  if (!files.length) {
+    errors.push(noTranscript(display));
+    return [];
+  }
+  const groups = new Map<string, string[]>();
+  for (const f of files) {
+    const key = sessionIdOf(join(dir, f)) ?? `\u0000${f}`;
+    const g = groups.get(key);
+    if (g) g.push(f);
+    else groups.set(key, [f]);
+  }
+  return [...groups.values()];
 }
 
 /**

@@ -13,7 +13,7 @@
  *   sub-agent's own file imports; compaction boundaries restart the conversation; lines written out
  *   of order by a millisecond import into a scenario that checks clean.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -27,6 +27,7 @@ import { formatError } from '../../scenarios/errors.ts';
 import { parseTimeLabel } from '../../scenarios/time.ts';
 import { importCapture, importTrace } from '../index.ts';
 import { readFolder } from '../folder.ts';
+import { importCaptureLog } from '../log/capture.ts';
 import { leftOutLine } from '../left-out.ts';
 import { readChunks } from '../read.ts';
 import type { InputError } from '../../scenarios/errors.ts';
@@ -459,6 +460,55 @@ describe('Claude Code transcript with sub-agents', () => {
       ]);
       const checked = await render({ file: 'scenarios/cc-main.yaml', text: main!.result.yaml }, { file: 'scenarios/cc-sub.yaml', text: sub!.result.yaml });
       expect(checked.errors.map(formatError)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a project folder imports a session at a time, each with its sub-agents — in 2.1’s subagents/ folder or, as earlier versions wrote them, beside the session — the next read only after the one before is handed on', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pfe-cc-project-'));
+    try {
+      const S2 = '9a8b7c6d-0000-4000-8000-000000000002';
+      const renamed = (v: Record<string, unknown>) => ({
+        ...v,
+        sessionId: S2,
+        uuid: `b-${v.uuid}`,
+        parentUuid: v.parentUuid ? `b-${v.parentUuid}` : null,
+        ...(v.agentId !== undefined && { agentId: 'b9d2f311' }),
+      });
+      const pick = (is: number[], f = (v: Record<string, unknown>) => v) => is.map((i) => f(lines[i] as Record<string, unknown>));
+      writeFileSync(join(dir, `${S}.jsonl`), jsonl(...pick([0, 1, 7, 8])));
+      mkdirSync(join(dir, S, 'subagents'), { recursive: true });
+      writeFileSync(join(dir, S, 'subagents', 'agent-a7c41e09.jsonl'), jsonl(...pick([2, 3, 4, 5, 6])));
+      writeFileSync(join(dir, `${S2}.jsonl`), jsonl(...pick([0, 1, 7, 8], renamed)));
+      // The earlier layout: the sub-agent's file beside the sessions, opening with a line that names no session.
+      writeFileSync(join(dir, 'agent-b9d2f311.jsonl'), jsonl({ type: 'summary', summary: 'Callers of loadConfig', leafUuid: 'b-s4' }, ...pick([2, 3, 4, 5, 6], renamed)));
+      const handed: { id: string; requests: number; sharesCache?: unknown }[] = [];
+      const { result, errors } = await importCaptureLog({ file: 'projects/p', path: dir, prefix: 'cc' }, (c, r) => {
+        handed.push({ id: c.id, requests: r.requests, ...(r.sharesCache && { sharesCache: r.sharesCache }) });
+        // The second session's file changes once the first session is handed on: read a session at a time, the import sees the change.
+        if (handed.length === 1)
+          appendFileSync(
+            join(dir, `${S2}.jsonl`),
+            jsonl(
+              ...pick([0], renamed).map((v) => ({ ...v, uuid: 'b-u5', parentUuid: 'b-u4', timestamp: '2026-11-30T10:00:00.000Z' })),
+              renamed({ ...(lines[8] as Record<string, unknown>), uuid: 'u6', parentUuid: 'b-u5', timestamp: '2026-11-30T10:00:01.000Z' }),
+            ),
+          );
+        return [];
+      });
+      expect(errors.map(formatError)).toEqual([]);
+      const [main1, sub1, main2, sub2] = handed;
+      expect(handed.map((h) => h.requests)).toEqual([2, 2, 3, 2]);
+      expect([main1!.id, sub1!.id, main2!.id, sub2!.id]).toEqual([`cc-${S}`, 'cc-a7c41e09', `cc-${S2}`, 'cc-b9d2f311']);
+      expect(sub1!.sharesCache).toEqual({ scenario: main1!.id, at: 1 });
+      expect(sub2!.sharesCache).toEqual({ scenario: main2!.id, at: 1 });
+      // What was left out, counted over the whole folder, first met in the first file that holds one.
+      expect(result!.leftOut!.map((e) => [e.what, e.count, e.line, e.file])).toEqual([
+        ['`progress` lines', 2, 3, `projects/p/${S}/subagents/agent-a7c41e09.jsonl`],
+        ['`summary` lines', 1, 1, 'projects/p/agent-b9d2f311.jsonl'],
+      ]);
+      expect(result!.lines).toBe(4 + 5 + 6 + 6);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

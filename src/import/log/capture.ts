@@ -6,7 +6,8 @@
  * `session.id` / `user.id`), and failing one the requests are grouped as a log's are (log/group.ts:
  * the body's key, else the prefix chain). Unlike a log, a capture is read whole — its requests are
  * rebuilt from the lines before them — so memory grows with the file (captures are one machine's
- * sessions, not a gateway's day).
+ * sessions, not a gateway's day); a folder is read a session at a time (folder.ts sessionGroups),
+ * so there it grows with the largest session.
  *
  * Whether a file is a log or a capture is decided by its first non-blank line (isLogFile; a
  * compressed file's, decompressed: trace-file.ts): a request body, bare or wrapped, is a log;
@@ -14,8 +15,10 @@
  */
 import { statSync } from 'node:fs';
 import type { InputError } from '../../scenarios/errors.ts';
-import { importCapture, type ImportResult } from '../index.ts';
-import { readFolder } from '../folder.ts';
+import { importCapture, type CaptureConversation, type ImportResult } from '../index.ts';
+import { readFolder, sessionGroups } from '../folder.ts';
+import { LeftOutTally, type LeftOut } from '../left-out.ts';
+import type { Chunk } from '../read.ts';
 import { readChunks } from '../read.ts';
 import { firstTraceLine, readTraceFile } from '../trace-file.ts';
 import { bodyOf } from './group.ts';
@@ -36,39 +39,64 @@ function looksLikeBody(line: string): boolean {
   }
 }
 
-/** The capture's conversations, each imported and handed to `each` (to check and stage), as importLog does. */
+/**
+ * The capture's conversations, each imported and handed to `each` (to check and stage), as importLog
+ * does. `sessionDone` is called after each session of a folder: what the caller keeps for a session's
+ * sub-agents (their parent's scenario) can go.
+ */
 export async function importCaptureLog(
-  opts: LogOptions & { capture?: string },
+  opts: LogOptions & { capture?: string; sessionDone?: () => void },
   each: (c: LogConversation, result: ImportResult) => InputError[] | Promise<InputError[]>,
 ): Promise<{ result?: LogResult; errors: InputError[] }> {
   const errors: InputError[] = [];
-  // A folder (a Claude Code project or session folder) is one capture of all its .jsonl files (folder.ts).
-  const folder = statSync(opts.path).isDirectory();
-  // A log would have been read line by line (log/index.ts): a file too large to read whole here is not one.
-  const read = folder ? { text: '' } : readTraceFile(opts.path, opts.file, { logsReadByLine: true });
-  if ('error' in read) return { errors: [read.error] };
-  const chunks = folder ? readFolder(opts.path, opts.file, errors).chunks : readChunks(read.text, opts.file, errors);
-  if (errors.length) return { errors };
   const ids = new Set<string>();
-  const {
-    conversations,
-    leftOut,
-    errors: found,
-  } = importCapture(chunks, {
-    file: opts.file,
-    id: opts.prefix,
-    ...(opts.capture && { capture: opts.capture }),
-    ...(opts.format && { format: opts.format }),
-    idOf: (c) => scenarioId(opts.prefix, c, ids),
-    ...(opts.previous && { previousOf: opts.previous }),
-  });
-  if (!conversations) return { errors: found };
   const out: LogConversation[] = [];
-  for (const c of conversations) {
+  const leftOut = new LeftOutTally();
+  /** One part of the capture (the file, or one session of a folder): its conversations imported and handed on; false when it cannot be. */
+  const importPart = async (chunks: Chunk[]): Promise<boolean> => {
+    const found = importCapture(chunks, {
+      file: opts.file,
+      id: opts.prefix,
+      ...(opts.capture && { capture: opts.capture }),
+      ...(opts.format && { format: opts.format }),
+      idOf: (c) => scenarioId(opts.prefix, c, ids),
+      ...(opts.previous && { previousOf: opts.previous }),
+    });
+    if (!found.conversations) {
+      errors.push(...found.errors);
+      return false;
+    }
+    for (const e of found.leftOut ?? []) leftOut.add(e.what, e.why, e, e.count);
+    for (const c of found.conversations) await handOn(c);
+    return true;
+  };
+  const handOn = async (c: CaptureConversation): Promise<void> => {
     const conv: LogConversation = { id: c.id, conversation: c.conversation, requests: c.result.requests, lines: c.lines };
     errors.push(...(await each(conv, c.result)));
     out.push(conv);
+  };
+  let lines = 0;
+  if (statSync(opts.path).isDirectory()) {
+    // A folder (a Claude Code project or session folder, a day of Codex rollouts): a session at a time, each let go before the next is read.
+    for (const files of sessionGroups(opts.path, opts.file, errors)) {
+      const read: InputError[] = [];
+      const { chunks } = readFolder(opts.path, opts.file, read, files);
+      errors.push(...read);
+      // Every session is read and imported, so every problem is said at once (the caller writes nothing after one).
+      if (read.length || !chunks.length) continue;
+      lines += chunks.length;
+      await importPart(chunks);
+      opts.sessionDone?.();
+    }
+  } else {
+    // A log would have been read line by line (log/index.ts): a file too large to read whole here is not one.
+    const read = readTraceFile(opts.path, opts.file, { logsReadByLine: true });
+    if ('error' in read) return { errors: [read.error] };
+    const chunks = readChunks(read.text, opts.file, errors);
+    if (errors.length) return { errors };
+    lines = read.text.split('\n').filter((l) => l.trim() !== '').length;
+    await importPart(chunks);
   }
-  const lines = folder ? chunks.length : read.text.split('\n').filter((l) => l.trim() !== '').length;
-  return errors.length ? { errors } : { result: { conversations: out, lines, leftOut: leftOut ?? [] }, errors };
+  const left: LeftOut[] = leftOut.list();
+  return errors.length ? { errors } : { result: { conversations: out, lines, leftOut: left }, errors };
 }
