@@ -84,7 +84,7 @@ export function importChunks(chunks: Chunk[], opts: ImportOptions): { result?: I
   const g = gather(chunks, opts, errors);
   if (!g) return { errors };
   // A session's sub-agent calls are conversations of their own: one scenario keeps the session's, and says so.
-  const { kept, leftOut: subAgents } = withoutSubAgents(g.reqs);
+  const { kept, leftOut: subAgents } = withoutSubAgents(g.reqs, file);
   if (g.capture && !opts.conversation) {
     // A capture of several sessions is imported with --out-dir; here, only keys the capture or the bodies name are compared.
     let first: { r: Req; c: Conversation } | undefined;

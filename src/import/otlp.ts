@@ -14,6 +14,11 @@ export interface OtlpSpan {
   path: (string | number)[];
   startNs: bigint;
   spanId: string;
+  /** The trace it belongs to, and its parent span in that trace ('' for a root span), as OTLP JSON writes them (hex). */
+  traceId: string;
+  parentSpanId: string;
+  /** The span's name ('' when it has none). */
+  name: string;
   attributes: Map<string, unknown>;
 }
 
@@ -72,7 +77,15 @@ export function spansOf(doc: Obj, issues: OtlpIssue[]): OtlpSpan[] {
             fix: 'write it as a decimal string, e.g. "1764577200000000000"',
           });
         }
-        out.push({ path: ['resourceSpans', i, 'scopeSpans', j, 'spans', k], startNs, spanId: String(s.spanId ?? ''), attributes });
+        out.push({
+          path: ['resourceSpans', i, 'scopeSpans', j, 'spans', k],
+          startNs,
+          spanId: String(s.spanId ?? ''),
+          traceId: String(s.traceId ?? ''),
+          parentSpanId: String(s.parentSpanId ?? ''),
+          name: typeof s.name === 'string' ? s.name : '',
+          attributes,
+        });
       });
     });
   });

@@ -3,7 +3,9 @@
  * this project) of two sessions becomes one scenario per `session.id` with its messages, tools,
  * model and usage — the cached split read where the span records it and said to be ambiguous where
  * it does not; the same spans as OTLP JSON give the same requests; hostile exports are errors at
- * their line and column; secrets are dropped at their attribute; markup stays text.
+ * their line and column; secrets are dropped at their attribute; markup stays text. Sub-agents (an
+ * agent's LLM spans below another agent's, under the same `session.id`) are conversations of their
+ * own, linked to the session's; a partial export's calls stay in the session's.
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -14,7 +16,8 @@ import { renderTexts } from '../../corpus/check.ts';
 import { formatError, type InputError } from '../../scenarios/errors.ts';
 import { importCapture, importTrace } from '../index.ts';
 import { readChunks } from '../read.ts';
-import { AMBIGUOUS_USAGE } from './openinference.ts';
+import { scenarioId } from '../log/index.ts';
+import { AMBIGUOUS_USAGE, SUB_AGENT } from './openinference.ts';
 import { withBodies } from '../../../tests/support/imported.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -231,5 +234,302 @@ describe('OpenInference spans', () => {
     expect(r.errors.map(formatError)).toEqual([]);
     expect(r.result!.yaml).not.toContain('sk-fake');
     expect(r.result!.yaml).not.toContain('api_key');
+  });
+});
+
+/**
+ * Sub-agents. The shapes are those the instrumentations write (openinference.ts' header): Phoenix's
+ * own agent runs a turn as a `pxi.turn` AGENT span holding the main agent's LLM and TOOL spans, and
+ * a delegation as a `call_subagent` TOOL span with the sub-agent's `ServerAgent.iter` AGENT span
+ * below it, every span under the turn's `session.id`; openai-agents writes a root AGENT span per
+ * trace, an AGENT span per agent below it (a handoff's next agent a sibling), and an agent called as
+ * a tool below the caller's function (TOOL) span. Fixtures written here in those shapes.
+ */
+describe('OpenInference sub-agents', () => {
+  const SESSION = 'f3a9c2e1-77b4-4d0e-9a51-6c2d8e0b4f17';
+  const TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
+  const T0 = Date.parse('2026-12-05T09:00:00.000Z');
+  const at = (s: number) => new Date(T0 + s * 1000).toISOString().replace('Z', '+00:00');
+  /** One span as Phoenix exports it (its REST `Span`; the shape of github.com/Arize-ai/phoenix's pxi_turn_trace.json fixture): the kind a field of its own, attributes flattened. */
+  const pspan = (id: string, parent: string | null, kind: string, name: string, s: number, attributes: Record<string, unknown> = {}) =>
+    JSON.stringify({
+      id: `U3Bhbjo${id}`,
+      name,
+      context: { trace_id: TRACE, span_id: id },
+      span_kind: kind,
+      parent_id: parent,
+      start_time: at(s),
+      end_time: at(s + 0.5),
+      status_code: 'OK',
+      status_message: '',
+      attributes: { 'session.id': SESSION, ...attributes },
+      events: [],
+    });
+  type Msg = [string, string] | ['assistant', { call: string; id: string }] | ['tool', { id: string; result: string }];
+  const llm = (messages: Msg[], usage: [number, number, number]) => {
+    const a: Record<string, unknown> = { 'llm.model_name': 'claude-sonnet-4-5', 'llm.provider': 'anthropic' };
+    messages.forEach(([role, m], i) => {
+      const p = `llm.input_messages.${i}.message`;
+      a[`${p}.role`] = role;
+      if (typeof m === 'string') a[`${p}.content`] = m;
+      else if ('call' in m) {
+        a[`${p}.tool_calls.0.tool_call.id`] = m.id;
+        a[`${p}.tool_calls.0.tool_call.function.name`] = m.call;
+        a[`${p}.tool_calls.0.tool_call.function.arguments`] = '{"task": "Count yesterday’s error spans per project."}';
+      } else {
+        a[`${p}.content`] = m.result;
+        a[`${p}.tool_call_id`] = m.id;
+      }
+    });
+    const [prompt, read, write] = usage;
+    return {
+      ...a,
+      'llm.token_count.prompt': prompt,
+      'llm.token_count.prompt_details.cache_read': read,
+      'llm.token_count.prompt_details.cache_write': write,
+      'llm.token_count.completion': 40,
+    };
+  };
+  const MAIN: Msg[] = [
+    ['system', 'You are PXI, the assistant inside Phoenix. Delegate data questions to the server agent with call_subagent.'],
+    ['user', 'Which project logged the most errors yesterday?'],
+  ];
+  const SUB: Msg[] = [['system', 'You are the Phoenix GraphQL server agent. Answer with data from phoenix-gql only.']];
+  const delegated = (id: string, result: string): Msg[] => [
+    ['assistant', { call: 'call_subagent', id }],
+    ['tool', { id, result }],
+  ];
+  const TASK1 = 'Count yesterday’s error spans per project.';
+  const TASK2 = 'List the five slowest traces of project checkout yesterday.';
+  // A turn of Phoenix's agent that delegates twice: the same sub-agent run twice (lines 3-7 and 9-11).
+  const lines = [
+    pspan('a1c0000000000001', null, 'AGENT', 'pxi.turn', 0, { 'input.value': 'Which project logged the most errors yesterday?' }), // 1
+    pspan('b2c0000000000002', 'a1c0000000000001', 'LLM', 'claude-sonnet-4-5', 1, llm(MAIN, [2400, 0, 2200])), // 2: main, calls call_subagent
+    pspan('c3c0000000000003', 'a1c0000000000001', 'TOOL', 'call_subagent', 2, { 'tool.name': 'call_subagent' }), // 3
+    pspan('d4c0000000000004', 'c3c0000000000003', 'AGENT', 'ServerAgent.iter', 2.1), // 4
+    pspan('e5c0000000000005', 'd4c0000000000004', 'LLM', 'claude-sonnet-4-5', 2.2, llm([...SUB, ['user', TASK1]], [1500, 0, 1400])), // 5: the sub-agent
+    pspan('f6c0000000000006', 'd4c0000000000004', 'TOOL', 'bash', 3, { 'tool.name': 'bash' }), // 6
+    pspan(
+      'a7c0000000000007',
+      'd4c0000000000004',
+      'LLM',
+      'claude-sonnet-4-5',
+      4,
+      llm([...SUB, ['user', TASK1], ['assistant', { call: 'bash', id: 'toolu_b1' }], ['tool', { id: 'toolu_b1', result: 'checkout 412, search 97' }]], [1700, 1400, 250]),
+    ), // 7
+    pspan('b8c0000000000008', 'a1c0000000000001', 'LLM', 'claude-sonnet-4-5', 6, llm([...MAIN, ...delegated('toolu_s1', 'checkout: 412 errors')], [2600, 2200, 350])), // 8: main
+    pspan('c9c0000000000009', 'a1c0000000000001', 'TOOL', 'call_subagent', 7, { 'tool.name': 'call_subagent' }), // 9
+    pspan('dac000000000000a', 'c9c0000000000009', 'AGENT', 'ServerAgent.iter', 7.1), // 10
+    pspan('ebc000000000000b', 'dac000000000000a', 'LLM', 'claude-sonnet-4-5', 7.2, llm([...SUB, ['user', TASK2]], [1520, 1400, 100])), // 11: the sub-agent again
+    pspan(
+      'fcc000000000000c',
+      'a1c0000000000001',
+      'LLM',
+      'claude-sonnet-4-5',
+      9,
+      llm([...MAIN, ...delegated('toolu_s1', 'checkout: 412 errors'), ...delegated('toolu_s2', 'trace 7a…: 8.2 s')], [2900, 2550, 330]),
+    ), // 12: main
+  ];
+  const jsonlOf = (ls: string[]) => `${ls.join('\n')}\n`;
+  const split = (t: string, file = 'pxi-turn.jsonl') => {
+    const errors: InputError[] = [];
+    const chunks = readChunks(t, file, errors);
+    expect(errors.map(formatError)).toEqual([]);
+    const ids = new Set<string>();
+    const r = importCapture(chunks, { file, id: 'px', idOf: (c) => scenarioId('px', c, ids) });
+    expect(r.errors.map(formatError)).toEqual([]);
+    return r.conversations!;
+  };
+  const users = (yaml: string) => doc(yaml).events.map((e) => e.payload.body.input_messages.filter((m) => m.role === 'user').map((m) => m.parts[0]!.content));
+
+  it('one scenario (--out): the session’s own calls, and the sub-agent calls said as left out with how to import them', () => {
+    const { result, errors } = importTrace(jsonlOf(lines), { file: 'pxi-turn.jsonl', id: 'px' });
+    expect(errors.map(formatError)).toEqual([]);
+    expect(result!.requests).toBe(3);
+    expect(doc(result!.yaml).events.map((e) => [e.t, e.payload.body.input_messages.length])).toEqual([
+      ['0ms', 2],
+      ['5s', 4],
+      ['8s', 6],
+    ]);
+    expect(result!.leftOut).toEqual([
+      { what: 'AGENT spans', count: 3, why: 'not model calls: only LLM spans record a request', line: 1 },
+      { what: 'TOOL spans', count: 3, why: 'not model calls: only LLM spans record a request', line: 3 },
+      {
+        what: 'sub-agent calls (2 sub-agents)',
+        count: 3,
+        why: 'each sub-agent is a conversation of its own: import with --out-dir <folder> to get each as a scenario linked to this one (sharesCache)',
+        line: 5,
+      },
+    ]);
+  });
+
+  it('--out-dir: each run of the sub-agent is a scenario of its own, sharing the session’s cache from the call sent before it; all check clean together', async () => {
+    const [main, sub1, sub2] = split(jsonlOf(lines));
+    expect([main, sub1, sub2].map((c) => [c!.id, c!.conversation, c!.result.requests, c!.lines])).toEqual([
+      ['px-f3a9c2e1-77b4-4d0e-9a51-6c2d8e0b4f17', { by: 'session.id', key: SESSION }, 3, [2, 12]],
+      // Named by the agent and the span it ran under (its caller's call_subagent): two runs, two conversations.
+      ['px-serveragent-iter-c3c0000000000003', { by: SUB_AGENT, key: 'ServerAgent.iter c3c0000000000003' }, 2, [5, 7]],
+      ['px-serveragent-iter-c9c0000000000009', { by: SUB_AGENT, key: 'ServerAgent.iter c9c0000000000009' }, 1, [11, 11]],
+    ]);
+    expect(users(main!.result.yaml)).toEqual([
+      ['Which project logged the most errors yesterday?'],
+      ['Which project logged the most errors yesterday?'],
+      ['Which project logged the most errors yesterday?'],
+    ]);
+    expect(users(sub1!.result.yaml)).toEqual([[TASK1], [TASK1]]);
+    // Each shares the session's cache from the session's call sent last before its first: @1 (+1 s) for the run at +2.2 s, @2 (+6 s) for the one at +7.2 s.
+    expect([sub1!.result.sharesCache, sub2!.result.sharesCache]).toEqual([
+      { scenario: main!.id, at: 1 },
+      { scenario: main!.id, at: 2 },
+    ]);
+    expect(doc(sub1!.result.yaml).events.map((e) => e.t)).toEqual(['1.2s', '3s']);
+    expect(doc(sub2!.result.yaml).events.map((e) => e.t)).toEqual(['1.2s']);
+    expect(doc(sub1!.result.yaml).intro).toContain(`A sub-agent’s calls: it was started by the session imported as \`${main!.id}\`, after that scenario’s @1`);
+    const r = await renderTexts(
+      [main!, sub1!, sub2!].map((c) => ({ file: `scenarios/${c.id}.yaml`, text: c.result.yaml })),
+      config,
+      { everyEvent: false },
+    );
+    expect(r.errors.map(formatError)).toEqual([]);
+  });
+
+  /** The openai-agents shape as OTLP JSON: a root AGENT span per trace, the agents below it, a handoff's next agent a sibling, an agent called as a tool below the caller's function span. */
+  const otlpAgents = (drop: readonly string[] = []) => {
+    const ns = (s: number) => `${BigInt(T0 + s * 1000) * 1_000_000n}`;
+    const attr = (key: string, v: unknown) => ({ key, value: typeof v === 'number' ? { intValue: String(v) } : { stringValue: String(v) } });
+    const sp = (spanId: string, parentSpanId: string, kind: string, name: string, s: number, attributes: Record<string, unknown> = {}) => ({
+      traceId: TRACE,
+      spanId,
+      ...(parentSpanId !== '' && { parentSpanId }),
+      name,
+      kind: 1,
+      startTimeUnixNano: ns(s),
+      endTimeUnixNano: ns(s + 0.5),
+      attributes: Object.entries({ 'openinference.span.kind': kind, 'session.id': SESSION, ...attributes }).map(([k, v]) => attr(k, v)),
+      status: { code: 1 },
+    });
+    const TRIAGE: Msg[] = [
+      ['system', 'You are the triage agent of Harbor. Hand billing questions off to the Billing Agent.'],
+      ['user', 'Why was I charged twice for invoice INV-1042?'],
+    ];
+    const BILLING: Msg[] = [
+      ['system', 'You are the Billing Agent of Harbor. Use research_invoice for anything about an invoice.'],
+      ['user', 'Why was I charged twice for invoice INV-1042?'],
+    ];
+    const spans = [
+      sp('00f067aa0ba902b7', '', 'AGENT', 'Agent workflow', 0),
+      sp('10f067aa0ba902b7', '00f067aa0ba902b7', 'AGENT', 'Triage Agent', 0.1, { 'agent.name': 'Triage Agent', 'graph.node.id': 'Triage Agent' }),
+      sp('20f067aa0ba902b7', '10f067aa0ba902b7', 'LLM', 'response', 0.2, llm(TRIAGE, [1300, 0, 1200])),
+      sp('30f067aa0ba902b7', '10f067aa0ba902b7', 'TOOL', 'handoff to Billing Agent', 1.5, { 'input.value': 'Triage Agent', 'output.value': 'Billing Agent' }),
+      sp('40f067aa0ba902b7', '00f067aa0ba902b7', 'AGENT', 'Billing Agent', 1.6, {
+        'agent.name': 'Billing Agent',
+        'graph.node.id': 'Billing Agent',
+        'graph.node.parent_id': 'Triage Agent',
+      }),
+      sp('50f067aa0ba902b7', '40f067aa0ba902b7', 'LLM', 'response', 1.7, llm(BILLING, [1500, 0, 1400])),
+      sp('60f067aa0ba902b7', '40f067aa0ba902b7', 'TOOL', 'research_invoice', 3, { 'tool.name': 'research_invoice' }),
+      sp('70f067aa0ba902b7', '60f067aa0ba902b7', 'AGENT', 'Invoice Researcher', 3.1, { 'agent.name': 'Invoice Researcher', 'graph.node.id': 'Invoice Researcher' }),
+      sp('80f067aa0ba902b7', '70f067aa0ba902b7', 'LLM', 'response', 3.2, llm([...SUB, ['user', 'Find the payments of INV-1042.']], [1450, 0, 1300])),
+      sp('90f067aa0ba902b7', '40f067aa0ba902b7', 'LLM', 'response', 5, llm([...BILLING, ...delegated('call_r1', 'Two card payments, one refunded on Dec 3.')], [1650, 1400, 200])),
+    ].filter((x) => !drop.includes(x.spanId));
+    return JSON.stringify({ resourceSpans: [{ resource: { attributes: [] }, scopeSpans: [{ scope: { name: 'openinference.instrumentation.openai_agents' }, spans }] }] }, null, 2);
+  };
+
+  it('OTLP JSON (openai-agents): an agent called as a tool is a sub-agent; the handoff’s agent and the root agent span are the session’s, as without the sub-agent', async () => {
+    const [main, sub] = split(otlpAgents(), 'agents.json');
+    expect([main, sub].map((c) => [c!.conversation, c!.result.requests])).toEqual([
+      [{ by: 'session.id', key: SESSION }, 3],
+      [{ by: SUB_AGENT, key: 'Invoice Researcher 60f067aa0ba902b7' }, 1],
+    ]);
+    expect(sub!.result.sharesCache).toEqual({ scenario: main!.id, at: 2 });
+    // The session's scenario is the one the trace without the sub-agent's spans gives: the triage agent's call, then the billing agent's two.
+    const [alone] = split(otlpAgents(['60f067aa0ba902b7', '70f067aa0ba902b7', '80f067aa0ba902b7']), 'agents.json');
+    const events = (c: typeof main) => doc(c!.result.yaml).events.map((e) => [e.t, e.payload]);
+    expect(events(main)).toEqual(events(alone));
+    expect(events(main).map(([t]) => t)).toEqual(['0ms', '1.5s', '4.8s']);
+    const r = await renderTexts(
+      [main!, sub!].map((c) => ({ file: `scenarios/${c.id}.yaml`, text: c.result.yaml })),
+      config,
+      { everyEvent: false },
+    );
+    expect(r.errors.map(formatError)).toEqual([]);
+  });
+
+  it('span JSON (google-adk): the same agent called twice by one model response (two execute_tool spans below its call_llm span) is two conversations', () => {
+    /** The specification's span JSON (github.com/Arize-ai/openinference spec/traces.md): the OpenTelemetry kind in `span_kind`, the OpenInference kind among the attributes. */
+    const ospan = (id: string, parent: string | null, kind: string, name: string, s: number, attributes: Record<string, unknown> = {}) =>
+      JSON.stringify({
+        name,
+        context: { trace_id: TRACE, span_id: id },
+        span_kind: 'SPAN_KIND_INTERNAL',
+        parent_id: parent,
+        start_time: at(s),
+        end_time: at(s + 0.5),
+        status_code: 'OK',
+        status_message: '',
+        attributes: { 'openinference.span.kind': kind, 'session.id': SESSION, 'user.id': 'u-31', ...attributes },
+        events: [],
+      });
+    const COORD: Msg[] = [
+      ['system', 'You are the coordinator. Ask the researcher about each topic, in parallel.'],
+      ['user', 'Compare our two cache layers.'],
+    ];
+    const R = (topic: string, more: Msg[] = []): Msg[] => [['system', 'You are the researcher. Search the design docs.'], ['user', topic], ...more];
+    const searched: Msg[] = [
+      ['assistant', { call: 'search_docs', id: 'fc_1' }],
+      ['tool', { id: 'fc_1', result: '3 documents' }],
+    ];
+    const adk = [
+      ospan('0a00000000000001', null, 'CHAIN', 'invocation [cache-review]', 0), // 1
+      ospan('0a00000000000002', '0a00000000000001', 'AGENT', 'agent_run [coordinator]', 0.1, { 'agent.name': 'coordinator' }), // 2
+      ospan('0a00000000000003', '0a00000000000002', 'LLM', 'call_llm', 0.2, llm(COORD, [1300, 0, 1200])), // 3: asks for two researcher calls
+      ospan('0a00000000000004', '0a00000000000003', 'TOOL', 'execute_tool researcher', 1.5, { 'tool.name': 'researcher' }), // 4
+      ospan('0a00000000000005', '0a00000000000004', 'CHAIN', 'invocation [researcher]', 1.6), // 5
+      ospan('0a00000000000006', '0a00000000000005', 'AGENT', 'agent_run [researcher]', 1.7, { 'agent.name': 'researcher' }), // 6
+      ospan('0a00000000000007', '0a00000000000003', 'TOOL', 'execute_tool researcher', 1.5, { 'tool.name': 'researcher' }), // 7
+      ospan('0a00000000000008', '0a00000000000007', 'CHAIN', 'invocation [researcher]', 1.6), // 8
+      ospan('0a00000000000009', '0a00000000000008', 'AGENT', 'agent_run [researcher]', 1.7, { 'agent.name': 'researcher' }), // 9
+      // The two runs' calls interleave in time: one conversation would mix two prompts.
+      ospan('0a0000000000000a', '0a00000000000006', 'LLM', 'call_llm', 2, llm(R('the CDN cache'), [1100, 0, 1050])), // 10
+      ospan('0a0000000000000b', '0a00000000000009', 'LLM', 'call_llm', 2.1, llm(R('the query cache'), [1100, 1050, 0])), // 11
+      ospan('0a0000000000000c', '0a00000000000006', 'LLM', 'call_llm', 3, llm(R('the CDN cache', searched), [1200, 1050, 100])), // 12
+      ospan('0a0000000000000d', '0a00000000000009', 'LLM', 'call_llm', 3.1, llm(R('the query cache', searched), [1200, 1050, 100])), // 13
+      ospan('0a0000000000000e', '0a00000000000002', 'LLM', 'call_llm', 5, llm([...COORD, ...delegated('fc_r1', 'CDN: 5 min TTL')], [1400, 1200, 150])), // 14
+    ];
+    const cs = split(jsonlOf(adk), 'adk.jsonl');
+    expect(cs.map((c) => [c.conversation, c.lines, c.result.sharesCache])).toEqual([
+      [{ by: 'session.id', key: SESSION }, [3, 14], undefined],
+      [{ by: SUB_AGENT, key: 'researcher 0a00000000000004' }, [10, 12], { scenario: cs[0]!.id, at: 1 }],
+      [{ by: SUB_AGENT, key: 'researcher 0a00000000000007' }, [11, 13], { scenario: cs[0]!.id, at: 1 }],
+    ]);
+    expect(cs.slice(1).map((c) => users(c.result.yaml))).toEqual([
+      [['the CDN cache'], ['the CDN cache']],
+      [['the query cache'], ['the query cache']],
+    ]);
+  });
+
+  it('a partial export: calls whose parent chain the file does not hold stay in the session’s conversation; nothing is guessed', () => {
+    // The first delegation's call_subagent span is not in the file (line 3 dropped): its sub-agent's calls cannot be told from the session's.
+    const partial = split(jsonlOf(lines.filter((_, i) => i !== 2)));
+    expect(partial.map((c) => [c.conversation.key, c.result.requests])).toEqual([
+      [SESSION, 5],
+      ['ServerAgent.iter c9c0000000000009', 1],
+    ]);
+    // An export of the LLM spans alone (Phoenix's span filter `span_kind == 'LLM'`): no parent at all, one conversation.
+    const only = split(jsonlOf([1, 4, 6, 7, 10, 11].map((i) => lines[i]!)));
+    expect(only.map((c) => [c.conversation.key, c.result.requests])).toEqual([[SESSION, 6]]);
+    // Parents that loop (an edited file) end the chain rather than the import.
+    const looped = lines.map((l) =>
+      l.replace('"parent_id":"a1c0000000000001","start_time":"2026-12-05T09:00:07.000+00:00"', '"parent_id":"dac000000000000a","start_time":"2026-12-05T09:00:07.000+00:00"'),
+    );
+    expect(looped).not.toEqual(lines);
+    expect(split(jsonlOf(looped)).map((c) => [c.conversation.key, c.result.requests])).toEqual([
+      [SESSION, 4],
+      ['ServerAgent.iter c3c0000000000003', 2],
+    ]);
+    // Even when the two agents are each other's ancestors: every call imported once, no error.
+    const agentsLooped = lines.map((l, i) => (i === 0 ? l.replace('"parent_id":null', '"parent_id":"d4c0000000000004"') : l));
+    expect(agentsLooped[0]).not.toBe(lines[0]);
+    expect(split(jsonlOf(agentsLooped)).reduce((n, c) => n + c.result.requests, 0)).toBe(6);
   });
 });

@@ -35,12 +35,62 @@
  * wording says — prompt tokens retrieved from / written to the cache, part of the prompt count —
  * and a span whose details exceed its prompt count is an error; a span with a prompt count but no
  * detail carries no measured figures, and its request says why, rather than a guessed split.
+ *
+ * Sub-agents. A span names its parent (`parent_id` in the span JSON and Phoenix's exports,
+ * `parentSpanId` in OTLP JSON; none for a root span); the specification leaves the rest to the
+ * instrumentations: an `AGENT` span "encompasses calls to LLMs and Tools", `agent.name` names "the
+ * agent that this span represents", and `graph.node.id` / `graph.node.parent_id` draw an execution
+ * graph (`spec/semantic_conventions.md` and `spec/traces.md` at the commit above). How agents nest,
+ * read 2026-12-07 (the instrumentations in the same repository at the same commit):
+ *
+ * - Arize Phoenix's own agent (github.com/Arize-ai/phoenix at commit
+ *   9478f954bbc6175a0eaef398d0a92c1d967c3bfe, 2026-08-21: `evals/pxi/online_evals/OVERVIEW.md`,
+ *   `src/phoenix/server/agents/capabilities/tools/internal/call_subagent.py`,
+ *   `src/phoenix/server/api/routers/agents.py`): a turn is a `pxi.turn` AGENT span holding the main
+ *   agent's LLM and TOOL spans; a delegation is a `call_subagent` TOOL span, with the sub-agent's
+ *   `ServerAgent.iter` AGENT span (no `agent.name`) and its own LLM spans below it — "the subagent's
+ *   private conversation" — all run under `using_session`, so under the turn's `session.id`. (Its test
+ *   fixture `tests/unit/pxi/evals/online_evals/fixtures/pxi_turn_trace.json` at that commit is a turn
+ *   without a delegation: one AGENT span, 9 LLM and 8 TOOL spans below it.)
+ * - openinference-instrumentation-openai-agents 2.0.0 (`_processor.py`): a root AGENT span per trace
+ *   that calls no model itself, an AGENT span per agent below it (`agent.name`); after a handoff the
+ *   next agent's span is a sibling below the root (the handoff continues the conversation, and
+ *   `graph.node.parent_id` names the agent it came from: graph nodes are agents, not runs); an agent
+ *   called as a tool runs below the caller's function (TOOL) span.
+ * - openinference-instrumentation-google-adk 0.1.20 (`_wrappers.py`, `tests/test_instrumentor.py`):
+ *   `agent_run [<name>]` AGENT spans (`agent.name`), `call_llm` LLM spans, and the `execute_tool`
+ *   TOOL spans a model response asked for below its `call_llm` span; an AgentTool's agent runs below
+ *   its tool's span (an `invocation` CHAIN span, then its `agent_run`) and keeps the caller's
+ *   `session.id` (`_RunnerRunAsync`); the agent a `transfer_to_agent` hands to runs below the
+ *   caller's `call_llm` span before google-adk 2.0, and beside the caller (below the invocation) from
+ *   2.0.
+ * - openinference-instrumentation-smolagents 0.1.34: `MultiStepAgent.run` is an AGENT span, each step
+ *   a CHAIN span, `Model.generate` an LLM span: a managed agent's run is an AGENT span below its
+ *   manager's step.
+ * - openinference-instrumentation-claude-agent-sdk 0.1.10 (Python): the query an AGENT span, a `Task`
+ *   call a TOOL span, the sub-agent an AGENT span below it (`agent.name` the tool's name).
+ * - openinference-instrumentation-langchain 0.1.70: any run whose name holds "agent" is an AGENT span
+ *   (LangGraph's `agent` node: one per model call).
+ *
+ * So: an LLM span belongs to its nearest AGENT span above it, and an agent that calls the model is a
+ * sub-agent when another agent that calls the model is above it; an AGENT span no LLM span belongs
+ * to (openai-agents' root) is passed through. The session's own conversation is that of the agents
+ * with none above them (or of calls with no agent). A sub-agent's calls are a conversation of their
+ * own, named by the agent (`agent.name`, else the span's name) and what it ran under: its caller's
+ * tool call (`call_subagent`, a function span, `execute_tool`: the outermost TOOL span between them),
+ * else the span just below its caller (a smolagents step; the `call_llm` span an ADK transfer ran
+ * under). So a sub-agent run twice is two conversations, and the per-call AGENT spans of one run are
+ * one; its `parent` is its caller's conversation, and the import links them (sub-agents.ts).
+ * Only the chain the file holds is read: a parent it lacks (a partial export, the LLM spans alone)
+ * ends it, and those calls stay in the session's conversation rather than a guessed one. Calls whose
+ * session is not named (no `session.id` / `user.id`) are grouped as before, by their prefix chain.
  */
 import type { InputError } from '../../scenarios/errors.ts';
 import { MARKERS_UNRECORDED } from '../../economics/measured.ts';
 import type { MeasuredUsage } from '../../providers/types.ts';
 import { jsonAttribute, spansOf, type OtlpIssue } from '../otlp.ts';
 import { chunkPos, isObject, type Chunk } from '../read.ts';
+import type { Conversation } from '../log/group.ts';
 import type { Capture, CapturedRequest } from './types.ts';
 
 type Obj = Record<string, unknown>;
@@ -69,7 +119,7 @@ const FIX = 'export the spans as OpenInference instrumentation recorded them (OT
 export const AMBIGUOUS_USAGE =
   'the span records `llm.token_count.prompt` without a cache split (`llm.token_count.prompt_details.cache_read` / `cache_write`); OpenInference does not say whether that count includes cached tokens, and instrumentations differ (for one provider, the Python instrumentation counts them and the JS one records only the uncached rest), so no measured figures were imported for it';
 
-/** A span found in a chunk: its flattened attributes, start time and id. */
+/** A span found in a chunk: its flattened attributes, start time, id, trace, parent and name. */
 interface Span {
   chunk: Chunk;
   at: Path;
@@ -78,6 +128,11 @@ interface Span {
   /** Where the start time is, when it is not a time. */
   badStart?: Path;
   id: string;
+  /** Its trace ('' when the export does not say). */
+  trace: string;
+  /** Its parent span's id; absent for a root span. */
+  parent?: string;
+  name: string;
 }
 
 /** Nested attributes (the span JSON's readable form) → dotted keys, each with its path. */
@@ -133,7 +188,16 @@ function spansIn(chunks: readonly Chunk[], file: string, errors: InputError[]): 
           if (isObject(v) || Array.isArray(v)) flatten(v, a.key, at, attrs, 0, issues);
           else attrs.set(a.key, { value: v, at });
         });
-        out.push({ chunk: c, at: s.path, attrs, startMs: Number(s.startNs / 1_000_000n), id: s.spanId });
+        out.push({
+          chunk: c,
+          at: s.path,
+          attrs,
+          startMs: Number(s.startNs / 1_000_000n),
+          id: s.spanId,
+          trace: s.traceId,
+          ...(s.parentSpanId !== '' && { parent: s.parentSpanId }),
+          name: s.name,
+        });
       }
     } else
       for (const { span, at } of spanObjects(c.value)) {
@@ -149,11 +213,156 @@ function spansIn(chunks: readonly Chunk[], file: string, errors: InputError[]): 
         const startMs = timeMs(start);
         const ctx = span.context;
         const id = String((isObject(ctx) ? ctx.span_id : undefined) ?? span['context.span_id'] ?? span.span_id ?? '');
-        out.push({ chunk: c, at, attrs, ...(startMs !== undefined && { startMs }), ...(start != null && startMs === undefined && { badStart: [...at, 'start_time'] }), id });
+        const trace = String((isObject(ctx) ? ctx.trace_id : undefined) ?? span['context.trace_id'] ?? span.trace_id ?? '');
+        const parent = typeof span.parent_id === 'string' && span.parent_id !== '' ? span.parent_id : undefined;
+        out.push({
+          chunk: c,
+          at,
+          attrs,
+          ...(startMs !== undefined && { startMs }),
+          ...(start != null && startMs === undefined && { badStart: [...at, 'start_time'] }),
+          id,
+          trace,
+          ...(parent !== undefined && { parent }),
+          name: typeof span.name === 'string' ? span.name : '',
+        });
       }
     for (const i of issues) errors.push({ pos: chunkPos(c, i.path, file), message: i.message, fix: i.fix });
   }
   return out;
+}
+
+/** One hop of a span's parent chain: the nearest span above it of some kind, and the span just below that one on the way up. */
+interface Above {
+  found: Span;
+  via: Span;
+}
+
+/**
+ * For a span, the nearest span above it that `is` picks, and the span just below that one (what it
+ * was started under), following `parent` as far as the export holds the chain: a parent it lacks
+ * (a partial export) or a cycle ends it, and nothing above is guessed. Memoised along the way, so a
+ * whole export costs one walk of each chain.
+ */
+function nearestAbove(parentOf: (s: Span) => Span | undefined, is: (s: Span) => boolean): (s: Span) => Above | undefined {
+  const memo = new Map<Span, Above | null>();
+  return (s) => {
+    const path: Span[] = [];
+    const seen = new Set<Span>();
+    let x = s;
+    let hit: Above | null = null;
+    for (;;) {
+      const known = memo.get(x);
+      if (known !== undefined) {
+        hit = known;
+        break;
+      }
+      seen.add(x);
+      path.push(x);
+      const p = parentOf(x);
+      if (!p || seen.has(p)) break;
+      if (is(p)) {
+        hit = { found: p, via: x };
+        break;
+      }
+      x = p;
+    }
+    // Every span passed on the way (none of them picked, but perhaps the first) has the same answer.
+    for (const y of path) memo.set(y, hit);
+    return hit ?? undefined;
+  };
+}
+
+/** A sub-agent's run (see the header): its conversation, and the run that started it (absent: the session's own conversation). */
+interface Run {
+  conversation: Conversation;
+  parent?: Run;
+}
+
+/** How a sub-agent's conversation is named: the agent, and the span of its caller it ran under. */
+export const SUB_AGENT = 'sub-agent run (agent, span)';
+
+/** The sub-agent run each LLM span belongs to, undefined for the session's own conversation (see the header). */
+function subAgentRuns(all: readonly Span[]): (llm: Span) => Run | undefined {
+  const key = (trace: string, id: string) => `${trace}\u0000${id}`;
+  const byId = new Map<string, Span>();
+  for (const s of all) if (s.id !== '' && !byId.has(key(s.trace, s.id))) byId.set(key(s.trace, s.id), s);
+  const parentOf = (s: Span) => (s.parent === undefined ? undefined : byId.get(key(s.trace, s.parent)));
+  const agentAbove = nearestAbove(parentOf, (s) => s.attrs.get(KIND)?.value === 'AGENT');
+  // The agents that call the model: the nearest AGENT span above an LLM span. One that only holds other agents (openai-agents'
+  // root span of each trace) is not one, so the agents below it are not its sub-agents.
+  const calling = new Set<Span>();
+  for (const s of all) {
+    const a = s.attrs.get(KIND)?.value === 'LLM' ? agentAbove(s) : undefined;
+    if (a) calling.add(a.found);
+  }
+  const callerAbove = nearestAbove(parentOf, (s) => calling.has(s));
+  // The outermost TOOL span from a span up to the calling agent above it (not included): the tool call a sub-agent ran under.
+  const toolMemo = new Map<Span, Span | null>();
+  const toolUnder = (s: Span): Span | undefined => {
+    const path: Span[] = [];
+    const seen = new Set<Span>();
+    let top: Span | null = null;
+    for (let x: Span | undefined = s; x; ) {
+      const known = toolMemo.get(x);
+      if (known !== undefined) {
+        top = known;
+        break;
+      }
+      seen.add(x);
+      path.push(x);
+      const p = parentOf(x);
+      if (!p || calling.has(p) || seen.has(p)) break;
+      x = p;
+    }
+    // Downward: a span's answer is the one above it, else itself when it is a TOOL span.
+    for (const y of path.reverse()) {
+      if (top === null && y.attrs.get(KIND)?.value === 'TOOL') top = y;
+      toolMemo.set(y, top);
+    }
+    return top ?? undefined;
+  };
+  const runs = new Map<Span, Run | undefined>();
+  const byRun = new Map<string, Run>();
+  const shown = new Map<string, string>();
+  const runOf = (agent: Span): Run | undefined => {
+    // The agents above, each with its caller, up to one already read (iterative: the nesting may be deep).
+    const chain: { agent: Span; above?: Above }[] = [];
+    const seen = new Set<Span>();
+    for (let a: Span | undefined = agent; a && !runs.has(a) && !seen.has(a); ) {
+      seen.add(a);
+      const above = callerAbove(a);
+      chain.push({ agent: a, ...(above && { above }) });
+      a = above?.found;
+    }
+    for (const { agent: a, above } of chain.reverse()) {
+      if (!above) {
+        runs.set(a, undefined);
+        continue;
+      }
+      const name = str(a.attrs.get('agent.name')) || a.name || 'agent';
+      // One run per agent name and what it was started under — its caller's tool call, else the span just below its caller: the
+      // steps of one agent (LangGraph's `agent` node, an AGENT span per model call) are one conversation, two calls of the same
+      // sub-agent (two `call_subagent`, two `execute_tool` of one model response) two.
+      const via = toolUnder(a) ?? above.via;
+      const k = `${key(via.trace, via.id)}\u0000${name}`;
+      let run = byRun.get(k);
+      if (!run) {
+        let label = `${name} ${via.id}`;
+        if (shown.has(label) && shown.get(label) !== k) label += ` in trace ${via.trace}`;
+        shown.set(label, k);
+        const parent = runs.get(above.found);
+        run = { conversation: { by: SUB_AGENT, key: label }, ...(parent && { parent }) };
+        byRun.set(k, run);
+      }
+      runs.set(a, run);
+    }
+    return runs.get(agent);
+  };
+  return (llm) => {
+    const a = agentAbove(llm)?.found;
+    return a && runOf(a);
+  };
 }
 
 /** A whole number of tokens, or an error at the attribute. */
@@ -376,6 +585,7 @@ export const openinference: Capture = {
       return [];
     }
     llm.sort((a, b) => (a.startMs ?? 0) - (b.startMs ?? 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const runOf = subAgentRuns(all);
     const out: CapturedRequest[] = [];
     for (const span of llm) {
       const before = errors.length;
@@ -416,7 +626,11 @@ export const openinference: Capture = {
       if (errors.length > before || !model) continue;
       const session = str(span.attrs.get('session.id'));
       const user = str(span.attrs.get('user.id'));
-      const conversation = session ? { by: 'session.id', key: session } : user ? { by: 'user.id', key: user } : undefined;
+      const main: Conversation | undefined = session ? { by: 'session.id', key: session } : user ? { by: 'user.id', key: user } : undefined;
+      // A sub-agent's call (see the header): its own conversation, started from its caller's, when the session is named.
+      const run = main && runOf(span);
+      const conversation = run?.conversation ?? main;
+      const parent = run && (run.parent?.conversation ?? main);
       const c = span.chunk;
       out.push({
         chunk: c,
@@ -427,6 +641,7 @@ export const openinference: Capture = {
         ...(usage.measured && { measured: usage.measured }),
         ...(usage.note && { note: usage.note }),
         ...(conversation && { conversation }),
+        ...(parent && { parent }),
         messages,
         assembled: true,
         origin: (path) => {

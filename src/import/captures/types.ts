@@ -46,7 +46,7 @@ export interface CapturedRequest {
   conversation?: Conversation;
   /**
    * The conversation this one was started from, when the capture says so (a Claude Code sub-agent's
-   * session): imported with --out-dir, its scenario shares the parent's cache (`sharesCache:`, from
+   * session, an OpenInference sub-agent's caller): imported with --out-dir, its scenario shares the parent's cache (`sharesCache:`, from
    * the parent's request before its first one); imported alone beside its parent's requests, it is
    * left out and said.
    */
