@@ -102,7 +102,9 @@ export function importChunks(chunks: Chunk[], opts: ImportOptions): { result?: I
       }
     }
   }
-  return toScenario(g, kept, { ...opts, ...(subAgents && { leftOut: [...g.leftOut, subAgents] }) });
+  // A sub-agent's own file imported alone: its session is not in the trace, and the intro says so.
+  const orphan = kept.length && kept.every((r) => r.parent) ? kept[0]!.parent : undefined;
+  return toScenario(g, kept, { ...opts, ...(subAgents && { leftOut: [...g.leftOut, subAgents] }), ...(orphan && { parentMissing: orphan }) });
 }
 
 /** One conversation of a capture, as imported (importCapture). */
@@ -123,7 +125,12 @@ export interface CaptureConversation {
  */
 export function importCapture(
   chunks: Chunk[],
-  opts: ImportOptions & { idOf: (c: Conversation) => string; previousOf?: (id: string) => string | undefined },
+  opts: ImportOptions & {
+    idOf: (c: Conversation) => string;
+    previousOf?: (id: string) => string | undefined;
+    /** These chunks are one session of a folder of this many (folder.ts): said in each scenario's intro. */
+    sessions?: number;
+  },
 ): { conversations?: CaptureConversation[]; leftOut?: LeftOut[]; errors: InputError[] } {
   const errors: InputError[] = [];
   const g = gather(chunks, opts, errors);
@@ -150,12 +157,15 @@ export function importCapture(
     const { id, conversation, reqs } = n;
     const previous = opts.previousOf?.(id);
     const link = linkOf(n, named);
+    // A sub-agent whose parent is not in the capture (its session's file missing): said, not linked.
+    const parent = link ? undefined : reqs.find((r) => r.parent)?.parent;
     const { result, errors: found } = toScenario(g, reqs, {
       ...opts,
       id,
-      conversation: { ...conversation, of: named.length },
+      conversation: { ...conversation, of: named.length, ...(opts.sessions !== undefined && { sessions: opts.sessions }) },
       ...(previous !== undefined && { previous }),
       ...(link && { link }),
+      ...(parent && { parentMissing: parent }),
     });
     errors.push(...found);
     const lines = reqs.map((r) => lineOf(r, opts.file));

@@ -29,11 +29,13 @@ export interface ScenarioInput {
   /** The file being replaced, when the import wrote it: its annotations and expect are kept. */
   previous?: string;
   /** One conversation of a log: the key that grouped its requests (said in the title and intro). */
-  conversation?: { by: string; key: string; of?: number };
+  conversation?: { by: string; key: string; of?: number; sessions?: number };
   /** Rebuilt from a capture (captures/): its name, what it does not hold and what it says of some requests, in the intro. */
   capture?: { title: string; missing: string[]; notes?: { text: string; requests: number }[] };
   /** A sub-agent's conversation: the parent scenario whose cache it shares, from that scenario's event `at` (its time zero). */
   sharesCache?: { scenario: string; at: number };
+  /** A sub-agent's conversation whose parent the capture does not hold: the parent's key. */
+  parentMissing?: { by: string; key: string };
 }
 
 const list = (xs: string[]): string => (xs.length < 2 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`);
@@ -67,8 +69,14 @@ function inFolder(folder: string, file: string): string {
   return file.startsWith(root) ? file.slice(root.length) : file;
 }
 
-function grouping(c: { by: string; key: string; of?: number }, capture: boolean): string {
-  const head = !capture ? 'One conversation of a log' : c.of === 1 ? 'The capture’s only conversation' : `One conversation of a capture of ${c.of ?? 'several'}`;
+function grouping(c: { by: string; key: string; of?: number; sessions?: number }, capture: boolean): string {
+  const head = !capture
+    ? 'One conversation of a log'
+    : (c.sessions ?? 1) > 1
+      ? `One conversation of a folder of ${c.sessions} sessions`
+      : c.of === 1
+        ? 'The capture’s only conversation'
+        : `One conversation of a capture of ${c.of ?? 'several'}`;
   return c.by === 'prefix chain'
     ? `${head}, grouped by its prefix chain (${c.key}: the requests carry no conversation key, so each joined the conversation whose latest request it extends).`
     : `${head}: the requests whose \`${c.by}\` is ${code(c.key)}.`;
@@ -116,6 +124,11 @@ export function scenarioYaml(s: ScenarioInput): string {
     ...(s.sharesCache
       ? [
           `A sub-agent’s calls: it was started by the session imported as \`${s.sharesCache.scenario}\`, after that scenario’s @${s.sharesCache.at}, and sends its requests to the same provider cache (\`sharesCache:\`): its times count from there.`,
+        ]
+      : []),
+    ...(s.parentMissing
+      ? [
+          `A sub-agent’s calls: it was started by the conversation whose \`${s.parentMissing.by}\` is ${code(s.parentMissing.key)}, which the capture does not hold — so the provider cache it started from is not linked (\`sharesCache:\`), and its first request is read as if nothing were cached.`,
         ]
       : []),
     ...(s.capture ? rebuilt(s.capture) : []),

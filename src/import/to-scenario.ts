@@ -31,6 +31,8 @@ export interface ScenarioOptions {
   conversation?: Conversation;
   /** A sub-agent's link to its parent's scenario: the parent's event it starts at, and that event's time (its time zero). */
   link?: { scenario: string; at: number; startMs?: number };
+  /** A sub-agent whose parent the capture does not hold: the parent's conversation (said in the intro). */
+  parentMissing?: Conversation;
   /** What the import left out, when it differs from what gathering read past (a single import that leaves the sub-agents out). */
   leftOut?: LeftOut[];
 }
@@ -192,6 +194,7 @@ export function toScenario(g: Gathered, reqs: Req[], opts: ScenarioOptions): { r
     ...(opts.conversation && { conversation: opts.conversation }),
     ...(capture && { capture: { title: capture.title, missing: missingOf(capture.missing, reqs), notes: [...notesOf(reqs), ...clamped] } }),
     ...(opts.link && { sharesCache: { scenario: opts.link.scenario, at: opts.link.at } }),
+    ...(opts.parentMissing && { parentMissing: { by: opts.parentMissing.by, key: opts.parentMissing.key } }),
     // Requests are numbered 1..N in the order sent (a reader's "request 15", not trace line 35); the line is each one's note.
     events: payloads.map((p, i) => ({ off: i + 1, t: t[i]!, payload: p, line: lineOf(reqs[i]!, file), ...(fileOf(reqs[i]!) !== undefined && { file: fileOf(reqs[i]!) }) })),
   });

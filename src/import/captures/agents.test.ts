@@ -484,8 +484,10 @@ describe('Claude Code transcript with sub-agents', () => {
       // The earlier layout: the sub-agent's file beside the sessions, opening with a line that names no session.
       writeFileSync(join(dir, 'agent-b9d2f311.jsonl'), jsonl({ type: 'summary', summary: 'Callers of loadConfig', leafUuid: 'b-s4' }, ...pick([2, 3, 4, 5, 6], renamed)));
       const handed: { id: string; requests: number; sharesCache?: unknown }[] = [];
+      const intros: string[] = [];
       const { result, errors } = await importCaptureLog({ file: 'projects/p', path: dir, prefix: 'cc' }, (c, r) => {
         handed.push({ id: c.id, requests: r.requests, ...(r.sharesCache && { sharesCache: r.sharesCache }) });
+        intros.push(doc(r.yaml).intro);
         // The second session's file changes once the first session is handed on: read a session at a time, the import sees the change.
         if (handed.length === 1)
           appendFileSync(
@@ -503,6 +505,8 @@ describe('Claude Code transcript with sub-agents', () => {
       expect([main1!.id, sub1!.id, main2!.id, sub2!.id]).toEqual([`cc-${S}`, 'cc-a7c41e09', `cc-${S2}`, 'cc-b9d2f311']);
       expect(sub1!.sharesCache).toEqual({ scenario: main1!.id, at: 1 });
       expect(sub2!.sharesCache).toEqual({ scenario: main2!.id, at: 1 });
+      // Each says it is one of the folder's sessions' conversations, not "of a capture of 2" (its session's count).
+      expect(intros.map((t) => t.split(':')[0])).toEqual(Array(4).fill('One conversation of a folder of 2 sessions'));
       // What was left out, counted over the whole folder, first met in the first file that holds one.
       expect(result!.leftOut!.map((e) => [e.what, e.count, e.line, e.file])).toEqual([
         ['`progress` lines', 2, 3, `projects/p/${S}/subagents/agent-a7c41e09.jsonl`],
@@ -552,11 +556,14 @@ describe('Claude Code transcript with sub-agents', () => {
     ]);
   });
 
-  it('a sub-agent’s own file (subagents/agent-<id>.jsonl: only its lines) imports', () => {
+  it('a sub-agent’s own file (subagents/agent-<id>.jsonl: only its lines) imports, and says its session is not in the trace', () => {
     const own = jsonl(lines[2], lines[3], lines[5], lines[6]);
     const { result, errors } = importTrace(own, { file: 'agent-a7c41e09.jsonl', id: 'agent' });
     expect(errors.map(formatError)).toEqual([]);
     expect(doc(result!.yaml).events.map((e) => e.off)).toEqual([1, 2]);
+    expect(doc(result!.yaml).intro.replace(/\s+/g, ' ')).toContain(
+      `A sub-agent’s calls: it was started by the conversation whose \`sessionId\` is \`${S}\`, which the capture does not hold — so the provider cache it started from is not linked (\`sharesCache:\`), and its first request is read as if nothing were cached.`,
+    );
   });
 
   it('older versions (no agentId): sub-agents told apart by their parentUuid chains, two at once', () => {

@@ -53,8 +53,9 @@ export async function importCaptureLog(
   const out: LogConversation[] = [];
   const leftOut = new LeftOutTally();
   /** One part of the capture (the file, or one session of a folder): its conversations imported and handed on; false when it cannot be. */
-  const importPart = async (chunks: Chunk[]): Promise<boolean> => {
+  const importPart = async (chunks: Chunk[], sessions?: number): Promise<boolean> => {
     const found = importCapture(chunks, {
+      ...(sessions !== undefined && { sessions }),
       file: opts.file,
       id: opts.prefix,
       ...(opts.capture && { capture: opts.capture }),
@@ -78,14 +79,15 @@ export async function importCaptureLog(
   let lines = 0;
   if (statSync(opts.path).isDirectory()) {
     // A folder (a Claude Code project or session folder, a day of Codex rollouts): a session at a time, each let go before the next is read.
-    for (const files of sessionGroups(opts.path, opts.file, errors)) {
+    const groups = sessionGroups(opts.path, opts.file, errors);
+    for (const files of groups) {
       const read: InputError[] = [];
       const { chunks } = readFolder(opts.path, opts.file, read, files);
       errors.push(...read);
       // Every session is read and imported, so every problem is said at once (the caller writes nothing after one).
       if (read.length || !chunks.length) continue;
       lines += chunks.length;
-      await importPart(chunks);
+      await importPart(chunks, groups.length);
       opts.sessionDone?.();
     }
   } else {

@@ -37,6 +37,8 @@ export interface Conversation {
   key: string;
   /** How many conversations the capture held (said in the scenario's intro: one of several, or its only one). */
   of?: number;
+  /** Of a folder read a session at a time (folder.ts): how many sessions it held (then `of` counts this one's session's conversations). */
+  sessions?: number;
 }
 
 /** The request body of a JSON Lines value: the value itself, or its `body` when wrapped. */
