@@ -197,6 +197,13 @@ describe('Gemini: bodies, usage and findings', () => {
       cacheWriteTokens: 0,
       outputTokens: 320,
     });
+    // A miss: the API leaves a count at 0 out (proto3 JSON), as in a published Gemini 2.5 Flash cassette's second call — read as 0 cached tokens, so the miss is judged.
+    expect(gemini.usage!.read({ promptTokenCount: 3805, candidatesTokenCount: 201, thoughtsTokenCount: 800 }, issues)).toEqual({
+      inputTokens: 3805,
+      cachedTokens: 0,
+      cacheWriteTokens: 0,
+      outputTokens: 1001,
+    });
     expect(gemini.usage!.read({ promptTokenCount: 10, cachedContentTokenCount: 4096 }, issues)).toBeUndefined();
     expect(issues[0]!.fix).toMatch(/usageMetadata/);
   });

@@ -7,7 +7,10 @@
  * leading message naming the cache, and the bill's `cachedContentTokenCount` says how many tokens it
  * held. No cache markers: caching is implicit (gemini/cache.ts). The model is in the URL: a captured
  * body carries it as `model` (the SDKs' shape; npm run import puts a wrapped line's `"model"` there).
- * Usage (`usageMetadata`): `promptTokenCount` INCLUDES `cachedContentTokenCount`.
+ * Usage (`usageMetadata`): `promptTokenCount` INCLUDES `cachedContentTokenCount`, which — like every
+ * count at 0 — the response leaves out when nothing was read from the cache: proto3's JSON mapping
+ * omits a field at its default value, and reads a missing or null one as that default
+ * (protobuf.dev/programming-guides/proto3/#json, read 2026-12-07).
  *
  * What the API accepts beyond the reference's spelling, read as it reads it: a field under its
  * original proto name (`system_instruction`, `function_declarations`, `parameters_json_schema`,
@@ -89,7 +92,9 @@ function readUsage(u: Obj, issues: UsageIssue[]): MeasuredUsage | undefined {
   // promptTokenCount includes the cached tokens (GEMINI_RULES.promptIncludesCached); no write is billed;
   // thinking tokens bill as output (the pricing page: output "including thinking tokens").
   const output = typeof candidates === 'number' ? candidates + (thoughts ?? 0) : undefined;
-  return { inputTokens: prompt, ...(typeof cached === 'number' && { cachedTokens: cached }), cacheWriteTokens: 0, ...(output !== undefined && { outputTokens: output }) };
+  // The API writes JSON by proto3's mapping, which leaves out a field at its default: no `cachedContentTokenCount` is 0
+  // cached tokens, not a figure unreported (a published Gemini 2.5 Flash cassette carries it on its hit, not on its misses).
+  return { inputTokens: prompt, cachedTokens: cached ?? 0, cacheWriteTokens: 0, ...(output !== undefined && { outputTokens: output }) };
 }
 
 export const gemini: ProviderAdapter<'gemini'> = {

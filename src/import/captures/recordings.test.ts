@@ -421,9 +421,10 @@ ${tools}
         role: user`;
     const { result, doc: d } = imported(`interactions:\n${call(first, 25)}${call(second, 39)}version: 1\n`);
     expect(result.format).toBe('gemini');
+    // No cachedContentTokenCount in the responses: 0 read from the cache (proto3 JSON leaves a 0 out).
     expect(d.events.map((e) => e.payload.measured)).toEqual([
-      { inputTokens: 25, cacheWriteTokens: 0, outputTokens: 5 },
-      { inputTokens: 39, cacheWriteTokens: 0, outputTokens: 5 },
+      { inputTokens: 25, cachedTokens: 0, cacheWriteTokens: 0, outputTokens: 5 },
+      { inputTokens: 39, cachedTokens: 0, cacheWriteTokens: 0, outputTokens: 5 },
     ]);
     expect(d.events[0]!.payload.body.tools).toEqual({
       functionDeclarations: [{ description: '', name: 'get_country', parameters_json_schema: { properties: {}, type: 'object' } }],
