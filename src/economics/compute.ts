@@ -83,6 +83,8 @@ export interface RequestEconomics {
   own: boolean;
   /** The profile's figures the pages explain a break with. */
   minPrefixTokens: number;
+  /** The steps a cached prefix grows in (OpenAI: 128 tokens; 1 where any length is cached). */
+  stepTokens: number;
   retentionMinutes: number | null;
   /** `ttl`: the entry is gone after it (Anthropic); `minimum`: a documented lower bound, it may live longer (OpenAI). */
   retention: 'ttl' | 'minimum';
@@ -200,6 +202,7 @@ function record(s: Simulated, c: Classified, priced: Priced, outputTokens: numbe
     cacheBreak: c.cacheBreak,
     own,
     minPrefixTokens: p.minPrefixTokens.value,
+    stepTokens: Math.max(1, p.stepTokens?.value ?? 1),
     retentionMinutes: p.retentionMinutes.value,
     retention: s.cache.strategy.retention,
     cache: p.cache,

@@ -123,6 +123,22 @@ describe('measured beside modelled', () => {
     expect(measuredLines(m).at(-1)).toMatch(/^ {2}@3 .* — DIFFERS \(cachedTokens\): eviction before the documented retention/);
   });
 
+
+  it('fewer cached tokens by no more than the bill counts fewer input tokens: the framing, not an eviction; more than that still an eviction', async () => {
+    const mod = await modelled('test-exact');
+    const bill = mod.map(exactly);
+    // As a published OpenAI cassette bills: the provider counts 60 input tokens fewer than our framing, and its cached prefix is 60 shorter.
+    bill[2] = { inputTokens: mod[2]!.inputTokens - 60, cachedTokens: mod[2]!.cachedTokens - 60, cacheWriteTokens: mod[2]!.cacheWriteTokens };
+    const q = (await compare('test-exact', bill)).requests[2]!;
+    expect(q.flagged).toContain('cachedTokens');
+    expect(q.reason).toEqual({
+      kind: 'framing',
+      text: `the provider read ${fmt(mod[2]!.cachedTokens - 60, true)} cached tokens where the model reads ${fmt(mod[2]!.cachedTokens, true)}: 60 fewer, no more than the 60 input tokens it counts fewer than our chat framing of the same messages — the same prefix, counted shorter, not an eviction`,
+    });
+    // 200 fewer cached tokens where the input counts 60 fewer: 140 the framing does not explain — an eviction, as before.
+    bill[2] = { inputTokens: mod[2]!.inputTokens - 60, cachedTokens: mod[2]!.cachedTokens - 200, cacheWriteTokens: mod[2]!.cacheWriteTokens };
+    expect((await compare('test-exact', bill)).requests[2]!.reason!.kind).toBe('eviction');
+  });
   it('tolerance: 2 % of the measured figure (or 1 token) is within, a little more is flagged', async () => {
     const mod = await modelled('test-exact');
     const c = mod[1]!.cachedTokens;

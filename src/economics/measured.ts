@@ -240,6 +240,15 @@ function reasonOf(q: MeasuredRequest, e: RequestEconomics, idleMs: number | null
       kind: 'markers-unrecorded',
       text: `the provider ${[readMore && `read ${fmt(c.measured!)} cached tokens`, wroteMore && `wrote ${fmt(w.measured!)} tokens to the cache`].filter(Boolean).join(' and ')} where the model ${[readMore && `reads ${fmt(c.compared)}`, wroteMore && `writes ${fmt(w.compared)}`].filter(Boolean).join(' and ')}: the capture records no cache marker, and the model caches only what a request asks for — the requests as sent carried breakpoints the capture does not show`,
     };
+  // Fewer cached tokens by no more than the provider's input count is below the model's (and its cache's step): the same
+  // prefix, counted shorter by the framing — not an eviction (a published OpenAI cassette: 3,584 read of a 3,702-token
+  // request where the model counts 3,936 and reads 3,840).
+  const input = q.figures.inputTokens;
+  if (q.exact && q.flagged.includes('cachedTokens') && c.diff !== null && c.diff < 0 && input.diff !== null && input.diff < 0 && -c.diff <= -input.diff + e.stepTokens)
+    return {
+      kind: 'framing',
+      text: `the provider read ${fmt(c.measured!)} cached tokens where the model reads ${fmt(c.compared)}: ${fmt(-c.diff)} fewer, no more than the ${fmt(-input.diff)} input tokens it counts fewer than our chat framing of the same messages${e.stepTokens > 1 ? ` (and its cache's ${e.stepTokens}-token steps)` : ''} — the same prefix, counted shorter, not an eviction`,
+    };
   if (!timed && q.flagged.includes('cachedTokens') && c.diff !== null && c.diff < 0)
     return {
       kind: 'untimed',
