@@ -9,6 +9,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { formatError, type InputError } from '../../scenarios/errors.ts';
+import { parseTimeLabel } from '../../scenarios/time.ts';
 import { importTrace } from '../index.ts';
 import { LeftOutTally } from '../left-out.ts';
 import { readChunks } from '../read.ts';
@@ -100,6 +101,25 @@ describe('VCR cassettes', () => {
       [1, 'line 3 of the trace'],
       [2, 'line 33 of the trace'],
     ]);
+  });
+
+  it('vcrpy writes no time of its own: each call’s time is its response’s Date header (a cassette re-recorded 27 days later is not one instant)', () => {
+    const dated = VCRPY.replace(
+      /(\n {4}headers:\n {6}content-type:\n {6}- application\/json\n {4}status:)/,
+      '\n    headers:\n      Date:\n      - Fri, 19 Dec 2025 00:26:10 GMT\n      content-type:\n      - application/json\n    status:',
+    )
+      .replace(/(string: '\{"data":\[\]\}'\n) {4}headers: \{\}/, '$1    headers:\n      Date:\n      - Fri, 19 Dec 2025 00:26:11 GMT')
+      .replace(/(string: '\{"id":"msg_2"[^\n]*\n) {4}headers: \{\}/, '$1    headers:\n      date:\n      - Thu, 15 Jan 2026 07:44:03 GMT');
+    expect(dated).toContain('Fri, 19 Dec 2025');
+    expect(dated).toContain('Thu, 15 Jan 2026');
+    const d = parse(imported(dated).result.yaml) as { startedAt: string; events: { t: string }[] };
+    expect(d.startedAt).toBe('2025-12-19T00:26:10.000Z');
+    // 2026-01-15T07:44:03Z − 2025-12-19T00:26:10Z = 27 d 7 h 17 min 53 s.
+    expect(d.events.map((e) => Date.parse(d.startedAt) + parseTimeLabel(e.t)!)).toEqual([Date.parse('2025-12-19T00:26:10Z'), Date.parse('2026-01-15T07:44:03Z')]);
+    // The Date header is read, not stored: no header reaches the scenario.
+    expect(imported(dated).result.yaml).not.toMatch(/GMT|Date:/);
+    // Without it (the cassette as above), the calls are untimed.
+    expect(imported(VCRPY).doc.intro).toContain('(the trace has no timestamps)');
   });
 
   it('headers are never stored (the API key in x-api-key appears nowhere), and are reported as left out', () => {

@@ -19,6 +19,10 @@
  *   kind — `{type: json, content: <the parsed value>}`, `{type: text, content: "…"}`, `{type: binary,
  *   content: [bytes]}` or `{type: none}`. Read as vcrpy's, these calls had "no request body".
  *
+ * A call's time is its `recorded_at` where the writer keeps one, else the response's `Date` header
+ * (the one header read: when the provider answered, to the second — so a request's time is late by
+ * its latency, the same for each; rfc-editor.org/rfc/rfc9110#section-6.6.1, read 2026-12-07).
+ *
  * Where a team finds them: `tests/cassettes/**.yaml` (pytest-recording), `fixtures/vcr_cassettes/*.yml`
  * (Ruby VCR), `tests/models/cassettes/` (pydantic-ai: cassetter's since March 2026, vcrpy's before).
  */
@@ -88,7 +92,9 @@ function calls(chunk: Chunk): RecordedCall[] {
     const response = res && bodyOf(res, [...at, 'response']);
     const code = res && status(res);
     const contentType = res && header(res, 'content-type');
-    const t = timeOf(it.recorded_at);
+    // When it was recorded (Ruby VCR, cassetter), else the response's `Date` header — when the provider sent its answer, to the
+    // second (RFC 9110, the Date field): vcrpy writes no time of its own, and a cassette re-recorded weeks apart reads as one instant without it.
+    const t = timeOf(it.recorded_at) ?? (res && timeOf(header(res, 'date')));
     out.push({
       chunk,
       at,
