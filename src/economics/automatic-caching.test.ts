@@ -81,3 +81,33 @@ describe('automatic caching (a top-level cache_control) against the bill', () =>
     expect(q.reason?.text).toMatch(/^the provider read 1,208 cached tokens on the first request of this conversation in the capture: an entry written before the capture began/);
   });
 });
+
+describe('a ≈ count whose parts scale differently (the shape of a published Anthropic cassette: a tool of 4,602 billed tokens under a 147-token tail the model counts as 12)', () => {
+  // The provider counts the cached part 1.25× our count and the tail after the last block far longer: the whole input 1.35×.
+  const entry = Math.round((SYSTEM + QUESTION) * 1.25); // 1,510
+  const tail = 120;
+  const added = Math.round((REPLY + FOLLOW) * 1.25); // 98
+  const bill = [
+    { inputTokens: entry + tail, cachedTokens: 0, cacheWriteTokens: entry, outputTokens: 50 },
+    { inputTokens: entry + added + tail, cachedTokens: entry, cacheWriteTokens: added, outputTokens: 9 },
+  ];
+
+  it('a full hit is compared on the scale of the entry it reads, not of the whole previous input: it agrees, and no eviction is said', async () => {
+    const { r, econ } = await render(bill);
+    const q = measuredComparison(r, econ)!.requests[1]!;
+    // The entry @1 left: 1,510 billed of 1,208 modelled.
+    expect(q.cachedScale).toBeCloseTo(entry / (SYSTEM + QUESTION), 10);
+    expect(q.figures.cachedTokens).toMatchObject({ measured: entry, compared: entry, diff: 0, within: true });
+    expect(q.reason?.kind).not.toBe('eviction');
+  });
+
+  it('a write short by what the one scale misplaces is the ≈ count, not "a breakpoint the provider did not honour"; a write of nothing still is', async () => {
+    const { r, econ } = await render(bill);
+    const first = measuredComparison(r, econ)!.requests[0]!;
+    expect(first.flagged).toEqual(['cacheWriteTokens']);
+    expect(first.reason?.kind).toBe('framing');
+    expect(first.reason?.text).toMatch(/^the ≈ count: the provider wrote 1,510 tokens to the cache where the model, put on the provider's scale \(1\.35× for the whole request\), writes ≈1,626 — /);
+    const dropped = await render([{ ...bill[0]!, cacheWriteTokens: 0 }, bill[1]!]);
+    expect(measuredComparison(dropped.r, dropped.econ)!.requests[0]!.reason?.kind).toBe('fewer-writes');
+  });
+});
