@@ -518,6 +518,39 @@ describe('Claude Code transcript with sub-agents', () => {
     }
   });
 
+  it('Claude Code’s compaction call (subagents/agent-acompact-<id>.jsonl, 2.1.x): linked to its session, and its request says it lacks the conversation it summarises', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pfe-cc-acompact-'));
+    try {
+      writeFileSync(join(dir, `${S}.jsonl`), jsonl(lines[0], lines[1], lines[7], lines[8]));
+      mkdirSync(join(dir, S, 'subagents'), { recursive: true });
+      const compactor = { isSidechain: true, agentId: 'acompact-e1f845' };
+      // Its lines: the summary request (its parent the session's last line) and the summary; its bill reads the session's cache.
+      writeFileSync(
+        join(dir, S, 'subagents', 'agent-acompact-e1f845.jsonl'),
+        jsonl(
+          user('k1', 'u4', 'Your task is to create a detailed summary of the conversation so far.', compactor),
+          reply('k2', 'k1', 'msg_compact', [{ type: 'text', text: '<summary>Renamed loadConfig.</summary>' }], usage(3, 14_270, 90), compactor),
+        ),
+      );
+      const got: { id: string; yaml: string; unrecorded?: string[] }[] = [];
+      const { errors } = await importCaptureLog({ file: 'projects/p', path: dir, prefix: 'cc' }, (c, r) => {
+        got.push({ id: c.id, yaml: r.yaml, unrecorded: (doc(r.yaml).events[0]!.payload as { unrecorded?: string[] }).unrecorded });
+        return [];
+      });
+      expect(errors.map(formatError)).toEqual([]);
+      const compaction = got.find((g) => g.id === 'cc-acompact-e1f845')!;
+      const summarised = 'the conversation it summarises (the session’s messages before it, which Claude Code sends ahead of its summary request)';
+      expect(compaction.unrecorded).toContain(summarised);
+      const d = doc(compaction.yaml);
+      expect(d.sharesCache).toEqual({ scenario: `cc-${S}`, at: '@2' });
+      expect(d.intro.replace(/\s+/g, ' ')).toContain('this is Claude Code compacting the session (an `agent-acompact-*` transcript)');
+      // The session's own requests say nothing of it.
+      expect(got.find((g) => g.id === `cc-${S}`)!.unrecorded ?? []).not.toContain(summarised);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('a folder with no .jsonl file is an error that says what to give', () => {
     const dir = mkdtempSync(join(tmpdir(), 'pfe-cc-empty-'));
     try {

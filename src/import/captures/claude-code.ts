@@ -30,7 +30,9 @@
  * sends it. Claude Code's own `<synthetic>` replies (never sent to the API) and lines of other types
  * (`progress`, `file-history-snapshot`, `summary`, other `system` lines, …) are counted in `leftOut`;
  * so are `attachment` lines, the context Claude Code adds to a turn in a shape of its own, and each
- * request after one says it lacks that context (ATTACHMENTS_UNRECORDED). A transcript does not record the system prompt, the tool definitions or `max_tokens`: the
+ * request after one says it lacks that context (ATTACHMENTS_UNRECORDED). Claude Code's compaction
+ * call (`agent-acompact-*`) is linked like a sub-agent, and its request says it lacks the
+ * conversation it summarises (COMPACTION_AGENT). A transcript does not record the system prompt, the tool definitions or `max_tokens`: the
  * requests hold none of them (the page says so), and the measured usage still counts them.
  */
 import { formatSentBy } from '../../providers/registry.ts';
@@ -65,6 +67,8 @@ interface Thread {
   parent?: Conversation;
   /** An `attachment` line was read in this conversation (since its last compaction): the requests after it lack what it added. */
   attached?: boolean;
+  /** Claude Code's compaction call (an `acompact-…` agent): it sends the session's conversation, which its lines do not hold. */
+  compaction?: boolean;
 }
 
 function timestampMs(v: unknown): number | undefined {
@@ -106,7 +110,12 @@ class Threads {
       conversation = sessionId !== undefined ? { by: 'sessionId', key: sessionId } : undefined;
     }
     let t = this.#threads.get(key);
-    if (!t) this.#threads.set(key, (t = { messages: [], origins: [], ...(conversation && { conversation }), ...(parent && { parent }) }));
+    const compaction = v.isSidechain === true && nonEmpty(v.agentId)?.startsWith(COMPACTION_AGENT) === true;
+    if (!t)
+      this.#threads.set(
+        key,
+        (t = { messages: [], origins: [], ...(conversation && { conversation }), ...(parent && { parent }), ...(compaction && { compaction }) }),
+      );
     if (nonEmpty(v.uuid)) this.#ofUuid.set(v.uuid as string, key);
     return t;
   }
@@ -132,6 +141,20 @@ function compact(t: Thread): void {
  * them, 2026); secondary sources: Claude Code's transcript format has no published schema.
  */
 const ATTACHMENTS_UNRECORDED = 'the context Claude Code attached to the turns (its `attachment` lines: hook output, skill listings, queued commands), as the model read it';
+
+/**
+ * Claude Code's compaction call: an agent whose id starts `acompact` (its transcript
+ * `<session>/subagents/agent-acompact-<id>.jsonl`, 2.1.x), whose lines are the summary request it
+ * adds and the summary — while the request it sends holds the session's conversation before them
+ * (its first line's `parentUuid` is the session's last line, and its bill reads the session's cache
+ * entry: 164,830 of 173,514 input tokens on a published 2.1.39 transcript, marot/spotter
+ * test/fixtures/transcripts). Its requests say they lack that conversation, and why. A secondary
+ * source names these files too (sonnes/chitragupt docs/specs/004-subagents.md: "Context compression").
+ */
+const COMPACTION_AGENT = 'acompact';
+const COMPACTION_UNRECORDED = 'the conversation it summarises (the session’s messages before it, which Claude Code sends ahead of its summary request)';
+const COMPACTION_NOTE =
+  'this is Claude Code compacting the session (an `agent-acompact-*` transcript): it sends the session’s conversation, which the transcript does not repeat, then asks for a summary';
 
 const ID = 'claude-code';
 
@@ -229,7 +252,10 @@ export const claudeCode: Capture = {
               ...(m.usage !== undefined && { usage: { value: m.usage, at: ['message', 'usage'] } }),
               ...(thread.conversation && { conversation: thread.conversation }),
               ...(thread.parent && { parent: thread.parent }),
-              ...(thread.attached && { unrecorded: [ATTACHMENTS_UNRECORDED] }),
+              ...((thread.attached || thread.compaction) && {
+                unrecorded: [...(thread.compaction ? [COMPACTION_UNRECORDED] : []), ...(thread.attached ? [ATTACHMENTS_UNRECORDED] : [])],
+              }),
+              ...(thread.compaction && { note: COMPACTION_NOTE }),
               assembled: true,
               origin: (path) => {
                 const [, i, , k, ...rest] = path;
