@@ -149,7 +149,7 @@ const ATTACHMENTS_UNRECORDED = 'the context Claude Code attached to the turns (i
  * (its first line's `parentUuid` is the session's last line, and its bill reads the session's cache
  * entry: 164,830 of 173,514 input tokens on a published 2.1.39 transcript, marot/spotter
  * test/fixtures/transcripts). Its requests say they lack that conversation, and why. A secondary
- * source names these files too (sonnes/chitragupt docs/specs/004-subagents.md: "Context compression").
+ * source names these files too (the sub-agent design notes of the sonnes/chitragupt repository: "Context compression").
  */
 const COMPACTION_AGENT = 'acompact';
 const COMPACTION_UNRECORDED = 'the conversation it summarises (the session’s messages before it, which Claude Code sends ahead of its summary request)';
