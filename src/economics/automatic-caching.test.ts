@@ -106,7 +106,9 @@ describe('a ≈ count whose parts scale differently (the shape of a published An
     const first = measuredComparison(r, econ)!.requests[0]!;
     expect(first.flagged).toEqual(['cacheWriteTokens']);
     expect(first.reason?.kind).toBe('framing');
-    expect(first.reason?.text).toMatch(/^the ≈ count: the provider wrote 1,510 tokens to the cache where the model, put on the provider's scale \(1\.35× for the whole request\), writes ≈1,626 — /);
+    expect(first.reason?.text).toMatch(
+      /^the ≈ count: the provider wrote 1,510 tokens to the cache where the model, put on the provider's scale \(1\.35× for the whole request\), writes ≈1,626 — /,
+    );
     const dropped = await render([{ ...bill[0]!, cacheWriteTokens: 0 }, bill[1]!]);
     expect(measuredComparison(dropped.r, dropped.econ)!.requests[0]!.reason?.kind).toBe('fewer-writes');
   });

@@ -123,7 +123,6 @@ describe('measured beside modelled', () => {
     expect(measuredLines(m).at(-1)).toMatch(/^ {2}@3 .* — DIFFERS \(cachedTokens\): eviction before the documented retention/);
   });
 
-
   it('fewer cached tokens by no more than the bill counts fewer input tokens: the framing, not an eviction; more than that still an eviction', async () => {
     const mod = await modelled('test-exact');
     const bill = mod.map(exactly);
