@@ -589,6 +589,30 @@ describe('Claude Code transcript with sub-agents', () => {
     ]);
   });
 
+  it('a rewind: the prompt written after it continues from the line its parentUuid names, so the abandoned turn is not sent again (the shape of claude-code-log’s dag_compact_after_rewind test data)', () => {
+    const text = (t: string) => [{ type: 'text', text: t }];
+    const t = jsonl(
+      user('w1', null, 'Start.'),
+      reply('w2', 'w1', 'msg_w1', text('Ready.'), usage(3, 0, 5_000)),
+      user('w3', 'w2', 'First attempt.'),
+      reply('w4', 'w3', 'msg_w2', text('First answer.'), usage(3, 5_000, 40)),
+      // Rewound to after "Ready.": the new prompt's parent is w2, not w4.
+      user('w5', 'w2', 'Second attempt.'),
+      reply('w6', 'w5', 'msg_w3', text('Second answer.'), usage(3, 5_000, 30)),
+      user('w7', 'w6', 'Thanks.'),
+      reply('w8', 'w7', 'msg_w4', text('You are welcome.'), usage(3, 5_030, 10)),
+    );
+    const { result, errors } = importTrace(t, { file: 'rewind.jsonl', id: 'rewind' });
+    expect(errors.map(formatError)).toEqual([]);
+    const said = (e: Ev) => (e.payload.body.messages as { content: { text?: string }[] }[]).map((m) => m.content.map((b) => b.text).join(' '));
+    expect(doc(result!.yaml).events.map(said)).toEqual([
+      ['Start.'],
+      ['Start.', 'Ready.', 'First attempt.'],
+      ['Start.', 'Ready.', 'Second attempt.'],
+      ['Start.', 'Ready.', 'Second attempt.', 'Second answer.', 'Thanks.'],
+    ]);
+  });
+
   it('a sub-agent’s own file (subagents/agent-<id>.jsonl: only its lines) imports, and says its session is not in the trace', () => {
     const own = jsonl(lines[2], lines[3], lines[5], lines[6]);
     const { result, errors } = importTrace(own, { file: 'agent-a7c41e09.jsonl', id: 'agent' });

@@ -32,7 +32,8 @@
  * so are `attachment` lines, the context Claude Code adds to a turn in a shape of its own, and each
  * request after one says it lacks that context (ATTACHMENTS_UNRECORDED). Claude Code's compaction
  * call (`agent-acompact-*`) is linked like a sub-agent, and its request says it lacks the
- * conversation it summarises (COMPACTION_AGENT). A transcript does not record the system prompt, the tool definitions or `max_tokens`: the
+ * conversation it summarises (COMPACTION_AGENT). A prompt written after a rewind continues from
+ * the line its `parentUuid` names (rewindTo). A transcript does not record the system prompt, the tool definitions or `max_tokens`: the
  * requests hold none of them (the page says so), and the measured usage still counts them.
  */
 import { formatSentBy } from '../../providers/registry.ts';
@@ -69,6 +70,40 @@ interface Thread {
   attached?: boolean;
   /** Claude Code's compaction call (an `acompact-…` agent): it sends the session's conversation, which its lines do not hold. */
   compaction?: boolean;
+  /** The conversation as it stood after each of its lines (by `uuid`): where a rewound prompt continues from (rewindTo). */
+  after: Map<string, Mark>;
+}
+
+/** Where a conversation stood: how many messages, and how many blocks its last one had, in the message list of then. */
+interface Mark {
+  messages: Message[];
+  n: number;
+  k: number;
+}
+
+/**
+ * A prompt written after a rewind (`/rewind`, or editing an earlier prompt: Claude Code keeps the
+ * abandoned turns in the file and the new prompt's `parentUuid` names the line it continues from)
+ * continues from its parent's state, not from the last line: the request it starts holds the
+ * conversation up to that parent, then the new prompt. Only a prompt moves the conversation back —
+ * a reply's or a tool result's parent may be any line of a reply of parallel tool calls (one line
+ * per block, each result written as its tool completes). The blocks a parallel reply added to an
+ * earlier message are not taken back (Claude Code writes the rewound-to line before those).
+ */
+function rewindTo(t: Thread, parent: string | undefined): void {
+  const mark = parent === undefined ? undefined : t.after.get(parent);
+  // A parent in another message list (before a compaction) or not in this conversation (another file's, a non-message line): nothing to undo.
+  if (!mark || mark.messages !== t.messages) return;
+  const last = t.messages.at(-1);
+  if (t.messages.length === mark.n && (last?.content.length ?? 0) === mark.k) return;
+  t.messages.length = mark.n;
+  t.origins.length = mark.n;
+  if (mark.n > 0) {
+    t.messages[mark.n - 1]!.content.length = mark.k;
+    t.origins[mark.n - 1]!.length = mark.k;
+  }
+  t.replying = undefined;
+  t.replyAt = undefined;
 }
 
 function timestampMs(v: unknown): number | undefined {
@@ -111,7 +146,7 @@ class Threads {
     }
     let t = this.#threads.get(key);
     const compaction = v.isSidechain === true && nonEmpty(v.agentId)?.startsWith(COMPACTION_AGENT) === true;
-    if (!t) this.#threads.set(key, (t = { messages: [], origins: [], ...(conversation && { conversation }), ...(parent && { parent }), ...(compaction && { compaction }) }));
+    if (!t) this.#threads.set(key, (t = { messages: [], origins: [], after: new Map(), ...(conversation && { conversation }), ...(parent && { parent }), ...(compaction && { compaction }) }));
     if (nonEmpty(v.uuid)) this.#ofUuid.set(v.uuid as string, key);
     return t;
   }
@@ -269,7 +304,10 @@ export const claudeCode: Capture = {
           // One line per content block, each with the usage so far: the last line's output count is the reply's.
           thread.reply.usage = { value: m.usage, at: ['message', 'usage'], chunk: c };
         }
-      } else if (!content.every((b) => isObject(b) && b.type === 'tool_result')) thread.replying = undefined;
+      } else if (!content.every((b) => isObject(b) && b.type === 'tool_result')) {
+        thread.replying = undefined;
+        rewindTo(thread, nonEmpty(v.parentUuid));
+      }
       const last = messages.at(-1);
       const at = (j: number): (string | number)[] => (typeof m.content === 'string' ? ['message', 'content'] : ['message', 'content', j]);
       const blockOrigins = content.map((_, j) => ({ chunk: c, at: at(j) }));
@@ -289,6 +327,8 @@ export const claudeCode: Capture = {
       }
       if (role === 'assistant' && thread.reply?.chunk === c) thread.replyAt = messages.length - 1;
       if (t !== undefined) thread.lastTime = t;
+      const uuid = nonEmpty(v.uuid);
+      if (uuid !== undefined) thread.after.set(uuid, { messages, n: messages.length, k: messages.at(-1)?.content.length ?? 0 });
     }
     return out;
   },
