@@ -146,7 +146,11 @@ class Threads {
     }
     let t = this.#threads.get(key);
     const compaction = v.isSidechain === true && nonEmpty(v.agentId)?.startsWith(COMPACTION_AGENT) === true;
-    if (!t) this.#threads.set(key, (t = { messages: [], origins: [], after: new Map(), ...(conversation && { conversation }), ...(parent && { parent }), ...(compaction && { compaction }) }));
+    if (!t)
+      this.#threads.set(
+        key,
+        (t = { messages: [], origins: [], after: new Map(), ...(conversation && { conversation }), ...(parent && { parent }), ...(compaction && { compaction }) }),
+      );
     if (nonEmpty(v.uuid)) this.#ofUuid.set(v.uuid as string, key);
     return t;
   }
