@@ -303,7 +303,8 @@ describe('Codex rollout, as Codex 0.144 writes it', () => {
       [3100, 60],
     ]);
     expect(r!.leftOut.filter((x) => x.what.startsWith('`token_count`')).map((x) => `${x.count} ${x.what} @${x.line}`)).toEqual([
-      '1 `token_count` lines of a call the rollout does not record @6',
+      // A usage of all zeros bills nothing: not "a call the rollout does not record".
+      '1 `token_count` lines with a usage of all zeros @6',
       '2 `token_count` lines repeating the usage just read @9',
     ]);
   });

@@ -174,7 +174,9 @@ export const codexRollout: Capture = {
       share(k);
     };
     const drop = (why: string): void => {
-      if (pending) leftOut.add('`token_count` lines of a call the rollout does not record', why, pending.c);
+      // A usage of all zeros (what Codex 0.104 writes around a compaction) bills nothing: no call is missing.
+      if (pending && Object.values(pending.last).every((n) => n === 0)) leftOut.add('`token_count` lines with a usage of all zeros', 'no call was billed', pending.c);
+      else if (pending) leftOut.add('`token_count` lines of a call the rollout does not record', why, pending.c);
       pending = undefined;
     };
     /** A compaction whose rebuilt history the rollout does not record: the requests after it are approximate. */
