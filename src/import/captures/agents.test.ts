@@ -590,6 +590,21 @@ describe('Claude Code transcript with sub-agents', () => {
     ]);
   });
 
+  it('a hook that can add to the context ran (a `hook_progress` line, as 2.1.39 writes it): the requests after it say they lack its output, if any; a PreToolUse hook says nothing', () => {
+    const progress = (uuid: string, parent: string, hookEvent: string) =>
+      base({ type: 'progress', uuid, parentUuid: parent, timestamp: at(), data: { type: 'hook_progress', hookEvent, hookName: `${hookEvent}:Edit`, command: 'lint.sh' } });
+    const said = (text: string) =>
+      importTrace(text, { file: 'hooks.jsonl', id: 'hooks' }).result!.yaml.includes('the context its hooks added, if any (SessionStart, UserPromptSubmit or PostToolUse hooks ran');
+    const withHook = (event: string) => jsonl(lines[0], progress('h1', 'u1', event), reply('u2x', 'u1', 'msg_h', [{ type: 'text', text: 'Done.' }], usage(3, 0, 100)));
+    expect(said(withHook('PostToolUse'))).toBe(true);
+    expect(said(withHook('SessionStart'))).toBe(true);
+    expect(said(withHook('PreToolUse'))).toBe(false);
+    const d = doc(importTrace(withHook('PostToolUse'), { file: 'hooks.jsonl', id: 'hooks' }).result!.yaml);
+    expect((d.events[0]!.payload as { unrecorded?: string[] }).unrecorded).toContain(
+      'the context its hooks added, if any (SessionStart, UserPromptSubmit or PostToolUse hooks ran — its `hook_progress` lines — and the transcript does not hold their output)',
+    );
+  });
+
   it('a rewind: the prompt written after it continues from the line its parentUuid names, so the abandoned turn is not sent again (the shape of claude-code-log’s dag_compact_after_rewind test data)', () => {
     const text = (t: string) => [{ type: 'text', text: t }];
     const t = jsonl(

@@ -70,6 +70,8 @@ interface Thread {
   attached?: boolean;
   /** Claude Code's compaction call (an `acompact-…` agent): it sends the session's conversation, which its lines do not hold. */
   compaction?: boolean;
+  /** A hook that can add to the context ran in this conversation (since its last compaction): see HOOKS_UNRECORDED. */
+  hooked?: boolean;
   /** The conversation as it stood after each of its lines (by `uuid`): where a rewound prompt continues from (rewindTo). */
   after: Map<string, Mark>;
 }
@@ -163,6 +165,7 @@ function compact(t: Thread): void {
   t.replying = undefined;
   t.replyAt = undefined;
   t.attached = undefined;
+  t.hooked = undefined;
 }
 
 /**
@@ -190,6 +193,20 @@ const COMPACTION_AGENT = 'acompact';
 const COMPACTION_UNRECORDED = 'the conversation it summarises (the session’s messages before it, which Claude Code sends ahead of its summary request)';
 const COMPACTION_NOTE =
   'this is Claude Code compacting the session (an `agent-acompact-*` transcript): it sends the session’s conversation, which the transcript does not repeat, then asks for a summary';
+
+/**
+ * What a request lacks after a hook that can add to the context ran: Claude Code adds a
+ * `SessionStart` or `UserPromptSubmit` hook's output, and a `PostToolUse` hook's
+ * `additionalContext`, to what the model reads (code.claude.com/docs/en/hooks, read 2026-12-07),
+ * and versions before the `attachment` lines (2.1.39 on a published project folder,
+ * marot/spotter) write only that the hook ran — a `progress` line of `hook_progress` — not what it
+ * added: its compaction call's lines hold three PostToolUse:Edit contexts the session's own
+ * transcript has no trace of. Whether a hook added anything is not recorded, so the requests say
+ * "if any".
+ */
+const CONTEXT_HOOKS = new Set(['SessionStart', 'UserPromptSubmit', 'PostToolUse']);
+const HOOKS_UNRECORDED =
+  'the context its hooks added, if any (SessionStart, UserPromptSubmit or PostToolUse hooks ran — its `hook_progress` lines — and the transcript does not hold their output)';
 
 const ID = 'claude-code';
 
@@ -226,6 +243,9 @@ export const claudeCode: Capture = {
         );
         continue;
       }
+      // A hook that can add to the context ran (HOOKS_UNRECORDED): the session's requests after it say what they may lack.
+      const hook = v.type === 'progress' && isObject(v.data) && v.data.type === 'hook_progress' ? v.data.hookEvent : undefined;
+      if (typeof hook === 'string' && CONTEXT_HOOKS.has(hook) && v.isSidechain !== true && nonEmpty(v.sessionId) !== undefined) threads.of(v).hooked = true;
       // Other lines (summaries, snapshots, progress, system notes) are not messages sent to the model: counted, their times not read.
       if (!MESSAGE_TYPES.has(v.type as string)) {
         leftOut.add(`\`${String(v.type)}\` lines`, 'Claude Code’s own records, not messages sent to the model', c);
@@ -287,8 +307,12 @@ export const claudeCode: Capture = {
               ...(m.usage !== undefined && { usage: { value: m.usage, at: ['message', 'usage'] } }),
               ...(thread.conversation && { conversation: thread.conversation }),
               ...(thread.parent && { parent: thread.parent }),
-              ...((thread.attached || thread.compaction) && {
-                unrecorded: [...(thread.compaction ? [COMPACTION_UNRECORDED] : []), ...(thread.attached ? [ATTACHMENTS_UNRECORDED] : [])],
+              ...((thread.attached || thread.compaction || thread.hooked) && {
+                unrecorded: [
+                  ...(thread.compaction ? [COMPACTION_UNRECORDED] : []),
+                  ...(thread.attached ? [ATTACHMENTS_UNRECORDED] : []),
+                  ...(thread.hooked ? [HOOKS_UNRECORDED] : []),
+                ],
               }),
               ...(thread.compaction && { note: COMPACTION_NOTE }),
               assembled: true,
