@@ -44,7 +44,20 @@ export interface ScenarioOptions {
  * previous one's (a transcript writes some lines out of order, by a few milliseconds) is shown at
  * the previous one's time, and the intro says so (`clamped`).
  */
+/** The largest time a JavaScript date holds (±100,000,000 days from 1970: ECMA-262's time values). */
+const MAX_DATE_MS = 8.64e15;
+
 function labels(reqs: Req[], file: string, errors: InputError[], startMs?: number): { t: string[]; clamped: { text: string; requests: number }[]; t0?: number } {
+  // A time no date can hold (a nanosecond count read as milliseconds by a reader that did not know the unit): located, never Date's RangeError.
+  const impossible = reqs.find((r) => r.timestampMs !== undefined && !(Math.abs(r.timestampMs) <= MAX_DATE_MS));
+  if (impossible) {
+    errors.push({
+      pos: chunkPos(impossible.chunk, impossible.at, file),
+      message: `this request's time (${impossible.timestampMs} ms since 1970) is not a date`,
+      fix: 'write its time as an ISO 8601 instant, or as a count of seconds, milliseconds, microseconds or nanoseconds since 1970',
+    });
+    return { t: [], clamped: [] };
+  }
   const withTime = reqs.filter((r) => r.timestampMs !== undefined);
   if (withTime.length && withTime.length < reqs.length) {
     const missing = reqs.find((r) => r.timestampMs === undefined)!;

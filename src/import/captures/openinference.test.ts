@@ -141,6 +141,21 @@ describe('OpenInference spans', () => {
     expect(at[d.pos.line]).toContain('"stringValue": "{\\"id\\": \\"INV-1042\\"');
   });
 
+  it('a start time as a count is read in the unit its size says (VeADK’s trace dump writes the SDK’s nanoseconds); one no date can hold is a located error, never a RangeError', () => {
+    const at = Date.parse('2025-08-11T03:57:40.688Z');
+    const started = (start: unknown) => {
+      const { result, errors } = importTrace(span({ ...LLM, ...user('hi') }, { start_time: start }), { file: 'dump.json', id: 's' });
+      expect(errors.map(formatError)).toEqual([]);
+      return (parse(result!.yaml) as { startedAt: string }).startedAt;
+    };
+    for (const count of [at / 1000, at, at * 1000, at * 1e6]) expect(started(count)).toBe('2025-08-11T03:57:40.688Z');
+    // A count past every unit's range (a date 1e19 ms after 1970 is none): said at the span, with the fix.
+    const { errors } = importTrace(span({ ...LLM, ...user('hi') }, { start_time: 1e25 }), { file: 'dump.json', id: 's' });
+    expect(errors.map(formatError)).toEqual([
+      "dump.json:1:1 error: this request's time (10000000000000000000 ms since 1970) is not a date\n  fix: write its time as an ISO 8601 instant, or as a count of seconds, milliseconds, microseconds or nanoseconds since 1970",
+    ]);
+  });
+
   it('without session.id, user.id groups; without either, the prefix chain', () => {
     const t = [
       span({ ...LLM, ...user('a'), 'user.id': 'u-1' }, { id: 's1' }),

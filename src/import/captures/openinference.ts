@@ -148,8 +148,13 @@ function flatten(value: unknown, key: string, at: Path, out: Map<string, Attr>, 
 }
 
 /** A start time: an ISO-8601 instant (the span JSON, Phoenix's REST API), or a Unix time in ms (pandas' `to_json`, its default `date_format="epoch"`) or s. */
+/**
+ * A span's time: an ISO 8601 text, or a count since 1970 in the unit its size says — seconds
+ * (~1.7e9 today), milliseconds (~1.7e12), microseconds (~1.7e15) or nanoseconds (~1.7e18, the
+ * OpenTelemetry SDK's own `start_time`, as VeADK's trace dump writes it).
+ */
 function timeMs(v: unknown): number | undefined {
-  if (typeof v === 'number' && Number.isFinite(v) && v > 0) return v > 1e11 ? v : v * 1000;
+  if (typeof v === 'number' && Number.isFinite(v) && v > 0) return v < 1e11 ? v * 1000 : v < 1e14 ? v : v < 1e17 ? v / 1000 : v / 1e6;
   if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}[T ]/.test(v)) return undefined;
   const ms = Date.parse(v);
   return Number.isNaN(ms) ? undefined : ms;
