@@ -207,7 +207,10 @@ export function spansToRequests(chunks: readonly Chunk[], file: string, errors: 
       message: `no span records its input messages (\`gen_ai.input.messages\`, \`gen_ai.prompt\` or message events; ${found.length} span${found.length === 1 ? '' : 's'} read)`,
       fix: found.some((f) => f.span.attrs.has('openinference.span.kind'))
         ? 'these are OpenInference spans: import them with --format openinference (or without --format: they are detected)'
-        : 'turn on message content capture in your GenAI instrumentation (it is opt-in), so inference spans record their input messages',
+        : found.some((f) => f.span.attrs.has('ai.prompt.messages'))
+          ? // The AI SDK records its prompt by default (ai-sdk.dev/docs/ai-sdk-core/telemetry, read 2026-12-07), in attributes of its own.
+            'these are Vercel AI SDK telemetry spans (`ai.prompt.messages`), which this import does not read: record the calls with the AI SDK DevTools middleware and import its .devtools/generations.json (--format ai-sdk-devtools)'
+          : 'turn on message content capture in your GenAI instrumentation (it is opt-in), so inference spans record their input messages',
     });
   }
   withInput.sort((a, b) =>

@@ -237,6 +237,22 @@ describe('errors name the trace line and column, and nothing is produced', () =>
     );
   });
 
+  it('Vercel AI SDK telemetry spans (their prompt in `ai.prompt.messages`, recorded by default): said to be not read, with what to import instead — not told to turn on a capture that is on', () => {
+    const span = {
+      spanId: 'a',
+      startTimeUnixNano: '1',
+      attributes: [
+        { key: 'ai.model.id', value: { stringValue: 'gpt-4o-mini' } },
+        { key: 'ai.prompt.messages', value: { stringValue: '[{"role":"user","content":[{"type":"text","text":"hi"}]}]' } },
+      ],
+    };
+    const [error] = errorsOf(JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [span] }] }] }, null, 2));
+    expect(error).toMatch(
+      /\n {2}fix: these are Vercel AI SDK telemetry spans \(`ai\.prompt\.messages`\), which this import does not read: record the calls with the AI SDK DevTools middleware/,
+    );
+    expect(error).not.toContain('turn on message content capture');
+  });
+
   it('OTLP spans of two providers: names the span line', () => {
     const mk = (provider: string, t: string) => ({
       spanId: t,
