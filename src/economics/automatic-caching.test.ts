@@ -113,3 +113,27 @@ describe('a ≈ count whose parts scale differently (the shape of a published An
     expect(measuredComparison(dropped.r, dropped.econ)!.requests[0]!.reason?.kind).toBe('fewer-writes');
   });
 });
+
+describe('a request that sends an image inline (its tokens the model does not count)', () => {
+  it('the bill beyond the count is said to be the media’s, first — never "a breakpoint the trace did not carry"', async () => {
+    // @2's follow-up carries a PNG as base64 (4,000 characters): the provider bills its pixels (say 600 tokens) and caches them with the rest.
+    const image = { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0KGgo'.repeat(364) } };
+    const withImage = [...first, { role: 'assistant', content: text(words(50, 'beta')) }, { role: 'user', content: [...text(words(20, 'note')), image] }];
+    const events = [first, withImage].map((turns, i) => {
+      const bill = i === 0 ? BILL[0] : { ...BILL[1], inputTokens: BILL[1]!.inputTokens + 600, cacheWriteTokens: BILL[1]!.cacheWriteTokens + 600 };
+      return `  - off: ${i + 1}\n    t: ${i * 10}s\n    type: request/sent\n    payload: ${JSON.stringify({ format: 'anthropic', measured: bill, body: body(turns) })}\n`;
+    });
+    const config = { timeZero: '2026-08-24T16:41:00.000Z', folds: BUILTIN_FOLDS, defaultFold: 'context-protocol', economics: DEFAULT_ECONOMICS };
+    const r = await renderTexts([{ file: 'scenarios/img.yaml', text: `id: img\ntitle: image\nfold: requests\nevents:\n${events.join('')}` }], config, { everyEvent: false });
+    expect(r.errors.map(formatError)).toEqual([]);
+    const econ = r.economics.get('img')!;
+    expect(econ.requests.map((e) => e.inlineMedia ?? false)).toEqual([false, true]);
+    const q = measuredComparison(r.scenarios[0]!, econ)!.requests[1]!;
+    expect(q.reason?.kind).toBe('unrecorded');
+    expect(q.reason?.text).toMatch(
+      /^[\d,]+ billed input tokens the capture does not show: it does not record the tokens of the media it sends inline \(images, video, documents as base64/,
+    );
+    // The base64 is not counted as text: the request is a few tokens longer than the one without the image, not thousands.
+    expect(econ.requests[1]!.inputTokens - (SYSTEM + QUESTION + REPLY + FOLLOW + PRIMING)).toBeLessThan(60);
+  });
+});

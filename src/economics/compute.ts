@@ -27,6 +27,7 @@ import type { UnaskedCaching } from './unasked.ts';
 import { outputsOf, type Output, type OutputSource } from './output.ts';
 import { remember, shapeCache, simulate, type Run, type ShapeCache, type Simulated } from './simulate.ts';
 import { messageText } from './tokens.ts';
+import { holdsInlineMedia } from '../providers/shared/normalise.ts';
 
 export type { CacheBreak, Cause, CostSplit, ShapeCache };
 export { shapeCache };
@@ -85,6 +86,8 @@ export interface RequestEconomics {
   minPrefixTokens: number;
   /** The steps a cached prefix grows in (OpenAI: 128 tokens; 1 where any length is cached). */
   stepTokens: number;
+  /** The request sends media inline (an image, a video, a document as base64), whose tokens the model does not count (normalise.ts MEDIA_PARTS). */
+  inlineMedia?: true;
   retentionMinutes: number | null;
   /** `ttl`: the entry is gone after it (Anthropic); `minimum`: a documented lower bound, it may live longer (OpenAI). */
   retention: 'ttl' | 'minimum';
@@ -203,6 +206,7 @@ function record(s: Simulated, c: Classified, priced: Priced, outputTokens: numbe
     own,
     minPrefixTokens: p.minPrefixTokens.value,
     stepTokens: Math.max(1, p.stepTokens?.value ?? 1),
+    ...(s.shape.texts.some(holdsInlineMedia) && { inlineMedia: true as const }),
     retentionMinutes: p.retentionMinutes.value,
     retention: s.cache.strategy.retention,
     cache: p.cache,

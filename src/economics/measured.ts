@@ -370,6 +370,10 @@ export function unrecordedOfPayload(payload: unknown): string[] {
  */
 export const MARKERS_UNRECORDED = 'the cache markers (breakpoints such as cache_control)';
 
+/** What the model cannot count of a request that sends media inline (normalise.ts MEDIA_PARTS): a part the provider bills as input tokens. */
+export const MEDIA_UNRECORDED =
+  'the tokens of the media it sends inline (images, video, documents as base64: billed by their pixels, seconds or pages, which the model does not count)';
+
 /** A part a capture does not record that the provider billed as input tokens: anything but the cache markers (a marker is a field of a block, not text of its own). */
 export const carriesTokens = (unrecorded: string): boolean => unrecorded !== MARKERS_UNRECORDED;
 
@@ -409,7 +413,8 @@ export function measuredComparison(r: RenderedScenario, econ: ScenarioEconomics)
   for (const e of econ.requests) {
     const measured = measuredOfPayload(payloads.get(e.offset));
     if (!measured) continue;
-    const unrecorded = unrecordedOfPayload(payloads.get(e.offset));
+    // Media sent inline are billed by their pixels, seconds or pages, which the model does not count: what it lacks, said first.
+    const unrecorded = [...unrecordedOfPayload(payloads.get(e.offset)), ...(e.inlineMedia ? [MEDIA_UNRECORDED] : [])];
     const partial = unrecorded.some(carriesTokens);
     // A capture that lacks part of the request is not put on the provider's scale: the ratio would be the missing part, not the tokenizer.
     const scale = e.exact || e.inputTokens === 0 || partial ? null : measured.inputTokens / e.inputTokens;

@@ -19,6 +19,7 @@ import { gemini } from './gemini.ts';
 import { openaiChat } from './openai-chat.ts';
 import { CATALOG } from './registry.ts';
 import type { UsageIssue } from './types.ts';
+import { holdsInlineMedia } from './shared/normalise.ts';
 
 const LONG = 'Read the repository before you change it, and say what you did in one short paragraph. '.repeat(120);
 
@@ -54,6 +55,38 @@ describe('Bedrock: detection and cache markers', () => {
       ['user', [{ end: 1 }]],
     ]);
     expect(m[2]!.text).toBe('A\nB');
+  });
+
+  it('media sent inline are shown by their size, never counted as base64 text, in every format that sends them; a tool call’s own `data` stays text', () => {
+    const b64 = 'AAAAGGZ0eXBtcDQy'.repeat(5_000); // 80,000 characters, as a video's bytes begin
+    const n = b64.length.toLocaleString('en-US');
+    const converseText = bedrockConverse
+      .normalise(converse({ messages: [{ role: 'user', content: [{ text: 'Describe it.' }, { video: { format: 'mp4', source: { bytes: b64 } } }] }] }))
+      .at(-1)!.text;
+    expect(converseText).toBe(`Describe it.\n[video] {"format":"mp4","source":{"bytes":"<${n} characters of base64>"}}`);
+    const anthropicText = anthropic
+      .normalise({ model: 'claude-sonnet-4-5', messages: [{ role: 'user', content: [{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: b64 } }] }] })
+      .at(-1)!.text;
+    expect(anthropicText).toContain(`"data":"<${n} characters of base64>"`);
+    const chatText = openaiChat
+      .normalise({ model: 'gpt-4o', messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: `data:image/png;base64,${b64}` } }] }] })
+      .at(-1)!.text;
+    expect(chatText).toContain(`"url":"data:image/png;base64,<${n} characters of base64>"`);
+    const geminiText = gemini.normalise({ model: 'gemini-2.5-pro', contents: [{ role: 'user', parts: [{ inlineData: { mimeType: 'video/mp4', data: b64 } }] }] }).at(-1)!.text;
+    expect(geminiText).toContain(`<${n} characters of base64>`);
+    for (const t of [converseText, anthropicText, chatText, geminiText]) expect(holdsInlineMedia(t)).toBe(true);
+    // A tool call's input is text the provider bills as such, whatever its field is called.
+    const call = anthropic
+      .normalise({
+        model: 'claude-sonnet-4-5',
+        messages: [
+          { role: 'user', content: 'Write it.' },
+          { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'write', input: { data: b64 } }] },
+        ],
+      })
+      .at(-1)!.text;
+    expect(call).toContain(b64);
+    expect(holdsInlineMedia(call)).toBe(false);
   });
 
   it('an Anthropic cache_control in a Converse body marks nothing, and the lint says so with the fix', () => {

@@ -63,9 +63,38 @@ export function marked(piece: Piece, block: unknown): Piece {
 
 export const message = (role: string, p: Piece): NormalMessage => ({ role, text: p.text, ...(p.marks.length > 0 && { marks: p.marks }) });
 
-/** `[type] {"field":…}` — a part that is not text, on one line. */
+/**
+ * The parts that carry media — an image, a video, audio, a document, a file — in each format's
+ * words (Anthropic `image` / `document`, Converse `image` / `video` / `document`, Chat `image_url` /
+ * `input_audio` / `file`, Responses `input_image` / `input_file`, Gemini `inlineData`). Sent inline,
+ * their bytes are base64 text that the provider does not bill as text: an image is billed by its
+ * pixels, a video by its seconds, a document by its pages. So a tagged media part shows its bytes
+ * by their size (`<835,404 characters of base64>`), never as text to count (a published Bedrock
+ * cassette's 835 KB video counted as 570,767 tokens against 2,326 billed), and the request is said
+ * to lack its media's tokens (holdsInlineMedia; economics/measured.ts).
+ */
+const MEDIA_PARTS = new Set(['image', 'video', 'audio', 'document', 'file', 'image_url', 'input_image', 'input_file', 'input_audio', 'inlineData']);
+/** Fields that hold a media part's bytes as base64; a `data:` URL anywhere in one. */
+const MEDIA_BYTES = new Set(['bytes', 'data', 'file_data']);
+const DATA_URL = /^data:[^,]{0,200};base64,/;
+/** A value shorter than this is kept as written (a placeholder, a tiny icon): only real payloads are replaced. */
+const MEDIA_MIN = 256;
+const BYTES_NOTE = (n: number): string => `<${n.toLocaleString('en-US')} characters of base64>`;
+
+function mediaBytes(key: string, value: unknown): unknown {
+  if (typeof value !== 'string' || value.length < MEDIA_MIN) return value;
+  const url = DATA_URL.exec(value);
+  if (url) return `${url[0]}${BYTES_NOTE(value.length - url[0].length)}`;
+  return MEDIA_BYTES.has(key) && /^[A-Za-z0-9+/=_-]+$/.test(value.slice(0, MEDIA_MIN)) ? BYTES_NOTE(value.length) : value;
+}
+
+/** A request text holds a media part's bytes, sent inline (see MEDIA_PARTS). */
+export const holdsInlineMedia = (text: string): boolean => /<[\d,]+ characters of base64>/.test(text);
+
+/** `[type] {"field":…}` — a part that is not text, on one line; a media part's bytes by their size (MEDIA_PARTS). */
 export function tagged(type: string, rest: Obj): string {
-  return Object.keys(rest).length ? `[${type}] ${JSON.stringify(rest)}` : `[${type}]`;
+  if (!Object.keys(rest).length) return `[${type}]`;
+  return `[${type}] ${MEDIA_PARTS.has(type) ? JSON.stringify(rest, mediaBytes) : JSON.stringify(rest)}`;
 }
 
 /** A tool result's own text: a string as is, text parts joined (with their markers), anything else as JSON. */
