@@ -27,7 +27,6 @@ import type { UnaskedCaching } from './unasked.ts';
 import { outputsOf, type Output, type OutputSource } from './output.ts';
 import { remember, shapeCache, simulate, type Run, type ShapeCache, type Simulated } from './simulate.ts';
 import { messageText } from './tokens.ts';
-import { holdsInlineMedia } from '../providers/shared/normalise.ts';
 
 export type { CacheBreak, Cause, CostSplit, ShapeCache };
 export { shapeCache };
@@ -206,7 +205,7 @@ function record(s: Simulated, c: Classified, priced: Priced, outputTokens: numbe
     own,
     minPrefixTokens: p.minPrefixTokens.value,
     stepTokens: Math.max(1, p.stepTokens?.value ?? 1),
-    ...(s.shape.texts.some(holdsInlineMedia) && { inlineMedia: true as const }),
+    ...(s.shape.media && { inlineMedia: true as const }),
     retentionMinutes: p.retentionMinutes.value,
     retention: s.cache.strategy.retention,
     cache: p.cache,

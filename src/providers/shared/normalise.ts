@@ -89,7 +89,7 @@ function mediaBytes(key: string, value: unknown): unknown {
 }
 
 /** A request text holds a media part's bytes, sent inline (see MEDIA_PARTS). */
-export const holdsInlineMedia = (text: string): boolean => /<[\d,]+ characters of base64>/.test(text);
+export const holdsInlineMedia = (text: string): boolean => text.includes(' characters of base64>');
 
 /** `[type] {"field":…}` — a part that is not text, on one line; a media part's bytes by their size (MEDIA_PARTS). */
 export function tagged(type: string, rest: Obj): string {
