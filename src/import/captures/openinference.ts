@@ -303,29 +303,15 @@ function subAgentRuns(all: readonly Span[]): (llm: Span) => Run | undefined {
   }
   const callerAbove = nearestAbove(parentOf, (s) => calling.has(s));
   // The outermost TOOL span from a span up to the calling agent above it (not included): the tool call a sub-agent ran under.
-  const toolMemo = new Map<Span, Span | null>();
+  // Called once per sub-agent span, over a chain of a few spans: a plain walk up.
   const toolUnder = (s: Span): Span | undefined => {
-    const path: Span[] = [];
     const seen = new Set<Span>();
-    let top: Span | null = null;
-    for (let x: Span | undefined = s; x; ) {
-      const known = toolMemo.get(x);
-      if (known !== undefined) {
-        top = known;
-        break;
-      }
+    let top: Span | undefined;
+    for (let x: Span | undefined = s; x && !seen.has(x) && (x === s || !calling.has(x)); x = parentOf(x)) {
       seen.add(x);
-      path.push(x);
-      const p = parentOf(x);
-      if (!p || calling.has(p) || seen.has(p)) break;
-      x = p;
+      if (x.attrs.get(KIND)?.value === 'TOOL') top = x;
     }
-    // Downward: a span's answer is the one above it, else itself when it is a TOOL span.
-    for (const y of path.reverse()) {
-      if (top === null && y.attrs.get(KIND)?.value === 'TOOL') top = y;
-      toolMemo.set(y, top);
-    }
-    return top ?? undefined;
+    return top;
   };
   const runs = new Map<Span, Run | undefined>();
   const byRun = new Map<string, Run>();

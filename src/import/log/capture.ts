@@ -15,9 +15,9 @@
  */
 import { statSync } from 'node:fs';
 import type { InputError } from '../../scenarios/errors.ts';
-import { importCapture, type CaptureConversation, type ImportResult } from '../index.ts';
+import { importCapture, type ImportResult } from '../index.ts';
 import { readFolder, sessionGroups } from '../folder.ts';
-import { LeftOutTally, type LeftOut } from '../left-out.ts';
+import { LeftOutTally } from '../left-out.ts';
 import type { Chunk } from '../read.ts';
 import { readChunks } from '../read.ts';
 import { firstTraceLine, readTraceFile } from '../trace-file.ts';
@@ -52,8 +52,8 @@ export async function importCaptureLog(
   const ids = new Set<string>();
   const out: LogConversation[] = [];
   const leftOut = new LeftOutTally();
-  /** One part of the capture (the file, or one session of a folder): its conversations imported and handed on; false when it cannot be. */
-  const importPart = async (chunks: Chunk[], sessions?: number): Promise<boolean> => {
+  /** One part of the capture (the file, or one session of a folder): its conversations imported and handed on. */
+  const importPart = async (chunks: Chunk[], sessions?: number): Promise<void> => {
     const found = importCapture(chunks, {
       ...(sessions !== undefined && { sessions }),
       file: opts.file,
@@ -63,18 +63,13 @@ export async function importCaptureLog(
       idOf: (c) => scenarioId(opts.prefix, c, ids),
       ...(opts.previous && { previousOf: opts.previous }),
     });
-    if (!found.conversations) {
-      errors.push(...found.errors);
-      return false;
-    }
+    errors.push(...(found.conversations ? [] : found.errors));
     for (const e of found.leftOut ?? []) leftOut.add(e.what, e.why, e, e.count);
-    for (const c of found.conversations) await handOn(c);
-    return true;
-  };
-  const handOn = async (c: CaptureConversation): Promise<void> => {
-    const conv: LogConversation = { id: c.id, conversation: c.conversation, requests: c.result.requests, lines: c.lines };
-    errors.push(...(await each(conv, c.result)));
-    out.push(conv);
+    for (const c of found.conversations ?? []) {
+      const conv: LogConversation = { id: c.id, conversation: c.conversation, requests: c.result.requests, lines: c.lines };
+      errors.push(...(await each(conv, c.result)));
+      out.push(conv);
+    }
   };
   let lines = 0;
   if (statSync(opts.path).isDirectory()) {
@@ -99,6 +94,5 @@ export async function importCaptureLog(
     lines = read.text.split('\n').filter((l) => l.trim() !== '').length;
     await importPart(chunks);
   }
-  const left: LeftOut[] = leftOut.list();
-  return errors.length ? { errors } : { result: { conversations: out, lines, leftOut: left }, errors };
+  return errors.length ? { errors } : { result: { conversations: out, lines, leftOut: leftOut.list() }, errors };
 }
