@@ -5,9 +5,8 @@
  * repeated input fence or an unclosed one is an error (it would be silently ignored, or swallow
  * the rest of the file). The fence's YAML is read by the same code as a native scenario file.
  */
-import { isMap, isScalar, isSeq, type Node } from 'yaml';
 import type { InputError, SourcePos } from './errors.ts';
-import { readAnnotations, readDraft, type ParseOptions, type ScenarioDraft } from './parse.ts';
+import { isRecord, readAnnotations, readDraft, type ParseOptions, type ScenarioDraft } from './parse.ts';
 import { eventsFenceSchema } from './schema.ts';
 import { readMarkdown, YamlSource, type Fence } from './source.ts';
 
@@ -30,12 +29,11 @@ export function parseMarkdownScenario(file: string, stem: string, text: string, 
   if (!eventsFence.closed) return { errors };
   const src = new YamlSource(file, eventsFence.body, eventsFence.line + 1);
   if (src.errors.length) return { errors: [...errors, ...src.errors] };
-  const root = src.doc.contents;
-  if (!isMap(root)) {
-    errors.push({ pos: src.pos(root), message: 'the events.yaml fence must be a YAML mapping', fix: 'give it `id:` and `events:` keys' });
+  if (!isRecord(src.value)) {
+    errors.push({ pos: src.pos(), message: 'the events.yaml fence must be a YAML mapping', fix: 'give it `id:` and `events:` keys' });
     return { errors };
   }
-  const draft = readDraft(src, root, eventsFenceSchema, 'events.yaml', stem, opts, errors);
+  const draft = readDraft(src, eventsFenceSchema, 'events.yaml', stem, opts, errors);
   draft.title = md.title;
   draft.intro = md.intro;
   draft.pos = at(Math.max(md.titleLine, 0));
@@ -43,10 +41,9 @@ export function parseMarkdownScenario(file: string, stem: string, text: string, 
   if (annFence?.closed) {
     const asrc = new YamlSource(file, annFence.body, annFence.line + 1);
     errors.push(...asrc.errors);
-    const list = asrc.doc.contents as Node | null;
-    if (!asrc.errors.length && list && !(isScalar(list) && list.value === null)) {
-      if (!isSeq(list)) errors.push({ pos: asrc.pos(list), message: 'annotations.yaml must be a list', fix: 'write one `- request: "@N"` entry per annotation' });
-      else draft.annotations = readAnnotations(asrc, list.items as Node[], errors);
+    if (!asrc.errors.length && asrc.value !== null) {
+      if (!Array.isArray(asrc.value)) errors.push({ pos: asrc.pos(), message: 'annotations.yaml must be a list', fix: 'write one `- request: "@N"` entry per annotation' });
+      else draft.annotations = readAnnotations(asrc, [], errors);
     }
   }
   return { draft, errors };

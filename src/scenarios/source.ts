@@ -1,12 +1,18 @@
 /**
- * Source text with positions: YAML documents parsed by the yaml package (keeping every node's
- * range), and the markdown interop format split into its title, intro and ```yaml (path) fences.
- * Everything downstream asks a YamlSource for file:line:column instead of counting itself. Also
- * text as other tools write it, before any of that: a byte order mark read past, and a file that
- * is not UTF-8 text said to be so (scenario files here; traces and expectations files use the same).
+ * Source text with positions: a YAML document's values and where each node is written (read by
+ * outline.ts: js-yaml's events for a well-formed file, the `yaml` package's document for one with
+ * a problem, whose errors this file says in the author's terms), and the markdown interop format
+ * split into its title, intro and ```yaml (path) fences. Everything downstream asks a YamlSource
+ * for the file:line:column of a path instead of counting itself. Also text as other tools write
+ * it, before any of that: a byte order mark read past, and a file that is not UTF-8 text said to
+ * be so (scenario files here; traces and expectations files use the same).
  */
-import { isMap, isPair, isScalar, LineCounter, parseDocument, visit, type Document, type Node, type Pair, type Scalar, type YAMLError, type YAMLMap } from 'yaml';
+import { LineCounter, parseDocument, visit, type Document, type Scalar, type YAMLError } from 'yaml';
 import type { InputError, SourcePos } from './errors.ts';
+import { fromDocument, nearest, readFast, valueAt, type Outline } from './outline.ts';
+
+/** A path into a document: mapping keys and sequence indexes from its root. */
+export type Path = readonly (string | number)[];
 
 /**
  * The text without a leading byte order mark (U+FEFF), which editors and tools on Windows write
@@ -57,25 +63,33 @@ export function encodingProblem(text: string, file: string, firstLine = 1): Inpu
 }
 
 export class YamlSource {
-  readonly doc: Document.Parsed;
   readonly errors: InputError[] = [];
   readonly file: string;
   readonly text: string;
+  /** The document as JavaScript values (null after an error). */
+  readonly value: unknown = null;
+  private readonly outline: Outline = { start: 0, end: 0 };
   private readonly lineOffset: number;
-  private readonly lines = new LineCounter();
+  private lines?: LineCounter;
 
   /** `lineOffset`: lines before this text in its file (a fence body inside markdown). */
   constructor(file: string, text: string, lineOffset = 0) {
     this.file = file;
     this.text = text;
     this.lineOffset = lineOffset;
-    this.doc = parseDocument(text, { lineCounter: this.lines, prettyErrors: false, uniqueKeys: true, strict: true });
+    const fast = readFast(text);
+    if (fast) {
+      this.value = fast.value;
+      this.outline = fast.outline;
+      return;
+    }
+    const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true, strict: true });
     // Warnings too (an unresolved `!tag` would otherwise silently turn into a plain string).
-    const problems = [...this.doc.errors, ...this.doc.warnings].sort((x, y) => x.pos[0] - y.pos[0]);
+    const problems = [...doc.errors, ...doc.warnings].sort((x, y) => x.pos[0] - y.pos[0]);
     if (problems.length) {
       // After a syntax error the parser's further complaints are mostly echoes of it: report the
       // first one, and say how many more there are (they show up again if they are real).
-      const first = this.yamlError(problems[0]!);
+      const first = this.yamlError(problems[0]!, doc);
       const more = problems.length - 1;
       if (more) first.detail = [`(${more} more YAML error${more === 1 ? '' : 's'} after this one, likely caused by it: fix this one first)`];
       this.errors.push(first);
@@ -85,23 +99,26 @@ export class YamlSource {
     // where a mapping belongs gives a misleading "must be a mapping"): every value is written out.
     // An alias is written `*name`: a text without a `*` has none, and is not walked node by node.
     if (text.includes('*'))
-      visit(this.doc, {
+      visit(doc, {
         Alias: (_, n) => {
           this.errors.push({
-            pos: this.pos(n),
+            pos: this.posAt(n.range?.[0] ?? 0),
             message: `YAML alias \`*${n.source}\` is not supported in scenario files`,
             fix: `write the value out here instead of referring to the \`&${n.source}\` anchor (each event reads as it is written)`,
           });
         },
       });
+    if (this.errors.length) return;
+    this.value = doc.toJS();
+    this.outline = fromDocument(doc);
   }
 
   /** A yaml package error as an input error, re-pointed where the reader can act on it. */
-  private yamlError(err: YAMLError): InputError {
+  private yamlError(err: YAMLError, doc: Document.Parsed): InputError {
     const first = err.message.split('\n')[0]!;
     if (err.code === 'MISSING_CHAR' && /closing .?quote/i.test(first)) {
       // The parser notices at the end of the text; the fix belongs where the string was opened.
-      const open = this.unclosedString(err.pos[0]);
+      const open = unclosedString(doc, err.pos[0]);
       if (open) {
         const q = open.type === 'QUOTE_DOUBLE' ? '"' : "'";
         return {
@@ -258,65 +275,77 @@ export class YamlSource {
     return undefined;
   }
 
-  /** The quoted scalar that runs up to `end` without its closing quote. */
-  private unclosedString(end: number): Scalar | undefined {
-    let hit: Scalar | undefined;
-    visit(this.doc, {
-      Scalar: (_, n) => {
-        if ((n.type === 'QUOTE_DOUBLE' || n.type === 'QUOTE_SINGLE') && n.range && n.range[0] < end && n.range[1] >= end) hit = n;
-      },
-    });
-    return hit;
-  }
-
+  /** The file:line:column of a text index. */
   posAt(index: number): SourcePos {
+    if (!this.lines) {
+      this.lines = new LineCounter();
+      this.lines.addNewLine(0);
+      for (let i = this.text.indexOf('\n'); i >= 0; i = this.text.indexOf('\n', i + 1)) this.lines.addNewLine(i + 1);
+    }
     const { line, col } = this.lines.linePos(index);
     return { file: this.file, line: line + this.lineOffset, col };
   }
 
-  /** Position of a node (its first character); the document start when absent. */
-  pos(node: Node | null | undefined): SourcePos {
-    return this.posAt(node?.range?.[0] ?? 0);
+  /** The value written at `path` — or, where nothing is, the nearest node on the way (see `keyPos`). */
+  pos(path: Path = []): SourcePos {
+    return this.posAt((valueAt(this.outline, path) ?? nearest(this.outline, path)).start);
   }
 
-  /** Position of the key of `key` in `map`, for "unknown field" and "missing value" errors. */
-  keyPos(map: YAMLMap, key: string): SourcePos {
-    const pair = pairOf(map, key);
-    return this.pos((pair?.key as Node | undefined) ?? map);
+  /**
+   * Where a problem with the field `path` names is shown: its key when it is written, else the
+   * mapping that lacks it (an unknown field, a missing one).
+   */
+  keyPos(path: Path): SourcePos {
+    return this.posAt(nearest(this.outline, path).start);
   }
 
-  /** The node's source text, dedented, for showing an event as it was written. */
-  slice(node: Node): string {
-    const [start, , end] = node.range!;
-    const col = this.lines.linePos(start).col - 1;
-    const lines = (' '.repeat(col) + this.text.slice(start, end)).trimEnd().split('\n'); // trimEnd, not /\s+$/: the regex retries at every whitespace run (quadratic in long texts)
+  /** The value at `path` when it is written and not null, else its key (or the mapping that lacks it). */
+  fieldPos(path: Path): SourcePos {
+    const v = valueAt(this.outline, path);
+    return v && valueIn(this.value, path) != null ? this.posAt(v.start) : this.keyPos(path);
+  }
+
+  /** The value at `path` as JavaScript (undefined when absent). */
+  valueAt(path: Path): unknown {
+    return valueIn(this.value, path);
+  }
+
+  /** The text of the node at `path` as written (with a comment on its last line), dedented: an event shown as it was written. */
+  slice(path: Path): string {
+    const node = valueAt(this.outline, path) ?? this.outline;
+    let end = node.end;
+    while (this.text[end] === ' ' || this.text[end] === '\t') end++;
+    if (this.text[end] !== '#') end = node.end;
+    else {
+      const nl = this.text.indexOf('\n', end);
+      end = nl < 0 ? this.text.length : nl;
+    }
+    const col = this.posAt(node.start).col - 1;
+    const lines = (' '.repeat(col) + this.text.slice(node.start, end)).trimEnd().split('\n'); // trimEnd, not /\s+$/: the regex retries at every whitespace run (quadratic in long texts)
     const indent = Math.min(...lines.filter((l) => l.trim()).map((l) => l.length - l.trimStart().length));
     return lines.map((l) => l.slice(indent)).join('\n');
   }
 }
 
-export function pairOf(map: YAMLMap, key: string): Pair | undefined {
-  return map.items.find((p) => isPair(p) && isScalar(p.key) && p.key.value === key) as Pair | undefined;
-}
-
-/** Walks `path` from `node` and returns the deepest node reached (keys point at the key itself). */
-export function nodeAt(node: Node | undefined, path: (string | number)[]): Node | undefined {
-  let cur = node;
-  for (let i = 0; i < path.length; i++) {
-    if (!cur) return undefined;
-    const k = path[i]!;
-    if (isMap(cur)) {
-      const pair = pairOf(cur, String(k));
-      if (!pair) return cur;
-      if (i === path.length - 1) return (pair.key as Node) ?? cur;
-      cur = (pair.value as Node) ?? cur;
-    } else if ('items' in cur && Array.isArray((cur as { items: unknown[] }).items) && typeof k === 'number') {
-      cur = ((cur as { items: Node[] }).items[k] as Node) ?? cur;
-    } else {
-      return cur;
-    }
+/** The value at `path` inside `value` (undefined when the path leads nowhere). */
+function valueIn(value: unknown, path: Path): unknown {
+  let cur = value;
+  for (const k of path) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<string | number, unknown>)[k];
   }
   return cur;
+}
+
+/** The quoted scalar that runs up to `end` without its closing quote. */
+function unclosedString(doc: Document.Parsed, end: number): Scalar | undefined {
+  let hit: Scalar | undefined;
+  visit(doc, {
+    Scalar: (_, n) => {
+      if ((n.type === 'QUOTE_DOUBLE' || n.type === 'QUOTE_SINGLE') && n.range && n.range[0] < end && n.range[1] >= end) hit = n;
+    },
+  });
+  return hit;
 }
 
 export interface Fence {
