@@ -27,7 +27,8 @@
  */
 import { createHighlighter, type Highlighter, type ShikiTransformer } from 'shiki';
 import type { JsonTokenKind } from '../wire/json-tokens.ts';
-import { type YamlKind, yamlRanges } from './yaml-tokens.ts';
+import { printedRanges } from './printed-tokens.ts';
+import type { YamlKind, YamlRange } from './yaml-tokens.ts';
 import { escapeHtml } from './escape.ts';
 
 export const THEMES = { light: 'github-light', dark: 'github-dark' } as const;
@@ -224,8 +225,8 @@ export function yamlTokenTags(): Promise<Record<YamlKind, string>> {
 
 /**
  * Tokens of each line of a YAML chunk, neighbouring tokens of one colour merged. The chunk is
- * printed YAML (a message of a request), so the yaml package's parse says what each token is
- * (yaml-tokens.ts) and each kind is written as its element (yamlTokenTags), coloured as shiki's themes colour it: the same colours as a
+ * printed YAML (a message of a request), so its parse says what each token is (printed-tokens.ts:
+ * js-yaml's events; yaml-tokens.ts for a text they cannot colour) and each kind is written as its element (yamlTokenTags), coloured as shiki's themes colour it: the same colours as a
  * shiki pass, several times faster (shiki's TextMate grammar was most of the build's own time).
  * Text between tokens (spaces, `: `) takes the themes' foreground. Strings — most of a prompt's
  * characters: its message text — and whitespace get no tag at all: the line's own colour is the
@@ -233,6 +234,11 @@ export function yamlTokenTags(): Promise<Record<YamlKind, string>> {
  * nearly every line of every pane.
  */
 function tokenize(text: string, tags: Record<YamlKind, string>): Token[][] {
+  return tokenLines(text, printedRanges(text), tags);
+}
+
+/** The tokens of each line of `text` from its coloured `ranges` (tokenize; exported for the test that compares two ways of finding the ranges). */
+export function tokenLines(text: string, ranges: readonly YamlRange[], tags: Record<YamlKind, string>): Token[][] {
   const lines: Token[][] = [[]];
   const push = (tagged: string, s: string): void => {
     s.split('\n').forEach((part, i) => {
@@ -247,7 +253,7 @@ function tokenize(text: string, tags: Record<YamlKind, string>): Token[][] {
     });
   };
   let at = 0;
-  for (const r of yamlRanges(text)) {
+  for (const r of ranges) {
     push(tags.punct, text.slice(at, r.from));
     push(tags[r.kind], text.slice(r.from, r.to));
     at = r.to;

@@ -18,9 +18,10 @@ export interface YamlRange {
 const LITERAL = /^(?:true|false|null|~)$/;
 const NUMBER = /^[-+]?(?:\d[\d_]*(?:\.\d*)?(?:e[-+]?\d+)?|\.inf|\.nan)$/i;
 
-function scalarKind(t: CST.Token): YamlKind {
-  if (t.type !== 'scalar') return 'string';
-  return LITERAL.test(t.source) ? 'literal' : NUMBER.test(t.source) ? 'number' : 'string';
+/** The kind of a value scalar: a plain one by what it reads as (`type` 'scalar'), a quoted or block one a string. */
+export function scalarKind(type: string, source: string): YamlKind {
+  if (type !== 'scalar') return 'string';
+  return LITERAL.test(source) ? 'literal' : NUMBER.test(source) ? 'number' : 'string';
 }
 
 /** The coloured ranges of a YAML text, in order, never overlapping. */
@@ -35,7 +36,7 @@ export function yamlRanges(source: string): YamlRange[] {
   const node = (t: CST.Token | undefined, asKey: boolean): void => {
     if (!t) return;
     if (t.type === 'scalar' || t.type === 'single-quoted-scalar' || t.type === 'double-quoted-scalar') {
-      out.push({ from: t.offset, to: t.offset + t.source.length, kind: asKey ? 'key' : scalarKind(t) });
+      out.push({ from: t.offset, to: t.offset + t.source.length, kind: asKey ? 'key' : scalarKind(t.type, t.source) });
       sourceTokens(t.end);
     } else if (t.type === 'block-scalar') {
       let end = t.offset;
