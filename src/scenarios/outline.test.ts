@@ -83,9 +83,11 @@ describe('a scenario file read by js-yaml reads as the yaml package reads it', (
     ['quoted and odd-looking keys', '"a b": 1\n\'c\': 2\nd-e: 3\n'],
     ['CRLF line ends', 'a: 1\r\nb:\r\n  - x\r\n  - "y"\r\n'],
     ['a comment before a nested mapping', 'a:\n  # c\n  b: x\n'],
+    ['keys that name Object’s own properties (each an own field, nothing polluted)', '__proto__: {polluted: 1}\nconstructor: {prototype: {x: 1}}\n'],
   ])('%s', (_name, text) => {
     expect(readFast(text)).toBeDefined();
     expect(differences(text)).toEqual([]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
   it.each([
