@@ -8,6 +8,7 @@
  * the browser colours an event's YAML and the playground a half-typed text with yaml-tokens.ts.
  */
 import { EVENT_ID, parseEvents, SCALAR_STYLE, type Event } from 'js-yaml';
+import { skipSeparation } from '../scenarios/outline.ts';
 import { scalarKind, type YamlRange, yamlRanges } from './yaml-tokens.ts';
 
 /** The coloured ranges of a YAML text, in order, never overlapping (as yamlRanges). */
@@ -67,7 +68,7 @@ export function eventRanges(source: string): YamlRange[] | undefined {
         break;
       default: {
         // A block scalar: its header (`|-`), then its lines from the next line on.
-        const at = firstAfter(source, prevEnd);
+        const at = skipSeparation(source, prevEnd);
         if (!gap(prevEnd, at)) return undefined;
         HEADER.lastIndex = at;
         const h = HEADER.exec(source);
@@ -84,10 +85,3 @@ export function eventRanges(source: string): YamlRange[] | undefined {
 
 /** A block scalar's header: its indicator, indentation and chomping. */
 const HEADER = /[|>][0-9+-]*/y;
-
-/** The first character at or after `at` that is not white space or an indicator between nodes. */
-function firstAfter(source: string, at: number): number {
-  let i = at;
-  while (i < source.length && ' \t\r\n:-?,'.includes(source[i]!)) i++;
-  return i;
-}

@@ -15,6 +15,9 @@
 import { constructFromEvents, EVENT_ID, getScalarValue, parseEvents, SCALAR_STYLE, type Event, type ScalarEvent } from 'js-yaml';
 import { isMap, isPair, isScalar, isSeq, type Document, type Node } from 'yaml';
 
+/** A path into a document: mapping keys and sequence indexes from its root. */
+export type Path = readonly (string | number)[];
+
 export interface Outline {
   /** The node's first character (a quoted scalar's quote, a block scalar's `|` or `>`). */
   start: number;
@@ -164,7 +167,7 @@ function blockEnd(text: string, e: ScalarEvent): number {
 }
 
 /** The first character at or after `at` that is not whitespace, a comment, or an indicator between nodes (`:`, `-`, `?`, `,`). */
-function skipSeparation(text: string, at: number): number {
+export function skipSeparation(text: string, at: number): number {
   let i = at;
   for (;;) {
     const c = text[i];
@@ -198,7 +201,7 @@ function flowEnd(text: string, at: number): number {
  * whichever parser read its file.
  */
 export function fromDocument(doc: Document.Parsed): Outline {
-  const ended = (start: number, valueEnd: number, flow: boolean, kids: Outline[]): number => (flow || kids.length === 0 ? valueEnd : kids[kids.length - 1]!.end);
+  const ended = (valueEnd: number, flow: boolean, kids: Outline[]): number => (flow || kids.length === 0 ? valueEnd : kids[kids.length - 1]!.end);
   const walk = (n: Node): Outline => {
     const [start, valueEnd] = n.range!;
     if (isMap(n)) {
@@ -212,11 +215,11 @@ export function fromDocument(doc: Document.Parsed): Outline {
         const v = p.value as Node | null;
         kids.push(v ? walk(v) : { start: kids[kids.length - 1]!.end, end: kids[kids.length - 1]!.end });
       }
-      return { start, end: ended(start, valueEnd, n.flow === true, kids), keys, kids };
+      return { start, end: ended(valueEnd, n.flow === true, kids), keys, kids };
     }
     if (isSeq(n)) {
       const kids = (n.items as Node[]).map(walk);
-      return { start, end: ended(start, valueEnd, n.flow === true, kids), kids };
+      return { start, end: ended(valueEnd, n.flow === true, kids), kids };
     }
     return { start, end: valueEnd };
   };
@@ -224,8 +227,8 @@ export function fromDocument(doc: Document.Parsed): Outline {
   return root ? walk(root) : { start: 0, end: 0 };
 }
 
-/** The outline of the value at `path` (a key's value, an item); undefined when the path leads nowhere. */
-export function valueAt(node: Outline, path: readonly (string | number)[]): Outline | undefined {
+/** The outline of the node at `path` (a key's value, an item); undefined when the path leads nowhere. */
+export function nodeAt(node: Outline, path: Path): Outline | undefined {
   let cur: Outline | undefined = node;
   for (const k of path) {
     if (!cur?.kids) return undefined;
@@ -241,7 +244,7 @@ export function valueAt(node: Outline, path: readonly (string | number)[]): Outl
  * The deepest node `path` reaches from `node`, its last step naming a key pointing at the key
  * itself — where a problem with a field's name (unknown, missing) is shown.
  */
-export function nearest(node: Outline, path: readonly (string | number)[]): Outline {
+export function nearest(node: Outline, path: Path): Outline {
   let cur = node;
   for (const [i, k] of path.entries()) {
     if (!cur.kids) return cur;

@@ -9,10 +9,9 @@
  */
 import { LineCounter, parseDocument, visit, type Document, type Scalar, type YAMLError } from 'yaml';
 import type { InputError, SourcePos } from './errors.ts';
-import { fromDocument, nearest, readFast, valueAt, type Outline } from './outline.ts';
+import { fromDocument, nearest, nodeAt, type Outline, type Path, readFast } from './outline.ts';
 
-/** A path into a document: mapping keys and sequence indexes from its root. */
-export type Path = readonly (string | number)[];
+export type { Path } from './outline.ts';
 
 /**
  * The text without a leading byte order mark (U+FEFF), which editors and tools on Windows write
@@ -288,7 +287,7 @@ export class YamlSource {
 
   /** The value written at `path` — or, where nothing is, the nearest node on the way (see `keyPos`). */
   pos(path: Path = []): SourcePos {
-    return this.posAt((valueAt(this.outline, path) ?? nearest(this.outline, path)).start);
+    return this.posAt((nodeAt(this.outline, path) ?? nearest(this.outline, path)).start);
   }
 
   /**
@@ -301,7 +300,7 @@ export class YamlSource {
 
   /** The value at `path` when it is written and not null, else its key (or the mapping that lacks it). */
   fieldPos(path: Path): SourcePos {
-    const v = valueAt(this.outline, path);
+    const v = nodeAt(this.outline, path);
     return v && valueIn(this.value, path) != null ? this.posAt(v.start) : this.keyPos(path);
   }
 
@@ -312,7 +311,7 @@ export class YamlSource {
 
   /** The text of the node at `path` as written (with a comment on its last line), dedented: an event shown as it was written. */
   slice(path: Path): string {
-    const node = valueAt(this.outline, path) ?? this.outline;
+    const node = nodeAt(this.outline, path) ?? this.outline;
     let end = node.end;
     while (this.text[end] === ' ' || this.text[end] === '\t') end++;
     if (this.text[end] !== '#') end = node.end;
