@@ -55,7 +55,11 @@ describe('requests that never ask for caching', () => {
     expect(econ.requests.map((e) => [e.inputTokens, e.cachedTokens, e.cacheWriteTokens])).toEqual(Array(4).fill([INPUT, 0, 0]));
     // As is: 4 × 1,207 tokens at $3/MTok = $0.014484.
     expect(econ.totals.costUsd).toBeCloseTo((4 * INPUT * 3) / 1e6, 12);
+    // Each way of asking is a copy of the requests (prompt/render.ts requestWith): none weaves its fixture text.
+    let reads = 0;
+    for (const q of r.chain) Object.defineProperty(q, 'text', { enumerable: true, get: () => (reads++, '') });
     const u = unaskedCaching(r, econ, DEFAULT_ECONOMICS)!;
+    expect(reads).toBe(0);
     expect(u.requests).toBe(4);
     const after = u.options.find((o) => o.id === 'after-system')!;
     // A breakpoint after the system prompt: the first request writes its 1,104 tokens ($3.75) and pays the 103 others ($3);

@@ -158,6 +158,39 @@ describe('what-if, OpenAI (GPT-4.1): in-memory against 24-hour retention', () =>
   });
 });
 
+describe('what-if variants copy a request, not its fixture text', () => {
+  // A rendered request weaves its fixture text when first read (prompt/render.ts): an object spread
+  // reads it. The variants (retimed, re-marked with a TTL, keep-alive pings) must not.
+  function counted(r: RenderedScenario): { r: RenderedScenario; reads: () => number } {
+    let reads = 0;
+    const chain = r.chain.map((q) => {
+      const { text: _, ...rest } = q;
+      return Object.defineProperty(rest, 'text', { enumerable: true, get: () => (reads++, 'woven') }) as RenderedRequest;
+    });
+    return { r: { ...r, chain, requests: chain }, reads: () => reads };
+  }
+  const sys = msg('system', 1500);
+  it.each([
+    ['anthropic/claude-sonnet-4-5', [{ message: 0 }]],
+    ['openai/gpt-4.1', undefined],
+  ] as const)('%s: every option computed, no text read, the same figures as from plain requests', (model, breakpoints) => {
+    const plain = scenario(
+      [
+        { t: 0, messages: [sys], ...(breakpoints && { breakpoints: [...breakpoints] }) },
+        { t: 600, messages: [sys, msg('user', 5, 'go')], ...(breakpoints && { breakpoints: [...breakpoints] }) },
+      ],
+      model,
+    );
+    const { r, reads } = counted(plain);
+    const w = run(r);
+    expect(w.options.map((o) => o.id)).toContain('keep-alive');
+    expect(reads()).toBe(0);
+    expect(w).toEqual(run(plain));
+    // The copies still read as their request's text when asked.
+    expect(r.chain[0]!.text).toBe('woven');
+  });
+});
+
 describe('what-if, GPT-5.6 Terra and the cases it declines', () => {
   it('GPT-5.6 Terra: the 12-hour write is shown without a cost (its price is not in the catalog), and no keep-alive', () => {
     const r = scenario(

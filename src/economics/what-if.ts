@@ -29,7 +29,7 @@
  * scenarios it shares the cache with keep their requests and times (under the option's profile).
  */
 import type { Breakpoint } from '../folds/types.ts';
-import type { RenderedRequest, RenderedScenario } from '../prompt/render.ts';
+import { requestWith, type RenderedRequest, type RenderedScenario } from '../prompt/render.ts';
 import { adapterOfStrategy, CATALOG } from '../providers/registry.ts';
 import { explicitCacheChoice } from './explicit-cache.ts';
 import { scenarioEconomics, shapeCache, type ShapeCache, type Totals } from './compute.ts';
@@ -97,7 +97,7 @@ const round = (x: number): number => Math.round(x * 1e10) / 1e10;
 function withTtl(q: RenderedRequest, p: Profile, ttl: (i: number) => Breakpoint['ttl']): RenderedRequest {
   const defaults = q.asSent ? [] : (adapterOfStrategy(p.cache)?.defaultBreakpoints(q.messages) ?? []);
   const marks: Breakpoint[] = q.breakpoints?.length ? [...q.breakpoints] : defaults.map((message) => ({ message }));
-  return { ...q, breakpoints: marks.map((b, i) => ({ ...b, ttl: ttl(i) })) };
+  return requestWith(q, { breakpoints: marks.map((b, i) => ({ ...b, ttl: ttl(i) })) });
 }
 
 function variant(r: RenderedScenario, map: (q: RenderedRequest) => RenderedRequest): RenderedScenario {
@@ -120,7 +120,7 @@ function keepAlive(r: RenderedScenario, retentionMs: number): { scenario: Render
       for (let k = 1; next - last > retentionMs; k++) {
         last += every;
         // A fractional offset keeps the ping between the two requests and apart from every event.
-        const ping: RenderedRequest = { ...prev, offset: prev.offset + k / 1e6, previous: prev.offset, createdAt: new Date(last).toISOString() };
+        const ping = requestWith(prev, { offset: prev.offset + k / 1e6, previous: prev.offset, createdAt: new Date(last).toISOString() });
         chain.push(ping);
         if (own.has(q.offset)) {
           requests.push(ping);
@@ -138,7 +138,7 @@ function keepAlive(r: RenderedScenario, retentionMs: number): { scenario: Render
 function retimed(r: RenderedScenario, gapMs: number): RenderedScenario {
   const t0 = Date.parse(r.chain[0]!.createdAt);
   const at = new Map(r.chain.map((q, i) => [q.offset, new Date(t0 + i * gapMs).toISOString()]));
-  return variant(r, (q) => ({ ...q, createdAt: at.get(q.offset)! }));
+  return variant(r, (q) => requestWith(q, { createdAt: at.get(q.offset)! }));
 }
 
 /** A way of running the scenario: a variant of it, under a profile. */

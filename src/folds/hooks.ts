@@ -144,10 +144,18 @@ export async function snapshotsOf(fold: AnyFold, events: readonly StreamEvent[],
 
 const PREVIEW_MAX = 120;
 
-/** One line of at most 120 characters. */
+/**
+ * One line of at most 120 characters: the words of `text` joined by one space. Read word by word up
+ * to the 120th character, not the whole text spaced out first (a preview of a 50 KB tool result is
+ * built from its first words).
+ */
 export function oneLine(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > PREVIEW_MAX ? `${line.slice(0, PREVIEW_MAX - 1)}…` : line;
+  let line = '';
+  for (const [word] of text.matchAll(/\S+/g)) {
+    line = line ? `${line} ${word}` : word;
+    if (line.length > PREVIEW_MAX) return `${line.slice(0, PREVIEW_MAX - 1)}…`;
+  }
+  return line;
 }
 
 /**

@@ -36,6 +36,16 @@ export interface RenderedRequest {
   asSent?: true;
 }
 
+/**
+ * A copy of `q` with `patch`'s fields (a what-if's retimed or re-marked request), whose `text` is
+ * still woven only when read — and is `q`'s. An object spread reads every getter to copy it: the
+ * what-ifs' spreads wove the fixture text of every request of every scenario (22 MB kept through a
+ * 100-scenario build) that nothing reads.
+ */
+export function requestWith(q: RenderedRequest, patch: Partial<Omit<RenderedRequest, 'text'>>): RenderedRequest {
+  return Object.assign(Object.defineProperties({}, Object.getOwnPropertyDescriptors(q)) as RenderedRequest, patch);
+}
+
 /** The printed state as of one event of the chain. */
 export interface EventView {
   offset: number;
