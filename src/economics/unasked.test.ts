@@ -57,7 +57,14 @@ describe('requests that never ask for caching', () => {
     expect(econ.totals.costUsd).toBeCloseTo((4 * INPUT * 3) / 1e6, 12);
     // Each way of asking is a copy of the requests (prompt/render.ts requestWith): none weaves its fixture text.
     let reads = 0;
-    for (const q of r.chain) Object.defineProperty(q, 'text', { enumerable: true, get: () => (reads++, '') });
+    for (const q of r.chain)
+      Object.defineProperty(q, 'text', {
+        enumerable: true,
+        get: () => {
+          reads++;
+          return '';
+        },
+      });
     const u = unaskedCaching(r, econ, DEFAULT_ECONOMICS)!;
     expect(reads).toBe(0);
     expect(u.requests).toBe(4);

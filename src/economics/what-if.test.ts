@@ -165,7 +165,13 @@ describe('what-if variants copy a request, not its fixture text', () => {
     let reads = 0;
     const chain = r.chain.map((q) => {
       const { text: _, ...rest } = q;
-      return Object.defineProperty(rest, 'text', { enumerable: true, get: () => (reads++, 'woven') }) as RenderedRequest;
+      return Object.defineProperty(rest, 'text', {
+        enumerable: true,
+        get: () => {
+          reads++;
+          return 'woven';
+        },
+      }) as RenderedRequest;
     });
     return { r: { ...r, chain, requests: chain }, reads: () => reads };
   }
