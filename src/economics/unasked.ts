@@ -10,7 +10,7 @@
  * does not show asked for it), nor for a fold's own requests (they get the fold's breakpoints).
  * Pure; every figure is `scenarioEconomics` over a variant of the scenario with the breakpoints added.
  */
-import { requestWith, type RenderedRequest, type RenderedScenario } from '../prompt/render.ts';
+import { requestWith, withRequests, type RenderedRequest, type RenderedScenario } from '../prompt/render.ts';
 import { adapterOfStrategy, providerOf } from '../providers/registry.ts';
 import type { AskCaching, ProviderAdapter, Sourced } from '../providers/types.ts';
 import { scenarioEconomics, shapeCache, type ScenarioEconomics, type Totals } from './compute.ts';
@@ -44,10 +44,7 @@ const round = (x: number): number => Math.round(x * 1e10) / 1e10;
 
 /** The requests of the scenario had each one as sent without breakpoints asked this way. */
 function asked(r: RenderedScenario, way: AskCaching): RenderedScenario {
-  const map = (q: RenderedRequest): RenderedRequest =>
-    q.asSent && !q.breakpoints?.length ? requestWith(q, { breakpoints: way.breakpoints(q.messages).map((message) => ({ message })) }) : q;
-  const byOffset = new Map(r.chain.map((q) => [q.offset, map(q)]));
-  return { ...r, chain: r.chain.map((q) => byOffset.get(q.offset)!), requests: r.requests.map((q) => byOffset.get(q.offset)!) };
+  return withRequests(r, (q) => (q.asSent && !q.breakpoints?.length ? requestWith(q, { breakpoints: way.breakpoints(q.messages).map((message) => ({ message })) }) : q));
 }
 
 /** The finding for one scenario, or null when its requests ask for caching (or need not). */

@@ -29,7 +29,7 @@
  * scenarios it shares the cache with keep their requests and times (under the option's profile).
  */
 import type { Breakpoint } from '../folds/types.ts';
-import { requestWith, type RenderedRequest, type RenderedScenario } from '../prompt/render.ts';
+import { requestWith, withRequests, type RenderedRequest, type RenderedScenario } from '../prompt/render.ts';
 import { adapterOfStrategy, CATALOG } from '../providers/registry.ts';
 import { explicitCacheChoice } from './explicit-cache.ts';
 import { scenarioEconomics, shapeCache, type ShapeCache, type Totals } from './compute.ts';
@@ -100,11 +100,6 @@ function withTtl(q: RenderedRequest, p: Profile, ttl: (i: number) => Breakpoint[
   return requestWith(q, { breakpoints: marks.map((b, i) => ({ ...b, ttl: ttl(i) })) });
 }
 
-function variant(r: RenderedScenario, map: (q: RenderedRequest) => RenderedRequest): RenderedScenario {
-  const byOffset = new Map(r.chain.map((q) => [q.offset, map(q)]));
-  return { ...r, chain: r.chain.map((q) => byOffset.get(q.offset)!), requests: r.requests.map((q) => byOffset.get(q.offset)!) };
-}
-
 /** The chain with the previous request sent again `margin` before each entry of `retentionMs` would lapse. */
 function keepAlive(r: RenderedScenario, retentionMs: number): { scenario: RenderedScenario; added: number } {
   const own = new Set(r.requests.map((q) => q.offset));
@@ -138,7 +133,7 @@ function keepAlive(r: RenderedScenario, retentionMs: number): { scenario: Render
 function retimed(r: RenderedScenario, gapMs: number): RenderedScenario {
   const t0 = Date.parse(r.chain[0]!.createdAt);
   const at = new Map(r.chain.map((q, i) => [q.offset, new Date(t0 + i * gapMs).toISOString()]));
-  return variant(r, (q) => requestWith(q, { createdAt: at.get(q.offset)! }));
+  return withRequests(r, (q) => requestWith(q, { createdAt: at.get(q.offset)! }));
 }
 
 /** A way of running the scenario: a variant of it, under a profile. */
@@ -168,9 +163,14 @@ function runsFor(
   if (strategy.perBreakpointTtl) {
     if (p.extendedRetentionMinutes && p.prices.cacheWrite1h) {
       runs.push(
-        { id: 'ttl-5m', label: 'every breakpoint 5 min', profile: p, scenario: (r) => variant(r, (q) => withTtl(q, p, () => '5m')) },
-        { id: 'ttl-1h-first', label: '1 h on the first breakpoint, 5 min after', profile: p, scenario: (r) => variant(r, (q) => withTtl(q, p, (i) => (i === 0 ? '1h' : '5m'))) },
-        { id: 'ttl-1h', label: 'every breakpoint 1 h', profile: p, scenario: (r) => variant(r, (q) => withTtl(q, p, () => '1h')) },
+        { id: 'ttl-5m', label: 'every breakpoint 5 min', profile: p, scenario: (r) => withRequests(r, (q) => withTtl(q, p, () => '5m')) },
+        {
+          id: 'ttl-1h-first',
+          label: '1 h on the first breakpoint, 5 min after',
+          profile: p,
+          scenario: (r) => withRequests(r, (q) => withTtl(q, p, (i) => (i === 0 ? '1h' : '5m'))),
+        },
+        { id: 'ttl-1h', label: 'every breakpoint 1 h', profile: p, scenario: (r) => withRequests(r, (q) => withTtl(q, p, () => '1h')) },
       );
       sources.push(p.extendedRetentionMinutes, p.prices.cacheWrite1h);
       notes.push(...noKeepAlive);

@@ -46,6 +46,12 @@ export function requestWith(q: RenderedRequest, patch: Partial<Omit<RenderedRequ
   return Object.assign(Object.defineProperties({}, Object.getOwnPropertyDescriptors(q)) as RenderedRequest, patch);
 }
 
+/** `r` with each request of its chain replaced by `map(q)` — its own requests by the same copies (a what-if's variant of the scenario). */
+export function withRequests(r: RenderedScenario, map: (q: RenderedRequest) => RenderedRequest): RenderedScenario {
+  const byOffset = new Map(r.chain.map((q) => [q.offset, map(q)]));
+  return { ...r, chain: r.chain.map((q) => byOffset.get(q.offset)!), requests: r.requests.map((q) => byOffset.get(q.offset)!) };
+}
+
 /** The printed state as of one event of the chain. */
 export interface EventView {
   offset: number;
