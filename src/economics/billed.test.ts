@@ -10,6 +10,7 @@ import { BUILTIN_FOLDS } from '../builtin-folds/index.ts';
 import { scenarioView } from '../prompt/view.ts';
 import { billedLede, billedText } from '../render/billed-lede.ts';
 import { billedOf, billedPaneText, withBilledMisses } from './billed.ts';
+import { MARKERS_UNRECORDED, measuredComparison } from './measured.ts';
 import { panelRows } from './view.ts';
 import { DEFAULT_ECONOMICS, type EconomicsConfig } from './profiles.ts';
 import type { Profile } from './shipped-profiles.ts';
@@ -32,8 +33,8 @@ const economics: EconomicsConfig = { ...DEFAULT_ECONOMICS, profiles: { ...DEFAUL
 type Usage = { inputTokens: number; cachedTokens?: number; cacheWriteTokens?: number; cacheWrite1hTokens?: number; outputTokens?: number };
 const msgs = ['Find the failing test.', 'It is run.test.ts.', 'Fix it.', 'Fixed.', 'Thanks.'];
 
-/** Three OpenAI Chat requests of a growing conversation (no system prompt, no tools), each with its bill. */
-function scenario(usage: Usage[], opens?: number): string {
+/** Three OpenAI Chat requests of a growing conversation (no system prompt, no tools), each with its bill; `unrecorded`: what the capture says it does not record. */
+function scenario(usage: Usage[], opens?: number, unrecorded?: string[]): string {
   const events = usage.map((m, i) => ({
     off: i + 1,
     t: `${i * 10}s`,
@@ -41,15 +42,16 @@ function scenario(usage: Usage[], opens?: number): string {
     payload: {
       format: 'openai-chat',
       measured: m,
+      ...(unrecorded && { unrecorded }),
       body: { model: 'test-priced', messages: msgs.slice(0, 2 * i + 1).map((content, k) => ({ role: k % 2 ? 'assistant' : 'user', content })) },
     },
   }));
   return JSON.stringify({ id: 'billed', title: 'Billed', fold: 'requests', ...(opens && { opens: `@${opens}` }), events });
 }
 
-async function run(usage: Usage[], opens?: number) {
+async function run(usage: Usage[], opens?: number, unrecorded?: string[]) {
   const corpus = await renderTexts(
-    [{ file: 'scenarios/billed.yaml', text: scenario(usage, opens) }],
+    [{ file: 'scenarios/billed.yaml', text: scenario(usage, opens, unrecorded) }],
     { timeZero: '2026-08-24T16:41:00.000Z', folds: BUILTIN_FOLDS, defaultFold: 'requests', economics },
     { everyEvent: true },
   );
@@ -68,7 +70,7 @@ const BILL: Usage[] = [
 
 describe('the bill of a capture', () => {
   it('totals, the bill priced, and each request’s miss', async () => {
-    const { billed, econ } = await run(BILL);
+    const { billed } = await run(BILL);
     expect(billed).not.toBeNull();
     const b = billed!;
     expect([b.inputTokens, b.cachedTokens, b.cacheWriteTokens, b.outputTokens]).toEqual([3300, 990, 2280, 120]);
@@ -81,8 +83,6 @@ describe('the bill of a capture', () => {
     expect(b.noCacheCostUsd).toBeCloseTo(0.0078, 12);
     expect(b.requests.map((q) => q.lostTokens)).toEqual([0, 0, 1090]);
     expect(b.worst?.offset).toBe(3);
-    // Unseen: billed input beyond the model's count of what the request holds.
-    expect(b.requests.map((q) => q.unseenTokens)).toEqual(econ.requests.map((e, i) => BILL[i]!.inputTokens - e.inputTokens));
     expect(billedPaneText(b.requests[1]!).text).toBe('billed: cached 990 · writes 100 · 1,100 tokens · output 40 · $0.00131');
   });
 
@@ -133,28 +133,32 @@ describe('the bill of a capture', () => {
     expect([billed!.costUsd, ...billed!.requests.map((q) => q.costUsd)]).toEqual([null, null, null]);
   });
 
-  it('the page leads with the bill, labels the model’s figures, says what the capture does not hold and names the largest miss', async () => {
-    const { billed, econ } = await run(BILL);
-    const text = billedText(billedLede(billed, econ, { system: false, tools: false }));
+  it('the page leads with the bill, labels the model’s figures, says what the capture does not record and names the largest miss', async () => {
+    const { billed, econ, r } = await run(BILL);
+    const lede = (b: typeof billed, e: typeof econ, rr: typeof r) => billedText(billedLede(b, e, measuredComparison(rr, e)));
+    const text = lede(billed, econ, r);
     expect(text).toContain(
       'Billed: what the provider’s usage reports for these 3 requests: 3,300 input tokens, 30 % of them read from the cache, 120 output tokens; $0.0109 ($0.0078 without caching).',
     );
     expect(text).toMatch(/^Modelled: what this page’s cache model computes from the requests as the capture holds them/m);
     expect(text).toContain('Largest miss: request 3 read 0 cached tokens where the request before it left 1,090 in the cache: 1,090 billed tokens not read.');
-    // Each request holds a few dozen tokens of messages; the bill counts 1,000 and more: the rest is not in the capture.
-    expect(text).toMatch(
-      /Not in the capture: this capture holds no system prompt and no tool definitions: request 1 was billed 1,000 input tokens, of which the requests shown hold \d+ — \d+ billed tokens/,
+    // Each request holds a few dozen tokens of messages; the bill counts 1,000 and more. The capture says nothing is
+    // unrecorded (the requests fold: each request whole), so the page does not invent a missing part: the count differs.
+    const n = econ.requests[0]!.inputTokens;
+    expect(n).toBeLessThan(100);
+    expect(text).toContain(
+      `Counted differently: the capture holds the requests whole, yet request 1 was billed 1,000 input tokens where the model counts ${n}; the comparison with the bill gives the likely reason, request by request.`,
     );
-    expect(billedLede(null, econ, { system: false, tools: false })).toEqual([]);
+    expect(text).not.toContain('Not in the capture');
+    // A capture that says it does not record the system prompt and tools (a transcript): those are named, with the tokens.
+    const lacking = await run(BILL, undefined, ['the system prompt', 'the tool definitions', MARKERS_UNRECORDED]);
+    expect(lede(lacking.billed, lacking.econ, lacking.r)).toContain(
+      `Not in the capture: this capture does not record the system prompt and the tool definitions: request 1 was billed 1,000 input tokens, of which the requests shown hold ${n} — ${1000 - n} billed tokens the page cannot show, and the model cannot see.`,
+    );
+    expect(billedLede(null, econ, null)).toEqual([]);
     // This profile caches without being asked (a prefix cache): the model reads from the cache too, nothing to say.
     expect(econ.totals.cachedTokens).toBeGreaterThan(0);
     expect(text).not.toContain('Cache markers');
-    // Where the model reads nothing (a provider that caches only what a request asks for, and no marker captured)
-    // but the bill read 990 tokens from the cache, the markers were not recorded: said so.
-    const asked = billedText(billedLede(billed, { ...econ, totals: { ...econ.totals, cachedTokens: 0 } }, { system: false, tools: false }));
-    expect(asked).toContain(
-      'Cache markers not in the capture: the provider read 990 tokens from the cache, so the requests it received asked for caching; the requests as captured carry no cache marker',
-    );
   });
 
   it('the page model marks each billed miss on its card and opens on the largest, unless the scenario names its opening', async () => {
@@ -164,5 +168,75 @@ describe('the bill of a capture', () => {
     expect(view.cards.map((c) => c.badges.filter((x) => x.includes('billed miss')))).toEqual([[], [], ['⚠ billed miss: 1,090 tokens not read']]);
     const named = await run(BILL, 2);
     expect(withBilledMisses(scenarioView(named.r), named.billed, true).opens).toBe(2);
+  });
+});
+
+/**
+ * The shape of a published VCR cassette of Bedrock's Converse API (pydantic-ai's
+ * test_bedrock_cache_write_and_read): whole request bodies with `cachePoint` blocks, where the
+ * provider wrote and then read 1,322 tokens while the model's ≈ count of the same bodies is about
+ * half that, below Sonnet 4.5's 1,024-token minimum. Our own text in that shape.
+ */
+describe('the lede on a capture that holds its requests whole', () => {
+  const SHOUTED = 'ANSWER WITH ONE NUMBER AND NOTHING ELSE, NEVER A SENTENCE.\n'.repeat(40);
+  const body = (cachePoint: boolean) => ({
+    modelId: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0',
+    system: [{ text: SHOUTED }, ...(cachePoint ? [{ cachePoint: { type: 'default' } }] : [])],
+    messages: [{ role: 'user', content: [{ text: 'What is 10 + 11?' }, ...(cachePoint ? [{ cachePoint: { type: 'default' } }] : [])] }],
+  });
+  const bills = [
+    { inputTokens: 1324, cachedTokens: 0, cacheWriteTokens: 1322, outputTokens: 5 },
+    { inputTokens: 1324, cachedTokens: 1322, cacheWriteTokens: 0, outputTokens: 5 },
+  ];
+  async function lede(cachePoint: boolean, unrecorded?: string[]) {
+    const events = bills.map((measured, i) => ({
+      off: i + 1,
+      t: '0ms',
+      type: 'request/sent',
+      payload: { format: 'bedrock-converse', measured, ...(unrecorded && { unrecorded }), body: body(cachePoint) },
+    }));
+    const corpus = await renderTexts(
+      [{ file: 'scenarios/cassette.yaml', text: JSON.stringify({ id: 'cassette', title: 'Cassette', fold: 'requests', events }) }],
+      { timeZero: '2026-08-24T16:41:00.000Z', folds: BUILTIN_FOLDS, defaultFold: 'requests', economics: DEFAULT_ECONOMICS },
+      { everyEvent: true },
+    );
+    expect(corpus.errors).toEqual([]);
+    const r = corpus.scenarios[0]!;
+    const econ = corpus.economics.get('cassette')!;
+    return { econ, text: billedText(billedLede(billedOf(r, econ, DEFAULT_ECONOMICS.profiles), econ, measuredComparison(r, econ))) };
+  }
+
+  it('blames the approximate count and the minimum, not the capture: the markers are there and nothing is unrecorded', async () => {
+    const { econ, text } = await lede(true);
+    const n = econ.requests[0]!.inputTokens;
+    // The case this covers: the model counts the marked prefix below the 1,024-token minimum and caches nothing.
+    expect([econ.requests[0]!.exact, econ.requests[0]!.minPrefixTokens, econ.totals.cachedTokens]).toEqual([false, 1024, 0]);
+    expect(n).toBeLessThan(1024);
+    const scale = `${(1324 / n).toFixed(2)}×`;
+    expect(text).toContain(
+      `Approximate count: the capture holds the requests whole, and the provider counted ${scale} as many input tokens as this page’s approximate (≈) count: request 1 was billed 1,324 input tokens where the model counts ≈${n.toLocaleString('en-US')}. No offline tokenizer counts this model’s tokens exactly`,
+    );
+    expect(text).toContain(
+      `Below the minimum by the model’s count: the bill shows the provider caching at request 1 and request 2, where the model counts every prefix the requests mark below the profile’s 1,024-token minimum and so caches nothing — the model’s approximate (≈) count is low here: the provider counted ${scale} as many input tokens`,
+    );
+    // What the old lede said of this capture, wrongly: tokens it "cannot show", and markers "not in the capture".
+    expect(text).not.toContain('Not in the capture');
+    expect(text).not.toContain('Cache markers not in the capture');
+  });
+
+  it('a capture that records no markers, and one that lacks the system prompt, say so first', async () => {
+    const unmarked = await lede(false, [MARKERS_UNRECORDED]);
+    expect(unmarked.text).toContain(
+      'Cache markers not in the capture: the provider read 1,322 tokens from the cache, so the requests it received asked for caching; the requests as captured carry no cache marker',
+    );
+    expect(unmarked.text).not.toContain('Below the minimum');
+    // Markers aside, nothing is unrecorded: the count's difference is the tokenizer's.
+    expect(unmarked.text).toContain('Approximate count:');
+    const lacking = await lede(false, ['the system prompt', MARKERS_UNRECORDED]);
+    const n = lacking.econ.requests[0]!.inputTokens;
+    expect(lacking.text).toContain(
+      `Not in the capture: this capture does not record the system prompt: request 1 was billed 1,324 input tokens, of which the requests shown hold about ${n.toLocaleString('en-US')} — about ${(1324 - n).toLocaleString('en-US')} billed tokens the page cannot show`,
+    );
+    expect(lacking.text).not.toContain('Approximate count');
   });
 });

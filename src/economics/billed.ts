@@ -1,9 +1,9 @@
 /**
  * What the provider billed for a scenario's own requests, read from the figures the capture carries
  * (`measured`, an imported trace's response usage): the totals a page leads with, what each request
- * failed to read from the cache that the previous one had there (the billed miss), and how much of
- * each request the capture does not show (billed input beyond the model's count of what it holds:
- * a system prompt or tool list the capture did not record). Pure: the figures come from the payloads
+ * failed to read from the cache that the previous one had there (the billed miss). What the
+ * capture does not show of a request is measured.ts's (`unseenTokens`, from the payload's
+ * `unrecorded`): one reading for the lede and the table. Pure: the figures come from the payloads
  * and from the economics run (scenarioEconomics), never recomputed here; the cost is the bill's
  * tokens priced with the request's profile (price.ts `costs`).
  *
@@ -39,8 +39,6 @@ export interface BilledRequest {
    * did not read: the billed miss. 0 for the first request, or where a figure is not reported.
    */
   lostTokens: number;
-  /** Billed input beyond the model's count of what the capture holds (≥ 0). */
-  unseenTokens: number;
   /** The bill's tokens priced (null: no price, or a figure not reported); output included only when reported. */
   costUsd: number | null;
 }
@@ -60,7 +58,7 @@ export interface Billed {
   noCacheCostUsd: number | null;
   /** The request that lost the most billed tokens (null: none lost any). */
   worst: BilledRequest | null;
-  /** The model's count is approximate (≈): unseen tokens are a rough figure. */
+  /** Every own request's model count is exact (not ≈). */
   exact: boolean;
 }
 
@@ -89,7 +87,6 @@ export function billedOf(r: RenderedScenario, econ: ScenarioEconomics, profiles:
       cacheWrite1hTokens: m.cacheWrite1hTokens ?? 0,
       outputTokens,
       lostTokens: held !== null && m.cachedTokens !== null ? Math.max(0, Math.min(held, m.inputTokens) - m.cachedTokens) : 0,
-      unseenTokens: Math.max(0, m.inputTokens - e.inputTokens),
       costUsd: null,
     };
     const current = profiles[e.profile];

@@ -10,7 +10,7 @@ import type { RenderedMessage } from '../folds/types.ts';
 import { printRequest } from '../prompt/print.ts';
 import { tokenLines } from './highlight.ts';
 import { eventRanges, printedRanges } from './printed-tokens.ts';
-import { type YamlRange, yamlRanges } from './yaml-tokens.ts';
+import { yamlRanges } from './yaml-tokens.ts';
 
 /** Distinct tags per kind, so any difference in what a character is shows. */
 const TAGS = { key: 'k', string: 's', number: 'n', literal: 'l', punct: 'p', header: 'h', comment: 'c' } as const;

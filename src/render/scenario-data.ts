@@ -44,6 +44,7 @@ import type { LintFinding } from '../request-lint/request-lint.ts';
 import { wireData, wireSources, type WireData } from './wire-data.ts';
 import { wireViewsMarkup } from './wire-markup.ts';
 import { billedOf, billedPaneText, type Billed } from '../economics/billed.ts';
+import { measuredComparison, type ScenarioMeasured } from '../economics/measured.ts';
 import { yamlTokenTags } from './highlight.ts';
 import type { YamlTags } from './yaml-html.ts';
 import { DEFAULT_PAGE_WINDOW } from '../integration/options.ts';
@@ -80,6 +81,8 @@ export interface PageParts {
   wire: Map<number, WireSource>;
   /** What the provider billed for the own requests (economics/billed.ts; null: no bill). */
   billed: Billed | null;
+  /** The bill beside the model, request by request (economics/measured.ts; null: no request carries a bill): the lede and the table read this one. */
+  measured: ScenarioMeasured | null;
   /** Each billed request's pane line. */
   billedByOffset: Map<number, { text: string; title: string }>;
 }
@@ -101,6 +104,7 @@ export function pageParts(site: SiteCorpus, view: ScenarioView): PageParts {
     typeOf: (o) => view.cards.find((c) => c.offset === o)?.type ?? '',
     wire: wireSources(rendered),
     billed,
+    measured: econ ? measuredComparison(rendered, econ) : null,
     billedByOffset: new Map((billed?.requests ?? []).map((q) => [q.offset, billedPaneText(q)])),
   };
 }
