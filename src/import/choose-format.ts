@@ -5,7 +5,7 @@
  * (AI SDK DevTools' provider): that one, when every body fits it.
  */
 import type { InputError } from '../scenarios/errors.ts';
-import { PROVIDERS, type ProviderId as RequestFormat } from '../providers/registry.ts';
+import { PROVIDERS, providerOf, type ProviderId as RequestFormat } from '../providers/registry.ts';
 import { candidates, FORMAT_TITLES, tieBreak } from './detect.ts';
 import { chunkPos } from './read.ts';
 import type { Req } from './request.ts';
@@ -59,12 +59,14 @@ export function captureFormat(reqs: Req[], file: string, errors: InputError[]): 
     return undefined;
   }
   const named = first?.format;
+  // A named format whose adapter has no shape to check (OpenTelemetry GenAI bodies a span reader rebuilt) is taken as named.
   if (
     named &&
-    reqs.every((r) => {
-      const c = candidates(r.body);
-      return !('problem' in c) && c.includes(named);
-    })
+    (!providerOf(named).detect ||
+      reqs.every((r) => {
+        const c = candidates(r.body);
+        return !('problem' in c) && c.includes(named);
+      }))
   )
     return named;
   return chooseFormat(reqs, file, errors);

@@ -34,6 +34,11 @@ export function formatSentBy(captureId: string): ProviderId | undefined {
   return (PROVIDERS as readonly ProviderAdapter[]).find((p) => p.sentBy?.includes(captureId))?.id as ProviderId | undefined;
 }
 
+/** The formats of a provider, by the name its adapters give it (`openai`: Chat Completions and Responses). */
+export function formatsOfProvider(provider: string): ProviderId[] {
+  return (PROVIDERS as readonly ProviderAdapter[]).filter((p) => p.provider === provider).map((p) => p.id as ProviderId);
+}
+
 /** The format of an AI SDK provider name (`openai.chat`), from the adapters' `aiSdkProviders`. */
 export function formatOfAiSdkProvider(name: string): ProviderId | undefined {
   return (PROVIDERS as readonly ProviderAdapter[]).find((p) => p.aiSdkProviders?.includes(name))?.id as ProviderId | undefined;

@@ -17,7 +17,8 @@ import { formatError, type InputError } from '../../scenarios/errors.ts';
 import { importCapture, importTrace } from '../index.ts';
 import { readChunks } from '../read.ts';
 import { scenarioId } from '../log/index.ts';
-import { AMBIGUOUS_USAGE, SUB_AGENT } from './openinference.ts';
+import { AMBIGUOUS_USAGE, BODY_UNRECORDED, SUB_AGENT } from './openinference.ts';
+import { MARKERS_UNRECORDED } from '../../economics/measured.ts';
 import { withBodies } from '../../../tests/support/imported.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -546,5 +547,122 @@ describe('OpenInference sub-agents', () => {
     const agentsLooped = lines.map((l, i) => (i === 0 ? l.replace('"parent_id":null', '"parent_id":"d4c0000000000004"') : l));
     expect(agentsLooped[0]).not.toBe(lines[0]);
     expect(split(jsonlOf(agentsLooped)).reduce((n, c) => n + c.result.requests, 0)).toBe(6);
+  });
+});
+
+/**
+ * Spans that record the request body (`input.value`, `application/json`), as the Anthropic and
+ * OpenAI instrumentations write it (see openinference.ts's header): openinference-instrumentation-
+ * anthropic 1.1.2 dumps the keyword arguments of `messages.create` — the body, with the SDK's own
+ * request options such as `extra_headers` among them — beside the flattened messages. Our own
+ * spans in that shape.
+ */
+describe('OpenInference spans that record the request body', () => {
+  const SYSTEM = 'You are Harbor’s billing assistant. Answer from the invoice tools and say which one you used. '.repeat(70);
+  const TOOLS = [{ name: 'get_invoice', description: 'Fetch one invoice by id.', input_schema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } }];
+  const turns = [
+    { role: 'user', content: 'Why is INV-1042 four cents higher than the quote?' },
+    { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_01', name: 'get_invoice', input: { id: 'INV-1042' } }] },
+    { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_01', content: '{"total": "104.04", "quote": "104.00"}' }] },
+  ];
+  /** The keyword arguments the application passed: a cache marker on the system prompt, a header the SDK sends apart. */
+  const kwargs = (n: number) => ({
+    max_tokens: 1024,
+    messages: turns.slice(0, n),
+    model: 'claude-sonnet-4-5',
+    system: [{ type: 'text', text: SYSTEM, cache_control: { type: 'ephemeral' } }],
+    tools: TOOLS,
+    extra_headers: { 'anthropic-beta': 'token-efficient-tools-2025-02-19' },
+  });
+  const flattened = (n: number) =>
+    Object.fromEntries(
+      turns.slice(0, n).flatMap((m, i) => [
+        [`llm.input_messages.${i}.message.role`, m.role],
+        [`llm.input_messages.${i}.message.content`, typeof m.content === 'string' ? m.content : JSON.stringify(m.content)],
+      ]),
+    );
+  const anthropicSpan = (id: string, start: string, n: number, usage: Record<string, number>, body: unknown = kwargs(n)) =>
+    span(
+      {
+        'openinference.span.kind': 'LLM',
+        'llm.provider': 'anthropic',
+        'llm.system': 'anthropic',
+        'llm.model_name': 'claude-sonnet-4-5-20250929',
+        'session.id': 'sess-7',
+        'input.value': JSON.stringify(body),
+        'input.mime_type': 'application/json',
+        ...flattened(n),
+        ...usage,
+      },
+      { id, start_time: start },
+    );
+  const usage1 = { 'llm.token_count.prompt': 2012, 'llm.token_count.prompt_details.cache_write': 1990, 'llm.token_count.completion': 40 };
+  const usage2 = { 'llm.token_count.prompt': 2090, 'llm.token_count.prompt_details.cache_read': 1990, 'llm.token_count.completion': 30 };
+  const two = [anthropicSpan('s1', '2026-12-01T10:00:00.000Z', 1, usage1), anthropicSpan('s2', '2026-12-01T10:00:03.000Z', 3, usage2)].join('\n');
+
+  it('reads each body as sent, in its provider’s format — markers, system prompt and tools included, the SDK’s request options not', async () => {
+    const r = importTrace(two, { file: 'spans.jsonl', id: 'oi-body' });
+    expect(r.errors.map(formatError)).toEqual([]);
+    const d = parse(r.result!.yaml) as { intro: string; events: { payload: Record<string, unknown> }[] };
+    const [first, second] = withBodies(d.events as Ev[]) as unknown as { payload: { format: string; body: Record<string, unknown>; unrecorded?: string[] } }[];
+    expect([first!.payload.format, second!.payload.format]).toEqual(['anthropic', 'anthropic']);
+    const { extra_headers: _, ...sent } = kwargs(3);
+    expect(second!.payload.body).toEqual(sent);
+    // Nothing unrecorded: the page reads these as whole requests, and the intro says so.
+    expect([first!.payload.unrecorded, second!.payload.unrecorded]).toEqual([undefined, undefined]);
+    expect(d.intro.replace(/\s+/g, ' ')).toContain('Read from an OpenInference spans export: each request is the provider request body it recorded, as sent.');
+    // With the marker the span recorded, the model caches the system prompt as the bill says: no "markers not in the capture".
+    const corpus = await renderTexts([{ file: 'scenarios/oi-body.yaml', text: r.result!.yaml }], config, { everyEvent: false });
+    expect(corpus.errors.map(formatError)).toEqual([]);
+    const econ = corpus.economics.get('oi-body')!;
+    expect(econ.requests.map((e) => e.cacheBreak?.cause)).not.toContain('markers-unrecorded');
+    expect(econ.requests[0]!.cacheWriteTokens).toBeGreaterThan(1000);
+    expect(econ.requests[1]!.cachedTokens).toBe(econ.requests[0]!.cacheWriteTokens);
+  });
+
+  it('where one call records no body, every call is rebuilt from the flattened attributes and says what it lacks', () => {
+    const mixed = [anthropicSpan('s1', '2026-12-01T10:00:00.000Z', 1, usage1), anthropicSpan('s2', '2026-12-01T10:00:03.000Z', 3, usage2, 'chat input, not a body')].join('\n');
+    const r = importTrace(mixed, { file: 'spans.jsonl', id: 'oi-mixed' });
+    expect(r.errors.map(formatError)).toEqual([]);
+    const d = parse(r.result!.yaml) as { intro: string; events: { payload: { format: string; unrecorded?: string[] } }[] };
+    expect(d.events.map((e) => [e.payload.format, e.payload.unrecorded])).toEqual(Array(2).fill(['otel-genai', [BODY_UNRECORDED, MARKERS_UNRECORDED]]));
+    expect(d.intro).toContain('does not record the request body as sent');
+  });
+
+  it('the provider the span names decides between formats a body fits (OpenAI Chat with max_tokens is not read as Anthropic)', () => {
+    const chat = {
+      model: 'gpt-4.1',
+      max_tokens: 200,
+      messages: [
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: 'Hello' },
+      ],
+    };
+    const line = (provider: string) =>
+      span({
+        'openinference.span.kind': 'LLM',
+        'llm.provider': provider,
+        'llm.model_name': 'gpt-4.1',
+        'input.value': JSON.stringify(chat),
+        'input.mime_type': 'application/json',
+        'llm.input_messages.0.message.role': 'user',
+        'llm.input_messages.0.message.content': 'Hello',
+      });
+    const format = (provider: string) =>
+      (parse(importTrace(line(provider), { file: 'spans.jsonl', id: 'oi-chat' }).result!.yaml) as { events: { payload: { format: string } }[] }).events[0]!.payload.format;
+    expect(format('openai')).toBe('openai-chat');
+    // A provider no adapter is named for: the body is not taken as a known provider's, and the span is rebuilt.
+    expect(format('acme')).toBe('otel-genai');
+  });
+
+  it('a secret inside the recorded body is dropped and located at the `input.value` attribute', () => {
+    const leaked = { ...kwargs(1), messages: [{ role: 'user', content: 'use sk-ant-api03-fakefakefakefakefakefakefakefakefake to call it' }] };
+    const text = anthropicSpan('s1', '2026-12-01T10:00:00.000Z', 1, usage1, leaked);
+    const r = importTrace(text, { file: 'spans.jsonl', id: 'oi-secret' });
+    expect(r.errors.map(formatError)).toEqual([]);
+    expect(r.result!.yaml).not.toContain('sk-ant-api03-fake');
+    const d = r.result!.dropped[0]!;
+    expect(d.pos.line).toBe(1);
+    expect(text.slice(d.pos.col - 1 - '"input.value":'.length, d.pos.col - 1)).toBe('"input.value":');
   });
 });

@@ -1,6 +1,7 @@
 /**
  * OpenInference spans (Arize Phoenix and the `openinference-instrumentation-*` packages) → the
- * requests each LLM span records, rebuilt as OpenTelemetry GenAI span bodies (the `otel-genai`
+ * requests each LLM span records: the provider's body as sent, where the span records it
+ * (`input.value`, below), else rebuilt as OpenTelemetry GenAI span bodies (the `otel-genai`
  * adapter: `input_messages` of `{role, parts}`, `tool_definitions`), the provider-neutral shape the
  * `requests` fold already reads. Read from the OpenInference specification,
  * github.com/Arize-ai/openinference `spec/semantic_conventions.md` and `spec/llm_spans.md` at commit
@@ -17,6 +18,20 @@
  *   `llm.token_count.prompt_details.cache_read` ("prompt tokens successfully retrieved from cache")
  *   and `…cache_write` ("prompt tokens not found in cache that were written to cache");
  *   `llm.token_count.completion` ("the number of tokens in the completion") is the output.
+ *
+ * The body as sent. The specification calls `input.value` "the raw input"; what that is, is the
+ * instrumentation's. Read at the commit above (2026-12-07): openinference-instrumentation-anthropic
+ * 1.1.2 (Python, `_wrappers.py` `_get_inputs`) writes the keyword arguments of `messages.create` as
+ * JSON (`input.mime_type` `application/json`) — the request body, with the SDK's request options
+ * (`extra_headers`, `extra_query`, `extra_body`, `timeout`) among them; openinference-
+ * instrumentation-openai 0.1.54 (Python, `_request.py`) the SDK's `json_data`, the body it sends;
+ * the JS instrumentations (@arizeai/openinference-instrumentation-anthropic 0.1.21, -openai 4.1.9)
+ * `JSON.stringify(body)` — except for the Responses API, where it is the `input` alone. So a span
+ * whose `input.value` is a body its provider's adapter reads (recordedBody below) is imported as
+ * that body, whole: its cache markers, system prompt, tools and parameters as sent. When every LLM
+ * span of the file records one, in one format, the requests are those bodies; otherwise every span
+ * is rebuilt from its flattened attributes as below, and each request says it lacks the body and
+ * its markers.
  *
  * Two file shapes: OTLP JSON (`{"resourceSpans": …}`, read by ../otlp.ts), where attributes are
  * flattened; and JSON Lines of spans in the specification's own span JSON (`spec/llm_spans.md`'s
@@ -88,6 +103,8 @@
 import type { InputError } from '../../scenarios/errors.ts';
 import { MARKERS_UNRECORDED } from '../../economics/measured.ts';
 import type { MeasuredUsage } from '../../providers/types.ts';
+import { formatsOfProvider, type ProviderId as RequestFormat } from '../../providers/registry.ts';
+import { candidates, tieBreak } from '../detect.ts';
 import { jsonAttribute, spansOf, type OtlpIssue } from '../otlp.ts';
 import { chunkPos, isObject, type Chunk } from '../read.ts';
 import type { Conversation } from '../log/group.ts';
@@ -518,6 +535,38 @@ function tool(schema: unknown): unknown {
   return schema;
 }
 
+/** What a request rebuilt from a span's flattened attributes does not record. */
+export const BODY_UNRECORDED =
+  'the request body as sent (its messages and tools are rebuilt from the span’s flattened attributes; the request parameters in `llm.invocation_parameters` are not carried over)';
+
+/** Keyword arguments of the Python SDKs' `create` that are request options, not body fields (`extra_body`'s fields are merged into the body, as the SDKs send them). */
+const SDK_OPTIONS = new Set(['extra_headers', 'extra_query', 'extra_body', 'timeout', 'betas']);
+
+/**
+ * The request body a span records whole in `input.value` (see the header: the Anthropic and OpenAI
+ * instrumentations), in its provider's format: a JSON object (`input.mime_type`
+ * `application/json`) that names its model and that a provider adapter reads as its body (detect.ts),
+ * narrowed to the span's provider (`llm.provider`, else `llm.system`, as the adapters name theirs).
+ * Anything else there — a chain's input, a prompt string, the Responses API's `input` alone, a
+ * redacted value — is not a body, and the span is read from its flattened attributes.
+ */
+function recordedBody(span: Span): { body: Obj; format: RequestFormat; at: Path } | undefined {
+  const v = span.attrs.get('input.value');
+  if (!v || typeof v.value !== 'string' || str(span.attrs.get('input.mime_type')) !== 'application/json') return undefined;
+  const parsed = jsonAttribute(v.value);
+  if (!('value' in parsed) || !isObject(parsed.value)) return undefined;
+  const { extra_body: extra, ...rest } = parsed.value;
+  const body: Obj = { ...Object.fromEntries(Object.entries(rest).filter(([k]) => !SDK_OPTIONS.has(k))), ...(isObject(extra) ? extra : {}) };
+  if (typeof body.model !== 'string' || body.model === '') return undefined;
+  const fits = candidates(body);
+  if ('problem' in fits) return undefined;
+  const provider = str(span.attrs.get('llm.provider')) ?? str(span.attrs.get('llm.system'));
+  const named = provider ? formatsOfProvider(provider.toLowerCase()) : undefined;
+  const allowed = named ? fits.filter((f) => named.includes(f)) : fits;
+  if (!allowed.length) return undefined;
+  return { body, format: tieBreak(allowed, [body]), at: v.at };
+}
+
 function modelOf(span: Span): string | undefined {
   const req = str(span.attrs.get('llm.request.model_name'));
   if (req) return req;
@@ -533,11 +582,8 @@ function modelOf(span: Span): string | undefined {
 export const openinference: Capture = {
   id: 'openinference',
   title: 'OpenInference spans export',
-  format: 'otel-genai',
-  missing: [
-    'the request body as sent (its messages and tools are rebuilt from the span’s flattened attributes; the request parameters in `llm.invocation_parameters` are not carried over)',
-    MARKERS_UNRECORDED,
-  ],
+  // Each request says what it lacks: none where the span records its body (`input.value`), else the body and its markers.
+  missing: [],
 
   detect(chunks) {
     if (chunks.every((c) => 'resourceSpans' in c.value)) {
@@ -551,7 +597,11 @@ export const openinference: Capture = {
   requests(chunks, file, errors, leftOut) {
     const all = spansIn(chunks, file, errors);
     const spans = all.filter((s) => s.attrs.get(KIND)?.value === 'LLM');
-    const llm = spans.filter((s) => [...s.attrs.keys()].some((k) => MESSAGE.test(k)));
+    const recorded = new Map(spans.map((s) => [s, recordedBody(s)]));
+    const llm = spans.filter((s) => recorded.get(s) || [...s.attrs.keys()].some((k) => MESSAGE.test(k)));
+    // Bodies as sent where every call records its own, in one format (a scenario shows one provider's requests); else every call rebuilt.
+    const formats = new Set(llm.map((s) => recorded.get(s)?.format));
+    const whole = llm.length > 0 && formats.size === 1 && !formats.has(undefined);
     const lineOf = (s: Span) => chunkPos(s.chunk, s.at, file).line;
     for (const s of all) {
       const kind = s.attrs.get(KIND)?.value;
@@ -579,6 +629,36 @@ export const openinference: Capture = {
     const runOf = subAgentRuns(all);
     const out: CapturedRequest[] = [];
     for (const span of llm) {
+      const session = str(span.attrs.get('session.id'));
+      const user = str(span.attrs.get('user.id'));
+      const main: Conversation | undefined = session ? { by: 'session.id', key: session } : user ? { by: 'user.id', key: user } : undefined;
+      // A sub-agent's call (see the header): its own conversation, started from its caller's, when the session is named.
+      const run = main && runOf(span);
+      const conversation = run?.conversation ?? main;
+      const parent = run && (run.parent?.conversation ?? main);
+      const c = span.chunk;
+      const sent = whole && recorded.get(span);
+      if (sent) {
+        const before = errors.length;
+        const usage = usageOf(span, file, errors);
+        if (errors.length > before) continue;
+        out.push({
+          chunk: c,
+          at: span.at,
+          offset: out.length + 1,
+          body: sent.body,
+          format: sent.format,
+          ...(span.startMs !== undefined && { timestampMs: span.startMs }),
+          ...(usage.measured && { measured: usage.measured }),
+          ...(usage.note && { note: usage.note }),
+          ...(conversation && { conversation }),
+          ...(parent && { parent }),
+          assembled: true,
+          // A path inside the body is inside `input.value`'s JSON text: the attribute is where it is.
+          origin: () => ({ chunk: c, at: sent.at }),
+        });
+        continue;
+      }
       const before = errors.length;
       const model = modelOf(span);
       if (!model)
@@ -615,19 +695,13 @@ export const openinference: Capture = {
       }
       const usage = usageOf(span, file, errors);
       if (errors.length > before || !model) continue;
-      const session = str(span.attrs.get('session.id'));
-      const user = str(span.attrs.get('user.id'));
-      const main: Conversation | undefined = session ? { by: 'session.id', key: session } : user ? { by: 'user.id', key: user } : undefined;
-      // A sub-agent's call (see the header): its own conversation, started from its caller's, when the session is named.
-      const run = main && runOf(span);
-      const conversation = run?.conversation ?? main;
-      const parent = run && (run.parent?.conversation ?? main);
-      const c = span.chunk;
       out.push({
         chunk: c,
         at: span.at,
         offset: out.length + 1,
         body: { model, input_messages: messages, ...(tools.length && { tool_definitions: tools }) },
+        format: 'otel-genai',
+        unrecorded: [BODY_UNRECORDED, MARKERS_UNRECORDED],
         ...(span.startMs !== undefined && { timestampMs: span.startMs }),
         ...(usage.measured && { measured: usage.measured }),
         ...(usage.note && { note: usage.note }),
