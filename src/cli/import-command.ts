@@ -1,5 +1,5 @@
 /**
- * `npm run import -- <trace> [--format openai-chat|openai-responses|anthropic|otlp|codex|claude-code|ai-sdk-devtools|openinference|vcr|har|…] [--id <id>]
+ * `npm run import -- <trace> [--format openai-chat|openai-responses|anthropic|otlp|codex|claude-code|ai-sdk-devtools|openinference|ai-sdk-telemetry|vcr|har|…] [--id <id>]
  * [--out <file> | --out-dir <folder>] [--force]` — turns a captured trace into a scenario for the
  * `requests` fold (src/import). Writes `scenarios/<id>.yaml` (or --out) only when the whole trace
  * imports and the scenario renders clean; prints every dropped secret (where, never the value).

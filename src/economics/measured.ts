@@ -374,8 +374,14 @@ export const MARKERS_UNRECORDED = 'the cache markers (breakpoints such as cache_
 export const MEDIA_UNRECORDED =
   'the tokens of the media it sends inline (images, video, documents as base64: billed by their pixels, seconds or pages, which the model does not count)';
 
-/** A part a capture does not record that the provider billed as input tokens: anything but the cache markers (a marker is a field of a block, not text of its own). */
-export const carriesTokens = (unrecorded: string): boolean => unrecorded !== MARKERS_UNRECORDED;
+/**
+ * What a capture that rebuilds a body from an SDK's prompt does not record of the parameters the
+ * SDK's provider package adds (an AI SDK telemetry span): settings, not text the model reads.
+ */
+export const PARAMETERS_UNRECORDED = 'the request parameters the provider package adds (`max_tokens` where the call sets none, thinking and other call-level provider options)';
+
+/** A part a capture does not record that the provider billed as input tokens: anything but the cache markers (a marker is a field of a block, not text of its own) and request parameters. */
+export const carriesTokens = (unrecorded: string): boolean => unrecorded !== MARKERS_UNRECORDED && unrecorded !== PARAMETERS_UNRECORDED;
 
 /** Every own request of the scenario says its capture does not record its cache markers. */
 export function markersNotCaptured(r: RenderedScenario): boolean {

@@ -23,6 +23,7 @@ import { fnTool, isObject, markerOf, marked, message, partsText, plain, toolsMes
 import { countAt, objectAt, requireKey } from './shared/usage.ts';
 import type { AskCaching, MeasuredUsage, NormalMessage, ProviderAdapter, UsageIssue } from './types.ts';
 import { anthropicRecorded } from './anthropic/recorded.ts';
+import { anthropicBodyFromAiSdk } from './anthropic/ai-sdk-prompt.ts';
 
 const str = z.string();
 const typed = z.looseObject({ type: str.min(1) });
@@ -191,6 +192,7 @@ export const anthropic: ProviderAdapter<'anthropic'> = {
   // Claude Code's transcripts hold the Messages API's messages and usage (src/import/captures/claude-code.ts).
   sentBy: ['claude-code'],
   aiSdkProviders: ['anthropic.messages'],
+  fromAiSdkPrompt: anthropicBodyFromAiSdk,
   catalogNote: 'Token counts approximate (≈). Caching: cache_control breakpoints; writes at 1.25× (5 minutes) or 2× (1 hour); "write" is the 5-minute write.',
   docHosts: ['platform.claude.com'],
   exampleModel: 'anthropic/claude-sonnet-5',

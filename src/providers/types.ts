@@ -440,6 +440,13 @@ export interface ProviderAdapter<Id extends string = string> {
    * records it on each step: `openai.responses`): its reader asks the registry (`formatOfAiSdkProvider`).
    */
   aiSdkProviders?: readonly string[];
+  /**
+   * The body this format's AI SDK provider package sends for a call whose telemetry span records
+   * only the SDK-level prompt and tools (src/import/captures/ai-sdk-telemetry.ts): the cache markers
+   * the prompt's provider options ask for become this format's own. Absent: the import rebuilds the
+   * call as a provider-neutral span body and says what that lacks.
+   */
+  fromAiSdkPrompt?(model: string, prompt: readonly unknown[], tools: readonly unknown[], maxTokens: number | undefined): JsonObject;
   /** Message indices a breakpoint sits on when a fold's own request carries none (the provider's common strategy; [] for none). Never applied to a request as sent. */
   defaultBreakpoints(messages: readonly { role: string }[]): number[];
   /**

@@ -6,6 +6,7 @@
 import { LOGGING_PROVIDERS } from '../../providers/registry.ts';
 import type { Chunk } from '../read.ts';
 import { aiSdkDevtools } from './ai-sdk-devtools.ts';
+import { aiSdkTelemetry } from './ai-sdk-telemetry.ts';
 import { claudeCode } from './claude-code.ts';
 import { codexRollout } from './codex.ts';
 import { har } from './har.ts';
@@ -14,7 +15,16 @@ import { providerLogCapture } from './provider-log.ts';
 import type { Capture } from './types.ts';
 import { vcrCassette } from './vcr.ts';
 
-export const CAPTURES: readonly Capture[] = [codexRollout, claudeCode, aiSdkDevtools, openinference, vcrCassette, har, ...LOGGING_PROVIDERS.map(providerLogCapture)];
+export const CAPTURES: readonly Capture[] = [
+  codexRollout,
+  claudeCode,
+  aiSdkDevtools,
+  openinference,
+  aiSdkTelemetry,
+  vcrCassette,
+  har,
+  ...LOGGING_PROVIDERS.map(providerLogCapture),
+];
 
 export const CAPTURE_IDS = CAPTURES.map((c) => c.id);
 
