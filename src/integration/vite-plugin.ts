@@ -13,6 +13,7 @@ import { existsSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { ProjectFacts } from '../project.ts';
 import { browserFolds, browserFoldsModule } from './browser-folds.ts';
+import { JS_YAML_LATER_MODULE, JS_YAML_NOW, jsYamlLater } from './js-yaml-later.ts';
 import type { ExplainerOptions, ParsedOptions } from './options.ts';
 import { BUILTIN_FOLDS_INDEX, OWN_DIR, STARLIGHT_SHELL } from './own-files.ts';
 import { PACKAGE_NAME } from './project-facts.ts';
@@ -46,16 +47,17 @@ function isOwnShell(id: string, importer?: string): boolean {
   return !!importer?.startsWith(OWN_DIR) && /(^|\/)Base\.astro$/.test(id) && resolve(dirname(importer), id) === join(OWN_DIR, 'layouts', basename(id));
 }
 
-/** The host config's `vite` part: the plugin for the pages and for the playground's worker, which is bundled separately. */
+/** The host config's `vite` part: the plugin for the pages and for the playground's worker, which is bundled separately (with js-yaml loaded after its first pane: js-yaml-later.ts). */
 export function viteConfig(input: PluginInput): Record<string, unknown> {
   const plugin = vitePlugin(input);
-  return { plugins: [plugin], worker: { format: 'es', plugins: () => [plugin] } };
+  return { plugins: [plugin], worker: { format: 'es', plugins: () => [jsYamlLater(), plugin] } };
 }
 
 function vitePlugin({ root, publicDir, options, page, command, facts, logger, share }: PluginInput) {
   const favicon = existsSync(join(publicDir, 'favicon.svg'));
   const resolvedId = `\0${CONFIG_MODULE}`;
   const foldsId = `\0${FOLDS_MODULE}`;
+  const jsYamlNowId = `\0${JS_YAML_LATER_MODULE}`;
   const forBrowser = browserFolds(root, options.folds);
   for (const f of forBrowser) if (f.unsafe) logger.warn(`fold ${f.spec} is not in the playground: ${f.unsafe}`);
   const starlightShell = page.chrome === 'starlight' ? STARLIGHT_SHELL : undefined;
@@ -65,6 +67,7 @@ function vitePlugin({ root, publicDir, options, page, command, facts, logger, sh
     async resolveId(this: ResolveContext, id: string, importer?: string, opts?: object) {
       if (id === CONFIG_MODULE) return resolvedId;
       if (id === FOLDS_MODULE) return foldsId;
+      if (id === JS_YAML_LATER_MODULE) return jsYamlNowId;
       if (starlightShell && isOwnShell(id, importer)) return starlightShell;
       // A page's import of an own module: the module the integration loaded, from Node (shared-modules.ts).
       if (share && importer && !id.startsWith('\0') && this.environment?.name === PRERENDER_ENVIRONMENT) {
@@ -74,10 +77,12 @@ function vitePlugin({ root, publicDir, options, page, command, facts, logger, sh
       return undefined;
     },
     load: (id: string) =>
-      id === resolvedId
-        ? `export const root = ${JSON.stringify(root)};\nexport const options = ${JSON.stringify(options)};\nexport const command = ${JSON.stringify(command)};\nexport const page = ${JSON.stringify({ ...page, favicon })};\nexport const project = ${JSON.stringify(facts)};\n`
-        : id === foldsId
-          ? browserFoldsModule(forBrowser, BUILTIN_FOLDS_INDEX, facts)
-          : undefined,
+      id === jsYamlNowId
+        ? JS_YAML_NOW
+        : id === resolvedId
+          ? `export const root = ${JSON.stringify(root)};\nexport const options = ${JSON.stringify(options)};\nexport const command = ${JSON.stringify(command)};\nexport const page = ${JSON.stringify({ ...page, favicon })};\nexport const project = ${JSON.stringify(facts)};\n`
+          : id === foldsId
+            ? browserFoldsModule(forBrowser, BUILTIN_FOLDS_INDEX, facts)
+            : undefined,
   };
 }

@@ -73,6 +73,8 @@ export class Playground {
           if (this.worker.sentText === editor.text) editor.setTokens(ranges);
         },
         answer: (r) => this.answer(r),
+        // Only the pane changes: the status, the events and the errors are the answer's.
+        figures: (v) => this.pane.show(v, this.site.yamlTags),
         failed: (message) => this.failed(message),
       },
     );

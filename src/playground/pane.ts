@@ -8,11 +8,12 @@ import type { Card, Pane } from '../prompt/view.ts';
 import { highlightLines } from './highlight.ts';
 import type { TokenTags } from './source-view.ts';
 
-export function playgroundPaneHtml(pane: Pane, cards: readonly Card[], tags: TokenTags, econ?: PaneMarkup['econ']): string {
+/** `econ`: the request's figures; `econPending`: they are still loading (their places are kept). */
+export function playgroundPaneHtml(pane: Pane, cards: readonly Card[], tags: TokenTags, econ?: PaneMarkup['econ'], econPending?: boolean): string {
   const html = highlightLines(
     pane.lines.map((l) => l.text),
     tags,
     noteMarks(pane, 'pg'),
   );
-  return paneMarkup(fromPane(pane, cards, html, { idPrefix: 'pg', selected: true, ...(econ && { econ }) }));
+  return paneMarkup(fromPane(pane, cards, html, { idPrefix: 'pg', selected: true, ...(econ ? { econ } : econPending && { econPending: true }) }));
 }

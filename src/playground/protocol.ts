@@ -47,7 +47,12 @@ export interface RunMessage {
   tokens?: boolean;
 }
 
-export type ToWorker = InitMessage | RunMessage;
+/** The page has shown its first pane: the economics (and the tokenizer's tables) may load now. */
+export interface EconomicsMessage {
+  kind: 'economics';
+}
+
+export type ToWorker = InitMessage | RunMessage | EconomicsMessage;
 
 export interface FoldInfo {
   id: string;
@@ -61,10 +66,15 @@ type View = NonNullable<EngineResult['view']>;
  * result the worker sent (the page keeps them). A long scenario has a thousand cards, and copying
  * them across the worker boundary on every selection cost more than the fold itself.
  */
-export type WorkerResult = Omit<EngineResult, 'view'> & { view?: Omit<View, 'cards'> & { cards?: View['cards']; econ?: PaneMarkup['econ'] } };
+export type WorkerResult = Omit<EngineResult, 'view'> & {
+  /** `econPending`: the economics are still loading; the same run is answered again, with `econ`, when they arrive. */
+  view?: Omit<View, 'cards'> & { cards?: View['cards']; econ?: PaneMarkup['econ']; econPending?: true };
+};
 
 export type FromWorker =
   | { kind: 'ready'; folds: FoldInfo[] }
   | ({ kind: 'result'; seq: number } & WorkerResult)
+  /** Run `seq`'s pane again, with the figures that were still loading when it was answered (or without their places, if they failed). */
+  | { kind: 'figures'; seq: number; view: NonNullable<WorkerResult['view']> }
   /** The YAML token ranges of the text of run `seq` (sent after its result when the run asked for them). */
   | { kind: 'tokens'; seq: number; ranges: YamlRange[] };

@@ -7,7 +7,7 @@
  */
 import type { YamlRange } from '../render/yaml-tokens.ts';
 import type { EngineResult } from './engine.ts';
-import { WORKER_TIMEOUT_MS, type FoldInfo, type FromWorker, type InitMessage, type RunMessage } from './protocol.ts';
+import { WORKER_TIMEOUT_MS, type EconomicsMessage, type FoldInfo, type FromWorker, type InitMessage, type RunMessage } from './protocol.ts';
 
 export interface WorkerHooks {
   /** The folds the worker knows (its first message). */
@@ -16,6 +16,8 @@ export interface WorkerHooks {
   tokens(ranges: YamlRange[]): void;
   /** The answer to the latest run, with the view's cards filled in. */
   answer(result: EngineResult): void;
+  /** The latest run's pane again, now with its figures (they were still loading when it was answered). */
+  figures(view: NonNullable<EngineResult['view']>): void;
   /** The worker failed or took too long: it has been restarted. */
   failed(message: string): void;
 }
@@ -34,6 +36,8 @@ export class WorkerClient {
   private sentAt = 0;
   /** The text of the run last sent (its answer's ranges and error lines are for it). */
   sentText: string | undefined;
+  /** This worker has been told the first answer is shown (it then loads the economics). */
+  private economicsAsked = false;
 
   constructor(init: InitMessage, hooks: WorkerHooks) {
     this.init = init;
@@ -45,6 +49,7 @@ export class WorkerClient {
     // No extension: Vite finds worker.ts here and the compiled worker.js in the installed package.
     const w = new Worker(new URL('./worker', import.meta.url), { type: 'module' });
     w.onmessage = (ev: MessageEvent<FromWorker>) => this.receive(ev.data);
+    this.economicsAsked = false;
     w.onerror = (ev) => {
       ev.preventDefault();
       this.fail(`The playground's worker failed (${ev.message || 'unknown error'}); it was restarted.`);
@@ -79,12 +84,21 @@ export class WorkerClient {
       if (m.seq === this.seq) this.hooks.tokens(m.ranges);
       return;
     }
+    if (m.kind === 'figures') {
+      if (m.seq === this.seq) this.hooks.figures({ ...m.view, cards: this.cards });
+      return;
+    }
     // Cards come only when they change (protocol.ts); keep them even from a superseded answer.
     if (m.view?.cards) this.cards = m.view.cards;
     if (m.seq !== this.seq) return; // an answer to an edit that has been superseded
     clearTimeout(this.watchdog);
     const { view, kind: _kind, seq: _seq, ...rest } = m;
     this.hooks.answer(view ? { ...rest, view: { ...view, cards: this.cards } } : rest);
+    // The first answer is on the page: the economics load now, behind it rather than before it.
+    if (!this.economicsAsked) {
+      this.economicsAsked = true;
+      this.worker!.postMessage({ kind: 'economics' } satisfies EconomicsMessage);
+    }
     // The whole round trip: the worker's queue, load, fold, the message both ways, and the render.
     performance.measure('playground:answer', { start: this.sentAt, duration: performance.now() - this.sentAt });
   }

@@ -126,6 +126,28 @@ describe('paneMarkup', () => {
     expect(html).not.toContain('data-pagefind-ignore');
   });
 
+  it('keeps the figures’ places while they load (the playground), in the header and under each ✂ line; the figures replace them', () => {
+    const base = {
+      offset: 9,
+      kind: 'request' as const,
+      idPrefix: 'pg',
+      model: 'm',
+      lines: [line({ from: '3' }), line({ from: '3', cutAbove: true }), line({ from: '5', cutAbove: true })],
+      removedAtEnd: [],
+    };
+    const pending = paneMarkup({ ...base, econPending: true });
+    expect(pending.match(/<span class="badge econ-pending" aria-busy="true">counting tokens…<\/span>/g)).toHaveLength(1);
+    // One under each ✂ line, right after it.
+    expect(pending.match(/<div class="cut-econ pending" role="note" aria-busy="true"><span>counting tokens…<\/span><\/div>/g)).toHaveLength(2);
+    expect(pending.indexOf('cut-econ pending')).toBeGreaterThan(pending.indexOf('class="cut"'));
+    const note = { above: '501 tokens above this line', events: [], kind: 'kept' as const };
+    const ready = paneMarkup({ ...base, econPending: true, econ: { text: 'cached 0 · 9 tokens', title: 't', note } });
+    expect(ready).not.toMatch(/econ-pending|cut-econ pending|counting tokens/);
+    expect(ready.match(/class="cut-econ cause-kept"/g)).toHaveLength(2);
+    // Without either (no economics configured): neither the places nor the figures.
+    expect(paneMarkup(base)).not.toMatch(/econ-pending|cut-econ|econ-tokens/);
+  });
+
   it('marks a run of no events only where one follows a run of some, and writes old text and removed lines as plain rows', () => {
     const html = paneMarkup({
       offset: 5,

@@ -97,6 +97,12 @@ export interface PaneMarkup {
    * under the ✂ line, and the header's one percentage — cached tokens (cache-badge.ts).
    */
   econ?: PaneTokens & { note?: CutNote; cached?: CacheBadge };
+  /**
+   * The economics are on their way (the playground's tokenizer tables, a megabyte, load after the
+   * first pane): the header and each ✂ line keep a "counting tokens…" in their place, so the pane
+   * does not move when the figures arrive.
+   */
+  econPending?: true;
   /** What the line marks compare with: the previous request (requests) or event (states); none: the first. */
   diffBase?: DiffBase | null;
   /** The review's one-line summary for the header, when there is a review. */
@@ -151,6 +157,10 @@ export const defaultHeading = (kind: PaneKind, offset: number): string => paneHe
 const CUT_TEXT = escapeHtml(CUT_COMMENT.replace(/^✂ /, ''));
 const cutRow = (above: string): string =>
   `<div class="cut" role="separator" aria-label="${escapeHtml(`${CUT_LABEL}: ${above}; ${CUT_BELOW}`)}"><strong>${escapeHtml(CUT_LABEL)}</strong> <span class="cut-above">↑ ${escapeHtml(above)}</span> <span class="cut-below">↓ ${escapeHtml(CUT_BELOW)}</span><span class="visually-hidden"> (${CUT_TEXT})</span></div>`;
+/** The economics' places while they load (PaneMarkup.econPending). */
+const ECON_PENDING_BADGE = '<span class="badge econ-pending" aria-busy="true">counting tokens…</span>';
+const CUT_NOTE_PENDING = '<div class="cut-econ pending" role="note" aria-busy="true"><span>counting tokens…</span></div>';
+
 const CUT_ROW = cutRow(CUT_ABOVE);
 /** When the provider read nothing above the line although it is byte-stable (expired, below the minimum, or too short after a break). */
 const CUT_ROW_UNCACHED = cutRow(CUT_ABOVE_UNCACHED);
@@ -272,6 +282,7 @@ export function paneMarkup(p: PaneMarkup): string {
   const modelled = p.billed ? 'modelled: ' : '';
   if (p.econ?.cached) out.push(`<span class="badge cached" title="${e(p.econ.cached.title)}">${e(modelled + p.econ.cached.text)}</span>`);
   if (p.econ) out.push(`<span class="badge econ-tokens" title="${e(p.econ.title)}"><span class="visually-hidden">Input tokens: </span>${e(modelled + p.econ.text)}</span>`);
+  else if (p.econPending) out.push(ECON_PENDING_BADGE);
   if (p.billed) out.push(`<span class="badge billed" title="${e(p.billed.title)}">${e(p.billed.text)}</span>`);
   if (p.kind !== 'request' && p.eventType) out.push(`<span class="muted">${e(p.eventType)}</span>`);
   out.push('</div>');
@@ -320,6 +331,7 @@ export function paneMarkup(p: PaneMarkup): string {
     for (const r of l.removedBefore) out.push(removedRow(r));
     if (l.cutAbove) out.push(p.econ?.note?.uncached ? CUT_ROW_UNCACHED : CUT_ROW);
     if (l.cutAbove && p.econ?.note) out.push(cutNoteMarkup(p.econ.note, base));
+    else if (l.cutAbove && !p.econ && p.econPending) out.push(CUT_NOTE_PENDING);
     for (const n of l.notes) out.push(`<div class="note" role="note" id="${e(n.id)}"><span class="visually-hidden">Annotation: </span>${n.html ?? e(n.comment)}</div>`);
     if (l.was !== undefined) out.push(`<div${lineAttrs(l.indent, 's-was', l.was === '')}>${l.was}</div>`);
     // A run of lines from the same events: its first line carries the provenance — the gutter link
@@ -367,6 +379,7 @@ export function fromPane(
     wireHtml?: string;
     review?: PaneMarkup['review'];
     econ?: PaneMarkup['econ'];
+    econPending?: true;
     lint?: PaneMarkup['lint'];
     billed?: PaneMarkup['billed'];
     /** Safe markup of an annotation comment (e.g. inline Markdown); default: the escaped text. */

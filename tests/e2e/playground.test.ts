@@ -126,12 +126,13 @@ async function inViewAndStill(page: Page, selector: string): Promise<void> {
   );
 }
 
-/** Waits until the playground has answered the latest edit. */
+/** Waits until the playground has answered the latest edit (with its figures). */
 async function settled(page: Page): Promise<void> {
   await page.waitForFunction(
     () => {
       const root = document.querySelector('.playground');
-      return root && !root.hasAttribute('aria-busy') && document.getElementById('pg-status')?.textContent !== 'Loading…';
+      // …and the pane's figures, when they were still loading (the economics' chunks arrive after the first pane).
+      return root && !root.hasAttribute('aria-busy') && document.getElementById('pg-status')?.textContent !== 'Loading…' && !document.querySelector('#pg-pane .econ-pending');
     },
     undefined,
     { timeout: 60_000 },
@@ -456,6 +457,52 @@ describe('the playground before its editor is loaded', () => {
     await expect.poll(() => tokens.textContent(), { timeout: 30_000 }).toContain(` · ${want.toLocaleString('en-US')} tokens`);
     expect(fetched.get(page)!.filter((p) => /\/cl100k_base[-.][^/]*\.js$/.test(p))).toHaveLength(1);
     await page.context().close();
+  });
+
+  it('shows the first pane before the tokenizer’s tables and js-yaml arrive, then patches the figures in: a reader’s place holds', { timeout: 90_000 }, async () => {
+    // The economics' chunks are held until released; js-yaml's fetch notes whether the pane was already shown.
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const page = await context.newPage();
+    page.on('pageerror', (e) => pageErrors.push(`first pane: ${e.message}`));
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const held: string[] = [];
+    await page.route(/\/(economics|o200k_base)[-.][^/]*\.js/, async (route) => {
+      held.push(new URL(route.request().url()).pathname);
+      await gate;
+      await route.continue();
+    });
+    const jsYaml: boolean[] = [];
+    await page.route(/\/js-yaml[-.][^/]*\.js/, async (route) => {
+      jsYaml.push(await page.evaluate(() => !!document.querySelector('#pg-pane .pane')));
+      await route.continue();
+    });
+    await page.goto(`${site.url}/playground/#open=rewrite-vs-re-add@42`);
+    const pane = page.locator('#pg-pane .pane[data-offset="42"]');
+    await pane.waitFor();
+    // The prompt is there; its figures' places say they are coming, in the header and under the ✂ line.
+    expect(await pane.locator('.pane-head .econ-pending').textContent()).toBe('counting tokens…');
+    expect(await pane.locator('.cut-econ.pending').textContent()).toBe('counting tokens…');
+    expect(await pane.locator('.econ-tokens, .cut-econ:not(.pending)').count()).toBe(0);
+    await expect.poll(() => held.length, { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(jsYaml).toEqual([true]); // asked for once, after the first pane
+    // A reader who has scrolled to the lines under the ✂ line: the one at the top of the window stays there.
+    const reading = page.locator('#pg-pane .pane .cut-econ ~ div').nth(3);
+    await reading.evaluate((n) => {
+      n.scrollIntoView({ block: 'start' });
+      (n as HTMLElement & { reading?: true }).reading = true;
+    });
+    const top = () => reading.evaluate((n) => n.getBoundingClientRect().top);
+    const before = await top();
+    release();
+    const tokens = page.locator('#pg-pane .pane[data-offset="42"] .pane-head .econ-tokens');
+    await expect.poll(() => tokens.count(), { timeout: 30_000 }).toBe(1);
+    expect(await page.locator('#pg-pane .econ-pending, #pg-pane .cut-econ.pending').count()).toBe(0);
+    expect(await page.locator('#pg-pane .pane .cut-econ').textContent()).toMatch(/^1,129 tokens above this line — cache broke/);
+    // Patched in place (the same line element), so the browser's scroll anchoring keeps it where it was.
+    expect(await reading.evaluate((n) => (n as HTMLElement & { reading?: true }).reading === true && n.isConnected)).toBe(true);
+    expect(Math.abs((await top()) - before)).toBeLessThanOrEqual(1); // sub-pixel rounding of the anchored scroll
+    await context.close();
   });
 
   it('opens in the source view without fetching CodeMirror, in the text and colours of the event YAML', { timeout: 90_000 }, async () => {

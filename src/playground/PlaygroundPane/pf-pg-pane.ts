@@ -35,7 +35,8 @@ export class PlaygroundPane extends HTMLElement {
   show(view: View, tags: TokenTags): void {
     const t0 = performance.now();
     this.#lastGood = view;
-    const html = playgroundPaneHtml(view.pane, view.cards, tags, (view as WorkerResult['view'])?.econ);
+    const sent = view as WorkerResult['view'];
+    const html = playgroundPaneHtml(view.pane, view.cards, tags, sent?.econ, sent?.econPending);
     performance.measure('playground:markup', { start: t0, duration: performance.now() - t0 });
     morphInto(this, html); // only the rows that changed are replaced (and laid out again)
     this.removeAttribute('data-stale');
