@@ -23,7 +23,8 @@
  * instrumentation's. Read at the commit above (2026-12-07): openinference-instrumentation-anthropic
  * 1.1.2 (Python, `_wrappers.py` `_get_inputs`) writes the keyword arguments of `messages.create` as
  * JSON (`input.mime_type` `application/json`) — the request body, with the SDK's request options
- * (`extra_headers`, `extra_query`, `extra_body`, `timeout`) among them; openinference-
+ * (`extra_headers`, `extra_query`, `extra_body`, `timeout`; the beta client's `betas`, sent as a
+ * header) among them; openinference-
  * instrumentation-openai 0.1.54 (Python, `_request.py`) the SDK's `json_data`, the body it sends;
  * the JS instrumentations (@arizeai/openinference-instrumentation-anthropic 0.1.21, -openai 4.1.9)
  * `JSON.stringify(body)` — except for the Responses API, where it is the `input` alone. So a span
@@ -598,10 +599,12 @@ export const openinference: Capture = {
     const all = spansIn(chunks, file, errors);
     const spans = all.filter((s) => s.attrs.get(KIND)?.value === 'LLM');
     const recorded = new Map(spans.map((s) => [s, recordedBody(s)]));
-    const llm = spans.filter((s) => recorded.get(s) || [...s.attrs.keys()].some((k) => MESSAGE.test(k)));
+    const withMessages = spans.filter((s) => [...s.attrs.keys()].some((k) => MESSAGE.test(k)));
     // Bodies as sent where every call records its own, in one format (a scenario shows one provider's requests); else every call rebuilt.
-    const formats = new Set(llm.map((s) => recorded.get(s)?.format));
-    const whole = llm.length > 0 && formats.size === 1 && !formats.has(undefined);
+    const calls = spans.filter((s) => recorded.get(s) || withMessages.includes(s));
+    const formats = new Set(calls.map((s) => recorded.get(s)?.format));
+    const whole = calls.length > 0 && formats.size === 1 && !formats.has(undefined);
+    const llm = whole ? calls : withMessages;
     const lineOf = (s: Span) => chunkPos(s.chunk, s.at, file).line;
     for (const s of all) {
       const kind = s.attrs.get(KIND)?.value;
