@@ -172,6 +172,33 @@ describe('AI SDK telemetry spans', () => {
     expect((parse(r.result!.yaml) as { intro: string }).intro.replace(/\s+/g, ' ')).toContain(`For the request, ${AI_SDK_AMBIGUOUS}.`);
   });
 
+  it('the provider’s own usage, kept whole in the provider metadata, is the bill — in any AI SDK version', () => {
+    // AI SDK 5's counts (ambiguous by themselves) beside @ai-sdk/anthropic's copy of the response's usage.
+    const usage = { input_tokens: 40, cache_read_input_tokens: 2060, cache_creation_input_tokens: 0, output_tokens: 12 };
+    const v5 = otlp([
+      doStream('s1', '2026-12-01T10:00:00.100Z', [system, user], {
+        'ai.usage.promptTokens': 40,
+        'ai.usage.cachedInputTokens': 2060,
+        'ai.usage.completionTokens': 12,
+        'ai.response.providerMetadata': JSON.stringify({ anthropic: { usage, cacheCreationInputTokens: 0, stopSequence: null } }),
+      }),
+    ]);
+    const r = importTrace(v5, { file: 'ai-sdk.json', id: 'ai' });
+    expect(r.errors.map(formatError)).toEqual([]);
+    // Anthropic's input_tokens is the uncached rest: 40 + 2,060 read + 0 written.
+    expect(events(r.result!.yaml)[0]!.payload.measured).toEqual({ inputTokens: 2100, cachedTokens: 2060, cacheWriteTokens: 0, outputTokens: 12 });
+    expect((parse(r.result!.yaml) as { intro: string }).intro).not.toContain('AI SDK 6 cache split');
+    // A usage the provider's reader refuses is an error at the attribute.
+    const bad = otlp([
+      doStream('s1', '2026-12-01T10:00:00.100Z', [system, user], {
+        'ai.response.providerMetadata': JSON.stringify({ anthropic: { usage: { input_tokens: -3, output_tokens: 1 } } }),
+      }),
+    ]);
+    const e = importTrace(bad, { file: 'ai-sdk.json', id: 'ai' });
+    expect(e.result).toBeUndefined();
+    expect(formatError(e.errors[0]!)).toMatch(/^ai-sdk\.json:\d+:\d+ error: response usage: /);
+  });
+
   it('broken exports are errors at the attribute, with the fix; nothing is written', () => {
     const line = (text: string, key: string) => {
       const at = text.split('\n').findIndex((l) => l.includes(`"key": "${key}"`));

@@ -12,7 +12,8 @@
  *   and `ai.model.id`; `ai.prompt.messages`, the language-model prompt as JSON text (messages of
  *   `{role: system | user | assistant | tool, content, providerOptions}`); `ai.prompt.tools`, one JSON
  *   text per tool; `gen_ai.request.max_tokens`, the call's `maxOutputTokens`;
- * - usage: `ai.usage.inputTokens` ("total", every input token, cached and written ones included),
+ * - usage: the provider's own, where its package keeps it in `ai.response.providerMetadata`
+ *   (Anthropic's, see providerUsage); else `ai.usage.inputTokens` ("total", every input token, cached and written ones included),
  *   `ai.usage.inputTokenDetails.cacheReadTokens` and `.cacheWriteTokens`; `ai.usage.outputTokens`.
  *   AI SDK 4 and 5 wrote `ai.usage.promptTokens` / `ai.usage.inputTokens` and
  *   `ai.usage.cachedInputTokens` with a meaning that depends on the provider package (Anthropic's
@@ -103,6 +104,20 @@ function usageOf(c: Chunk, span: OtlpSpan, file: string, errors: InputError[]): 
   };
 }
 
+/**
+ * The provider's own usage, where its AI SDK package keeps the response's `usage` whole in the
+ * call's provider metadata (`ai.response.providerMetadata`, JSON text): `@ai-sdk/anthropic` does,
+ * as `anthropic.usage` (vercel/ai's `packages/anthropic/src/anthropic-messages-language-model.ts`:
+ * `usage: response.usage as JSONObject`, in AI SDK 5 and 6 alike) — read by the adapter's own usage
+ * reader, whatever the SDK's version.
+ */
+function providerUsage(c: Chunk, span: OtlpSpan, provider: string): CapturedRequest['usage'] | undefined {
+  const r = jsonAttribute(span.attributes.get('ai.response.providerMetadata'));
+  if (!('value' in r) || !isObject(r.value)) return undefined;
+  const meta = r.value[provider];
+  return isObject(meta) && isObject(meta.usage) ? { value: meta.usage, at: attrPath(c, span, 'ai.response.providerMetadata') } : undefined;
+}
+
 /** A JSON-text attribute parsed (a list of JSON texts each parsed), or an error at it. */
 function parsed(c: Chunk, span: OtlpSpan, key: string, file: string, errors: InputError[]): unknown {
   const v = span.attributes.get(key);
@@ -181,11 +196,13 @@ export const aiSdkTelemetry: Capture = {
         errors.push({ pos: chunkPos(c, attrPath(c, span, 'ai.prompt.messages'), file), message: '`ai.prompt.messages` must be a list of messages as JSON text', fix: FIX });
       const toolsRaw = parsed(c, span, 'ai.prompt.tools', file, errors);
       const tools = (Array.isArray(toolsRaw) ? toolsRaw : []).filter(isObject);
-      const usage = usageOf(c, span, file, errors);
-      if (errors.length > before) continue;
       const provider = span.attributes.get('ai.model.provider');
       const format = typeof provider === 'string' ? formatOfAiSdkProvider(provider) : undefined;
       const adapter = format && providerOf(format);
+      // The bill as the provider wrote it, where the span keeps it (a body in the provider's own format reads it); else the SDK's counts.
+      const raw = adapter?.fromAiSdkPrompt ? providerUsage(c, span, adapter.provider) : undefined;
+      const usage = raw ? { usage: raw } : usageOf(c, span, file, errors);
+      if (errors.length > before) continue;
       const maxTokens = span.attributes.get('gen_ai.request.max_tokens');
       const promptAt = attrPath(c, span, 'ai.prompt.messages');
       const providerTools = tools.filter((t) => t.type !== undefined && t.type !== 'function');
@@ -211,8 +228,9 @@ export const aiSdkTelemetry: Capture = {
         format: rebuilt.format,
         unrecorded: rebuilt.unrecorded,
         ...(span.startNs > 0n && { timestampMs: Number(span.startNs / 1_000_000n) }),
-        ...(usage.measured && { measured: usage.measured }),
-        ...(usage.note && { note: usage.note }),
+        ...('usage' in usage && { usage: usage.usage }),
+        ...('measured' in usage && usage.measured && { measured: usage.measured }),
+        ...('note' in usage && usage.note && { note: usage.note }),
         ...(conversation && { conversation }),
         assembled: true,
         // A path inside the body was rebuilt from the prompt's JSON text: the attribute is where it is.
