@@ -41,7 +41,7 @@ const result = {
 };
 
 /** One model request's span, as AI SDK 6 writes it. */
-function doStream(id: string, at: string, prompt: unknown[], usage: Record<string, number>, extra: Record<string, unknown> = {}) {
+function doStream(id: string, at: string, prompt: unknown[], usage: Record<string, unknown>, extra: Record<string, unknown> = {}) {
   return {
     traceId: 'a1',
     spanId: id,
