@@ -127,11 +127,11 @@ describe('a request that sends an image inline (its tokens the model does not co
     const r = await renderTexts([{ file: 'scenarios/img.yaml', text: `id: img\ntitle: image\nfold: requests\nevents:\n${events.join('')}` }], config, { everyEvent: false });
     expect(r.errors.map(formatError)).toEqual([]);
     const econ = r.economics.get('img')!;
-    expect(econ.requests.map((e) => e.inlineMedia ?? false)).toEqual([false, true]);
+    expect(econ.requests.map((e) => e.media ?? false)).toEqual([false, true]);
     const q = measuredComparison(r.scenarios[0]!, econ)!.requests[1]!;
     expect(q.reason?.kind).toBe('unrecorded');
     expect(q.reason?.text).toMatch(
-      /^[\d,]+ billed input tokens the capture does not show: it does not record the tokens of the media it sends inline \(images, video, documents as base64/,
+      /^[\d,]+ billed input tokens the capture does not show: it does not record the tokens of the media it sends \(images, video, documents — inline as base64, or by URL or file id/,
     );
     // The base64 is not counted as text: the request is a few tokens longer than the one without the image, not thousands.
     expect(econ.requests[1]!.inputTokens - (SYSTEM + QUESTION + REPLY + FOLLOW + PRIMING)).toBeLessThan(60);

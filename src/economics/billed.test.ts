@@ -150,6 +150,9 @@ describe('the bill of a capture', () => {
       `Counted differently: the capture holds the requests whole, yet request 1 was billed 1,000 input tokens where the model counts ${n}; the comparison with the bill gives the likely reason, request by request.`,
     );
     expect(text).not.toContain('Not in the capture');
+    // A difference the size of a framing (at most 128 tokens, or a tenth of the request) is not said at all: the table has it.
+    const framed = await run(econ.requests.map((e, i) => ({ ...BILL[i]!, inputTokens: e.inputTokens + 100, cacheWriteTokens: 0, cachedTokens: 0 })));
+    expect(lede(framed.billed, framed.econ, framed.r)).not.toMatch(/Counted differently|Approximate count|Not in the capture/);
     // A capture that says it does not record the system prompt and tools (a transcript): those are named, with the tokens.
     const lacking = await run(BILL, undefined, ['the system prompt', 'the tool definitions', MARKERS_UNRECORDED]);
     expect(lede(lacking.billed, lacking.econ, lacking.r)).toContain(
@@ -222,6 +225,31 @@ describe('the lede on a capture that holds its requests whole', () => {
     // What the old lede said of this capture, wrongly: tokens it "cannot show", and markers "not in the capture".
     expect(text).not.toContain('Not in the capture');
     expect(text).not.toContain('Cache markers not in the capture');
+  });
+
+  it('media the provider fetched by URL are what the capture lacks, not the tokenizer (a published Gemini cassette’s YouTube video)', async () => {
+    const body = {
+      model: 'gemini-2.5-flash',
+      contents: [
+        { role: 'user', parts: [{ text: 'Explain this video in a few sentences.' }, { fileData: { fileUri: 'https://m.youtube.com/watch?v=x', mimeType: 'video/mp4' } }] },
+      ],
+    };
+    const events = [{ off: 1, t: '0ms', type: 'request/sent', payload: { format: 'gemini', measured: { inputTokens: 17713, cachedTokens: 0, outputTokens: 90 }, body } }];
+    const corpus = await renderTexts(
+      [{ file: 'scenarios/video.yaml', text: JSON.stringify({ id: 'video', title: 'Video', fold: 'requests', events }) }],
+      { timeZero: '2026-08-24T16:41:00.000Z', folds: BUILTIN_FOLDS, defaultFold: 'requests', economics: DEFAULT_ECONOMICS },
+      { everyEvent: true },
+    );
+    expect(corpus.errors).toEqual([]);
+    const r = corpus.scenarios[0]!;
+    const econ = corpus.economics.get('video')!;
+    const n = econ.requests[0]!.inputTokens;
+    expect(n).toBeLessThan(100);
+    const text = billedText(billedLede(billedOf(r, econ, DEFAULT_ECONOMICS.profiles), econ, measuredComparison(r, econ)));
+    expect(text).toContain(
+      `Not in the capture: this capture does not record the tokens of the media it sends (images, video, documents — inline as base64, or by URL or file id: billed by their pixels, seconds or pages, which the model does not count): request 1 was billed 17,713 input tokens, of which the requests shown hold about ${n} — about ${(17713 - n).toLocaleString('en-US')} billed tokens`,
+    );
+    expect(text).not.toContain('Approximate count');
   });
 
   it('a capture that records no markers, and one that lacks the system prompt, say so first', async () => {

@@ -85,8 +85,8 @@ export interface RequestEconomics {
   minPrefixTokens: number;
   /** The steps a cached prefix grows in (OpenAI: 128 tokens; 1 where any length is cached). */
   stepTokens: number;
-  /** The request sends media inline (an image, a video, a document as base64), whose tokens the model does not count (normalise.ts MEDIA_PARTS). */
-  inlineMedia?: true;
+  /** The request sends media — inline (an image, a video, a document as base64) or by URL or file id — whose tokens the model does not count (normalise.ts holdsUncountedMedia). */
+  media?: true;
   retentionMinutes: number | null;
   /** `ttl`: the entry is gone after it (Anthropic); `minimum`: a documented lower bound, it may live longer (OpenAI). */
   retention: 'ttl' | 'minimum';
@@ -205,7 +205,7 @@ function record(s: Simulated, c: Classified, priced: Priced, outputTokens: numbe
     own,
     minPrefixTokens: p.minPrefixTokens.value,
     stepTokens: Math.max(1, p.stepTokens?.value ?? 1),
-    ...(s.shape.media && { inlineMedia: true as const }),
+    ...(s.shape.media && { media: true as const }),
     retentionMinutes: p.retentionMinutes.value,
     retention: s.cache.strategy.retention,
     cache: p.cache,

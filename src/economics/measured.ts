@@ -161,7 +161,7 @@ const fmt = (n: number, exact = true): string => formatTokens(n, exact);
  * per message and per tool, so at most 128 or a tenth of the request. A published Codex rollout's
  * bill was 109,176 tokens below the model's 262,298 — not a framing, and not said to be one.
  */
-const framingSized = (diff: number, modelled: number): boolean => Math.abs(diff) <= Math.max(128, modelled / 10);
+export const framingSized = (diff: number, modelled: number): boolean => Math.abs(diff) <= Math.max(128, modelled / 10);
 
 /** Why the provider billed fewer input tokens than the model counts in what the capture holds, past a framing's size. */
 const NOT_BILLED =
@@ -370,9 +370,9 @@ export function unrecordedOfPayload(payload: unknown): string[] {
  */
 export const MARKERS_UNRECORDED = 'the cache markers (breakpoints such as cache_control)';
 
-/** What the model cannot count of a request that sends media inline (normalise.ts MEDIA_PARTS): a part the provider bills as input tokens. */
+/** What the model cannot count of a request that sends media, inline or by reference (normalise.ts holdsUncountedMedia): a part the provider bills as input tokens. */
 export const MEDIA_UNRECORDED =
-  'the tokens of the media it sends inline (images, video, documents as base64: billed by their pixels, seconds or pages, which the model does not count)';
+  'the tokens of the media it sends (images, video, documents — inline as base64, or by URL or file id: billed by their pixels, seconds or pages, which the model does not count)';
 
 /**
  * What a capture that rebuilds a body from an SDK's prompt does not record of the parameters the
@@ -419,8 +419,8 @@ export function measuredComparison(r: RenderedScenario, econ: ScenarioEconomics)
   for (const e of econ.requests) {
     const measured = measuredOfPayload(payloads.get(e.offset));
     if (!measured) continue;
-    // Media sent inline are billed by their pixels, seconds or pages, which the model does not count: what it lacks, said first.
-    const unrecorded = [...unrecordedOfPayload(payloads.get(e.offset)), ...(e.inlineMedia ? [MEDIA_UNRECORDED] : [])];
+    // Media (inline, or fetched by the provider from a URL) are billed by their pixels, seconds or pages, which the model does not count: what it lacks, said first.
+    const unrecorded = [...unrecordedOfPayload(payloads.get(e.offset)), ...(e.media ? [MEDIA_UNRECORDED] : [])];
     const partial = unrecorded.some(carriesTokens);
     // A capture that lacks part of the request is not put on the provider's scale: the ratio would be the missing part, not the tokenizer.
     const scale = e.exact || e.inputTokens === 0 || partial ? null : measured.inputTokens / e.inputTokens;

@@ -18,7 +18,7 @@
 import { parseToolsContent, TOOLS_ROLE } from '../folds/tools.ts';
 import type { Breakpoint, RenderedMessage } from '../folds/types.ts';
 import { messageText, messageTokens, type Tokenizer } from './tokens.ts';
-import { holdsInlineMedia } from '../providers/shared/normalise.ts';
+import { holdsUncountedMedia } from '../providers/shared/normalise.ts';
 
 /** Interns message and prefix keys as small integers (one per scenario computation). */
 export class Interner {
@@ -60,7 +60,7 @@ export interface Shape {
   prefix: number[];
   /** blocks[i]: content blocks before message i (blocks[n]: all of them). */
   blocks: number[];
-  /** A message sends media inline (normalise.ts holdsInlineMedia): read once per shape, which every profile's run shares. */
+  /** A message sends media whose tokens its text does not show, inline or by reference (normalise.ts holdsUncountedMedia): read once per shape, which every profile's run shares. */
   media: boolean;
 }
 
@@ -90,7 +90,7 @@ export function shapeOf(t: Tokenizer, ids: Interner, messages: readonly Rendered
     prefix.push(ids.id(`${prefix[i]}\u0001${ids.message(m, texts[i]!)}`));
     blocks.push(blocks[i]! + blocksOf(m) + (splits.get(i)?.size ?? 0));
   });
-  return { messages, texts, cum, input: cum.at(-1)! + t.priming, prefix, blocks, media: texts.some(holdsInlineMedia) };
+  return { messages, texts, cum, input: cum.at(-1)! + t.priming, prefix, blocks, media: texts.some(holdsUncountedMedia) };
 }
 
 /** The position a breakpoint marks (null when it names no message of the request). */

@@ -19,7 +19,7 @@ import { gemini } from './gemini.ts';
 import { openaiChat } from './openai-chat.ts';
 import { CATALOG } from './registry.ts';
 import type { UsageIssue } from './types.ts';
-import { holdsInlineMedia } from './shared/normalise.ts';
+import { holdsInlineMedia, holdsUncountedMedia } from './shared/normalise.ts';
 
 const LONG = 'Read the repository before you change it, and say what you did in one short paragraph. '.repeat(120);
 
@@ -87,6 +87,33 @@ describe('Bedrock: detection and cache markers', () => {
       .at(-1)!.text;
     expect(call).toContain(b64);
     expect(holdsInlineMedia(call)).toBe(false);
+  });
+
+  it('media the provider fetches (a URL, a URI, a file id) are media the text does not show, in every format; a URL in text or a tool call is not', () => {
+    const last = (a: { normalise(b: never): { text: string }[] }, body: unknown): string => a.normalise(body as never).at(-1)!.text;
+    const fetched = [
+      last(gemini, {
+        model: 'gemini-2.5-pro',
+        contents: [{ role: 'user', parts: [{ text: 'Explain it.' }, { fileData: { fileUri: 'https://m.youtube.com/watch?v=x', mimeType: 'video/mp4' } }] }],
+      }),
+      last(gemini, { model: 'gemini-2.5-pro', contents: [{ role: 'user', parts: [{ fileData: { fileUri: 'gs://bucket/talk.mp4', mimeType: 'video/mp4' } }] }] }),
+      last(anthropic, { model: 'claude-sonnet-4-5', messages: [{ role: 'user', content: [{ type: 'image', source: { type: 'url', url: 'https://example.com/a.png' } }] }] }),
+      last(anthropic, { model: 'claude-sonnet-4-5', messages: [{ role: 'user', content: [{ type: 'document', source: { type: 'file', file_id: 'file_011' } }] }] }),
+      last(openaiChat, { model: 'gpt-4o', messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'https://example.com/a.png' } }] }] }),
+      last(bedrockConverse, converse({ messages: [{ role: 'user', content: [{ video: { format: 'mp4', source: { s3Location: { uri: 's3://bucket/talk.mp4' } } } }] }] })),
+    ];
+    for (const t of fetched) expect([t, holdsUncountedMedia(t)]).toEqual([t, true]);
+    const notMedia = [
+      last(anthropic, { model: 'claude-sonnet-4-5', messages: [{ role: 'user', content: 'See https://example.com/a.png and [image] {"url":"https://x"} in prose.' }] }),
+      last(anthropic, {
+        model: 'claude-sonnet-4-5',
+        messages: [
+          { role: 'user', content: 'Fetch it.' },
+          { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'fetch', input: { url: 'https://example.com/a.png' } }] },
+        ],
+      }),
+    ];
+    for (const t of notMedia) expect([t, holdsUncountedMedia(t)]).toEqual([t, false]);
   });
 
   it('an Anthropic cache_control in a Converse body marks nothing, and the lint says so with the fix', () => {

@@ -17,7 +17,7 @@
 import type { Billed } from '../economics/billed.ts';
 import type { ScenarioEconomics } from '../economics/compute.ts';
 import { formatShare, formatTokens, formatUsd, NO_PRICE } from '../economics/format.ts';
-import { carriesTokens, type MeasuredRequest, type ScenarioMeasured } from '../economics/measured.ts';
+import { carriesTokens, framingSized, type MeasuredRequest, type ScenarioMeasured } from '../economics/measured.ts';
 import { withInlineCode, type Segment } from './economics-lede.ts';
 
 export interface BilledParagraph {
@@ -36,7 +36,7 @@ const list = (xs: readonly string[]): string => (xs.length < 2 ? (xs[0] ?? '') :
 const requestLink = (q: MeasuredRequest): Segment => ({ text: `request ${q.offset}`, href: `#@${q.offset}` });
 const partial = (q: MeasuredRequest): boolean => q.unrecorded.some(carriesTokens);
 
-/** A difference in input tokens counts only when it is a real part of the request, not a framing difference. */
+/** Unseen tokens count only when they are a real part of the request, not a framing difference. */
 const UNSEEN_MIN_SHARE = 0.05;
 
 /** The provider's count over the model's, as a range over the requests ("2.08×", "1.10×–1.31×"); '' for an exact model. */
@@ -72,7 +72,8 @@ function inputDifference(m: ScenarioMeasured): BilledParagraph | null {
           : [{ text: `${what}, which the provider received and billed with the rest: the model prices only what the capture holds.` }],
     };
   }
-  const q = m.requests.find((x) => Math.abs(x.figures.inputTokens.measured! - x.figures.inputTokens.modelled) > UNSEEN_MIN_SHARE * x.measured.inputTokens);
+  // Past a framing's size only (measured.ts): a few dozen tokens of difference on a short request is how its parts are wrapped, not the tokenizer.
+  const q = m.requests.find((x) => !framingSized(x.measured.inputTokens - x.figures.inputTokens.modelled, x.figures.inputTokens.modelled));
   if (!q) return null;
   const counted = [
     requestLink(q),

@@ -71,7 +71,7 @@ export const message = (role: string, p: Piece): NormalMessage => ({ role, text:
  * pixels, a video by its seconds, a document by its pages. So a tagged media part shows its bytes
  * by their size (`<835,404 characters of base64>`), never as text to count (a published Bedrock
  * cassette's 835 KB video counted as 570,767 tokens against 2,326 billed), and the request is said
- * to lack its media's tokens (holdsInlineMedia; economics/measured.ts).
+ * to lack its media's tokens (holdsUncountedMedia; economics/measured.ts).
  */
 const MEDIA_PARTS = new Set(['image', 'video', 'audio', 'document', 'file', 'image_url', 'input_image', 'input_file', 'input_audio', 'inlineData']);
 /** Fields that hold a media part's bytes as base64; a `data:` URL anywhere in one. */
@@ -90,6 +90,18 @@ function mediaBytes(key: string, value: unknown): unknown {
 
 /** A request text holds a media part's bytes, sent inline (see MEDIA_PARTS). */
 export const holdsInlineMedia = (text: string): boolean => text.includes(' characters of base64>');
+
+/**
+ * A media part that names where its bytes are rather than holding them — a URL, a `gs://` or
+ * `s3://` URI, a Files API id (Gemini's `fileData.fileUri`, an Anthropic image's `url` source, Chat's
+ * `image_url`, Responses' `file_id`): the provider fetches the media and bills it as input tokens
+ * the request's text does not show (a published Gemini cassette: a YouTube URL, 17,713 billed against
+ * 56 tokens of text).
+ */
+const MEDIA_BY_REFERENCE = /^\[(?:image|video|audio|document|file|image_url|input_image|input_file|input_audio|fileData)\] \{.*(?:"(?:https?|gs|s3):\/\/|"file_?[iI]d":)/m;
+
+/** A request text sends media whose tokens it does not show: inline bytes, or a reference the provider fetches. */
+export const holdsUncountedMedia = (text: string): boolean => holdsInlineMedia(text) || (text.includes('] {') && MEDIA_BY_REFERENCE.test(text));
 
 /** `[type] {"field":…}` — a part that is not text, on one line; a media part's bytes by their size (MEDIA_PARTS). */
 export function tagged(type: string, rest: Obj): string {
