@@ -373,6 +373,19 @@ export interface AskCaching {
   source: Sourced<string>;
 }
 
+/** An AI SDK model call as its telemetry span records it (src/import/captures/ai-sdk-telemetry.ts), parsed. */
+export interface AiSdkCall {
+  model: string;
+  /** `ai.prompt.messages`: the language-model prompt. */
+  prompt: readonly unknown[];
+  /** `ai.prompt.tools`: the function tools (provider-defined ones are the caller's to say). */
+  tools: readonly unknown[];
+  /** `ai.prompt.toolChoice` (`{type: auto | none | required | tool, toolName?}`), when recorded. */
+  toolChoice?: unknown;
+  /** `gen_ai.request.max_tokens`: the call's `maxOutputTokens`, when it set one. */
+  maxTokens?: number;
+}
+
 /** One provider format. */
 export interface ProviderAdapter<Id extends string = string> {
   id: Id;
@@ -446,7 +459,7 @@ export interface ProviderAdapter<Id extends string = string> {
    * the prompt's provider options ask for become this format's own. Absent: the import rebuilds the
    * call as a provider-neutral span body and says what that lacks.
    */
-  fromAiSdkPrompt?(model: string, prompt: readonly unknown[], tools: readonly unknown[], maxTokens: number | undefined): JsonObject;
+  fromAiSdkPrompt?(call: AiSdkCall): JsonObject;
   /** Message indices a breakpoint sits on when a fold's own request carries none (the provider's common strategy; [] for none). Never applied to a request as sent. */
   defaultBreakpoints(messages: readonly { role: string }[]): number[];
   /**

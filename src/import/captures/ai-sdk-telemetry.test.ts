@@ -117,6 +117,7 @@ describe('AI SDK telemetry spans', () => {
         { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_01', content: '{"total":"104.04","quote":"104.00"}' }] },
       ],
       tools: [{ name: 'get_invoice', description: 'Fetch one invoice by id.', input_schema: TOOL.inputSchema }],
+      tool_choice: { type: 'auto' },
     });
     expect(first!.payload.measured).toEqual({ inputTokens: 2100, cachedTokens: 0, cacheWriteTokens: 2060, outputTokens: 40 });
     expect(second!.payload.measured).toEqual({ inputTokens: 2190, cachedTokens: 2060, cacheWriteTokens: 0, outputTokens: 40 });
@@ -127,6 +128,18 @@ describe('AI SDK telemetry spans', () => {
       { what: '`ai.toolCall` spans', count: 1, why: 'not a model request: the AI SDK records each request as a `doGenerate` / `doStream` span', line: expect.any(Number) },
     ]);
     expect(r.result!.yaml).toContain('2.4s');
+    // The tool choice as the package sends it: `required` is Anthropic's `any`; `none` sends no tools at all.
+    const chose = (toolChoice: unknown) =>
+      events(
+        importTrace(otlp([doStream('s1', '2026-12-01T10:00:00.100Z', [system, user], v6(2100, 0, 2060), { 'ai.prompt.toolChoice': JSON.stringify(toolChoice) })]), {
+          file: 'a.json',
+          id: 'a',
+        }).result!.yaml,
+      )[0]!.payload.body;
+    expect(chose({ type: 'required' })).toMatchObject({ tool_choice: { type: 'any' } });
+    expect(chose({ type: 'tool', toolName: 'get_invoice' })).toMatchObject({ tool_choice: { type: 'tool', name: 'get_invoice' } });
+    const none = chose({ type: 'none' });
+    expect([none.tools, none.tool_choice]).toEqual([undefined, undefined]);
   });
 
   it('the page: the model caches the marked system prompt as the bill does, and the lede blames no missing part', async () => {

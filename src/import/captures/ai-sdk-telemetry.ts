@@ -3,22 +3,23 @@
  * requests of each model call. The AI SDK records a call (`generateText`, `streamText`, …) as a span
  * with one child span per model request — `ai.generateText.doGenerate`, `ai.streamText.doStream`,
  * `ai.generateObject.doGenerate`, `ai.streamObject.doStream` — carrying the SDK-level prompt, not
- * the provider body. Read in github.com/vercel/ai at commit 01ab106e549d9bd8f582a2b42480235bac2e0d4a (AI SDK 6,
- * `packages/ai/src/generate-text/generate-text.ts`, read 2026-12-07); the other three request spans
- * as Arize-ai/openinference's recording of AI SDK spans shows them
+ * the provider body. Read in github.com/vercel/ai at commit 01ab106e549d9bd8f582a2b42480235bac2e0d4a
+ * (AI SDK 6, `packages/ai/src/generate-text/generate-text.ts`, read 2026-12-07); the other three
+ * request spans as Arize-ai/openinference's recording of AI SDK spans shows them
  * (`js/packages/openinference-vercel/test/__fixtures__/v6-spans/all-spans.json` at 1fe497f1d):
  *
  * - `ai.model.provider` (`anthropic.messages`, `openai.responses`, …: the adapters' `aiSdkProviders`)
  *   and `ai.model.id`; `ai.prompt.messages`, the language-model prompt as JSON text (messages of
  *   `{role: system | user | assistant | tool, content, providerOptions}`); `ai.prompt.tools`, one JSON
- *   text per tool; `gen_ai.request.max_tokens`, the call's `maxOutputTokens`;
+ *   text per tool; `ai.prompt.toolChoice`; `gen_ai.request.max_tokens`, the call's `maxOutputTokens`;
  * - usage: the provider's own, where its package keeps it in `ai.response.providerMetadata`
- *   (Anthropic's, see providerUsage); else `ai.usage.inputTokens` ("total", every input token, cached and written ones included),
- *   `ai.usage.inputTokenDetails.cacheReadTokens` and `.cacheWriteTokens`; `ai.usage.outputTokens`.
- *   AI SDK 4 and 5 wrote `ai.usage.promptTokens` / `ai.usage.inputTokens` and
- *   `ai.usage.cachedInputTokens` with a meaning that depends on the provider package (Anthropic's
- *   excluded the cached tokens, OpenAI's included them), so a span without the version-6 details
- *   carries no measured figures, and the page says why, rather than a guessed split;
+ *   (Anthropic's, see providerUsage); else `ai.usage.inputTokens` ("total", every input token,
+ *   cached and written ones included), `ai.usage.inputTokenDetails.cacheReadTokens` and
+ *   `.cacheWriteTokens`; `ai.usage.outputTokens`. AI SDK 4 and 5 wrote `ai.usage.promptTokens` /
+ *   `ai.usage.inputTokens` and `ai.usage.cachedInputTokens` as each provider package filled them
+ *   (`@ai-sdk/anthropic` 5: Anthropic's `input_tokens`, the uncached rest), so a span without the
+ *   version-6 details or the provider's own usage carries no measured figures, and the page says
+ *   why, rather than a guessed split;
  * - `ai.telemetry.metadata.*` is what the application passed as `metadata`: a `sessionId` there names
  *   the conversation; without one the import groups calls by their prefix chain.
  *
@@ -196,6 +197,7 @@ export const aiSdkTelemetry: Capture = {
         errors.push({ pos: chunkPos(c, attrPath(c, span, 'ai.prompt.messages'), file), message: '`ai.prompt.messages` must be a list of messages as JSON text', fix: FIX });
       const toolsRaw = parsed(c, span, 'ai.prompt.tools', file, errors);
       const tools = (Array.isArray(toolsRaw) ? toolsRaw : []).filter(isObject);
+      const toolChoice = parsed(c, span, 'ai.prompt.toolChoice', file, errors);
       const provider = span.attributes.get('ai.model.provider');
       const format = typeof provider === 'string' ? formatOfAiSdkProvider(provider) : undefined;
       const adapter = format && providerOf(format);
@@ -208,12 +210,13 @@ export const aiSdkTelemetry: Capture = {
       const providerTools = tools.filter((t) => t.type !== undefined && t.type !== 'function');
       const rebuilt = adapter?.fromAiSdkPrompt
         ? {
-            body: adapter.fromAiSdkPrompt(
-              model as string,
-              prompt as Obj[],
-              tools.filter((t) => t.type === undefined || t.type === 'function'),
-              typeof maxTokens === 'number' ? maxTokens : undefined,
-            ),
+            body: adapter.fromAiSdkPrompt({
+              model: model as string,
+              prompt: prompt as Obj[],
+              tools: tools.filter((t) => t.type === undefined || t.type === 'function'),
+              ...(toolChoice !== undefined && { toolChoice }),
+              ...(typeof maxTokens === 'number' && { maxTokens }),
+            }),
             format: format!,
             unrecorded: [PARAMETERS_UNRECORDED, ...(providerTools.length ? [PROVIDER_TOOLS_UNRECORDED] : [])],
           }

@@ -6,22 +6,25 @@
  * per tool, `{type: 'function', name, description, inputSchema, providerOptions}`) and
  * `gen_ai.request.max_tokens`, not the body; this rebuilds the body the way the provider does.
  *
- * Read in github.com/vercel/ai at commit 01ab106e549d9bd8f582a2b42480235bac2e0d4a (AI SDK 6, read 2026-12-07):
+ * Read in github.com/vercel/ai at commit 01ab106e549d9bd8f582a2b42480235bac2e0d4a (AI SDK 6, read
+ * 2026-12-07):
  * `packages/anthropic/src/convert-to-anthropic-messages-prompt.ts` — consecutive system messages
  * are the `system` blocks; consecutive user and tool messages one user message (a tool result a
  * `tool_result` block: text as is, JSON as its JSON text, an error with `is_error`); consecutive
  * assistant messages one assistant message (text, `tool_use` from a tool call, a reasoning part
  * with its signature a `thinking` block); the last text of the final assistant message is trimmed;
  * a cache marker is a part's `providerOptions.anthropic.cacheControl` (or `cache_control`), else,
- * on a message's last part, the message's. `packages/anthropic/src/anthropic-prepare-tools.ts`:
- * a function tool is `{name, description, input_schema, cache_control}`.
+ * on a message's last part, the message's. `packages/anthropic/src/anthropic-prepare-tools.ts` (read
+ * at 018a96d26fc19d6a4518c753cc4b77197b22e4d6, AI SDK 5): a function tool is `{name, description,
+ * input_schema, cache_control}`; the tool choice `auto` is `{type: 'auto'}`, `required`
+ * `{type: 'any'}`, a named tool `{type: 'tool', name}`, and `none` sends no tools at all.
  *
  * What the span does not record, the caller says (the import's `unrecorded`): call-level provider
  * options (thinking, …), a `max_tokens` the provider chose, provider-defined tools and media the
  * provider converts from URLs. Parts this does not rebuild are kept as the SDK's part, so nothing
  * is dropped silently.
  */
-import type { JsonObject } from '../types.ts';
+import type { AiSdkCall, JsonObject } from '../types.ts';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -79,8 +82,18 @@ function assistantBlock(part: Obj, trim: boolean): Obj | undefined {
 
 const group = (role: unknown): string => (role === 'tool' ? 'user' : String(role));
 
-/** The body; `prompt` and `tools` as the span records them (parsed), `maxTokens` its `gen_ai.request.max_tokens`. */
-export function anthropicBodyFromAiSdk(model: string, prompt: readonly unknown[], tools: readonly unknown[], maxTokens: number | undefined): JsonObject {
+/** `toolChoice` → the body's `tool_choice` (and whether the tools are sent at all: Anthropic has no "none", so the package drops them). */
+function choice(toolChoice: unknown): { tools: boolean; tool_choice?: Obj } {
+  const c = isObj(toolChoice) ? toolChoice : undefined;
+  if (c?.type === 'none') return { tools: false };
+  if (c?.type === 'auto') return { tools: true, tool_choice: { type: 'auto' } };
+  if (c?.type === 'required') return { tools: true, tool_choice: { type: 'any' } };
+  if (c?.type === 'tool') return { tools: true, tool_choice: { type: 'tool', name: c.toolName } };
+  return { tools: true };
+}
+
+/** The body of a call as its span records it (AiSdkCall, parsed). */
+export function anthropicBodyFromAiSdk({ model, prompt, tools, toolChoice, maxTokens }: AiSdkCall): JsonObject {
   const messages: Obj[] = [];
   const system: Obj[] = [];
   const msgs = prompt.filter(isObj);
@@ -115,11 +128,14 @@ export function anthropicBodyFromAiSdk(model: string, prompt: readonly unknown[]
         }
       : t;
   });
+  const chosen = choice(toolChoice);
+  const sent = chosen.tools && fnTools.length > 0;
   return {
     model,
     ...(maxTokens !== undefined && { max_tokens: maxTokens }),
     ...(system.length && { system }),
     messages,
-    ...(fnTools.length && { tools: fnTools }),
+    ...(sent && { tools: fnTools }),
+    ...(sent && chosen.tool_choice && { tool_choice: chosen.tool_choice }),
   } as JsonObject;
 }
