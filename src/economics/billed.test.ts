@@ -191,23 +191,21 @@ describe('the lede on a capture that holds its requests whole', () => {
     { inputTokens: 1324, cachedTokens: 0, cacheWriteTokens: 1322, outputTokens: 5 },
     { inputTokens: 1324, cachedTokens: 1322, cacheWriteTokens: 0, outputTokens: 5 },
   ];
-  async function lede(cachePoint: boolean, unrecorded?: string[]) {
-    const events = bills.map((measured, i) => ({
-      off: i + 1,
-      t: '0ms',
-      type: 'request/sent',
-      payload: { format: 'bedrock-converse', measured, ...(unrecorded && { unrecorded }), body: body(cachePoint) },
-    }));
+  /** A `requests` scenario of these payloads, each sent at 0 ms, under the shipped profiles: its economics and the lede's text. */
+  async function ledeOf(payloads: unknown[]) {
+    const events = payloads.map((payload, i) => ({ off: i + 1, t: '0ms', type: 'request/sent', payload }));
     const corpus = await renderTexts(
-      [{ file: 'scenarios/cassette.yaml', text: JSON.stringify({ id: 'cassette', title: 'Cassette', fold: 'requests', events }) }],
+      [{ file: 'scenarios/capture.yaml', text: JSON.stringify({ id: 'capture', title: 'Capture', fold: 'requests', events }) }],
       { timeZero: '2026-08-24T16:41:00.000Z', folds: BUILTIN_FOLDS, defaultFold: 'requests', economics: DEFAULT_ECONOMICS },
       { everyEvent: true },
     );
     expect(corpus.errors).toEqual([]);
     const r = corpus.scenarios[0]!;
-    const econ = corpus.economics.get('cassette')!;
+    const econ = corpus.economics.get('capture')!;
     return { econ, text: billedText(billedLede(billedOf(r, econ, DEFAULT_ECONOMICS.profiles), econ, measuredComparison(r, econ))) };
   }
+  const lede = (cachePoint: boolean, unrecorded?: string[]) =>
+    ledeOf(bills.map((measured) => ({ format: 'bedrock-converse', measured, ...(unrecorded && { unrecorded }), body: body(cachePoint) })));
 
   it('blames the approximate count and the minimum, not the capture: the markers are there and nothing is unrecorded', async () => {
     const { econ, text } = await lede(true);
@@ -234,18 +232,9 @@ describe('the lede on a capture that holds its requests whole', () => {
         { role: 'user', parts: [{ text: 'Explain this video in a few sentences.' }, { fileData: { fileUri: 'https://m.youtube.com/watch?v=x', mimeType: 'video/mp4' } }] },
       ],
     };
-    const events = [{ off: 1, t: '0ms', type: 'request/sent', payload: { format: 'gemini', measured: { inputTokens: 17713, cachedTokens: 0, outputTokens: 90 }, body } }];
-    const corpus = await renderTexts(
-      [{ file: 'scenarios/video.yaml', text: JSON.stringify({ id: 'video', title: 'Video', fold: 'requests', events }) }],
-      { timeZero: '2026-08-24T16:41:00.000Z', folds: BUILTIN_FOLDS, defaultFold: 'requests', economics: DEFAULT_ECONOMICS },
-      { everyEvent: true },
-    );
-    expect(corpus.errors).toEqual([]);
-    const r = corpus.scenarios[0]!;
-    const econ = corpus.economics.get('video')!;
+    const { econ, text } = await ledeOf([{ format: 'gemini', measured: { inputTokens: 17713, cachedTokens: 0, outputTokens: 90 }, body }]);
     const n = econ.requests[0]!.inputTokens;
     expect(n).toBeLessThan(100);
-    const text = billedText(billedLede(billedOf(r, econ, DEFAULT_ECONOMICS.profiles), econ, measuredComparison(r, econ)));
     expect(text).toContain(
       `Not in the capture: this capture does not record the tokens of the media it sends (images, video, documents — inline as base64, or by URL or file id: billed by their pixels, seconds or pages, which the model does not count): request 1 was billed 17,713 input tokens, of which the requests shown hold about ${n} — about ${(17713 - n).toLocaleString('en-US')} billed tokens`,
     );

@@ -43,6 +43,16 @@ export function readUsage(format: RequestFormat, usage: unknown, issues: UsageIs
   return reader.read(usage, issues);
 }
 
+/** The figures a capture read as counts (an input count that includes its cached and written tokens), each optional one left out where it was not reported. */
+export function measuredFrom(input: number, cached: number | undefined, written: number | undefined, output: number | undefined): MeasuredUsage {
+  return {
+    inputTokens: input,
+    ...(cached !== undefined && { cachedTokens: cached }),
+    ...(written !== undefined && { cacheWriteTokens: written }),
+    ...(output !== undefined && { outputTokens: output }),
+  };
+}
+
 /**
  * A span's usage attributes → measured figures; undefined (and no issue) when it carries none.
  * Issues name the attribute as their one-element path.

@@ -21,6 +21,7 @@ import { formatOfAiSdkProvider, PROVIDERS } from '../../providers/registry.ts';
 import type { ProviderAdapter } from '../../providers/types.ts';
 import type { InputError } from '../../scenarios/errors.ts';
 import { candidates } from '../detect.ts';
+import { measuredFrom } from '../usage.ts';
 import { chunkPos, isObject, type Chunk } from '../read.ts';
 import type { Capture, CapturedRequest } from './types.ts';
 
@@ -78,12 +79,7 @@ function measuredOf(u: unknown, c: Chunk, at: (string | number)[], file: string,
     });
     return undefined;
   }
-  return {
-    inputTokens: total,
-    ...(read !== undefined && { cachedTokens: read }),
-    ...(write !== undefined && { cacheWriteTokens: write }),
-    ...(output !== undefined && { outputTokens: output }),
-  };
+  return measuredFrom(total, read, write, output);
 }
 
 export const aiSdkDevtools: Capture = {

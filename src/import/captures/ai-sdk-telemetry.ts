@@ -36,6 +36,7 @@ import type { InputError } from '../../scenarios/errors.ts';
 import type { Conversation } from '../log/group.ts';
 import { jsonAttribute, spansOf, type OtlpSpan } from '../otlp.ts';
 import { chunkPos, isObject, type Chunk } from '../read.ts';
+import { measuredFrom } from '../usage.ts';
 import type { Capture, CapturedRequest } from './types.ts';
 
 type Obj = Record<string, unknown>;
@@ -95,14 +96,7 @@ function usageOf(c: Chunk, span: OtlpSpan, file: string, errors: InputError[]): 
     });
     return {};
   }
-  return {
-    measured: {
-      inputTokens: total,
-      ...(read !== undefined && { cachedTokens: read }),
-      ...(write !== undefined && { cacheWriteTokens: write }),
-      ...(output !== undefined && { outputTokens: output }),
-    },
-  };
+  return { measured: measuredFrom(total, read, write, output) };
 }
 
 /**

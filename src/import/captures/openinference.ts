@@ -106,6 +106,7 @@ import { MARKERS_UNRECORDED } from '../../economics/measured.ts';
 import type { MeasuredUsage } from '../../providers/types.ts';
 import { formatsOfProvider, type ProviderId as RequestFormat } from '../../providers/registry.ts';
 import { candidates, tieBreak } from '../detect.ts';
+import { measuredFrom } from '../usage.ts';
 import { jsonAttribute, spansOf, type OtlpIssue } from '../otlp.ts';
 import { chunkPos, isObject, type Chunk } from '../read.ts';
 import type { Conversation } from '../log/group.ts';
@@ -414,14 +415,7 @@ function usageOf(span: Span, file: string, errors: InputError[]): { measured?: M
     });
     return {};
   }
-  return {
-    measured: {
-      inputTokens: prompt,
-      ...(read !== undefined && { cachedTokens: read }),
-      ...(write !== undefined && { cacheWriteTokens: write }),
-      ...(output !== undefined && { outputTokens: output }),
-    },
-  };
+  return { measured: measuredFrom(prompt, read, write, output) };
 }
 
 /** Attributes under a prefix, by their numeric index, in index order; a gap is an error. */
@@ -599,18 +593,19 @@ export const openinference: Capture = {
     const all = spansIn(chunks, file, errors);
     const spans = all.filter((s) => s.attrs.get(KIND)?.value === 'LLM');
     const recorded = new Map(spans.map((s) => [s, recordedBody(s)]));
-    const withMessages = spans.filter((s) => [...s.attrs.keys()].some((k) => MESSAGE.test(k)));
+    const withMessages = new Set(spans.filter((s) => [...s.attrs.keys()].some((k) => MESSAGE.test(k))));
     // Bodies as sent where every call records its own, in one format (a scenario shows one provider's requests); else every call rebuilt.
-    const calls = spans.filter((s) => recorded.get(s) || withMessages.includes(s));
+    const calls = spans.filter((s) => recorded.get(s) || withMessages.has(s));
     const formats = new Set(calls.map((s) => recorded.get(s)?.format));
     const whole = calls.length > 0 && formats.size === 1 && !formats.has(undefined);
-    const llm = whole ? calls : withMessages;
+    const llm = whole ? calls : spans.filter((s) => withMessages.has(s));
+    const requested = new Set(llm);
     const lineOf = (s: Span) => chunkPos(s.chunk, s.at, file).line;
     for (const s of all) {
       const kind = s.attrs.get(KIND)?.value;
       if (kind !== 'LLM') leftOut.add(typeof kind === 'string' ? `${kind} spans` : 'spans without a span kind', 'not model calls: only LLM spans record a request', lineOf(s));
     }
-    if (llm.length) for (const s of spans) if (!llm.includes(s)) leftOut.add('LLM spans without `llm.input_messages`', 'no recorded input: not a request to rebuild', lineOf(s));
+    if (llm.length) for (const s of spans) if (!requested.has(s)) leftOut.add('LLM spans without `llm.input_messages`', 'no recorded input: not a request to rebuild', lineOf(s));
     if (!llm.length && !errors.length) {
       errors.push({
         pos: { file, line: chunks[0]?.line ?? 1, col: 1 },
