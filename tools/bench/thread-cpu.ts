@@ -4,7 +4,8 @@
  * and its optimizing compilers), the bundler's native threads (rolldown, tokio) and the rest
  * (libuv's pool, …). /usr/bin/time gives one total; this says which part of it our build adds over
  * plain Astro's — on a 100-scenario corpus V8's background threads were a larger share of the
- * difference than any stage of our own (allocation and code size, not one slow function).
+ * difference than any stage of our own: its optimizing compilers working through the pipeline's
+ * code (jit.ts measures them), not the garbage collector and not one slow function.
  *
  * Linux only: /proc/<pid>/task/<tid>/stat of the command's process tree, polled while it runs; the
  * last reading of each thread counts. A thread that ends between two polls loses what it did since

@@ -9,6 +9,8 @@
  * time, the target; and CPU time, which other work on the machine skews less), our HTML
  * bytes ÷ the baseline's, where each build's CPU time goes by kind of thread (main threads, V8's
  * background threads — garbage collection and the optimizing compiler —, the bundler's: tools/bench/thread-cpu.ts),
+ * how much of the background threads' time the optimizing compilers take (one more build of each,
+ * traced: tools/bench/jit.ts),
  * and the page weight (gzip: HTML + CSS + JS) of the heaviest synthetic page
  * and of the heaviest page of the bundled corpus (one extra build of scenarios/, not timed against
  * anything). Prints tables and the targets as met / missed, writes bench-results/bench-<timestamp>.json.
@@ -34,6 +36,7 @@ import { pageWeights, type PageWeight } from '../bench/page-weight.ts';
 import { dirSize, median, meets, mib, ms, now, PEAK_RSS_SOURCE, pairSpread, timed, type PairSpread, type Timed } from '../bench/measure.ts';
 import { measurePhases, type Phases } from '../bench/phases.ts';
 import type { ThreadCpu } from '../bench/thread-cpu.ts';
+import { jitCompile, type JitCompile } from '../bench/jit.ts';
 import { makeBaselineProject, makeSiteProject, referencedScenarios, removeProject, ROOT, type BaselinePage } from '../bench/project.ts';
 import { BUILTIN_FOLDS } from '../../src/builtin-folds/index.ts';
 import { renderTexts } from '../../src/corpus/check.ts';
@@ -91,6 +94,8 @@ interface SizeResult {
   baselinePerPageMs: number | null;
   /** Every build's times with --repeat (the first build included), ours and the baseline's in turn; the ratios above are of their medians. */
   runs?: { ours: BuildTimes[]; baseline: BuildTimes[] };
+  /** V8's optimizing compilers in one more build of each, traced (jit.ts); absent in older reports, null where no trace could be read. */
+  jit?: { ours: JitCompile | null; baseline: JitCompile | null };
 }
 
 interface BuildTimes {
@@ -263,11 +268,12 @@ async function benchSize(n: number, keep: boolean, repeat = 1): Promise<SizeResu
       list.push(times(again));
     }
   }
+  const ok = ours.status === 0 && baseline.status === 0;
+  const jit = ok ? { ours: await tracedJit(site, 'our site'), baseline: await tracedJit(base, 'baseline') } : undefined;
   if (!keep) {
     removeProject(site);
     removeProject(base);
   }
-  const ok = ours.status === 0 && baseline.status === 0;
   const mid = (list: BuildTimes[], f: (t: BuildTimes) => number | null): number | null => (list.every((t) => f(t) !== null) ? median(list.map((t) => f(t)!)) : null);
   const [oursWall, baseWall] = [mid(runs.ours, (t) => t.wallMs)!, mid(runs.baseline, (t) => t.wallMs)!];
   const [oursCpu, baseCpu] = [mid(runs.ours, (t) => t.cpuMs), mid(runs.baseline, (t) => t.cpuMs)];
@@ -285,7 +291,17 @@ async function benchSize(n: number, keep: boolean, repeat = 1): Promise<SizeResu
     perPageMs: ours.status === 0 ? ours.wallMs / ours.pages : null,
     baselinePerPageMs: baseline.status === 0 ? baseline.wallMs / baseline.pages : null,
     ...(repeat > 1 && { runs }),
+    ...(jit && { jit }),
   };
+}
+
+/** One more, untimed build of `dir` with V8's `--trace-opt`: its optimizing compilers' work (jit.ts). */
+async function tracedJit(dir: string, label: string): Promise<JitCompile | null> {
+  for (const out of ['dist', '.astro']) rmSync(join(dir, out), { recursive: true, force: true });
+  console.log(`  astro build (${label}, traced: V8's optimizing compilers) …`);
+  const r = await timed(process.execPath, ['--trace-opt', join('node_modules', 'astro', 'bin', 'astro.mjs'), 'build'], dir, ENV);
+  if (r.status !== 0) throw new Error(`bench: the ${label}'s traced build failed (exit ${r.status}):\n${`${r.stdout}\n${r.stderr}`.trim().split('\n').slice(-15).join('\n')}`);
+  return jitCompile(r.stdout);
 }
 
 function table(head: string[], rows: string[][]): string {
@@ -314,6 +330,13 @@ function threadMedians(list: readonly BuildTimes[]): ThreadCpu | null {
 function threadLine(ours: ThreadCpu, base: ThreadCpu): string {
   const diff = (x: number): string => `${x >= 0 ? '+' : '−'}${ms(Math.abs(x))}`;
   return `CPU by thread (medians; polled from /proc, a lower bound of the totals): ${THREAD_KINDS.map(([k, label]) => `${label} ${ms(ours[k])} against ${ms(base[k])} (${diff(ours[k] - base[k])})`).join(', ')}`;
+}
+
+/** The optimizing compilers' share of the background threads, ours against the baseline's. */
+function jitLine(ours: JitCompile | null, base: JitCompile | null): string {
+  const one = (j: JitCompile | null): string => (j ? `${ms(j.executeMs)} (${j.jobs} jobs, TurboFan ${ms(j.turbofanMs)})` : '— (no trace read)');
+  const diff = ours && base ? ` (${ours.executeMs >= base.executeMs ? '+' : '−'}${ms(Math.abs(ours.executeMs - base.executeMs))})` : '';
+  return `V8's optimizing compilers (one more build of each, traced with --trace-opt; V8's elapsed time of the jobs it runs on the background threads above): ${one(ours)} against ${one(base)}${diff}`;
 }
 
 /** The median CPU time of a --repeat run's builds (undefined without them). */
@@ -472,6 +495,7 @@ function report(results: SizeResult[], bundled: { status: number; heaviest: Page
     const ours = threadMedians(r.runs?.ours ?? [{ wallMs: r.site.wallMs, cpuMs: null, threads: r.site.threads ?? null }]);
     const base = threadMedians(r.runs?.baseline ?? [{ wallMs: r.baseline.wallMs, cpuMs: null, threads: r.baseline.threads ?? null }]);
     if (ours && base) lines.push(`  N=${r.n}, ${threadLine(ours, base)}`);
+    if (r.jit) lines.push(`  N=${r.n}, ${jitLine(r.jit.ours, r.jit.baseline)}`);
   }
   lines.push(
     `- HTML bytes against plain Astro: ${results.map((r) => `N=${r.n} ${or(r.htmlRatio ?? null, (x) => `${x.toFixed(2)}×`)}`).join(', ')} (target ≤ ${TARGET_HTML}×) — ${worstHtml !== null && worstHtml <= TARGET_HTML ? 'met' : 'MISSED'}`,
