@@ -4,7 +4,13 @@
  * events, a span without its input messages, …). Each kind is counted with the reason and the first
  * line it was seen on, and the import prints them ("left out: 12 `progress` lines (not requests),
  * first at line 4"). Deterministic: kinds are listed in the order first met.
+ *
+ * Some of what a capture leaves out are requests the provider billed that it does not hold — a
+ * Claude Code sub-agent whose own transcript was not read: those are marked (`requests`) and said
+ * on the page as well, in the intro of the conversation they belong to (import/scenario.ts), since
+ * a reader of that page would otherwise take its requests for all the session sent.
  */
+import type { Conversation } from './log/group.ts';
 
 /** One kind of thing an import left out. */
 export interface LeftOut {
@@ -17,14 +23,19 @@ export interface LeftOut {
   line: number;
   /** That line's file, when the capture is a folder of several files (folder.ts). */
   file?: string;
+  /** These are `count` requests the provider billed that the capture does not hold, of `conversation` (of every conversation imported, when absent). */
+  requests?: { conversation?: Conversation };
 }
 
 /** Counts what a reader leaves out, by what and why. */
 export class LeftOutTally {
   readonly #by = new Map<string, LeftOut>();
 
-  /** One (or `count`) more of `what`, left out because `why`, seen at `at`: a line, or a chunk (its line and, in a folder, its file). */
-  add(what: string, why: string, at: number | { line: number; file?: string }, count = 1): void {
+  /**
+   * One (or `count`) more of `what`, left out because `why`, seen at `at`: a line, or a chunk (its
+   * line and, in a folder, its file); `requests` when they are requests the capture does not hold (LeftOut.requests).
+   */
+  add(what: string, why: string, at: number | { line: number; file?: string }, count = 1, requests?: LeftOut['requests']): void {
     const { line, file } = typeof at === 'number' ? { line: at, file: undefined } : at;
     const k = `${what}\u0000${why}`;
     const e = this.#by.get(k);
@@ -32,12 +43,21 @@ export class LeftOutTally {
       e.count += count;
       // The first one met: in a folder, files come in path order; within a file, the lowest line.
       if (e.file === file && line < e.line) e.line = line;
-    } else this.#by.set(k, { what, count, why, line, ...(file !== undefined && { file }) });
+    } else this.#by.set(k, { what, count, why, line, ...(file !== undefined && { file }), ...(requests && { requests }) });
   }
 
   list(): LeftOut[] {
     return [...this.#by.values()].map((e) => ({ ...e }));
   }
+}
+
+/** The requests left out that belong to `conversation` (a scenario of it; undefined: the import's only scenario): what its page says is not there. */
+export function absentRequests(leftOut: readonly LeftOut[], conversation: Conversation | undefined): LeftOut[] {
+  return leftOut.filter(
+    (e) =>
+      e.requests &&
+      (conversation === undefined || e.requests.conversation === undefined || (e.requests.conversation.by === conversation.by && e.requests.conversation.key === conversation.key)),
+  );
 }
 
 /** The report line for what was left out: "left out: 12 `progress` lines (not requests; first at line 4)". */

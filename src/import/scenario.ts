@@ -9,6 +9,7 @@
  */
 import { parseDocument, stringify } from 'yaml';
 import { diffBody } from '../providers/body-delta.ts';
+import { inlineCode } from './inline-code.ts';
 
 /** First line of every imported scenario: the import command refuses to overwrite other files. */
 export const IMPORT_HEADER = '# Imported with `npm run import`';
@@ -36,6 +37,8 @@ export interface ScenarioInput {
   sharesCache?: { scenario: string; at: number };
   /** A sub-agent's conversation whose parent the capture does not hold: the parent's key. */
   parentMissing?: { by: string; key: string };
+  /** Requests of this conversation the provider billed that the capture does not hold (left-out.ts, `requests`), said in the intro. */
+  absent?: { count: number; what: string; why: string }[];
 }
 
 const list = (xs: string[]): string => (xs.length < 2 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`);
@@ -48,14 +51,6 @@ function rebuilt(c: { title: string; missing: string[] }): string[] {
         'invented for the rest), so the page shows the messages’ own cache story; the provider’s measured figures count the whole request it billed.',
       ]
     : [`Read from ${a}: each request is the provider request body it recorded, as sent.`];
-}
-
-/** Inline code for untrusted text: a fence longer than any run of backticks inside (CommonMark). */
-function code(text: string): string {
-  const flat = text.replace(/\s+/g, ' ');
-  const longest = Math.max(0, ...(flat.match(/`+/g) ?? []).map((r) => r.length));
-  const fence = '`'.repeat(longest + 1);
-  return longest ? `${fence} ${flat} ${fence}` : `${fence}${flat}${fence}`;
 }
 
 /** A capture's note on some of the requests (e.g. usage not imported rather than guessed). */
@@ -79,7 +74,7 @@ function grouping(c: { by: string; key: string; of?: number; sessions?: number }
         : `One conversation of a capture of ${c.of ?? 'several'}`;
   return c.by === 'prefix chain'
     ? `${head}, grouped by its prefix chain (${c.key}: the requests carry no conversation key, so each joined the conversation whose latest request it extends).`
-    : `${head}: the requests whose \`${c.by}\` is ${code(c.key)}.`;
+    : `${head}: the requests whose \`${c.by}\` is ${inlineCode(c.key)}.`;
 }
 
 /**
@@ -128,11 +123,12 @@ export function scenarioYaml(s: ScenarioInput): string {
       : []),
     ...(s.parentMissing
       ? [
-          `A sub-agent’s calls: it was started by the conversation whose \`${s.parentMissing.by}\` is ${code(s.parentMissing.key)}, which the capture does not hold — so the provider cache it started from is not linked (\`sharesCache:\`), and its first request is read as if nothing were cached.`,
+          `A sub-agent’s calls: it was started by the conversation whose \`${s.parentMissing.by}\` is ${inlineCode(s.parentMissing.key)}, which the capture does not hold — so the provider cache it started from is not linked (\`sharesCache:\`), and its first request is read as if nothing were cached.`,
         ]
       : []),
     ...(s.capture ? rebuilt(s.capture) : []),
-    `Imported from ${code(s.file.split('/').at(-1) ?? s.file)}: ${n} ${s.formatTitle} request${n === 1 ? '' : 's'}${s.firstInstant ? `, the first sent at ${s.firstInstant}.` : ' (the trace has no timestamps).'}`,
+    ...(s.absent ?? []).map((a) => `Not in the capture: ${a.count} ${a.what} — ${a.why}.`),
+    `Imported from ${inlineCode(s.file.split('/').at(-1) ?? s.file)}: ${n} ${s.formatTitle} request${n === 1 ? '' : 's'}${s.firstInstant ? `, the first sent at ${s.firstInstant}.` : ' (the trace has no timestamps).'}`,
     s.capture?.missing.length
       ? 'Each event is one request as far as the capture holds it (the `requests` fold). A line’s'
       : 'Each event is one request exactly as the provider received it (the `requests` fold). A line’s',
@@ -148,7 +144,7 @@ export function scenarioYaml(s: ScenarioInput): string {
   ].join('\n');
   const doc = {
     id: s.id,
-    title: `Imported trace — ${s.file.split('/').at(-1)}${s.conversation ? ` · ${s.conversation.by === 'prefix chain' ? s.conversation.key : `${s.conversation.by} ${code(s.conversation.key.slice(0, 80))}`}` : ''}`,
+    title: `Imported trace — ${s.file.split('/').at(-1)}${s.conversation ? ` · ${s.conversation.by === 'prefix chain' ? s.conversation.key : `${s.conversation.by} ${inlineCode(s.conversation.key.slice(0, 80))}`}` : ''}`,
     fold: 'requests',
     ...(s.startedAt && { startedAt: s.startedAt }),
     ...(s.sharesCache && { sharesCache: { scenario: s.sharesCache.scenario, at: `@${s.sharesCache.at}` } }),

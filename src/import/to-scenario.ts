@@ -14,7 +14,7 @@ import { DEFAULT_ECONOMICS, profileFor } from '../economics/profiles.ts';
 import { FORMAT_TITLES } from './detect.ts';
 import type { Gathered } from './gather.ts';
 import type { ImportResult } from './index.ts';
-import type { LeftOut } from './left-out.ts';
+import { absentRequests, type LeftOut } from './left-out.ts';
 import type { Conversation } from './log/group.ts';
 import { chunkPos } from './read.ts';
 import { droppedAt, fileOf, lineOf, type DroppedSecret, type Obj, type Req } from './request.ts';
@@ -193,6 +193,8 @@ export function toScenario(g: Gathered, reqs: Req[], opts: ScenarioOptions): { r
   if (errors.length) return { errors };
   const warnings = [...rejections(reqs, format, file), ...bodyFindings(reqs, format, file)];
   const firstAt = reqs.map((r) => r.timestampMs).filter((x): x is number => x !== undefined);
+  // Requests of this conversation the capture left out although the provider billed them: the intro says so.
+  const absent = absentRequests(opts.leftOut ?? g.leftOut, opts.conversation);
   const yaml = scenarioYaml({
     id: opts.id,
     file,
@@ -208,6 +210,7 @@ export function toScenario(g: Gathered, reqs: Req[], opts: ScenarioOptions): { r
     ...(capture && { capture: { title: capture.title, missing: missingOf(capture.missing, reqs), notes: [...notesOf(reqs), ...clamped] } }),
     ...(opts.link && { sharesCache: { scenario: opts.link.scenario, at: opts.link.at } }),
     ...(opts.parentMissing && { parentMissing: { by: opts.parentMissing.by, key: opts.parentMissing.key } }),
+    ...(absent.length && { absent: absent.map(({ count, what, why }) => ({ count, what, why })) }),
     // Requests are numbered 1..N in the order sent (a reader's "request 15", not trace line 35); the line is each one's note.
     events: payloads.map((p, i) => ({ off: i + 1, t: t[i]!, payload: p, line: lineOf(reqs[i]!, file), ...(fileOf(reqs[i]!) !== undefined && { file: fileOf(reqs[i]!) }) })),
   });

@@ -11,7 +11,8 @@
  * - Claude Code: sub-agent calls (`isSidechain`) become conversations of their own linked to the
  *   parent with `sharesCache:` (by `agentId`, or by the `parentUuid` chain in older versions); a
  *   sub-agent's own file imports; compaction boundaries restart the conversation; lines written out
- *   of order by a millisecond import into a scenario that checks clean.
+ *   of order by a millisecond import into a scenario that checks clean; a sub-agent known only from
+ *   its session's `agent_progress` lines is said, with its billed input, as requests not in the capture.
  */
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -725,5 +726,132 @@ describe('Claude Code transcript with sub-agents', () => {
     expect(rendered.errors.map(formatError)).toEqual([]);
     const m = measuredComparison(rendered.scenarios[0]!, rendered.economics.get('att')!)!;
     expect(m.requests.map((q) => q.unrecorded.some((u) => u.includes('`attachment` lines')))).toEqual([false, true, false]);
+  });
+
+  describe('2.1.x `agent_progress` lines: the session’s transcript repeating a sub-agent (as 2.1.39 writes them in marot/spotter’s published transcripts)', () => {
+    /** A `progress` line repeating one line of the sub-agent's own transcript (`data.message`), as the session's transcript holds it. */
+    const mirror = (uuid: string, line: Record<string, unknown>, agentId = 'a7c41e09') =>
+      base({
+        parentUuid: 'u2',
+        isSidechain: false,
+        type: 'progress',
+        uuid,
+        timestamp: at(),
+        toolUseID: `agent_msg_${uuid}`,
+        parentToolUseID: 'toolu_task',
+        data: { type: 'agent_progress', agentId, prompt: 'List every caller of loadConfig.', normalizedMessages: [], message: line },
+      });
+    const sub = (type: 'user' | 'assistant', message: Record<string, unknown>, uuid: string) => ({
+      type,
+      message,
+      uuid,
+      timestamp: at(),
+      ...(type === 'assistant' && { requestId: `req_${uuid}` }),
+    });
+    const subReply = (id: string, block: Record<string, unknown>, u: Record<string, number>, output: number) => ({
+      id,
+      type: 'message',
+      role: 'assistant',
+      model: 'claude-haiku-4-5-20251001',
+      content: [block],
+      stop_reason: null,
+      usage: { ...u, output_tokens: output },
+    });
+    const grep = (id: string) => ({ type: 'tool_use', id, name: 'Grep', input: { pattern: 'loadConfig' } });
+    // Its prompt, a reply with one tool call, its result, a reply of two parallel calls (a line each, the output count so far on each), their results.
+    // Its last reply (text only) is not repeated, as Claude Code writes it.
+    const mirrored = (agentId?: string) => [
+      mirror('m1', sub('user', { role: 'user', content: [{ type: 'text', text: 'List every caller of loadConfig.' }] }, 's1'), agentId),
+      mirror('m2', sub('assistant', subReply('msg_sub_1', grep('toolu_g'), usage(3, 0, 9_800), 1), 's2'), agentId),
+      mirror('m3', sub('user', { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_g', content: 'src/main.ts:2' }] }, 's3'), agentId),
+      mirror('m4', sub('assistant', subReply('msg_sub_2', grep('toolu_h'), usage(5, 9_800, 120), 1), 's4'), agentId),
+      mirror('m5', sub('assistant', subReply('msg_sub_2', grep('toolu_i'), usage(5, 9_800, 120), 7), 's5'), agentId),
+      mirror('m6', sub('user', { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_h', content: 'none' }] }, 's6'), agentId),
+    ];
+    // What the provider billed for its two tool-calling replies, input of every kind (the fixture's own numbers).
+    const billedInput = 3 + 0 + 9_800 + (5 + 9_800 + 120);
+
+    it('without the sub-agent’s own transcript: its requests are not in the capture, and the import and the session’s page say how many and what they were billed', async () => {
+      const t = jsonl(lines[0], lines[1], ...mirrored(), lines[7], lines[8]);
+      const { result, errors } = importTrace(t, { file: 'session.jsonl', id: 'mirrored' });
+      expect(errors.map(formatError)).toEqual([]);
+      expect(result!.requests).toBe(2);
+      expect(result!.leftOut).toEqual([
+        {
+          what: '`agent_progress` lines',
+          count: 6,
+          why: 'a sub-agent’s prompt, tool calls and tool results as its session’s transcript repeats them, not the requests it sent (see the requests of the sub-agent)',
+          line: 3,
+        },
+        {
+          what: 'requests of sub-agent `a7c41e09`',
+          count: 2,
+          why: `its own transcript (\`agent-a7c41e09.jsonl\` in the session’s \`subagents/\` folder) was not read, and the session’s \`agent_progress\` lines repeat its prompt, tool calls and tool results, not the requests it sent: its 2 tool-calling replies, counted here, were billed ${billedInput.toLocaleString('en-US')} input tokens (cached and written ones included), and its last reply is not repeated at all; import the session’s folder to read it as a scenario linked to this one`,
+          line: 3,
+          requests: { conversation: { by: 'sessionId', key: S } },
+        },
+      ]);
+      expect(billedInput.toLocaleString('en-US')).toBe('19,728');
+      const d = doc(result!.yaml);
+      expect(d.intro).toContain('Not in the capture: 2 requests of sub-agent `a7c41e09` — its own transcript');
+      expect(d.intro).toContain('billed 19,728 input tokens');
+      const rendered = await render({ file: 'scenarios/mirrored.yaml', text: result!.yaml });
+      expect(rendered.errors.map(formatError)).toEqual([]);
+    });
+
+    it('--out-dir: the session’s scenario says it, not the other conversations of the capture', () => {
+      const other = (x: Record<string, unknown>) => ({ ...x, sessionId: 'other-session', uuid: `o-${String(x.uuid)}` });
+      const t = jsonl(
+        lines[0],
+        lines[1],
+        ...mirrored(),
+        lines[7],
+        lines[8],
+        other(user('x1', null, 'Unrelated.')),
+        other(reply('x2', 'o-x1', 'msg_other', [{ type: 'text', text: 'Ok.' }], usage(3, 0, 0))),
+      );
+      const errors: InputError[] = [];
+      const r = importCapture(readChunks(t, 'two.jsonl', errors), { file: 'two.jsonl', id: 'cc', idOf: (c) => `cc-${c.key.slice(0, 8)}` });
+      expect([...errors, ...r.errors].map(formatError)).toEqual([]);
+      const intros = r.conversations!.map((c) => [c.conversation.key, doc(c.result.yaml).intro.includes('Not in the capture: 2 requests of sub-agent')]);
+      expect(intros).toEqual([
+        [S, true],
+        ['other-session', false],
+      ]);
+    });
+
+    it('with the sub-agent’s own transcript: the repeats are said as repeats, and nothing is said missing', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'pfe-cc-mirror-'));
+      try {
+        writeFileSync(join(dir, `${S}.jsonl`), jsonl(lines[0], lines[1], ...mirrored(), lines[7], lines[8]));
+        mkdirSync(join(dir, S, 'subagents'), { recursive: true });
+        writeFileSync(join(dir, S, 'subagents', 'agent-a7c41e09.jsonl'), jsonl(lines[2], lines[3], lines[5], lines[6]));
+        const errors: InputError[] = [];
+        const { chunks } = readFolder(dir, 'projects/p', errors);
+        const r = importCapture(chunks, { file: 'projects/p', id: 'cc', idOf: (c) => `cc-${c.key.slice(0, 8)}` });
+        expect([...errors, ...r.errors].map(formatError)).toEqual([]);
+        expect(r.leftOut).toEqual([
+          {
+            what: '`agent_progress` lines',
+            count: 6,
+            why: 'a sub-agent’s lines as its session’s transcript repeats them, read from the sub-agent’s own transcript instead',
+            line: 3,
+            file: `projects/p/${S}.jsonl`,
+          },
+        ]);
+        expect(r.conversations!.map((c) => [c.conversation.key, c.result.requests, doc(c.result.yaml).intro.includes('Not in the capture')])).toEqual([
+          [S, 2, false],
+          ['a7c41e09', 2, false],
+        ]);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    it('a sub-agent id with backticks is fenced as code on the page, not read as Markdown', () => {
+      const { result, errors } = importTrace(jsonl(lines[0], lines[1], ...mirrored('a`b'), lines[7], lines[8]), { file: 'session.jsonl', id: 'mirrored' });
+      expect(errors.map(formatError)).toEqual([]);
+      expect(doc(result!.yaml).intro).toContain('Not in the capture: 2 requests of sub-agent `` a`b `` — ');
+    });
   });
 });

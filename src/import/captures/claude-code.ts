@@ -29,6 +29,8 @@
  * the conversation again: the next request holds the summary and what follows it, as Claude Code
  * sends it. Claude Code's own `<synthetic>` replies (never sent to the API) and lines of other types
  * (`progress`, `file-history-snapshot`, `summary`, other `system` lines, …) are counted in `leftOut`;
+ * a sub-agent whose own transcript was not read is said by what its session's `agent_progress`
+ * lines repeat of it (subAgentMirrors), as requests the capture does not hold;
  * so are `attachment` lines, the context Claude Code adds to a turn in a shape of its own, and each
  * request after one says it lacks that context (ATTACHMENTS_UNRECORDED). Claude Code's compaction
  * call (`agent-acompact-*`) is linked like a sub-agent, and its request says it lacks the
@@ -39,6 +41,8 @@
 import { formatSentBy } from '../../providers/registry.ts';
 import type { InputError } from '../../scenarios/errors.ts';
 import { MARKERS_UNRECORDED } from '../../economics/measured.ts';
+import { formatTokens } from '../../economics/format.ts';
+import { inlineCode } from '../inline-code.ts';
 import type { LeftOutTally } from '../left-out.ts';
 import { providerMissOf } from '../provider-miss.ts';
 import { chunkPos, isObject, type Chunk } from '../read.ts';
@@ -208,6 +212,58 @@ const CONTEXT_HOOKS = new Set(['SessionStart', 'UserPromptSubmit', 'PostToolUse'
 const HOOKS_UNRECORDED =
   'the context its hooks added, if any (SessionStart, UserPromptSubmit or PostToolUse hooks ran — its `hook_progress` lines — and the transcript does not hold their output)';
 
+/**
+ * A sub-agent's lines as its session's transcript repeats them: newer versions (2.1.x) write a
+ * `progress` line of `data.type: agent_progress` (`data.agentId`, `data.prompt`, and in
+ * `data.message` one line of the sub-agent's own transcript) as the sub-agent runs. Read in
+ * marot/spotter's published transcripts (test/fixtures/transcripts, 2.1.39; read 2026-12-08): for
+ * each of the six sub-agents there whose own transcript (`<session>/subagents/agent-<id>.jsonl`) is
+ * beside the session, the repeated lines are its prompt, its tool results and, of its replies, only
+ * the `tool_use` lines — each with the reply's message id and usage unchanged — and never a text
+ * block or its final reply (2 of 3, 11 of 12, 12 of 13, 2 of 3, 10 of 11 and 8 of 9 of its
+ * replies). So its requests cannot be rebuilt from them; but each repeated reply is a request the
+ * provider billed, and when the sub-agent's own transcript is not in the capture, the import says
+ * how many and what they were billed, rather than letting them vanish.
+ */
+class SubAgentMirrors {
+  readonly #absent = new Map<string, { first: Chunk; session?: Conversation; replies: Map<string, Record<string, unknown> | undefined> }>();
+
+  /** A `progress` line of a sub-agent whose own lines are not in the capture. */
+  add(c: Chunk, agentId: string, data: Record<string, unknown>): void {
+    let a = this.#absent.get(agentId);
+    const sessionId = nonEmpty(c.value.sessionId);
+    if (!a) this.#absent.set(agentId, (a = { first: c, ...(sessionId !== undefined && { session: { by: 'sessionId', key: sessionId } }), replies: new Map() }));
+    const line = isObject(data.message) ? data.message : undefined;
+    const m = line && line.type === 'assistant' && isObject(line.message) ? line.message : undefined;
+    const id = m && nonEmpty(m.id);
+    // One line per content block, each with the usage so far: the last one's is the reply's.
+    if (id !== undefined && m!.model !== '<synthetic>') a.replies.set(id, isObject(m!.usage) ? m!.usage : a.replies.get(id));
+  }
+
+  /** Each absent sub-agent's requests, as left out of the session's conversation. */
+  report(leftOut: LeftOutTally): void {
+    for (const [agentId, a] of this.#absent) {
+      const n = a.replies.size;
+      // Input only: a line's output count is the reply's so far, and the repeated lines need not include a reply's last.
+      let input = 0;
+      for (const u of a.replies.values()) for (const k of ['input_tokens', 'cache_creation_input_tokens', 'cache_read_input_tokens']) input += count(u?.[k]);
+      const billed = n
+        ? `its ${n} tool-calling ${n === 1 ? 'reply, counted here, was' : 'replies, counted here, were'} billed ${formatTokens(input)} input tokens (cached and written ones included), and its last reply is not repeated at all`
+        : 'none of its replies is repeated';
+      leftOut.add(
+        `${n === 1 ? 'request' : 'requests'} of sub-agent ${inlineCode(agentId)}`,
+        `its own transcript (\`agent-${agentId}.jsonl\` in the session’s \`subagents/\` folder) was not read, and the session’s \`agent_progress\` lines repeat its prompt, tool calls and tool results, not the requests it sent: ${billed}; import the session’s folder to read it as a scenario linked to this one`,
+        a.first,
+        Math.max(n, 1),
+        { ...(a.session && { conversation: a.session }) },
+      );
+    }
+  }
+}
+
+/** A token count from a usage object (0 when absent or not a count). */
+const count = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : 0);
+
 const ID = 'claude-code';
 
 export const claudeCode: Capture = {
@@ -227,8 +283,24 @@ export const claudeCode: Capture = {
   requests(chunks: readonly Chunk[], file: string, errors: InputError[], leftOut: LeftOutTally): CapturedRequest[] {
     const out: CapturedRequest[] = [];
     const threads = new Threads();
+    // The sub-agents whose own lines the capture holds: their `agent_progress` lines repeat what is read from those.
+    const ownLines = new Set(chunks.filter((c) => c.value.isSidechain === true).map((c) => nonEmpty(c.value.agentId)));
+    const mirrors = new SubAgentMirrors();
     for (const c of chunks) {
       const v = c.value;
+      const progress = v.type === 'progress' && isObject(v.data) ? v.data : undefined;
+      const agent = progress?.type === 'agent_progress' ? nonEmpty(progress.agentId) : undefined;
+      if (agent !== undefined) {
+        if (!ownLines.has(agent)) mirrors.add(c, agent, progress!);
+        leftOut.add(
+          '`agent_progress` lines',
+          ownLines.has(agent)
+            ? 'a sub-agent’s lines as its session’s transcript repeats them, read from the sub-agent’s own transcript instead'
+            : 'a sub-agent’s prompt, tool calls and tool results as its session’s transcript repeats them, not the requests it sent (see the requests of the sub-agent)',
+          c,
+        );
+        continue;
+      }
       if (v.type === 'system' && v.subtype === 'compact_boundary') {
         compact(threads.of(v));
         continue;
@@ -244,7 +316,7 @@ export const claudeCode: Capture = {
         continue;
       }
       // A hook that can add to the context ran (HOOKS_UNRECORDED): the session's requests after it say what they may lack.
-      const hook = v.type === 'progress' && isObject(v.data) && v.data.type === 'hook_progress' ? v.data.hookEvent : undefined;
+      const hook = progress?.type === 'hook_progress' ? progress.hookEvent : undefined;
       if (typeof hook === 'string' && CONTEXT_HOOKS.has(hook) && v.isSidechain !== true && nonEmpty(v.sessionId) !== undefined) threads.of(v).hooked = true;
       // Other lines (summaries, snapshots, progress, system notes) are not messages sent to the model: counted, their times not read.
       if (!MESSAGE_TYPES.has(v.type as string)) {
@@ -358,6 +430,7 @@ export const claudeCode: Capture = {
       const uuid = nonEmpty(v.uuid);
       if (uuid !== undefined) thread.after.set(uuid, { messages, n: messages.length, k: messages.at(-1)?.content.length ?? 0 });
     }
+    mirrors.report(leftOut);
     return out;
   },
 };
