@@ -200,7 +200,7 @@ describe('prompt-fold assert', () => {
     mkdirSync(join(dir, 'empty-folder'));
     const empty = await run('empty-folder', '--expect', 'folder.yaml');
     expect(empty.code).toBe(EXIT.input);
-    expect(empty.err).toMatch(/^empty-folder:1:1 error: the folder holds no \.jsonl file\n/);
+    expect(empty.err).toMatch(/^empty-folder:1:1 error: the folder holds no \.jsonl \(or \.jsonl\.zst\) file\n/);
   });
 
   it('bad input exits 2, located in the file that is wrong, and judges nothing', async () => {

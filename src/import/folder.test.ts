@@ -88,6 +88,6 @@ describe('sessionGroups: the files a folder import reads together', () => {
     writeFileSync(join(dir, 'notes.txt'), 'x');
     const errors: InputError[] = [];
     expect(sessionGroups(dir, 'none', errors)).toEqual([]);
-    expect(errors.map((e) => e.message)).toEqual(['the folder holds no .jsonl file']);
+    expect(errors.map((e) => e.message)).toEqual(['the folder holds no .jsonl (or .jsonl.zst) file']);
   });
 });

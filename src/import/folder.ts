@@ -1,6 +1,7 @@
 /**
- * A folder as one capture: every `.jsonl` file under it, in path order, each file's values read as
- * its own (readChunks) and tagged with the file they came from, so that a position, a left-out line
+ * A folder as one capture: every `.jsonl` file under it (and Codex's compressed rollouts), in path
+ * order, each file's values read as its own (readChunks) and tagged with the file they came from, so
+ * that a position, a left-out line
  * and an event's note name the right file. This is how Claude Code keeps a session — its transcript
  * `~/.claude/projects/<project>/<session>.jsonl` and, when it ran sub-agents, their transcripts in
  * `<session>/subagents/agent-<id>.jsonl` — and how it keeps a project's sessions side by side: a
@@ -20,18 +21,29 @@ import type { InputError } from '../scenarios/errors.ts';
 import { readChunks, type Chunk } from './read.ts';
 import { readTraceFile } from './trace-file.ts';
 
-/** The `.jsonl` files under `dir`, as paths relative to it with `/`, in code-unit order (deterministic on every platform). */
+/**
+ * Codex compresses its rollouts once they are a week old (`~/.codex/archived_sessions`, zstd, as
+ * `rollout-….jsonl.zst`: openai/codex `codex-rs/rollout/src/compression.rs` at 3846901, read
+ * 2026-12-08), and reads a `.jsonl` beside its `.jsonl.zst` in its place (`should_skip_compressed_sibling`:
+ * it decompresses a rollout to append to it, then removes the compressed one). A folder is read the
+ * same way: both kinds of file, the compressed one skipped where its plain one is there — one
+ * session, never imported twice. The text is decompressed as the file is read (trace-file.ts).
+ */
+const COMPRESSED = '.jsonl.zst';
+
+/** The `.jsonl` (and `.jsonl.zst`, see COMPRESSED) files under `dir`, as paths relative to it with `/`, in code-unit order (deterministic on every platform). */
 export function folderFiles(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile() && e.name.endsWith('.jsonl'))
-    .map((e) => relative(dir, join(e.parentPath, e.name)).split(sep).join('/'))
-    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const all = readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && (e.name.endsWith('.jsonl') || e.name.endsWith(COMPRESSED)))
+    .map((e) => relative(dir, join(e.parentPath, e.name)).split(sep).join('/'));
+  const plain = new Set(all.filter((f) => f.endsWith('.jsonl')));
+  return all.filter((f) => !f.endsWith(COMPRESSED) || !plain.has(f.slice(0, -'.zst'.length))).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /**
- * Every value of every `.jsonl` file under `dir` (shown as `display`), each tagged with its file
- * (`display/<path>`). An empty file is skipped (Claude Code leaves empty transcripts behind); a folder
- * with no `.jsonl` file is an error naming what it expected.
+ * Every value of every `.jsonl` file under `dir` (folderFiles: Codex's `.jsonl.zst` too; shown as
+ * `display`), each tagged with its file (`display/<path>`). An empty file is skipped (Claude Code
+ * leaves empty transcripts behind); a folder with no such file is an error naming what it expected.
  */
 export function readFolder(dir: string, display: string, errors: InputError[], files = folderFiles(dir)): { chunks: Chunk[]; files: string[] } {
   if (!files.length) {
@@ -57,8 +69,8 @@ export function readFolder(dir: string, display: string, errors: InputError[], f
 
 const noTranscript = (display: string): InputError => ({
   pos: { file: display, line: 1, col: 1 },
-  message: 'the folder holds no .jsonl file',
-  fix: 'give a Claude Code project folder (~/.claude/projects/<project>/), a session’s folder, or a capture file',
+  message: 'the folder holds no .jsonl (or .jsonl.zst) file',
+  fix: 'give a Claude Code project folder (~/.claude/projects/<project>/), a session’s folder, a folder of Codex rollouts (~/.codex/sessions/), or a capture file',
 });
 
 /** How much of a file's start is looked at for the `sessionId` that groups it (a transcript may open with `summary` lines without one). */

@@ -17,6 +17,7 @@
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { zstdCompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { BUILTIN_FOLDS } from '../../builtin-folds/index.ts';
@@ -322,6 +323,37 @@ describe('Codex rollout, as Codex 0.144 writes it', () => {
         '  fix: import a rollout written by a current Codex CLI (lines of {"timestamp", "type", "payload"}); an old session resumed with a current Codex (codex resume) is written in that format',
     ]);
   });
+
+  it('a folder of rollouts as Codex keeps them after a week (zstd, `.jsonl.zst`): each imports as its plain text would, and a plain rollout beside its compressed copy is read in its place — once', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pfe-codex-zst-'));
+    try {
+      const other = '019ad0c1-0000-7000-8000-000000000145';
+      // Another session: its plain rollout, and beside it a stale compressed copy holding only its first lines (Codex reads the plain one).
+      const second = [{ ...lines[0]!, payload: { ...(lines[0]!.payload as object), id: other } }, ...lines.slice(1)];
+      mkdirSync(join(dir, '2026', '11', '30'), { recursive: true });
+      writeFileSync(join(dir, '2026', '11', '30', 'rollout-2026-11-30T08-00-00-a.jsonl.zst'), zstdCompressSync(Buffer.from(text)));
+      writeFileSync(join(dir, '2026', '11', '30', 'rollout-2026-11-30T09-00-00-b.jsonl'), jsonl(...second));
+      writeFileSync(join(dir, '2026', '11', '30', 'rollout-2026-11-30T09-00-00-b.jsonl.zst'), zstdCompressSync(Buffer.from(jsonl(...second.slice(0, 6)))));
+      const errors: InputError[] = [];
+      const { chunks, files } = readFolder(dir, 'archived_sessions', errors);
+      expect(errors.map(formatError)).toEqual([]);
+      expect(files).toEqual(['2026/11/30/rollout-2026-11-30T08-00-00-a.jsonl.zst', '2026/11/30/rollout-2026-11-30T09-00-00-b.jsonl']);
+      const r = importCapture(chunks, { file: 'archived_sessions', id: 'codex', idOf: (c) => `codex-${c.key.slice(-3)}` });
+      expect(r.errors.map(formatError)).toEqual([]);
+      expect(r.conversations!.map((c) => [c.conversation.key, c.result.requests, c.result.measured])).toEqual([
+        ['019ad0c1-0000-7000-8000-000000000144', result!.requests, result!.measured],
+        [other, result!.requests, result!.measured],
+      ]);
+      // The compressed rollout's requests are the plain text's, line for line (each event names its file and line).
+      const bodies = (yaml: string) => doc(yaml).events.map((e) => e.payload.body);
+      expect(bodies(r.conversations![0]!.result.yaml)).toEqual(bodies(result!.yaml));
+      const notes = (yaml: string) => (parse(yaml) as { events: { note: string }[] }).events.map((e) => e.note);
+      expect(notes(r.conversations![0]!.result.yaml)).toEqual(notes(result!.yaml).map((n) => n.replace('the trace', '2026/11/30/rollout-2026-11-30T08-00-00-a.jsonl.zst')));
+      expect(notes(result!.yaml)[0]).toBe('line 7 of the trace');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('Claude Code transcript with sub-agents', () => {
@@ -560,7 +592,7 @@ describe('Claude Code transcript with sub-agents', () => {
       const errors: InputError[] = [];
       expect(readFolder(dir, 'projects/none', errors).chunks).toEqual([]);
       expect(errors.map(formatError)).toEqual([
-        'projects/none:1:1 error: the folder holds no .jsonl file\n  fix: give a Claude Code project folder (~/.claude/projects/<project>/), a session’s folder, or a capture file',
+        'projects/none:1:1 error: the folder holds no .jsonl (or .jsonl.zst) file\n  fix: give a Claude Code project folder (~/.claude/projects/<project>/), a session’s folder, a folder of Codex rollouts (~/.codex/sessions/), or a capture file',
       ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
