@@ -23,7 +23,11 @@ export interface LeftOut {
   line: number;
   /** That line's file, when the capture is a folder of several files (folder.ts). */
   file?: string;
-  /** These are `count` requests the provider billed that the capture does not hold, of `conversation` (of every conversation imported, when absent). */
+  /**
+   * These are `count` requests the provider billed that the capture does not hold, of
+   * `conversation` — said on that conversation's page; without one, on the page of an import that
+   * writes one scenario only (which conversation of several they were is not known).
+   */
   requests?: { conversation?: Conversation };
 }
 
@@ -37,7 +41,8 @@ export class LeftOutTally {
    */
   add(what: string, why: string, at: number | { line: number; file?: string }, count = 1, requests?: LeftOut['requests']): void {
     const { line, file } = typeof at === 'number' ? { line: at, file: undefined } : at;
-    const k = `${what}\u0000${why}`;
+    const c = requests?.conversation;
+    const k = `${what}\u0000${why}${requests ? `\u0000${c ? `${c.by}\u0000${c.key}` : ''}` : ''}`;
     const e = this.#by.get(k);
     if (e) {
       e.count += count;
@@ -51,13 +56,9 @@ export class LeftOutTally {
   }
 }
 
-/** The requests left out that belong to `conversation` (a scenario of it; undefined: the import's only scenario): what its page says is not there. */
+/** The requests left out that a scenario's page says are not there: those of its `conversation`, or every one when the import writes one scenario (undefined). */
 export function absentRequests(leftOut: readonly LeftOut[], conversation: Conversation | undefined): LeftOut[] {
-  return leftOut.filter(
-    (e) =>
-      e.requests &&
-      (conversation === undefined || e.requests.conversation === undefined || (e.requests.conversation.by === conversation.by && e.requests.conversation.key === conversation.key)),
-  );
+  return leftOut.filter((e) => e.requests && (conversation === undefined || (e.requests.conversation?.by === conversation.by && e.requests.conversation.key === conversation.key)));
 }
 
 /** The report line for what was left out: "left out: 12 `progress` lines (not requests; first at line 4)". */

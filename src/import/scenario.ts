@@ -127,7 +127,7 @@ export function scenarioYaml(s: ScenarioInput): string {
         ]
       : []),
     ...(s.capture ? rebuilt(s.capture) : []),
-    ...(s.absent ?? []).map((a) => `Not in the capture: ${a.count} ${a.what} — ${a.why}.`),
+    ...(s.absent ?? []).map((a) => `Not in the capture — ${a.what} (${a.count}): ${a.why}.`),
     `Imported from ${inlineCode(s.file.split('/').at(-1) ?? s.file)}: ${n} ${s.formatTitle} request${n === 1 ? '' : 's'}${s.firstInstant ? `, the first sent at ${s.firstInstant}.` : ' (the trace has no timestamps).'}`,
     s.capture?.missing.length
       ? 'Each event is one request as far as the capture holds it (the `requests` fold). A line’s'

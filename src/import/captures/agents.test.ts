@@ -825,7 +825,7 @@ describe('Claude Code transcript with sub-agents', () => {
       ]);
       expect(billedInput.toLocaleString('en-US')).toBe('19,728');
       const d = doc(result!.yaml);
-      expect(d.intro).toContain('Not in the capture: 2 requests of sub-agent `a7c41e09` — its own transcript');
+      expect(d.intro).toContain('Not in the capture — requests of sub-agent `a7c41e09` (2): its own transcript');
       expect(d.intro).toContain('billed 19,728 input tokens');
       const rendered = await render({ file: 'scenarios/mirrored.yaml', text: result!.yaml });
       expect(rendered.errors.map(formatError)).toEqual([]);
@@ -845,7 +845,7 @@ describe('Claude Code transcript with sub-agents', () => {
       const errors: InputError[] = [];
       const r = importCapture(readChunks(t, 'two.jsonl', errors), { file: 'two.jsonl', id: 'cc', idOf: (c) => `cc-${c.key.slice(0, 8)}` });
       expect([...errors, ...r.errors].map(formatError)).toEqual([]);
-      const intros = r.conversations!.map((c) => [c.conversation.key, doc(c.result.yaml).intro.includes('Not in the capture: 2 requests of sub-agent')]);
+      const intros = r.conversations!.map((c) => [c.conversation.key, doc(c.result.yaml).intro.includes('Not in the capture — requests of sub-agent')]);
       expect(intros).toEqual([
         [S, true],
         ['other-session', false],
@@ -883,7 +883,7 @@ describe('Claude Code transcript with sub-agents', () => {
     it('a sub-agent id with backticks is fenced as code on the page, not read as Markdown', () => {
       const { result, errors } = importTrace(jsonl(lines[0], lines[1], ...mirrored('a`b'), lines[7], lines[8]), { file: 'session.jsonl', id: 'mirrored' });
       expect(errors.map(formatError)).toEqual([]);
-      expect(doc(result!.yaml).intro).toContain('Not in the capture: 2 requests of sub-agent `` a`b `` — ');
+      expect(doc(result!.yaml).intro).toContain('Not in the capture — requests of sub-agent `` a`b `` (2): ');
     });
   });
 });

@@ -241,6 +241,31 @@ describe('AI SDK telemetry spans', () => {
     );
   });
 
+  it('a request recorded without its prompt (recordInputs off for that call) is not on the page, and the page says so — on its session’s page only', async () => {
+    // The second request's span as AI SDK writes it with `recordInputs: false`: no `ai.prompt.*`, the rest as before.
+    const bare = (id: string, at: string, session: string) => {
+      const s = doStream(id, at, [], v6(2190, 2060, 0), { 'ai.telemetry.metadata.sessionId': session });
+      return { ...s, attributes: s.attributes.filter((a) => !a.key.startsWith('ai.prompt.')) };
+    };
+    const mixed = otlp([parent, doStream('s1', '2026-12-01T10:00:00.100Z', [system, user], v6(2100, 0, 2060)), tool, bare('s2', '2026-12-01T10:00:02.500Z', 'chat-88')]);
+    const r = importTrace(mixed, { file: 'ai-sdk.json', id: 'ai' });
+    expect(r.errors.map(formatError)).toEqual([]);
+    expect(r.result!.requests).toBe(1);
+    expect(r.result!.leftOut.find((e) => e.what === 'model requests without `ai.prompt.messages`')).toEqual({
+      what: 'model requests without `ai.prompt.messages`',
+      count: 1,
+      why: 'recorded without inputs (`recordInputs: false`): sent to the model, but nothing to rebuild them from',
+      line: expect.any(Number),
+      requests: { conversation: { by: 'ai.telemetry.metadata.sessionId', key: 'chat-88' } },
+    });
+    const intro = (parse(r.result!.yaml) as { intro: string }).intro;
+    expect(intro).toContain(
+      'Not in the capture — model requests without `ai.prompt.messages` (1): recorded without inputs (`recordInputs: false`): sent to the model, but nothing to rebuild them from.',
+    );
+    const corpus = await renderTexts([{ file: 'scenarios/ai.yaml', text: r.result!.yaml }], config, { everyEvent: false });
+    expect(corpus.errors.map(formatError)).toEqual([]);
+  });
+
   it('hostile text in the prompt stays text in the scenario', () => {
     const hostile = { role: 'user', content: [{ type: 'text', text: '<img src=x onerror=alert(1)> {{7*7}} ]]> </script><script>alert(2)</script>' }] };
     const r = importTrace(otlp([doStream('s1', '2026-12-01T10:00:00.100Z', [system, hostile], v6(2100, 0, 2060))]), { file: 'a.json', id: 'a' });

@@ -171,9 +171,17 @@ export const aiSdkTelemetry: Capture = {
     for (const x of all) {
       if (!isRequest(x.span))
         leftOut.add(`\`${op(x.span) || x.span.name || 'unnamed'}\` spans`, 'not a model request: the AI SDK records each request as a `doGenerate` / `doStream` span', lineOf(x));
-      else if (!x.span.attributes.has('ai.prompt.messages'))
-        leftOut.add('model requests without `ai.prompt.messages`', 'recorded without inputs (`recordInputs: false`): no request to rebuild', lineOf(x));
-      else calls.push(x);
+      else if (!x.span.attributes.has('ai.prompt.messages')) {
+        // Requests the application sent, with nothing to rebuild: said on their conversation's page too.
+        const session = x.span.attributes.get('ai.telemetry.metadata.sessionId');
+        leftOut.add(
+          'model requests without `ai.prompt.messages`',
+          'recorded without inputs (`recordInputs: false`): sent to the model, but nothing to rebuild them from',
+          lineOf(x),
+          1,
+          typeof session === 'string' && session !== '' ? { conversation: { by: 'ai.telemetry.metadata.sessionId', key: session } } : {},
+        );
+      } else calls.push(x);
     }
     if (!calls.length) {
       errors.push({ pos: { file, line: chunks[0]?.line ?? 1, col: 1 }, message: 'no AI SDK model request span records its prompt (`ai.prompt.messages`)', fix: FIX });

@@ -181,6 +181,25 @@ describe('OpenInference spans', () => {
     ]);
   });
 
+  it('an LLM span recorded without its input is a call the page does not show, said on its session’s page (with --out-dir, not on another session’s)', () => {
+    const t = [
+      span({ ...LLM, ...user('a'), 'session.id': 'chat-1' }, { id: 's1' }),
+      span({ ...LLM, 'session.id': 'chat-1' }, { id: 's2', start_time: '2026-12-01T10:00:01.000Z' }),
+      span({ ...LLM, ...user('b'), 'session.id': 'chat-2' }, { id: 's3', start_time: '2026-12-01T10:00:02.000Z' }),
+    ].join('\n');
+    const said = (intro: string) => intro.includes('Not in the capture — LLM spans without `llm.input_messages` (1): model calls recorded without their input');
+    const { conversations, errors } = byConversation(t, 'spans.jsonl');
+    expect(errors.map(formatError)).toEqual([]);
+    expect(conversations!.map((c) => [c.conversation.key, c.result.requests, said(doc(c.result.yaml).intro)])).toEqual([
+      ['chat-1', 1, true],
+      ['chat-2', 1, false],
+    ]);
+    // Imported alone, a session's calls without input are said as well.
+    const one = importTrace(t.split('\n').slice(0, 2).join('\n'), { file: 'spans.jsonl', id: 's' });
+    expect(one.errors.map(formatError)).toEqual([]);
+    expect(said(doc(one.result!.yaml).intro)).toBe(true);
+  });
+
   it('message content is kept as text: markup is not interpreted, a huge value is imported whole', () => {
     const script = '<script>alert("x")</script><img src=x onerror=alert(1)>';
     const huge = 'Lorem ipsum dolor sit amet. '.repeat(40_000);

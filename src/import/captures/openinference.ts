@@ -605,7 +605,6 @@ export const openinference: Capture = {
       const kind = s.attrs.get(KIND)?.value;
       if (kind !== 'LLM') leftOut.add(typeof kind === 'string' ? `${kind} spans` : 'spans without a span kind', 'not model calls: only LLM spans record a request', lineOf(s));
     }
-    if (llm.length) for (const s of spans) if (!requested.has(s)) leftOut.add('LLM spans without `llm.input_messages`', 'no recorded input: not a request to rebuild', lineOf(s));
     if (!llm.length && !errors.length) {
       errors.push({
         pos: { file, line: chunks[0]?.line ?? 1, col: 1 },
@@ -625,15 +624,30 @@ export const openinference: Capture = {
     }
     llm.sort((a, b) => (a.startMs ?? 0) - (b.startMs ?? 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     const runOf = subAgentRuns(all);
-    const out: CapturedRequest[] = [];
-    for (const span of llm) {
+    /** The conversation a call belongs to — its session's, or a sub-agent run's in it (see the header), when the session is named — and the one that run was started from. */
+    const placeOf = (span: Span): { conversation?: Conversation; parent?: Conversation } => {
       const session = str(span.attrs.get('session.id'));
       const user = str(span.attrs.get('user.id'));
       const main: Conversation | undefined = session ? { by: 'session.id', key: session } : user ? { by: 'user.id', key: user } : undefined;
-      // A sub-agent's call (see the header): its own conversation, started from its caller's, when the session is named.
       const run = main && runOf(span);
-      const conversation = run?.conversation ?? main;
       const parent = run && (run.parent?.conversation ?? main);
+      return { ...((run?.conversation ?? main) && { conversation: run?.conversation ?? main }), ...(parent && { parent }) };
+    };
+    // Model calls made, with nothing to rebuild them from: said on their conversation's page too.
+    for (const s of spans)
+      if (!requested.has(s)) {
+        const { conversation } = placeOf(s);
+        leftOut.add(
+          'LLM spans without `llm.input_messages`',
+          'model calls recorded without their input: nothing to rebuild them from',
+          lineOf(s),
+          1,
+          conversation ? { conversation } : {},
+        );
+      }
+    const out: CapturedRequest[] = [];
+    for (const span of llm) {
+      const { conversation, parent } = placeOf(span);
       const c = span.chunk;
       const sent = whole && recorded.get(span);
       if (sent) {

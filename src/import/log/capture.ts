@@ -64,7 +64,7 @@ export async function importCaptureLog(
       ...(opts.previous && { previousOf: opts.previous }),
     });
     errors.push(...(found.conversations ? [] : found.errors));
-    for (const e of found.leftOut ?? []) leftOut.add(e.what, e.why, e, e.count);
+    for (const e of found.leftOut ?? []) leftOut.add(e.what, e.why, e, e.count, e.requests);
     for (const c of found.conversations ?? []) {
       const conv: LogConversation = { id: c.id, conversation: c.conversation, requests: c.result.requests, lines: c.lines };
       errors.push(...(await each(conv, c.result)));
