@@ -880,6 +880,22 @@ describe('Claude Code transcript with sub-agents', () => {
       }
     });
 
+    it('a `continued-in` line (the session went on under a new id): said with the session that holds the rest', () => {
+      const next = '9b2e4c1d-0000-4000-8000-00000000beef';
+      const t = jsonl(lines[0], lines[1], lines[7], lines[8], { type: 'continued-in', timestamp: at(), sessionId: S, continuedInSessionId: next });
+      const { result, errors } = importTrace(t, { file: 'session.jsonl', id: 'cont' });
+      expect(errors.map(formatError)).toEqual([]);
+      expect(result!.requests).toBe(2);
+      expect(result!.leftOut).toEqual([
+        {
+          what: '`continued-in` lines',
+          count: 1,
+          why: `the conversation went on as session \`${next}\` (Claude Code continues a session sent to the background, or forked, under a new id): its later requests are in that session’s transcript`,
+          line: 5,
+        },
+      ]);
+    });
+
     it('a sub-agent id with backticks is fenced as code on the page, not read as Markdown', () => {
       const { result, errors } = importTrace(jsonl(lines[0], lines[1], ...mirrored('a`b'), lines[7], lines[8]), { file: 'session.jsonl', id: 'mirrored' });
       expect(errors.map(formatError)).toEqual([]);

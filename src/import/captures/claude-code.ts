@@ -30,7 +30,10 @@
  * sends it. Claude Code's own `<synthetic>` replies (never sent to the API) and lines of other types
  * (`progress`, `file-history-snapshot`, `summary`, other `system` lines, …) are counted in `leftOut`;
  * a sub-agent whose own transcript was not read is said by what its session's `agent_progress`
- * lines repeat of it (subAgentMirrors), as requests the capture does not hold;
+ * lines repeat of it (subAgentMirrors), as requests the capture does not hold; a `continued-in`
+ * line (2.1.x: `continuedInSessionId`, written at the end of a transcript whose conversation went
+ * on under a new session id; no published transcript holds one, its shape is a line other tools'
+ * public tests quote from 2.1.x transcripts of 2026-09, read 2026-12-08) says which session holds the rest;
  * so are `attachment` lines, the context Claude Code adds to a turn in a shape of its own, and each
  * request after one says it lacks that context (ATTACHMENTS_UNRECORDED). Claude Code's compaction
  * call (`agent-acompact-*`) is linked like a sub-agent, and its request says it lacks the
@@ -318,6 +321,16 @@ export const claudeCode: Capture = {
       // A hook that can add to the context ran (HOOKS_UNRECORDED): the session's requests after it say what they may lack.
       const hook = progress?.type === 'hook_progress' ? progress.hookEvent : undefined;
       if (typeof hook === 'string' && CONTEXT_HOOKS.has(hook) && v.isSidechain !== true && nonEmpty(v.sessionId) !== undefined) threads.of(v).hooked = true;
+      // Where the conversation went on under another session id: a line of Claude Code's own, but one that says where the rest is.
+      const next = v.type === 'continued-in' ? nonEmpty(v.continuedInSessionId) : undefined;
+      if (next !== undefined) {
+        leftOut.add(
+          '`continued-in` lines',
+          `the conversation went on as session ${inlineCode(next)} (Claude Code continues a session sent to the background, or forked, under a new id): its later requests are in that session’s transcript`,
+          c,
+        );
+        continue;
+      }
       // Other lines (summaries, snapshots, progress, system notes) are not messages sent to the model: counted, their times not read.
       if (!MESSAGE_TYPES.has(v.type as string)) {
         leftOut.add(`\`${String(v.type)}\` lines`, 'Claude Code’s own records, not messages sent to the model', c);
