@@ -899,7 +899,7 @@ describe('Claude Code transcript with sub-agents', () => {
     it('a sub-agent id with backticks is fenced as code on the page, not read as Markdown', () => {
       const { result, errors } = importTrace(jsonl(lines[0], lines[1], ...mirrored('a`b'), lines[7], lines[8]), { file: 'session.jsonl', id: 'mirrored' });
       expect(errors.map(formatError)).toEqual([]);
-      expect(doc(result!.yaml).intro).toContain('Not in the capture — requests of sub-agent `` a`b `` (2): ');
+      expect(doc(result!.yaml).intro).toContain('Not in the capture — requests of sub-agent `` a`b `` (2): its own transcript (`` agent-a`b.jsonl `` in the session’s');
     });
   });
 });

@@ -255,7 +255,7 @@ class SubAgentMirrors {
         : 'none of its replies is repeated';
       leftOut.add(
         `${n === 1 ? 'request' : 'requests'} of sub-agent ${inlineCode(agentId)}`,
-        `its own transcript (\`agent-${agentId}.jsonl\` in the session’s \`subagents/\` folder) was not read, and the session’s \`agent_progress\` lines repeat its prompt, tool calls and tool results, not the requests it sent: ${billed}; import the session’s folder to read it as a scenario linked to this one`,
+        `its own transcript (${inlineCode(`agent-${agentId}.jsonl`)} in the session’s \`subagents/\` folder) was not read, and the session’s \`agent_progress\` lines repeat its prompt, tool calls and tool results, not the requests it sent: ${billed}; import the session’s folder to read it as a scenario linked to this one`,
         a.first,
         Math.max(n, 1),
         { ...(a.session && { conversation: a.session }) },
