@@ -158,6 +158,14 @@ describe('the bill of a capture', () => {
     expect(lede(lacking.billed, lacking.econ, lacking.r)).toContain(
       `Not in the capture: this capture does not record the system prompt and the tool definitions: request 1 was billed 1,000 input tokens, of which the requests shown hold ${n} — ${1000 - n} billed tokens the page cannot show, and the model cannot see.`,
     );
+    // A part named with code in it (`hook_progress`) is a code span on the page, not backticks in the text.
+    const coded = await run(BILL, undefined, ['the context its hooks added (its `hook_progress` lines)']);
+    const paragraph = billedLede(coded.billed, coded.econ, measuredComparison(coded.r, coded.econ)).find((p) => p.lead === 'Not in the capture')!;
+    expect(paragraph.segments.slice(0, 3)).toEqual([
+      { text: 'this capture does not record the context its hooks added (its ' },
+      { text: 'hook_progress', code: true },
+      { text: ' lines): ' },
+    ]);
     expect(billedLede(null, econ, null)).toEqual([]);
     // This profile caches without being asked (a prefix cache): the model reads from the cache too, nothing to say.
     expect(econ.totals.cachedTokens).toBeGreaterThan(0);

@@ -63,13 +63,13 @@ function inputDifference(m: ScenarioMeasured): BilledParagraph | null {
       segments:
         lacking.unseenTokens > UNSEEN_MIN_SHARE * billedIn
           ? [
-              { text: `${what}: ` },
+              ...withInlineCode(`${what}: `),
               requestLink(lacking),
               {
                 text: ` was billed ${formatTokens(billedIn)} input tokens, of which the requests shown hold ${about}${formatTokens(billedIn - lacking.unseenTokens)} — ${about}${formatTokens(lacking.unseenTokens)} billed tokens the page cannot show, and the model cannot see.`,
               },
             ]
-          : [{ text: `${what}, which the provider received and billed with the rest: the model prices only what the capture holds.` }],
+          : withInlineCode(`${what}, which the provider received and billed with the rest: the model prices only what the capture holds.`),
     };
   }
   // Past a framing's size only (measured.ts): a few dozen tokens of difference on a short request is how its parts are wrapped, not the tokenizer.
