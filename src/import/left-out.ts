@@ -41,8 +41,8 @@ export class LeftOutTally {
    */
   add(what: string, why: string, at: number | { line: number; file?: string }, count = 1, requests?: LeftOut['requests']): void {
     const { line, file } = typeof at === 'number' ? { line: at, file: undefined } : at;
-    const c = requests?.conversation;
-    const k = `${what}\u0000${why}${requests ? `\u0000${c ? `${c.by}\u0000${c.key}` : ''}` : ''}`;
+    // Requests of two conversations are two entries: each is said on its own conversation's page.
+    const k = [what, why, requests?.conversation?.by ?? '', requests?.conversation?.key ?? ''].join('\u0000');
     const e = this.#by.get(k);
     if (e) {
       e.count += count;

@@ -261,7 +261,7 @@ async function benchSize(n: number, keep: boolean, repeat = 1): Promise<SizeResu
       [site, 'our site', runs.ours, n + kept.length + 5],
       [base, 'baseline', runs.baseline, pages.length + 1],
     ] as const) {
-      for (const out of ['dist', '.astro']) rmSync(join(dir, out), { recursive: true, force: true });
+      cleanBuild(dir);
       console.log(`  astro build (${label}, ${i} of ${repeat}) …`);
       const again = await astroBuild(dir, label, expected);
       if (again.status !== 0) throw new Error(`bench: the ${label}'s build ${i} of ${repeat} failed (exit ${again.status}):\n${again.error ?? ''}`);
@@ -295,9 +295,14 @@ async function benchSize(n: number, keep: boolean, repeat = 1): Promise<SizeResu
   };
 }
 
+/** Removes a project's build output and Astro's cache, so the next build starts as the first did. */
+function cleanBuild(dir: string): void {
+  for (const out of ['dist', '.astro']) rmSync(join(dir, out), { recursive: true, force: true });
+}
+
 /** One more, untimed build of `dir` with V8's `--trace-opt`: its optimizing compilers' work (jit.ts). */
 async function tracedJit(dir: string, label: string): Promise<JitCompile | null> {
-  for (const out of ['dist', '.astro']) rmSync(join(dir, out), { recursive: true, force: true });
+  cleanBuild(dir);
   console.log(`  astro build (${label}, traced: V8's optimizing compilers) …`);
   const r = await timed(process.execPath, ['--trace-opt', join('node_modules', 'astro', 'bin', 'astro.mjs'), 'build'], dir, ENV);
   if (r.status !== 0) throw new Error(`bench: the ${label}'s traced build failed (exit ${r.status}):\n${`${r.stdout}\n${r.stderr}`.trim().split('\n').slice(-15).join('\n')}`);

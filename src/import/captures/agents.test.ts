@@ -800,11 +800,13 @@ describe('Claude Code transcript with sub-agents', () => {
       mirror('m5', sub('assistant', subReply('msg_sub_2', grep('toolu_i'), usage(5, 9_800, 120), 7), 's5'), agentId),
       mirror('m6', sub('user', { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_h', content: 'none' }] }, 's6'), agentId),
     ];
+    /** The session's own lines with the sub-agent's repeated between its Task call and the call's result. */
+    const session = (agentId?: string) => jsonl(lines[0], lines[1], ...mirrored(agentId), lines[7], lines[8]);
     // What the provider billed for its two tool-calling replies, input of every kind (the fixture's own numbers).
     const billedInput = 3 + 0 + 9_800 + (5 + 9_800 + 120);
 
     it('without the sub-agent’s own transcript: its requests are not in the capture, and the import and the session’s page say how many and what they were billed', async () => {
-      const t = jsonl(lines[0], lines[1], ...mirrored(), lines[7], lines[8]);
+      const t = session();
       const { result, errors } = importTrace(t, { file: 'session.jsonl', id: 'mirrored' });
       expect(errors.map(formatError)).toEqual([]);
       expect(result!.requests).toBe(2);
@@ -833,15 +835,7 @@ describe('Claude Code transcript with sub-agents', () => {
 
     it('--out-dir: the session’s scenario says it, not the other conversations of the capture', () => {
       const other = (x: Record<string, unknown>) => ({ ...x, sessionId: 'other-session', uuid: `o-${String(x.uuid)}` });
-      const t = jsonl(
-        lines[0],
-        lines[1],
-        ...mirrored(),
-        lines[7],
-        lines[8],
-        other(user('x1', null, 'Unrelated.')),
-        other(reply('x2', 'o-x1', 'msg_other', [{ type: 'text', text: 'Ok.' }], usage(3, 0, 0))),
-      );
+      const t = `${session()}${jsonl(other(user('x1', null, 'Unrelated.')), other(reply('x2', 'o-x1', 'msg_other', [{ type: 'text', text: 'Ok.' }], usage(3, 0, 0))))}`;
       const errors: InputError[] = [];
       const r = importCapture(readChunks(t, 'two.jsonl', errors), { file: 'two.jsonl', id: 'cc', idOf: (c) => `cc-${c.key.slice(0, 8)}` });
       expect([...errors, ...r.errors].map(formatError)).toEqual([]);
@@ -855,7 +849,7 @@ describe('Claude Code transcript with sub-agents', () => {
     it('with the sub-agent’s own transcript: the repeats are said as repeats, and nothing is said missing', async () => {
       const dir = mkdtempSync(join(tmpdir(), 'pfe-cc-mirror-'));
       try {
-        writeFileSync(join(dir, `${S}.jsonl`), jsonl(lines[0], lines[1], ...mirrored(), lines[7], lines[8]));
+        writeFileSync(join(dir, `${S}.jsonl`), session());
         mkdirSync(join(dir, S, 'subagents'), { recursive: true });
         writeFileSync(join(dir, S, 'subagents', 'agent-a7c41e09.jsonl'), jsonl(lines[2], lines[3], lines[5], lines[6]));
         const errors: InputError[] = [];
@@ -897,7 +891,7 @@ describe('Claude Code transcript with sub-agents', () => {
     });
 
     it('a sub-agent id with backticks is fenced as code on the page, not read as Markdown', () => {
-      const { result, errors } = importTrace(jsonl(lines[0], lines[1], ...mirrored('a`b'), lines[7], lines[8]), { file: 'session.jsonl', id: 'mirrored' });
+      const { result, errors } = importTrace(session('a`b'), { file: 'session.jsonl', id: 'mirrored' });
       expect(errors.map(formatError)).toEqual([]);
       expect(doc(result!.yaml).intro).toContain('Not in the capture — requests of sub-agent `` a`b `` (2): its own transcript (`` agent-a`b.jsonl `` in the session’s');
     });

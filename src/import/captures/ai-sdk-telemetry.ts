@@ -151,6 +151,12 @@ function genaiBody(model: string, prompt: Obj[], tools: Obj[]): Obj {
   return { model, ...(system.length && { system_instructions: system }), input_messages, ...(fns.length && { tool_definitions: fns }) };
 }
 
+/** The conversation a span's call belongs to: the `sessionId` the application passed as telemetry metadata, if any. */
+function conversationOf(span: OtlpSpan): Conversation | undefined {
+  const session = span.attributes.get('ai.telemetry.metadata.sessionId');
+  return typeof session === 'string' && session !== '' ? { by: 'ai.telemetry.metadata.sessionId', key: session } : undefined;
+}
+
 export const aiSdkTelemetry: Capture = {
   id: 'ai-sdk-telemetry',
   title: 'AI SDK telemetry export',
@@ -173,13 +179,13 @@ export const aiSdkTelemetry: Capture = {
         leftOut.add(`\`${op(x.span) || x.span.name || 'unnamed'}\` spans`, 'not a model request: the AI SDK records each request as a `doGenerate` / `doStream` span', lineOf(x));
       else if (!x.span.attributes.has('ai.prompt.messages')) {
         // Requests the application sent, with nothing to rebuild: said on their conversation's page too.
-        const session = x.span.attributes.get('ai.telemetry.metadata.sessionId');
+        const conversation = conversationOf(x.span);
         leftOut.add(
           'model requests without `ai.prompt.messages`',
           'recorded without inputs (`recordInputs: false`): sent to the model, but nothing to rebuild them from',
           lineOf(x),
           1,
-          typeof session === 'string' && session !== '' ? { conversation: { by: 'ai.telemetry.metadata.sessionId', key: session } } : {},
+          conversation ? { conversation } : {},
         );
       } else calls.push(x);
     }
@@ -223,8 +229,7 @@ export const aiSdkTelemetry: Capture = {
             unrecorded: [PARAMETERS_UNRECORDED, ...(providerTools.length ? [PROVIDER_TOOLS_UNRECORDED] : [])],
           }
         : { body: genaiBody(model as string, prompt as Obj[], tools), format: 'otel-genai' as const, unrecorded: [AI_SDK_BODY_UNRECORDED, MARKERS_UNRECORDED] };
-      const session = span.attributes.get('ai.telemetry.metadata.sessionId');
-      const conversation: Conversation | undefined = typeof session === 'string' && session !== '' ? { by: 'ai.telemetry.metadata.sessionId', key: session } : undefined;
+      const conversation = conversationOf(span);
       out.push({
         chunk: c,
         at: span.path,

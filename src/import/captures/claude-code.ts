@@ -41,7 +41,7 @@
  * the line its `parentUuid` names (rewindTo). A transcript does not record the system prompt, the tool definitions or `max_tokens`: the
  * requests hold none of them (the page says so), and the measured usage still counts them.
  */
-import { formatSentBy } from '../../providers/registry.ts';
+import { formatSentBy, providerOf } from '../../providers/registry.ts';
 import type { InputError } from '../../scenarios/errors.ts';
 import { MARKERS_UNRECORDED } from '../../economics/measured.ts';
 import { formatTokens } from '../../economics/format.ts';
@@ -215,6 +215,10 @@ const CONTEXT_HOOKS = new Set(['SessionStart', 'UserPromptSubmit', 'PostToolUse'
 const HOOKS_UNRECORDED =
   'the context its hooks added, if any (SessionStart, UserPromptSubmit or PostToolUse hooks ran — its `hook_progress` lines — and the transcript does not hold their output)';
 
+const ID = 'claude-code';
+/** The provider format Claude Code sends (its adapter's `sentBy`). */
+const FORMAT = formatSentBy(ID);
+
 /**
  * A sub-agent's lines as its session's transcript repeats them: newer versions (2.1.x) write a
  * `progress` line of `data.type: agent_progress` (`data.agentId`, `data.prompt`, and in
@@ -248,8 +252,10 @@ class SubAgentMirrors {
     for (const [agentId, a] of this.#absent) {
       const n = a.replies.size;
       // Input only: a line's output count is the reply's so far, and the repeated lines need not include a reply's last.
+      // Read as every usage of the session is, by its provider's adapter (input + cache reads + writes).
       let input = 0;
-      for (const u of a.replies.values()) for (const k of ['input_tokens', 'cache_creation_input_tokens', 'cache_read_input_tokens']) input += count(u?.[k]);
+      const reader = FORMAT && providerOf(FORMAT).usage;
+      for (const u of a.replies.values()) input += (u && reader?.read(u, []))?.inputTokens ?? 0;
       const billed = n
         ? `its ${n} tool-calling ${n === 1 ? 'reply, counted here, was' : 'replies, counted here, were'} billed ${formatTokens(input)} input tokens (cached and written ones included), and its last reply is not repeated at all`
         : 'none of its replies is repeated';
@@ -264,16 +270,11 @@ class SubAgentMirrors {
   }
 }
 
-/** A token count from a usage object (0 when absent or not a count). */
-const count = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : 0);
-
-const ID = 'claude-code';
-
 export const claudeCode: Capture = {
   id: ID,
   title: 'Claude Code transcript',
   // Claude Code sends one provider format only: the registry says which (its adapter's `sentBy`).
-  format: formatSentBy(ID),
+  format: FORMAT,
   missing: ['the system prompt', 'the tool definitions', 'the request parameters (max_tokens, thinking)', MARKERS_UNRECORDED],
 
   detect(chunks) {

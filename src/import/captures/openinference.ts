@@ -630,8 +630,9 @@ export const openinference: Capture = {
       const user = str(span.attrs.get('user.id'));
       const main: Conversation | undefined = session ? { by: 'session.id', key: session } : user ? { by: 'user.id', key: user } : undefined;
       const run = main && runOf(span);
+      const conversation = run?.conversation ?? main;
       const parent = run && (run.parent?.conversation ?? main);
-      return { ...((run?.conversation ?? main) && { conversation: run?.conversation ?? main }), ...(parent && { parent }) };
+      return { ...(conversation && { conversation }), ...(parent && { parent }) };
     };
     // Model calls made, with nothing to rebuild them from: said on their conversation's page too.
     for (const s of spans)
